@@ -1,0 +1,200 @@
+package adjudicate
+
+import "github.com/bond-tool/bond/plan"
+
+// Report is what certify writes (SPEC §5): the plan's front part, then every recorded fact of
+// the run, then the verdicts derived from those facts. A field renamed here is a schema change
+// (docs/report-schema.md); corpus rows embed the whole report.
+type Report struct {
+	plan.Front
+	Mutants []MutantResult `json:"mutants"`
+	// Sentinel is the string return-sentinel and replace-assigned-value insert.
+	Sentinel  string        `json:"sentinel"`
+	Run       RunInfo       `json:"run"`
+	Baseline  *Baseline     `json:"baseline,omitempty"`
+	SelfCheck []Canary      `json:"self_check"`
+	Verdicts  *VerdictsInfo `json:"verdict_document,omitempty"`
+	Bond      BondResult    `json:"bond"`
+	// TreeChanges lists files the tests created, changed or removed in a sandbox (the user's
+	// tree is never touched; this is what the tests would have done to it).
+	TreeChanges []string `json:"tree_changes"`
+	Timings     Timings  `json:"timings"`
+	Errors      []string `json:"errors"`
+	// Partial is true when the run was interrupted or failed internally before it finished.
+	Partial bool `json:"partial,omitempty"`
+}
+
+// RunInfo records how certify was asked to run.
+type RunInfo struct {
+	OracleCmd  string     `json:"oracle_cmd,omitempty"`
+	Oracle     []string   `json:"oracle,omitempty"`
+	Runner     string     `json:"runner"`
+	Gates      []GateSpec `json:"gates"`
+	Regime     string     `json:"regime"`
+	Adjudicate string     `json:"adjudicate"`
+	TimeoutMS  int64      `json:"timeout_ms"`
+	Jobs       int        `json:"jobs"`
+	SuiteCap   int        `json:"suite_cap"`
+	Hermetic   bool       `json:"hermetic"`
+}
+
+// GateSpec is one named command of the repository's own suite.
+type GateSpec struct {
+	Name string `json:"name"`
+	Cmd  string `json:"cmd"`
+}
+
+// Mutant statuses: what the oracle did with the mutant applied.
+const (
+	StatusKilled   = "killed"
+	StatusTimeout  = "timeout"
+	StatusAccepted = "accepted"
+	StatusError    = "error"
+	// StatusNotRun: the run stopped (signal, internal error) before this mutant ran.
+	StatusNotRun = "not-run"
+)
+
+// Witness kinds (SPEC §1).
+const (
+	WitnessCoverage       = "coverage"
+	WitnessSuite          = "suite"
+	WitnessNone           = "none"
+	WitnessNotAdjudicated = "not-adjudicated"
+)
+
+// Reasons an accepted mutant is unshown without adjudication (SPEC §3.4, §3.5).
+const (
+	ReasonNotRan              = "not-ran"
+	ReasonCoverageUnavailable = "coverage-unavailable"
+	ReasonUnstableReach       = "unstable-reach"
+	ReasonCanarySurvived      = "canary-survived"
+)
+
+// MutantResult is one planned mutant with every fact recorded about it and the verdicts.
+type MutantResult struct {
+	plan.Mutant
+	Status string `json:"status"`
+	// Ran: the oracle executed the mutated line in every baseline run.
+	Ran bool `json:"ran"`
+	// Reason says why an accepted mutant was not adjudicated (ReasonNotRan, …).
+	Reason  string  `json:"reason,omitempty"`
+	Witness Witness `json:"witness"`
+	// Verdict is the verdict under the report's regime; ByRegime under each of the three.
+	Verdict  string            `json:"verdict"`
+	ByRegime map[string]string `json:"by_regime"`
+	// Equivalence is "equivalent" or "contradicted" when a verdict document names this mutant.
+	Equivalence string `json:"equivalence,omitempty"`
+	Note        string `json:"note,omitempty"`
+	DurationMS  int64  `json:"duration_ms"`
+	ExitCode    int    `json:"exit_code"`
+	OutputTail  string `json:"output_tail"`
+	KilledBy    string `json:"killed_by,omitempty"`
+	// Sandbox names which sandbox ran the mutant (for --keep and debugging).
+	Sandbox int `json:"sandbox"`
+}
+
+// Witness is what showed that an accepted mutant changes the program.
+type Witness struct {
+	Kind string `json:"kind"`
+	// Lines are up to 10 lines executed in one run and not the other (coverage witness).
+	Lines []LineDiff `json:"lines,omitempty"`
+	// Gate is the gate that failed on the mutant (suite witness).
+	Gate string `json:"gate,omitempty"`
+}
+
+// LineDiff is a line executed in exactly one of the baseline and the mutant run.
+type LineDiff struct {
+	Path string `json:"path"`
+	Line int    `json:"line"`
+	// In is "baseline" or "mutant": the run in which the line executed.
+	In string `json:"in"`
+}
+
+// Baseline is what the unmutated patched tree did.
+type Baseline struct {
+	Oracle        []RunRecord  `json:"oracle"`
+	UnstableLines int          `json:"unstable_lines"`
+	Reach         Reach        `json:"reach"`
+	Gates         []GateRecord `json:"gates"`
+}
+
+// RunRecord is one run of the oracle.
+type RunRecord struct {
+	Passed     bool   `json:"passed"`
+	ExitCode   int    `json:"exit_code"`
+	DurationMS int64  `json:"duration_ms"`
+	OutputTail string `json:"output_tail,omitempty"`
+}
+
+// GateRecord is one gate's run on the unmutated tree.
+type GateRecord struct {
+	Name       string `json:"name"`
+	Cmd        string `json:"cmd"`
+	Passed     bool   `json:"passed"`
+	ExitCode   int    `json:"exit_code"`
+	DurationMS int64  `json:"duration_ms"`
+	OutputTail string `json:"output_tail,omitempty"`
+}
+
+// Reach is how many added executable lines the oracle ran, per file and in total.
+type Reach struct {
+	Executable int         `json:"executable"`
+	Ran        int         `json:"ran"`
+	Files      []FileReach `json:"files"`
+}
+
+// FileReach is the reach of one file and where its hit map came from.
+type FileReach struct {
+	Path       string `json:"path"`
+	Executable int    `json:"executable"`
+	Ran        int    `json:"ran"`
+	// Coverage is the hit map's source: "v8", "lcov", "embedded" or "unavailable".
+	Coverage string `json:"coverage"`
+	// Detail says why coverage is unavailable.
+	Detail string `json:"detail,omitempty"`
+}
+
+// Canary results.
+const (
+	CanaryKilled   = "killed"
+	CanarySurvived = "survived"
+	CanaryError    = "error"
+)
+
+// Canary is the self-check of one file: the oracle with a statement that throws at the file's top.
+type Canary struct {
+	Path       string `json:"path"`
+	Result     string `json:"result"`
+	DurationMS int64  `json:"duration_ms"`
+}
+
+// VerdictsInfo summarises how a verdict document (SPEC §4.5) matched the plan.
+type VerdictsInfo struct {
+	Path         string   `json:"path"`
+	Matched      []string `json:"matched"`
+	Contradicted []string `json:"contradicted"`
+	Unmatched    []string `json:"unmatched"`
+}
+
+// BondResult is the patch-level answer.
+type BondResult struct {
+	Verdict  string            `json:"verdict"`
+	Regime   string            `json:"regime"`
+	ByRegime map[string]string `json:"by_regime"`
+	Refuses  bool              `json:"refuses"`
+	Reason   string            `json:"reason"`
+}
+
+// Timings are wall-clock durations of certify's phases, in milliseconds. OracleMS and GatesMS
+// sum the oracle and gate runs themselves, so Overhead() is what bond adds.
+type Timings struct {
+	TotalMS    int64 `json:"total_ms"`
+	PlanMS     int64 `json:"plan_ms"`
+	SandboxMS  int64 `json:"sandbox_ms"`
+	BaselineMS int64 `json:"baseline_ms"`
+	CanaryMS   int64 `json:"canary_ms"`
+	MutantsMS  int64 `json:"mutants_ms"`
+	SuiteMS    int64 `json:"suite_ms"`
+	OracleMS   int64 `json:"oracle_ms"`
+	GatesMS    int64 `json:"gates_ms"`
+}

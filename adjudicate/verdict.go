@@ -1,0 +1,127 @@
+// Package adjudicate runs the oracle and the repository's gates on the planned mutants in
+// sandboxes, reads coverage, and turns the recorded facts into verdicts and a bond.
+package adjudicate
+
+import "fmt"
+
+// Regimes: how witnesses enter the bond (SPEC §1, §3.6).
+const (
+	RegimeWitnessRecorded = "witness-recorded"
+	RegimeWitnessRequired = "witness-required"
+	RegimeReportOnly      = "report-only"
+)
+
+// Regimes lists the three regimes in the order reports show them.
+var Regimes = [...]string{RegimeWitnessRecorded, RegimeWitnessRequired, RegimeReportOnly}
+
+// ValidRegime reports whether r names a regime.
+func ValidRegime(r string) bool {
+	for _, x := range Regimes {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// Verdicts of a mutant and bonds of a patch.
+const (
+	VerdictHeld       = "held"
+	VerdictVacuous    = "vacuous"
+	VerdictUnshown    = "unshown"
+	VerdictEquivalent = "equivalent"
+	VerdictError      = "error"
+	// BondNotBonded: no mutant was planned; never read as held.
+	BondNotBonded = "not-bonded"
+)
+
+// MutantFacts are the recorded facts a mutant's verdict is derived from. Verdict reads nothing
+// else, so every verdict in a report can be re-derived from the report.
+type MutantFacts struct {
+	Status string // StatusKilled, StatusTimeout, StatusAccepted, StatusError, StatusNotRun
+	// Reason is set when an accepted mutant was not adjudicated (not-ran, canary-survived, …).
+	Reason string
+	// WitnessKind is the adjudicated witness of an accepted, ran mutant.
+	WitnessKind string
+	// Equivalent: a verdict document judged this mutant equivalent.
+	Equivalent bool
+}
+
+// FactsOf extracts the facts of a recorded mutant result.
+func FactsOf(m MutantResult) MutantFacts {
+	return MutantFacts{Status: m.Status, Reason: m.Reason, WitnessKind: m.Witness.Kind, Equivalent: m.Equivalence == VerdictEquivalent}
+}
+
+// Verdict derives one mutant's verdict under regime r (SPEC §3.6). It does no I/O. A mutant that
+// did not run (interrupted) is an error: bond cannot tell, so it neither certifies nor refuses
+// on it.
+func Verdict(f MutantFacts, r string) string {
+	switch f.Status {
+	case StatusKilled, StatusTimeout:
+		return VerdictHeld
+	case StatusError, StatusNotRun, "":
+		return VerdictError
+	}
+	// Accepted.
+	if f.Equivalent {
+		return VerdictEquivalent
+	}
+	if f.Reason != "" {
+		return VerdictUnshown
+	}
+	switch f.WitnessKind {
+	case WitnessCoverage, WitnessSuite:
+		return VerdictVacuous
+	case WitnessNone:
+		if r == RegimeWitnessRequired {
+			return VerdictUnshown
+		}
+		return VerdictVacuous
+	default:
+		// not-adjudicated: under --adjudicate first the bond was already decided by another
+		// mutant; this one carries no evidence of its own.
+		return VerdictUnshown
+	}
+}
+
+// Bond derives the patch-level answer from the mutants' verdicts under regime r, and whether it
+// refuses the patch. requireHeld makes abstentions (unshown, not-bonded) refuse too.
+func Bond(verdicts []string, r string, requireHeld bool) BondResult {
+	b := BondResult{Regime: r}
+	held, vacuous, unshown, other := 0, 0, 0, 0
+	for _, v := range verdicts {
+		switch v {
+		case VerdictHeld:
+			held++
+		case VerdictVacuous:
+			vacuous++
+		case VerdictUnshown:
+			unshown++
+		default:
+			other++
+		}
+	}
+	switch {
+	case len(verdicts) == 0:
+		b.Verdict = BondNotBonded
+		b.Reason = "no mutant was planned on the added lines"
+	case vacuous > 0:
+		b.Verdict = VerdictVacuous
+		b.Reason = fmt.Sprintf("%d of %d mutants were accepted by the oracle on lines it ran", vacuous, len(verdicts))
+	case held > 0:
+		b.Verdict = VerdictHeld
+		b.Reason = fmt.Sprintf("%d of %d mutants were refused by the oracle, none shown vacuous", held, len(verdicts))
+	default:
+		b.Verdict = VerdictUnshown
+		b.Reason = fmt.Sprintf("no mutant was refused and none was shown vacuous (%d unshown, %d equivalent or error)", unshown, other)
+	}
+	switch {
+	case r == RegimeReportOnly:
+		b.Refuses = false
+	case b.Verdict == VerdictVacuous:
+		b.Refuses = true
+	case requireHeld && b.Verdict != VerdictHeld:
+		b.Refuses = true
+	}
+	return b
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// Exit codes of bond, the same for every command (SPEC §4). They are listed in the README too.
+const (
+	// ExitOK: the command did its job; for certify the bond is held, unshown or not-bonded, or
+	// any bond under the report-only regime.
+	ExitOK = 0
+	// ExitRefused: certify refused the patch (bond vacuous, or an abstention under --require
+	// held); corpus report --prereg: a condition failed.
+	ExitRefused = 1
+	// ExitInput: invalid input or setup: flags, a diff that does not fit, an oracle red on the
+	// patched tree, a failed restore, an unknown config key, a digest mismatch.
+	ExitInput = 2
+	// ExitInternal: a bug or an environment failure inside bond; certify still writes a report.
+	ExitInternal = 3
+	// ExitSIGINT and ExitSIGTERM: bond was interrupted; child process groups were killed,
+	// sandboxes removed and a partial report written.
+	ExitSIGINT  = 130
+	ExitSIGTERM = 143
+)
+
+// ExitError carries an exit code that is not a failure of the command itself, such as certify's
+// refusal (1). Its message, when not empty, is printed on stderr.
+type ExitError struct {
+	Code int
+	Msg  string
+}
+
+func (e *ExitError) Error() string { return e.Msg }
+
+// UsageError is a mistake in how bond was called (flags, arguments). Exit 2.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// usageErrorf formats a UsageError.
+func usageErrorf(format string, args ...any) error {
+	return &UsageError{Err: fmt.Errorf(format, args...)}
+}
+
+// InternalError is a failure inside bond that is not the user's doing. Exit 3.
+type InternalError struct{ Err error }
+
+func (e *InternalError) Error() string { return e.Err.Error() }
+func (e *InternalError) Unwrap() error { return e.Err }
+
+// SignalError is the cancellation cause when bond receives SIGINT or SIGTERM.
+type SignalError struct{ Sig os.Signal }
+
+func (e *SignalError) Error() string { return fmt.Sprintf("interrupted by %v", e.Sig) }
+
+// exitCode maps what a command returned to bond's exit code and prints the message. It is the
+// only place that decides exit codes. started says whether the command's own code ran; errors
+// that cobra raised before that (unknown command, bad flag, wrong argument count) are usage
+// errors, untyped errors after it are internal.
+func exitCode(ctx context.Context, err error, started bool, stderr io.Writer) int {
+	if err == nil {
+		return ExitOK
+	}
+	var sig *SignalError
+	if errors.As(err, &sig) || errors.As(context.Cause(ctx), &sig) {
+		fmt.Fprintf(stderr, "bond: %v\n", err)
+		if sig.Sig == syscall.SIGTERM {
+			return ExitSIGTERM
+		}
+		return ExitSIGINT
+	}
+	var ee *ExitError
+	if errors.As(err, &ee) {
+		if ee.Msg != "" {
+			fmt.Fprintf(stderr, "bond: %s\n", ee.Msg)
+		}
+		return ee.Code
+	}
+	var ue *UsageError
+	var ie *InternalError
+	switch {
+	case errors.As(err, &ue), plan.IsInput(err), !started:
+		fmt.Fprintf(stderr, "bond: %v\n", err)
+		return ExitInput
+	case errors.As(err, &ie):
+		fmt.Fprintf(stderr, "bond: internal error: %v\n", err)
+		return ExitInternal
+	default:
+		fmt.Fprintf(stderr, "bond: internal error: %v\n", err)
+		return ExitInternal
+	}
+}

@@ -1,0 +1,38 @@
+// Command bond tells whether a patch's own tests pin down the JavaScript/TypeScript lines the
+// patch added. See README.md and docs/ for the commands; SPEC lives beside the repository.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], SystemStreams()))
+}
+
+// run executes bond with args and returns the exit code. Signals cancel the context with a
+// SignalError cause so commands can clean up and report partially before exiting 130/143.
+func run(args []string, s *Streams) int {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		select {
+		case sig := <-sigs:
+			cancel(&SignalError{Sig: sig})
+		case <-ctx.Done():
+		}
+	}()
+
+	started := false
+	root := newRootCmd(s)
+	root.PersistentPreRun = func(cmd *cobraCommand, _ []string) { started = true }
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	return exitCode(ctx, err, started, s.Err)
+}

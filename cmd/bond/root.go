@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// cobraCommand is a short name for the command type used throughout this package.
+type cobraCommand = cobra.Command
+
+// newRootCmd builds the whole command tree. Each verb lives in its own file with its own
+// options struct (see STYLE.md §Applied to bond, 6).
+func newRootCmd(s *Streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "bond",
+		Short:         "Tell whether a patch's own tests pin down the JS/TS lines it added",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(s.In)
+	root.SetOut(s.Out)
+	root.SetErr(s.Err)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErrorf("%v (see '%s --help')", err, c.CommandPath())
+	})
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(
+		newVersionCmd(s),
+		newPlanCmd(s, nil),
+		newOperatorsCmd(s, nil),
+		newLabCmd(s),
+		newCertifyCmd(s, nil),
+		newInspectCmd(s, nil),
+		newCorpusCmd(s),
+		newPreregCmd(s),
+	)
+	return root
+}
+
+func newVersionCmd(s *Streams) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print bond's version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(s.Out, "%s %s\n", plan.ToolName, plan.ToolVersion)
+			return err
+		},
+	}
+}

@@ -1,0 +1,119 @@
+package plan
+
+// The data a plan is made of. These are plain records: they are written into plan documents,
+// certify reports and corpus rows as they are, so a field renamed here is a schema change
+// (docs/report-schema.md).
+
+// Parse statuses of a file or mutant (SPEC §2.4).
+const (
+	// ParseOK: the original file parsed and so did the mutated one.
+	ParseOK = "ok"
+	// ParseUnchecked: the original file does not parse under any loader, so mutants of it
+	// could not be checked; delete-statement proposes nothing in such a file.
+	ParseUnchecked = "unchecked"
+)
+
+// Reasons a candidate mutant is not in the plan.
+const (
+	ReasonUnparseable = "unparseable"
+	ReasonEquivalent  = "equivalent-by-compilation"
+	ReasonBudget      = "budget"
+)
+
+// Mutant is one added line rewritten by one operator: plain data, applied by Apply.
+type Mutant struct {
+	// ID is 16 hex digits of SHA-256 over path, operator, original and mutated text and the
+	// ordinal of the original text among identical lines of the file (SPEC §2.5).
+	ID string `json:"id"`
+	// Path is repository-relative and slash-separated.
+	Path string `json:"path"`
+	// Line is 1-based.
+	Line int `json:"line"`
+	// Column is 1-based, in bytes, where the change starts on the line.
+	Column int `json:"column"`
+	// Operator is the operator's name; OperatorVersion its version when the plan was made.
+	Operator        string `json:"operator"`
+	OperatorVersion string `json:"operator_version"`
+	// Original and Mutated are the whole line's text without its line terminator.
+	Original string `json:"original"`
+	Mutated  string `json:"mutated"`
+	// Change is the replaced span: From in the original, To in the mutant.
+	Change Change `json:"change"`
+	// Parse is ParseOK or ParseUnchecked.
+	Parse string `json:"parse"`
+}
+
+// Change is the part of a line a mutant replaces.
+type Change struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// Candidate is a mutant that an operator proposed but that is not in the plan, with why.
+type Candidate struct {
+	Mutant
+	// Reason is ReasonUnparseable, ReasonEquivalent or ReasonBudget.
+	Reason string `json:"reason"`
+	// Message is esbuild's message for an unparseable mutant.
+	Message string `json:"message,omitempty"`
+}
+
+// FileInfo describes one source file the diff added lines to.
+type FileInfo struct {
+	Path string `json:"path"`
+	// SHA256 of the file as planned (the patched tree).
+	SHA256 string `json:"sha256"`
+	// Added lists the 1-based numbers of the added lines.
+	Added []int `json:"added"`
+	// Loader is the esbuild loader the file parsed with (js, jsx, ts, tsx), empty if none did.
+	Loader string `json:"loader,omitempty"`
+	// Parse is ParseOK or ParseUnchecked; ParseMessage is esbuild's first error when unchecked.
+	Parse        string `json:"parse"`
+	ParseMessage string `json:"parse_message,omitempty"`
+}
+
+// DiffInfo says where the diff came from.
+type DiffInfo struct {
+	// Source is the file path, "-" for stdin, or "git" for --base.
+	Source string `json:"source"`
+	SHA256 string `json:"sha256"`
+	// Base is the ref given to --base and the merge-base commit it resolved to.
+	Base       string `json:"base,omitempty"`
+	BaseCommit string `json:"base_commit,omitempty"`
+}
+
+// Tool names the program that wrote a document.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// OperatorEntry is one row of the operator table as recorded in a document.
+type OperatorEntry struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// OperatorSet is the operator table and budget a document was produced with, and their digest.
+type OperatorSet struct {
+	Digest string          `json:"digest"`
+	Table  []OperatorEntry `json:"table"`
+}
+
+// BudgetInfo is the per-patch mutant budget.
+type BudgetInfo struct {
+	Total       int `json:"total"`
+	PerOperator int `json:"per_operator"`
+}
+
+// Front is the part every plan document and certify report shares (SPEC §5).
+type Front struct {
+	SchemaVersion string      `json:"schema_version"`
+	Tool          Tool        `json:"tool"`
+	Operators     OperatorSet `json:"operators"`
+	Budget        BudgetInfo  `json:"budget"`
+	Diff          DiffInfo    `json:"diff"`
+	Files         []FileInfo  `json:"files"`
+	Cut           []Candidate `json:"cut"`
+	Discarded     []Candidate `json:"discarded"`
+}
