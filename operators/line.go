@@ -1,0 +1,67 @@
+package operators
+
+// Line is one line of a lexed file, with the tokens that touch it. Operators read only a
+// Line: they are line-local by construction.
+type Line struct {
+	Number int    // 1-based
+	Text   string // the line without its terminator ("\n" or "\r\n")
+	Start  Pos    // offset of the line's first byte in the file
+
+	// Tokens are the tokens overlapping this line, in order, with positions in file offsets.
+	// A token that spans lines (a block comment, a template, a string continued with a
+	// backslash) appears on every line it touches. Tokens is a sub-slice of one shared array
+	// with its capacity cut, so appending to it cannot clobber a neighbouring line.
+	Tokens []Token
+
+	// StartsInside reports that the line begins inside a token that started on an earlier
+	// line (a block comment, a template or a continued string).
+	StartsInside bool
+	// EndsInside reports that a token on the line goes on past the line's end.
+	EndsInside bool
+}
+
+// Lines lexes the whole file once and returns its lines, result[i].Number == i+1. Lexical
+// errors go to errh (which may be nil); Lines never panics, whatever the bytes.
+func Lines(f *File, errh ErrorHandler) []Line {
+	n := f.LineCount()
+	if n == 0 {
+		return nil
+	}
+	var lx Lexer
+	lx.Init(f, errh)
+	toks := make([]Token, 0, len(f.Src)/4+1)
+	for {
+		t := lx.Next()
+		if t.Kind == EOF {
+			break
+		}
+		toks = append(toks, t)
+	}
+	text := string(f.Src) // one copy; every Line.Text is a slice of it
+	lines := make([]Line, n)
+	lo := 0 // first token that may touch the current line
+	for i := range lines {
+		start, end, next := f.lineBounds(i + 1)
+		for lo < len(toks) && int(toks[lo].End) <= start {
+			lo++
+		}
+		hi := lo
+		for hi < len(toks) && int(toks[hi].Pos) < next {
+			hi++
+		}
+		l := Line{Number: i + 1, Text: text[start:end], Start: Pos(start)}
+		if hi > lo {
+			l.Tokens = toks[lo:hi:hi]
+			l.StartsInside = int(toks[lo].Pos) < start
+			l.EndsInside = int(toks[hi-1].End) > end
+		}
+		lines[i] = l
+		// the last token may go on to the next line: keep it as the next line's first
+		if hi > lo && int(toks[hi-1].End) > next {
+			lo = hi - 1
+		} else {
+			lo = hi
+		}
+	}
+	return lines
+}

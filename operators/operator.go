@@ -1,0 +1,360 @@
+package operators
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+)
+
+// Sentinel is the string the sentinel operators return or assign where the replaced
+// expression is a literal whose falsiness is known from its spelling, so that the mutant is
+// not a falsy value replaced by another falsy value. The mutants spell it with double quotes,
+// as SentinelLiteral.
+const Sentinel = "bond-sentinel"
+
+// SentinelLiteral is Sentinel as it appears in a mutated line.
+const SentinelLiteral = `"` + Sentinel + `"`
+
+// Edit is one change to a line: replace Text[Start:End] (byte offsets into Line.Text) with
+// Text. It is plain data; Apply performs it.
+type Edit struct {
+	Start, End int
+	Text       string
+}
+
+// Apply returns text with the edit performed. Offsets outside text are clamped to it (an
+// operator never produces them; clamping keeps a corrupted record from panicking).
+func (e Edit) Apply(text string) string {
+	s, end := e.Start, e.End
+	s = max(0, min(s, len(text)))
+	end = max(s, min(end, len(text)))
+	return text[:s] + e.Text + text[end:]
+}
+
+// Operator is one mutation operator: plain data, its behaviour in Fire.
+type Operator struct {
+	// Name is the operator's stable name, e.g. "invert-comparison".
+	Name string
+	// Version changes whenever Fire's behaviour changes; it enters the Digest.
+	Version string
+	// Description is one line saying what the operator does.
+	Description string
+	// Residual names the mutants of this operator that can behave exactly like the original.
+	Residual string
+	// Fire proposes the operator's mutant of the line, or reports false. It is line-local,
+	// cheap and pure; the returned Edit always changes the line and never spans a line break.
+	Fire func(Line) (Edit, bool)
+}
+
+// Table returns the eight operators in SPEC §2.3 rank order: by how often an operator
+// produces a mutant that behaves like the original, least often first, because the budget
+// cuts the tail. Each call returns a fresh slice; there is no registration and no global
+// mutable state.
+func Table() []Operator {
+	return []Operator{
+		invertComparison(),
+		negateCondition(),
+		swapArithmeticOperands(),
+		returnSentinel(),
+		replaceAssignedValue(),
+		swapCallArguments(),
+		dropChainedCall(),
+		deleteStatement(),
+	}
+}
+
+// Lookup returns the operator of Table with the given name.
+func Lookup(name string) (Operator, bool) {
+	for _, op := range Table() {
+		if op.Name == name {
+			return op, true
+		}
+	}
+	return Operator{}, false
+}
+
+// Budget is the per-patch mutant budget (SPEC §2.5): at most Total mutants, at most
+// PerOperator from one operator.
+type Budget struct {
+	Total, PerOperator int
+}
+
+// Digest is the operator digest of SPEC §2.3: the hex SHA-256 over the ordered names and
+// versions of table and the budget. Rows and reports made with a different digest were made
+// by different operators or a different budget.
+func Digest(table []Operator, b Budget) string {
+	var sb strings.Builder
+	sb.WriteString("bond operator digest 1\n")
+	for _, op := range table {
+		sb.WriteString(op.Name)
+		sb.WriteByte('\t')
+		sb.WriteString(op.Version)
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("budget\t")
+	sb.WriteString(strconv.Itoa(b.Total))
+	sb.WriteByte('\t')
+	sb.WriteString(strconv.Itoa(b.PerOperator))
+	sb.WriteByte('\n')
+	sum := sha256.Sum256([]byte(sb.String()))
+	return hex.EncodeToString(sum[:])
+}
+
+// Fire asks each operator of table in order and returns the first that fires on l, with its
+// index in table, or -1. This is the "first that fires" rule without the parse check; the
+// planner, which also parse-checks, asks the operators itself.
+func Fire(table []Operator, l Line) (int, Edit) {
+	for i, op := range table {
+		if e, ok := op.Fire(l); ok {
+			return i, e
+		}
+	}
+	return -1, Edit{}
+}
+
+// ---- the per-line view the operators share ----
+
+// tok is a code token of a line (comments dropped), with offsets relative to Line.Text,
+// clipped to it, and its text.
+type tok struct {
+	k       Kind
+	s, e    int
+	text    string
+	partial bool // the token goes on before or after the line
+}
+
+// codeTokens returns the line's tokens other than comments, relative to the line.
+func codeTokens(l Line) []tok {
+	out := make([]tok, 0, len(l.Tokens))
+	base := int(l.Start)
+	for _, t := range l.Tokens {
+		if t.Kind == Comment {
+			continue
+		}
+		s, e := int(t.Pos)-base, int(t.End)-base
+		partial := s < 0 || e > len(l.Text)
+		s = max(0, min(s, len(l.Text)))
+		e = max(s, min(e, len(l.Text)))
+		out = append(out, tok{k: t.Kind, s: s, e: e, text: l.Text[s:e], partial: partial})
+	}
+	return out
+}
+
+func (t tok) is(p string) bool { return t.k == Punct && t.text == p }
+func (t tok) kw(w string) bool { return t.k == Keyword && t.text == w }
+
+// word reports whether t is the word w, as a keyword or an identifier (TypeScript's
+// contextual words are identifiers).
+func (t tok) word(w string) bool { return (t.k == Keyword || t.k == Ident) && t.text == w }
+
+// opens and closes classify brackets: ( [ { and template heads open, ) ] } and template tails
+// close, a template middle closes one substitution and opens the next.
+func (t tok) opens() bool {
+	switch t.k {
+	case Punct:
+		return t.text == "(" || t.text == "[" || t.text == "{"
+	case TemplateHead, TemplateMiddle:
+		return true
+	}
+	return false
+}
+
+func (t tok) closes() bool {
+	switch t.k {
+	case Punct:
+		return t.text == ")" || t.text == "]" || t.text == "}"
+	case TemplateMiddle, TemplateTail:
+		return true
+	}
+	return false
+}
+
+// match returns the index of the bracket closing the one opened at toks[i], or -1 when it
+// does not close on the line.
+func match(toks []tok, i int) int {
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		t := toks[j]
+		if t.closes() && j != i {
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+		if t.opens() {
+			depth++
+		}
+	}
+	return -1
+}
+
+// matchBack returns the index of the bracket opening the one closed at toks[j], or -1.
+func matchBack(toks []tok, j int) int {
+	depth := 0
+	for i := j; i >= 0; i-- {
+		t := toks[i]
+		if t.opens() && i != j {
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+		if t.closes() {
+			depth++
+		}
+	}
+	return -1
+}
+
+// binaryPrec is the precedence of a binary operator token (higher binds tighter), 0 if t is
+// not one.
+func binaryPrec(t tok) int {
+	switch t.k {
+	case Punct:
+		switch t.text {
+		case "??", "||":
+			return 3
+		case "&&":
+			return 4
+		case "|":
+			return 5
+		case "^":
+			return 6
+		case "&":
+			return 7
+		case "==", "!=", "===", "!==":
+			return 8
+		case "<", ">", "<=", ">=":
+			return 9
+		case "<<", ">>", ">>>":
+			return 10
+		case "+", "-":
+			return 11
+		case "*", "/", "%":
+			return 12
+		case "**":
+			return 13
+		}
+	case Keyword:
+		if t.text == "in" || t.text == "instanceof" {
+			return 9
+		}
+	case Ident:
+		if t.text == "as" || t.text == "satisfies" {
+			return 9
+		}
+	}
+	return 0
+}
+
+// isAssignOp reports whether t is = or a compound assignment.
+func isAssignOp(t tok) bool {
+	if t.k != Punct {
+		return false
+	}
+	switch t.text {
+	case "=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=",
+		"&&=", "||=", "??=":
+		return true
+	}
+	return false
+}
+
+// isInfix reports whether t, at the end or the start of a line, means the expression goes on
+// across the line break: binary and assignment operators, ?, :, ., ?., =>, and the keywords
+// that take an operand on their right.
+func isInfix(t tok) bool {
+	if binaryPrec(t) > 0 || isAssignOp(t) {
+		return true
+	}
+	switch t.k {
+	case Punct:
+		switch t.text {
+		case "?", ":", ".", "?.", "=>", ",", "...":
+			return true
+		}
+	case Keyword:
+		switch t.text {
+		case "of", "new", "typeof", "void", "delete", "await", "throw", "extends":
+			return true
+		}
+	}
+	return false
+}
+
+// atom reports whether t alone is an operand: identifier, literal, this/super/null/true/false.
+func atom(t tok) bool {
+	switch t.k {
+	case Ident, Number, String, Template, Regex:
+		return true
+	case Keyword:
+		return valueKeywords[t.text]
+	}
+	return false
+}
+
+// falsyLiteral reports whether toks spell a literal whose falsiness is known from its
+// spelling: null, undefined, void 0, false, NaN, an empty string or template, and numeric
+// zero in any spelling (0, 0.0, 0x0, 0n, 0_0, 0e3), ignoring enclosing parentheses.
+func falsyLiteral(toks []tok) bool {
+	for len(toks) >= 2 && toks[0].is("(") && match(toks, 0) == len(toks)-1 {
+		toks = toks[1 : len(toks)-1]
+	}
+	switch len(toks) {
+	case 1:
+		t := toks[0]
+		switch t.k {
+		case Keyword:
+			return t.text == "null" || t.text == "false"
+		case Ident:
+			return t.text == "undefined" || t.text == "NaN"
+		case String:
+			return len(t.text) == 2
+		case Template:
+			return t.text == "``"
+		case Number:
+			return zeroNumber(t.text)
+		}
+	case 2:
+		return toks[0].kw("void") && toks[1].k == Number
+	}
+	return false
+}
+
+// zeroNumber reports whether a numeric literal's value is zero.
+func zeroNumber(s string) bool {
+	s = strings.TrimSuffix(s, "n")
+	if len(s) > 2 && s[0] == '0' && strings.ContainsRune("xXoObB", rune(s[1])) {
+		s = s[2:]
+	} else if i := strings.IndexAny(s, "eE"); i >= 0 {
+		s = s[:i]
+	}
+	if s == "" || s == "." {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '0' && c != '_' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// sentinelFor returns what a sentinel operator puts in place of the expression toks.
+func sentinelFor(toks []tok) string {
+	if falsyLiteral(toks) {
+		return SentinelLiteral
+	}
+	return "undefined"
+}
+
+// span returns the text of toks[i..j] inclusive, as it is on the line.
+func span(text string, toks []tok, i, j int) string { return text[toks[i].s:toks[j].e] }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
+
+// spaced reports whether t has a space or tab on both sides within the line.
+func spaced(text string, t tok) bool {
+	return t.s > 0 && isSpace(text[t.s-1]) && t.e < len(text) && isSpace(text[t.e])
+}

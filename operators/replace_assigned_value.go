@@ -1,0 +1,115 @@
+package operators
+
+// replaceAssignedValue replaces the right-hand side of a plain assignment or of a
+// const/let/var declaration's initializer with a sentinel.
+//
+// Decisions:
+//   - The '=' is the first plain '=' token at bracket depth 0 of the line. ==, ===, !=, !==,
+//     <=, >=, => and the compound assignments are distinct tokens and never match. An '='
+//     inside brackets is a default parameter (`function f(a = 1)`, `(a = 1) => a`) or a
+//     destructuring default (`const { a = 1 } = o`, whose depth-0 '=' is the later one) and
+//     never matches.
+//   - The right-hand side runs to the first ';' or ',' at its depth, or to the end of the
+//     line; it must be balanced, never close a bracket it did not open, lie wholly on the
+//     line and not end in a continuing position (`= {`, `= a +`, `= cond ?`). A ',' ends it
+//     only in a declaration (`let a = 1, b = 2`); otherwise a line ending `a = 1,` is a
+//     parameter, an enum member or an array element of a construct the line is inside, and
+//     does not fire.
+//   - TypeScript-only declarations do not fire: lines beginning (after `export`) with
+//     `type Name`, `interface Name`, `declare`, `enum` or `const enum`; nor lines whose
+//     left-hand side holds `function` or `class` (a generic default `<T = X>`).
+//   - A falsy literal (as for return-sentinel) becomes "bond-sentinel", anything else
+//     undefined, so `this.zone = null` is not "changed" to another falsy value.
+//   - Class fields (`count = 0;`, `#x = 1;`) are assignments for this purpose.
+func replaceAssignedValue() Operator {
+	return Operator{
+		Name:    "replace-assigned-value",
+		Version: "1",
+		Description: "replace the right-hand side of a plain assignment or initializer with " +
+			"undefined, or with " + SentinelLiteral + " when it is a falsy literal",
+		Residual: "an assignment nothing reads",
+		Fire:     fireReplaceAssigned,
+	}
+}
+
+func fireReplaceAssigned(l Line) (Edit, bool) {
+	toks := codeTokens(l)
+	if len(toks) == 0 || toks[0].partial {
+		return Edit{}, false
+	}
+	first := 0
+	if toks[0].kw("export") {
+		first = 1
+	}
+	if first >= len(toks) {
+		return Edit{}, false
+	}
+	head := toks[first]
+	next := func(k int) tok {
+		if first+k < len(toks) {
+			return toks[first+k]
+		}
+		return tok{}
+	}
+	switch {
+	case head.word("declare"), head.kw("enum"), head.kw("const") && next(1).kw("enum"),
+		(head.word("type") || head.word("interface")) && next(1).k == Ident:
+		return Edit{}, false
+	}
+	decl := head.kw("const") || head.kw("let") || head.kw("var")
+
+	depth, eq := 0, -1
+	for i, t := range toks {
+		if t.closes() {
+			depth--
+			if depth < 0 {
+				return Edit{}, false
+			}
+		}
+		if t.opens() {
+			depth++
+		}
+		if t.kw("function") || t.kw("class") {
+			return Edit{}, false
+		}
+		if depth == 0 && t.is("=") {
+			eq = i
+			break
+		}
+	}
+	if eq <= 0 || eq+1 >= len(toks) {
+		return Edit{}, false
+	}
+	depth = 0
+	end := len(toks) // exclusive end of the right-hand side
+	for j := eq + 1; j < len(toks); j++ {
+		u := toks[j]
+		if u.partial {
+			return Edit{}, false
+		}
+		if depth == 0 && (u.is(";") || u.is(",")) {
+			if u.is(",") && !decl {
+				return Edit{}, false
+			}
+			end = j
+			break
+		}
+		if u.closes() {
+			depth--
+			if depth < 0 {
+				return Edit{}, false
+			}
+		}
+		if u.opens() {
+			depth++
+		}
+	}
+	if depth != 0 || end == eq+1 {
+		return Edit{}, false
+	}
+	rhs := toks[eq+1 : end]
+	if end == len(toks) && isInfix(rhs[len(rhs)-1]) {
+		return Edit{}, false
+	}
+	return Edit{Start: rhs[0].s, End: rhs[len(rhs)-1].e, Text: sentinelFor(rhs)}, true
+}
