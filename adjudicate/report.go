@@ -36,6 +36,8 @@ type RunInfo struct {
 	Jobs       int        `json:"jobs"`
 	SuiteCap   int        `json:"suite_cap"`
 	Hermetic   bool       `json:"hermetic"`
+	// WorkDir is where the sandboxes are, set only when --keep left them on disk.
+	WorkDir string `json:"work_dir,omitempty"`
 }
 
 // GateSpec is one named command of the repository's own suite.
@@ -197,4 +199,7 @@ type Timings struct {
 	SuiteMS    int64 `json:"suite_ms"`
 	OracleMS   int64 `json:"oracle_ms"`
 	GatesMS    int64 `json:"gates_ms"`
+	// RunWallMS is the wall-clock time during which at least one oracle or gate run was active;
+	// TotalMS - RunWallMS is bond's own overhead, however many sandboxes ran in parallel.
+	RunWallMS int64 `json:"run_wall_ms"`
 }

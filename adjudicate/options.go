@@ -1,0 +1,189 @@
+package adjudicate
+
+import (
+	"fmt"
+	"io"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// Runners of --oracle FILE… (SPEC §3.1).
+const (
+	RunnerAuto     = "auto"
+	RunnerNode     = "node"
+	RunnerEmbedded = "embedded"
+	// RunnerCommand is recorded in reports when the oracle is --oracle-cmd.
+	RunnerCommand = "command"
+)
+
+// Adjudication modes (SPEC §3.5).
+const (
+	AdjudicateFirst = "first"
+	AdjudicateAll   = "all"
+)
+
+// Defaults filled in by Options.withDefaults, the one place they live.
+const (
+	DefaultSuiteCap = 2
+	// timeoutSlack is added to twice the slower baseline run for the default time limit.
+	timeoutSlack = 5 * time.Second
+)
+
+// Options say what to certify. The zero value of every field is the documented default; the
+// defaults are filled in one place, withDefaults.
+type Options struct {
+	// Plan says which diff and tree to plan (Repo inside; "" is ".").
+	Plan plan.Options
+	// OracleCmd is a shell command run with sh -c at the sandbox root; exactly one of OracleCmd
+	// and Oracle is required.
+	OracleCmd string
+	// Oracle lists test files relative to the root, run by Runner.
+	Oracle []string
+	// Runner runs Oracle files: "auto" (default), "node" (node --test FILE…) or "embedded".
+	Runner string
+	// Gates are the repository's own suite, the second detector.
+	Gates []GateSpec
+	// Regime decides how witnesses enter the bond; "" is witness-recorded.
+	Regime string
+	// Adjudicate is "first" (default) or "all".
+	Adjudicate string
+	// RequireHeld makes abstentions (unshown, not-bonded) refuse too.
+	RequireHeld bool
+	// Jobs is the number of sandboxes run in parallel; 0 is the CPU count.
+	Jobs int
+	// Timeout is the time limit of one oracle run; 0 is twice the slower baseline run plus 5 s.
+	Timeout time.Duration
+	// SuiteCap is the most suite runs per patch; 0 is DefaultSuiteCap, negative means none.
+	SuiteCap int
+	// VerdictsPath is a verdict document (SPEC §4.5), read before anything runs.
+	VerdictsPath string
+	// Keep leaves the sandboxes on disk (their path is in the report's errors list... and in
+	// Report.Run.WorkDir).
+	Keep bool
+	// Hermetic runs the oracle and gates without network (unshare); an error if unavailable.
+	Hermetic bool
+	// Progress receives progress lines; nil is silent.
+	Progress io.Writer
+	// Env is extra environment for the oracle and gates (NAME=VALUE), after scrubbing.
+	Env []string
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+
+	// skipPlace is the calibration suite's negative control: sandboxes never write the mutated
+	// file, so the oracle tests the original. Only tests in this package set it.
+	skipPlace bool
+}
+
+// GateSpec parsing: NAME=CMD.
+
+// ParseGate reads a --gate NAME=CMD value.
+func ParseGate(s string) (GateSpec, error) {
+	name, cmd, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.TrimSpace(cmd) == "" {
+		return GateSpec{}, plan.Inputf("--gate %q: want NAME=CMD, e.g. --gate 'unit=npm test'", s)
+	}
+	return GateSpec{Name: name, Cmd: cmd}, nil
+}
+
+// withDefaults validates o and fills every zero field with its default.
+func (o Options) withDefaults() (Options, error) {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Plan.Repo == "" {
+		o.Plan.Repo = "."
+	}
+	switch {
+	case o.OracleCmd != "" && len(o.Oracle) > 0:
+		return o, plan.Inputf("give either --oracle-cmd or --oracle, not both")
+	case o.OracleCmd == "" && len(o.Oracle) == 0:
+		return o, plan.Inputf("no oracle: give --oracle-cmd CMD or --oracle FILE… (or oracle_cmd/oracle in .bond.toml)")
+	}
+	for _, f := range o.Oracle {
+		c := path.Clean(filepath.ToSlash(f))
+		if filepath.IsAbs(f) || c == ".." || strings.HasPrefix(c, "../") {
+			return o, plan.Inputf("--oracle %s: test files are relative to the repository root and inside it", f)
+		}
+	}
+	if o.Runner == "" {
+		o.Runner = RunnerAuto
+	}
+	switch o.Runner {
+	case RunnerAuto, RunnerNode, RunnerEmbedded:
+	default:
+		return o, plan.Inputf("--runner %q: want auto, node or embedded", o.Runner)
+	}
+	if o.Regime == "" {
+		o.Regime = RegimeWitnessRecorded
+	}
+	if !ValidRegime(o.Regime) {
+		return o, plan.Inputf("--regime %q: want %s", o.Regime, strings.Join(Regimes[:], ", "))
+	}
+	if o.Adjudicate == "" {
+		o.Adjudicate = AdjudicateFirst
+	}
+	if o.Adjudicate != AdjudicateFirst && o.Adjudicate != AdjudicateAll {
+		return o, plan.Inputf("--adjudicate %q: want first or all", o.Adjudicate)
+	}
+	if o.Jobs == 0 {
+		o.Jobs = runtime.NumCPU()
+	}
+	if o.Jobs < 0 {
+		return o, plan.Inputf("-j %d: want a positive number of sandboxes", o.Jobs)
+	}
+	if o.Timeout < 0 {
+		return o, plan.Inputf("--timeout %v: want a positive duration", o.Timeout)
+	}
+	switch {
+	case o.SuiteCap == 0:
+		o.SuiteCap = DefaultSuiteCap
+	case o.SuiteCap < 0:
+		o.SuiteCap = 0
+	}
+	seen := map[string]bool{}
+	for _, g := range o.Gates {
+		if g.Name == "" || strings.TrimSpace(g.Cmd) == "" {
+			return o, plan.Inputf("gate %q: a gate needs a name and a command", g.Name)
+		}
+		if seen[g.Name] {
+			return o, plan.Inputf("gate %q is given twice; gate names must be unique", g.Name)
+		}
+		seen[g.Name] = true
+	}
+	for _, kv := range o.Env {
+		if !strings.Contains(kv, "=") {
+			return o, plan.Inputf("environment entry %q: want NAME=VALUE", kv)
+		}
+	}
+	return o, nil
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == '+' || r == ':' || r == '@' || r == ',' || r == '=' ||
+			r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// nodeTestCmd is the command the node runner runs: node --test FILE….
+func nodeTestCmd(files []string) string {
+	parts := []string{"node", "--test"}
+	for _, f := range files {
+		parts = append(parts, shellQuote(f))
+	}
+	return strings.Join(parts, " ")
+}
+
+func fmtDuration(d time.Duration) string {
+	return fmt.Sprintf("%.1fs", d.Seconds())
+}

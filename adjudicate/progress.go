@@ -1,0 +1,36 @@
+package adjudicate
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// progress writes one line per step of a long run: the phase, done of total, and the elapsed time
+// (SPEC §4). The CLI passes stderr only when it is a terminal and neither -q nor --format json
+// was given; a nil writer is silent.
+type progress struct {
+	mu    sync.Mutex
+	w     io.Writer
+	now   func() time.Time
+	start time.Time
+}
+
+func newProgress(w io.Writer, now func() time.Time) *progress {
+	return &progress{w: w, now: now, start: now()}
+}
+
+func (p *progress) phase(name string, done, total int) {
+	if p == nil || p.w == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	el := p.now().Sub(p.start).Seconds()
+	if total > 0 {
+		fmt.Fprintf(p.w, "bond: %-9s %d/%d  %.1fs\n", name, done, total, el)
+	} else {
+		fmt.Fprintf(p.w, "bond: %-9s %.1fs\n", name, el)
+	}
+}

@@ -1,0 +1,135 @@
+package adjudicate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate/coverage"
+)
+
+// RunOutcome is what one oracle run did, whatever ran it.
+type RunOutcome struct {
+	// Status is StatusAccepted (exit 0), StatusKilled (non-zero exit), StatusTimeout or
+	// StatusError (the harness failed: the command could not start, exit 126/127).
+	Status   string
+	ExitCode int
+	Began    time.Time
+	Duration time.Duration
+	Output   string
+	// Err says what went wrong when Status is StatusError.
+	Err error
+	// KilledBy is the first failing test's name, where the runner tells.
+	KilledBy string
+	// Coverage, when it was asked for.
+	Hits coverage.HitMap
+	// Sources names, per path of Hits, where its hit map came from (v8, lcov, embedded).
+	Sources map[string]string
+	// Unavailable names, per path, why it has no hit map.
+	Unavailable map[string]string
+}
+
+// override is the one file of a run that differs from the tree: a mutant or a canary.
+type override struct {
+	Path    string
+	Content []byte
+}
+
+// oracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
+// already placed ov; in-memory runners (embedded) read ov and ignore the sandbox's files.
+type oracleRunner interface {
+	run(ctx context.Context, sb *sandbox, ov *override, withCoverage bool, timeout time.Duration) (RunOutcome, error)
+	// name is what reports record as the runner.
+	name() string
+}
+
+// coverRun is coverage prepared for one run: the command to run instead (a runner asked for its
+// own lcov), extra environment, and how to read the result afterwards.
+type coverRun struct {
+	Cmd  string
+	Env  []string
+	Read func(root string) (coverage.HitMap, map[string]string, map[string]string, error)
+}
+
+// cmdRunner runs a shell command (--oracle-cmd, or node --test FILE… for the node runner).
+type cmdRunner struct {
+	cmd      string
+	runner   string
+	env      []string // scrubbed, with Options.Env
+	hermetic bool
+	tmp      string // where coverage temp dirs go
+	prepare  func(cmd, root, tmp string) (coverRun, error)
+}
+
+func (r *cmdRunner) name() string { return r.runner }
+
+func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCoverage bool, timeout time.Duration) (RunOutcome, error) {
+	cmd, env := r.cmd, r.env
+	var cr coverRun
+	var covDir string
+	if withCoverage {
+		var err error
+		covDir, err = os.MkdirTemp(r.tmp, "cov-")
+		if err != nil {
+			return RunOutcome{}, fmt.Errorf("making a coverage directory: %w", err)
+		}
+		defer os.RemoveAll(covDir)
+		cr, err = r.prepare(cmd, sb.root, covDir)
+		if err != nil {
+			return RunOutcome{}, err
+		}
+		if cr.Cmd != "" {
+			cmd = cr.Cmd
+		}
+		env = append(append([]string{}, env...), cr.Env...)
+	}
+	res, err := runProc(ctx, procSpec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Hermetic: r.hermetic})
+	out := outcomeOf(res)
+	if err != nil {
+		return out, err
+	}
+	if withCoverage && cr.Read != nil && out.Status != StatusError {
+		hits, src, unavail, rerr := cr.Read(sb.root)
+		if rerr != nil {
+			// Unreadable coverage is no coverage, named per file by the detectors.
+			out.Unavailable = map[string]string{"*": rerr.Error()}
+		} else {
+			out.Hits, out.Sources, out.Unavailable = hits, src, unavail
+		}
+	}
+	return out, nil
+}
+
+// outcomeOf turns a process result into a run outcome.
+func outcomeOf(res procResult) RunOutcome {
+	out := RunOutcome{ExitCode: res.ExitCode, Began: res.Began, Duration: res.Duration, Output: res.Output}
+	switch {
+	case res.Start != nil:
+		out.Status, out.Err = StatusError, res.Start
+	case res.TimedOut:
+		out.Status = StatusTimeout
+	case res.ExitCode == 0:
+		out.Status = StatusAccepted
+	default:
+		out.Status = StatusKilled
+		out.KilledBy = failingTest(res.Output)
+	}
+	return out
+}
+
+var tapNotOK = regexp.MustCompile(`(?m)^(\s*)not ok \d+ - (.+?)\s*(?:#.*)?$`)
+
+// failingTest reads the name of the most deeply nested failing test from TAP output (node
+// --test on a pipe, mocha --reporter tap, tape), or "".
+func failingTest(out string) string {
+	best, depth := "", -1
+	for _, m := range tapNotOK.FindAllStringSubmatch(out, -1) {
+		if d := len(m[1]); d > depth {
+			best, depth = strings.TrimSpace(m[2]), d
+		}
+	}
+	return best
+}

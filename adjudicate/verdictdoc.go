@@ -1,0 +1,90 @@
+package adjudicate
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// VerdictDoc is a verdict document (SPEC §4.5): mutants a person judged equivalent.
+type VerdictDoc struct {
+	SchemaVersion string         `json:"schema_version"`
+	Verdicts      []VerdictEntry `json:"verdicts"`
+	path          string
+}
+
+// VerdictEntry is one person's judgement of one mutant.
+type VerdictEntry struct {
+	MutantID string `json:"mutant_id"`
+	// Verdict is "equivalent", the only judgement a document can record.
+	Verdict string `json:"verdict"`
+	Note    string `json:"note,omitempty"`
+}
+
+// LoadVerdicts reads and checks a verdict document. Anything malformed (bad JSON, unknown field,
+// wrong schema_version, a verdict other than equivalent, an empty or repeated id) is an
+// InputError naming the file, before anything runs.
+func LoadVerdicts(p string) (*VerdictDoc, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, plan.Inputf("--verdicts %s: %v", p, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var d VerdictDoc
+	if err := dec.Decode(&d); err != nil {
+		return nil, plan.Inputf("--verdicts %s: not a verdict document: %v; want {\"schema_version\":\"1\",\"verdicts\":[{\"mutant_id\":\"…\",\"verdict\":\"equivalent\",\"note\":\"…\"}]}", p, err)
+	}
+	if dec.More() {
+		return nil, plan.Inputf("--verdicts %s: trailing data after the JSON document", p)
+	}
+	if d.SchemaVersion != plan.SchemaVersion {
+		return nil, plan.Inputf("--verdicts %s: schema_version %q: want %q", p, d.SchemaVersion, plan.SchemaVersion)
+	}
+	seen := map[string]bool{}
+	for i, v := range d.Verdicts {
+		if v.MutantID == "" {
+			return nil, plan.Inputf("--verdicts %s: verdicts[%d] has no mutant_id", p, i)
+		}
+		if v.Verdict != VerdictEquivalent {
+			return nil, plan.Inputf("--verdicts %s: verdicts[%d] (%s): verdict %q: the only verdict a document can record is \"equivalent\"", p, i, v.MutantID, v.Verdict)
+		}
+		if seen[v.MutantID] {
+			return nil, plan.Inputf("--verdicts %s: mutant %s is judged twice", p, v.MutantID)
+		}
+		seen[v.MutantID] = true
+	}
+	d.path = p
+	return &d, nil
+}
+
+// apply marks the report's mutants from the document: an accepted mutant becomes equivalent, a
+// killed or timed-out one is contradicted, an id no mutant has is unmatched.
+func (d *VerdictDoc) apply(ms []MutantResult) *VerdictsInfo {
+	info := &VerdictsInfo{Path: d.path, Matched: []string{}, Contradicted: []string{}, Unmatched: []string{}}
+	byID := map[string]*MutantResult{}
+	for i := range ms {
+		byID[ms[i].ID] = &ms[i]
+	}
+	for _, v := range d.Verdicts {
+		m := byID[v.MutantID]
+		if m == nil {
+			info.Unmatched = append(info.Unmatched, v.MutantID)
+			continue
+		}
+		m.Note = v.Note
+		switch m.Status {
+		case StatusKilled, StatusTimeout:
+			m.Equivalence = "contradicted"
+			info.Contradicted = append(info.Contradicted, v.MutantID)
+		case StatusAccepted:
+			m.Equivalence = VerdictEquivalent
+			info.Matched = append(info.Matched, v.MutantID)
+		default:
+			info.Matched = append(info.Matched, v.MutantID)
+		}
+	}
+	return info
+}
