@@ -1,16 +1,310 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
 
-// certifyOptions holds the flags of bond certify. Placeholder until the command lands.
-type certifyOptions struct{}
+	"github.com/spf13/cobra"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/plan"
+)
+
+// certifyOptions holds the streams and flags of bond certify.
+type certifyOptions struct {
+	In     io.Reader
+	Out    io.Writer
+	Err    io.Writer
+	ErrTTY bool
+	Now    func() time.Time
+
+	// Plan flags (common to plan and certify).
+	Repo        string
+	Diff        string
+	Base        string
+	Budget      int
+	PerOperator int
+	Operators   []string
+	Include     []string
+	Exclude     []string
+	Quiet       bool
+
+	OracleCmd  string
+	Oracle     []string
+	Gates      []string
+	Runner     string
+	Regime     string
+	Jobs       int
+	Timeout    time.Duration
+	SuiteCap   int
+	Adjudicate string
+	Require    string
+	Verdicts   string
+	Keep       bool
+	Hermetic   bool
+	Format     string
+	Output     string
+
+	// set reports whether a flag was given on the command line (config values fill the rest).
+	set func(name string) bool
+	// cacheDir overrides os.UserCacheDir in tests.
+	cacheDir string
+}
 
 func newCertifyCmd(s *Streams, runF func(*certifyOptions) error) *cobra.Command {
-	return &cobra.Command{
-		Use:   "certify",
-		Short: "(not built yet)",
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return usageErrorf("bond certify is not built yet")
+	opts := &certifyOptions{In: s.In, Out: s.Out, Err: s.Err, ErrTTY: s.ErrTTY, Now: s.Now}
+	cmd := &cobra.Command{
+		Use:   "certify (--diff FILE | --diff - | --base REF) (--oracle-cmd CMD | --oracle FILE…)",
+		Short: "Run the oracle on the patch's mutants and give the bond",
+		Long: `certify plans mutants on the lines a patch added, runs the oracle (the patch's own tests) on
+each in sandbox copies of the repository, adjudicates the mutants it accepted with coverage and
+the repository's own suite (--gate), and gives the bond: held, vacuous, unshown or not-bonded.
+
+Exit codes: 0 held, unshown or not-bonded (or any bond under --regime report-only); 1 vacuous
+(and abstentions under --require held); 2 invalid input or setup; 3 internal error; 130/143
+interrupted. The JSON report always goes to the user cache dir too, for bond inspect.`,
+		Example: `  bond certify --base main --oracle test/parse.test.js --gate 'unit=npm test'
+  bond certify --diff pr.diff --oracle-cmd 'npx mocha test/x.js' --format markdown`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				if !cmd.Flags().Changed("oracle") {
+					return usageErrorf("unexpected arguments %q: test files go after --oracle (--oracle a.test.js b.test.js)", args)
+				}
+				opts.Oracle = append(opts.Oracle, args...)
+			}
+			if _, ok := renderers[opts.Format]; !ok {
+				return usageErrorf("--format %q: want %s", opts.Format, formatNames())
+			}
+			if opts.Require != "" && opts.Require != "held" {
+				return usageErrorf("--require %q: the only requirement is held", opts.Require)
+			}
+			opts.set = cmd.Flags().Changed
+			if runF != nil {
+				return runF(opts)
+			}
+			return runCertify(cmd.Context(), opts)
 		},
 	}
+	f := cmd.Flags()
+	addPlanInputFlags(cmd, &opts.Repo, &opts.Diff, &opts.Base, &opts.Budget, &opts.PerOperator, &opts.Operators, &opts.Include, &opts.Exclude, &opts.Quiet)
+	f.StringVar(&opts.OracleCmd, "oracle-cmd", "", "the oracle as a shell command, run with sh -c at the sandbox root")
+	f.StringSliceVar(&opts.Oracle, "oracle", nil, "the oracle as test files relative to the root (repeatable; more files may follow)")
+	f.StringArrayVar(&opts.Gates, "gate", nil, "a gate of the repository's own suite, NAME=CMD (repeatable)")
+	f.StringVar(&opts.Runner, "runner", "", "how to run --oracle files: auto|node|embedded (default auto)")
+	f.StringVar(&opts.Regime, "regime", "", "witness-recorded|witness-required|report-only (default witness-recorded)")
+	f.IntVarP(&opts.Jobs, "jobs", "j", 0, "sandboxes run in parallel (default: the CPU count)")
+	f.DurationVar(&opts.Timeout, "timeout", 0, "time limit of one oracle run (default: twice the slower baseline run plus 5s)")
+	f.IntVar(&opts.SuiteCap, "suite-cap", adjudicate.DefaultSuiteCap, "most suite (gate) runs per patch")
+	f.StringVar(&opts.Adjudicate, "adjudicate", "first", "first: stop adjudicating once the bond is decided; all: ask every detector")
+	f.StringVar(&opts.Require, "require", "", "held: refuse abstentions (unshown, not-bonded) too")
+	f.StringVar(&opts.Verdicts, "verdicts", "", "a verdict document marking mutants equivalent (JSON)")
+	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
+	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network (needs unshare)")
+	f.StringVar(&opts.Format, "format", "human", "output: human|json|markdown|github")
+	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
+	return cmd
+}
+
+// addPlanInputFlags defines the flags certify shares with plan: where the diff comes from, the
+// budget and operator subset, path globs and -q.
+func addPlanInputFlags(cmd *cobra.Command, repo, diff, base *string, budget, per *int, ops, include, exclude *[]string, quiet *bool) {
+	f := cmd.Flags()
+	f.StringVar(repo, "repo", ".", "the patched checkout")
+	f.StringVar(diff, "diff", "", "the patch as a unified diff file, or - for stdin")
+	f.StringVar(base, "base", "", "diff merge-base(REF, HEAD) against the working tree")
+	f.IntVar(budget, "budget", plan.DefaultBudget, "most mutants per patch")
+	f.IntVar(per, "per-operator", plan.DefaultPerOperator, "most mutants per operator")
+	f.StringSliceVar(ops, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
+	f.StringArrayVar(include, "include", nil, "a glob of source files to plan (repeatable)")
+	f.StringArrayVar(exclude, "exclude", nil, "a glob of files not to plan (repeatable)")
+	f.BoolVarP(quiet, "quiet", "q", false, "no progress lines")
+}
+
+// adjudicateOptions turns the flags, with .bond.toml filling what they leave unset, into the
+// engine's options.
+func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
+	set := opts.set
+	if set == nil {
+		set = func(string) bool { return true }
+	}
+	o := adjudicate.Options{
+		Plan: plan.Options{
+			Repo: opts.Repo, DiffPath: opts.Diff, Stdin: opts.In, Base: opts.Base,
+			Operators: opts.Operators,
+		},
+		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: opts.Regime,
+		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", Jobs: opts.Jobs,
+		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, Now: opts.Now,
+	}
+	if set("budget") {
+		o.Plan.Budget = opts.Budget
+		if opts.Budget == 0 {
+			return o, usageErrorf("--budget 0: want at least one mutant per patch")
+		}
+	}
+	if set("per-operator") {
+		o.Plan.PerOperator = opts.PerOperator
+		if opts.PerOperator == 0 {
+			return o, usageErrorf("--per-operator 0: want at least one mutant per operator")
+		}
+	}
+	if set("include") {
+		o.Plan.Include = opts.Include
+	}
+	if set("exclude") {
+		o.Plan.Exclude = opts.Exclude
+	}
+	if set("timeout") {
+		if opts.Timeout <= 0 {
+			return o, usageErrorf("--timeout %v: want a positive duration", opts.Timeout)
+		}
+		o.Timeout = opts.Timeout
+	}
+	if set("suite-cap") {
+		switch {
+		case opts.SuiteCap < 0:
+			return o, usageErrorf("--suite-cap %d: want 0 or more", opts.SuiteCap)
+		case opts.SuiteCap == 0:
+			o.SuiteCap = -1 // none
+		default:
+			o.SuiteCap = opts.SuiteCap
+		}
+	}
+	for _, g := range opts.Gates {
+		gs, err := adjudicate.ParseGate(g)
+		if err != nil {
+			return o, err
+		}
+		o.Gates = append(o.Gates, gs)
+	}
+	cfg, err := adjudicate.LoadConfig(opts.Repo)
+	if err != nil {
+		return o, err
+	}
+	if err := cfg.Merge(&o, set); err != nil {
+		return o, err
+	}
+	if !opts.Quiet && opts.ErrTTY && opts.Format != "json" {
+		o.Progress = opts.Err
+	}
+	return o, nil
+}
+
+func runCertify(ctx context.Context, opts *certifyOptions) error {
+	o, err := opts.adjudicateOptions()
+	if err != nil {
+		return err
+	}
+	rep, cerr := adjudicate.Certify(ctx, o)
+	if rep != nil {
+		if werr := opts.saveReport(rep); werr != nil {
+			fmt.Fprintf(opts.Err, "bond: %v\n", werr)
+			if cerr == nil {
+				cerr = &InternalError{Err: werr}
+			}
+		}
+	}
+	if cerr != nil {
+		if rep != nil && !plan.IsInput(cerr) {
+			_ = renderers[opts.Format](opts.Out, rep)
+		}
+		if plan.IsInput(cerr) || ctx.Err() != nil {
+			return cerr
+		}
+		var sig *SignalError
+		if errors.As(cerr, &sig) {
+			return cerr
+		}
+		return &InternalError{Err: cerr}
+	}
+	if err := renderers[opts.Format](opts.Out, rep); err != nil {
+		return &InternalError{Err: fmt.Errorf("writing the report: %w", err)}
+	}
+	if rep.Bond.Refuses {
+		msg := fmt.Sprintf("refused: bond %s under %s", rep.Bond.Verdict, rep.Bond.Regime)
+		if opts.Format == "json" || opts.Format == "github" {
+			msg = ""
+		}
+		return &ExitError{Code: ExitRefused, Msg: msg}
+	}
+	return nil
+}
+
+// saveReport writes the JSON report to -o, if given, and always to the last-report file in the
+// user cache dir, each via a temp file and rename so a reader never sees half a report.
+func (opts *certifyOptions) saveReport(rep *adjudicate.Report) error {
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encoding the report: %w", err)
+	}
+	b = append(b, '\n')
+	var errs []error
+	if opts.Output != "" {
+		if err := writeAtomic(opts.Output, b); err != nil {
+			errs = append(errs, fmt.Errorf("writing the report to -o %s: %w", opts.Output, err))
+		}
+	}
+	p, err := lastReportPath(opts.cacheDir, opts.Repo)
+	if err == nil {
+		err = writeAtomic(p, b)
+	}
+	if err != nil {
+		// The cache copy is a convenience for bond inspect; its failure does not fail certify.
+		fmt.Fprintf(opts.Err, "bond: warning: could not keep the last report for bond inspect: %v\n", err)
+	}
+	return errors.Join(errs...)
+}
+
+// lastReportPath is os.UserCacheDir()/bond/<16 hex of SHA-256 of the absolute repo path>/
+// last-report.json.
+func lastReportPath(cacheDir, repo string) (string, error) {
+	if cacheDir == "" {
+		d, err := os.UserCacheDir()
+		if err != nil {
+			return "", fmt.Errorf("no user cache dir: %w", err)
+		}
+		cacheDir = d
+	}
+	abs, err := filepath.Abs(repo)
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(cacheDir, "bond", hex.EncodeToString(sum[:8]), "last-report.json"), nil
+}
+
+func writeAtomic(p string, b []byte) error {
+	dir := filepath.Dir(p)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".bond-report-*")
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return os.Rename(f.Name(), p)
 }
