@@ -1,0 +1,131 @@
+package operators
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestPosition(t *testing.T) {
+	f := NewFile("p.js", []byte("ab\ncd\r\n\nef"))
+	for _, row := range []struct {
+		off       Pos
+		line, col int
+	}{{0, 1, 1}, {1, 1, 2}, {2, 1, 3}, {3, 2, 1}, {5, 2, 3}, {7, 3, 1}, {8, 4, 1}, {9, 4, 2}, {10, 4, 3}, {99, 4, 3}} {
+		p := f.Position(row.off)
+		if p.Line != row.line || p.Col != row.col || p.Path != "p.js" {
+			t.Errorf("Position(%d) = %+v, want line %d col %d", row.off, p, row.line, row.col)
+		}
+	}
+	if p := f.Position(NoPos); p.IsValid() || p.String() != "p.js" {
+		t.Errorf("Position(NoPos) = %+v", p)
+	}
+	if s := f.Position(3).String(); s != "p.js:2:1" {
+		t.Errorf("String() = %q", s)
+	}
+	if f.LineCount() != 4 {
+		t.Errorf("LineCount = %d, want 4", f.LineCount())
+	}
+	for src, n := range map[string]int{"": 0, "a": 1, "a\n": 1, "a\nb": 2, "\n": 1, "\n\n": 2} {
+		if got := NewFile("x", []byte(src)).LineCount(); got != n {
+			t.Errorf("LineCount(%q) = %d, want %d", src, got, n)
+		}
+	}
+	if f.LineStart(2) != 3 || f.LineStart(0) != NoPos || f.LineStart(5) != NoPos {
+		t.Errorf("LineStart is wrong")
+	}
+}
+
+// lineTexts renders each line as "n|text|k:text k:text…" with its flags.
+func lineTexts(f *File, lines []Line) []string {
+	var out []string
+	for _, l := range lines {
+		var toks []string
+		for _, tk := range l.Tokens {
+			toks = append(toks, tk.Kind.String()+":"+string(f.Src[tk.Pos:tk.End]))
+		}
+		flags := ""
+		if l.StartsInside {
+			flags += "<"
+		}
+		if l.EndsInside {
+			flags += ">"
+		}
+		out = append(out, itoa(l.Number)+flags+"|"+l.Text+"|"+strings.Join(toks, " "))
+	}
+	return out
+}
+
+func TestLinesMultiLineTokens(t *testing.T) {
+	src := "a = 1; /* one\ntwo\nthree */ b();\nconst s = `x\n${y}\nz`;\n"
+	f := NewFile("m.js", []byte(src))
+	got := lineTexts(f, Lines(f, nil))
+	want := []string{
+		"1>|a = 1; /* one|Ident:a Punct:= Number:1 Punct:; Comment:/* one\ntwo\nthree */",
+		"2<>|two|Comment:/* one\ntwo\nthree */",
+		"3<|three */ b();|Comment:/* one\ntwo\nthree */ Ident:b Punct:( Punct:) Punct:;",
+		"4>|const s = `x|Keyword:const Ident:s Punct:= TemplateHead:`x\n${",
+		"5<>|${y}|TemplateHead:`x\n${ Ident:y TemplateTail:}\nz`",
+		"6<|z`;|TemplateTail:}\nz` Punct:;",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestLinesCRLF(t *testing.T) {
+	src := "a = 1;\r\n// c\r\nb = `x\r\ny`;\r\n"
+	f := NewFile("crlf.js", []byte(src))
+	lines := Lines(f, nil)
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want 4", len(lines))
+	}
+	for i, want := range []string{"a = 1;", "// c", "b = `x", "y`;"} {
+		if lines[i].Text != want || lines[i].Number != i+1 {
+			t.Errorf("line %d = %d %q, want %q", i+1, lines[i].Number, lines[i].Text, want)
+		}
+	}
+	if got := string(f.Src[lines[1].Tokens[0].Pos:lines[1].Tokens[0].End]); got != "// c" {
+		t.Errorf("line comment = %q, want it to stop before \\r", got)
+	}
+	if _, e := Fire(Table(), lines[0]); e.Apply(lines[0].Text) != "a = undefined;" {
+		t.Errorf("CRLF line mutant = %q", e.Apply(lines[0].Text))
+	}
+}
+
+func TestLinesNonUTF8(t *testing.T) {
+	src := []byte("x = '\xff\xfe';\n\xc3(\x80) = 1\n\xe2\x80 y = 2 // \xff\nlet \xf0\x9f = a - b;\n")
+	f := NewFile("bad.js", src)
+	errs := 0
+	lines := Lines(f, func(Position, string) { errs++ })
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want 4", len(lines))
+	}
+	for _, l := range lines {
+		for _, op := range Table() {
+			if e, ok := op.Fire(l); ok && e.Apply(l.Text) == l.Text {
+				t.Errorf("%s: mutant equals the line %q", op.Name, l.Text)
+			}
+		}
+	}
+	if _, e := Fire(Table(), lines[0]); e.Apply(lines[0].Text) != "x = undefined;" {
+		t.Errorf("got %q", e.Apply(lines[0].Text))
+	}
+}
+
+func TestLinesEdgeCases(t *testing.T) {
+	if l := Lines(NewFile("e", nil), nil); l != nil {
+		t.Errorf("empty file: %v", l)
+	}
+	f := NewFile("x", []byte("\n\n  \nx"))
+	lines := Lines(f, nil)
+	if len(lines) != 4 || lines[3].Text != "x" || len(lines[0].Tokens) != 0 || len(lines[3].Tokens) != 1 {
+		t.Errorf("got %q", lineTexts(f, lines))
+	}
+	// appending to one line's tokens does not clobber the next line's
+	f = NewFile("y", []byte("a\nb\n"))
+	lines = Lines(f, nil)
+	_ = append(lines[0].Tokens, Token{Kind: Illegal})
+	if lines[1].Tokens[0].Kind != Ident {
+		t.Error("Tokens of adjacent lines share capacity")
+	}
+}
