@@ -1,0 +1,231 @@
+package coverage
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/go-sourcemap/sourcemap"
+)
+
+// inlineMapRE finds the last `//# sourceMappingURL=data:…` (or `//@`, or inside `/* … */`) comment.
+var inlineMapRE = regexp.MustCompile(`(?m)(?://|/\*)[#@][ \t]*sourceMappingURL=(data:[^\s*]+)`)
+
+// inlineMap returns the JSON of an inline data: source map in src, if there is one.
+func inlineMap(src []byte) ([]byte, bool) {
+	all := inlineMapRE.FindAllSubmatch(src, -1)
+	if len(all) == 0 {
+		return nil, false
+	}
+	b, err := decodeDataURL(string(all[len(all)-1][1]))
+	if err != nil {
+		return nil, false
+	}
+	return b, true
+}
+
+func isDataURL(s string) bool { return strings.HasPrefix(s, "data:") }
+
+// decodeDataURL decodes a data: URL's payload, base64 or percent-encoded.
+func decodeDataURL(s string) ([]byte, error) {
+	rest, ok := strings.CutPrefix(s, "data:")
+	if !ok {
+		return nil, fmt.Errorf("not a data: URL")
+	}
+	meta, payload, ok := strings.Cut(rest, ",")
+	if !ok {
+		return nil, fmt.Errorf("data: URL without a comma")
+	}
+	if strings.HasSuffix(meta, ";base64") {
+		payload = strings.TrimRight(payload, "=")
+		return base64.RawStdEncoding.DecodeString(payload)
+	}
+	p, err := url.PathUnescape(payload)
+	return []byte(p), err
+}
+
+// parseMap parses a source map with go-sourcemap, resolving its sources against mapURL. The names
+// table is dropped first: bond needs positions only, and the library decodes a name on every
+// lookup.
+func parseMap(data []byte, mapURL string) (*sourcemap.Consumer, []string, error) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, nil, fmt.Errorf("source map is not JSON: %w", err)
+	}
+	delete(raw, "names")
+	if sections, ok := raw["sections"]; ok && len(sections) > 2 {
+		return nil, nil, fmt.Errorf("indexed source maps (sections) are not supported")
+	}
+	slim, err := json.Marshal(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := sourcemap.Parse(mapURL, slim)
+	if err != nil {
+		return nil, nil, fmt.Errorf("source map: %w", err)
+	}
+	// The resolved sources, in the order the library resolved them: look each up through a
+	// position query is not possible, so resolve the same way from the raw list.
+	var sources []string
+	_ = json.Unmarshal(raw["sources"], &sources)
+	var root string
+	_ = json.Unmarshal(raw["sourceRoot"], &root)
+	return c, resolveSources(sources, root, mapURL), nil
+}
+
+// resolveSources resolves a map's sources the way go-sourcemap does, so they can be named in a
+// reason before any position is looked up.
+func resolveSources(sources []string, root, mapURL string) []string {
+	var base *url.URL
+	if root != "" {
+		if u, err := url.Parse(root); err == nil && u.IsAbs() {
+			base = u
+		}
+	} else if u, err := url.Parse(mapURL); err == nil && u.IsAbs() {
+		v := *u
+		v.Path = v.Path[:strings.LastIndex(v.Path, "/")+1]
+		base = &v
+	}
+	out := make([]string, len(sources))
+	for i, s := range sources {
+		if u, err := url.Parse(s); err == nil && (u.IsAbs() || strings.HasPrefix(s, "/")) {
+			out[i] = s
+			continue
+		}
+		if base != nil {
+			if u, err := url.Parse(s); err == nil {
+				out[i] = base.ResolveReference(u).String()
+				continue
+			}
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// mapUnavailable marks every in-root original file of a map (or, when the map cannot even be
+// read, the script's own file) unavailable for reason.
+func (rd *reader) mapUnavailable(res Result, data []byte, mapURL, scriptRel, reason string) {
+	_, sources, err := parseMap(data, mapURL)
+	if err != nil {
+		res.unavailable(scriptRel, reason)
+		return
+	}
+	named := false
+	for _, s := range sources {
+		if abs, ok := urlPath(s); ok {
+			if rel, ok := rd.rel(abs); ok {
+				res.unavailable(rel, reason)
+				named = true
+			}
+		}
+	}
+	if !named {
+		res.unavailable(scriptRel, reason)
+	}
+}
+
+// applyMap maps the painted counts of a generated script back through its source map. A segment
+// start (a generated position where the mapping changes) whose original position is a code byte
+// makes that original line executable; the line is executed when the generated code at a segment
+// start has a count > 0. Originals outside the root or in node_modules are ignored; an original
+// whose map's sourcesContent differs from the file on disk, or whose mapped positions fall outside
+// it, is unavailable (the map describes another version of the file).
+func (rd *reader) applyMap(res Result, data []byte, mapURL, scriptRel string, lens []int, counts []int32) {
+	c, _, err := parseMap(data, mapURL)
+	if err != nil {
+		res.unavailable(scriptRel, fmt.Sprintf("the source map of %s cannot be used: %v", scriptRel, err))
+		return
+	}
+	type orig struct {
+		rel  string
+		f    *sourceFile
+		hits FileHits
+		bad  string
+		skip bool
+	}
+	origs := map[string]*orig{}
+	lookup := func(source string) *orig {
+		if o, ok := origs[source]; ok {
+			return o
+		}
+		o := &orig{skip: true}
+		origs[source] = o
+		abs, ok := urlPath(source)
+		if !ok {
+			return o
+		}
+		rel, ok := rd.rel(abs)
+		if !ok {
+			return o
+		}
+		o.rel, o.skip, o.hits = rel, false, FileHits{}
+		o.f = rd.file(abs)
+		if o.f.err != nil {
+			o.bad = fmt.Sprintf("the source map of %s names %s, which cannot be read: %v", scriptRel, rel, o.f.err)
+			return o
+		}
+		if content := c.SourceContent(source); content != "" && !sameText(content, o.f.src) {
+			o.bad = fmt.Sprintf("the source map of %s carries a different version of %s than the file on disk (stale build?)", scriptRel, rel)
+		}
+		return o
+	}
+	type pos struct {
+		src       string
+		line, col int
+		ok        bool
+	}
+	prev := pos{}
+	base := 0
+	for g, l := range lens {
+		for col := 0; col < l; col++ {
+			s, _, ol, oc, ok := c.Source(g+1, col)
+			cur := pos{s, ol, oc, ok}
+			if cur == prev {
+				continue
+			}
+			prev = cur
+			if !ok || s == "" {
+				continue
+			}
+			o := lookup(s)
+			if o.skip || o.bad != "" {
+				continue
+			}
+			b := o.f.byteAt(ol, oc)
+			if b < 0 {
+				o.bad = fmt.Sprintf("the source map of %s points at %s:%d:%d, outside the file on disk (stale build?)", scriptRel, o.rel, ol, oc+1)
+				continue
+			}
+			cnt := counts[base+col]
+			if cnt < 0 || o.f.kind[b] != kindCode {
+				continue
+			}
+			o.hits[ol] = o.hits[ol] || cnt > 0
+		}
+		base += l + 1
+	}
+	for _, o := range origs {
+		switch {
+		case o.skip:
+		case o.bad != "":
+			res.unavailable(o.rel, o.bad)
+		default:
+			res.set(o.rel, o.hits, SourceV8)
+		}
+	}
+}
+
+// sameText compares a map's sourcesContent with the file on disk, ignoring a byte-order mark and
+// CRLF versus LF.
+func sameText(content string, disk []byte) bool {
+	norm := func(b []byte) []byte {
+		b = bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
+		return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))
+	}
+	return bytes.Equal(norm([]byte(content)), norm(disk))
+}
