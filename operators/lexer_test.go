@@ -358,7 +358,7 @@ func TestOptionalChainVersusConditional(t *testing.T) {
 // not swallow the rest of the line. JSX text itself is a named residual (doc.go).
 func TestJSXTags(t *testing.T) {
 	for src, want := range map[string]string{
-		"<div>{x}</div>": "Punct:< Ident:div Punct:> Punct:{ Ident:x Punct:} Punct:< Punct:/ Ident:div Punct:>",
+		"<div>{x}</div>":  "Punct:< Ident:div Punct:> Punct:{ Ident:x Punct:} Punct:< Punct:/ Ident:div Punct:>",
 		"<Foo bar={x} />": "Punct:< Ident:Foo Ident:bar Punct:= Punct:{ Ident:x Punct:} Punct:/ Punct:>",
 		"<br/>":           "Punct:< Ident:br Punct:/ Punct:>",
 	} {

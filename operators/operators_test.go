@@ -127,7 +127,7 @@ func TestInvertComparison(t *testing.T) {
 		{"x >>= 1;", noFire},
 		{"a ??= b", noFire},
 		{"const s = `x\n@ a === b\n`;", noFire}, // inside a template across lines
-		{"/*\n@ a === b\n*/", noFire},          // inside a block comment across lines
+		{"/*\n@ a === b\n*/", noFire},           // inside a block comment across lines
 	})
 }
 

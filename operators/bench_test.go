@@ -1,0 +1,67 @@
+package operators
+
+import (
+	"bytes"
+	"os"
+	"testing"
+	"time"
+)
+
+// benchFile is testdata/bench.js repeated to about 10,000 lines.
+func benchFile(b *testing.B) *File {
+	one, err := os.ReadFile("testdata/bench.js")
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 10000/bytes.Count(one, []byte("\n")) + 1
+	return NewFile("bench.js", bytes.Repeat(one, n))
+}
+
+// BenchmarkLexer measures Lines (the whole-file lex plus the per-line split) in lines/s.
+func BenchmarkLexer(b *testing.B) {
+	f := benchFile(b)
+	b.SetBytes(int64(len(f.Src)))
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		Lines(f, nil)
+	}
+	b.ReportMetric(float64(f.LineCount()*b.N)/time.Since(start).Seconds(), "lines/s")
+}
+
+// BenchmarkOperators measures the planner's lexical part per added line: the lex, then
+// every operator of the table asked on every line (the worst case of the plan's fall-through,
+// where each operator's mutant is rejected by the parse check), in lines/s.
+func BenchmarkOperators(b *testing.B) {
+	f := benchFile(b)
+	table := Table()
+	b.SetBytes(int64(len(f.Src)))
+	b.ResetTimer()
+	start := time.Now()
+	fired := 0
+	for i := 0; i < b.N; i++ {
+		for _, l := range Lines(f, nil) {
+			for _, op := range table {
+				if _, ok := op.Fire(l); ok {
+					fired++
+				}
+			}
+		}
+	}
+	b.ReportMetric(float64(f.LineCount()*b.N)/time.Since(start).Seconds(), "lines/s")
+	b.ReportMetric(float64(fired)/float64(b.N), "mutants/op")
+}
+
+// BenchmarkFirstFire measures the usual case: operators asked in order until one fires.
+func BenchmarkFirstFire(b *testing.B) {
+	f := benchFile(b)
+	table := Table()
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		for _, l := range Lines(f, nil) {
+			Fire(table, l)
+		}
+	}
+	b.ReportMetric(float64(f.LineCount()*b.N)/time.Since(start).Seconds(), "lines/s")
+}

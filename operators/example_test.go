@@ -1,0 +1,56 @@
+package operators_test
+
+import (
+	"fmt"
+
+	"github.com/bond-tool/bond/operators"
+)
+
+// Lex a file once, then ask the operators, in rank order, for each line's mutant.
+func Example() {
+	src := []byte("const a = f(x, y);\nif (a === b) {\n  // a - b\n  total -= step;\n}\n")
+	f := operators.NewFile("src/a.js", src)
+	table := operators.Table()
+	for _, l := range operators.Lines(f, nil) {
+		for _, op := range table {
+			if e, ok := op.Fire(l); ok {
+				fmt.Printf("%d %s: %s\n", l.Number, op.Name, e.Apply(l.Text))
+				break
+			}
+		}
+	}
+	// Output:
+	// 1 replace-assigned-value: const a = undefined;
+	// 2 invert-comparison: if (a !== b) {
+	// 4 swap-arithmetic-operands:   total = step - total;
+}
+
+func ExampleLexer_Next() {
+	f := operators.NewFile("x.ts", []byte("x = a / b + /re,g/.exec(`${s}`)?.length"))
+	var lx operators.Lexer
+	lx.Init(f, func(pos operators.Position, msg string) { fmt.Println(pos, msg) })
+	for {
+		tok := lx.Next()
+		if tok.Kind == operators.EOF {
+			break
+		}
+		fmt.Printf("%d\t%s\t%s\n", f.Position(tok.Pos).Col, tok.Kind, f.Src[tok.Pos:tok.End])
+	}
+	// Output:
+	// 1	Ident	x
+	// 3	Punct	=
+	// 5	Ident	a
+	// 7	Punct	/
+	// 9	Ident	b
+	// 11	Punct	+
+	// 13	Regex	/re,g/
+	// 19	Punct	.
+	// 20	Ident	exec
+	// 24	Punct	(
+	// 25	TemplateHead	`${
+	// 28	Ident	s
+	// 29	TemplateTail	}`
+	// 31	Punct	)
+	// 32	Punct	?.
+	// 34	Ident	length
+}

@@ -1,0 +1,112 @@
+package operators
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// seeds are the fuzz corpus's starting points: every line of the operator tests' shapes and
+// the benchmark file.
+func seeds(f *testing.F) {
+	for _, s := range []string{
+		"if (a === b) { return x; }", "x = `a${ `b${c}` }d` / 2;", "/* a\nb */ f(a, b)",
+		"val.split(/\\s*,\\s*/, 2)", "a?.b ? .5 : c", "x >>>= 1; y ??= 2; z **= 3", "#x in o",
+		"1_000n + 0x_1", "total -= one;\r\nreturn null;\r\n", "<p>Don't</p>", "\xff\xfe\x00",
+		"`${", "}", "'\\\n'", "/[/]/", "return void 0;", "const { a = 1 } = o;",
+	} {
+		f.Add([]byte(s))
+	}
+	if b, err := os.ReadFile("testdata/bench.js"); err == nil {
+		f.Add(b)
+	}
+}
+
+// FuzzLexer checks SPEC §7's lexer properties: no panic; tokens in order, inside the file
+// and not overlapping; each line's tokens really overlap it; lines cover the file.
+func FuzzLexer(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		file := NewFile("fuzz.js", src)
+		lines := Lines(file, nil)
+		if len(lines) != file.LineCount() {
+			t.Fatalf("%d lines, LineCount %d", len(lines), file.LineCount())
+		}
+		var lx Lexer
+		lx.Init(file, nil)
+		prev := Pos(0)
+		for {
+			tok := lx.Next()
+			if tok.Pos < prev || tok.End < tok.Pos || int(tok.End) > len(src) {
+				t.Fatalf("token %s [%d,%d) after %d in %d bytes", tok.Kind, tok.Pos, tok.End, prev, len(src))
+			}
+			if tok.Kind == EOF {
+				break
+			}
+			if tok.End == tok.Pos {
+				t.Fatalf("empty %s token at %d", tok.Kind, tok.Pos)
+			}
+			prev = tok.End
+		}
+		for i, l := range lines {
+			if l.Number != i+1 || strings.Contains(l.Text, "\n") || strings.HasSuffix(l.Text, "\r") && i+1 < len(lines) {
+				t.Fatalf("line %d: number %d text %q", i+1, l.Number, l.Text)
+			}
+			if int(l.Start)+len(l.Text) > len(src) || string(src[l.Start:int(l.Start)+len(l.Text)]) != l.Text {
+				t.Fatalf("line %d: text does not match the file", l.Number)
+			}
+			for _, tok := range l.Tokens {
+				if int(tok.End) <= int(l.Start) || int(tok.Pos) > int(l.Start)+len(l.Text)+2 {
+					t.Fatalf("line %d: token [%d,%d) does not touch it", l.Number, tok.Pos, tok.End)
+				}
+			}
+		}
+	})
+}
+
+// FuzzOperators checks SPEC §7's operator properties on every line of any input, for every
+// operator: no panic; offsets stay inside the line; the mutant differs from its line;
+// applying it changes exactly that one line of the file.
+func FuzzOperators(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		file := NewFile("fuzz.ts", src)
+		lines := Lines(file, nil)
+		table := Table()
+		orig := strings.Split(string(src), "\n")
+		for _, l := range lines {
+			for _, op := range table {
+				e, ok := op.Fire(l)
+				if !ok {
+					continue
+				}
+				if e.Start < 0 || e.Start > e.End || e.End > len(l.Text) {
+					t.Fatalf("%s on line %d %q: edit [%d,%d) outside the line", op.Name, l.Number, l.Text, e.Start, e.End)
+				}
+				mut := e.Apply(l.Text)
+				if mut == l.Text {
+					t.Fatalf("%s on line %d %q: mutant equals the line", op.Name, l.Number, l.Text)
+				}
+				// apply to the file, keeping the line's terminator, and compare line by line
+				start, end := int(l.Start), int(l.Start)+len(l.Text)
+				mutated := string(src[:start]) + mut + string(src[end:])
+				got := strings.Split(mutated, "\n")
+				if len(got) != len(orig) {
+					t.Fatalf("%s on line %d %q: %d lines became %d", op.Name, l.Number, l.Text, len(orig), len(got))
+				}
+				changed := 0
+				for i := range got {
+					if got[i] != orig[i] {
+						changed++
+						if i != l.Number-1 {
+							t.Fatalf("%s on line %d changed line %d", op.Name, l.Number, i+1)
+						}
+					}
+				}
+				if changed != 1 {
+					t.Fatalf("%s on line %d %q: %d lines changed", op.Name, l.Number, l.Text, changed)
+				}
+			}
+		}
+	})
+}
