@@ -1,0 +1,200 @@
+package corpus
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/plan"
+)
+
+// BondError stands for the bond of a task whose row has no measurement, in comparisons.
+const BondError = "error"
+
+// Comparison is what corpus compare prints (SPEC §6.4): for the tasks in both rows files whose
+// bond under some regime, or some mutant's status, changed, the bond under each regime in A and
+// B and the status changes per mutant id; and per regime the count of each kind of change.
+type Comparison struct {
+	SchemaVersion string   `json:"schema_version"`
+	A             string   `json:"a"`
+	B             string   `json:"b"`
+	DigestsA      []string `json:"operator_digests_a"`
+	DigestsB      []string `json:"operator_digests_b"`
+	// Common counts the tasks with a row in both; OnlyA and OnlyB list the others.
+	Common  int          `json:"common"`
+	OnlyA   []string     `json:"only_a"`
+	OnlyB   []string     `json:"only_b"`
+	Changed []TaskChange `json:"changed"`
+	// Counts maps regime → "from → to" → number of tasks.
+	Counts   map[string]map[string]int `json:"counts"`
+	Warnings []string                  `json:"warnings"`
+}
+
+// TaskChange is one task that changed between A and B.
+type TaskChange struct {
+	Task string `json:"task"`
+	Arm  string `json:"arm"`
+	// Bonds maps regime → [bond in A, bond in B].
+	Bonds   map[string][2]string `json:"bonds"`
+	Mutants []MutantChange       `json:"mutants"`
+}
+
+// MutantChange is a mutant id whose status differs between A and B; "absent" when the mutant
+// is planned on one side only.
+type MutantChange struct {
+	ID       string `json:"id"`
+	Path     string `json:"path"`
+	Line     int    `json:"line"`
+	Operator string `json:"operator"`
+	A        string `json:"a"`
+	B        string `json:"b"`
+}
+
+// Absent marks a mutant id planned on one side of a comparison only.
+const Absent = "absent"
+
+// Compare compares two sets of merged rows.
+func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
+	c := &Comparison{SchemaVersion: plan.SchemaVersion, A: aPath, B: bPath, Counts: map[string]map[string]int{}, OnlyA: []string{}, OnlyB: []string{}, Changed: []TaskChange{}, Warnings: []string{}}
+	c.DigestsA = sortedKeys(describeDigests(a))
+	c.DigestsB = sortedKeys(describeDigests(b))
+	for _, r := range adjudicate.Regimes {
+		c.Counts[r] = map[string]int{}
+	}
+	bByTask := map[string]*Row{}
+	for i := range b {
+		bByTask[b[i].Task] = &b[i]
+	}
+	seen := map[string]bool{}
+	for i := range a {
+		ra := &a[i]
+		seen[ra.Task] = true
+		rb := bByTask[ra.Task]
+		if rb == nil {
+			c.OnlyA = append(c.OnlyA, ra.Task)
+			continue
+		}
+		c.Common++
+		va, _ := deriveView(ra, ra.Sample)
+		vb, _ := deriveView(rb, rb.Sample)
+		tc := TaskChange{Task: ra.Task, Arm: ra.Arm, Bonds: map[string][2]string{}}
+		changed := false
+		for ri, regime := range adjudicate.Regimes {
+			ba, bb := bondOrError(&va, ri), bondOrError(&vb, ri)
+			tc.Bonds[regime] = [2]string{ba, bb}
+			if ba != bb {
+				changed = true
+				c.Counts[regime][ba+" → "+bb]++
+			}
+		}
+		tc.Mutants = mutantChanges(ra, rb)
+		if len(tc.Mutants) > 0 {
+			changed = true
+		}
+		if changed {
+			c.Changed = append(c.Changed, tc)
+			if ra.Fingerprint != "" && ra.Fingerprint == rb.Fingerprint {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("task %q has the same fingerprint in A and B (same inputs, bond version and operators) yet changed: its oracle or runs are not deterministic", ra.Task))
+			}
+		}
+	}
+	for i := range b {
+		if !seen[b[i].Task] {
+			c.OnlyB = append(c.OnlyB, b[i].Task)
+		}
+	}
+	return c
+}
+
+func bondOrError(v *taskView, ri int) string {
+	if !v.row.Measured() {
+		return BondError
+	}
+	return v.bond[ri]
+}
+
+// mutantChanges lists the mutant ids whose status differs, in A's order then B's new ones.
+func mutantChanges(a, b *Row) []MutantChange {
+	var out []MutantChange
+	if a.Report == nil || b.Report == nil {
+		return out
+	}
+	inB := map[string]*adjudicate.MutantResult{}
+	for i := range b.Report.Mutants {
+		inB[b.Report.Mutants[i].ID] = &b.Report.Mutants[i]
+	}
+	inA := map[string]bool{}
+	for _, m := range a.Report.Mutants {
+		inA[m.ID] = true
+		mc := MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: m.Status, B: Absent}
+		if mb := inB[m.ID]; mb != nil {
+			mc.B = mb.Status
+		}
+		if mc.A != mc.B {
+			out = append(out, mc)
+		}
+	}
+	for _, m := range b.Report.Mutants {
+		if !inA[m.ID] {
+			out = append(out, MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: Absent, B: m.Status})
+		}
+	}
+	return out
+}
+
+// WriteComparisonJSON writes the comparison as indented JSON.
+func WriteComparisonJSON(w io.Writer, c *Comparison) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(c)
+}
+
+// WriteComparisonHuman writes the comparison for a person.
+func WriteComparisonHuman(w io.Writer, c *Comparison) error {
+	bw := &errWriter{w: w}
+	bw.printf("bond corpus compare\n  A: %s (operator digest %s)\n  B: %s (operator digest %s)\n", c.A, strings.Join(c.DigestsA, ", "), c.B, strings.Join(c.DigestsB, ", "))
+	for _, warn := range c.Warnings {
+		bw.printf("warning: %s\n", warn)
+	}
+	bw.printf("%s in both, %d changed", plural(c.Common, "task", "tasks"), len(c.Changed))
+	if len(c.OnlyA) > 0 {
+		bw.printf(", %d only in A (%s)", len(c.OnlyA), strings.Join(c.OnlyA, ", "))
+	}
+	if len(c.OnlyB) > 0 {
+		bw.printf(", %d only in B (%s)", len(c.OnlyB), strings.Join(c.OnlyB, ", "))
+	}
+	bw.printf("\n")
+	for _, t := range c.Changed {
+		bw.printf("\ntask %s [%s]\n", t.Task, t.Arm)
+		for _, r := range adjudicate.Regimes {
+			ab := t.Bonds[r]
+			mark := "="
+			if ab[0] != ab[1] {
+				mark = "changed"
+			}
+			bw.printf("  %-17s %s → %s  %s\n", r, ab[0], ab[1], mark)
+		}
+		for _, m := range t.Mutants {
+			bw.printf("  mutant %s %s:%d %s: %s → %s\n", m.ID, m.Path, m.Line, m.Operator, m.A, m.B)
+		}
+	}
+	bw.printf("\nChanges per regime\n")
+	for _, r := range adjudicate.Regimes {
+		counts := c.Counts[r]
+		if len(counts) == 0 {
+			bw.printf("  %-17s none\n", r)
+			continue
+		}
+		keys := sortedKeys(counts)
+		sort.SliceStable(keys, func(i, j int) bool { return counts[keys[i]] > counts[keys[j]] })
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%s: %d", k, counts[k])
+		}
+		bw.printf("  %-17s %s\n", r, strings.Join(parts, "; "))
+	}
+	return bw.err
+}

@@ -1,0 +1,533 @@
+// Package corpus replays corpora of patches through certify and reads the rows they leave
+// (SPEC §6): the corpus file, the rows file, the statistics with Wilson intervals computed off
+// the rows alone, the comparison of two rows files, and pre-registration of a decision rule.
+//
+// Everything a report prints is re-derived from the recorded facts in the rows (each mutant's
+// status, reason and witness), with adjudicate.Verdict and adjudicate.Bond, so a figure can be
+// checked without re-running anything.
+package corpus
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/plan"
+)
+
+// Format is the only corpus file format this version reads (`format = 1`).
+const Format = 1
+
+// Defaults of the corpus-level settings (SPEC §2.5: the budget is 6 mutants per patch, 2 per
+// operator).
+const (
+	DefaultBudget      = 6
+	DefaultPerOperator = 2
+	DefaultArm         = "default"
+	DefaultSample      = SampleOut
+)
+
+// Samples: whether a task informed the operator design ("in") or not ("out"), and both.
+const (
+	SampleIn  = "in"
+	SampleOut = "out"
+	SampleAll = "all"
+)
+
+// Corpus is a validated corpus file. Paths in it are absolute, resolved against the directory
+// the file is in.
+type Corpus struct {
+	// Path is the corpus file as given; Dir the absolute directory it is in.
+	Path string
+	Dir  string
+	// SHA256 is the hex SHA-256 of the file's bytes; pre-registration records it.
+	SHA256 string
+	Name   string
+	// Budget and PerOperator are the per-patch mutant budget every task is certified with.
+	Budget      int
+	PerOperator int
+	// Regime is the regime the corpus is about (default witness-recorded); rows carry all three.
+	Regime string
+	// Timeout is the per-run time limit handed to certify; zero leaves certify's default.
+	Timeout time.Duration
+	Tasks   []Task
+}
+
+// Task is one patch to replay. RepoDir, PatchPath and HeldbackPatchPath are absolute.
+type Task struct {
+	// Index is the task's 0-based position in the file; --shard I/N selects Index mod N == I.
+	Index int    `json:"-"`
+	ID    string `json:"id"`
+	// Repo is as written in the file, relative to it; RepoDir is its absolute path.
+	Repo    string `json:"repo"`
+	RepoDir string `json:"-"`
+	Base    string `json:"base"`
+	Head    string `json:"head,omitempty"`
+	Patch   string `json:"patch,omitempty"`
+	// PatchPath is the absolute path of Patch.
+	PatchPath string   `json:"-"`
+	Arm       string   `json:"arm"`
+	Sample    string   `json:"sample"`
+	Install   string   `json:"install,omitempty"`
+	OracleCmd string   `json:"oracle_cmd,omitempty"`
+	Oracle    []string `json:"oracle,omitempty"`
+	// Runner is certify's --runner for an oracle given as files (auto, node, embedded).
+	Runner            string            `json:"runner,omitempty"`
+	Gates             map[string]string `json:"gates,omitempty"`
+	HeldbackCmd       string            `json:"heldback_cmd,omitempty"`
+	HeldbackPatch     string            `json:"heldback_patch,omitempty"`
+	HeldbackPatchPath string            `json:"-"`
+	// Timeout overrides the corpus-level timeout for this task.
+	Timeout time.Duration `json:"-"`
+}
+
+// Keys a corpus file may hold, at the top and in each [[task]], with whether they are required.
+var (
+	topKeys  = map[string]bool{"format": true, "name": false, "task": true, "budget": false, "per_operator": false, "regime": false, "timeout": false}
+	taskKeys = map[string]bool{
+		"id": true, "repo": true, "base": true, "head": false, "patch": false, "arm": false, "sample": false,
+		"install": false, "oracle_cmd": false, "oracle": false, "runner": false, "gates": false,
+		"heldback_cmd": false, "heldback_patch": false, "timeout": false,
+	}
+)
+
+// problems collects every problem of a file so they are reported together.
+type problems struct {
+	path string
+	list []string
+}
+
+func (p *problems) addf(format string, args ...any) {
+	p.list = append(p.list, fmt.Sprintf(format, args...))
+}
+
+// err returns one InputError listing every problem, or nil.
+func (p *problems) err(what string) error {
+	if len(p.list) == 0 {
+		return nil
+	}
+	noun := "problem"
+	if len(p.list) > 1 {
+		noun = "problems"
+	}
+	return plan.Inputf("%s: %d %s in the %s; fix them and run again:\n  %s", p.path, len(p.list), noun, what, strings.Join(p.list, "\n  "))
+}
+
+// Load reads and validates a corpus file as a whole before anything runs: unknown keys,
+// duplicate ids, missing required keys, `head` together with `patch`, `oracle_cmd` together
+// with `oracle`, values of the wrong type, and paths that leave the corpus directory or do not
+// exist are all reported together in one plan.InputError, each with its task and key.
+func Load(path string) (*Corpus, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, plan.Inputf("corpus file %s: %w; pass the path of a corpus TOML file", path, err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, plan.Inputf("corpus file %s: %w", path, err)
+	}
+	return Parse(path, filepath.Dir(abs), data)
+}
+
+// Parse validates the bytes of a corpus file whose relative paths resolve against dir.
+func Parse(path, dir string, data []byte) (*Corpus, error) {
+	var raw map[string]any
+	if err := toml.Unmarshal(data, &raw); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return nil, plan.Inputf("%s:%d:%d: %v; the corpus file must be valid TOML", path, row, col, de)
+		}
+		return nil, plan.Inputf("%s: %v; the corpus file must be valid TOML", path, err)
+	}
+	sum := sha256.Sum256(data)
+	c := &Corpus{Path: path, Dir: dir, SHA256: hex.EncodeToString(sum[:]), Budget: DefaultBudget, PerOperator: DefaultPerOperator, Regime: adjudicate.RegimeWitnessRecorded}
+	p := &problems{path: path}
+
+	for _, k := range sortedKeys(raw) {
+		if _, ok := topKeys[k]; !ok {
+			p.addf("unknown top-level key %q (known: budget, format, name, per_operator, regime, task, timeout)", k)
+		}
+	}
+	for _, k := range []string{"format", "task"} {
+		if _, ok := raw[k]; !ok {
+			p.addf("missing required top-level key %q", k)
+		}
+	}
+	if v, ok := raw["format"]; ok {
+		if n, ok := v.(int64); !ok || n != Format {
+			p.addf("format = %v: this bond reads format = %d", v, Format)
+		}
+	}
+	c.Name = str(p, "", "name", raw["name"])
+	if v, ok := raw["budget"]; ok {
+		c.Budget = positive(p, "", "budget", v)
+	}
+	if v, ok := raw["per_operator"]; ok {
+		c.PerOperator = positive(p, "", "per_operator", v)
+	}
+	if v, ok := raw["regime"]; ok {
+		c.Regime = str(p, "", "regime", v)
+		if !adjudicate.ValidRegime(c.Regime) {
+			p.addf("regime = %q: use one of %s", c.Regime, strings.Join(adjudicate.Regimes[:], ", "))
+		}
+	}
+	if v, ok := raw["timeout"]; ok {
+		c.Timeout = duration(p, "", "timeout", v)
+	}
+
+	var tables []map[string]any
+	switch v := raw["task"].(type) {
+	case nil:
+	case []any:
+		for i, t := range v {
+			m, ok := t.(map[string]any)
+			if !ok {
+				p.addf("task %d: is not a table; write each task as a [[task]] table", i+1)
+				continue
+			}
+			tables = append(tables, m)
+		}
+	case []map[string]any:
+		tables = v
+	default:
+		p.addf("task: is not an array of tables; write each task as a [[task]] table")
+	}
+	if _, ok := raw["task"]; ok && len(tables) == 0 {
+		p.addf("task: the corpus has no tasks; add at least one [[task]]")
+	}
+
+	firstAt := map[string]int{}
+	for i, m := range tables {
+		t := parseTask(p, dir, i, m)
+		if t.ID != "" {
+			if j, dup := firstAt[t.ID]; dup {
+				p.addf("task %q (task %d): duplicate id, first used by task %d; ids must be unique", t.ID, i+1, j+1)
+			} else {
+				firstAt[t.ID] = i
+			}
+		}
+		c.Tasks = append(c.Tasks, t)
+	}
+	if err := p.err("corpus file"); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// parseTask validates one [[task]] table, adding every problem to p.
+func parseTask(p *problems, dir string, i int, m map[string]any) Task {
+	t := Task{Index: i, Arm: DefaultArm, Sample: DefaultSample}
+	id, _ := m["id"].(string)
+	where := fmt.Sprintf("task %d (no id)", i+1)
+	if id != "" {
+		where = fmt.Sprintf("task %q (task %d)", id, i+1)
+	}
+	for _, k := range sortedKeys(m) {
+		if _, ok := taskKeys[k]; !ok {
+			p.addf("%s: unknown key %q", where, k)
+		}
+	}
+	for _, k := range sortedKeys(taskKeys) {
+		if taskKeys[k] {
+			if _, ok := m[k]; !ok {
+				p.addf("%s: missing required key %q", where, k)
+			}
+		}
+	}
+	t.ID = str(p, where, "id", m["id"])
+	if _, ok := m["id"]; ok && strings.TrimSpace(t.ID) == "" {
+		p.addf("%s: key \"id\" is empty; give the task a unique id", where)
+	}
+	t.Repo = str(p, where, "repo", m["repo"])
+	t.Base = str(p, where, "base", m["base"])
+	if _, ok := m["base"]; ok && t.Base == "" {
+		p.addf("%s: key \"base\" is empty; give the commit the patch applies to", where)
+	}
+	t.Head = str(p, where, "head", m["head"])
+	t.Patch = str(p, where, "patch", m["patch"])
+	_, hasHead := m["head"]
+	_, hasPatch := m["patch"]
+	switch {
+	case hasHead && hasPatch:
+		p.addf("%s: keys \"head\" and \"patch\" are both set; give the patched tree either as a commit (head) or as a diff on base (patch)", where)
+	case !hasHead && !hasPatch:
+		p.addf("%s: missing required key \"head\" or \"patch\"; give the patched tree as a commit or as a diff on base", where)
+	}
+	if v, ok := m["arm"]; ok {
+		t.Arm = str(p, where, "arm", v)
+	}
+	if v, ok := m["sample"]; ok {
+		t.Sample = str(p, where, "sample", v)
+		if t.Sample != SampleIn && t.Sample != SampleOut {
+			p.addf("%s: sample = %q: use \"in\" (the task informed the operator design) or \"out\"", where, t.Sample)
+		}
+	}
+	t.Install = str(p, where, "install", m["install"])
+	t.OracleCmd = str(p, where, "oracle_cmd", m["oracle_cmd"])
+	_, hasCmd := m["oracle_cmd"]
+	_, hasFiles := m["oracle"]
+	switch {
+	case hasCmd && hasFiles:
+		p.addf("%s: keys \"oracle_cmd\" and \"oracle\" are both set; give the oracle either as a command or as test files", where)
+	case !hasCmd && !hasFiles:
+		p.addf("%s: missing required key \"oracle_cmd\" or \"oracle\"", where)
+	case hasCmd && strings.TrimSpace(t.OracleCmd) == "":
+		p.addf("%s: key \"oracle_cmd\" is empty", where)
+	}
+	if v, ok := m["oracle"]; ok {
+		t.Oracle = strList(p, where, "oracle", v)
+		if len(t.Oracle) == 0 {
+			p.addf("%s: key \"oracle\" lists no test files", where)
+		}
+		for _, f := range t.Oracle {
+			if !filepath.IsLocal(filepath.FromSlash(f)) {
+				p.addf("%s: oracle file %q is not a path inside the repository; use a repository-relative path", where, f)
+			}
+		}
+	}
+	if v, ok := m["runner"]; ok {
+		t.Runner = str(p, where, "runner", v)
+		if t.Runner != "auto" && t.Runner != "node" && t.Runner != "embedded" {
+			p.addf("%s: runner = %q: use auto, node or embedded", where, t.Runner)
+		}
+	}
+	if v, ok := m["gates"]; ok {
+		gm, isMap := v.(map[string]any)
+		if !isMap {
+			p.addf("%s: key \"gates\" must be a table of name = \"command\"", where)
+		} else {
+			t.Gates = map[string]string{}
+			for _, name := range sortedKeys(gm) {
+				cmd, isStr := gm[name].(string)
+				switch {
+				case !isStr:
+					p.addf("%s: gate %q must be a command string", where, name)
+				case name == "" || strings.ContainsAny(name, "= "):
+					p.addf("%s: gate name %q must be non-empty, without spaces or '='", where, name)
+				case strings.TrimSpace(cmd) == "":
+					p.addf("%s: gate %q has an empty command", where, name)
+				default:
+					t.Gates[name] = cmd
+				}
+			}
+		}
+	}
+	t.HeldbackCmd = str(p, where, "heldback_cmd", m["heldback_cmd"])
+	t.HeldbackPatch = str(p, where, "heldback_patch", m["heldback_patch"])
+	if t.HeldbackPatch != "" && t.HeldbackCmd == "" {
+		p.addf("%s: key \"heldback_patch\" is set without \"heldback_cmd\"; the held-back tests need a command to run them", where)
+	}
+	if v, ok := m["timeout"]; ok {
+		t.Timeout = duration(p, where, "timeout", v)
+	}
+
+	if t.Repo != "" {
+		t.RepoDir = localPath(p, dir, where, "repo", t.Repo, true)
+	}
+	if t.Patch != "" {
+		t.PatchPath = localPath(p, dir, where, "patch", t.Patch, false)
+	}
+	if t.HeldbackPatch != "" {
+		t.HeldbackPatchPath = localPath(p, dir, where, "heldback_patch", t.HeldbackPatch, false)
+	}
+	return t
+}
+
+// localPath resolves rel against dir and checks that it stays inside dir (also through symbolic
+// links) and exists, as a directory when wantDir.
+func localPath(p *problems, dir, where, key, rel string, wantDir bool) string {
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
+		p.addf("%s: %s = %q leaves the corpus directory; use a path relative to the corpus file, inside its directory", where, key, rel)
+		return ""
+	}
+	full := filepath.Join(dir, filepath.FromSlash(rel))
+	fi, err := os.Stat(full)
+	if err != nil {
+		p.addf("%s: %s = %q: %v", where, key, rel, err)
+		return ""
+	}
+	if wantDir && !fi.IsDir() {
+		p.addf("%s: %s = %q is not a directory; point it at a git repository", where, key, rel)
+		return ""
+	}
+	if !wantDir && fi.IsDir() {
+		p.addf("%s: %s = %q is a directory; point it at a diff file", where, key, rel)
+		return ""
+	}
+	realDir, err1 := filepath.EvalSymlinks(dir)
+	real, err2 := filepath.EvalSymlinks(full)
+	if err1 == nil && err2 == nil {
+		if r, err := filepath.Rel(realDir, real); err != nil || !filepath.IsLocal(r) {
+			p.addf("%s: %s = %q leaves the corpus directory through a symbolic link (to %s)", where, key, rel, real)
+			return ""
+		}
+	}
+	return full
+}
+
+func str(p *problems, where, key string, v any) string {
+	if v == nil {
+		return ""
+	}
+	s, ok := v.(string)
+	if !ok {
+		p.addf("%s: key %q must be a string, not %s", prefix(where), key, tomlType(v))
+	}
+	return s
+}
+
+func strList(p *problems, where, key string, v any) []string {
+	list, ok := v.([]any)
+	if !ok {
+		p.addf("%s: key %q must be an array of strings, not %s", prefix(where), key, tomlType(v))
+		return nil
+	}
+	var out []string
+	for _, e := range list {
+		s, ok := e.(string)
+		if !ok {
+			p.addf("%s: key %q must hold only strings, not %s", prefix(where), key, tomlType(e))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func positive(p *problems, where, key string, v any) int {
+	n, ok := v.(int64)
+	if !ok || n < 1 || n > 1<<20 {
+		p.addf("%s: key %q must be a positive integer, not %v", prefix(where), key, v)
+		return 0
+	}
+	return int(n)
+}
+
+func duration(p *problems, where, key string, v any) time.Duration {
+	s, ok := v.(string)
+	if !ok {
+		p.addf("%s: key %q must be a duration string such as \"30s\", not %s", prefix(where), key, tomlType(v))
+		return 0
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		p.addf("%s: %s = %q is not a positive duration; write e.g. \"30s\" or \"2m\"", prefix(where), key, s)
+		return 0
+	}
+	return d
+}
+
+func prefix(where string) string {
+	if where == "" {
+		return "top level"
+	}
+	return where
+}
+
+func tomlType(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	default:
+		return fmt.Sprintf("%T", v)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// canonicalEntry is what a task's fingerprint is computed over: the entry as written, the
+// corpus-level settings that change what a run records, and the SHA-256 of each patch file's
+// bytes, so editing a patch file re-runs the task.
+type canonicalEntry struct {
+	Task
+	Budget              int    `json:"budget"`
+	PerOperator         int    `json:"per_operator"`
+	Regime              string `json:"regime"`
+	TimeoutMS           int64  `json:"timeout_ms"`
+	PatchSHA256         string `json:"patch_sha256,omitempty"`
+	HeldbackPatchSHA256 string `json:"heldback_patch_sha256,omitempty"`
+}
+
+// Fingerprint is the SHA-256 of the task's canonical corpus entry, the bond version and the
+// operator digest (SPEC §6.2). A row with the same fingerprint means the task need not run again.
+func (c *Corpus) Fingerprint(t Task, bondVersion, operatorDigest string) (string, error) {
+	e := canonicalEntry{Task: t, Budget: c.Budget, PerOperator: c.PerOperator, Regime: c.Regime, TimeoutMS: c.taskTimeout(t).Milliseconds()}
+	var err error
+	if t.PatchPath != "" {
+		if e.PatchSHA256, err = fileSHA256(t.PatchPath); err != nil {
+			return "", err
+		}
+	}
+	if t.HeldbackPatchPath != "" {
+		if e.HeldbackPatchSHA256, err = fileSHA256(t.HeldbackPatchPath); err != nil {
+			return "", err
+		}
+	}
+	entry, err := json.Marshal(e) // struct fields in order, map keys sorted: canonical
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	h.Write(entry)
+	h.Write([]byte{0})
+	h.Write([]byte(bondVersion))
+	h.Write([]byte{0})
+	h.Write([]byte(operatorDigest))
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// taskTimeout is the task's own timeout, else the corpus's.
+func (c *Corpus) taskTimeout(t Task) time.Duration {
+	if t.Timeout > 0 {
+		return t.Timeout
+	}
+	return c.Timeout
+}
+
+func fileSHA256(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", plan.Inputf("%s: %w", path, err)
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// TaskIDs lists the ids of the tasks in file order, those with sample = "in" apart.
+func (c *Corpus) TaskIDs() (all, in []string) {
+	for _, t := range c.Tasks {
+		all = append(all, t.ID)
+		if t.Sample == SampleIn {
+			in = append(in, t.ID)
+		}
+	}
+	return all, in
+}

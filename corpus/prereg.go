@@ -1,0 +1,533 @@
+package corpus
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/plan"
+)
+
+// RecordKind marks a pre-registration record.
+const RecordKind = "bond-prereg"
+
+// Comparison operators a metric condition may use.
+var conditionOps = map[string]func(a, b float64) bool{
+	"==": func(a, b float64) bool { return a == b },
+	"!=": func(a, b float64) bool { return a != b },
+	"<":  func(a, b float64) bool { return a < b },
+	"<=": func(a, b float64) bool { return a <= b },
+	">":  func(a, b float64) bool { return a > b },
+	">=": func(a, b float64) bool { return a >= b },
+}
+
+// Condition is one decision condition of a rule file (SPEC §6.5): either a metric condition
+// (Metric, Sample, Op, Value) or a task-verdict condition (Task, Verdict; Op == or !=).
+type Condition struct {
+	Name   string `json:"name"`
+	Metric string `json:"metric,omitempty"`
+	Task   string `json:"task,omitempty"`
+	// Verdict is the task's bond (held, vacuous, unshown, not-bonded) under Regime.
+	Verdict string `json:"verdict,omitempty"`
+	Regime  string `json:"regime"`
+	Sample  string `json:"sample,omitempty"`
+	Op      string `json:"op"`
+	// Value is the metric's threshold; rates are in percent (0–100), as reports print them.
+	Value *float64 `json:"value,omitempty"`
+}
+
+// Describe renders the condition as a short formula, e.g. `refusals_witness_none == 0
+// (witness-recorded, out)` or `bond of owner/repo#1 == vacuous (witness-recorded)`.
+func (c Condition) Describe() string {
+	if c.Task != "" {
+		return fmt.Sprintf("bond of %s %s %s (%s)", c.Task, c.Op, c.Verdict, c.Regime)
+	}
+	return fmt.Sprintf("%s %s %s (%s, %s)", c.Metric, c.Op, formatNumber(*c.Value), c.Regime, c.Sample)
+}
+
+// Rule is a parsed rule file.
+type Rule struct {
+	Path        string
+	SHA256      string
+	Description string
+	Conditions  []Condition
+}
+
+// LoadRule reads and validates a rule file as a whole: unknown keys, unknown metric names,
+// bad operators, regimes, samples and verdicts, and conditions that mix the metric and task
+// forms are reported together in one plan.InputError. defaultRegime fills a missing regime.
+func LoadRule(path, defaultRegime string) (*Rule, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, plan.Inputf("rule file %s: %w; pass the path of a rule TOML file", path, err)
+	}
+	return ParseRule(path, data, defaultRegime)
+}
+
+var (
+	ruleTopKeys  = map[string]bool{"condition": true, "description": true}
+	conditionKey = map[string]bool{"name": true, "metric": true, "task": true, "verdict": true, "regime": true, "sample": true, "op": true, "value": true}
+	bondVerdicts = map[string]bool{adjudicate.VerdictHeld: true, adjudicate.VerdictVacuous: true, adjudicate.VerdictUnshown: true, adjudicate.BondNotBonded: true}
+)
+
+// ParseRule validates the bytes of a rule file.
+func ParseRule(path string, data []byte, defaultRegime string) (*Rule, error) {
+	var raw map[string]any
+	if err := toml.Unmarshal(data, &raw); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return nil, plan.Inputf("%s:%d:%d: %v; the rule file must be valid TOML", path, row, col, de)
+		}
+		return nil, plan.Inputf("%s: %v; the rule file must be valid TOML", path, err)
+	}
+	sum := sha256.Sum256(data)
+	rule := &Rule{Path: path, SHA256: hex.EncodeToString(sum[:])}
+	p := &problems{path: path}
+	for _, k := range sortedKeys(raw) {
+		if !ruleTopKeys[k] {
+			p.addf("unknown top-level key %q (known: condition, description)", k)
+		}
+	}
+	rule.Description = str(p, "", "description", raw["description"])
+	list, ok := raw["condition"].([]any)
+	if !ok || len(list) == 0 {
+		p.addf("no [[condition]]: a rule needs at least one condition")
+	}
+	names := map[string]int{}
+	for i, e := range list {
+		m, ok := e.(map[string]any)
+		if !ok {
+			p.addf("condition %d: is not a table; write each condition as a [[condition]] table", i+1)
+			continue
+		}
+		c := parseCondition(p, i, m, defaultRegime)
+		if c.Name != "" {
+			if j, dup := names[c.Name]; dup {
+				p.addf("condition %q (condition %d): duplicate name, first used by condition %d", c.Name, i+1, j+1)
+			}
+			names[c.Name] = i
+		}
+		rule.Conditions = append(rule.Conditions, c)
+	}
+	if err := p.err("rule file"); err != nil {
+		return nil, err
+	}
+	return rule, nil
+}
+
+func parseCondition(p *problems, i int, m map[string]any, defaultRegime string) Condition {
+	name, _ := m["name"].(string)
+	where := fmt.Sprintf("condition %d", i+1)
+	if name != "" {
+		where = fmt.Sprintf("condition %q (condition %d)", name, i+1)
+	}
+	for _, k := range sortedKeys(m) {
+		if !conditionKey[k] {
+			p.addf("%s: unknown key %q (known: metric, name, op, regime, sample, task, value, verdict)", where, k)
+		}
+	}
+	c := Condition{Regime: defaultRegime}
+	c.Name = str(p, where, "name", m["name"])
+	if strings.TrimSpace(c.Name) == "" {
+		p.addf("%s: missing required key \"name\"", where)
+	}
+	if v, ok := m["regime"]; ok {
+		c.Regime = str(p, where, "regime", v)
+	}
+	if !adjudicate.ValidRegime(c.Regime) {
+		p.addf("%s: regime = %q: use one of %s", where, c.Regime, strings.Join(adjudicate.Regimes[:], ", "))
+	}
+	c.Metric = str(p, where, "metric", m["metric"])
+	c.Task = str(p, where, "task", m["task"])
+	c.Verdict = str(p, where, "verdict", m["verdict"])
+	c.Sample = str(p, where, "sample", m["sample"])
+	c.Op = str(p, where, "op", m["op"])
+	_, hasMetric := m["metric"]
+	_, hasTask := m["task"]
+	switch {
+	case hasMetric && hasTask:
+		p.addf("%s: keys \"metric\" and \"task\" are both set; a condition is either on a metric or on one task's bond", where)
+	case !hasMetric && !hasTask:
+		p.addf("%s: missing required key \"metric\" or \"task\"", where)
+	case hasMetric:
+		if !IsMetric(c.Metric) {
+			p.addf("%s: unknown metric %q (metrics: %s)", where, c.Metric, strings.Join(MetricNames, ", "))
+		}
+		if _, ok := m["verdict"]; ok {
+			p.addf("%s: key \"verdict\" belongs to a task condition, not to a metric condition", where)
+		}
+		if _, ok := m["sample"]; !ok {
+			p.addf("%s: missing required key \"sample\" (in, out or all)", where)
+		} else if c.Sample != SampleIn && c.Sample != SampleOut && c.Sample != SampleAll {
+			p.addf("%s: sample = %q: use in, out or all", where, c.Sample)
+		}
+		if _, ok := conditionOps[c.Op]; !ok {
+			p.addf("%s: op = %q: use one of == != < <= > >=", where, c.Op)
+		}
+		switch v := m["value"].(type) {
+		case int64:
+			f := float64(v)
+			c.Value = &f
+		case float64:
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				p.addf("%s: value must be a finite number", where)
+			}
+			c.Value = &v
+		case nil:
+			p.addf("%s: missing required key \"value\"", where)
+		default:
+			p.addf("%s: key \"value\" must be a number, not %s", where, tomlType(v))
+		}
+	case hasTask:
+		if strings.TrimSpace(c.Task) == "" {
+			p.addf("%s: key \"task\" is empty", where)
+		}
+		if !bondVerdicts[c.Verdict] {
+			p.addf("%s: verdict = %q: use held, vacuous, unshown or not-bonded", where, c.Verdict)
+		}
+		for _, k := range []string{"sample", "value"} {
+			if _, ok := m[k]; ok {
+				p.addf("%s: key %q belongs to a metric condition, not to a task condition", where, k)
+			}
+		}
+		if c.Op == "" {
+			c.Op = "=="
+		} else if c.Op != "==" && c.Op != "!=" {
+			p.addf("%s: op = %q: a task condition compares with == or !=", where, c.Op)
+		}
+	}
+	return c
+}
+
+// Record is a frozen pre-registration (SPEC §6.5). SHA256 is the SHA-256 of the record's
+// canonical JSON with SHA256 empty, so an edit after the freeze is detected.
+type Record struct {
+	SchemaVersion string           `json:"schema_version"`
+	Kind          string           `json:"kind"`
+	Created       time.Time        `json:"created"`
+	Tool          plan.Tool        `json:"tool"`
+	Operators     plan.OperatorSet `json:"operators"`
+	Budget        plan.BudgetInfo  `json:"budget"`
+	Regime        string           `json:"regime"`
+	Corpus        CorpusRef        `json:"corpus"`
+	// InSample lists the tasks that informed the operator design; every other task is out.
+	InSample   []string    `json:"in_sample"`
+	Rule       RuleRef     `json:"rule"`
+	Conditions []Condition `json:"conditions"`
+	SHA256     string      `json:"sha256"`
+}
+
+// CorpusRef identifies the corpus a record was frozen on.
+type CorpusRef struct {
+	Path   string   `json:"path"`
+	Name   string   `json:"name,omitempty"`
+	SHA256 string   `json:"sha256"`
+	Tasks  []string `json:"tasks"`
+}
+
+// RuleRef identifies the rule file the conditions were copied from.
+type RuleRef struct {
+	Path        string `json:"path"`
+	SHA256      string `json:"sha256"`
+	Description string `json:"description,omitempty"`
+}
+
+// FreezeOptions are the inputs of Freeze.
+type FreezeOptions struct {
+	Corpus    *Corpus
+	Rule      *Rule
+	Operators plan.OperatorSet
+	Now       time.Time
+}
+
+// Freeze builds the record of a corpus and a rule under an operator set. A task condition that
+// names a task the corpus does not hold is an InputError.
+func Freeze(o FreezeOptions) (*Record, error) {
+	all, in := o.Corpus.TaskIDs()
+	known := map[string]bool{}
+	for _, id := range all {
+		known[id] = true
+	}
+	var bad []string
+	for _, c := range o.Rule.Conditions {
+		if c.Task != "" && !known[c.Task] {
+			bad = append(bad, fmt.Sprintf("condition %q names task %q, which %s does not hold", c.Name, c.Task, o.Corpus.Path))
+		}
+	}
+	if len(bad) > 0 {
+		return nil, plan.Inputf("%s:\n  %s\nfix the task ids in the rule file", o.Rule.Path, strings.Join(bad, "\n  "))
+	}
+	if in == nil {
+		in = []string{}
+	}
+	rec := &Record{
+		SchemaVersion: plan.SchemaVersion,
+		Kind:          RecordKind,
+		Created:       o.Now.UTC().Truncate(time.Second),
+		Tool:          plan.Tool{Name: plan.ToolName, Version: plan.ToolVersion},
+		Operators:     o.Operators,
+		Budget:        plan.BudgetInfo{Total: o.Corpus.Budget, PerOperator: o.Corpus.PerOperator},
+		Regime:        o.Corpus.Regime,
+		Corpus:        CorpusRef{Path: o.Corpus.Path, Name: o.Corpus.Name, SHA256: o.Corpus.SHA256, Tasks: all},
+		InSample:      in,
+		Rule:          RuleRef{Path: o.Rule.Path, SHA256: o.Rule.SHA256, Description: o.Rule.Description},
+		Conditions:    o.Rule.Conditions,
+	}
+	sum, err := rec.digest()
+	if err != nil {
+		return nil, err
+	}
+	rec.SHA256 = sum
+	return rec, nil
+}
+
+// digest is the SHA-256 of the record's JSON with SHA256 empty.
+func (r *Record) digest() (string, error) {
+	c := *r
+	c.SHA256 = ""
+	data, err := json.Marshal(&c)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// Marshal renders the record as indented JSON with a final newline.
+func (r *Record) Marshal() ([]byte, error) {
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
+
+// LoadRecord reads a pre-registration record and checks it: the kind, the schema, every
+// condition (unknown metric names are refused here too) and the record's own SHA-256.
+func LoadRecord(path string) (*Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, plan.Inputf("pre-registration %s: %w", path, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var rec Record
+	if err := dec.Decode(&rec); err != nil {
+		return nil, plan.Inputf("pre-registration %s is malformed: %v; write it with bond prereg freeze", path, err)
+	}
+	p := &problems{path: path}
+	if rec.Kind != RecordKind {
+		p.addf("kind = %q: not a pre-registration record (want %q)", rec.Kind, RecordKind)
+	}
+	if rec.SchemaVersion != plan.SchemaVersion {
+		p.addf("schema_version = %q: this bond reads %q", rec.SchemaVersion, plan.SchemaVersion)
+	}
+	if rec.Operators.Digest == "" {
+		p.addf("operators.digest is empty")
+	}
+	if rec.Created.IsZero() {
+		p.addf("created is missing")
+	}
+	if len(rec.Conditions) == 0 {
+		p.addf("the record has no conditions")
+	}
+	for i, c := range rec.Conditions {
+		where := fmt.Sprintf("condition %q (condition %d)", c.Name, i+1)
+		if !adjudicate.ValidRegime(c.Regime) {
+			p.addf("%s: unknown regime %q", where, c.Regime)
+		}
+		switch {
+		case c.Metric != "" && c.Task != "", c.Metric == "" && c.Task == "":
+			p.addf("%s: a condition names either a metric or a task", where)
+		case c.Metric != "":
+			if !IsMetric(c.Metric) {
+				p.addf("%s: unknown metric %q (metrics: %s)", where, c.Metric, strings.Join(MetricNames, ", "))
+			}
+			if _, ok := conditionOps[c.Op]; !ok {
+				p.addf("%s: unknown op %q", where, c.Op)
+			}
+			if c.Value == nil {
+				p.addf("%s: no value", where)
+			}
+			if c.Sample != SampleIn && c.Sample != SampleOut && c.Sample != SampleAll {
+				p.addf("%s: unknown sample %q", where, c.Sample)
+			}
+		default:
+			if !bondVerdicts[c.Verdict] {
+				p.addf("%s: unknown verdict %q", where, c.Verdict)
+			}
+			if c.Op != "==" && c.Op != "!=" {
+				p.addf("%s: unknown op %q for a task condition", where, c.Op)
+			}
+		}
+	}
+	if len(p.list) == 0 {
+		sum, err := rec.digest()
+		if err != nil {
+			return nil, err
+		}
+		if sum != rec.SHA256 {
+			p.addf("sha256 = %s, but the record's content hashes to %s: the record was edited after it was frozen; freeze a new one", rec.SHA256, sum)
+		}
+	}
+	if err := p.err("pre-registration record"); err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}
+
+// ConditionResult is one evaluated condition.
+type ConditionResult struct {
+	Condition
+	Describe string `json:"describe"`
+	// Observed is the observed value as printed; ObservedValue the number for a metric
+	// condition (null for a rate over no task).
+	Observed      string   `json:"observed"`
+	ObservedValue *float64 `json:"observed_value,omitempty"`
+	Pass          bool     `json:"pass"`
+}
+
+// PreregResult is the pre-registration part of a report.
+type PreregResult struct {
+	Path           string    `json:"path"`
+	SHA256         string    `json:"sha256"`
+	Created        time.Time `json:"created"`
+	OperatorDigest string    `json:"operator_digest"`
+	// BeforeFreeze lists the tasks whose row started before the record was created.
+	BeforeFreeze []string `json:"before_freeze"`
+	// Missing lists the corpus's tasks with no row; NotInCorpus rows of tasks it does not hold.
+	Missing     []string `json:"missing"`
+	NotInCorpus []string `json:"not_in_corpus"`
+	// Relabeled lists tasks whose row's sample differs from the record's (the record wins).
+	Relabeled  []string          `json:"relabeled"`
+	Conditions []ConditionResult `json:"conditions"`
+	Failed     int               `json:"failed"`
+	Holds      bool              `json:"holds"`
+	Decision   string            `json:"decision"`
+}
+
+// evaluatePrereg evaluates every condition of rec over the report's figures.
+func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep *Report) *PreregResult {
+	res := &PreregResult{Path: path, SHA256: rec.SHA256, Created: rec.Created, OperatorDigest: rec.Operators.Digest,
+		BeforeFreeze: []string{}, Missing: []string{}, NotInCorpus: []string{}, Relabeled: []string{}}
+	inCorpus := map[string]bool{}
+	for _, id := range rec.Corpus.Tasks {
+		inCorpus[id] = true
+	}
+	hasRow := map[string]*taskView{}
+	for _, v := range views {
+		r := v.row
+		hasRow[r.Task] = v
+		if r.Started.Before(rec.Created) {
+			res.BeforeFreeze = append(res.BeforeFreeze, r.Task)
+		}
+		if !inCorpus[r.Task] {
+			res.NotInCorpus = append(res.NotInCorpus, r.Task)
+		}
+		if r.Sample != v.sample {
+			res.Relabeled = append(res.Relabeled, r.Task)
+		}
+	}
+	for _, id := range rec.Corpus.Tasks {
+		if hasRow[id] == nil {
+			res.Missing = append(res.Missing, id)
+		}
+	}
+	regimeIndex := map[string]int{}
+	for i, r := range adjudicate.Regimes {
+		regimeIndex[r] = i
+	}
+	for _, c := range rec.Conditions {
+		cr := ConditionResult{Condition: c, Describe: c.Describe()}
+		if c.Task != "" {
+			v := hasRow[c.Task]
+			switch {
+			case v == nil:
+				cr.Observed = "no row"
+			case !v.row.Measured():
+				cr.Observed = "error: " + firstLine(v.row.Error)
+			default:
+				got := v.bond[regimeIndex[c.Regime]]
+				cr.Observed = got
+				cr.Pass = (got == c.Verdict) == (c.Op == "==")
+			}
+		} else {
+			m := rep.Overall.Get(c.Sample)[c.Regime]
+			val, defined, _ := m.Value(c.Metric)
+			if !defined {
+				cr.Observed = "n/a (a rate over no task)"
+			} else {
+				cr.ObservedValue = &val
+				cr.Observed = formatNumber(val)
+				if c.Metric == "certified_rate" {
+					cr.Observed = m.Intervals.CertifiedRate.String()
+				} else if c.Metric == "false_green_rate" {
+					cr.Observed = m.Intervals.FalseGreenRate.String()
+				}
+				cr.Pass = conditionOps[c.Op](val, *c.Value)
+			}
+		}
+		if !cr.Pass {
+			res.Failed++
+		}
+		res.Conditions = append(res.Conditions, cr)
+	}
+	res.Holds = res.Failed == 0
+	if res.Holds {
+		res.Decision = fmt.Sprintf("all %d conditions hold", len(res.Conditions))
+	} else {
+		var names []string
+		for _, c := range res.Conditions {
+			if !c.Pass {
+				names = append(names, fmt.Sprintf("%q", c.Name))
+			}
+		}
+		res.Decision = fmt.Sprintf("%d of %d conditions fail: %s", res.Failed, len(res.Conditions), strings.Join(names, ", "))
+	}
+	return res
+}
+
+func writePreregHuman(bw *errWriter, p *PreregResult) {
+	bw.printf("\nPre-registration %s (sha256 %s)\n", p.Path, p.SHA256)
+	bw.printf("  frozen %s with operator digest %s; in/out of sample taken from the record\n", p.Created.UTC().Format(time.RFC3339), p.OperatorDigest)
+	if len(p.BeforeFreeze) > 0 {
+		bw.printf("  rows produced before the freeze (%d): %s\n", len(p.BeforeFreeze), strings.Join(p.BeforeFreeze, ", "))
+	}
+	if len(p.Missing) > 0 {
+		bw.printf("  corpus tasks without a row (%d): %s\n", len(p.Missing), strings.Join(p.Missing, ", "))
+	}
+	if len(p.NotInCorpus) > 0 {
+		bw.printf("  rows of tasks not in the frozen corpus (%d): %s\n", len(p.NotInCorpus), strings.Join(p.NotInCorpus, ", "))
+	}
+	if len(p.Relabeled) > 0 {
+		bw.printf("  rows whose sample label the record overrides (%d): %s\n", len(p.Relabeled), strings.Join(p.Relabeled, ", "))
+	}
+	for _, c := range p.Conditions {
+		res := "PASS"
+		if !c.Pass {
+			res = "FAIL"
+		}
+		bw.printf("  %s  %s: %s; observed %s\n", res, c.Name, c.Describe, c.Observed)
+	}
+	bw.printf("Decision: %s\n", p.Decision)
+}
+
+// formatNumber prints an integer-valued float without decimals and any other with up to four.
+func formatNumber(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}

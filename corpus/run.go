@@ -1,0 +1,501 @@
+package corpus
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/plan"
+)
+
+// CertifyRequest is what corpus run asks certify to do for one task: the task's work tree
+// (checked out at the patched commit) and the diff from Base to it, with --adjudicate all.
+type CertifyRequest struct {
+	// Repo is the task's work tree; Base the commit the patch applies to.
+	Repo        string
+	Base        string
+	OracleCmd   string
+	Oracle      []string
+	Runner      string
+	Gates       []adjudicate.GateSpec
+	Regime      string
+	Budget      int
+	PerOperator int
+	// Timeout is the per-run time limit; zero is certify's default.
+	Timeout time.Duration
+	// Jobs is certify's sandbox count for this task.
+	Jobs int
+}
+
+// CertifyFunc certifies one task. The CLI passes a function that calls adjudicate.Certify with
+// Adjudicate "all"; tests pass fakes. A returned error with a report keeps the report in the row.
+type CertifyFunc func(ctx context.Context, req CertifyRequest) (*adjudicate.Report, error)
+
+// RunOptions say how to replay a corpus. The zero value of each optional field is its default.
+type RunOptions struct {
+	Corpus *Corpus
+	// Out is the rows file, appended to and resumed from; "" writes rows to OutWriter and
+	// resumes nothing.
+	Out       string
+	OutWriter io.Writer
+	// Jobs is how many tasks run at once (default 1). Each task's certify gets
+	// max(1, CPUs/Jobs) sandboxes unless CertifyJobs is set.
+	Jobs        int
+	CertifyJobs int
+	// Shard and Shards select the tasks whose index mod Shards is Shard (Shards 0: all).
+	Shard, Shards int
+	// RetryErrors re-runs tasks whose existing row is an error row.
+	RetryErrors bool
+	Certify     CertifyFunc
+	// OperatorDigest is the digest of the operators and budget certify will use.
+	OperatorDigest string
+	// Progress receives one line per task as it finishes; nil is silent.
+	Progress io.Writer
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+	// TempDir holds the work trees; "" is the OS temp dir.
+	TempDir string
+}
+
+// RunSummary counts what a run did.
+type RunSummary struct {
+	// Tasks in the corpus; Selected by the shard; Skipped because a row with the same
+	// fingerprint exists; Ran and wrote a row; Errors rows with an error.
+	Tasks, Selected, Skipped, Ran, Errors int
+	// Truncated: the rows file ended in a half-written line, which was cut off.
+	Truncated bool
+}
+
+// Run replays the corpus: for each selected task not already in the rows file, a work tree,
+// the install command, certify, the held-back oracle, and one row appended and flushed as the
+// task finishes. A task that fails (work tree, install, certify, held-back oracle) is a row with
+// its error; Run returns an error only for bad options, an unwritable rows file, or
+// cancellation (then the interrupted tasks write no row, so a rerun picks them up).
+func Run(ctx context.Context, o RunOptions) (*RunSummary, error) {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = 1
+	}
+	if o.CertifyJobs <= 0 {
+		o.CertifyJobs = max(1, runtime.NumCPU()/o.Jobs)
+	}
+	if o.Shards < 0 || (o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards)) {
+		return nil, plan.Inputf("--shard %d/%d: want I/N with 0 <= I < N", o.Shard, o.Shards)
+	}
+	if o.Certify == nil {
+		return nil, errors.New("corpus.Run: no Certify function")
+	}
+	c := o.Corpus
+	sum := &RunSummary{Tasks: len(c.Tasks)}
+
+	w, done, err := openRows(o, sum)
+	if err != nil {
+		return nil, err
+	}
+	defer w.close()
+
+	type job struct {
+		task        Task
+		fingerprint string
+	}
+	var jobs []job
+	for _, t := range c.Tasks {
+		if o.Shards > 0 && t.Index%o.Shards != o.Shard {
+			continue
+		}
+		sum.Selected++
+		fp, err := c.Fingerprint(t, plan.ToolVersion, o.OperatorDigest)
+		if err != nil {
+			return nil, err
+		}
+		if prev, ok := done[fp]; ok && !(o.RetryErrors && prev) {
+			sum.Skipped++
+			continue
+		}
+		jobs = append(jobs, job{t, fp})
+	}
+
+	start := o.Now()
+	var mu sync.Mutex
+	finished := 0
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(o.Jobs)
+	for _, j := range jobs {
+		g.Go(func() error {
+			row := runTask(gctx, o, j.task, j.fingerprint)
+			if gctx.Err() != nil {
+				return context.Cause(gctx)
+			}
+			if err := w.write(row); err != nil {
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			finished++
+			sum.Ran++
+			if row.Error != "" {
+				sum.Errors++
+			}
+			if o.Progress != nil {
+				fmt.Fprintf(o.Progress, "corpus: [%d/%d] %s: %s (%.1fs, elapsed %s)\n", finished, len(jobs), row.Task, rowOutcome(&row),
+					row.Finished.Sub(row.Started).Seconds(), o.Now().Sub(start).Round(time.Second))
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		if cause := context.Cause(ctx); cause != nil {
+			return sum, cause
+		}
+		return sum, err
+	}
+	return sum, nil
+}
+
+// rowOutcome is a row's bond under the corpus regime, or its error, for progress lines.
+func rowOutcome(r *Row) string {
+	if r.Error != "" {
+		return fmt.Sprintf("error in %s: %s", r.ErrorPhase, firstLine(r.Error))
+	}
+	s := "bond " + r.Report.Bond.Verdict
+	if r.Heldback != HeldbackNone {
+		s += ", held-back " + r.Heldback
+	}
+	return s
+}
+
+// rowWriter appends rows to the rows file, one whole line per write, flushed to disk.
+type rowWriter struct {
+	mu sync.Mutex
+	f  *os.File
+	w  io.Writer
+}
+
+func (w *rowWriter) write(r Row) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("encoding the row of task %q: %w", r.Task, err)
+	}
+	data = append(data, '\n')
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, err := w.w.Write(data); err != nil {
+		return fmt.Errorf("writing the row of task %q: %w", r.Task, err)
+	}
+	if w.f != nil {
+		if err := w.f.Sync(); err != nil {
+			return fmt.Errorf("flushing the row of task %q: %w", r.Task, err)
+		}
+	}
+	return nil
+}
+
+func (w *rowWriter) close() {
+	if w.f != nil {
+		w.f.Close()
+	}
+}
+
+// openRows opens the rows file for appending and returns the fingerprints it already holds,
+// each with whether its row is an error row. A half-written last line is cut off so the next
+// row starts on a line of its own.
+func openRows(o RunOptions, sum *RunSummary) (*rowWriter, map[string]bool, error) {
+	done := map[string]bool{}
+	if o.Out == "" {
+		w := o.OutWriter
+		if w == nil {
+			w = io.Discard
+		}
+		return &rowWriter{w: w}, done, nil
+	}
+	rf, err := ReadRows(o.Out, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, r := range rf.Rows {
+		isErr := r.Error != ""
+		if prev, ok := done[r.Fingerprint]; ok {
+			isErr = prev && isErr
+		}
+		done[r.Fingerprint] = isErr
+	}
+	f, err := os.OpenFile(o.Out, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, plan.Inputf("rows file %s: %w", o.Out, err)
+	}
+	if rf.Truncated {
+		sum.Truncated = true
+		if err := f.Truncate(rf.ValidBytes); err != nil {
+			f.Close()
+			return nil, nil, fmt.Errorf("rows file %s: cutting off the half-written last line: %w", o.Out, err)
+		}
+	}
+	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if rf.ValidBytes > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, rf.ValidBytes-1); err == nil && last[0] != '\n' {
+			if _, err := f.Write([]byte{'\n'}); err != nil {
+				f.Close()
+				return nil, nil, err
+			}
+		}
+	}
+	return &rowWriter{f: f, w: f}, done, nil
+}
+
+// runTask runs one task and returns its row; failures are recorded in the row.
+func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
+	c := o.Corpus
+	row := Row{SchemaVersion: plan.SchemaVersion, Task: t.ID, Arm: t.Arm, Sample: t.Sample, Index: t.Index, Corpus: c.Name,
+		Fingerprint: fp, BondVersion: plan.ToolVersion, OperatorDigest: o.OperatorDigest, Started: o.Now().UTC(), Heldback: HeldbackNone}
+	fail := func(phase string, err error) Row {
+		row.Error, row.ErrorPhase = err.Error(), phase
+		row.Finished = o.Now().UTC()
+		return row
+	}
+
+	tmp, err := os.MkdirTemp(o.TempDir, "bond-corpus-")
+	if err != nil {
+		return fail(PhaseWorktree, fmt.Errorf("making a work tree directory: %w", err))
+	}
+	defer os.RemoveAll(tmp)
+	wt := filepath.Join(tmp, "tree")
+	base, head, err := makeWorktree(ctx, t, wt)
+	row.BaseCommit, row.HeadCommit = base, head
+	if err != nil {
+		return fail(PhaseWorktree, err)
+	}
+
+	env := stepEnv(os.Environ())
+	timeout := c.taskTimeout(t)
+	stepLimit := 10 * time.Minute
+	if timeout > 0 {
+		stepLimit = max(stepLimit, 10*timeout)
+	}
+	if t.Install != "" {
+		res := runStep(ctx, t.Install, wt, env, stepLimit)
+		row.Install = &res.StepRun
+		if res.err != nil {
+			return fail(PhaseInstall, fmt.Errorf("install %q: %w", t.Install, res.err))
+		}
+		if res.ExitCode != 0 {
+			return fail(PhaseInstall, fmt.Errorf("install %q exited %d; fix the install command or the task's tree: %s", t.Install, res.ExitCode, lastLine(res.OutputTail)))
+		}
+	}
+
+	req := CertifyRequest{Repo: wt, Base: base, OracleCmd: t.OracleCmd, Oracle: t.Oracle, Runner: t.Runner, Regime: c.Regime,
+		Budget: c.Budget, PerOperator: c.PerOperator, Timeout: timeout, Jobs: o.CertifyJobs}
+	for _, name := range sortedKeys(t.Gates) {
+		req.Gates = append(req.Gates, adjudicate.GateSpec{Name: name, Cmd: t.Gates[name]})
+	}
+	rep, err := o.Certify(ctx, req)
+	row.Report = rep
+	if err != nil {
+		return fail(PhaseCertify, err)
+	}
+	if rep == nil {
+		return fail(PhaseCertify, errors.New("certify returned no report"))
+	}
+
+	if t.HeldbackCmd != "" {
+		if t.HeldbackPatchPath != "" {
+			if out, err := git(ctx, wt, "apply", "--whitespace=nowarn", t.HeldbackPatchPath); err != nil {
+				return fail(PhaseHeldback, fmt.Errorf("applying heldback_patch %s: %v: %s", t.HeldbackPatch, err, lastLine(out)))
+			}
+		}
+		res := runStep(ctx, t.HeldbackCmd, wt, env, stepLimit)
+		row.HeldbackRun = &res.StepRun
+		switch {
+		case res.err != nil:
+			return fail(PhaseHeldback, fmt.Errorf("held-back oracle %q: %w", t.HeldbackCmd, res.err))
+		case res.ExitCode == 0:
+			row.Heldback = HeldbackPassed
+		default:
+			row.Heldback = HeldbackFailed
+		}
+	}
+	row.Finished = o.Now().UTC()
+	return row
+}
+
+// makeWorktree makes a work tree of the task's repository at the patched commit: a shared
+// clone (objects borrowed from the original, nothing written into it) checked out at head, or
+// at base with the patch applied and committed, so certify's diff from base to HEAD is exactly
+// the patch. It returns the base and head commits.
+func makeWorktree(ctx context.Context, t Task, wt string) (base, head string, err error) {
+	resolve := func(ref, key string) (string, error) {
+		out, err := git(ctx, t.RepoDir, "rev-parse", "--verify", "--quiet", ref+"^{commit}")
+		if err != nil {
+			return "", fmt.Errorf("%s = %q is not a commit of %s; give a commit id or ref that exists there", key, ref, t.Repo)
+		}
+		return strings.TrimSpace(out), nil
+	}
+	if base, err = resolve(t.Base, "base"); err != nil {
+		return "", "", err
+	}
+	target := base
+	if t.Head != "" {
+		if head, err = resolve(t.Head, "head"); err != nil {
+			return base, "", err
+		}
+		target = head
+	}
+	if out, err := git(ctx, "", "clone", "--quiet", "--shared", "--no-checkout", t.RepoDir, wt); err != nil {
+		return base, head, fmt.Errorf("cloning %s: %v: %s", t.Repo, err, lastLine(out))
+	}
+	if out, err := git(ctx, wt, "checkout", "--quiet", "--detach", target); err != nil {
+		return base, head, fmt.Errorf("checking out %s of %s: %v: %s", target, t.Repo, err, lastLine(out))
+	}
+	if t.PatchPath != "" {
+		if out, err := git(ctx, wt, "apply", "--index", "--whitespace=nowarn", t.PatchPath); err != nil {
+			return base, "", fmt.Errorf("patch %s does not apply on base %s: %s; regenerate it against that commit", t.Patch, t.Base, lastLine(out))
+		}
+		if out, err := git(ctx, wt, "-c", "user.name=bond corpus", "-c", "user.email=bond@localhost", "-c", "commit.gpgsign=false",
+			"commit", "--quiet", "--no-verify", "--allow-empty", "-m", "bond corpus: "+t.ID); err != nil {
+			return base, "", fmt.Errorf("committing patch %s: %v: %s", t.Patch, err, lastLine(out))
+		}
+		out, err := git(ctx, wt, "rev-parse", "HEAD")
+		if err != nil {
+			return base, "", fmt.Errorf("reading the patched commit: %v", err)
+		}
+		head = strings.TrimSpace(out)
+	}
+	return base, head, nil
+}
+
+// git runs git with args in dir (no dir: the current one) and returns its combined output.
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_CONFIG_NOSYSTEM=1", "LC_ALL=C")
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	err := cmd.Run()
+	return buf.String(), err
+}
+
+type stepResult struct {
+	StepRun
+	// err is set when the command could not be started or the shell could not run it (126,
+	// 127) or it ran past its limit: a harness failure, not a verdict.
+	err error
+}
+
+// runStep runs a shell command at dir in its own process group, killed as a group on
+// cancellation or after limit.
+func runStep(ctx context.Context, command, dir string, env []string, limit time.Duration) stepResult {
+	res := stepResult{StepRun: StepRun{Cmd: command}}
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	cmd := exec.Command("sh", "-c", command)
+	cmd.Dir = dir
+	cmd.Env = env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var buf tailBuffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	began := time.Now()
+	if err := cmd.Start(); err != nil {
+		res.err = fmt.Errorf("could not start: %w", err)
+		return res
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-waited:
+	case <-ctx.Done():
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		err = <-waited
+		if ctx.Err() == context.DeadlineExceeded {
+			res.err = fmt.Errorf("ran past its limit of %v", limit)
+		} else {
+			res.err = context.Cause(ctx)
+		}
+	}
+	// Kill whatever the command left behind in its group.
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	res.DurationMS = time.Since(began).Milliseconds()
+	res.OutputTail = buf.String()
+	res.ExitCode = 0
+	if cmd.ProcessState != nil {
+		res.ExitCode = cmd.ProcessState.ExitCode()
+	}
+	if res.err == nil && err != nil && cmd.ProcessState == nil {
+		res.err = err
+	}
+	if res.err == nil && (res.ExitCode == 126 || res.ExitCode == 127) {
+		res.err = fmt.Errorf("the shell could not run it (exit %d): %s", res.ExitCode, lastLine(res.OutputTail))
+	}
+	return res
+}
+
+// tailBuffer keeps the last 2 KiB written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const stepTail = 2048
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf = append(b.buf, p...)
+	if len(b.buf) > 2*stepTail {
+		b.buf = append([]byte(nil), b.buf[len(b.buf)-stepTail:]...)
+	}
+	return len(p), nil
+}
+
+func (b *tailBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.buf) > stepTail {
+		return string(b.buf[len(b.buf)-stepTail:])
+	}
+	return string(b.buf)
+}
+
+// stepEnv is the environment of install and the held-back oracle: credentials and CI step files
+// removed, as for the oracle (SPEC §7).
+func stepEnv(env []string) []string {
+	drop := map[string]bool{"GITHUB_TOKEN": true, "GH_TOKEN": true, "GITLAB_TOKEN": true, "NPM_TOKEN": true, "NODE_AUTH_TOKEN": true,
+		"GITHUB_ENV": true, "GITHUB_OUTPUT": true, "GITHUB_PATH": true, "GITHUB_STEP_SUMMARY": true, "GITHUB_STATE": true,
+		"ACTIONS_RUNTIME_TOKEN": true, "ACTIONS_ID_TOKEN_REQUEST_TOKEN": true, "ACTIONS_ID_TOKEN_REQUEST_URL": true, "CI_JOB_TOKEN": true, "CI_JOB_JWT": true}
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if drop[name] || strings.HasSuffix(name, "_TOKEN") {
+			continue
+		}
+		out = append(out, kv)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// lastLine is the last non-empty line of s, for one-line error messages.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}

@@ -1,0 +1,437 @@
+package corpus
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/bond-tool/bond/adjudicate"
+)
+
+// MetricNames are the metrics of SPEC §6.3, in the order reports print them. Each is computed
+// per regime and per sample (in, out, all); rule files name them (§6.5).
+var MetricNames = []string{
+	"tasks", "held", "vacuous", "unshown", "not_bonded", "errors", "certified", "certified_rate",
+	"refused", "false_greens", "false_green_rate", "refusals_witness_none", "false_refusal_candidates",
+}
+
+// Samples lists the sample keys of a report in the order it prints them.
+var Samples = []string{SampleOut, SampleIn, SampleAll}
+
+// Metrics are one regime's figures over one set of tasks. Rates are in percent; a rate over no
+// task is null in JSON and "n/a" in text.
+type Metrics struct {
+	// Tasks counts every task with a row, measured or not; Errors those without a bond.
+	Tasks     int `json:"tasks"`
+	Held      int `json:"held"`
+	Vacuous   int `json:"vacuous"`
+	Unshown   int `json:"unshown"`
+	NotBonded int `json:"not_bonded"`
+	Errors    int `json:"errors"`
+	// Certified: measured tasks the regime does not refuse (held, unshown and not-bonded
+	// certify; report-only certifies every measured task). Its rate is over measured tasks.
+	Certified     int      `json:"certified"`
+	CertifiedRate *float64 `json:"certified_rate"`
+	Refused       int      `json:"refused"`
+	// FalseGreens: certified while the held-back oracle failed. Its rate is over the certified
+	// tasks that have a held-back result (passed or failed): a task without a held-back oracle
+	// can be neither a true nor a false green.
+	FalseGreens    int      `json:"false_greens"`
+	FalseGreenRate *float64 `json:"false_green_rate"`
+	// RefusalsWitnessNone: refusals in which every vacuous mutant has witness none, so nothing
+	// but the oracle's acceptance backs the refusal (the audit set).
+	RefusalsWitnessNone int `json:"refusals_witness_none"`
+	// FalseRefusalCandidates: refusals of patches whose held-back oracle passed.
+	FalseRefusalCandidates int `json:"false_refusal_candidates"`
+	// Intervals are the two rates with their k, n and 95% Wilson interval.
+	Intervals Intervals `json:"intervals"`
+}
+
+// Intervals holds the rates of a Metrics as k of n with the Wilson interval.
+type Intervals struct {
+	CertifiedRate  Rate `json:"certified_rate"`
+	FalseGreenRate Rate `json:"false_green_rate"`
+}
+
+// Value returns the metric called name; ok is false for a name that is not a metric, and
+// defined is false for a rate over no task.
+func (m *Metrics) Value(name string) (v float64, defined, ok bool) {
+	rate := func(p *float64) (float64, bool, bool) {
+		if p == nil {
+			return 0, false, true
+		}
+		return *p, true, true
+	}
+	switch name {
+	case "tasks":
+		return float64(m.Tasks), true, true
+	case "held":
+		return float64(m.Held), true, true
+	case "vacuous":
+		return float64(m.Vacuous), true, true
+	case "unshown":
+		return float64(m.Unshown), true, true
+	case "not_bonded":
+		return float64(m.NotBonded), true, true
+	case "errors":
+		return float64(m.Errors), true, true
+	case "certified":
+		return float64(m.Certified), true, true
+	case "certified_rate":
+		return rate(m.CertifiedRate)
+	case "refused":
+		return float64(m.Refused), true, true
+	case "false_greens":
+		return float64(m.FalseGreens), true, true
+	case "false_green_rate":
+		return rate(m.FalseGreenRate)
+	case "refusals_witness_none":
+		return float64(m.RefusalsWitnessNone), true, true
+	case "false_refusal_candidates":
+		return float64(m.FalseRefusalCandidates), true, true
+	}
+	return 0, false, false
+}
+
+// IsMetric reports whether name is a metric of SPEC §6.3.
+func IsMetric(name string) bool {
+	for _, n := range MetricNames {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// RegimeMetrics are the metrics of one set of tasks under each regime, keyed by regime name.
+type RegimeMetrics map[string]*Metrics
+
+// SampleMetrics are the metrics of a group of tasks per sample.
+type SampleMetrics struct {
+	Out RegimeMetrics `json:"out"`
+	In  RegimeMetrics `json:"in"`
+	All RegimeMetrics `json:"all"`
+}
+
+// Get returns the metrics of one sample (in, out, all).
+func (s *SampleMetrics) Get(sample string) RegimeMetrics {
+	switch sample {
+	case SampleIn:
+		return s.In
+	case SampleOut:
+		return s.Out
+	default:
+		return s.All
+	}
+}
+
+// ArmMetrics are one arm's metrics.
+type ArmMetrics struct {
+	Arm string `json:"arm"`
+	SampleMetrics
+}
+
+// MutantRef names one mutant of one task.
+type MutantRef struct {
+	ID       string `json:"id"`
+	Path     string `json:"path"`
+	Line     int    `json:"line"`
+	Operator string `json:"operator"`
+	Original string `json:"original"`
+	Mutated  string `json:"mutated"`
+}
+
+// TaskRef names a task in a list of the report, under one regime.
+type TaskRef struct {
+	Regime   string `json:"regime"`
+	Task     string `json:"task"`
+	Arm      string `json:"arm"`
+	Sample   string `json:"sample"`
+	Bond     string `json:"bond"`
+	Heldback string `json:"heldback"`
+	// Mutants are, for the audit set, the vacuous mutants whose witness is none.
+	Mutants []MutantRef `json:"mutants,omitempty"`
+}
+
+// ErrorRef is a task without a measurement.
+type ErrorRef struct {
+	Task   string `json:"task"`
+	Arm    string `json:"arm"`
+	Sample string `json:"sample"`
+	Phase  string `json:"phase"`
+	Error  string `json:"error"`
+}
+
+// OperatorStats are one operator's figures across the measured tasks. Proposed = planned +
+// cut + discarded. Killed counts timeouts too. Vacuous and unshown are verdicts under
+// witness-recorded; VacuousNone is what witness-required reads as unshown instead.
+type OperatorStats struct {
+	Operator        string `json:"operator"`
+	Proposed        int    `json:"proposed"`
+	Discarded       int    `json:"discarded"`
+	Cut             int    `json:"cut"`
+	Planned         int    `json:"planned"`
+	Killed          int    `json:"killed"`
+	Accepted        int    `json:"accepted"`
+	Errors          int    `json:"errors"`
+	VacuousCoverage int    `json:"vacuous_coverage"`
+	VacuousSuite    int    `json:"vacuous_suite"`
+	VacuousNone     int    `json:"vacuous_none"`
+	Unshown         int    `json:"unshown"`
+	Equivalent      int    `json:"equivalent"`
+}
+
+// Mismatch is a bond recorded in a row that differs from the one re-derived from its facts.
+type Mismatch struct {
+	Task     string `json:"task"`
+	Regime   string `json:"regime"`
+	Recorded string `json:"recorded"`
+	Derived  string `json:"derived"`
+}
+
+// taskView is one row with its bond re-derived under each regime.
+type taskView struct {
+	row    *Row
+	sample string
+	// bond and refuses per regime index (adjudicate.Regimes order); verdicts per mutant.
+	bond     [3]string
+	refuses  [3]bool
+	verdicts [3][]string
+	// noneOnly: the refusal rests on witness-none mutants only.
+	noneOnly [3]bool
+}
+
+// deriveView re-derives every verdict and bond of a row from its recorded facts.
+func deriveView(r *Row, sample string) (taskView, []Mismatch) {
+	v := taskView{row: r, sample: sample}
+	if !r.Measured() {
+		return v, nil
+	}
+	var mism []Mismatch
+	for ri, regime := range adjudicate.Regimes {
+		verdicts := make([]string, len(r.Report.Mutants))
+		witnessed := false
+		for i, m := range r.Report.Mutants {
+			verdicts[i] = adjudicate.Verdict(adjudicate.FactsOf(m), regime)
+			if verdicts[i] == adjudicate.VerdictVacuous && m.Witness.Kind != adjudicate.WitnessNone {
+				witnessed = true
+			}
+		}
+		b := adjudicate.Bond(verdicts, regime, false)
+		v.bond[ri], v.refuses[ri], v.verdicts[ri] = b.Verdict, b.Refuses, verdicts
+		v.noneOnly[ri] = b.Refuses && !witnessed
+		if rec, ok := r.Report.Bond.ByRegime[regime]; ok && rec != b.Verdict {
+			mism = append(mism, Mismatch{Task: r.Task, Regime: regime, Recorded: rec, Derived: b.Verdict})
+		}
+	}
+	return v, mism
+}
+
+// metricsOf computes one regime's metrics over views.
+func metricsOf(views []*taskView, ri int) *Metrics {
+	m := &Metrics{}
+	measured, certifiedWithHeldback := 0, 0
+	for _, v := range views {
+		m.Tasks++
+		if !v.row.Measured() {
+			m.Errors++
+			continue
+		}
+		measured++
+		switch v.bond[ri] {
+		case adjudicate.VerdictHeld:
+			m.Held++
+		case adjudicate.VerdictVacuous:
+			m.Vacuous++
+		case adjudicate.VerdictUnshown:
+			m.Unshown++
+		case adjudicate.BondNotBonded:
+			m.NotBonded++
+		}
+		hb := v.row.Heldback
+		if v.refuses[ri] {
+			m.Refused++
+			if v.noneOnly[ri] {
+				m.RefusalsWitnessNone++
+			}
+			if hb == HeldbackPassed {
+				m.FalseRefusalCandidates++
+			}
+			continue
+		}
+		m.Certified++
+		if hb == HeldbackPassed || hb == HeldbackFailed {
+			certifiedWithHeldback++
+			if hb == HeldbackFailed {
+				m.FalseGreens++
+			}
+		}
+	}
+	m.Intervals.CertifiedRate = Wilson(m.Certified, measured)
+	m.Intervals.FalseGreenRate = Wilson(m.FalseGreens, certifiedWithHeldback)
+	if r := m.Intervals.CertifiedRate; r.Defined {
+		m.CertifiedRate = &r.P
+	}
+	if r := m.Intervals.FalseGreenRate; r.Defined {
+		m.FalseGreenRate = &r.P
+	}
+	return m
+}
+
+func sampleMetrics(views []*taskView) SampleMetrics {
+	by := func(keep func(*taskView) bool) RegimeMetrics {
+		var sel []*taskView
+		for _, v := range views {
+			if keep(v) {
+				sel = append(sel, v)
+			}
+		}
+		rm := RegimeMetrics{}
+		for ri, regime := range adjudicate.Regimes {
+			rm[regime] = metricsOf(sel, ri)
+		}
+		return rm
+	}
+	return SampleMetrics{
+		Out: by(func(v *taskView) bool { return v.sample == SampleOut }),
+		In:  by(func(v *taskView) bool { return v.sample == SampleIn }),
+		All: by(func(v *taskView) bool { return true }),
+	}
+}
+
+// operatorStats computes the per-operator figures over the measured views, the operators in
+// the order of the rows' operator table.
+func operatorStats(views []*taskView) []OperatorStats {
+	by := map[string]*OperatorStats{}
+	var order []string
+	get := func(name string) *OperatorStats {
+		s, ok := by[name]
+		if !ok {
+			s = &OperatorStats{Operator: name}
+			by[name] = s
+			order = append(order, name)
+		}
+		return s
+	}
+	var tableOrder []string
+	for _, v := range views {
+		if !v.row.Measured() {
+			continue
+		}
+		rep := v.row.Report
+		if tableOrder == nil {
+			for _, e := range rep.Operators.Table {
+				tableOrder = append(tableOrder, e.Name)
+			}
+		}
+		for _, c := range rep.Cut {
+			get(c.Operator).Cut++
+		}
+		for _, c := range rep.Discarded {
+			get(c.Operator).Discarded++
+		}
+		for i, m := range rep.Mutants {
+			s := get(m.Operator)
+			s.Planned++
+			switch m.Status {
+			case adjudicate.StatusKilled, adjudicate.StatusTimeout:
+				s.Killed++
+			case adjudicate.StatusAccepted:
+				s.Accepted++
+			default:
+				s.Errors++
+			}
+			switch v.verdicts[0][i] {
+			case adjudicate.VerdictVacuous:
+				switch m.Witness.Kind {
+				case adjudicate.WitnessCoverage:
+					s.VacuousCoverage++
+				case adjudicate.WitnessSuite:
+					s.VacuousSuite++
+				default:
+					s.VacuousNone++
+				}
+			case adjudicate.VerdictUnshown:
+				s.Unshown++
+			case adjudicate.VerdictEquivalent:
+				s.Equivalent++
+			}
+		}
+	}
+	rank := map[string]int{}
+	for i, n := range tableOrder {
+		rank[n] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		ri, iok := rank[order[i]]
+		rj, jok := rank[order[j]]
+		switch {
+		case iok && jok:
+			return ri < rj
+		case iok != jok:
+			return iok
+		}
+		return order[i] < order[j]
+	})
+	out := make([]OperatorStats, 0, len(order))
+	for _, n := range order {
+		s := by[n]
+		s.Proposed = s.Planned + s.Cut + s.Discarded
+		out = append(out, *s)
+	}
+	return out
+}
+
+// lists builds the audit set, the candidate false refusals, the false greens and the errors.
+func lists(views []*taskView) (audit, falseRefusals, falseGreens []TaskRef, errs []ErrorRef) {
+	for ri, regime := range adjudicate.Regimes {
+		for _, v := range views {
+			r := v.row
+			if !r.Measured() {
+				continue
+			}
+			ref := TaskRef{Regime: regime, Task: r.Task, Arm: r.Arm, Sample: v.sample, Bond: v.bond[ri], Heldback: r.Heldback}
+			if v.refuses[ri] {
+				if v.noneOnly[ri] {
+					a := ref
+					for i, m := range r.Report.Mutants {
+						if v.verdicts[ri][i] == adjudicate.VerdictVacuous && m.Witness.Kind == adjudicate.WitnessNone {
+							a.Mutants = append(a.Mutants, MutantRef{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated})
+						}
+					}
+					audit = append(audit, a)
+				}
+				if r.Heldback == HeldbackPassed {
+					falseRefusals = append(falseRefusals, ref)
+				}
+			} else if r.Heldback == HeldbackFailed {
+				falseGreens = append(falseGreens, ref)
+			}
+		}
+	}
+	for _, v := range views {
+		if r := v.row; !r.Measured() {
+			e := r.Error
+			if e == "" {
+				e = "the row has no report"
+			}
+			errs = append(errs, ErrorRef{Task: r.Task, Arm: r.Arm, Sample: v.sample, Phase: r.ErrorPhase, Error: e})
+		}
+	}
+	return
+}
+
+// describeDigests lists the operator digests of rows with how many rows carry each.
+func describeDigests(rows []Row) map[string]int {
+	d := map[string]int{}
+	for _, r := range rows {
+		d[r.OperatorDigest]++
+	}
+	return d
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
