@@ -1,0 +1,4 @@
+function id(x) {
+  return x;
+}
+module.exports = { id };

@@ -1,0 +1,4 @@
+function half(x) {
+  return x / 2;
+}
+module.exports = { half };

@@ -1,0 +1,4 @@
+function span(lo, hi) {
+  return hi - lo;
+}
+module.exports = { span };
