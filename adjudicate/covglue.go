@@ -1,53 +1,49 @@
 package adjudicate
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-
 	"github.com/bond-tool/bond/adjudicate/coverage"
 )
 
-// prepareCoverage sets up coverage for one command run at root, writing into tmp.
-//
-// Stopgap until coverage.Prepare lands: V8 coverage only (NODE_V8_COVERAGE for the run and every
-// child process), each process's file read with coverage.ParseV8 and merged. A file unavailable
-// in any process is unavailable for the run.
+// prepareCoverage sets up coverage for one command run at root, writing into tmp, through
+// coverage.Prepare: NODE_V8_COVERAGE for the run and every child process, and, where the command
+// runs jest or vitest, the command rewritten to ask the runner for lcov (SPEC §3.3).
 func prepareCoverage(cmd, root, tmp string) (coverRun, error) {
+	p, err := coverage.Prepare(cmd, root, tmp)
+	if err != nil {
+		return coverRun{}, err
+	}
 	return coverRun{
-		Env: []string{"NODE_V8_COVERAGE=" + tmp},
-		Read: func(root string) (coverage.HitMap, map[string]string, map[string]string, error) {
-			names, err := filepath.Glob(filepath.Join(tmp, "*.json"))
+		Cmd: p.Cmd,
+		Env: p.Env,
+		Read: func(root string, output []byte) (coverage.HitMap, map[string]string, map[string]string, error) {
+			defer p.Remove()
+			res, err := p.ReadWithOutput(root, output)
 			if err != nil {
 				return nil, nil, nil, err
 			}
-			sort.Strings(names)
-			hits := coverage.HitMap{}
-			srcs := map[string]string{}
-			unavail := map[string]string{}
-			for _, n := range names {
-				f, err := os.Open(n)
-				if err != nil {
-					return nil, nil, nil, fmt.Errorf("reading coverage %s: %w", n, err)
-				}
-				res, err := coverage.ParseV8(f, coverage.V8Options{Root: root})
-				f.Close()
-				if err != nil {
-					return nil, nil, nil, fmt.Errorf("reading coverage %s: %w", n, err)
-				}
-				hits.Merge(res.Hits)
-				for p, s := range res.Sources {
-					srcs[p] = string(s)
-				}
-				for p, why := range res.Unavailable {
-					unavail[p] = why
-				}
+			srcs := make(map[string]string, len(res.Sources))
+			for path, s := range res.Sources {
+				srcs[path] = string(s)
 			}
-			for p := range unavail {
-				delete(hits, p)
+			unavail := res.Unavailable
+			if unavail == nil {
+				unavail = map[string]string{}
 			}
-			return hits, srcs, unavail, nil
+			if len(res.Notes) > 0 && len(res.Hits) == 0 && len(unavail) == 0 {
+				unavail["*"] = joinNotes(res.Notes)
+			}
+			return res.Hits, srcs, unavail, nil
 		},
 	}, nil
+}
+
+func joinNotes(n []string) string {
+	s := ""
+	for i, x := range n {
+		if i > 0 {
+			s += "; "
+		}
+		s += x
+	}
+	return s
 }

@@ -51,7 +51,7 @@ type oracleRunner interface {
 type coverRun struct {
 	Cmd  string
 	Env  []string
-	Read func(root string) (coverage.HitMap, map[string]string, map[string]string, error)
+	Read func(root string, output []byte) (coverage.HitMap, map[string]string, map[string]string, error)
 }
 
 // cmdRunner runs a shell command (--oracle-cmd, or node --test FILE… for the node runner).
@@ -92,7 +92,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCover
 		return out, err
 	}
 	if withCoverage && cr.Read != nil && out.Status != StatusError {
-		hits, src, unavail, rerr := cr.Read(sb.root)
+		hits, src, unavail, rerr := cr.Read(sb.root, []byte(out.Output))
 		if rerr != nil {
 			// Unreadable coverage is no coverage, named per file by the detectors.
 			out.Unavailable = map[string]string{"*": rerr.Error()}

@@ -1,0 +1,193 @@
+package adjudicate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// calExpect is a calibration case's expect.toml, written by hand before the case first ran.
+type calExpect struct {
+	Description string `toml:"description"`
+	// Mode "skip-place" is the negative control's broken sandbox.
+	Mode  string `toml:"mode"`
+	Exit  int    `toml:"exit"`
+	Error string `toml:"error"`
+	Bond  struct {
+		WitnessRecorded string            `toml:"witness-recorded"`
+		WitnessRequired string            `toml:"witness-required"`
+		ReportOnly      string            `toml:"report-only"`
+		Canary          map[string]string `toml:"canary"`
+	} `toml:"bond"`
+	Mutant []struct {
+		At       string `toml:"at"`
+		Operator string `toml:"operator"`
+		Status   string `toml:"status"`
+		Ran      *bool  `toml:"ran"`
+		Reason   string `toml:"reason"`
+		Witness  string `toml:"witness"`
+		Line     string `toml:"witness_line"`
+		Gate     string `toml:"witness_gate"`
+		Verdict  string `toml:"verdict"`
+		// VerdictRequired is the verdict under witness-required when it differs.
+		VerdictRequired string `toml:"verdict_witness_required"`
+	} `toml:"mutant"`
+	Discarded []struct {
+		At       string `toml:"at"`
+		Operator string `toml:"operator"`
+		Reason   string `toml:"reason"`
+	} `toml:"discarded"`
+}
+
+// copyTree copies a fixture tree into a fresh git checkout, so sandboxes list it with git.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	if out, err := exec.Command("cp", "-r", src+"/.", dst).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "fixture"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dst
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return dst
+}
+
+// TestCalibration runs every case of testdata/calibration and compares the report with the
+// case's expect.toml (SPEC §7). It runs in CI; node is required there.
+func TestCalibration(t *testing.T) {
+	needNode(t)
+	dirs, err := filepath.Glob("../testdata/calibration/*/expect.toml")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no calibration cases found: %v", err)
+	}
+	for _, exp := range dirs {
+		dir := filepath.Dir(exp)
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
+			b, err := os.ReadFile(exp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want calExpect
+			if err := toml.NewDecoder(strings.NewReader(string(b))).DisallowUnknownFields().Decode(&want); err != nil {
+				t.Fatalf("%s: %v", exp, err)
+			}
+			root := copyTree(t, filepath.Join(dir, "tree"))
+			diff, _ := filepath.Abs(filepath.Join(dir, "patch.diff"))
+			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, skipPlace: want.Mode == "skip-place"}
+			cfg, err := LoadConfig(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cfg.Merge(&o, func(string) bool { return false }); err != nil {
+				t.Fatal(err)
+			}
+			rep, err := Certify(context.Background(), o)
+			if want.Exit == 2 {
+				if err == nil || !plan.IsInput(err) {
+					t.Fatalf("want an input error (exit 2) containing %q, got %v", want.Error, err)
+				}
+				if !strings.Contains(err.Error(), want.Error) {
+					t.Fatalf("error %q does not contain %q", err, want.Error)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("certify: %v", err)
+			}
+			checkCalibration(t, &want, rep)
+		})
+	}
+}
+
+func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
+	t.Helper()
+	got := func(r string) string { return rep.Bond.ByRegime[r] }
+	for r, w := range map[string]string{RegimeWitnessRecorded: want.Bond.WitnessRecorded, RegimeWitnessRequired: want.Bond.WitnessRequired, RegimeReportOnly: want.Bond.ReportOnly} {
+		if got(r) != w {
+			t.Errorf("bond under %s: got %s, want %s", r, got(r), w)
+		}
+	}
+	for p, w := range want.Bond.Canary {
+		found := false
+		for _, c := range rep.SelfCheck {
+			if c.Path == p {
+				found = true
+				if c.Result != w {
+					t.Errorf("canary %s: got %s, want %s", p, c.Result, w)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no canary for %s", p)
+		}
+	}
+	if len(rep.Mutants) != len(want.Mutant) {
+		var got []string
+		for _, m := range rep.Mutants {
+			got = append(got, fmt.Sprintf("%s:%d %s", m.Path, m.Line, m.Operator))
+		}
+		t.Fatalf("got %d mutants %v, want %d", len(rep.Mutants), got, len(want.Mutant))
+	}
+	for i, w := range want.Mutant {
+		m := rep.Mutants[i]
+		at := fmt.Sprintf("%s:%d", m.Path, m.Line)
+		check := func(field, got, want string) {
+			if want != "" && got != want {
+				t.Errorf("mutant %s (%s): %s = %q, want %q\n%s", at, m.Operator, field, got, want, m.OutputTail)
+			}
+		}
+		check("at", at, w.At)
+		check("operator", m.Operator, w.Operator)
+		check("status", m.Status, w.Status)
+		check("reason", m.Reason, w.Reason)
+		check("witness", m.Witness.Kind, w.Witness)
+		check("gate", m.Witness.Gate, w.Gate)
+		check("verdict", m.ByRegime[RegimeWitnessRecorded], w.Verdict)
+		vr := w.VerdictRequired
+		if vr == "" {
+			vr = w.Verdict
+		}
+		check("verdict (witness-required)", m.ByRegime[RegimeWitnessRequired], vr)
+		if w.Ran != nil && m.Ran != *w.Ran {
+			t.Errorf("mutant %s: ran = %v, want %v", at, m.Ran, *w.Ran)
+		}
+		if w.Line != "" {
+			ok := false
+			for _, l := range m.Witness.Lines {
+				if fmt.Sprintf("%s:%d", l.Path, l.Line) == w.Line {
+					ok = true
+				}
+			}
+			if !ok {
+				t.Errorf("mutant %s: witness lines %+v lack %s", at, m.Witness.Lines, w.Line)
+			}
+		}
+	}
+	for _, w := range want.Discarded {
+		ok := false
+		for _, d := range rep.Discarded {
+			if fmt.Sprintf("%s:%d", d.Path, d.Line) == w.At && (w.Operator == "" || d.Operator == w.Operator) && d.Reason == w.Reason {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("no discarded %s %s %s in %+v", w.At, w.Operator, w.Reason, rep.Discarded)
+		}
+	}
+	if len(rep.Errors) > 0 {
+		t.Errorf("report errors: %v", rep.Errors)
+	}
+}
