@@ -28,9 +28,12 @@ type v8File struct {
 	SourceMapCache map[string]v8MapEntry `json:"source-map-cache"`
 }
 
+// v8Script is one script's coverage. Functions stay raw until the URL is known to be under the
+// root: most scripts of a run are Node internals and dependencies, and skipping their decoding is
+// most of the reader's speed.
 type v8Script struct {
-	URL       string       `json:"url"`
-	Functions []v8Function `json:"functions"`
+	URL       string          `json:"url"`
+	Functions json.RawMessage `json:"functions"`
 }
 
 // v8Function is one function's coverage. With isBlockCoverage false the single range's count
@@ -71,8 +74,12 @@ func ParseV8(r io.Reader, opts V8Options) (Result, error) {
 
 // parseV8 is ParseV8 with the reader's file cache, shared by the files of one run.
 func (rd *reader) parseV8(r io.Reader) (Result, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return Result{}, fmt.Errorf("reading V8 coverage: %w", err)
+	}
 	var f v8File
-	if err := json.NewDecoder(r).Decode(&f); err != nil {
+	if err := json.Unmarshal(b, &f); err != nil {
 		return Result{}, fmt.Errorf("reading V8 coverage JSON: %w", err)
 	}
 	res := newResult()
@@ -86,7 +93,11 @@ func (rd *reader) parseV8(r io.Reader) (Result, error) {
 		if !ok {
 			continue
 		}
-		one := rd.script(s, abs, rel, f.SourceMapCache)
+		var fns []v8Function
+		if err := json.Unmarshal(s.Functions, &fns); err != nil {
+			return Result{}, fmt.Errorf("reading V8 coverage of %s: %w", s.URL, err)
+		}
+		one := rd.script(s.URL, fns, abs, rel, f.SourceMapCache)
 		res.merge(one)
 	}
 	return res, nil
@@ -199,16 +210,16 @@ func paint(fns []v8Function, n int) ([]int32, int) {
 
 // script turns one script's coverage into a Result: through its source map when it has one,
 // else against the file on disk.
-func (rd *reader) script(s *v8Script, abs, rel string, cache map[string]v8MapEntry) Result {
+func (rd *reader) script(url string, fns []v8Function, abs, rel string, cache map[string]v8MapEntry) Result {
 	res := newResult()
-	if entry, ok := cache[s.URL]; ok && len(entry.Data) > 0 && string(entry.Data) != "null" {
+	if entry, ok := cache[url]; ok && len(entry.Data) > 0 && string(entry.Data) != "null" {
 		lens := entry.LineLengths
 		n := len(lens) - 1
 		for _, l := range lens {
 			n += l
 		}
-		counts, maxEnd := paint(s.Functions, max(n, 0))
-		mapURL := s.URL
+		counts, maxEnd := paint(fns, max(n, 0))
+		mapURL := url
 		if entry.URL != nil && *entry.URL != "" && !isDataURL(*entry.URL) {
 			mapURL = *entry.URL
 		}
@@ -232,15 +243,15 @@ func (rd *reader) script(s *v8Script, abs, rel string, cache map[string]v8MapEnt
 	for _, l := range lens {
 		n += l
 	}
-	counts, maxEnd := paint(s.Functions, n)
+	counts, maxEnd := paint(fns, n)
 	if data, ok := inlineMap(src); ok {
 		if maxEnd != n {
-			rd.mapUnavailable(res, data, s.URL, rel, fmt.Sprintf(
+			rd.mapUnavailable(res, data, url, rel, fmt.Sprintf(
 				"V8 ranges of %s reach offset %d but the file has %d characters; its inline source map describes the file, not the code that ran",
 				rel, maxEnd, n))
 			return res
 		}
-		rd.applyMap(res, data, s.URL, rel, lens, counts)
+		rd.applyMap(res, data, url, rel, lens, counts)
 		return res
 	}
 	if maxEnd != n {

@@ -1,0 +1,109 @@
+package coverage
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseLcov(t *testing.T) {
+	root := t.TempDir()
+	abs := filepath.Join(root, "lib", "b.js")
+	in := strings.Join([]string{
+		"TN:",
+		"SF:src/a.js", // relative to the root
+		"FN:2,a", "DA:1,1", "DA:2,3", "DA:4,0", "LF:3", "LH:2", "BRF:0",
+		"end_of_record",
+		"SF:" + abs, // absolute
+		"DA:1,0", "DA:2,0", "LF:2", "LH:1", // LH disagrees with the DA lines
+		"end_of_record",
+		"SF:src/c.js",
+		"DA:1,1", "LF:4", "LH:1", // LF disagrees
+		"end_of_record",
+		"SF:node_modules/x/index.js", "DA:1,1", "LF:1", "LH:1", "end_of_record",
+		"SF:/elsewhere/d.js", "DA:1,1", "LF:1", "LH:1", "end_of_record",
+		"SF:src/e.js", "DA:1,x", "end_of_record",
+		"SF:src/f.js", "DA:3,0", "end_of_record", // no totals: taken as the DA lines say
+	}, "\n")
+	res, err := ParseLcov(strings.NewReader(in), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.Hits["src/a.js"], (FileHits{1: true, 2: true, 4: false}); !equalHits(got, want) || res.Sources["src/a.js"] != SourceLcov {
+		t.Errorf("src/a.js = %v (%s), want %v", got, res.Sources["src/a.js"], want)
+	}
+	if got, want := res.Hits["src/f.js"], (FileHits{3: false}); !equalHits(got, want) {
+		t.Errorf("src/f.js = %v, want %v", got, want)
+	}
+	for path, why := range map[string]string{"lib/b.js": "LH:1", "src/c.js": "LF:4", "src/e.js": "not DA"} {
+		if res.Hits.Known(path) || res.Sources[path] != SourceUnavailable || !strings.Contains(res.Unavailable[path], why) {
+			t.Errorf("%s: hits %v source %q reason %q; want rejected mentioning %q", path, res.Hits[path], res.Sources[path], res.Unavailable[path], why)
+		}
+	}
+	for _, path := range []string{"node_modules/x/index.js", "../elsewhere/d.js"} {
+		if _, ok := res.Sources[path]; ok {
+			t.Errorf("%s should be ignored", path)
+		}
+	}
+	if len(res.Sources) != 5 {
+		t.Errorf("sources = %v, want 5 files", res.Sources)
+	}
+}
+
+func TestPrepare(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "package.json", `{"scripts":{"test":"jest --ci","unit":"vitest run","lint":"jest && eslint .","both":"npm run unit"}}`)
+	writeFile(t, root, "node_modules/@vitest/coverage-v8/package.json", `{}`)
+	tmp := t.TempDir()
+	const J = " --coverage --coverageProvider=v8 --coverageReporters=lcovonly --coverageDirectory LCOV '--coverageThreshold={}'"
+	const V = " --coverage.enabled --coverage.provider=v8 --coverage.reporter=lcovonly --coverage.reportsDirectory=LCOV" +
+		" --coverage.thresholds.lines=0 --coverage.thresholds.functions=0 --coverage.thresholds.branches=0 --coverage.thresholds.statements=0"
+	tests := []struct{ cmd, want, runner, problem string }{
+		{cmd: "node --test test/a.test.js", want: "node --test test/a.test.js"},
+		{cmd: "npx mocha", want: "npx mocha"},
+		{cmd: "jest test/a.test.js", want: "jest" + J + " test/a.test.js", runner: "jest"},
+		{cmd: "npx jest test/a.test.js", want: "npx jest" + J + " test/a.test.js", runner: "jest"},
+		{cmd: "CI=1 npx --yes jest -- a", want: "CI=1 npx --yes jest" + J + " -- a", runner: "jest"},
+		{cmd: "./node_modules/.bin/jest a > out.txt", want: "./node_modules/.bin/jest" + J + " a > out.txt", runner: "jest"},
+		{cmd: "node node_modules/jest/bin/jest.js a", want: "node node_modules/jest/bin/jest.js" + J + " a", runner: "jest"},
+		{cmd: "npm ci && npx vitest run test/a.test.ts", want: "npm ci && npx vitest run" + V + " test/a.test.ts", runner: "vitest"},
+		{cmd: "yarn vitest run", want: "yarn vitest run" + V, runner: "vitest"},
+		{cmd: "pnpm exec jest", want: "pnpm exec jest" + J, runner: "jest"},
+		{cmd: "npm test", want: "npm test --" + J, runner: "jest"},
+		{cmd: "npm test -- test/a.test.js", want: "npm test -- test/a.test.js" + J, runner: "jest"},
+		{cmd: "npm run unit", want: "npm run unit --" + V, runner: "vitest"},
+		{cmd: "yarn unit", want: "yarn unit" + V, runner: "vitest"},
+		{cmd: "pnpm test", want: "pnpm test" + J, runner: "jest"},
+		{cmd: "npm run lint", want: "npm run lint", problem: "before other commands"},
+		{cmd: "npm run both", want: "npm run both"},
+		{cmd: "npm run nothing", want: "npm run nothing"},
+		{cmd: "echo jest", want: "echo jest"},
+	}
+	for _, tt := range tests {
+		p, err := Prepare(tt.cmd, root, tmp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tt.cmd
+		if p.LcovDir != "" {
+			got = strings.ReplaceAll(p.Cmd, p.LcovDir, "LCOV")
+		} else if p.Cmd != tt.cmd {
+			t.Errorf("%q: rewritten to %q without an lcov dir", tt.cmd, p.Cmd)
+		}
+		if got != tt.want || p.Runner != tt.runner || !strings.Contains(p.Problem, tt.problem) {
+			t.Errorf("Prepare(%q) = %q runner %q problem %q\nwant %q runner %q problem ~%q", tt.cmd, got, p.Runner, p.Problem, tt.want, tt.runner, tt.problem)
+		}
+		if len(p.Env) != 1 || p.Env[0] != "NODE_V8_COVERAGE="+p.V8Dir || !strings.HasPrefix(p.V8Dir, tmp) {
+			t.Errorf("%q: env %v dir %q", tt.cmd, p.Env, p.V8Dir)
+		}
+	}
+	// Without a vitest coverage provider the command is left alone and the plan says why.
+	bare := t.TempDir()
+	p, err := Prepare("npx vitest run", bare, tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Cmd != "npx vitest run" || p.Runner != "" || !strings.Contains(p.Problem, "@vitest/coverage-v8") {
+		t.Errorf("no provider: %+v", p)
+	}
+}
