@@ -14,7 +14,7 @@ func TestParseLcov(t *testing.T) {
 		"SF:src/a.js", // relative to the root
 		"FN:2,a", "DA:1,1", "DA:2,3", "DA:4,0", "LF:3", "LH:2", "BRF:0",
 		"end_of_record",
-		"SF:" + abs, // absolute
+		"SF:" + abs,                        // absolute
 		"DA:1,0", "DA:2,0", "LF:2", "LH:1", // LH disagrees with the DA lines
 		"end_of_record",
 		"SF:src/c.js",
