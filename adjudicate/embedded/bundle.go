@@ -1,0 +1,261 @@
+package embedded
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// nodeBuiltins are the module names Node resolves to built-ins (Node 20's builtinModules, plus
+// the modules that exist only with the node: prefix).
+var nodeBuiltins = map[string]bool{
+	"assert": true, "assert/strict": true, "async_hooks": true, "buffer": true,
+	"child_process": true, "cluster": true, "console": true, "constants": true, "crypto": true,
+	"dgram": true, "diagnostics_channel": true, "dns": true, "dns/promises": true, "domain": true,
+	"events": true, "fs": true, "fs/promises": true, "http": true, "http2": true, "https": true,
+	"inspector": true, "inspector/promises": true, "module": true, "net": true, "os": true,
+	"path": true, "path/posix": true, "path/win32": true, "perf_hooks": true, "process": true,
+	"punycode": true, "querystring": true, "readline": true, "readline/promises": true,
+	"repl": true, "stream": true, "stream/consumers": true, "stream/promises": true,
+	"stream/web": true, "string_decoder": true, "sys": true, "timers": true,
+	"timers/promises": true, "tls": true, "trace_events": true, "tty": true, "url": true,
+	"util": true, "util/types": true, "v8": true, "vm": true, "wasi": true,
+	"worker_threads": true, "zlib": true,
+	// node:-only
+	"test": true, "test/reporters": true, "sea": true, "sqlite": true,
+}
+
+// providedModule maps an import specifier to the module the runtime provides, or "" when the
+// specifier is not one of them. Bare "test" is taken as node:test: in Node it names the npm
+// polyfill of node:test, which itself needs Node built-ins, so the only useful reading here is the
+// built-in it copies.
+func providedModule(spec string) string {
+	name := strings.TrimPrefix(spec, "node:")
+	switch name {
+	case "test", "assert", "assert/strict":
+		return name
+	}
+	return ""
+}
+
+// isBuiltin reports whether spec names a Node built-in module.
+func isBuiltin(spec string) bool {
+	if strings.HasPrefix(spec, "node:") {
+		return true
+	}
+	if nodeBuiltins[spec] && spec != "test" && spec != "test/reporters" && spec != "sea" && spec != "sqlite" {
+		return true
+	}
+	return spec == "test"
+}
+
+// builtinUse is one import of a Node built-in that the runtime does not provide.
+type builtinUse struct {
+	spec     string
+	importer string // repo-relative
+}
+
+// bundler owns one esbuild context for one test file; rebuilds reuse esbuild's parse cache for
+// files whose contents did not change.
+type bundler struct {
+	root  string
+	entry string // repo-relative, slash-separated
+
+	mu        sync.Mutex
+	ctx       api.BuildContext
+	overrides map[string][]byte // read by the plugin during a rebuild, under mu
+	inputs    map[string]bool   // repo-relative paths loaded by the last build
+	unsupp    []builtinUse
+}
+
+// bundleOut is one esbuild result: the bundle and its source map.
+type bundleOut struct {
+	js, srcMap []byte
+	inputs     map[string]bool
+	unsupp     []builtinUse
+}
+
+// buildError is an esbuild failure, with esbuild's messages formatted file:line: text.
+type buildError struct {
+	entry string
+	msgs  []api.Message
+}
+
+func (e *buildError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "bundling %s for the embedded runner failed:", e.entry)
+	for i, m := range e.msgs {
+		if i == 5 {
+			fmt.Fprintf(&b, "\n  … and %d more", len(e.msgs)-5)
+			break
+		}
+		b.WriteString("\n  ")
+		if m.Location != nil {
+			fmt.Fprintf(&b, "%s:%d:%d: ", m.Location.File, m.Location.Line, m.Location.Column+1)
+		}
+		b.WriteString(m.Text)
+	}
+	return b.String()
+}
+
+// topLevelAwait reports whether the failure is esbuild refusing top-level await in an IIFE.
+func (e *buildError) topLevelAwait() (file string, ok bool) {
+	for _, m := range e.msgs {
+		if strings.Contains(m.Text, "Top-level await") {
+			if m.Location != nil {
+				return m.Location.File, true
+			}
+			return e.entry, true
+		}
+	}
+	return "", false
+}
+
+const bundleName = "__bond_embedded_bundle.js"
+
+func newBundler(root, entry string) (*bundler, error) {
+	b := &bundler{root: root, entry: entry}
+	plugin := api.Plugin{
+		Name: "bond-embedded",
+		Setup: func(pb api.PluginBuild) {
+			pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, b.onResolve)
+			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "file"}, b.onLoad)
+		},
+	}
+	ctx, cerr := api.Context(api.BuildOptions{
+		AbsWorkingDir:  root,
+		EntryPoints:    []string{"./" + entry},
+		Bundle:         true,
+		TreeShaking:    api.TreeShakingFalse, // unused code keeps its lines: executable, not run
+		Write:          false,
+		Format:         api.FormatIIFE,
+		Platform:       api.PlatformNode,
+		Target:         api.ESNext,
+		Supported:      loweredFeatures,
+		Sourcemap:      api.SourceMapExternal,
+		SourcesContent: api.SourcesContentExclude,
+		LegalComments:  api.LegalCommentsNone,
+		Outfile:        filepath.Join(root, bundleName),
+		LogLevel:       api.LogLevelSilent,
+		Plugins:        []api.Plugin{plugin},
+	})
+	if cerr != nil {
+		return nil, fmt.Errorf("setting up the bundler for %s: %w", entry, cerr)
+	}
+	b.ctx = ctx
+	return b, nil
+}
+
+// loweredFeatures are the syntax features goja does not run, so esbuild rewrites them.
+var loweredFeatures = map[string]bool{
+	"async-generator": false,
+	"for-await":       false,
+	"using":           false,
+	"decorators":      false,
+}
+
+func (b *bundler) rel(abs string) string {
+	r, err := filepath.Rel(b.root, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(r)
+}
+
+func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error) {
+	if args.Kind == api.ResolveEntryPoint {
+		return api.OnResolveResult{}, nil
+	}
+	spec := args.Path
+	if !isBuiltin(spec) {
+		return api.OnResolveResult{}, nil
+	}
+	if providedModule(spec) == "" {
+		b.unsupp = append(b.unsupp, builtinUse{spec: spec, importer: b.rel(args.Importer)})
+	}
+	return api.OnResolveResult{Path: spec, External: true}, nil
+}
+
+func loaderFor(p string) api.Loader {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".ts", ".mts", ".cts":
+		return api.LoaderTS
+	case ".tsx":
+		return api.LoaderTSX
+	case ".jsx":
+		return api.LoaderJSX
+	case ".json":
+		return api.LoaderJSON
+	default:
+		return api.LoaderJS
+	}
+}
+
+func (b *bundler) onLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
+	rel := b.rel(args.Path)
+	b.inputs[rel] = true
+	if src, ok := b.overrides[rel]; ok {
+		s := string(src)
+		return api.OnLoadResult{Contents: &s, Loader: loaderFor(args.Path), ResolveDir: filepath.Dir(args.Path)}, nil
+	}
+	return api.OnLoadResult{}, nil
+}
+
+// build bundles the entry with overrides (repo-relative path → contents) in place of the files.
+func (b *bundler) build(overrides map[string][]byte) (*bundleOut, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.overrides = overrides
+	b.inputs = map[string]bool{}
+	b.unsupp = nil
+	res := b.ctx.Rebuild()
+	b.overrides = nil
+	if len(res.Errors) > 0 {
+		return nil, &buildError{entry: b.entry, msgs: res.Errors}
+	}
+	out := &bundleOut{inputs: b.inputs, unsupp: b.unsupp}
+	for _, f := range res.OutputFiles {
+		switch {
+		case strings.HasSuffix(f.Path, ".map"):
+			out.srcMap = f.Contents
+		case strings.HasSuffix(f.Path, ".js"):
+			out.js = f.Contents
+		}
+	}
+	if out.js == nil || out.srcMap == nil {
+		return nil, fmt.Errorf("bundling %s: esbuild returned no script or no source map", b.entry)
+	}
+	out.js = stripSourceMapComment(out.js)
+	return out, nil
+}
+
+func (b *bundler) dispose() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ctx != nil {
+		b.ctx.Dispose()
+		b.ctx = nil
+	}
+}
+
+// stripSourceMapComment removes esbuild's trailing sourceMappingURL comment: the runner hands
+// goja the map itself, and goja must never try to read a map from the file system.
+func stripSourceMapComment(js []byte) []byte {
+	s := string(js)
+	if i := strings.LastIndex(s, "//# sourceMappingURL="); i >= 0 {
+		s = s[:i]
+	}
+	return []byte(s)
+}
+
+func jsonMarshal(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the instrumented source map: %w", err)
+	}
+	return b, nil
+}

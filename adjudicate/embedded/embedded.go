@@ -1,0 +1,392 @@
+// Package embedded is bond's hermetic in-process oracle runner (SPEC §3.7): it bundles each
+// oracle test file with its imports (ESM, CJS, TypeScript, JSX) into one script with esbuild,
+// instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
+// node:test, node:assert, console and timers on a virtual-time event loop, and nothing else: no
+// file system, network, processes or environment. A mutant's file is supplied in memory, so an
+// embedded run needs no sandbox copy.
+//
+// Decisions, for the README:
+//   - Provided modules: node:test, node:assert, node:assert/strict, and the bare aliases "test",
+//     "assert" and "assert/strict" (Node resolves bare "assert" to the built-in; bare "test" names
+//     the npm polyfill of node:test, which is read as the built-in it copies). Any other Node
+//     built-in, imported by a test or anything it imports, makes New return *UnsupportedError;
+//     so does top-level await, which esbuild cannot put in a script.
+//   - process exists with an empty env, argv ["node", FILE], cwd() "/", nextTick, hrtime and
+//     stdout/stderr writers; process.exit throws. There is no Buffer, fetch, require of anything
+//     but the modules above, or file-system source maps for eval'd code.
+//   - Time is virtual: Date.now(), new Date() and performance.now() start at Options.Epoch and
+//     advance 1µs per reading and to each timer's due time when the loop fires it, so timers never
+//     wait in real time and a busy-wait on Date.now() ends. Math.random is a PCG seeded with
+//     Options.Seed. Every Run starts from the same clock and seed.
+//   - node:test without --test-only runs `only` tests like any other, as Node does. Tests of one
+//     file run in declaration order, files in the order given, each file in its own runtime.
+//   - A run is stopped with goja's Runtime.Interrupt at its time limit, when ctx is done, or when
+//     the process's heap has grown by more than Options.MemoryLimit since the run began (a
+//     process-wide measure: parallel runs share it, so the limit is a bound, not an account).
+//   - Coverage: see instrument.go. Hits hold every repository file the bundle maps to, test files
+//     included, never node_modules or files outside the root.
+package embedded
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/dop251/goja"
+
+	"github.com/bond-tool/bond/adjudicate/coverage"
+)
+
+// Options configures a Runner. The zero value gives the defaults.
+type Options struct {
+	// MemoryLimit bounds heap growth during one Run, in bytes; past it the run is stopped and
+	// Result.MemoryExceeded is set. 0 means the default, 1 GiB; negative means no limit.
+	MemoryLimit int64
+	// Seed seeds Math.random. 0 means the default seed, 1.
+	Seed uint64
+	// Epoch is what Date.now() returns when a run starts. The zero value means
+	// 2025-01-01T00:00:00Z.
+	Epoch time.Time
+}
+
+const defaultMemoryLimit = 1 << 30
+
+func (o Options) withDefaults() Options {
+	if o.MemoryLimit == 0 {
+		o.MemoryLimit = defaultMemoryLimit
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	if o.Epoch.IsZero() {
+		o.Epoch = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	return o
+}
+
+// UnsupportedError says the oracle cannot run embedded: a test file, or something it imports,
+// needs a Node built-in the runtime does not provide (Import), or a feature esbuild cannot bundle
+// into a script (Feature, e.g. top-level await). `--runner auto` falls back to node on it;
+// `--runner embedded` reports it and exits 2.
+type UnsupportedError struct {
+	Import   string // the specifier, e.g. "node:fs"; empty when Feature is set
+	Importer string // repo-relative path of the file that imports it or uses the feature
+	Feature  string // e.g. "top-level await"; empty when Import is set
+}
+
+func (e *UnsupportedError) Error() string {
+	if e.Feature != "" {
+		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run; use --runner node", e.Importer, e.Feature)
+	}
+	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has node:test and node:assert only); use --runner node", e.Importer, e.Import)
+}
+
+// TestResult is one test's outcome. Name is the path of suite and test names joined by " > ".
+// A file-level failure (a throw while loading, an error after the tests, a failing hook of a
+// suite) is reported as a test named after the file or the suite.
+type TestResult struct {
+	File       string  // repo-relative test file
+	Name       string  // "suite > test"
+	Passed     bool    // did not fail (a skipped test counts as passed)
+	Skipped    bool    // skipped: not run
+	Todo       bool    // a todo test: its failure does not fail the oracle
+	Error      string  // the failure, with its stack, when it failed
+	DurationMS float64 // wall time
+}
+
+// Result is the outcome of one oracle run.
+type Result struct {
+	// Passed: every test passed (todo tests aside), nothing threw while loading or outside a test,
+	// and the run was not stopped.
+	Passed         bool
+	TimedOut       bool // stopped at the time limit (or because ctx was done)
+	MemoryExceeded bool // stopped because the heap grew past Options.MemoryLimit
+	Tests          []TestResult
+	// Hits is the exact statement coverage of the run, per repository-relative source file.
+	Hits coverage.HitMap
+	// Output is what the tests printed, their results and failures, in node --test's spirit.
+	Output string
+	// LoadError is the first throw while loading a test file's bundle (a canary makes one), or a
+	// mutant that no longer bundles; empty otherwise.
+	LoadError string
+	Duration  time.Duration
+}
+
+// FailedTest returns the name of the first test that failed, for killed_by: "suite > test", or
+// the test file's path when the file failed to load. It is "" when nothing failed.
+func (r Result) FailedTest() string {
+	for _, t := range r.Tests {
+		if !t.Passed && !t.Todo {
+			return t.Name
+		}
+	}
+	return ""
+}
+
+// Runner runs one oracle (a fixed list of test files under one root) any number of times,
+// concurrently if need be. The unmutated bundles are built, instrumented and compiled once.
+type Runner struct {
+	root  string
+	files []*testFile
+	opts  Options
+	rtPrg *goja.Program
+}
+
+type testFile struct {
+	path string // repo-relative
+	b    *bundler
+	base *compiled
+}
+
+// compiled is an instrumented bundle compiled for goja; it can run in any number of runtimes.
+type compiled struct {
+	prg    *goja.Program
+	inst   *instrumented
+	inputs map[string]bool
+}
+
+// New prepares an oracle of testFiles (paths relative to root) for embedded runs: it bundles
+// each file once to learn its imports, and returns *UnsupportedError when one needs a Node
+// built-in other than node:test and node:assert (see the package comment). Other failures to
+// bundle (a missing import, a syntax error) are returned as errors naming the file.
+func New(root string, testFiles []string, opts Options) (*Runner, error) {
+	if len(testFiles) == 0 {
+		return nil, errors.New("embedded runner: no test files given; name the oracle's test files with --oracle")
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("embedded runner: resolving root %s: %w", root, err)
+	}
+	rtPrg, err := runtimeProgram()
+	if err != nil {
+		return nil, err
+	}
+	r := &Runner{root: abs, opts: opts.withDefaults(), rtPrg: rtPrg}
+	for _, f := range testFiles {
+		rel := filepath.ToSlash(filepath.Clean(f))
+		if filepath.IsAbs(f) {
+			if rr, err := filepath.Rel(abs, f); err == nil {
+				rel = filepath.ToSlash(rr)
+			}
+		}
+		if strings.HasPrefix(rel, "../") {
+			r.Close()
+			return nil, fmt.Errorf("embedded runner: test file %s is outside the root %s", f, abs)
+		}
+		b, err := newBundler(abs, rel)
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
+		tf := &testFile{path: rel, b: b}
+		r.files = append(r.files, tf)
+		c, err := r.compile(tf, nil)
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
+		tf.base = c
+	}
+	return r, nil
+}
+
+// Close releases the bundlers' esbuild contexts.
+func (r *Runner) Close() {
+	for _, f := range r.files {
+		f.b.dispose()
+	}
+}
+
+// TestFiles returns the oracle's test files, repo-relative, in run order.
+func (r *Runner) TestFiles() []string {
+	out := make([]string, len(r.files))
+	for i, f := range r.files {
+		out[i] = f.path
+	}
+	return out
+}
+
+// Inputs returns every repo-relative file the unmutated oracle bundles (test files, sources,
+// node_modules), sorted: overriding any other file cannot change a run.
+func (r *Runner) Inputs() []string {
+	set := map[string]bool{}
+	for _, f := range r.files {
+		for p := range f.base.inputs {
+			set[p] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for p := range set {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// compile bundles, instruments and compiles one test file with overrides.
+func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, error) {
+	out, err := tf.b.build(overrides)
+	if err != nil {
+		var be *buildError
+		if errors.As(err, &be) {
+			if file, ok := be.topLevelAwait(); ok && overrides == nil {
+				return nil, &UnsupportedError{Importer: file, Feature: "top-level await"}
+			}
+		}
+		return nil, err
+	}
+	if len(out.unsupp) > 0 && overrides == nil {
+		u := out.unsupp[0]
+		return nil, &UnsupportedError{Import: u.spec, Importer: u.importer}
+	}
+	inst, err := instrument(tf.path, string(out.js), out.srcMap)
+	if err != nil {
+		return nil, err
+	}
+	prg, err := compileInstrumented(tf.path, inst)
+	if err != nil {
+		return nil, err
+	}
+	return &compiled{prg: prg, inst: inst, inputs: out.inputs}, nil
+}
+
+// Run runs the oracle once with the files in overrides (repo-relative path → contents) replaced
+// in memory, stopping at timeout (0: no limit) or when ctx is done, via Runtime.Interrupt. The
+// error is for harness failures only; a mutant that fails to bundle is a failed run with
+// LoadError set, as Node would fail to load it.
+func (r *Runner) Run(ctx context.Context, overrides map[string][]byte, timeout time.Duration) (Result, error) {
+	start := time.Now()
+	res := Result{Hits: coverage.HitMap{}}
+	norm := make(map[string][]byte, len(overrides))
+	for p, b := range overrides {
+		norm[filepath.ToSlash(filepath.Clean(p))] = b
+	}
+	st := newStopper(ctx, timeout, r.opts.MemoryLimit)
+	defer st.close()
+	var out strings.Builder
+	loadFailed := false
+	for _, tf := range r.files {
+		c := tf.base
+		if touches(tf.base.inputs, norm) {
+			var err error
+			c, err = r.compile(tf, norm)
+			if err != nil {
+				var be *buildError
+				if !errors.As(err, &be) {
+					return res, err
+				}
+				msg := err.Error()
+				if res.LoadError == "" {
+					res.LoadError = msg
+				}
+				loadFailed = true
+				res.Tests = append(res.Tests, TestResult{File: tf.path, Name: tf.path, Error: msg})
+				fmt.Fprintf(&out, "✖ %s\n  %s\n", tf.path, strings.ReplaceAll(msg, "\n", "\n  "))
+				continue
+			}
+		}
+		fr, err := r.runFile(tf, c, st, &out)
+		if err != nil {
+			return res, err
+		}
+		res.Tests = append(res.Tests, fr.tests...)
+		res.Hits.Merge(fr.hits)
+		if fr.loadError != "" {
+			loadFailed = true
+			if res.LoadError == "" {
+				res.LoadError = fr.loadError
+			}
+		}
+		if st.stopped() != stopNone {
+			break
+		}
+	}
+	switch st.stopped() {
+	case stopTimeout:
+		res.TimedOut = true
+		fmt.Fprintf(&out, "✖ stopped: the run exceeded its time limit of %s\n", timeout)
+	case stopContext:
+		res.TimedOut = true
+		fmt.Fprintf(&out, "✖ stopped: %v\n", context.Cause(ctx))
+	case stopMemory:
+		res.MemoryExceeded = true
+		fmt.Fprintf(&out, "✖ stopped: the heap grew by more than %d MiB\n", r.opts.MemoryLimit>>20)
+	}
+	pass, fail, skip, todo := 0, 0, 0, 0
+	for _, t := range res.Tests {
+		switch {
+		case t.Skipped:
+			skip++
+		case t.Todo:
+			todo++
+		case t.Passed:
+			pass++
+		default:
+			fail++
+		}
+	}
+	fmt.Fprintf(&out, "ℹ tests %d\nℹ pass %d\nℹ fail %d\nℹ skipped %d\nℹ todo %d\n", len(res.Tests), pass, fail, skip, todo)
+	res.Output = out.String()
+	res.Passed = fail == 0 && !loadFailed && st.stopped() == stopNone
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+func touches(inputs map[string]bool, overrides map[string][]byte) bool {
+	for p := range overrides {
+		if inputs[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// hitsOf turns a run's probe bytes into a hit map of repository files.
+func hitsOf(inst *instrumented, probes []byte) coverage.HitMap {
+	h := coverage.HitMap{}
+	names := make([]string, len(inst.sources))
+	for i, s := range inst.sources {
+		p := cleanSource(s)
+		if p == "" || strings.HasPrefix(p, "node_modules/") || strings.Contains(p, "/node_modules/") {
+			continue
+		}
+		names[i] = p
+	}
+	for _, ref := range inst.lines {
+		if n := names[ref.src]; n != "" {
+			fh := h[n]
+			if fh == nil {
+				fh = coverage.FileHits{}
+				h[n] = fh
+			}
+			if _, ok := fh[ref.line]; !ok {
+				fh[ref.line] = false
+			}
+		}
+	}
+	for id, hit := range probes {
+		if hit == 0 || id >= len(inst.attrib) {
+			continue
+		}
+		for _, ref := range inst.attrib[id] {
+			if n := names[ref.src]; n != "" {
+				h[n][ref.line] = true
+			}
+		}
+	}
+	return h
+}
+
+// runtimeProgram compiles the JavaScript runtime; a goja.Program is immutable and shared by
+// every runtime a Runner creates.
+func runtimeProgram() (*goja.Program, error) {
+	prg, err := goja.Compile("bond:runtime.js", runtimeJS, false)
+	if err != nil {
+		return nil, fmt.Errorf("embedded runner: compiling its runtime (a bond bug): %w", err)
+	}
+	return prg, nil
+}

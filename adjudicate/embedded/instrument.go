@@ -1,0 +1,489 @@
+package embedded
+
+import (
+	"fmt"
+	"path"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/file"
+	"github.com/dop251/goja/parser"
+)
+
+// How coverage is measured (SPEC §3.7, §3.3).
+//
+// The bundle esbuild prints (one statement per line, every statement closed by ';' or '}') is
+// parsed with goja's parser and a probe `__bond_h[k]=1;` is inserted before every statement of
+// every statement list, at the entry of every function body, and around every arrow function's
+// expression body. A statement that sits alone as the body of if/else/for/while/do/with is wrapped
+// in braces with its probe. Probes never add a newline, so the instrumented bundle has the
+// bundle's line numbers; the source map is shifted by the inserted columns.
+//
+// Every probe owns a byte range of the bundle: a statement its own text, a function its whole
+// text (header, parameters and braces). Each source-map segment is attributed to the innermost
+// probe whose range holds it, so a line of an original file belongs to the statements and
+// functions whose printed code maps onto it. That gives:
+//   - a line is executable when at least one segment maps onto it (comments, blank lines and
+//     type-only TypeScript lines map onto nothing and are absent from the hit map);
+//   - a line executed when any probe attributed to it fired during the run;
+//   - a statement spanning several lines marks every line its own code maps to (an object
+//     literal's second line runs with its statement), but lines of a nested function body belong
+//     to that function's statements, so a callback that is never called leaves its lines unrun;
+//   - a function's header line runs when the function is called, not when it is declared, as in
+//     V8's block coverage.
+// Instrumentation depends only on the bundle's text, so an unchanged file gets the same
+// executable lines in every run.
+
+// probeVar is the name of the Uint8Array the probes write into. The instrumented bundle is wrapped
+// in a function taking it as a parameter, so user code cannot reach it by a global name.
+const probeVar = "__bond_h"
+
+// lineRef is one original line: an index into instrumented.sources and a 1-based line.
+type lineRef struct {
+	src  int
+	line int
+}
+
+// instrumented is a bundle with its probes, ready to compile.
+type instrumented struct {
+	code    string      // the wrapped, instrumented script
+	srcMap  []byte      // source map of code, in the bundle map's sources
+	sources []string    // source paths, as esbuild wrote them (relative to the root)
+	probes  int         // number of probes
+	attrib  [][]lineRef // probe → the original lines it covers
+	lines   []lineRef   // every executable original line, once
+}
+
+type insertion struct {
+	off  int
+	prio int // at the same offset, lower first: closing braces before new probes
+	text string
+}
+
+type probeRange struct {
+	start, end int
+	id         int
+}
+
+type instrumenter struct {
+	src     string
+	ins     []insertion
+	ranges  []probeRange
+	nprobes int
+}
+
+// instrument adds statement probes to bundle (esbuild's output) and attributes the source-map
+// segments to them.
+func instrument(name, bundle string, mapJSON []byte) (*instrumented, error) {
+	sm, segs, err := parseSourceMap(mapJSON)
+	if err != nil {
+		return nil, err
+	}
+	prg, err := parser.ParseFile(nil, name, bundle, 0, parser.WithDisableSourceMaps)
+	if err != nil {
+		return nil, fmt.Errorf("parsing the bundle of %s for instrumentation: %w", name, err)
+	}
+	in := &instrumenter{src: bundle}
+	in.list(prg.Body, true)
+
+	// The wrapper: the probes' array is a parameter of the function the bundle runs in.
+	prefix := "(function(" + probeVar + "){"
+	in.ins = append(in.ins, insertion{off: 0, prio: -1, text: prefix})
+	sort.SliceStable(in.ins, func(i, j int) bool {
+		if in.ins[i].off != in.ins[j].off {
+			return in.ins[i].off < in.ins[j].off
+		}
+		return in.ins[i].prio < in.ins[j].prio
+	})
+
+	// Build the instrumented text and, per line, the column shift at each insertion point.
+	var b strings.Builder
+	b.Grow(len(bundle) + len(in.ins)*16 + 64)
+	type shift struct{ col, add int }
+	lineStarts := []int{0}
+	for i := 0; i < len(bundle); i++ {
+		if bundle[i] == '\n' {
+			lineStarts = append(lineStarts, i+1)
+		}
+	}
+	shifts := make([][]shift, len(lineStarts))
+	pos := 0
+	for _, s := range in.ins {
+		b.WriteString(bundle[pos:s.off])
+		b.WriteString(s.text)
+		pos = s.off
+		l := sort.SearchInts(lineStarts, s.off+1) - 1
+		shifts[l] = append(shifts[l], shift{s.off - lineStarts[l], len(s.text)})
+	}
+	b.WriteString(bundle[pos:])
+	b.WriteString("\n})")
+	code := b.String()
+
+	// Attribute segments to probes and shift their generated columns.
+	offsetOf := func(line, col int) int {
+		if line >= len(lineStarts) {
+			return len(bundle)
+		}
+		return lineStarts[line] + col
+	}
+	attribSet := make([]map[lineRef]bool, in.nprobes)
+	lineSet := map[lineRef]bool{}
+	ranges := in.ranges
+	sort.Slice(ranges, func(i, j int) bool {
+		if ranges[i].start != ranges[j].start {
+			return ranges[i].start < ranges[j].start
+		}
+		return ranges[i].end > ranges[j].end // outer first
+	})
+	var stack []probeRange
+	ri := 0
+	shifted := make([]segment, 0, len(segs))
+	for _, sg := range segs { // segments are sorted by generated position
+		off := offsetOf(sg.genLine, sg.genCol)
+		for len(stack) > 0 && stack[len(stack)-1].end <= off {
+			stack = stack[:len(stack)-1]
+		}
+		for ri < len(ranges) && ranges[ri].start <= off {
+			r := ranges[ri]
+			ri++
+			for len(stack) > 0 && stack[len(stack)-1].end <= r.start {
+				stack = stack[:len(stack)-1]
+			}
+			if r.end > off {
+				stack = append(stack, r)
+			}
+		}
+		for len(stack) > 0 && stack[len(stack)-1].end <= off {
+			stack = stack[:len(stack)-1]
+		}
+		// esbuild puts a segment on each line's indentation that repeats the previous token's
+		// origin; only segments on code count.
+		onCode := off < len(bundle) && !isSpace(bundle[off])
+		if sg.src >= 0 && len(stack) > 0 && onCode {
+			ref := lineRef{sg.src, sg.origLine + 1}
+			id := stack[len(stack)-1].id
+			if attribSet[id] == nil {
+				attribSet[id] = map[lineRef]bool{}
+			}
+			attribSet[id][ref] = true
+			lineSet[ref] = true
+		}
+		add := 0
+		if sg.genLine < len(shifts) {
+			for _, s := range shifts[sg.genLine] {
+				if s.col <= sg.genCol {
+					add += s.add
+				}
+			}
+		}
+		sg.genCol += add
+		shifted = append(shifted, sg)
+	}
+	out := &instrumented{code: code, sources: sm.Sources, probes: in.nprobes}
+	out.attrib = make([][]lineRef, in.nprobes)
+	for id, set := range attribSet {
+		for ref := range set {
+			out.attrib[id] = append(out.attrib[id], ref)
+		}
+	}
+	for ref := range lineSet {
+		out.lines = append(out.lines, ref)
+	}
+	sm.Mappings = encodeMappings(shifted)
+	sm.Names = nil
+	out.srcMap, err = jsonMarshal(sm)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (in *instrumenter) off(idx file.Idx) int { return int(idx) - 1 }
+
+// start is where statement or expression n really begins: goja's Idx0 points past leading
+// grouping parentheses, which belong to the node, and is unset for if statements.
+func (in *instrumenter) start(n ast.Node) int {
+	if is, ok := n.(*ast.IfStatement); ok {
+		o := in.off(is.Test.Idx0())
+		for o > 0 && (in.src[o-1] == '(' || isSpace(in.src[o-1])) {
+			o--
+		}
+		if o >= 2 && in.src[o-2:o] == "if" {
+			return o - 2
+		}
+		return o
+	}
+	o := in.off(n.Idx0())
+	for o > 0 && in.src[o-1] == '(' {
+		o--
+	}
+	return o
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// exprEnd is the offset just past expression e. goja's Idx1 stops one byte short on private
+// names (this.#p), so an identifier cut in two is extended to its end.
+func (in *instrumenter) exprEnd(e ast.Node) int {
+	o := in.off(e.Idx1())
+	if o > len(in.src) {
+		return len(in.src)
+	}
+	for o > 0 && o < len(in.src) && isIdentByte(in.src[o-1]) && isIdentByte(in.src[o]) {
+		o++
+	}
+	return o
+}
+
+// stmtEnd is the offset just past statement s. Compound statements end where their last body
+// ends; blocks, switches, tries and declarations at their '}'; every other statement at the ';'
+// esbuild always prints after it.
+func (in *instrumenter) stmtEnd(s ast.Node) int {
+	switch s := s.(type) {
+	case *ast.IfStatement:
+		if s.Alternate != nil {
+			return in.stmtEnd(s.Alternate)
+		}
+		return in.stmtEnd(s.Consequent)
+	case *ast.ForStatement:
+		return in.stmtEnd(s.Body)
+	case *ast.ForInStatement:
+		return in.stmtEnd(s.Body)
+	case *ast.ForOfStatement:
+		return in.stmtEnd(s.Body)
+	case *ast.WhileStatement:
+		return in.stmtEnd(s.Body)
+	case *ast.WithStatement:
+		return in.stmtEnd(s.Body)
+	case *ast.LabelledStatement:
+		return in.stmtEnd(s.Statement)
+	case *ast.BlockStatement, *ast.SwitchStatement, *ast.TryStatement, *ast.FunctionDeclaration,
+		*ast.ClassDeclaration, *ast.EmptyStatement:
+		o := in.off(s.Idx1())
+		if o > len(in.src) {
+			o = len(in.src)
+		}
+		return o
+	}
+	o := in.exprEnd(s)
+	for i := o; i < len(in.src); i++ {
+		switch c := in.src[i]; c {
+		case ';':
+			return i + 1
+		case '"', '\'', '`':
+			for i++; i < len(in.src) && in.src[i] != c; i++ {
+				if in.src[i] == '\\' {
+					i++
+				}
+			}
+		case '}':
+			return o // no ';' before the enclosing block closes: keep goja's end
+		}
+	}
+	return o
+}
+
+func (in *instrumenter) probe(start, end int) int {
+	id := in.nprobes
+	in.nprobes++
+	in.ranges = append(in.ranges, probeRange{start, end, id})
+	return id
+}
+
+func probeText(id int) string { return probeVar + "[" + strconv.Itoa(id) + "]=1;" }
+
+func isDirective(s ast.Statement) bool {
+	es, ok := s.(*ast.ExpressionStatement)
+	if !ok {
+		return false
+	}
+	_, ok = es.Expression.(*ast.StringLiteral)
+	return ok
+}
+
+// list probes each statement of a statement list; directives are a prologue and stay first.
+func (in *instrumenter) list(stmts []ast.Statement, prologue bool) {
+	for _, s := range stmts {
+		if prologue && isDirective(s) {
+			continue
+		}
+		prologue = false
+		switch s.(type) {
+		case *ast.FunctionDeclaration, *ast.EmptyStatement:
+			// A declaration does not execute where it stands: its lines belong to the function's
+			// own probe, which fires when it is called.
+		default:
+			st := in.start(s)
+			id := in.probe(st, in.stmtEnd(s))
+			in.ins = append(in.ins, insertion{off: st, prio: 1, text: probeText(id)})
+		}
+		in.visit(s)
+	}
+}
+
+// body probes the single-statement body of a compound statement, wrapping it in braces.
+func (in *instrumenter) body(s ast.Statement) {
+	switch s.(type) {
+	case *ast.BlockStatement, *ast.EmptyStatement, *ast.FunctionDeclaration, nil:
+		in.visit(s)
+		return
+	}
+	st, end := in.start(s), in.stmtEnd(s)
+	id := in.probe(st, end)
+	in.ins = append(in.ins, insertion{off: st, prio: 1, text: "{" + probeText(id)})
+	in.ins = append(in.ins, insertion{off: end, prio: 0, text: "}"})
+	in.visit(s)
+}
+
+// function probes a function's entry; the probe owns the function's whole text.
+func (in *instrumenter) function(n ast.Node, params *ast.ParameterList, body *ast.BlockStatement) {
+	id := in.probe(in.off(n.Idx0()), in.off(n.Idx1()))
+	at := in.off(body.LeftBrace) + 1
+	for _, s := range body.List {
+		if !isDirective(s) {
+			break
+		}
+		at = in.stmtEnd(s)
+	}
+	in.ins = append(in.ins, insertion{off: at, prio: 1, text: probeText(id)})
+	if params != nil {
+		in.visit(params)
+	}
+	in.list(body.List, true)
+}
+
+func (in *instrumenter) visit(n ast.Node) {
+	if n == nil || reflect.ValueOf(n).IsNil() {
+		return
+	}
+	switch n := n.(type) {
+	case *ast.FunctionLiteral:
+		in.function(n, n.ParameterList, n.Body)
+		return
+	case *ast.ArrowFunctionLiteral:
+		switch b := n.Body.(type) {
+		case *ast.BlockStatement:
+			in.function(n, n.ParameterList, b)
+		case *ast.ExpressionBody:
+			id := in.probe(in.off(n.Idx0()), in.off(n.Idx1()))
+			st := in.start(b.Expression)
+			end := in.exprEnd(b.Expression)
+			in.ins = append(in.ins, insertion{off: st, prio: 1, text: "(" + probeText(id)[:len(probeText(id))-1] + ","})
+			in.ins = append(in.ins, insertion{off: end, prio: 0, text: ")"})
+			in.visit(n.ParameterList)
+			in.visit(b.Expression)
+		}
+		return
+	case *ast.BlockStatement:
+		in.list(n.List, false)
+		return
+	case *ast.CaseStatement:
+		in.visit(n.Test)
+		in.list(n.Consequent, false)
+		return
+	case *ast.IfStatement:
+		in.visit(n.Test)
+		in.body(n.Consequent)
+		if n.Alternate != nil {
+			in.body(n.Alternate)
+		}
+		return
+	case *ast.ForStatement:
+		if n.Initializer != nil {
+			in.visit(n.Initializer)
+		}
+		in.visit(n.Test)
+		in.visit(n.Update)
+		in.body(n.Body)
+		return
+	case *ast.ForInStatement:
+		in.visit(n.Into)
+		in.visit(n.Source)
+		in.body(n.Body)
+		return
+	case *ast.ForOfStatement:
+		in.visit(n.Into)
+		in.visit(n.Source)
+		in.body(n.Body)
+		return
+	case *ast.WhileStatement:
+		in.visit(n.Test)
+		in.body(n.Body)
+		return
+	case *ast.DoWhileStatement:
+		in.body(n.Body)
+		in.visit(n.Test)
+		return
+	case *ast.WithStatement:
+		in.visit(n.Object)
+		in.body(n.Body)
+		return
+	}
+	children(n, in.visit)
+}
+
+var nodeIface = reflect.TypeOf((*ast.Node)(nil)).Elem()
+
+// children calls f on every AST node directly inside n, found by reflection over n's fields
+// (the hoisting lists goja keeps beside the body are skipped: they repeat nodes of the body).
+func children(n ast.Node, f func(ast.Node)) {
+	v := reflect.ValueOf(n)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return
+	}
+	v = v.Elem()
+	if v.Kind() != reflect.Struct {
+		return
+	}
+	t := v.Type()
+	for i := 0; i < v.NumField(); i++ {
+		if t.Field(i).Name == "DeclarationList" {
+			continue
+		}
+		walkValue(v.Field(i), f)
+	}
+}
+
+func walkValue(v reflect.Value, f func(ast.Node)) {
+	switch v.Kind() {
+	case reflect.Interface:
+		if !v.IsNil() {
+			walkValue(v.Elem(), f)
+		}
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		if v.Type().Implements(nodeIface) {
+			f(v.Interface().(ast.Node))
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			walkValue(v.Index(i), f)
+		}
+	case reflect.Struct:
+		if v.CanAddr() && v.Addr().Type().Implements(nodeIface) {
+			f(v.Addr().Interface().(ast.Node))
+		}
+	}
+}
+
+// cleanSource turns a source-map path into a repository-relative, slash-separated path, or ""
+// when the source is outside the repository or esbuild's own runtime.
+func cleanSource(s string) string {
+	if strings.HasPrefix(s, "<") || strings.Contains(s, ":") {
+		return ""
+	}
+	p := path.Clean(strings.ReplaceAll(s, "\\", "/"))
+	if p == "." || strings.HasPrefix(p, "../") || p == ".." || strings.HasPrefix(p, "/") {
+		return ""
+	}
+	return p
+}

@@ -1,0 +1,461 @@
+package embedded
+
+import (
+	"container/heap"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
+
+	"github.com/bond-tool/bond/adjudicate/coverage"
+)
+
+//go:embed js/runtime.js
+var runtimeJS string
+
+// compileInstrumented compiles an instrumented bundle with its shifted source map, so stack
+// traces name original files and lines. The map is handed to goja directly: nothing is read from
+// the file system.
+func compileInstrumented(name string, inst *instrumented) (*goja.Program, error) {
+	// goja looks for the sourceMappingURL on the last line, or on the one before a closing "})".
+	code := strings.TrimSuffix(inst.code, "\n})") + "\n//# sourceMappingURL=bundle.js.map\n})"
+	ast, err := parser.ParseFile(nil, name, code, 0, parser.WithSourceMapLoader(func(string) ([]byte, error) {
+		return inst.srcMap, nil
+	}))
+	if err != nil {
+		return nil, fmt.Errorf("embedded runner: the instrumented bundle of %s does not parse (a bond bug): %w", name, err)
+	}
+	prg, err := goja.CompileAST(ast, false)
+	if err != nil {
+		return nil, fmt.Errorf("embedded runner: compiling the instrumented bundle of %s: %w", name, err)
+	}
+	return prg, nil
+}
+
+// ---------------------------------------------------------------- stopping a run
+
+type stopReason int32
+
+const (
+	stopNone stopReason = iota
+	stopTimeout
+	stopContext
+	stopMemory
+)
+
+// stopper interrupts the runtime in use when the time limit passes, ctx is done or the heap grows
+// past the limit. One stopper serves all the files of a Run, one runtime at a time.
+type stopper struct {
+	mu     sync.Mutex
+	reason stopReason
+	rt     *goja.Runtime
+	done   chan struct{}
+	wg     sync.WaitGroup
+}
+
+func newStopper(ctx context.Context, timeout time.Duration, memLimit int64) *stopper {
+	s := &stopper{done: make(chan struct{})}
+	var deadline <-chan time.Time
+	if timeout > 0 {
+		t := time.NewTimer(timeout)
+		deadline = t.C
+		defer func() { go func() { <-s.done; t.Stop() }() }()
+	}
+	var tick <-chan time.Time
+	var ticker *time.Ticker
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	var base uint64
+	if memLimit > 0 {
+		metrics.Read(sample)
+		base = sample[0].Value.Uint64()
+		ticker = time.NewTicker(10 * time.Millisecond)
+		tick = ticker.C
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		if ticker != nil {
+			defer ticker.Stop()
+		}
+		for {
+			select {
+			case <-s.done:
+				return
+			case <-ctx.Done():
+				s.stop(stopContext)
+				return
+			case <-deadline:
+				s.stop(stopTimeout)
+				return
+			case <-tick:
+				metrics.Read(sample)
+				if v := sample[0].Value.Uint64(); v > base && int64(v-base) > memLimit {
+					s.stop(stopMemory)
+					return
+				}
+			}
+		}
+	}()
+	return s
+}
+
+func (s *stopper) stop(r stopReason) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.reason == stopNone {
+		s.reason = r
+	}
+	if s.rt != nil {
+		s.rt.Interrupt(errStopped)
+	}
+}
+
+var errStopped = errors.New("bond: run stopped")
+
+// use makes rt the runtime to interrupt; it is interrupted at once if the run is already stopped.
+func (s *stopper) use(rt *goja.Runtime) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rt = rt
+	if rt != nil && s.reason != stopNone {
+		rt.Interrupt(errStopped)
+	}
+}
+
+func (s *stopper) stopped() stopReason {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reason
+}
+
+func (s *stopper) close() {
+	close(s.done)
+	s.wg.Wait()
+}
+
+// ---------------------------------------------------------------- the event loop
+
+type timer struct {
+	id       int64
+	when     float64 // virtual ms
+	seq      int64
+	interval float64 // > 0 for setInterval
+	delay    float64
+	ref      bool
+	index    int
+}
+
+type timerHeap []*timer
+
+func (h timerHeap) Len() int { return len(h) }
+func (h timerHeap) Less(i, j int) bool {
+	if h[i].when != h[j].when {
+		return h[i].when < h[j].when
+	}
+	return h[i].seq < h[j].seq
+}
+func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i]; h[i].index = i; h[j].index = j }
+func (h *timerHeap) Push(x any)   { t := x.(*timer); t.index = len(*h); *h = append(*h, t) }
+func (h *timerHeap) Pop() any {
+	old := *h
+	t := old[len(old)-1]
+	*h = old[:len(old)-1]
+	t.index = -1
+	return t
+}
+func (h timerHeap) anyRef() bool {
+	for _, t := range h {
+		if t.ref {
+			return true
+		}
+	}
+	return false
+}
+
+// vm is one test file's runtime and event loop.
+type vm struct {
+	rt       *goja.Runtime
+	clock    float64 // virtual ms since the Unix epoch
+	timers   timerHeap
+	byID     map[int64]*timer
+	nextID   int64
+	seq      int64
+	out      *strings.Builder
+	started  time.Time
+	rejected []*goja.Promise
+	exports  struct {
+		fire, uncaught, finish, runAll goja.Callable
+	}
+}
+
+func (v *vm) now() float64 {
+	v.clock += 0.001
+	return v.clock
+}
+
+func (v *vm) add(delay float64, repeat bool) int64 {
+	v.nextID++
+	v.seq++
+	t := &timer{id: v.nextID, when: v.clock + delay, seq: v.seq, delay: delay, ref: true}
+	if repeat {
+		t.interval = delay
+	}
+	heap.Push(&v.timers, t)
+	v.byID[t.id] = t
+	return t.id
+}
+
+func (v *vm) clear(id int64) {
+	if t, ok := v.byID[id]; ok {
+		delete(v.byID, id)
+		if t.index >= 0 {
+			heap.Remove(&v.timers, t.index)
+		}
+	}
+}
+
+type fileResult struct {
+	tests     []TestResult
+	hits      coverage.HitMap
+	loadError string
+}
+
+type jsResult struct {
+	File       string  `json:"file"`
+	Name       string  `json:"name"`
+	Status     string  `json:"status"`
+	Error      string  `json:"error"`
+	DurationMs float64 `json:"durationMs"`
+	Todo       bool    `json:"todo"`
+}
+
+// runFile runs one test file's compiled bundle in a fresh runtime until its tests settle and the
+// event loop has nothing left that keeps it alive, or the stopper interrupts it.
+func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Builder) (fr fileResult, err error) {
+	v := &vm{rt: goja.New(), byID: map[int64]*timer{}, out: out, started: time.Now()}
+	rt := v.rt
+	v.clock = float64(r.opts.Epoch.UnixNano()) / 1e6
+	rt.SetTimeSource(func() time.Time {
+		ms := v.now()
+		return time.UnixMilli(0).Add(time.Duration(ms * float64(time.Millisecond)))
+	})
+	rng := rand.New(rand.NewPCG(r.opts.Seed, 0x626f6e64)) // "bond"
+	rt.SetRandSource(rng.Float64)
+	rt.SetParserOptions(parser.WithDisableSourceMaps) // eval and new Function never read a map from disk
+	rt.SetMaxCallStackSize(10000)
+	rt.SetPromiseRejectionTracker(func(p *goja.Promise, op goja.PromiseRejectionOperation) {
+		switch op {
+		case goja.PromiseRejectionReject:
+			v.rejected = append(v.rejected, p)
+		case goja.PromiseRejectionHandle:
+			for i, q := range v.rejected {
+				if q == p {
+					v.rejected = append(v.rejected[:i], v.rejected[i+1:]...)
+					break
+				}
+			}
+		}
+	})
+	st.use(rt)
+	defer st.use(nil)
+
+	host := rt.NewObject()
+	must := func(err error) {
+		if err != nil {
+			panic(err)
+		}
+	}
+	must(host.Set("entry", tf.path))
+	must(host.Set("write", func(stream int, s string) { out.WriteString(s) }))
+	must(host.Set("timerAdd", func(delay float64, repeat bool) int64 { return v.add(delay, repeat) }))
+	must(host.Set("timerClear", func(id int64) { v.clear(id) }))
+	must(host.Set("timerRef", func(id int64, ref bool) {
+		if t, ok := v.byID[id]; ok {
+			t.ref = ref
+		}
+	}))
+	must(host.Set("timerHasRef", func(id int64) bool { t, ok := v.byID[id]; return ok && t.ref }))
+	must(host.Set("timerRefresh", func(id int64) {
+		if t, ok := v.byID[id]; ok && t.index >= 0 {
+			v.seq++
+			t.when, t.seq = v.clock+t.delay, v.seq
+			heap.Fix(&v.timers, t.index)
+		}
+	}))
+	must(host.Set("clock", func() float64 { return v.now() }))
+	must(host.Set("realNow", func() float64 { return float64(time.Since(v.started).Microseconds()) / 1000 }))
+
+	var initVal goja.Value
+	initVal, err = rt.RunProgram(r.rtPrg)
+	if err != nil {
+		if st.stopped() != stopNone {
+			return fr, nil
+		}
+		return fr, fmt.Errorf("embedded runner: loading its runtime (a bond bug): %w", err)
+	}
+	initFn, _ := goja.AssertFunction(initVal)
+	expV, err := initFn(goja.Undefined(), host)
+	if err != nil {
+		if st.stopped() != stopNone {
+			return fr, nil
+		}
+		return fr, fmt.Errorf("embedded runner: starting its runtime (a bond bug): %w", err)
+	}
+	exp := expV.ToObject(rt)
+	get := func(name string) goja.Callable {
+		f, ok := goja.AssertFunction(exp.Get(name))
+		if !ok {
+			panic("embedded runtime: missing export " + name)
+		}
+		return f
+	}
+	v.exports.fire, v.exports.uncaught, v.exports.finish, v.exports.runAll = get("fire"), get("uncaught"), get("finish"), get("runAll")
+
+	probes := rt.NewArrayBuffer(make([]byte, c.inst.probes))
+	probeArr, err := rt.New(rt.Get("Uint8Array"), rt.ToValue(probes))
+	if err != nil {
+		return fr, fmt.Errorf("embedded runner: making the probe array: %w", err)
+	}
+	defer func() { fr.hits = hitsOf(c.inst, probes.Bytes()) }()
+
+	interrupted := func(err error) bool {
+		var ie *goja.InterruptedError
+		return errors.As(err, &ie) || st.stopped() != stopNone
+	}
+
+	// Load: run the bundle's top level, which declares the tests.
+	wrapper, err := rt.RunProgram(c.prg)
+	if err == nil {
+		fn, _ := goja.AssertFunction(wrapper)
+		_, err = fn(goja.Undefined(), probeArr)
+	}
+	if err != nil {
+		if interrupted(err) {
+			fr.tests = r.finish(v, "the run was stopped before the tests finished")
+			return fr, nil
+		}
+		fr.loadError = jsErrorText(err)
+		fr.tests = append(fr.tests, TestResult{File: tf.path, Name: tf.path, Error: fr.loadError})
+		fmt.Fprintf(out, "✖ %s\n  %s\n", tf.path, strings.ReplaceAll(fr.loadError, "\n", "\n  "))
+		return fr, nil
+	}
+	if err := v.reportRejections(); err != nil {
+		fr.tests = r.finish(v, "the run was stopped before the tests finished")
+		return fr, nil
+	}
+
+	runP, err := v.exports.runAll(goja.Undefined())
+	if err != nil {
+		if interrupted(err) {
+			fr.tests = r.finish(v, "the run was stopped before the tests finished")
+			return fr, nil
+		}
+		return fr, fmt.Errorf("embedded runner: starting the tests: %w", err)
+	}
+	p, _ := runP.Export().(*goja.Promise)
+	for {
+		if err := v.reportRejections(); err != nil {
+			break
+		}
+		if st.stopped() != stopNone {
+			break
+		}
+		if !v.timers.anyRef() {
+			break
+		}
+		t := heap.Pop(&v.timers).(*timer)
+		if t.when > v.clock {
+			v.clock = t.when
+		}
+		repeat := t.interval > 0
+		if repeat {
+			v.seq++
+			t.when, t.seq = v.clock+t.interval, v.seq
+			heap.Push(&v.timers, t)
+		} else {
+			delete(v.byID, t.id)
+		}
+		if _, err := v.exports.fire(goja.Undefined(), rt.ToValue(t.id), rt.ToValue(repeat)); err != nil {
+			if interrupted(err) {
+				break
+			}
+			if _, err := v.exports.uncaught(goja.Undefined(), jsErrorValue(rt, err)); err != nil && interrupted(err) {
+				break
+			}
+		}
+	}
+	reason := "Promise resolution is still pending but the event loop has already resolved"
+	if st.stopped() != stopNone {
+		reason = "the run was stopped before the test finished"
+	} else if p != nil && p.State() == goja.PromiseStateRejected {
+		reason = "the test runner failed: " + p.Result().String()
+	}
+	fr.tests = r.finish(v, reason)
+	return fr, nil
+}
+
+// reportRejections hands unhandled promise rejections to the runtime as uncaught errors, as Node
+// does after the microtask queue drains.
+func (v *vm) reportRejections() error {
+	for len(v.rejected) > 0 {
+		p := v.rejected[0]
+		v.rejected = v.rejected[1:]
+		if _, err := v.exports.uncaught(goja.Undefined(), p.Result()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish collects the file's results; tests that never finished fail with reason. After an
+// interrupt the runtime is cleared first so the collection itself can run.
+func (r *Runner) finish(v *vm, reason string) []TestResult {
+	v.rt.ClearInterrupt()
+	res, err := v.exports.finish(goja.Undefined(), v.rt.ToValue(reason))
+	if err != nil {
+		return []TestResult{{Name: "(embedded runner)", Error: "collecting results: " + err.Error()}}
+	}
+	var js []jsResult
+	if err := json.Unmarshal([]byte(res.String()), &js); err != nil {
+		return []TestResult{{Name: "(embedded runner)", Error: "collecting results: " + err.Error()}}
+	}
+	out := make([]TestResult, 0, len(js))
+	for _, j := range js {
+		out = append(out, TestResult{
+			File: j.File, Name: j.Name, Passed: j.Status != "fail", Skipped: j.Status == "skip",
+			Todo: j.Todo, Error: j.Error, DurationMS: j.DurationMs,
+		})
+	}
+	return out
+}
+
+// jsErrorText renders a goja error: a thrown value's stack when it has one.
+func jsErrorText(err error) string {
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		if obj, ok := ex.Value().(*goja.Object); ok {
+			if s := obj.Get("stack"); s != nil && !goja.IsUndefined(s) {
+				return s.String()
+			}
+		}
+		return ex.Value().String()
+	}
+	return err.Error()
+}
+
+func jsErrorValue(rt *goja.Runtime, err error) goja.Value {
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		return ex.Value()
+	}
+	return rt.ToValue(err.Error())
+}
