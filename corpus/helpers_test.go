@@ -1,0 +1,92 @@
+package corpus
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/plan"
+)
+
+// update rewrites golden files instead of comparing against them.
+var update = flag.Bool("update", false, "rewrite golden files")
+
+const testDigest = "d16e57aa"
+
+var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// mut builds a recorded mutant result.
+func mut(id, op, status, reason, witness string) adjudicate.MutantResult {
+	return adjudicate.MutantResult{
+		Mutant: plan.Mutant{ID: id, Path: "src/" + id + ".js", Line: 3, Operator: op, Original: "return a - b;", Mutated: "return b - a;"},
+		Status: status, Ran: reason == "", Reason: reason, Witness: adjudicate.Witness{Kind: witness},
+	}
+}
+
+func killed(id, op string) adjudicate.MutantResult {
+	return mut(id, op, adjudicate.StatusKilled, "", adjudicate.WitnessNotAdjudicated)
+}
+
+func accepted(id, op, witness string) adjudicate.MutantResult {
+	return mut(id, op, adjudicate.StatusAccepted, "", witness)
+}
+
+// row builds a measured row whose recorded bonds are derived from its mutants, as certify does.
+func row(task, arm, sample, heldback string, idx int, ms ...adjudicate.MutantResult) Row {
+	rep := &adjudicate.Report{Mutants: ms}
+	rep.Operators = plan.OperatorSet{Digest: testDigest, Table: []plan.OperatorEntry{{Name: "invert-comparison", Version: "1"}, {Name: "swap-arithmetic-operands", Version: "1"}, {Name: "return-sentinel", Version: "1"}}}
+	rep.Bond.ByRegime = map[string]string{}
+	for _, r := range adjudicate.Regimes {
+		var vs []string
+		for _, m := range ms {
+			vs = append(vs, adjudicate.Verdict(adjudicate.FactsOf(m), r))
+		}
+		b := adjudicate.Bond(vs, r, false)
+		rep.Bond.ByRegime[r] = b.Verdict
+		if r == adjudicate.RegimeWitnessRecorded {
+			rep.Bond.Verdict, rep.Bond.Regime, rep.Bond.Refuses = b.Verdict, r, b.Refuses
+		}
+	}
+	return Row{SchemaVersion: plan.SchemaVersion, Task: task, Arm: arm, Sample: sample, Index: idx, Fingerprint: task + "-fp",
+		BondVersion: plan.ToolVersion, OperatorDigest: testDigest, Started: t0.Add(time.Duration(idx) * time.Minute),
+		Finished: t0.Add(time.Duration(idx)*time.Minute + 30*time.Second), Report: rep, Heldback: heldback}
+}
+
+// fixtureRows is the synthetic corpus the statistics tests check by hand (see stats_test.go).
+func fixtureRows() []Row {
+	errRow := Row{SchemaVersion: plan.SchemaVersion, Task: "t6-install", Arm: "mined", Sample: SampleOut, Index: 5, Fingerprint: "t6-fp",
+		BondVersion: plan.ToolVersion, OperatorDigest: testDigest, Started: t0.Add(5 * time.Minute), Finished: t0.Add(6 * time.Minute),
+		Heldback: HeldbackNone, Error: "install \"npm ci\" exited 1", ErrorPhase: PhaseInstall}
+	return []Row{
+		row("t1-held", "mined", SampleOut, HeldbackPassed, 0, killed("a1", "invert-comparison")),
+		row("t2-vac-cov", "mined", SampleOut, HeldbackFailed, 1, accepted("b1", "swap-arithmetic-operands", adjudicate.WitnessCoverage), killed("b2", "invert-comparison")),
+		row("t3-vac-none", "mined", SampleOut, HeldbackPassed, 2, accepted("c1", "return-sentinel", adjudicate.WitnessNone)),
+		row("t4-unshown", "mined", SampleOut, HeldbackFailed, 3, mut("d1", "invert-comparison", adjudicate.StatusAccepted, adjudicate.ReasonNotRan, adjudicate.WitnessNotAdjudicated)),
+		row("t5-not-bonded", "mined", SampleOut, HeldbackNone, 4),
+		errRow,
+		row("t7-in", "mined", SampleIn, HeldbackNone, 6, killed("g1", "invert-comparison"), accepted("g2", "return-sentinel", adjudicate.WitnessNone)),
+		row("t8-adv", "adversarial", SampleOut, HeldbackPassed, 7, accepted("h1", "swap-arithmetic-operands", adjudicate.WitnessCoverage), accepted("h2", "return-sentinel", adjudicate.WitnessNone)),
+	}
+}
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./corpus -update to create it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s differs from the golden file (go test ./corpus -update rewrites it)\n--- got ---\n%s", name, got)
+	}
+}
