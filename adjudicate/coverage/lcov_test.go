@@ -1,6 +1,7 @@
 package coverage
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -105,5 +106,44 @@ func TestPrepare(t *testing.T) {
 	}
 	if p.Cmd != "npx vitest run" || p.Runner != "" || !strings.Contains(p.Problem, "@vitest/coverage-v8") {
 		t.Errorf("no provider: %+v", p)
+	}
+}
+
+// Read lays lcov over V8: a file V8 saw transformed takes lcov's map, minus the lines that hold no
+// code on disk (v8-to-istanbul lists comments and blank lines too); a runner asked for lcov that
+// wrote none leaves a note quoting its output.
+func TestReadOverlay(t *testing.T) {
+	root := t.TempDir()
+	p := writeFile(t, root, "src/a.js", "// c\nf();\n\ng();\n")
+	tmp := t.TempDir()
+	plan, err := Prepare("npx jest", root, tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, plan.V8Dir, "coverage-1.json", v8JSON(t, "file://"+p, []fn{{Ranges: []map[string]int{{"startOffset": 0, "endOffset": 764, "count": 1}}, Block: true}}, nil))
+	writeFile(t, plan.LcovDir, "lcov.info", "SF:src/a.js\nDA:1,1\nDA:2,1\nDA:3,1\nDA:4,0\nLF:4\nLH:3\nend_of_record\n")
+	res, err := plan.Read(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.Hits["src/a.js"], (FileHits{2: true, 4: false}); !equalHits(got, want) || res.Sources["src/a.js"] != SourceLcov || len(res.Unavailable) != 0 {
+		t.Errorf("hits %v source %q unavailable %v; want %v from lcov", got, res.Sources["src/a.js"], res.Unavailable, want)
+	}
+	if err := os.Remove(filepath.Join(plan.LcovDir, "lcov.info")); err != nil {
+		t.Fatal(err)
+	}
+	res, err = plan.ReadWithOutput(root, []byte("PASS test/a.test.js\nFailed to collect coverage from src/a.js\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	why := res.Reason("src/a.js")
+	if res.Hits.Known("src/a.js") || !strings.Contains(why, "past the end") || !strings.Contains(why, "Failed to collect coverage from src/a.js") {
+		t.Errorf("no lcov: hits %v reason %q", res.Hits["src/a.js"], why)
+	}
+	if err := plan.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(plan.V8Dir); !os.IsNotExist(err) {
+		t.Errorf("Remove left %s", plan.V8Dir)
 	}
 }
