@@ -1,0 +1,530 @@
+package plan
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Defaults of Options (SPEC §2.5).
+const (
+	DefaultBudget      = 6
+	DefaultPerOperator = 2
+)
+
+// Options says what to plan. The zero value plans a diff read from nowhere, which is an error;
+// set exactly one of DiffPath and Base. Every other zero field is the documented default.
+type Options struct {
+	// Repo is the patched checkout; "" means ".".
+	Repo string
+	// DiffPath is a unified diff file, or "-" to read Stdin.
+	DiffPath string
+	// Stdin is read when DiffPath is "-"; nil means os.Stdin.
+	Stdin io.Reader
+	// Base is a git ref: bond diffs merge-base(Base, HEAD) against the working tree (-M), and
+	// adds untracked, not ignored source files as new files (they are what the oracle will run).
+	Base string
+	// Budget is the most mutants per patch; 0 means DefaultBudget. Negative is an error.
+	Budget int
+	// PerOperator is the most mutants per operator; 0 means DefaultPerOperator.
+	PerOperator int
+	// Operators is a subset of the operator table by name; the table's order is kept.
+	// Empty means all of them. An unknown name is an error.
+	Operators []string
+	// Include and Exclude are doublestar globs over repository-relative paths; see selector.
+	Include, Exclude []string
+
+	// engine replaces the operator layer in tests.
+	engine *engine
+}
+
+// Result is a plan: the document front, the chosen mutants in diff order, and for every added line
+// what each operator did with it.
+type Result struct {
+	Front   Front
+	Mutants []Mutant
+	// Lines holds, per added line of a planned file in diff order, each operator's outcome.
+	Lines []LineCandidates
+	// Counts are the per-operator figures.
+	Counts []OperatorCount
+}
+
+// Document returns the plan document (SPEC §5). With allCandidates it carries Lines.
+func (r Result) Document(allCandidates bool) Document {
+	d := Document{Front: r.Front, Mutants: r.Mutants}
+	if d.Mutants == nil {
+		d.Mutants = []Mutant{}
+	}
+	if allCandidates {
+		d.Candidates = r.Lines
+	}
+	return d
+}
+
+// Document is the JSON plan document: the shared Front, the mutants, and with --all-candidates
+// every added line's candidates. docs/plan.md describes it field by field.
+type Document struct {
+	Front
+	Mutants    []Mutant         `json:"mutants"`
+	Candidates []LineCandidates `json:"candidates,omitempty"`
+}
+
+// Outcomes of one operator on one added line (LineCandidates).
+const (
+	OutcomeChosen      = "chosen"      // this operator's mutant is the line's mutant and in the plan
+	OutcomeCut         = "cut: budget" // the line's mutant, cut by the budget
+	OutcomeUnparseable = ReasonUnparseable
+	OutcomeEquivalent  = ReasonEquivalent
+	OutcomeNotFired    = "not-fired"                            // the operator does not apply to the line
+	OutcomeShadowed    = "shadowed"                             // it would fire, but an earlier operator got the line
+	OutcomeNoDelete    = "parse-unchecked: no delete-statement" // the file does not parse
+)
+
+// LineCandidates is one added line and what each operator of the table made of it.
+type LineCandidates struct {
+	Path       string          `json:"path"`
+	Line       int             `json:"line"`
+	Text       string          `json:"text"`
+	Mutant     string          `json:"mutant_id,omitempty"`
+	Candidates []LineCandidate `json:"operators"`
+}
+
+// LineCandidate is one operator's outcome on a line; Mutated is empty when it did not fire.
+type LineCandidate struct {
+	Operator string `json:"operator"`
+	Outcome  string `json:"outcome"`
+	Mutated  string `json:"mutated,omitempty"`
+	Message  string `json:"message,omitempty"`
+}
+
+// OperatorCount is, per operator, how many mutants it proposed as a line's first surviving
+// mutant, how many are in the plan, how many the budget cut, and how many it had discarded.
+type OperatorCount struct {
+	Operator    string `json:"operator"`
+	Proposed    int    `json:"proposed"`
+	Chosen      int    `json:"chosen"`
+	Cut         int    `json:"cut"`
+	Unparseable int    `json:"unparseable"`
+	Equivalent  int    `json:"equivalent"`
+}
+
+// Build reads the diff, checks that it fits the tree at Repo, and plans the mutants. Every error
+// caused by the input is an InputError (exit 2). It runs no project code.
+func Build(ctx context.Context, opts Options) (Result, error) {
+	o, eng, ops, err := resolve(opts)
+	if err != nil {
+		return Result{}, err
+	}
+	sel, err := newSelector(o.Include, o.Exclude)
+	if err != nil {
+		return Result{}, err
+	}
+	rt, err := openRoot(o.Repo)
+	if err != nil {
+		return Result{}, err
+	}
+	data, info, err := readDiff(ctx, o, sel)
+	if err != nil {
+		return Result{}, err
+	}
+	changes, err := parseDiff(data)
+	if err != nil {
+		return Result{}, err
+	}
+	var planned []fileChange
+	for _, c := range changes {
+		if sel.match(c.Path) {
+			planned = append(planned, c)
+		}
+	}
+
+	files := make([]filePlan, len(planned))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, c := range planned {
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			fp, err := planFile(rt, c, eng, ops)
+			files[i] = fp
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return Result{}, err
+	}
+
+	res := Result{Front: Front{
+		SchemaVersion: SchemaVersion,
+		Tool:          Tool{Name: ToolName, Version: ToolVersion},
+		Operators:     operatorSet(eng, ops, o.Budget, o.PerOperator),
+		Budget:        BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator},
+		Diff:          info,
+		Files:         []FileInfo{},
+		Cut:           []Candidate{},
+		Discarded:     []Candidate{},
+	}}
+	var proposed []*Mutant
+	for fi := range files {
+		fp := &files[fi]
+		res.Front.Files = append(res.Front.Files, fp.info)
+		res.Front.Discarded = append(res.Front.Discarded, fp.discarded...)
+		res.Lines = append(res.Lines, fp.lines...)
+		for i := range fp.chosen {
+			proposed = append(proposed, &fp.chosen[i])
+		}
+	}
+	chosen, cut := applyBudget(proposed, ops, o.Budget, o.PerOperator)
+	for _, m := range chosen {
+		res.Mutants = append(res.Mutants, *m)
+	}
+	cutIDs := map[string]bool{}
+	for _, m := range cut {
+		res.Front.Cut = append(res.Front.Cut, Candidate{Mutant: *m, Reason: ReasonBudget})
+		cutIDs[m.ID] = true
+	}
+	for li := range res.Lines {
+		lc := &res.Lines[li]
+		for ci := range lc.Candidates {
+			if lc.Candidates[ci].Outcome == OutcomeChosen && cutIDs[lc.Mutant] {
+				lc.Candidates[ci].Outcome = OutcomeCut
+			}
+		}
+	}
+	res.Counts = countByOperator(ops, proposed, res.Mutants, res.Front.Cut, res.Front.Discarded)
+	return res, nil
+}
+
+// resolve fills the defaults of opts in one place and checks the ones that can be wrong alone.
+func resolve(opts Options) (Options, engine, []operator, error) {
+	o := opts
+	if o.Repo == "" {
+		o.Repo = "."
+	}
+	switch {
+	case o.DiffPath != "" && o.Base != "":
+		return o, engine{}, nil, Inputf("give bond one diff source: --diff %s and --base %s were both given", o.DiffPath, o.Base)
+	case o.DiffPath == "" && o.Base == "":
+		return o, engine{}, nil, Inputf("give bond a diff: --diff FILE, --diff - (stdin) or --base REF")
+	}
+	if o.Budget < 0 || o.PerOperator < 0 {
+		return o, engine{}, nil, Inputf("--budget %d / --per-operator %d: the budget must be positive", o.Budget, o.PerOperator)
+	}
+	if o.Budget == 0 {
+		o.Budget = DefaultBudget
+	}
+	if o.PerOperator == 0 {
+		o.PerOperator = DefaultPerOperator
+	}
+	eng := defaultEngine()
+	if o.engine != nil {
+		eng = *o.engine
+	}
+	ops, err := selectOperators(eng.table(), o.Operators)
+	return o, eng, ops, err
+}
+
+// selectOperators keeps the named operators in table order.
+func selectOperators(table []operator, names []string) ([]operator, error) {
+	if len(names) == 0 {
+		return table, nil
+	}
+	want := map[string]bool{}
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		found := false
+		for _, op := range table {
+			if op.Name == n {
+				found = true
+			}
+		}
+		if !found {
+			var all []string
+			for _, op := range table {
+				all = append(all, op.Name)
+			}
+			return nil, Inputf("--operators: unknown operator %q; the operators are %s", n, strings.Join(all, ", "))
+		}
+		want[n] = true
+	}
+	var out []operator
+	for _, op := range table {
+		if want[op.Name] {
+			out = append(out, op)
+		}
+	}
+	return out, nil
+}
+
+func operatorSet(eng engine, ops []operator, total, per int) OperatorSet {
+	s := OperatorSet{Digest: eng.digest(ops, total, per), Table: []OperatorEntry{}}
+	for _, op := range ops {
+		s.Table = append(s.Table, OperatorEntry{Name: op.Name, Version: op.Version})
+	}
+	return s
+}
+
+// readDiff returns the diff's bytes and where they came from.
+func readDiff(ctx context.Context, o Options, sel selector) ([]byte, DiffInfo, error) {
+	var data []byte
+	var info DiffInfo
+	var err error
+	switch {
+	case o.DiffPath == "-":
+		in := o.Stdin
+		if in == nil {
+			in = os.Stdin
+		}
+		data, err = io.ReadAll(in)
+		if err != nil {
+			return nil, info, Inputf("--diff -: reading the diff from stdin: %w", err)
+		}
+		info.Source = "-"
+	case o.DiffPath != "":
+		data, err = os.ReadFile(o.DiffPath)
+		if err != nil {
+			return nil, info, Inputf("--diff %s: %w", o.DiffPath, err)
+		}
+		info.Source = o.DiffPath
+	default:
+		data, info.BaseCommit, err = gitDiff(ctx, o.Repo, o.Base, sel.match)
+		if err != nil {
+			return nil, info, err
+		}
+		info.Source, info.Base = "git", o.Base
+	}
+	sum := sha256.Sum256(data)
+	info.SHA256 = hex.EncodeToString(sum[:])
+	return data, info, nil
+}
+
+// filePlan is what planning one file produced.
+type filePlan struct {
+	info      FileInfo
+	chosen    []Mutant // each line's first surviving mutant, in line order
+	discarded []Candidate
+	lines     []LineCandidates
+}
+
+// planFile reads one file, checks the fit, lexes it once and runs the operators on its added lines.
+func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, error) {
+	src, err := rt.read(c.Path)
+	if err != nil {
+		return filePlan{}, err
+	}
+	spans := splitLines(src)
+	if err := fitCheck(c, src, spans); err != nil {
+		return filePlan{}, err
+	}
+	sum := sha256.Sum256(src)
+	fp := filePlan{info: FileInfo{Path: c.Path, SHA256: hex.EncodeToString(sum[:])}}
+	for _, a := range c.Added {
+		fp.info.Added = append(fp.info.Added, a.Number)
+	}
+	text := string(src)
+	chk := newChecker(c.Path, text, true)
+	fp.info.Loader = chk.LoaderName()
+	parse := ParseOK
+	if !chk.ok {
+		parse = ParseUnchecked
+		fp.info.ParseMessage = chk.msg
+	}
+	fp.info.Parse = parse
+
+	lexed := eng.lex(c.Path, src)
+	byNumber := make(map[int]opLine, len(c.Added))
+	want := map[int]bool{}
+	for _, a := range c.Added {
+		want[a.Number] = true
+	}
+	for _, l := range lexed {
+		if want[l.Number] {
+			byNumber[l.Number] = l
+		}
+	}
+	ordinals := lineOrdinals(text, spans, want)
+
+	for _, a := range c.Added {
+		sp := spans[a.Number-1]
+		orig := text[sp.Start:sp.End]
+		l, ok := byNumber[a.Number]
+		if !ok || l.Text != orig {
+			// The lexer and the planner disagree on where lines are (a lone "\r" or U+2028
+			// line break); plan the line as the planner reads it, which is git's reading.
+			l = opLine{Number: a.Number, Text: orig, raw: l.raw}
+			if !ok {
+				continue
+			}
+		}
+		lc := LineCandidates{Path: c.Path, Line: a.Number, Text: orig}
+		got := false
+		for _, op := range ops {
+			cand := LineCandidate{Operator: op.Name}
+			if !chk.ok && op.Name == "delete-statement" {
+				cand.Outcome = OutcomeNoDelete
+				lc.Candidates = append(lc.Candidates, cand)
+				continue
+			}
+			e, fired := op.fire(l)
+			if !fired || e.Start < 0 || e.End < e.Start || e.End > len(orig) {
+				cand.Outcome = OutcomeNotFired
+				lc.Candidates = append(lc.Candidates, cand)
+				continue
+			}
+			mutated := orig[:e.Start] + e.Text + orig[e.End:]
+			if mutated == orig {
+				cand.Outcome = OutcomeNotFired
+				lc.Candidates = append(lc.Candidates, cand)
+				continue
+			}
+			cand.Mutated = mutated
+			if got {
+				cand.Outcome = OutcomeShadowed
+				lc.Candidates = append(lc.Candidates, cand)
+				continue
+			}
+			m := Mutant{
+				Path: c.Path, Line: a.Number, Column: e.Start + 1,
+				Operator: op.Name, OperatorVersion: op.Version,
+				Original: orig, Mutated: mutated,
+				Change: Change{From: orig[e.Start:e.End], To: e.Text},
+				Parse:  parse,
+			}
+			m.ID = MutantID(m.Path, m.Operator, m.Original, m.Mutated, ordinals[a.Number])
+			if chk.ok {
+				v := chk.check(text[:sp.Start] + mutated + text[sp.End:])
+				if v.Reason != "" {
+					cand.Outcome, cand.Message = v.Reason, v.Message
+					lc.Candidates = append(lc.Candidates, cand)
+					fp.discarded = append(fp.discarded, Candidate{Mutant: m, Reason: v.Reason, Message: v.Message})
+					continue
+				}
+			}
+			cand.Outcome = OutcomeChosen
+			lc.Candidates = append(lc.Candidates, cand)
+			lc.Mutant = m.ID
+			fp.chosen = append(fp.chosen, m)
+			got = true
+		}
+		fp.lines = append(fp.lines, lc)
+	}
+	return fp, nil
+}
+
+// fitCheck checks that every added line equals the patched file's line at its number. A "\r"
+// before the "\n" is ignored on both sides, so a diff saved with other line endings still fits.
+func fitCheck(c fileChange, src []byte, spans []lineSpan) error {
+	for _, a := range c.Added {
+		want := strings.TrimSuffix(a.Text, "\r")
+		if a.Number > len(spans) {
+			return Inputf("%s:%d: the diff does not match the file: the diff adds line %d\n    %q\nbut the file has only %d lines; regenerate the diff against this checkout (or point --repo at the tree it was made for)", c.Path, a.Number, a.Number, want, len(spans))
+		}
+		sp := spans[a.Number-1]
+		got := string(src[sp.Start:sp.End])
+		if got != want {
+			return Inputf("%s:%d: the diff does not match the file: the diff adds\n    %q\nbut the file has\n    %q\nregenerate the diff against this checkout (or point --repo at the tree it was made for)", c.Path, a.Number, want, got)
+		}
+	}
+	return nil
+}
+
+// lineOrdinals returns, for each wanted line number, how many earlier lines of the file have the
+// same text: the ordinal that keeps mutant ids stable when other lines move.
+func lineOrdinals(text string, spans []lineSpan, want map[int]bool) map[int]int {
+	seen := map[string]int{}
+	out := make(map[int]int, len(want))
+	for i, sp := range spans {
+		t := text[sp.Start:sp.End]
+		if want[i+1] {
+			out[i+1] = seen[t]
+		}
+		seen[t]++
+	}
+	return out
+}
+
+// MutantID is 16 hex digits of SHA-256 over the path, operator name, original and mutated line
+// text and the ordinal of the original among identical lines of the file (SPEC §2.5). It does
+// not depend on the line number, so it stays put when other lines move.
+func MutantID(path, operator, original, mutated string, ordinal int) string {
+	h := sha256.New()
+	for _, s := range []string{path, operator, original, mutated, strconv.Itoa(ordinal)} {
+		fmt.Fprintf(h, "%d:%s\x00", len(s), s)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// applyBudget fills the slots by operator rank, within an operator in diff order, then returns
+// the chosen in diff order and the cut ones in diff order. proposed is in diff order.
+func applyBudget(proposed []*Mutant, ops []operator, total, per int) (chosen, cut []*Mutant) {
+	rank := map[string]int{}
+	for i, op := range ops {
+		rank[op.Name] = i
+	}
+	order := make([]int, len(proposed))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return rank[proposed[order[a]].Operator] < rank[proposed[order[b]].Operator]
+	})
+	in := make([]bool, len(proposed))
+	perOp := map[string]int{}
+	n := 0
+	for _, i := range order {
+		op := proposed[i].Operator
+		if n < total && perOp[op] < per {
+			in[i] = true
+			perOp[op]++
+			n++
+		}
+	}
+	for i, m := range proposed {
+		if in[i] {
+			chosen = append(chosen, m)
+		} else {
+			cut = append(cut, m)
+		}
+	}
+	return chosen, cut
+}
+
+func countByOperator(ops []operator, proposed []*Mutant, chosen []Mutant, cut, discarded []Candidate) []OperatorCount {
+	idx := map[string]int{}
+	out := make([]OperatorCount, len(ops))
+	for i, op := range ops {
+		idx[op.Name] = i
+		out[i].Operator = op.Name
+	}
+	for _, m := range proposed {
+		out[idx[m.Operator]].Proposed++
+	}
+	for _, m := range chosen {
+		out[idx[m.Operator]].Chosen++
+	}
+	for _, c := range cut {
+		out[idx[c.Operator]].Cut++
+	}
+	for _, c := range discarded {
+		switch c.Reason {
+		case ReasonUnparseable:
+			out[idx[c.Operator]].Unparseable++
+		case ReasonEquivalent:
+			out[idx[c.Operator]].Equivalent++
+		}
+	}
+	return out
+}

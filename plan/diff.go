@@ -1,0 +1,256 @@
+package plan
+
+import (
+	"bytes"
+	"context"
+
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/sourcegraph/go-diff/diff"
+)
+
+// fileChange is one file of a diff as the planner needs it: the repository-relative path of the
+// file in the patched tree and the lines the diff adds to it, in order.
+type fileChange struct {
+	Path  string
+	Added []addedLine
+}
+
+// addedLine is one "+" line of a hunk: its 1-based number in the patched file and its text
+// without the "\n" (a "\r" of a CRLF file is kept, so the fit check compares exact bytes).
+type addedLine struct {
+	Number int
+	Text   string
+}
+
+// parseDiff reads a unified diff into the files it adds lines to. Deleted files, binary files and
+// mode-only changes contribute nothing; renames and copies are planned under their new path. An
+// input that is empty (or only whitespace) is an empty diff, not an error; any other input that
+// holds no file header is malformed.
+func parseDiff(data []byte) (changes []fileChange, err error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil
+	}
+	defer func() {
+		// go-diff is not ours; a panic on hostile input must be bad input, not a crash.
+		if r := recover(); r != nil {
+			changes, err = nil, Inputf("the diff could not be read (%v); give bond a unified diff such as `git diff` writes", r)
+		}
+	}()
+	fds, err := diff.ParseMultiFileDiffOptions(data, diff.ParseOptions{KeepCR: true})
+	if err != nil {
+		return nil, Inputf("the diff is malformed: %v; give bond a unified diff such as `git diff` writes", err)
+	}
+	if len(fds) == 0 {
+		return nil, Inputf("the diff is malformed: no file header (`--- a/…` / `+++ b/…` or `diff --git`) found; give bond a unified diff such as `git diff` writes")
+	}
+	for _, fd := range fds {
+		if isBinary(fd) {
+			continue
+		}
+		newName := unquote(fd.NewName)
+		origName := unquote(fd.OrigName)
+		if newName == "/dev/null" {
+			continue // deleted file
+		}
+		if newName == "" {
+			if len(fd.Hunks) == 0 {
+				continue // a header-only entry go-diff could not name; it adds nothing
+			}
+			return nil, Inputf("the diff is malformed: a file entry with hunks has no new file name; give bond a unified diff such as `git diff` writes")
+		}
+		p := stripPrefix(origName, newName)
+		clean, err := cleanRelPath(p)
+		if err != nil {
+			return nil, err
+		}
+		fc := fileChange{Path: clean}
+		for _, h := range fd.Hunks {
+			added, err := hunkAdded(clean, h)
+			if err != nil {
+				return nil, err
+			}
+			fc.Added = append(fc.Added, added...)
+		}
+		if len(fc.Added) > 0 {
+			changes = append(changes, fc)
+		}
+	}
+	return changes, nil
+}
+
+// isBinary reports whether git marked the file as binary ("Binary files … differ" or a
+// "GIT binary patch").
+func isBinary(fd *diff.FileDiff) bool {
+	for _, e := range fd.Extended {
+		if strings.HasPrefix(e, "Binary files ") || strings.HasPrefix(e, "GIT binary patch") {
+			return true
+		}
+	}
+	return false
+}
+
+// unquote undoes git's C-style quoting of unusual file names ("\"a/sp\\303\\251c.js\"").
+func unquote(name string) string {
+	name = strings.TrimSuffix(name, "\r")
+	if len(name) >= 2 && name[0] == '"' && name[len(name)-1] == '"' {
+		if s, err := strconv.Unquote(name); err == nil {
+			return s
+		}
+	}
+	return name
+}
+
+// stripPrefix removes git's "b/" prefix from the new name when the diff uses prefixes (the
+// original name is "a/…" or /dev/null and the new one starts with "b/"). Diffs made with
+// --no-prefix are read as they are.
+func stripPrefix(origName, newName string) string {
+	if !strings.HasPrefix(newName, "b/") {
+		return newName
+	}
+	if origName == "/dev/null" || strings.HasPrefix(origName, "a/") || origName == "" {
+		return newName[2:]
+	}
+	return newName
+}
+
+// cleanRelPath checks that a path from a diff stays inside the repository: not absolute, no
+// ".." component, no NUL. It returns the path slash-separated and cleaned.
+func cleanRelPath(p string) (string, error) {
+	switch {
+	case p == "":
+		return "", Inputf("the diff names an empty file path; give bond a unified diff such as `git diff` writes")
+	case strings.ContainsRune(p, 0):
+		return "", Inputf("the diff names the path %q, which contains a NUL byte; bond refuses it", p)
+	case strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || (len(p) >= 2 && p[1] == ':'):
+		return "", Inputf("the diff names the absolute path %q; bond only plans repository-relative paths (make the diff with `git diff` inside the repository)", p)
+	}
+	for _, part := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if part == ".." {
+			return "", Inputf("the diff names the path %q, which leaves the repository through \"..\"; bond refuses it", p)
+		}
+	}
+	return path.Clean(strings.ReplaceAll(p, `\`, "/")), nil
+}
+
+// hunkAdded walks one hunk's body and returns its "+" lines with their numbers in the new file.
+// The body's context and added lines must add up to the hunk header's new-side count.
+func hunkAdded(file string, h *diff.Hunk) ([]addedLine, error) {
+	var out []addedLine
+	n := int(h.NewStartLine)
+	if h.NewLines == 0 {
+		n++ // "+k,0" names the line after which nothing was added
+	}
+	newSeen := 0
+	body := h.Body
+	for len(body) > 0 {
+		var line []byte
+		if i := bytes.IndexByte(body, '\n'); i >= 0 {
+			line, body = body[:i], body[i+1:]
+		} else {
+			line, body = body, nil
+		}
+		if len(line) == 0 {
+			// A context line whose leading space an editor stripped.
+			n++
+			newSeen++
+			continue
+		}
+		switch line[0] {
+		case ' ':
+			n++
+			newSeen++
+		case '+':
+			if n < 1 {
+				return nil, Inputf("%s: the diff adds a line at line %d; the hunk header @@ … +%d,%d @@ is malformed", file, n, h.NewStartLine, h.NewLines)
+			}
+			out = append(out, addedLine{Number: n, Text: string(line[1:])})
+			n++
+			newSeen++
+		case '-', '\\':
+		default:
+			return nil, Inputf("%s: the diff is malformed: hunk line %q starts with neither ' ', '+' nor '-'", file, truncate(string(line), 60))
+		}
+	}
+	if newSeen != int(h.NewLines) {
+		return nil, Inputf("%s: the diff is malformed: the hunk @@ -%d,%d +%d,%d @@ has %d new-side lines, its header says %d; regenerate the diff", file, h.OrigStartLine, h.OrigLines, h.NewStartLine, h.NewLines, newSeen, h.NewLines)
+	}
+	return out, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// gitDiff produces the diff for --base: from merge-base(REF, HEAD) to the working tree with
+// rename detection, plus every untracked, not ignored source file as a new file, so that the plan
+// covers exactly the files the oracle will run. It returns the diff text and the merge-base.
+func gitDiff(ctx context.Context, repo, ref string, isSrc func(string) bool) ([]byte, string, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, "", Inputf("--base needs git on PATH: %w; install git or pass the diff with --diff", err)
+	}
+	mb, err := runGit(ctx, repo, "merge-base", ref, "HEAD")
+	if err != nil {
+		return nil, "", Inputf("--base %s: cannot find the merge-base of %s and HEAD in %s: %w; check the ref (git fetch it?) and --repo", ref, ref, repo, err)
+	}
+	base := strings.TrimSpace(string(mb))
+	out, err := runGit(ctx, repo, "-c", "core.quotePath=false", "diff", "-M", "--no-color", "--no-ext-diff",
+		"--src-prefix=a/", "--dst-prefix=b/", base)
+	if err != nil {
+		return nil, "", Inputf("--base %s: git diff %s failed in %s: %w", ref, base, repo, err)
+	}
+	untracked, err := runGit(ctx, repo, "ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, "", Inputf("--base %s: git ls-files failed in %s: %w", ref, repo, err)
+	}
+	var buf bytes.Buffer
+	buf.Write(out)
+	for _, name := range strings.Split(string(untracked), "\x00") {
+		if name == "" || !isSrc(name) {
+			continue
+		}
+		if _, err := cleanRelPath(name); err != nil {
+			continue
+		}
+		data, err := os.ReadFile(joinRepo(repo, name))
+		if err != nil || bytes.IndexByte(data, 0) >= 0 || len(data) == 0 {
+			continue // unreadable, binary or empty: nothing to plan
+		}
+		lines := bytes.SplitAfter(data, []byte("\n"))
+		if len(lines[len(lines)-1]) == 0 {
+			lines = lines[:len(lines)-1]
+		}
+		fmt.Fprintf(&buf, "diff --git a/%s b/%s\nnew file mode 100644\n--- /dev/null\n+++ b/%s\n@@ -0,0 +1,%d @@\n", name, name, name, len(lines))
+		for _, l := range lines {
+			buf.WriteByte('+')
+			buf.Write(l)
+			if !bytes.HasSuffix(l, []byte("\n")) {
+				buf.WriteString("\n\\ No newline at end of file\n")
+			}
+		}
+	}
+	return buf.Bytes(), base, nil
+}
+
+func runGit(ctx context.Context, repo string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", repo}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	return out, nil
+}
