@@ -32,10 +32,10 @@ func withLines(rf *RowsFile) *RowsFile {
 func TestMetricsByHand(t *testing.T) {
 	rep := report(t, fixtureRows(), ReportOptions{})
 	type want struct {
-		sample, regime                                                string
-		tasks, held, vacuous, unshown, notBonded, errors, certified   int
-		refused, falseGreens, witnessNone, falseRefusals              int
-		certifiedRate, falseGreenRate                                 string
+		sample, regime                                              string
+		tasks, held, vacuous, unshown, notBonded, errors, certified int
+		refused, falseGreens, witnessNone, falseRefusals            int
+		certifiedRate, falseGreenRate                               string
 	}
 	tests := []want{
 		{SampleAll, adjudicate.RegimeWitnessRecorded, 8, 1, 4, 1, 1, 1, 3, 4, 1, 2, 2, "3 of 7 (42.9% [15.8, 75.0])", "1 of 2 (50.0% [9.5, 90.5])"},

@@ -1,13 +1,288 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
 
+	"github.com/spf13/cobra"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/corpus"
+	"github.com/bond-tool/bond/operators"
+	"github.com/bond-tool/bond/plan"
+)
+
+// newCorpusCmd is the corpus noun: run, report and compare (SPEC §6.2–§6.4).
 func newCorpusCmd(s *Streams) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "corpus",
-		Short: "(not built yet)",
+		Short: "Replay corpora of patches and report rates with confidence intervals",
+		Long: `Replay a corpus of patches through certify (bond corpus run), then report the rates off the
+rows alone (bond corpus report) or set two rows files side by side (bond corpus compare).
+The corpus, rows and rule formats are in docs/corpus.md.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return usageErrorf("bond corpus is not built yet")
+			return usageErrorf("bond corpus needs a subcommand: run, report or compare (see 'bond corpus --help')")
 		},
 	}
+	cmd.AddCommand(newCorpusRunCmd(s, nil), newCorpusReportCmd(s, nil), newCorpusCompareCmd(s, nil))
+	return cmd
+}
+
+// operatorSet is the operator table and digest certify uses with the given budget.
+func operatorSet(budget, perOperator int) plan.OperatorSet {
+	table := operators.Table()
+	set := plan.OperatorSet{Digest: operators.Digest(table, operators.Budget{Total: budget, PerOperator: perOperator}), Table: []plan.OperatorEntry{}}
+	for _, op := range table {
+		set.Table = append(set.Table, plan.OperatorEntry{Name: op.Name, Version: op.Version})
+	}
+	return set
+}
+
+// corpusRunOptions holds the flags of bond corpus run.
+type corpusRunOptions struct {
+	Out, Err    io.Writer
+	ErrTTY      bool
+	Now         func() time.Time
+	Corpus      string
+	RowsPath    string
+	Jobs        int
+	CertifyJobs int
+	Shard       string
+	RetryErrors bool
+	Quiet       bool
+	// Certify replaces adjudicate.Certify in tests; nil is the real one.
+	Certify corpus.CertifyFunc
+}
+
+func newCorpusRunCmd(s *Streams, runF func(*corpusRunOptions) error) *cobra.Command {
+	o := &corpusRunOptions{}
+	cmd := &cobra.Command{
+		Use:   "run CORPUS.toml [--out ROWS.jsonl] [-j N] [--shard I/N]",
+		Short: "Replay every task of a corpus through certify, one JSON row per task",
+		Long: `For each task: a work tree of the task's repository at the patched commit, the install
+command, certify with --adjudicate all, the held-back oracle, and one JSON row appended to
+--out (stdout without it) as the task finishes. Rerunning skips tasks whose row with the
+same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Out, o.Err, o.ErrTTY, o.Now = s.Out, s.Err, s.ErrTTY, s.Now
+			o.Corpus = args[0]
+			if runF != nil {
+				return runF(o)
+			}
+			return runCorpusRun(cmd.Context(), o)
+		},
+	}
+	cmd.Flags().StringVarP(&o.RowsPath, "out", "o", "", "rows file to append to and resume from (default: rows on stdout, no resume)")
+	cmd.Flags().IntVarP(&o.Jobs, "jobs", "j", 1, "tasks run at once")
+	cmd.Flags().IntVar(&o.CertifyJobs, "certify-jobs", 0, "sandboxes per task's certify (default: CPUs / -j, at least 1)")
+	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only the tasks whose index mod N is I (I/N, 0 <= I < N)")
+	cmd.Flags().BoolVar(&o.RetryErrors, "retry-errors", false, "run again the tasks whose existing row is an error row")
+	cmd.Flags().BoolVarP(&o.Quiet, "quiet", "q", false, "no progress lines and no summary on stderr")
+	return cmd
+}
+
+// parseShard reads I/N.
+func parseShard(s string) (i, n int, err error) {
+	if s == "" {
+		return 0, 0, nil
+	}
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return 0, 0, usageErrorf("--shard %q: want I/N with 0 <= I < N, e.g. --shard 0/4 (a Kubernetes Indexed Job passes $JOB_COMPLETION_INDEX as I)", s)
+	}
+	return i, n, nil
+}
+
+func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
+	shard, shards, err := parseShard(o.Shard)
+	if err != nil {
+		return err
+	}
+	if o.Jobs < 1 {
+		return usageErrorf("-j %d: want at least 1 task at a time", o.Jobs)
+	}
+	c, err := corpus.Load(o.Corpus)
+	if err != nil {
+		return err
+	}
+	certify := o.Certify
+	if certify == nil {
+		certify = certifyTask
+	}
+	ro := corpus.RunOptions{
+		Corpus: c, Out: o.RowsPath, OutWriter: o.Out, Jobs: o.Jobs, CertifyJobs: o.CertifyJobs, Shard: shard, Shards: shards,
+		RetryErrors: o.RetryErrors, Certify: certify, OperatorDigest: operatorSet(c.Budget, c.PerOperator).Digest, Now: o.Now,
+	}
+	if o.ErrTTY && !o.Quiet {
+		ro.Progress = o.Err
+	}
+	start := o.Now()
+	sum, err := corpus.Run(ctx, ro)
+	if sum != nil && !o.Quiet {
+		where := "stdout"
+		if o.RowsPath != "" {
+			where = o.RowsPath
+		}
+		if sum.Truncated {
+			fmt.Fprintf(o.Err, "bond corpus run: %s ended in a half-written line (an interrupted run); it was cut off\n", o.RowsPath)
+		}
+		fmt.Fprintf(o.Err, "bond corpus run: %d tasks, %d in this shard, %d skipped (row with the same fingerprint), %d ran, %d with errors, in %s; rows in %s\n",
+			sum.Tasks, sum.Selected, sum.Skipped, sum.Ran, sum.Errors, o.Now().Sub(start).Round(time.Millisecond), where)
+	}
+	if err != nil && !plan.IsInput(err) {
+		if _, isSig := err.(*SignalError); isSig {
+			return err
+		}
+		if ctx.Err() != nil {
+			return err
+		}
+		return &InternalError{Err: err}
+	}
+	return err
+}
+
+// certifyTask certifies one corpus task with adjudicate.Certify: the diff from the task's base
+// to its work tree's HEAD, --adjudicate all, and the include/exclude of the tree's .bond.toml.
+func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Report, error) {
+	cfg, err := adjudicate.LoadConfig(req.Repo)
+	if err != nil {
+		return nil, err
+	}
+	return adjudicate.Certify(ctx, adjudicate.Options{
+		Plan:       plan.Options{Repo: req.Repo, Base: req.Base, Budget: req.Budget, PerOperator: req.PerOperator, Include: cfg.Include, Exclude: cfg.Exclude},
+		OracleCmd:  req.OracleCmd,
+		Oracle:     req.Oracle,
+		Runner:     req.Runner,
+		Gates:      req.Gates,
+		Regime:     req.Regime,
+		Adjudicate: adjudicate.AdjudicateAll,
+		Jobs:       req.Jobs,
+		Timeout:    req.Timeout,
+	})
+}
+
+// corpusReportOptions holds the flags of bond corpus report.
+type corpusReportOptions struct {
+	Out    io.Writer
+	Files  []string
+	Prereg string
+	Format string
+}
+
+func newCorpusReportCmd(s *Streams, runF func(*corpusReportOptions) error) *cobra.Command {
+	o := &corpusReportOptions{}
+	cmd := &cobra.Command{
+		Use:   "report ROWS.jsonl… [--prereg PREREG.json] [--format human|json|markdown]",
+		Short: "Rates with 95% Wilson intervals, per arm, sample and regime, off the rows alone",
+		Long: `Reads one or more rows files (e.g. every shard's), one row per task (the row that finished
+last wins when a task has several), and reports per arm and overall, in and out of sample
+apart, the three regimes side by side. With --prereg it checks the rows against a frozen
+pre-registration and exits 0 when every condition holds, 1 when one fails, 2 when the rows
+were produced by other operators or the record is invalid.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Out, o.Files = s.Out, args
+			if runF != nil {
+				return runF(o)
+			}
+			return runCorpusReport(o)
+		},
+	}
+	cmd.Flags().StringVar(&o.Prereg, "prereg", "", "a record written by bond prereg freeze to check the rows against")
+	cmd.Flags().StringVar(&o.Format, "format", "human", "human, json or markdown")
+	return cmd
+}
+
+func runCorpusReport(o *corpusReportOptions) error {
+	var write func(io.Writer, *corpus.Report) error
+	switch o.Format {
+	case "human":
+		write = corpus.WriteHuman
+	case "json":
+		write = corpus.WriteJSON
+	case "markdown":
+		write = corpus.WriteMarkdown
+	default:
+		return usageErrorf("--format %q: want human, json or markdown", o.Format)
+	}
+	var ropts corpus.ReportOptions
+	if o.Prereg != "" {
+		rec, err := corpus.LoadRecord(o.Prereg)
+		if err != nil {
+			return err
+		}
+		ropts = corpus.ReportOptions{Prereg: rec, PreregPath: o.Prereg}
+	}
+	rows, files, dups, err := corpus.ReadAll(o.Files)
+	if err != nil {
+		return err
+	}
+	rep, err := corpus.BuildReport(files, rows, dups, ropts)
+	if err != nil {
+		return err
+	}
+	if err := write(o.Out, rep); err != nil {
+		return &InternalError{Err: fmt.Errorf("writing the report: %w", err)}
+	}
+	if rep.Prereg != nil && !rep.Prereg.Holds {
+		return &ExitError{Code: ExitRefused, Msg: "pre-registered decision: " + rep.Prereg.Decision}
+	}
+	return nil
+}
+
+// corpusCompareOptions holds the flags of bond corpus compare.
+type corpusCompareOptions struct {
+	Out    io.Writer
+	A, B   string
+	Format string
+}
+
+func newCorpusCompareCmd(s *Streams, runF func(*corpusCompareOptions) error) *cobra.Command {
+	o := &corpusCompareOptions{}
+	cmd := &cobra.Command{
+		Use:   "compare ROWS_A.jsonl ROWS_B.jsonl [--format human|json]",
+		Short: "The tasks whose bond or mutant statuses changed between two rows files",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Out, o.A, o.B = s.Out, args[0], args[1]
+			if runF != nil {
+				return runF(o)
+			}
+			return runCorpusCompare(o)
+		},
+	}
+	cmd.Flags().StringVar(&o.Format, "format", "human", "human or json")
+	return cmd
+}
+
+func runCorpusCompare(o *corpusCompareOptions) error {
+	if o.Format != "human" && o.Format != "json" {
+		return usageErrorf("--format %q: want human or json", o.Format)
+	}
+	a, _, _, err := corpus.ReadAll([]string{o.A})
+	if err != nil {
+		return err
+	}
+	b, _, _, err := corpus.ReadAll([]string{o.B})
+	if err != nil {
+		return err
+	}
+	c := corpus.Compare(o.A, a, o.B, b)
+	if o.Format == "json" {
+		err = corpus.WriteComparisonJSON(o.Out, c)
+	} else {
+		err = corpus.WriteComparisonHuman(o.Out, c)
+	}
+	if err != nil {
+		return &InternalError{Err: fmt.Errorf("writing the comparison: %w", err)}
+	}
+	return nil
 }
