@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -65,12 +66,22 @@ func parseLcov(rd *reader, r io.Reader) (Result, error) {
 			finish()
 			in, skip, hits, lf, lh, badLine = true, false, FileHits{}, -1, -1, ""
 			p := val
-			if !filepath.IsAbs(p) {
+			relative := !filepath.IsAbs(p)
+			if relative {
 				p = filepath.Join(root, filepath.FromSlash(p))
 			}
 			var ok bool
 			rel, ok = rd.rel(filepath.Clean(p))
 			skip = !ok
+			if ok && relative {
+				// A relative SF is relative to the runner's root directory, which is not the
+				// run's root when the command changed directory first; a name that is not a file
+				// here would attach hits to the wrong path, so it is left out, with a note.
+				if _, err := os.Stat(p); err != nil {
+					res.Notes = append(res.Notes, fmt.Sprintf("lcov names %s, which is not a file under the root; its section was ignored (did the command run the tests from another directory?)", val))
+					skip = true
+				}
+			}
 		case "DA":
 			if !in || skip {
 				continue

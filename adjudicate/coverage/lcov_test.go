@@ -9,6 +9,9 @@ import (
 
 func TestParseLcov(t *testing.T) {
 	root := t.TempDir()
+	for _, f := range []string{"src/a.js", "src/c.js", "src/e.js", "src/f.js", "lib/b.js"} {
+		writeFile(t, root, f, "x\n")
+	}
 	abs := filepath.Join(root, "lib", "b.js")
 	in := strings.Join([]string{
 		"TN:",
@@ -25,6 +28,7 @@ func TestParseLcov(t *testing.T) {
 		"SF:/elsewhere/d.js", "DA:1,1", "LF:1", "LH:1", "end_of_record",
 		"SF:src/e.js", "DA:1,x", "end_of_record",
 		"SF:src/f.js", "DA:3,0", "end_of_record", // no totals: taken as the DA lines say
+		"SF:pkg/other.js", "DA:1,1", "end_of_record", // not a file under the root: ignored, noted
 	}, "\n")
 	res, err := ParseLcov(strings.NewReader(in), root)
 	if err != nil {
@@ -45,6 +49,9 @@ func TestParseLcov(t *testing.T) {
 		if _, ok := res.Sources[path]; ok {
 			t.Errorf("%s should be ignored", path)
 		}
+	}
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "pkg/other.js") {
+		t.Errorf("notes = %q, want one naming pkg/other.js", res.Notes)
 	}
 	if len(res.Sources) != 5 {
 		t.Errorf("sources = %v, want 5 files", res.Sources)
