@@ -68,6 +68,18 @@ func copyTree(t *testing.T, src string) string {
 // case's expect.toml (SPEC §7). It runs in CI; node is required there.
 func TestCalibration(t *testing.T) {
 	needNode(t)
+	runCalibration(t, "")
+}
+
+// TestCalibrationEmbedded runs the cases whose oracle is a list of test files again with the
+// embedded runner: the same expected verdicts must come out of a different runner and coverage
+// source. The negative control is left out: its broken mode is a sandbox mode, and the embedded
+// runner hands the mutated file over in memory.
+func TestCalibrationEmbedded(t *testing.T) {
+	runCalibration(t, RunnerEmbedded)
+}
+
+func runCalibration(t *testing.T, runner string) {
 	dirs, err := filepath.Glob("../testdata/calibration/*/expect.toml")
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no calibration cases found: %v", err)
@@ -93,6 +105,12 @@ func TestCalibration(t *testing.T) {
 			}
 			if err := cfg.Merge(&o, func(string) bool { return false }); err != nil {
 				t.Fatal(err)
+			}
+			if runner != "" {
+				if len(o.Oracle) == 0 || want.Mode != "" {
+					t.Skip("not a file-list oracle case")
+				}
+				o.Runner = runner
 			}
 			rep, err := Certify(context.Background(), o)
 			if want.Exit == 2 {

@@ -211,11 +211,19 @@ func (e *engine) setup(ctx context.Context) error {
 	switch {
 	case e.o.OracleCmd != "":
 		e.runner = &cmdRunner{cmd: e.o.OracleCmd, runner: RunnerCommand, env: env, hermetic: e.o.Hermetic, tmp: e.work, prepare: prepareCoverage}
-	case e.o.Runner == RunnerEmbedded:
-		return plan.Inputf("--runner embedded is not available in this build yet; use --runner node (or auto)")
 	default:
-		// auto: the embedded runner is not wired in yet, so auto means node.
-		e.runner = &cmdRunner{cmd: nodeTestCmd(e.o.Oracle), runner: RunnerNode, env: env, hermetic: e.o.Hermetic, tmp: e.work, prepare: prepareCoverage}
+		node := &cmdRunner{cmd: nodeTestCmd(e.o.Oracle), runner: RunnerNode, env: env, hermetic: e.o.Hermetic, tmp: e.work, prepare: prepareCoverage}
+		e.runner = node
+		if e.o.Runner != RunnerNode {
+			r, note, err := newEmbedded(e.sbs[0].root, e.o.Oracle, e.o.Runner == RunnerEmbedded)
+			if err != nil {
+				return err
+			}
+			if r != nil {
+				e.runner = r
+			}
+			e.rep.Run.RunnerNote = note
+		}
 	}
 	e.rep.Run.Runner = e.runner.name()
 	e.rep.Timings.SandboxMS = time.Since(t0).Milliseconds()

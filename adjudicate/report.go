@@ -36,6 +36,8 @@ type RunInfo struct {
 	Jobs       int        `json:"jobs"`
 	SuiteCap   int        `json:"suite_cap"`
 	Hermetic   bool       `json:"hermetic"`
+	// RunnerNote says why --runner auto chose node over the embedded runner.
+	RunnerNote string `json:"runner_note,omitempty"`
 	// WorkDir is where the sandboxes are, set only when --keep left them on disk.
 	WorkDir string `json:"work_dir,omitempty"`
 }

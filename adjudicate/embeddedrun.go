@@ -1,0 +1,80 @@
+package adjudicate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/plan"
+)
+
+// embeddedRunner runs the oracle's test files in-process in goja (SPEC §3.7). The mutated file is
+// handed over in memory, so the sandbox's files are not read; coverage is the runner's exact
+// statement probes.
+type embeddedRunner struct {
+	r *embedded.Runner
+}
+
+func (e *embeddedRunner) name() string { return RunnerEmbedded }
+
+func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, withCoverage bool, timeout time.Duration) (RunOutcome, error) {
+	var overrides map[string][]byte
+	if ov != nil {
+		overrides = map[string][]byte{ov.Path: ov.Content}
+	}
+	began := time.Now()
+	res, err := e.r.Run(ctx, overrides, timeout)
+	out := RunOutcome{Began: began, Duration: time.Since(began), Output: res.Output}
+	if ctx.Err() != nil {
+		return out, context.Cause(ctx)
+	}
+	if err != nil {
+		out.Status, out.Err, out.ExitCode = StatusError, fmt.Errorf("embedded runner: %w", err), -1
+		return out, nil
+	}
+	switch {
+	case res.TimedOut:
+		out.Status, out.ExitCode = StatusTimeout, -1
+	case res.Passed:
+		out.Status = StatusAccepted
+	default:
+		out.Status, out.ExitCode = StatusKilled, 1
+		out.KilledBy = res.FailedTest()
+		if res.MemoryExceeded {
+			out.Output += "\nbond: the run was stopped: its heap grew past the embedded runner's memory limit\n"
+		}
+	}
+	if withCoverage {
+		out.Hits = res.Hits
+		if out.Hits == nil {
+			out.Hits = coverage.HitMap{}
+		}
+		out.Sources = make(map[string]string, len(res.Hits))
+		for p := range res.Hits {
+			out.Sources[p] = string(coverage.SourceEmbedded)
+		}
+		out.Unavailable = map[string]string{}
+	}
+	return out, nil
+}
+
+// newEmbedded prepares the embedded runner over root. For --runner auto, an oracle the embedded
+// runner cannot serve returns (nil, why) so the caller falls back to node; for --runner
+// embedded it is an InputError naming the import.
+func newEmbedded(root string, files []string, required bool) (oracleRunner, string, error) {
+	r, err := embedded.New(root, files, embedded.Options{})
+	if err == nil {
+		return &embeddedRunner{r: r}, "", nil
+	}
+	var ue *embedded.UnsupportedError
+	if required {
+		if errors.As(err, &ue) {
+			return nil, "", plan.Inputf("--runner embedded cannot run this oracle: %v; use --runner node (or auto, which falls back by itself)", err)
+		}
+		return nil, "", plan.Inputf("--runner embedded could not prepare the oracle: %v; use --runner node", err)
+	}
+	return nil, fmt.Sprintf("auto chose node: %v", err), nil
+}
