@@ -102,8 +102,10 @@ type LineCandidates struct {
 type LineCandidate struct {
 	Operator string `json:"operator"`
 	Outcome  string `json:"outcome"`
-	Mutated  string `json:"mutated,omitempty"`
-	Message  string `json:"message,omitempty"`
+	// Mutated is the line as the operator would rewrite it; absent when it did not fire (an
+	// empty string is a deletion).
+	Mutated *string `json:"mutated,omitempty"`
+	Message string  `json:"message,omitempty"`
 }
 
 // OperatorCount is, per operator, how many mutants it proposed as a line's first surviving
@@ -390,7 +392,7 @@ func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, erro
 				lc.Candidates = append(lc.Candidates, cand)
 				continue
 			}
-			cand.Mutated = mutated
+			cand.Mutated = &mutated
 			if got {
 				cand.Outcome = OutcomeShadowed
 				lc.Candidates = append(lc.Candidates, cand)

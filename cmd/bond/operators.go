@@ -1,16 +1,98 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
 
-// operatorsOptions holds the flags of bond operators. Placeholder until the command lands.
-type operatorsOptions struct{}
+	"github.com/spf13/cobra"
 
+	"github.com/bond-tool/bond/operators"
+	"github.com/bond-tool/bond/plan"
+)
+
+// operatorsOptions holds the streams and flags of bond operators.
+type operatorsOptions struct {
+	Out         io.Writer
+	Format      string
+	Budget      int
+	PerOperator int
+}
+
+// newOperatorsCmd builds `bond operators`: the ordered operator table and its digest.
 func newOperatorsCmd(s *Streams, runF func(*operatorsOptions) error) *cobra.Command {
-	return &cobra.Command{
+	opts := &operatorsOptions{Out: s.Out}
+	cmd := &cobra.Command{
 		Use:   "operators",
-		Short: "(not built yet)",
+		Short: "Print the operator table in rank order and the operator digest",
+		Long: `Print the operators in the order they are tried on a line, with their versions, what they do
+and the mutants of theirs that can behave like the original; then the operator digest
+(SHA-256 of names, versions, order and budget) that every report and corpus row records.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return usageErrorf("bond operators is not built yet")
+			if opts.Format != "human" && opts.Format != "json" {
+				return usageErrorf("--format %q: want human or json", opts.Format)
+			}
+			if opts.Budget < 1 || opts.PerOperator < 1 {
+				return usageErrorf("--budget %d / --per-operator %d: want at least 1", opts.Budget, opts.PerOperator)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runOperators(cmd.Context(), opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Format, "format", "human", "output: human|json")
+	cmd.Flags().IntVar(&opts.Budget, "budget", plan.DefaultBudget, "the budget the digest is computed with")
+	cmd.Flags().IntVar(&opts.PerOperator, "per-operator", plan.DefaultPerOperator, "the per-operator budget the digest is computed with")
+	return cmd
+}
+
+// operatorRow is one operator as bond operators --format json prints it.
+type operatorRow struct {
+	Rank        int    `json:"rank"`
+	Name        string `json:"name"`
+	Version     string `json:"version"`
+	Description string `json:"description"`
+	Residual    string `json:"residual"`
+}
+
+// operatorsDoc is the JSON of bond operators.
+type operatorsDoc struct {
+	Digest    string          `json:"digest"`
+	Budget    plan.BudgetInfo `json:"budget"`
+	Sentinel  string          `json:"sentinel"`
+	Operators []operatorRow   `json:"operators"`
+}
+
+func runOperators(_ context.Context, opts *operatorsOptions) error {
+	table := operators.Table()
+	doc := operatorsDoc{
+		Digest:   operators.Digest(table, operators.Budget{Total: opts.Budget, PerOperator: opts.PerOperator}),
+		Budget:   plan.BudgetInfo{Total: opts.Budget, PerOperator: opts.PerOperator},
+		Sentinel: operators.Sentinel,
+	}
+	for i, op := range table {
+		doc.Operators = append(doc.Operators, operatorRow{Rank: i + 1, Name: op.Name, Version: op.Version, Description: op.Description, Residual: op.Residual})
+	}
+	if opts.Format == "json" {
+		enc := json.NewEncoder(opts.Out)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(doc)
+	}
+	return renderOperatorsHuman(opts.Out, doc)
+}
+
+func renderOperatorsHuman(w io.Writer, d operatorsDoc) error {
+	b := &strings.Builder{}
+	for _, op := range d.Operators {
+		fmt.Fprintf(b, "%d. %s (version %s)\n   %s\n   equivalence residual: %s\n", op.Rank, op.Name, op.Version, op.Description, op.Residual)
+	}
+	fmt.Fprintf(b, "\nsentinel: %q\n", d.Sentinel)
+	fmt.Fprintf(b, "operator digest (budget %d, %d per operator): %s\n", d.Budget.Total, d.Budget.PerOperator, d.Digest)
+	_, err := io.WriteString(w, b.String())
+	return err
 }

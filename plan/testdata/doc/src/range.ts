@@ -1,0 +1,3 @@
+export function within(x: number, lo: number, hi: number): boolean {
+  return x >= lo && x <= hi;
+}
