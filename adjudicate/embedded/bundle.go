@@ -245,9 +245,10 @@ func (b *bundler) dispose() {
 // stripSourceMapComment removes esbuild's trailing sourceMappingURL comment: the runner hands
 // goja the map itself, and goja must never try to read a map from the file system.
 func stripSourceMapComment(js []byte) []byte {
-	s := string(js)
-	if i := strings.LastIndex(s, "//# sourceMappingURL="); i >= 0 {
-		s = s[:i]
+	s := strings.TrimRight(string(js), "\n")
+	i := strings.LastIndexByte(s, '\n')
+	if strings.HasPrefix(s[i+1:], "//# sourceMappingURL=") {
+		s = s[:i+1]
 	}
 	return []byte(s)
 }

@@ -371,7 +371,9 @@
       if (expected.prototype !== undefined && err instanceof expected) return;
       if (Error.isPrototypeOf(expected) || expected === Error) {
         if (message instanceof Error) throw message;
-        throw err;
+        const got = err && err.constructor && err.constructor.name ? '"' + err.constructor.name + '"' : inspect(err);
+        fail({ actual: err, expected, operator: fnName }, message,
+          'The error is expected to be an instance of "' + expected.name + '". Received ' + got + '\n\nError message:\n\n' + (err && err.message));
       }
       const r = expected.call({}, err);
       if (r !== true) {

@@ -1,0 +1,4 @@
+const test = require('node:test');
+test('spins forever', () => {
+  for (;;) { /* never ends */ }
+});

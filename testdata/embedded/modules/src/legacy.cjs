@@ -1,0 +1,5 @@
+'use strict';
+function shout(s) {
+  return String(s).toUpperCase() + '!';
+}
+module.exports = { shout };

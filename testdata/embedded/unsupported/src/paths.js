@@ -1,0 +1,2 @@
+const path = require('path');
+exports.base = (p) => path.basename(p);

@@ -1,0 +1,3 @@
+const test = require('node:test');
+const { base } = require('../src/paths.js');
+test('base', () => base('/a/b'));
