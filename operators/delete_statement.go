@@ -17,6 +17,20 @@ package operators
 //     or `- b` continues the previous one), the keywords in, instanceof, of, extends,
 //     implements, nor a keyword that needs the block it heads: else case default catch
 //     finally do try switch.
+//   - It does not hold a '?' whose ':' is on a later line (`cond ? a` then `: b`), nor a
+//     ':' with a space before it and no '?' before it on the line (`a : b`, the rest of a
+//     conditional begun above; TypeScript annotations are written `x: T`, without the space).
+//   - It does not begin `name:` (an identifier, string or number, then ':'): that is an
+//     object property (`zone: name` as the last property, without a comma), or, rarely, a
+//     label, and blanking a property is not deleting a statement.
+//   - A line that does not end in ';' must do something: hold a call, an assignment, an
+//     update (++ --) or a keyword statement (return, throw, await, new, import, …), and
+//     not begin with '(', '[', a string or a template. Without that, in real code it is
+//     nearly always a piece of a multi-line expression (a shorthand property
+//     `remediation`, an operand `node.extraneous && !global`, a continued
+//     `(cond ? a : b)` or a template), and as a statement it would have no effect, so its
+//     deletion would be unparseable or equivalent. A line ending in ';' is an explicit
+//     statement and fires (`'use strict';`, `x;`).
 func deleteStatement() Operator {
 	return Operator{
 		Name:        "delete-statement",
@@ -63,9 +77,67 @@ func fireDeleteStatement(l Line) (Edit, bool) {
 		!first.kw("void") && !first.kw("delete") && !first.kw("await") && !first.kw("throw") {
 		return Edit{}, false
 	}
-	if first.k == Keyword && (blockKeywords[first.text] || first.text == "implements") ||
-		first.word("implements") {
+	if first.k == Keyword && blockKeywords[first.text] || first.word("implements") {
+		return Edit{}, false
+	}
+	if len(toks) >= 2 && toks[1].is(":") && (first.k == Ident || first.k == Keyword ||
+		first.k == String || first.k == Number) {
+		return Edit{}, false
+	}
+	if openTernary(toks) || danglingElse(l.Text, toks) {
+		return Edit{}, false
+	}
+	if !last.is(";") && (!doesSomething(toks) || first.is("(") || first.is("[") ||
+		first.k == String || first.k == Template || first.k == TemplateHead) {
 		return Edit{}, false
 	}
 	return Edit{Start: 0, End: len(l.Text), Text: ""}, true
+}
+
+// effectKeywords are the keywords that make a line do something on their own.
+var effectKeywords = map[string]bool{
+	"return": true, "throw": true, "await": true, "yield": true, "new": true, "delete": true,
+	"import": true, "export": true, "break": true, "continue": true, "debugger": true,
+	"const": true, "let": true, "var": true, "class": true, "function": true, "if": true,
+	"for": true, "while": true, "with": true, "super": true,
+}
+
+// doesSomething reports whether toks hold a call, an assignment, an update or a keyword
+// that makes a statement of its own.
+func doesSomething(toks []tok) bool {
+	for i, t := range toks {
+		switch {
+		case isAssignOp(t), t.is("++"), t.is("--"), t.k == Keyword && effectKeywords[t.text]:
+			return true
+		case (t.is("(") || t.k == Template || t.k == TemplateHead) && i > 0 && chainable(toks[i-1]):
+			return true // a call or a tagged template
+		}
+	}
+	return false
+}
+
+// danglingElse reports whether toks hold, at depth 0, a ':' preceded by a space whose '?' is
+// not on the line: the else branch of a conditional that began on an earlier line.
+func danglingElse(text string, toks []tok) bool {
+	depth, q := 0, 0
+	for _, t := range toks {
+		if t.closes() {
+			depth--
+		}
+		if t.opens() {
+			depth++
+		}
+		if depth != 0 {
+			continue
+		}
+		switch {
+		case t.is("?"):
+			q++
+		case t.is(":") && q > 0:
+			q--
+		case t.is(":") && t.s > 0 && isSpace(text[t.s-1]):
+			return true
+		}
+	}
+	return false
 }

@@ -171,12 +171,20 @@ func (t tok) closes() bool {
 }
 
 // match returns the index of the bracket closing the one opened at toks[i], or -1 when it
-// does not close on the line.
+// does not close on the line. A template middle closes one substitution and opens the next,
+// so it never closes the bracket being matched.
 func match(toks []tok, i int) int {
 	depth := 0
 	for j := i; j < len(toks); j++ {
 		t := toks[j]
-		if t.closes() && j != i {
+		if j == i {
+			depth++
+			continue
+		}
+		if t.k == TemplateMiddle {
+			continue
+		}
+		if t.closes() {
 			depth--
 			if depth == 0 {
 				return j
@@ -194,7 +202,14 @@ func matchBack(toks []tok, j int) int {
 	depth := 0
 	for i := j; i >= 0; i-- {
 		t := toks[i]
-		if t.opens() && i != j {
+		if i == j {
+			depth++
+			continue
+		}
+		if t.k == TemplateMiddle {
+			continue
+		}
+		if t.opens() {
 			depth--
 			if depth == 0 {
 				return i
@@ -281,6 +296,28 @@ func isInfix(t tok) bool {
 		}
 	}
 	return false
+}
+
+// openTernary reports whether toks hold, at their own depth 0, more '?' than ':' — a
+// conditional expression whose ':' branch is on a later line.
+func openTernary(toks []tok) bool {
+	depth, q := 0, 0
+	for _, t := range toks {
+		if t.closes() {
+			depth--
+		}
+		if t.opens() {
+			depth++
+		}
+		if depth == 0 {
+			if t.is("?") {
+				q++
+			} else if t.is(":") && q > 0 {
+				q--
+			}
+		}
+	}
+	return q > 0
 }
 
 // atom reports whether t alone is an operand: identifier, literal, this/super/null/true/false.

@@ -11,7 +11,8 @@ package operators
 //     never matches.
 //   - The right-hand side runs to the first ';' or ',' at its depth, or to the end of the
 //     line; it must be balanced, never close a bracket it did not open, lie wholly on the
-//     line and not end in a continuing position (`= {`, `= a +`, `= cond ?`). A ',' ends it
+//     line and not end in a continuing position (`= {`, `= a +`, `= cond ?`), nor hold a
+//     '?' whose ':' is not on the line (`= cond ? a` continued by `: b` below). A ',' ends it
 //     only in a declaration (`let a = 1, b = 2`); otherwise a line ending `a = 1,` is a
 //     parameter, an enum member or an array element of a construct the line is inside, and
 //     does not fire.
@@ -108,7 +109,7 @@ func fireReplaceAssigned(l Line) (Edit, bool) {
 		return Edit{}, false
 	}
 	rhs := toks[eq+1 : end]
-	if end == len(toks) && isInfix(rhs[len(rhs)-1]) {
+	if end == len(toks) && isInfix(rhs[len(rhs)-1]) || openTernary(rhs) {
 		return Edit{}, false
 	}
 	return Edit{Start: rhs[0].s, End: rhs[len(rhs)-1].e, Text: sentinelFor(rhs)}, true
