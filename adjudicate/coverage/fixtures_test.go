@@ -76,6 +76,7 @@ func TestFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", plan.Cmd, err, out)
 			}
+			checkRealV8Files(t, plan.V8Dir)
 			res, err := plan.ReadWithOutput(root, out)
 			if err != nil {
 				t.Fatal(err)

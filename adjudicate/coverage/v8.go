@@ -78,14 +78,13 @@ func (rd *reader) parseV8(r io.Reader) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("reading V8 coverage: %w", err)
 	}
-	var f v8File
-	if err := json.Unmarshal(b, &f); err != nil {
-		return Result{}, fmt.Errorf("reading V8 coverage JSON: %w", err)
+	scripts, cache, err := scanV8(b)
+	if err != nil {
+		return Result{}, err
 	}
 	res := newResult()
-	for i := range f.Result {
-		s := &f.Result[i]
-		abs, ok := urlPath(s.URL)
+	for _, sc := range scripts {
+		abs, ok := urlPath(sc.url)
 		if !ok {
 			continue
 		}
@@ -93,12 +92,11 @@ func (rd *reader) parseV8(r io.Reader) (Result, error) {
 		if !ok {
 			continue
 		}
-		var fns []v8Function
-		if err := json.Unmarshal(s.Functions, &fns); err != nil {
-			return Result{}, fmt.Errorf("reading V8 coverage of %s: %w", s.URL, err)
+		fns, err := scanFunctions(b[sc.start:sc.end])
+		if err != nil {
+			return Result{}, fmt.Errorf("reading V8 coverage of %s: %w", sc.url, err)
 		}
-		one := rd.script(s.URL, fns, abs, rel, f.SourceMapCache)
-		res.merge(one)
+		res.merge(rd.script(sc.url, fns, abs, rel, cache))
 	}
 	return res, nil
 }
