@@ -1,0 +1,89 @@
+package embedded
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var benchFiles = []string{"test/collections.test.js", "test/dates.test.js", "test/numbers.test.js", "test/strings.test.js"}
+
+// benchMutant is src/numbers.js with one operator applied, so each iteration pays for a rebundle
+// of the mutated file, as a mutant run does.
+func benchMutant(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	src, err := os.ReadFile(filepath.Join(fixtures, "bench", "src/numbers.js"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mut := strings.Replace(string(src), "if (n < 2) return false;", "if (n <= 2) return false;", 1)
+	if mut == string(src) {
+		tb.Fatal("the benchmark mutant no longer applies")
+	}
+	return map[string][]byte{"src/numbers.js": []byte(mut)}
+}
+
+func TestBenchFixture(t *testing.T) {
+	r := newRunner(t, "bench", benchFiles, Options{})
+	res := run(t, r, nil, time.Minute)
+	if !res.Passed || len(res.Tests) < 100 {
+		t.Fatalf("the bench fixture should pass with about 100 tests, got %d:\n%s", len(res.Tests), res.Output)
+	}
+	m := run(t, r, benchMutant(t), time.Minute)
+	if m.Passed || m.FailedTest() != "primes" {
+		t.Fatalf("the benchmark mutant should be killed by primes, got %q", m.FailedTest())
+	}
+}
+
+// BenchmarkEmbeddedOracle is one mutant run of the ~100-test fixture in the embedded runner:
+// rebundle of the mutated file, instrumentation, four fresh runtimes, coverage.
+func BenchmarkEmbeddedOracle(b *testing.B) {
+	r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	mut := benchMutant(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.Run(context.Background(), mut, time.Minute); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEmbeddedOracleUnmutated is a run from the cached bundles (a baseline run).
+func BenchmarkEmbeddedOracleUnmutated(b *testing.B) {
+	r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.Run(context.Background(), nil, time.Minute); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNodeOracle is the same oracle as `node --test FILE…` on the same files, as the node
+// runner runs it (without coverage, which only adds to node's time).
+func BenchmarkNodeOracle(b *testing.B) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		b.Skip("node not on PATH")
+	}
+	dir := filepath.Join(fixtures, "bench")
+	for i := 0; i < b.N; i++ {
+		cmd := exec.Command(node, append([]string{"--test"}, benchFiles...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("node --test: %v\n%s", err, out)
+		}
+	}
+}
