@@ -23,14 +23,15 @@ package operators
 //   - It does not begin `name:` (an identifier, string or number, then ':'): that is an
 //     object property (`zone: name` as the last property, without a comma), or, rarely, a
 //     label, and blanking a property is not deleting a statement.
-//   - A line that does not end in ';' must do something: hold a call, an assignment, an
-//     update (++ --) or a keyword statement (return, throw, await, new, import, …), and
-//     not begin with '(', '[', a string or a template. Without that, in real code it is
-//     nearly always a piece of a multi-line expression (a shorthand property
-//     `remediation`, an operand `node.extraneous && !global`, a continued
-//     `(cond ? a : b)` or a template), and as a statement it would have no effect, so its
-//     deletion would be unparseable or equivalent. A line ending in ';' is an explicit
-//     statement and fires (`'use strict';`, `x;`).
+//   - The line must do something: hold a call, an assignment, an update (++ --) or a
+//     keyword statement (return, throw, await, new, import, …); the one exception is the
+//     directive 'use strict' (deleting it changes the mode of the code under it). A line that does nothing
+//     (`remediation`, `node.extraneous && !global`, `ancestorCmd;`) is in real code nearly
+//     always a piece of a multi-line expression (a shorthand property, an operand), and as
+//     a statement it would have no effect: its deletion would be unparseable or equivalent.
+//   - A line that does not end in ';' must not begin with '(', '[', a string or a template,
+//     nor be a conditional `a ? b : c` with no assignment: those are nearly always the rest
+//     of an expression begun above (`return (` … `)`, an arrow's body).
 func deleteStatement() Operator {
 	return Operator{
 		Name:        "delete-statement",
@@ -87,8 +88,13 @@ func fireDeleteStatement(l Line) (Edit, bool) {
 	if openTernary(toks) || danglingElse(l.Text, toks) {
 		return Edit{}, false
 	}
-	if !last.is(";") && (!doesSomething(toks) || first.is("(") || first.is("[") ||
-		first.k == String || first.k == Template || first.k == TemplateHead) {
+	directive := (first.text == `'use strict'` || first.text == `"use strict"`) &&
+		(len(toks) == 1 || len(toks) == 2 && last.is(";"))
+	if !doesSomething(toks) && !directive {
+		return Edit{}, false
+	}
+	if !last.is(";") && !directive && (first.is("(") || first.is("[") || first.k == String ||
+		first.k == Template || first.k == TemplateHead || bareTernary(toks)) {
 		return Edit{}, false
 	}
 	return Edit{Start: 0, End: len(l.Text), Text: ""}, true
@@ -114,6 +120,24 @@ func doesSomething(toks []tok) bool {
 		}
 	}
 	return false
+}
+
+// bareTernary reports whether toks hold a '?' at depth 0 and no assignment.
+func bareTernary(toks []tok) bool {
+	depth, q := 0, false
+	for _, t := range toks {
+		if t.closes() {
+			depth--
+		}
+		if t.opens() {
+			depth++
+		}
+		if depth == 0 && isAssignOp(t) {
+			return false
+		}
+		q = q || depth == 0 && t.is("?")
+	}
+	return q
 }
 
 // danglingElse reports whether toks hold, at depth 0, a ':' preceded by a space whose '?' is
