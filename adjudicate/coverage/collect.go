@@ -138,12 +138,11 @@ func (p Plan) ReadWithOutput(sandboxRoot string, output []byte) (Result, error) 
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		f, err := os.Open(name)
+		b, err := os.ReadFile(name)
 		if err != nil {
 			return Result{}, fmt.Errorf("reading V8 coverage: %w", err)
 		}
-		one, err := rd.parseV8(f)
-		f.Close()
+		one, err := rd.parseV8Bytes(b)
 		if err != nil {
 			return Result{}, fmt.Errorf("%s: %w", name, err)
 		}

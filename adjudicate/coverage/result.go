@@ -43,7 +43,11 @@ func (r Result) set(rel string, hits FileHits, src Source) {
 	if _, bad := r.Unavailable[rel]; bad {
 		return
 	}
-	r.Hits.Merge(HitMap{rel: hits})
+	if _, ok := r.Hits[rel]; !ok {
+		r.Hits[rel] = hits // the callers hand over freshly built maps
+	} else {
+		r.Hits.Merge(HitMap{rel: hits})
+	}
 	r.Sources[rel] = src
 }
 

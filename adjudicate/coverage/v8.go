@@ -78,6 +78,11 @@ func (rd *reader) parseV8(r io.Reader) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("reading V8 coverage: %w", err)
 	}
+	return rd.parseV8Bytes(b)
+}
+
+// parseV8Bytes is parseV8 over a file already in memory.
+func (rd *reader) parseV8Bytes(b []byte) (Result, error) {
 	scripts, cache, err := scanV8(b)
 	if err != nil {
 		return Result{}, err
