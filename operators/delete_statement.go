@@ -30,8 +30,9 @@ package operators
 //     always a piece of a multi-line expression (a shorthand property, an operand), and as
 //     a statement it would have no effect: its deletion would be unparseable or equivalent.
 //   - A line that does not end in ';' must not begin with '(', '[', a string or a template,
-//     nor be a conditional `a ? b : c` with no assignment: those are nearly always the rest
-//     of an expression begun above (`return (` … `)`, an arrow's body).
+//     and no line may be a conditional `a ? b : c` with no assignment: those are nearly
+//     always the rest of an expression begun above (`return (` … `)`, `const x =` then the
+//     conditional, an arrow's body). A conditional used as a statement loses its mutant.
 func deleteStatement() Operator {
 	return Operator{
 		Name:        "delete-statement",
@@ -93,8 +94,8 @@ func fireDeleteStatement(l Line) (Edit, bool) {
 	if !doesSomething(toks) && !directive {
 		return Edit{}, false
 	}
-	if !last.is(";") && !directive && (first.is("(") || first.is("[") || first.k == String ||
-		first.k == Template || first.k == TemplateHead || bareTernary(toks)) {
+	if bareTernary(toks) || !last.is(";") && !directive && (first.is("(") || first.is("[") ||
+		first.k == String || first.k == Template || first.k == TemplateHead) {
 		return Edit{}, false
 	}
 	return Edit{Start: 0, End: len(l.Text), Text: ""}, true

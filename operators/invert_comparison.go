@@ -5,7 +5,8 @@ package operators
 // Decisions: only Punct tokens count, so comparisons inside strings, templates, regexes and
 // comments are invisible. '<' and '>' count only with a space or tab on both sides: `a < b`
 // is a comparison, `Array<number>`, `<div>` and `f<T>(x)` are not (a comparison written
-// `a<b` is lost, the conservative direction). Shifts (>>, >>>) and arrows (=>) are distinct
+// `a<b` is lost, the conservative direction), and an operand must end right before them on
+// the line and something follow: a line beginning `> extends X` closes a multi-line generic. Shifts (>>, >>>) and arrows (=>) are distinct
 // tokens and never comparisons.
 func invertComparison() Operator {
 	return Operator{
@@ -24,7 +25,8 @@ var inverse = map[string]string{
 }
 
 func fireInvertComparison(l Line) (Edit, bool) {
-	for _, t := range codeTokens(l) {
+	toks := codeTokens(l)
+	for i, t := range toks {
 		if t.k != Punct {
 			continue
 		}
@@ -32,10 +34,17 @@ func fireInvertComparison(l Line) (Edit, bool) {
 		if !ok {
 			continue
 		}
-		if (t.text == "<" || t.text == ">") && !spaced(l.Text, t) {
+		if (t.text == "<" || t.text == ">") && (!spaced(l.Text, t) || i == 0 || !operandEnd(toks[i-1]) || i+1 == len(toks)) {
 			continue
 		}
 		return Edit{Start: t.s, End: t.e, Text: inv}, true
 	}
 	return Edit{}, false
+}
+
+// operandEnd reports whether an operand can end with t: an atom, a private name, a closing
+// bracket or the end of a template, or a postfix update.
+func operandEnd(t tok) bool {
+	return atom(t) || t.k == PrivateName || t.k == TemplateTail || t.is(")") || t.is("]") ||
+		t.is("++") || t.is("--")
 }

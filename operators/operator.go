@@ -122,12 +122,22 @@ type tok struct {
 	s, e    int
 	text    string
 	partial bool // the token goes on before or after the line
+	angle   int  // TypeScript generic brackets: +1 for an opening '<', -n for a closing '>'…
 }
 
 // codeTokens returns the line's tokens other than comments, relative to the line.
+//
+// It also marks what reads as TypeScript generic brackets, which the lexer cannot tell from
+// comparisons: a '<' with no space after it, right after an identifier, a ':' or '(' or ',' or
+// '=' or at the start (`Record<string, T>`, `<T = X>() =>`), opens; while one is open, a '>'
+// (or '>>', '>>>') with no space before it closes. Operators that split at depth-0 commas or
+// find a depth-0 '=' also require angle depth 0, so `Record<string, unknown>` is one operand
+// and `<T = X>` is no assignment. A comparison written `a<b` is misread as a generic, the
+// direction that loses a mutant rather than making a wrong one.
 func codeTokens(l Line) []tok {
 	out := make([]tok, 0, len(l.Tokens))
 	base := int(l.Start)
+	angle := 0
 	for _, t := range l.Tokens {
 		if t.Kind == Comment {
 			continue
@@ -136,9 +146,37 @@ func codeTokens(l Line) []tok {
 		partial := s < 0 || e > len(l.Text)
 		s = max(0, min(s, len(l.Text)))
 		e = max(s, min(e, len(l.Text)))
-		out = append(out, tok{k: t.Kind, s: s, e: e, text: l.Text[s:e], partial: partial})
+		tk := tok{k: t.Kind, s: s, e: e, text: l.Text[s:e], partial: partial}
+		if tk.k == Punct {
+			switch tk.text {
+			case "<":
+				if e < len(l.Text) && !isSpace(l.Text[e]) && (len(out) == 0 || genericBefore(out[len(out)-1])) {
+					tk.angle = 1
+				}
+			case ">", ">>", ">>>":
+				if angle > 0 && s > 0 && !isSpace(l.Text[s-1]) {
+					tk.angle = -min(angle, len(tk.text))
+				}
+			}
+			angle += tk.angle
+		}
+		out = append(out, tk)
 	}
 	return out
+}
+
+// genericBefore reports whether a '<' after t can open generic arguments or parameters.
+func genericBefore(t tok) bool {
+	switch t.k {
+	case Ident:
+		return true
+	case Punct:
+		switch t.text {
+		case ":", "(", ",", "=", "<", "|", "&", "=>":
+			return true
+		}
+	}
+	return false
 }
 
 func (t tok) is(p string) bool { return t.k == Punct && t.text == p }

@@ -125,6 +125,9 @@ func TestInvertComparison(t *testing.T) {
 		{"x = a >>> b;", noFire},
 		{"x = a << b;", noFire},
 		{"x >>= 1;", noFire},
+		{"  > extends Result<infer T>", noFire},
+		{"x = a >", noFire},
+		{"x = a > -1;", "x = a <= -1;"},
 		{"a ??= b", noFire},
 		{"const s = `x\n@ a === b\n`;", noFire}, // inside a template across lines
 		{"/*\n@ a === b\n*/", noFire},           // inside a block comment across lines
@@ -295,6 +298,11 @@ func TestReplaceAssignedValue(t *testing.T) {
 		{"function f(a = 1) {", noFire},
 		{"function f<T = string>(a: T) {}", noFire},
 		{"class A<T = X> {}", noFire},
+		{"  <JsonType = T>(): Promise<JsonType>;", noFire},
+		{"  json: <J = T>() => Promise<J>;", noFire},
+		{"const isPlain = (value: unknown): value is Record<string, unknown> => {", noFire},
+		{"const h = (x: Record<string, string>): Record<string, string> =>", noFire},
+		{"const m: Map<string, number> = new Map(), n = 1;", "const m: Map<string, number> = undefined, n = 1;"},
 		{"(a = 1) => a", noFire},
 		{"function f(\n@  a = 1,\n) {}", noFire},
 		{"enum E {\n@  A = 1,\n}", noFire},
@@ -371,7 +379,8 @@ func TestSwapCallArguments(t *testing.T) {
 		{"f(a,", noFire},
 		{"// f(a, b)", noFire},
 		{`s = "f(a, b)";`, noFire},
-		{"f(new Map<string, number>(), x)", noFire},
+		{"f(new Map<string, number>(), x)", "f(x, new Map<string, number>())"},
+		{"f(a<b, c>d)", noFire},
 		{"g<T>(a, b)", noFire},
 	})
 }
@@ -479,7 +488,8 @@ func TestDeleteStatement(t *testing.T) {
 		{"a.description || b[c.name()] || '';", ""},
 		{"a || b;", noFire},
 		{"part.indexOf ? part : part.s.concat(part.f)", noFire},
-		{"a ? b() : c();", ""},
+		{"a ? b() : c();", noFire},
+		{"requestMethods.includes(input as M) ? input.toUpperCase() : input;", noFire},
 		{"(option.long && this._findOption(option.long));", ""},
 		{"(option.long && this._findOption(option.long))", noFire},
 		{"\"use strict\"", ""},

@@ -15,7 +15,8 @@ package operators
 //     '?' whose ':' is not on the line (`= cond ? a` continued by `: b` below). A ',' ends it
 //     only in a declaration (`let a = 1, b = 2`); otherwise a line ending `a = 1,` is a
 //     parameter, an enum member or an array element of a construct the line is inside, and
-//     does not fire.
+//     does not fire. Commas and '=' inside TypeScript generics (`Record<K, V>`, `<T = X>`)
+//     are not at depth 0 (see codeTokens).
 //   - TypeScript-only declarations do not fire: lines beginning (after `export`) with
 //     `type Name`, `interface Name`, `declare`, `enum` or `const enum`; nor lines whose
 //     left-hand side holds `function` or `class` (a generic default `<T = X>`).
@@ -59,8 +60,9 @@ func fireReplaceAssigned(l Line) (Edit, bool) {
 	}
 	decl := head.kw("const") || head.kw("let") || head.kw("var")
 
-	depth, eq := 0, -1
+	depth, angle, eq := 0, 0, -1
 	for i, t := range toks {
+		angle += t.angle
 		if t.closes() {
 			depth--
 			if depth < 0 {
@@ -73,7 +75,7 @@ func fireReplaceAssigned(l Line) (Edit, bool) {
 		if t.kw("function") || t.kw("class") {
 			return Edit{}, false
 		}
-		if depth == 0 && t.is("=") {
+		if depth == 0 && angle <= 0 && t.is("=") {
 			eq = i
 			break
 		}
@@ -81,14 +83,15 @@ func fireReplaceAssigned(l Line) (Edit, bool) {
 	if eq <= 0 || eq+1 >= len(toks) {
 		return Edit{}, false
 	}
-	depth = 0
+	depth, angle = 0, 0
 	end := len(toks) // exclusive end of the right-hand side
 	for j := eq + 1; j < len(toks); j++ {
 		u := toks[j]
+		angle += u.angle
 		if u.partial {
 			return Edit{}, false
 		}
-		if depth == 0 && (u.is(";") || u.is(",")) {
+		if depth == 0 && (u.is(";") || u.is(",") && angle <= 0) {
 			if u.is(",") && !decl {
 				return Edit{}, false
 			}

@@ -13,7 +13,8 @@ package operators
 //   - The argument list must close on the line and hold exactly two arguments at its own
 //     depth; commas inside strings, templates (substitutions included), regexes and nested
 //     brackets do not count. A trailing comma is allowed and kept. TypeScript generics are
-//     not brackets, so `f(new Map<K, V>(), x)` reads as three arguments and does not fire.
+//     read as brackets where they look like them (see codeTokens), so
+//     `f(new Map<K, V>(), x)` has two arguments.
 //   - Calls that do not qualify are skipped and the next call on the line is tried:
 //     textually equal arguments (`f(a, a)`) and the symmetric callees Math.min, Math.max,
 //     Math.hypot, Math.imul and Object.is.
@@ -65,16 +66,17 @@ func fireSwapCallArguments(l Line) (Edit, bool) {
 		}
 		// split the arguments at depth-0 commas
 		var args [][2]int // token index ranges [from, to)
-		from, depth := i+1, 0
+		from, depth, angle := i+1, 0, 0
 		for j := i + 1; j < c; j++ {
 			u := toks[j]
+			angle += u.angle
 			if u.closes() {
 				depth--
 			}
 			if u.opens() {
 				depth++
 			}
-			if depth == 0 && u.is(",") {
+			if depth == 0 && angle <= 0 && u.is(",") {
 				args = append(args, [2]int{from, j})
 				from = j + 1
 			}
