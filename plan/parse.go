@@ -95,8 +95,9 @@ func transform(p, src string, l api.Loader, minify bool) (string, string) {
 		LogLevel:      api.LogLevelSilent,
 		LegalComments: api.LegalCommentsNone,
 	}
+	// Whitespace minification prints less, which makes a parse-only check cheaper too.
+	opts.MinifyWhitespace = true
 	if minify {
-		opts.MinifyWhitespace = true
 		opts.MinifySyntax = true
 	}
 	r := api.Transform(src, opts)
