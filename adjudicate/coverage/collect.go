@@ -37,16 +37,57 @@ type Plan struct {
 // lcov flags, as SPEC §3.3 gives them. jest's thresholds are cleared so a repository's
 // coverageThreshold cannot fail a run that only asked for coverage to read it; vitest's global
 // thresholds likewise (per-glob thresholds in a vitest config remain: a known residual).
-func jestFlags(dir string) []string {
-	return []string{"--coverage", "--coverageProvider=v8", "--coverageReporters=lcovonly",
-		"--coverageDirectory", dir, "--coverageThreshold={}"}
+//
+// jest before 25 has no --coverageProvider and refuses the run over it ("Unrecognized CLI
+// Parameter", measured with jest 22.4.4, the version iamkun/dayjs pins): there the flag is left
+// out and jest's own babel-istanbul instrumentation writes the lcov, which also maps to the
+// original lines. major is the installed runner's major version, 0 when unknown (taken as new).
+func jestFlags(dir string, major int) []string {
+	flags := []string{"--coverage"}
+	if major == 0 || major >= 25 {
+		flags = append(flags, "--coverageProvider=v8")
+	}
+	return append(flags, "--coverageReporters=lcovonly", "--coverageDirectory", dir, "--coverageThreshold={}")
 }
 
-func vitestFlags(dir, provider string) []string {
-	return []string{"--coverage.enabled", "--coverage.provider=" + provider, "--coverage.reporter=lcovonly",
-		"--coverage.reportsDirectory=" + dir,
-		"--coverage.thresholds.lines=0", "--coverage.thresholds.functions=0",
-		"--coverage.thresholds.branches=0", "--coverage.thresholds.statements=0"}
+// vitestFlags: thresholds moved under coverage.thresholds in vitest 1; older versions get no
+// threshold flags.
+func vitestFlags(dir, provider string, major int) []string {
+	flags := []string{"--coverage.enabled", "--coverage.provider=" + provider, "--coverage.reporter=lcovonly",
+		"--coverage.reportsDirectory=" + dir}
+	if major == 0 || major >= 1 {
+		flags = append(flags, "--coverage.thresholds.lines=0", "--coverage.thresholds.functions=0",
+			"--coverage.thresholds.branches=0", "--coverage.thresholds.statements=0")
+	}
+	return flags
+}
+
+// packageMajor returns the major version of the package name as Node would resolve it from dir,
+// or 0 when it is not installed or its version cannot be read.
+func packageMajor(dir, name string) int {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		b, err := os.ReadFile(filepath.Join(d, "node_modules", filepath.FromSlash(name), "package.json"))
+		if err == nil {
+			var pkg struct {
+				Version string `json:"version"`
+			}
+			if json.Unmarshal(b, &pkg) != nil {
+				return 0
+			}
+			major, _, _ := strings.Cut(pkg.Version, ".")
+			n := 0
+			for _, c := range major {
+				if c < '0' || c > '9' {
+					return 0
+				}
+				n = n*10 + int(c-'0')
+			}
+			return n
+		}
+		if filepath.Dir(d) == d {
+			return 0
+		}
+	}
 }
 
 // Prepare decides, for the shell command cmd about to run at sandboxRoot, how its coverage will be
@@ -88,9 +129,9 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	if err != nil {
 		return Plan{}, fmt.Errorf("making the lcov directory under %s: %w", tmpDir, err)
 	}
-	flags := jestFlags(lcovDir)
+	flags := jestFlags(lcovDir, packageMajor(sandboxRoot, "jest"))
 	if found.name == "vitest" {
-		flags = vitestFlags(lcovDir, provider)
+		flags = vitestFlags(lcovDir, provider, packageMajor(sandboxRoot, "vitest"))
 	}
 	quoted := make([]string, len(flags))
 	for i, f := range flags {

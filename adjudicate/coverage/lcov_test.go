@@ -105,6 +105,16 @@ func TestPrepare(t *testing.T) {
 			t.Errorf("%q: env %v dir %q", tt.cmd, p.Env, p.V8Dir)
 		}
 	}
+	// jest before 25 has no --coverageProvider (and refuses the run over it).
+	old := t.TempDir()
+	writeFile(t, old, "node_modules/jest/package.json", `{"version":"22.4.4"}`)
+	if p, err := Prepare("npx jest", old, tmp); err != nil || strings.Contains(p.Cmd, "coverageProvider") || !strings.Contains(p.Cmd, "--coverageThreshold") {
+		t.Errorf("jest 22: %q %v", p.Cmd, err)
+	}
+	writeFile(t, old, "node_modules/jest/package.json", `{"version":"29.7.0"}`)
+	if p, err := Prepare("npx jest", old, tmp); err != nil || !strings.Contains(p.Cmd, "--coverageProvider=v8") {
+		t.Errorf("jest 29: %q %v", p.Cmd, err)
+	}
 	// Without a vitest coverage provider the command is left alone and the plan says why.
 	bare := t.TempDir()
 	p, err := Prepare("npx vitest run", bare, tmp)
