@@ -26,13 +26,18 @@ func TestFixtures(t *testing.T) {
 		file     string
 		want     FileHits // nil: file must have no map
 		source   Source
+		// also holds more files whose exact V8 map is checked.
+		also map[string]FileHits
 		// noLcov runs the command as given, V8 only, even where Prepare would ask for lcov.
 		noLcov bool
 		// reason must appear in Reason(file) when want is nil.
 		reason string
 	}{
-		{dir: "nodetest", cmd: "node --test test/", file: "src/sign.js", want: signJS, source: SourceV8},
-		{dir: "nodetest", cmd: "npm test", file: "src/sign.js", want: signJS, source: SourceV8},
+		// nodetest's cli test runs src/cli.js in a child process, which takes sign's other
+		// branch: the processes' maps merge, and the child's own file is read.
+		{dir: "nodetest", cmd: "node --test test/", file: "src/sign.js", want: allRan(signJS), source: SourceV8,
+			also: map[string]FileHits{"src/cli.js": {2: true, 3: true, 4: true, 5: false, 6: true, 7: true, 8: true}}},
+		{dir: "nodetest", cmd: "npm test", file: "src/sign.js", want: allRan(signJS), source: SourceV8},
 		{dir: "mocha", cmd: "npx mocha test/", needs: ".bin/mocha", file: "src/sign.js", want: signJS, source: SourceV8},
 		{dir: "jest", cmd: "npm test", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: signJS, source: SourceLcov},
 		// jest without lcov: V8 sees babel-jest's output (ranges far past the 187-byte file), so
@@ -96,6 +101,11 @@ func TestFixtures(t *testing.T) {
 			if got := res.Sources[tt.file]; got != tt.source {
 				t.Errorf("%s source = %q, want %q", tt.file, got, tt.source)
 			}
+			for path, want := range tt.also {
+				if got := res.Hits[path]; !equalHits(got, want) || res.Sources[path] != SourceV8 {
+					t.Errorf("%s hits = %v (%s), want %v", path, got, res.Sources[path], want)
+				}
+			}
 			for path := range res.Sources {
 				if strings.Contains(path, "node_modules") || strings.HasPrefix(path, "..") || filepath.IsAbs(path) {
 					t.Errorf("result names %s; want only repository-relative paths outside node_modules", path)
@@ -148,4 +158,13 @@ func equalHits(a, b FileHits) bool {
 		}
 	}
 	return true
+}
+
+// allRan returns a copy of h with every line executed.
+func allRan(h FileHits) FileHits {
+	out := FileHits{}
+	for l := range h {
+		out[l] = true
+	}
+	return out
 }
