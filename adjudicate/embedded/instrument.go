@@ -204,23 +204,50 @@ func instrument(name, bundle string, mapJSON []byte) (*instrumented, error) {
 func (in *instrumenter) off(idx file.Idx) int { return int(idx) - 1 }
 
 // start is where statement or expression n really begins: goja's Idx0 points past leading
-// grouping parentheses, which belong to the node, and is unset for if statements.
+// grouping parentheses (and comments esbuild puts inside them, such as /* @__PURE__ */), which
+// belong to the node, and is unset for if statements.
 func (in *instrumenter) start(n ast.Node) int {
 	if is, ok := n.(*ast.IfStatement); ok {
-		o := in.off(is.Test.Idx0())
-		for o > 0 && (in.src[o-1] == '(' || isSpace(in.src[o-1])) {
-			o--
-		}
+		o := in.backTrivia(in.start(is.Test)) // past the test's own '('
 		if o >= 2 && in.src[o-2:o] == "if" {
 			return o - 2
 		}
 		return o
 	}
-	o := in.off(n.Idx0())
-	for o > 0 && in.src[o-1] == '(' {
-		o--
+	best := in.off(n.Idx0())
+	for {
+		q := in.backTrivia(best)
+		if q == 0 || in.src[q-1] != '(' {
+			return best
+		}
+		best = q - 1
 	}
-	return o
+}
+
+// backTrivia moves p back over white space, block comments and whole-line comments.
+func (in *instrumenter) backTrivia(p int) int {
+	for p > 0 {
+		c := in.src[p-1]
+		switch {
+		case isSpace(c):
+			p--
+		case c == '/' && p >= 2 && in.src[p-2] == '*':
+			j := strings.LastIndex(in.src[:p-2], "/*")
+			if j < 0 {
+				return p
+			}
+			p = j
+		default:
+			// A line comment esbuild kept sits alone on its line.
+			ls := strings.LastIndexByte(in.src[:p], '\n') + 1
+			if strings.HasPrefix(strings.TrimLeft(in.src[ls:p], " \t"), "//") {
+				p = ls
+				continue
+			}
+			return p
+		}
+	}
+	return p
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -236,7 +263,7 @@ func (in *instrumenter) exprEnd(e ast.Node) int {
 	if o > len(in.src) {
 		return len(in.src)
 	}
-	for o > 0 && o < len(in.src) && isIdentByte(in.src[o-1]) && isIdentByte(in.src[o]) {
+	for o > 0 && o < len(in.src) && (isIdentByte(in.src[o-1]) || in.src[o-1] == '#') && isIdentByte(in.src[o]) {
 		o++
 	}
 	return o
