@@ -23,6 +23,9 @@ package operators
 //   - It does not begin `name:` (an identifier, string or number, then ':'): that is an
 //     object property (`zone: name` as the last property, without a comma), or, rarely, a
 //     label, and blanking a property is not deleting a statement.
+//   - It is not a TypeScript declaration that emits no code (`type X = …`, `interface`,
+//     `declare`, `import type`; see typeOnly): deleting it changes only what a type checker
+//     says, and a runner that type-checks (ts-jest) would report that as a failing test.
 //   - The line must do something: hold a call, an assignment, an update (++ --) or a
 //     keyword statement (return, throw, await, new, import, …); the one exception is the
 //     directive 'use strict' (deleting it changes the mode of the code under it). A line that does nothing
@@ -89,6 +92,9 @@ func fireDeleteStatement(l Line) (Edit, bool) {
 	if openTernary(toks) || danglingElse(l.Text, toks) {
 		return Edit{}, false
 	}
+	if typeOnly(toks) {
+		return Edit{}, false
+	}
 	directive := (first.text == `'use strict'` || first.text == `"use strict"`) &&
 		(len(toks) == 1 || len(toks) == 2 && last.is(";"))
 	if !doesSomething(toks) && !directive {
@@ -106,7 +112,7 @@ var effectKeywords = map[string]bool{
 	"return": true, "throw": true, "await": true, "yield": true, "new": true, "delete": true,
 	"import": true, "export": true, "break": true, "continue": true, "debugger": true,
 	"const": true, "let": true, "var": true, "class": true, "function": true, "if": true,
-	"for": true, "while": true, "with": true, "super": true,
+	"for": true, "while": true, "with": true, "super": true, "enum": true,
 }
 
 // doesSomething reports whether toks hold a call, an assignment, an update or a keyword

@@ -336,6 +336,38 @@ func isInfix(t tok) bool {
 	return false
 }
 
+// typeOnly reports whether the line begins a TypeScript declaration that emits no code:
+// after an optional `export`, `type Name`, `interface Name`, `declare …`, `import type`,
+// `export type {…}` or `abstract` members. Mutating or deleting such a line changes no
+// behaviour, only what a type checker says, and a type error is not a test's verdict.
+func typeOnly(toks []tok) bool {
+	i := 0
+	if len(toks) > 0 && toks[0].kw("export") {
+		i = 1
+	}
+	if i >= len(toks) {
+		return false
+	}
+	head := toks[i]
+	next := tok{}
+	if i+1 < len(toks) {
+		next = toks[i+1]
+	}
+	switch {
+	case head.word("declare") && (next.k == Ident || next.k == Keyword):
+		return true
+	case (head.word("type") || head.word("interface")) && next.k == Ident:
+		return true
+	case head.word("type") && i == 1 && next.is("{"):
+		return true
+	case head.kw("import") && next.word("type") && i+2 < len(toks) && toks[i+2].k != Punct:
+		return true
+	case head.kw("import") && next.word("type") && i+2 < len(toks) && toks[i+2].is("{"):
+		return true
+	}
+	return false
+}
+
 // openTernary reports whether toks hold, at their own depth 0, more '?' than ':' — a
 // conditional expression whose ':' branch is on a later line.
 func openTernary(toks []tok) bool {

@@ -18,7 +18,8 @@ package operators
 //     does not fire. Commas and '=' inside TypeScript generics (`Record<K, V>`, `<T = X>`)
 //     are not at depth 0 (see codeTokens).
 //   - TypeScript-only declarations do not fire: lines beginning (after `export`) with
-//     `type Name`, `interface Name`, `declare`, `enum` or `const enum`; nor lines whose
+//     `type Name`, `interface Name`, `declare`, `enum` or `const enum` (see typeOnly), nor
+//     `import x = require(…)`; nor lines whose
 //     left-hand side holds `function` or `class` (a generic default `<T = X>`).
 //   - A falsy literal (as for return-sentinel) becomes "bond-sentinel", anything else
 //     undefined, so `this.zone = null` is not "changed" to another falsy value.
@@ -53,9 +54,7 @@ func fireReplaceAssigned(l Line) (Edit, bool) {
 		}
 		return tok{}
 	}
-	switch {
-	case head.word("declare"), head.kw("enum"), head.kw("const") && next(1).kw("enum"),
-		(head.word("type") || head.word("interface")) && next(1).k == Ident:
+	if typeOnly(toks) || head.kw("enum") || head.kw("const") && next(1).kw("enum") || head.kw("import") {
 		return Edit{}, false
 	}
 	decl := head.kw("const") || head.kw("let") || head.kw("var")
