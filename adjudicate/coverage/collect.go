@@ -101,6 +101,11 @@ func packageMajor(dir, name string) int {
 // exits 1 ("MISSING DEPENDENCY Cannot find dependency '@vitest/coverage-v8'"), which would turn
 // a coverage request into a failing oracle; Plan.Problem says so instead.
 func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
+	// Absolute, because every process of the run (in whatever directory) resolves
+	// NODE_V8_COVERAGE and the runner resolves its coverage directory against its own cwd.
+	if abs, err := filepath.Abs(tmpDir); err == nil {
+		tmpDir = abs
+	}
 	v8Dir, err := os.MkdirTemp(tmpDir, "bond-v8-")
 	if err != nil {
 		return Plan{}, fmt.Errorf("making the NODE_V8_COVERAGE directory under %s: %w", tmpDir, err)
