@@ -1,0 +1,7 @@
+'use strict';
+
+function double(x) {
+  return x * 2;
+}
+
+module.exports = { double };

@@ -1,0 +1,13 @@
+'use strict';
+
+function double(x) {
+  return x * 2;
+}
+
+function clamp(x, lo, hi) {
+  if (x < lo) return lo;
+  if (x > hi) return hi;
+  return x;
+}
+
+module.exports = { double, clamp };

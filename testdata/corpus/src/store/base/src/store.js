@@ -1,0 +1,7 @@
+'use strict';
+
+function load(store, key) {
+  return store.get(key);
+}
+
+module.exports = { load };
