@@ -137,10 +137,25 @@ func (rd *reader) mapUnavailable(res Result, data []byte, mapURL, scriptRel, rea
 // it, is unavailable (the map describes another version of the file).
 func (rd *reader) applyMap(res Result, data []byte, mapURL, scriptRel string, lens []int, counts []int32) {
 	c, _, err := parseMap(data, mapURL)
+	if err == nil {
+		err = rd.mapLines(res, c, scriptRel, lens, counts)
+	}
 	if err != nil {
 		res.unavailable(scriptRel, fmt.Sprintf("the source map of %s cannot be used: %v", scriptRel, err))
-		return
 	}
+}
+
+// mapLines does applyMap's work once the map is parsed. go-sourcemap indexes its tables without
+// checks, so a malformed map (a segment naming a source the map does not list) panics inside
+// it; that is recovered here and reported as an unusable map.
+// Results go to dst only when the whole map was read.
+func (rd *reader) mapLines(dst Result, c *sourcemap.Consumer, scriptRel string, lens []int, counts []int32) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("malformed source map (%v)", r)
+		}
+	}()
+	res := newResult()
 	type orig struct {
 		rel  string
 		f    *sourceFile
@@ -218,6 +233,8 @@ func (rd *reader) applyMap(res Result, data []byte, mapURL, scriptRel string, le
 			res.set(o.rel, o.hits, SourceV8)
 		}
 	}
+	dst.merge(res)
+	return nil
 }
 
 // sameText compares a map's sourcesContent with the file on disk, ignoring a byte-order mark and

@@ -219,6 +219,10 @@ func (rd *reader) script(url string, fns []v8Function, abs, rel string, cache ma
 		lens := entry.LineLengths
 		n := len(lens) - 1
 		for _, l := range lens {
+			if l < 0 {
+				res.unavailable(rel, fmt.Sprintf("Node's source-map-cache entry for %s has a negative line length", rel))
+				return res
+			}
 			n += l
 		}
 		counts, maxEnd := paint(fns, max(n, 0))
