@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 )
@@ -18,7 +17,7 @@ const tailBytes = 2048
 
 // keepBytes is how much output a run keeps in memory: enough to find the failing test's name in a
 // long TAP stream, bounded so a chatty suite cannot exhaust memory.
-const keepBytes = 256 << 10
+const keepBytes int64 = 256 << 10
 
 // scrubbed are environment variables never passed to the oracle or a gate (SPEC §7): credentials
 // an untrusted patch's tests could exfiltrate, and CI step files they could write to (and so
@@ -92,27 +91,19 @@ func tail(s string, n int) string {
 	return s
 }
 
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > t.max*2 {
-		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+// readTail returns at most max bytes from the end of f.
+func readTail(f *os.File, max int64) string {
+	fi, err := f.Stat()
+	if err != nil {
+		return ""
 	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return tail(string(t.buf), t.max)
+	off := fi.Size() - max
+	if off < 0 {
+		off = 0
+	}
+	b := make([]byte, fi.Size()-off)
+	n, _ := f.ReadAt(b, off)
+	return tail(string(b[:n]), int(max))
 }
 
 // runProc runs p in its own process group. On timeout or when ctx ends, the whole group is killed
@@ -128,13 +119,17 @@ func runProc(ctx context.Context, p procSpec) (procResult, error) {
 	c.Dir = p.Dir
 	c.Env = p.Env
 	c.Stdin = nil
-	out := &tailBuffer{max: keepBytes}
-	c.Stdout = out
-	c.Stderr = out
+	// Output goes to a file, not a pipe: a background child that inherits it (a test server
+	// left running) cannot hold Wait open, so the run ends when its shell does.
+	outf, err := os.CreateTemp("", "bond-output-")
+	if err != nil {
+		return procResult{}, fmt.Errorf("making a file for the run's output: %w", err)
+	}
+	defer os.Remove(outf.Name())
+	defer outf.Close()
+	c.Stdout = outf
+	c.Stderr = outf
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	// A grandchild that keeps the output pipe open must not hold Wait forever once the group is
-	// killed.
-	c.WaitDelay = 2 * time.Second
 	res := procResult{Began: time.Now()}
 	if err := ctx.Err(); err != nil {
 		return res, err
@@ -169,7 +164,7 @@ func runProc(ctx context.Context, p procSpec) (procResult, error) {
 		ctxErr = context.Cause(ctx)
 	}
 	res.Duration = time.Since(res.Began)
-	res.Output = out.String()
+	res.Output = readTail(outf, keepBytes)
 	if ctxErr != nil {
 		return res, ctxErr
 	}
@@ -178,7 +173,7 @@ func runProc(ctx context.Context, p procSpec) (procResult, error) {
 		return res, nil
 	}
 	var ee *exec.ExitError
-	if waitErr != nil && !errors.As(waitErr, &ee) && !errors.Is(waitErr, exec.ErrWaitDelay) {
+	if waitErr != nil && !errors.As(waitErr, &ee) {
 		res.Start = fmt.Errorf("running %q: %w", p.Cmd, waitErr)
 		return res, nil
 	}

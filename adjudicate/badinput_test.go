@@ -1,0 +1,318 @@
+package adjudicate
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// certifyFixture runs certifyPlanned on the add.js fixture with the given mutants and options.
+func certifyFixture(t *testing.T, ctx context.Context, root string, o Options, muts []plan.Mutant) (*Report, error) {
+	t.Helper()
+	o.Plan.Repo = root
+	if o.OracleCmd == "" && len(o.Oracle) == 0 {
+		o.Oracle = []string{"test/add.test.js"}
+		o.Runner = RunnerNode
+	}
+	o, err := o.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	front := plan.Front{Files: []plan.FileInfo{{Path: "src/add.js", Added: []int{2, 3, 8}}}}
+	return certifyPlanned(ctx, o, front, muts, nil, time.Now())
+}
+
+// alive reports whether pid is a running process (a zombie waiting for init to reap it is dead).
+func alive(pid int) bool {
+	for range 50 {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil {
+			return false
+		}
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		if len(f) > 0 && (f[0] == "Z" || f[0] == "X") {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return syscall.Kill(pid, 0) == nil
+}
+
+// A mutant that hangs is stopped at the time limit, its whole process group killed, and the
+// sandbox restored so the next mutant in it runs on the original file.
+func TestHangingMutantTimesOut(t *testing.T) {
+	needNode(t)
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	pidfile := filepath.Join(t.TempDir(), "pids")
+	// The oracle leaves a background child behind; it must not outlive the run.
+	cmd := "sleep 300 & echo $! >> " + pidfile + "; node --test test/add.test.js"
+	muts := []plan.Mutant{
+		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "return a + b;", "while (true) {}"),
+		mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<="),
+	}
+	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1, Timeout: 3 * time.Second}, muts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Mutants[0].Status; got != StatusTimeout {
+		t.Errorf("hanging mutant: status %s, want timeout", got)
+	}
+	if got := rep.Mutants[0].Verdict; got != VerdictHeld {
+		t.Errorf("hanging mutant: verdict %s, want held", got)
+	}
+	// Same sandbox, next mutant: it must see the restored file (accepted, coverage witness).
+	if got := rep.Mutants[1].Status; got != StatusAccepted {
+		t.Errorf("mutant after the hang: status %s, want accepted (was the sandbox restored?)", got)
+	}
+	b, _ := os.ReadFile(pidfile)
+	for _, f := range strings.Fields(string(b)) {
+		pid, _ := strconv.Atoi(f)
+		if pid > 0 && alive(pid) {
+			t.Errorf("background child %d outlived its run", pid)
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+// Tests that write into their tree write into the sandbox: the user's tree stays untouched and
+// the report lists what they changed.
+func TestTestsWritingIntoTheTree(t *testing.T) {
+	needNode(t)
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "README.md": "hello\n"})
+	cmd := "node --test test/add.test.js && echo generated > out.txt && echo changed > README.md && rm -f test/none"
+	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")}
+	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1}, muts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rep.TreeChanges, ",") != "README.md,out.txt" {
+		t.Errorf("tree_changes = %v, want [README.md out.txt]", rep.TreeChanges)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "README.md")); string(b) != "hello\n" {
+		t.Errorf("the user's README.md changed: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(root, "out.txt")); err == nil {
+		t.Error("out.txt appeared in the user's tree")
+	}
+	if len(rep.Errors) > 0 {
+		t.Errorf("errors: %v", rep.Errors)
+	}
+}
+
+func TestSetupErrors(t *testing.T) {
+	needNode(t)
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "test/red.test.js": strings.Replace(addTest, "3);", "4);", 1)})
+	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
+	for _, tc := range []struct {
+		name string
+		o    Options
+		want string
+	}{
+		{"oracle command missing", Options{OracleCmd: "bond-test-no-such-command"}, "could not run"},
+		{"oracle red", Options{Oracle: []string{"test/red.test.js"}, Runner: RunnerNode}, "oracle fails on the patched tree"},
+		{"oracle file missing", Options{Oracle: []string{"test/nope.test.js"}, Runner: RunnerNode}, "no such test file"},
+		{"gate missing", Options{Gates: []GateSpec{{Name: "lint", Cmd: "bond-test-no-such-linter ."}}}, "gate lint could not run"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := certifyFixture(t, context.Background(), root, tc.o, []plan.Mutant{m})
+			if err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an InputError containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestOptionErrors(t *testing.T) {
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{}, "no oracle"},
+		{Options{OracleCmd: "x", Oracle: []string{"a.js"}}, "not both"},
+		{Options{OracleCmd: "x", Runner: "deno"}, "--runner"},
+		{Options{OracleCmd: "x", Regime: "strict"}, "--regime"},
+		{Options{OracleCmd: "x", Adjudicate: "some"}, "--adjudicate"},
+		{Options{OracleCmd: "x", Jobs: -1}, "-j"},
+		{Options{Oracle: []string{"../outside.test.js"}}, "inside it"},
+		{Options{OracleCmd: "x", Gates: []GateSpec{{Name: "a", Cmd: "x"}, {Name: "a", Cmd: "y"}}}, "twice"},
+	} {
+		_, err := tc.o.withDefaults()
+		if err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: got %v, want an InputError containing %q", tc.o, err, tc.want)
+		}
+	}
+	o, err := Options{OracleCmd: "x"}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Runner != RunnerAuto || o.Regime != RegimeWitnessRecorded || o.Adjudicate != AdjudicateFirst || o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
+		t.Errorf("defaults not filled: %+v", o)
+	}
+}
+
+func TestHermeticUnavailable(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no unshare on PATH
+	_, err := Certify(context.Background(), Options{OracleCmd: "true", Hermetic: true, Plan: plan.Options{DiffPath: "x.diff"}})
+	if err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), "--hermetic") {
+		t.Fatalf("got %v, want an InputError about --hermetic", err)
+	}
+}
+
+// With --hermetic the oracle sees no network interface but loopback.
+func TestHermeticHasNoNetwork(t *testing.T) {
+	needNode(t)
+	if err := probeHermetic(context.Background()); err != nil {
+		t.Skipf("no user namespaces here: %v", err)
+	}
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	cmd := `test "$(tail -n +3 /proc/net/dev | wc -l)" -eq 1 && node --test test/add.test.js`
+	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
+	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Hermetic: true, Jobs: 1}, []plan.Mutant{m})
+	if err != nil {
+		t.Fatalf("hermetic run: %v", err)
+	}
+	if rep.Mutants[0].Status != StatusKilled {
+		t.Errorf("status %s, want killed", rep.Mutants[0].Status)
+	}
+}
+
+// The oracle never sees credentials or CI step files.
+func TestEnvironmentScrubbed(t *testing.T) {
+	env := scrubEnv([]string{"PATH=/bin", "GITHUB_TOKEN=s", "GH_TOKEN=s", "NPM_TOKEN=s", "GITHUB_OUTPUT=/f", "GITHUB_ENV=/f", "CI_JOB_TOKEN=s", "MY_SERVICE_TOKEN=s", "ACTIONS_ID_TOKEN_REQUEST_URL=u", "HOME=/h"}, []string{"EXTRA=1"})
+	if got := strings.Join(env, " "); got != "PATH=/bin HOME=/h EXTRA=1" {
+		t.Errorf("scrubbed env = %s", got)
+	}
+}
+
+// A signal (context cancelled with a cause) stops the run: the cause comes back, the report is
+// partial with the mutants that did not run marked not-run, and the sandboxes are gone.
+func TestCancelledRunIsPartialAndCleansUp(t *testing.T) {
+	needNode(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	marker := filepath.Join(t.TempDir(), "started")
+	// The oracle signals the test when a mutant run (not a baseline/canary) starts, then hangs.
+	cmd := `if grep -q undefined src/add.js; then touch ` + marker + `; sleep 300; fi; node --test test/add.test.js`
+	muts := []plan.Mutant{
+		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined"),
+		mutantAt(t, root, "src/add.js", 8, "return-sentinel", "x * 2", "undefined"),
+	}
+	cause := errors.New("interrupted by test")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	go func() {
+		for {
+			if _, err := os.Stat(marker); err == nil {
+				cancel(cause)
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	start := time.Now()
+	rep, err := certifyFixture(t, ctx, root, Options{OracleCmd: cmd, Jobs: 1, Timeout: time.Minute}, muts)
+	if !errors.Is(err, cause) {
+		t.Fatalf("err = %v, want the cancellation cause", err)
+	}
+	if time.Since(start) > 30*time.Second {
+		t.Errorf("cancellation took %v", time.Since(start))
+	}
+	if rep == nil || !rep.Partial {
+		t.Fatalf("want a partial report, got %+v", rep)
+	}
+	if rep.Mutants[1].Status != StatusNotRun || rep.Mutants[1].Verdict != VerdictError {
+		t.Errorf("mutant not run: %s/%s", rep.Mutants[1].Status, rep.Mutants[1].Verdict)
+	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "bond-*"))
+	if len(left) > 0 {
+		t.Errorf("sandboxes left behind: %v", left)
+	}
+}
+
+func TestRestoreMismatchStops(t *testing.T) {
+	root := writeRepo(t, map[string]string{"a.js": "x\n"})
+	tr, err := readTree(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, err := makeSandbox(tr, filepath.Join(t.TempDir(), "sb"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.place("a.js", []byte("y\n")); err != nil {
+		t.Fatal(err)
+	}
+	tr.files[0].sha[0] ^= 1 // the original bytes no longer match their recorded hash
+	if err := sb.restore(); err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), "SHA-256") {
+		t.Fatalf("got %v, want an InputError about the SHA-256", err)
+	}
+}
+
+func TestSandboxLinksNodeModulesAndCopiesFiles(t *testing.T) {
+	root := writeRepo(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\nignored.txt\n", "sub/b.js": "y\n"})
+	os.MkdirAll(filepath.Join(root, "node_modules", "dep"), 0o755)
+	os.WriteFile(filepath.Join(root, "node_modules", "dep", "index.js"), []byte("z"), 0o644)
+	os.MkdirAll(filepath.Join(root, "sub", "node_modules"), 0o755)
+	os.WriteFile(filepath.Join(root, "ignored.txt"), []byte("i"), 0o644)
+	os.WriteFile(filepath.Join(root, "untracked.js"), []byte("u"), 0o644)
+	tr, err := readTree(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "sb")
+	if _, err := makeSandbox(tr, dir, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"node_modules", "sub/node_modules"} {
+		fi, err := os.Lstat(filepath.Join(dir, p))
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: want a symbolic link, got %v %v", p, fi, err)
+		}
+	}
+	for _, p := range []string{"a.js", "sub/b.js", "untracked.js", ".gitignore"} {
+		fi, err := os.Lstat(filepath.Join(dir, p))
+		if err != nil || !fi.Mode().IsRegular() {
+			t.Errorf("%s: want a regular copy, got %v", p, err)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "ignored.txt")); err == nil {
+		t.Error("ignored.txt was copied")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+}
+
+func TestCanaryOf(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a();\n", "throw new Error(\"bond canary: this file was loaded\");\na();\n"},
+		{"#!/usr/bin/env node\na();\n", "#!/usr/bin/env node\nthrow new Error(\"bond canary: this file was loaded\");\na();\n"},
+		{"'use strict';\r\nimport x from 'y';\r\n", "throw new Error(\"bond canary: this file was loaded\");\r\n'use strict';\r\nimport x from 'y';\r\n"},
+		{"", "throw new Error(\"bond canary: this file was loaded\");\n"},
+	} {
+		if got := string(canaryOf([]byte(tc.in))); got != tc.want {
+			t.Errorf("canaryOf(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// An ES module's canary throws although its imports are hoisted.
+func TestCanaryThrowsInESM(t *testing.T) {
+	needNode(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "dep.mjs"), []byte("export const v = 1;\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "m.mjs"), canaryOf([]byte("import { v } from './dep.mjs';\nexport const w = v;\n")), 0o644)
+	out, err := exec.Command("node", "-e", "import('"+filepath.Join(dir, "m.mjs")+"').then(() => process.exit(0), e => { console.log(e.message); process.exit(1) })").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "bond canary") {
+		t.Fatalf("ESM canary did not throw: %v %s", err, out)
+	}
+}
