@@ -65,3 +65,25 @@ func BenchmarkFirstFire(b *testing.B) {
 	}
 	b.ReportMetric(float64(f.LineCount()*b.N)/time.Since(start).Seconds(), "lines/s")
 }
+
+// BenchmarkLongLine measures one pathological line (a bundle's worth of nested calls and
+// operators): the operators must stay linear in the line's length.
+func BenchmarkLongLine(b *testing.B) {
+	var src bytes.Buffer
+	for i := 0; i < 20000; i++ {
+		src.WriteString("f(a - b, ")
+	}
+	for i := 0; i < 20000; i++ {
+		src.WriteString("c)")
+	}
+	f := NewFile("long.js", src.Bytes())
+	table := Table()
+	b.SetBytes(int64(src.Len()))
+	for i := 0; i < b.N; i++ {
+		for _, l := range Lines(f, nil) {
+			for _, op := range table {
+				op.Fire(l)
+			}
+		}
+	}
+}

@@ -123,6 +123,7 @@ type tok struct {
 	text    string
 	partial bool // the token goes on before or after the line
 	angle   int  // TypeScript generic brackets: +1 for an opening '<', -n for a closing '>'…
+	pair    int  // for a bracket, the index of its partner on the line, else -1
 }
 
 // codeTokens returns the line's tokens other than comments, relative to the line.
@@ -138,6 +139,7 @@ func codeTokens(l Line) []tok {
 	out := make([]tok, 0, len(l.Tokens))
 	base := int(l.Start)
 	angle := 0
+	var stack []int // open brackets, by index into out
 	for _, t := range l.Tokens {
 		if t.Kind == Comment {
 			continue
@@ -146,7 +148,18 @@ func codeTokens(l Line) []tok {
 		partial := s < 0 || e > len(l.Text)
 		s = max(0, min(s, len(l.Text)))
 		e = max(s, min(e, len(l.Text)))
-		tk := tok{k: t.Kind, s: s, e: e, text: l.Text[s:e], partial: partial}
+		tk := tok{k: t.Kind, s: s, e: e, text: l.Text[s:e], partial: partial, pair: -1}
+		switch {
+		case tk.k == TemplateMiddle: // closes one substitution and opens the next: transparent
+		case tk.closes():
+			if n := len(stack); n > 0 {
+				tk.pair = stack[n-1]
+				out[stack[n-1]].pair = len(out)
+				stack = stack[:n-1]
+			}
+		case tk.opens():
+			stack = append(stack, len(out))
+		}
 		if tk.k == Punct {
 			switch tk.text {
 			case "<":
@@ -210,52 +223,19 @@ func (t tok) closes() bool {
 
 // match returns the index of the bracket closing the one opened at toks[i], or -1 when it
 // does not close on the line. A template middle closes one substitution and opens the next,
-// so it never closes the bracket being matched.
+// so a template head's partner is its tail. Partners are found once, in codeTokens, so that
+// a long line (a bundle) costs linear time, not quadratic.
 func match(toks []tok, i int) int {
-	depth := 0
-	for j := i; j < len(toks); j++ {
-		t := toks[j]
-		if j == i {
-			depth++
-			continue
-		}
-		if t.k == TemplateMiddle {
-			continue
-		}
-		if t.closes() {
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
-		if t.opens() {
-			depth++
-		}
+	if toks[i].opens() && toks[i].k != TemplateMiddle {
+		return toks[i].pair
 	}
 	return -1
 }
 
 // matchBack returns the index of the bracket opening the one closed at toks[j], or -1.
 func matchBack(toks []tok, j int) int {
-	depth := 0
-	for i := j; i >= 0; i-- {
-		t := toks[i]
-		if i == j {
-			depth++
-			continue
-		}
-		if t.k == TemplateMiddle {
-			continue
-		}
-		if t.opens() {
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-		if t.closes() {
-			depth++
-		}
+	if toks[j].closes() && toks[j].k != TemplateMiddle {
+		return toks[j].pair
 	}
 	return -1
 }
@@ -405,7 +385,7 @@ func atom(t tok) bool {
 // spelling: null, undefined, void 0, false, NaN, an empty string or template, and numeric
 // zero in any spelling (0, 0.0, 0x0, 0n, 0_0, 0e3), ignoring enclosing parentheses.
 func falsyLiteral(toks []tok) bool {
-	for len(toks) >= 2 && toks[0].is("(") && match(toks, 0) == len(toks)-1 {
+	for len(toks) >= 2 && toks[0].is("(") && toks[len(toks)-1].is(")") && wraps(toks) {
 		toks = toks[1 : len(toks)-1]
 	}
 	switch len(toks) {
@@ -425,6 +405,27 @@ func falsyLiteral(toks []tok) bool {
 		}
 	case 2:
 		return toks[0].kw("void") && toks[1].k == Number
+	}
+	return false
+}
+
+// wraps reports whether toks[0] is closed by the last token, not earlier: (a) but not (a)(b).
+// toks may be a sub-slice, so it counts depth rather than reading the precomputed pairs.
+func wraps(toks []tok) bool {
+	depth := 0
+	for i, t := range toks {
+		if t.k == TemplateMiddle {
+			continue
+		}
+		if t.closes() {
+			depth--
+			if depth == 0 {
+				return i == len(toks)-1
+			}
+		}
+		if t.opens() {
+			depth++
+		}
 	}
 	return false
 }

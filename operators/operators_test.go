@@ -236,6 +236,8 @@ func TestReturnSentinel(t *testing.T) {
 		{`return "";`, `return "bond-sentinel";`},
 		{"return ``;", `return "bond-sentinel";`},
 		{"return (null);", `return "bond-sentinel";`},
+		{"return (null)(x);", "return undefined;"},
+		{"return ((0));", `return "bond-sentinel";`},
 		{"return true;", "return undefined;"},
 		{"return 1;", "return undefined;"},
 		{"return 'x';", "return undefined;"},
