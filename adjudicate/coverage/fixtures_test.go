@@ -43,7 +43,7 @@ func TestFixtures(t *testing.T) {
 		// jest without lcov: V8 sees babel-jest's output (ranges far past the 187-byte file), so
 		// the file is unavailable with the reason, never guessed.
 		{dir: "jest", cmd: "npx jest", needs: ".bin/jest", noLcov: true, file: "src/sign.js", reason: "past the end of the file on disk"},
-		{dir: "vitest", cmd: "npx vitest run", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js",
+		{dir: "vitest", cmd: "npm test", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js",
 			want: FileHits{2: true, 3: true, 4: false, 5: false, 6: true, 7: true}, source: SourceLcov},
 		{dir: "vitest-noprovider", cmd: "npx vitest run", needs: ".bin/vitest", file: "src/sign.js",
 			reason: "MISSING DEPENDENCY"},

@@ -22,15 +22,15 @@ type V8Options struct {
 }
 
 // v8File is one file NODE_V8_COVERAGE writes: the coverage of every script of one process and
-// the source maps Node found while loading them.
+// the source maps Node found while loading them. ParseV8 reads it with the scanner in v8json.go;
+// this encoding/json shape is the reference the tests hold the scanner to.
 type v8File struct {
 	Result         []v8Script            `json:"result"`
 	SourceMapCache map[string]v8MapEntry `json:"source-map-cache"`
 }
 
-// v8Script is one script's coverage. Functions stay raw until the URL is known to be under the
-// root: most scripts of a run are Node internals and dependencies, and skipping their decoding is
-// most of the reader's speed.
+// v8Script is one script's coverage, its functions left raw (the reference decoding decodes them
+// in a second step, as the scanner does only for scripts under the root).
 type v8Script struct {
 	URL       string          `json:"url"`
 	Functions json.RawMessage `json:"functions"`
