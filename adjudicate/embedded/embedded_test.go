@@ -3,6 +3,7 @@ package embedded
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -345,4 +346,59 @@ func TestInputs(t *testing.T) {
 	if got, want := r.Inputs(), []string{"src/calc.js", "test/calc.test.js"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Inputs = %v, want %v", got, want)
 	}
+}
+
+// TestConcurrentRuns runs mutants and baselines of one Runner from several goroutines at once, as
+// certify's parallel mutant runs do; run it with -race.
+func TestConcurrentRuns(t *testing.T) {
+	r := newRunner(t, "basic", []string{"test/calc.test.js"}, Options{})
+	src, err := os.ReadFile(filepath.Join(fixtures, "basic", "src/calc.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mut := map[string][]byte{"src/calc.js": []byte(strings.Replace(string(src), "return a + b;", "return a * b;", 1))}
+	errs := make(chan string, 16)
+	done := make(chan struct{})
+	for i := 0; i < 8; i++ {
+		go func(i int) {
+			defer func() { done <- struct{}{} }()
+			var ov map[string][]byte
+			if i%2 == 1 {
+				ov = mut
+			}
+			res, err := r.Run(context.Background(), ov, time.Minute)
+			if err != nil {
+				errs <- err.Error()
+				return
+			}
+			if res.Passed != (ov == nil) {
+				errs <- "run " + strconv.Itoa(i) + ": wrong outcome\n" + res.Output
+			}
+			if ov != nil && res.FailedTest() != "calc > adds" {
+				errs <- "run " + strconv.Itoa(i) + ": killed_by " + res.FailedTest()
+			}
+		}(i)
+	}
+	for i := 0; i < 8; i++ {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+func ExampleRunner_Run() {
+	r, err := New("../../testdata/embedded/basic", []string{"test/calc.test.js"}, Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer r.Close()
+	mutant := map[string][]byte{"src/calc.js": []byte("export const classify = () => 'negative';\nexport const add = (a, b) => a + b;\nexport const total = () => ({ sum: 6, count: 3 });\n")}
+	res, err := r.Run(context.Background(), mutant, 10*time.Second)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Passed, res.FailedTest(), res.Hits.Ran("src/calc.js", 1))
+	// Output: false calc > classifies non-negative numbers true
 }

@@ -28,7 +28,9 @@ var runtimeJS string
 func compileInstrumented(name string, inst *instrumented) (*goja.Program, error) {
 	// goja looks for the sourceMappingURL on the last line, or on the one before a closing "})".
 	code := strings.TrimSuffix(inst.code, "\n})") + "\n//# sourceMappingURL=bundle.js.map\n})"
-	ast, err := parser.ParseFile(nil, name, code, 0, parser.WithSourceMapLoader(func(string) ([]byte, error) {
+	// The script is named as if it sat at the root, where esbuild's Outfile does, so goja
+	// resolves the map's root-relative sources to root-relative paths.
+	ast, err := parser.ParseFile(nil, bundleName, code, 0, parser.WithSourceMapLoader(func(string) ([]byte, error) {
 		return inst.srcMap, nil
 	}))
 	if err != nil {

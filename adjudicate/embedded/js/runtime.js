@@ -668,7 +668,8 @@
     if (err instanceof Error) {
       let s = err.stack && typeof err.stack === 'string' ? err.stack : err.name + ': ' + err.message;
       if (err.code === 'ERR_ASSERTION' && s.indexOf('[ERR_ASSERTION]') < 0) s = s.replace(/^AssertionError/, 'AssertionError [ERR_ASSERTION]');
-      return s;
+      // Frames of this runtime are noise to the user: keep the test's own.
+      return s.split('\n').filter((l) => !/^\s+at .*(bond:runtime\.js|\(native\))/.test(l)).join('\n').replace(/\n+$/, '');
     }
     return inspect(err);
   }
