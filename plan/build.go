@@ -359,69 +359,96 @@ func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, erro
 	}
 	ordinals := lineOrdinals(text, spans, want)
 
-	for _, a := range c.Added {
-		sp := spans[a.Number-1]
-		orig := text[sp.Start:sp.End]
-		l, ok := byNumber[a.Number]
-		if !ok || l.Text != orig {
-			// The lexer and the planner disagree on where lines are (a lone "\r" or U+2028
-			// line break); plan the line as the planner reads it, which is git's reading.
-			l = opLine{Number: a.Number, Text: orig, raw: l.raw}
+	// Lines are independent (each gets at most one mutant), so they are checked in parallel;
+	// the results are put back in line order.
+	type lineResult struct {
+		ok        bool
+		lc        LineCandidates
+		chosen    *Mutant
+		discarded []Candidate
+	}
+	results := make([]lineResult, len(c.Added))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for ai, a := range c.Added {
+		g.Go(func() error {
+			res := &results[ai]
+			sp := spans[a.Number-1]
+			orig := text[sp.Start:sp.End]
+			l, ok := byNumber[a.Number]
 			if !ok {
-				continue
+				return nil
 			}
-		}
-		lc := LineCandidates{Path: c.Path, Line: a.Number, Text: orig}
-		got := false
-		for _, op := range ops {
-			cand := LineCandidate{Operator: op.Name}
-			if !chk.ok && op.Name == "delete-statement" {
-				cand.Outcome = OutcomeNoDelete
-				lc.Candidates = append(lc.Candidates, cand)
-				continue
+			if l.Text != orig {
+				// The lexer and the planner disagree on where the line is; plan the line as
+				// the planner (and git) reads it.
+				l = opLine{Number: a.Number, Text: orig, raw: l.raw}
 			}
-			e, fired := op.fire(l)
-			if !fired || e.Start < 0 || e.End < e.Start || e.End > len(orig) {
-				cand.Outcome = OutcomeNotFired
-				lc.Candidates = append(lc.Candidates, cand)
-				continue
-			}
-			mutated := orig[:e.Start] + e.Text + orig[e.End:]
-			if mutated == orig {
-				cand.Outcome = OutcomeNotFired
-				lc.Candidates = append(lc.Candidates, cand)
-				continue
-			}
-			cand.Mutated = &mutated
-			if got {
-				cand.Outcome = OutcomeShadowed
-				lc.Candidates = append(lc.Candidates, cand)
-				continue
-			}
-			m := Mutant{
-				Path: c.Path, Line: a.Number, Column: e.Start + 1,
-				Operator: op.Name, OperatorVersion: op.Version,
-				Original: orig, Mutated: mutated,
-				Change: Change{From: orig[e.Start:e.End], To: e.Text},
-				Parse:  parse,
-			}
-			m.ID = MutantID(m.Path, m.Operator, m.Original, m.Mutated, ordinals[a.Number])
-			if chk.ok {
-				v := chk.check(text[:sp.Start] + mutated + text[sp.End:])
-				if v.Reason != "" {
-					cand.Outcome, cand.Message = v.Reason, v.Message
+			res.ok = true
+			lc := LineCandidates{Path: c.Path, Line: a.Number, Text: orig}
+			got := false
+			for _, op := range ops {
+				cand := LineCandidate{Operator: op.Name}
+				if !chk.ok && op.Name == "delete-statement" {
+					cand.Outcome = OutcomeNoDelete
 					lc.Candidates = append(lc.Candidates, cand)
-					fp.discarded = append(fp.discarded, Candidate{Mutant: m, Reason: v.Reason, Message: v.Message})
 					continue
 				}
+				e, fired := op.fire(l)
+				if !fired || e.Start < 0 || e.End < e.Start || e.End > len(orig) {
+					cand.Outcome = OutcomeNotFired
+					lc.Candidates = append(lc.Candidates, cand)
+					continue
+				}
+				mutated := orig[:e.Start] + e.Text + orig[e.End:]
+				if mutated == orig {
+					cand.Outcome = OutcomeNotFired
+					lc.Candidates = append(lc.Candidates, cand)
+					continue
+				}
+				cand.Mutated = &mutated
+				if got {
+					cand.Outcome = OutcomeShadowed
+					lc.Candidates = append(lc.Candidates, cand)
+					continue
+				}
+				m := Mutant{
+					Path: c.Path, Line: a.Number, Column: e.Start + 1,
+					Operator: op.Name, OperatorVersion: op.Version,
+					Original: orig, Mutated: mutated,
+					Change: Change{From: orig[e.Start:e.End], To: e.Text},
+					Parse:  parse,
+				}
+				m.ID = MutantID(m.Path, m.Operator, m.Original, m.Mutated, ordinals[a.Number])
+				if chk.ok {
+					v := chk.check(text[:sp.Start] + mutated + text[sp.End:])
+					if v.Reason != "" {
+						cand.Outcome, cand.Message = v.Reason, v.Message
+						lc.Candidates = append(lc.Candidates, cand)
+						res.discarded = append(res.discarded, Candidate{Mutant: m, Reason: v.Reason, Message: v.Message})
+						continue
+					}
+				}
+				cand.Outcome = OutcomeChosen
+				lc.Candidates = append(lc.Candidates, cand)
+				lc.Mutant = m.ID
+				res.chosen = &m
+				got = true
 			}
-			cand.Outcome = OutcomeChosen
-			lc.Candidates = append(lc.Candidates, cand)
-			lc.Mutant = m.ID
-			fp.chosen = append(fp.chosen, m)
-			got = true
+			res.lc = lc
+			return nil
+		})
+	}
+	_ = g.Wait()
+	for _, res := range results {
+		if !res.ok {
+			continue
 		}
-		fp.lines = append(fp.lines, lc)
+		fp.lines = append(fp.lines, res.lc)
+		fp.discarded = append(fp.discarded, res.discarded...)
+		if res.chosen != nil {
+			fp.chosen = append(fp.chosen, *res.chosen)
+		}
 	}
 	return fp, nil
 }
