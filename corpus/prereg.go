@@ -275,7 +275,7 @@ func Freeze(o FreezeOptions) (*Record, error) {
 	rec := &Record{
 		SchemaVersion: plan.SchemaVersion,
 		Kind:          RecordKind,
-		Created:       o.Now.UTC().Truncate(time.Second),
+		Created:       o.Now.UTC(),
 		Tool:          plan.Tool{Name: plan.ToolName, Version: plan.ToolVersion},
 		Operators:     o.Operators,
 		Budget:        plan.BudgetInfo{Total: o.Corpus.Budget, PerOperator: o.Corpus.PerOperator},

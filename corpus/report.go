@@ -29,9 +29,11 @@ type Report struct {
 	Errors                 []ErrorRef      `json:"errors"`
 	Operators              []OperatorStats `json:"operators"`
 	// Mismatches are recorded bonds that differ from the ones re-derived from the facts.
-	Mismatches []Mismatch    `json:"mismatches"`
-	Warnings   []string      `json:"warnings"`
-	Prereg     *PreregResult `json:"prereg,omitempty"`
+	Mismatches []Mismatch `json:"mismatches"`
+	// TaskBonds lists every task's bond under each regime (only with ReportOptions.Tasks).
+	TaskBonds []TaskBond    `json:"task_bonds,omitempty"`
+	Warnings  []string      `json:"warnings"`
+	Prereg    *PreregResult `json:"prereg,omitempty"`
 }
 
 // FileSummary says what was read from one rows file.
@@ -48,6 +50,21 @@ type ReportOptions struct {
 	Prereg *Record
 	// PreregPath names the record in messages.
 	PreregPath string
+	// Tasks adds the per-task list of bonds (TaskBonds).
+	Tasks bool
+}
+
+// TaskBond is one task's bond under each regime (BondError when the row has no measurement),
+// its held-back result and its mutants' statuses counted.
+type TaskBond struct {
+	Task     string            `json:"task"`
+	Arm      string            `json:"arm"`
+	Sample   string            `json:"sample"`
+	Bonds    map[string]string `json:"bonds"`
+	Heldback string            `json:"heldback"`
+	Mutants  int               `json:"mutants"`
+	Accepted int               `json:"accepted"`
+	Error    string            `json:"error,omitempty"`
 }
 
 // BuildReport computes the report of rows (already merged, one per task). With a pre-
@@ -111,6 +128,23 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 	}
 	rep.Audit, rep.FalseRefusalCandidates, rep.FalseGreens, rep.Errors = lists(views)
 	rep.Operators = operatorStats(views)
+	if opts.Tasks {
+		for _, v := range views {
+			tb := TaskBond{Task: v.row.Task, Arm: v.row.Arm, Sample: v.sample, Bonds: map[string]string{}, Heldback: v.row.Heldback, Error: firstLine(v.row.Error)}
+			for ri, r := range adjudicate.Regimes {
+				tb.Bonds[r] = bondOrError(v, ri)
+			}
+			if v.row.Report != nil {
+				for _, m := range v.row.Report.Mutants {
+					tb.Mutants++
+					if m.Status == adjudicate.StatusAccepted {
+						tb.Accepted++
+					}
+				}
+			}
+			rep.TaskBonds = append(rep.TaskBonds, tb)
+		}
+	}
 	if opts.Prereg != nil {
 		rep.Prereg = evaluatePrereg(opts.Prereg, opts.PreregPath, rows, views, rep)
 	}
@@ -213,6 +247,15 @@ func WriteHuman(w io.Writer, rep *Report) error {
 				}
 			}
 		}
+	}
+	if len(rep.TaskBonds) > 0 {
+		bw.printf("\nTasks\n")
+		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "  task\tarm\tsample\t%s\theld-back\tmutants\taccepted\n", strings.Join(adjudicate.Regimes[:], "\t"))
+		for _, t := range rep.TaskBonds {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\n", t.Task, t.Arm, t.Sample, t.Bonds[adjudicate.Regimes[0]], t.Bonds[adjudicate.Regimes[1]], t.Bonds[adjudicate.Regimes[2]], t.Heldback, t.Mutants, t.Accepted)
+		}
+		tw.Flush()
 	}
 	writeRefs("Audit set (refusals whose only witness is none)", rep.Audit, true)
 	writeRefs("Candidate false refusals (refused; the held-back oracle passed)", rep.FalseRefusalCandidates, false)

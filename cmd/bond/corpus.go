@@ -175,6 +175,7 @@ type corpusReportOptions struct {
 	Files  []string
 	Prereg string
 	Format string
+	Tasks  bool
 }
 
 func newCorpusReportCmd(s *Streams, runF func(*corpusReportOptions) error) *cobra.Command {
@@ -198,6 +199,7 @@ were produced by other operators or the record is invalid.`,
 	}
 	cmd.Flags().StringVar(&o.Prereg, "prereg", "", "a record written by bond prereg freeze to check the rows against")
 	cmd.Flags().StringVar(&o.Format, "format", "human", "human, json or markdown")
+	cmd.Flags().BoolVar(&o.Tasks, "tasks", false, "list every task's bond under each regime")
 	return cmd
 }
 
@@ -213,13 +215,13 @@ func runCorpusReport(o *corpusReportOptions) error {
 	default:
 		return usageErrorf("--format %q: want human, json or markdown", o.Format)
 	}
-	var ropts corpus.ReportOptions
+	ropts := corpus.ReportOptions{Tasks: o.Tasks}
 	if o.Prereg != "" {
 		rec, err := corpus.LoadRecord(o.Prereg)
 		if err != nil {
 			return err
 		}
-		ropts = corpus.ReportOptions{Prereg: rec, PreregPath: o.Prereg}
+		ropts.Prereg, ropts.PreregPath = rec, o.Prereg
 	}
 	rows, files, dups, err := corpus.ReadAll(o.Files)
 	if err != nil {
