@@ -1,0 +1,286 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// fixtureRepo copies testdata/<dir>/tree into a fresh git checkout and returns it with the
+// absolute path of the case's patch.diff.
+func fixtureRepo(t *testing.T, dir string) (root, diff string) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	root = t.TempDir()
+	src := filepath.Join("..", "..", "testdata", dir)
+	if out, err := exec.Command("cp", "-r", filepath.Join(src, "tree")+"/.", root).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "fixture"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	diff, _ = filepath.Abs(filepath.Join(src, "patch.diff"))
+	return root, diff
+}
+
+func testStreams() (*Streams, *bytes.Buffer, *bytes.Buffer) {
+	var out, errb bytes.Buffer
+	return &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Now: time.Now}, &out, &errb
+}
+
+// TestCertifyExitCodes pins certify's exit codes (SPEC §4) on the run function.
+func TestCertifyExitCodes(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	type tc struct {
+		name    string
+		fixture string
+		args    []string
+		want    int
+		stderr  string
+	}
+	cases := []tc{
+		{"held", "calibration/must-kill", nil, ExitOK, ""},
+		{"vacuous refuses", "calibration/vacuous-coverage", nil, ExitRefused, "refused: bond vacuous"},
+		{"vacuous under report-only", "calibration/vacuous-coverage", []string{"--regime", "report-only"}, ExitOK, ""},
+		{"unshown does not refuse", "calibration/unshown-not-ran", nil, ExitOK, ""},
+		{"unshown under --require held", "calibration/unshown-not-ran", []string{"--require", "held"}, ExitRefused, "refused"},
+		{"none under witness-required", "calibration/vacuous-none", []string{"--regime", "witness-required"}, ExitOK, ""},
+		{"oracle red", "calibration/must-error-red", nil, ExitInput, "oracle fails on the patched tree"},
+		{"oracle missing", "calibration/must-error-missing", nil, ExitInput, "could not run"},
+		{"gate missing", "calibration/must-kill", []string{"--gate", "lint=bond-no-such-linter"}, ExitInput, "gate lint could not run"},
+		{"bad format", "calibration/must-kill", []string{"--format", "xml"}, ExitInput, "--format"},
+		{"bad regime", "calibration/must-kill", []string{"--regime", "lenient"}, ExitInput, "--regime"},
+		{"bad require", "calibration/must-kill", []string{"--require", "vacuous"}, ExitInput, "--require"},
+		{"bad gate", "calibration/must-kill", []string{"--gate", "nocommand"}, ExitInput, "NAME=CMD"},
+		{"unknown flag", "calibration/must-kill", []string{"--colour"}, ExitInput, "unknown flag"},
+		{"verdicts missing", "calibration/must-kill", []string{"--verdicts", "/no/such/verdicts.json"}, ExitInput, "--verdicts"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			root, diff := fixtureRepo(t, c.fixture)
+			s, _, errb := testStreams()
+			args := append([]string{"certify", "--repo", root, "--diff", diff, "-j", "2"}, c.args...)
+			if got := run(args, s); got != c.want {
+				t.Fatalf("exit %d, want %d\nstderr: %s", got, c.want, errb)
+			}
+			if c.stderr != "" && !strings.Contains(errb.String(), c.stderr) {
+				t.Errorf("stderr %q lacks %q", errb, c.stderr)
+			}
+			if strings.Contains(errb.String(), "goroutine ") {
+				t.Errorf("stack trace on stderr: %s", errb)
+			}
+		})
+	}
+}
+
+func TestCertifyMalformedInputs(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	for _, c := range []struct {
+		name, file, content, stderr string
+		args                        []string
+	}{
+		{"unknown config key", ".bond.toml", "oracle = [\"test/sign.test.js\"]\ncolour = \"red\"\n", "unknown key colour", nil},
+		{"malformed config", ".bond.toml", "oracle = [\"test/sign.test.js\"\n", ".bond.toml", nil},
+		{"bad config timeout", ".bond.toml", "oracle = [\"test/sign.test.js\"]\ntimeout = \"soon\"\n", "timeout", nil},
+		{"malformed verdicts", "verdicts.json", `{"schema_version":"1","verdicts":[{"mutant_id":1}]}`, "not a verdict document", []string{"--verdicts", "verdicts.json"}},
+		{"verdict not equivalent", "verdicts.json", `{"schema_version":"1","verdicts":[{"mutant_id":"ab","verdict":"held"}]}`, "equivalent", []string{"--verdicts", "verdicts.json"}},
+		{"verdicts wrong schema", "verdicts.json", `{"schema_version":"2","verdicts":[]}`, "schema_version", []string{"--verdicts", "verdicts.json"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root, diff := fixtureRepo(t, "calibration/must-kill")
+			if err := os.WriteFile(filepath.Join(root, c.file), []byte(c.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"certify", "--repo", root, "--diff", diff}
+			for _, a := range c.args {
+				if a == "verdicts.json" {
+					a = filepath.Join(root, a)
+				}
+				args = append(args, a)
+			}
+			s, _, errb := testStreams()
+			if got := run(args, s); got != ExitInput {
+				t.Fatalf("exit %d, want 2\nstderr: %s", got, errb)
+			}
+			if !strings.Contains(errb.String(), c.stderr) {
+				t.Errorf("stderr %q lacks %q", errb, c.stderr)
+			}
+		})
+	}
+}
+
+// A report that cannot be written where -o says is an internal failure (3); the report is still
+// kept in the cache dir.
+func TestCertifyUnwritableOutputIsInternal(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	root, diff := fixtureRepo(t, "calibration/must-kill")
+	blocker := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(blocker, []byte("x"), 0o644)
+	s, _, errb := testStreams()
+	if got := run([]string{"certify", "--repo", root, "--diff", diff, "-o", filepath.Join(blocker, "report.json")}, s); got != ExitInternal {
+		t.Fatalf("exit %d, want 3\nstderr: %s", got, errb)
+	}
+	p, _ := lastReportPath(cache, root)
+	if _, err := os.Stat(p); err != nil {
+		t.Errorf("no last report in the cache: %v", err)
+	}
+}
+
+// SIGTERM during a run exits 143 with a partial report written and the sandboxes removed.
+func TestCertifySignal(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	root, diff := fixtureRepo(t, "calibration/must-kill")
+	marker := filepath.Join(t.TempDir(), "started")
+	// Hang in the mutant run only (the mutated line has >=).
+	oracle := `if grep -q ">= 0" src/sign.js; then touch ` + marker + `; sleep 300; fi; node --test test/sign.test.js`
+	done := make(chan int)
+	s, _, errb := testStreams()
+	go func() {
+		done <- run([]string{"certify", "--repo", root, "--diff", diff, "--oracle-cmd", oracle, "-j", "1"}, s)
+	}()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := os.Stat(marker); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the mutant run never started")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	syscall.Kill(os.Getpid(), syscall.SIGTERM)
+	select {
+	case got := <-done:
+		if got != ExitSIGTERM {
+			t.Fatalf("exit %d, want 143\nstderr: %s", got, errb)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("certify did not stop after SIGTERM")
+	}
+	p, _ := lastReportPath(cache, root)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("no partial report: %v", err)
+	}
+	var rep struct {
+		Partial bool `json:"partial"`
+	}
+	json.Unmarshal(b, &rep)
+	if !rep.Partial {
+		t.Error("the report is not marked partial")
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "bond-*")); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
+
+// normalise replaces what changes between runs (times, durations, output tails, sandbox
+// numbers, absolute paths) so a report can be compared with a golden file.
+func normalise(v any, key string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, val := range x {
+			x[k] = normalise(val, k)
+		}
+		return x
+	case []any:
+		for i := range x {
+			x[i] = normalise(x[i], key)
+		}
+		return x
+	case float64:
+		if strings.HasSuffix(key, "_ms") || key == "sandbox" || key == "jobs" {
+			return 0
+		}
+	case string:
+		switch {
+		case key == "output_tail" && x != "":
+			return "<output>"
+		case key == "source" && filepath.IsAbs(x):
+			return filepath.Base(x)
+		}
+	}
+	return v
+}
+
+// TestCertifyGolden pins the JSON report and the markdown rendering of a small fixture with a
+// killed mutant, a coverage witness, a suite witness and a line the oracle never ran.
+func TestCertifyGolden(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	root, diff := fixtureRepo(t, "certify/basic")
+	s, out, errb := testStreams()
+	if got := run([]string{"certify", "--repo", root, "--diff", diff, "--adjudicate", "all", "--format", "json", "-j", "2"}, s); got != ExitRefused {
+		t.Fatalf("exit %d, want 1\nstderr: %s\n%s", got, errb, out)
+	}
+	if errb.Len() > 0 {
+		t.Errorf("stderr not empty with --format json: %s", errb)
+	}
+	var v any
+	if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.MarshalIndent(normalise(v, ""), "", "  ")
+	got = append(got, '\n')
+	golden(t, "../../testdata/certify/basic/report.golden.json", got)
+
+	// The markdown of the same report: no times, so the bytes are the report's alone.
+	p, _ := lastReportPath(cache, root)
+	rep, err := loadReport(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md bytes.Buffer
+	if err := renderMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "../../testdata/certify/basic/report.golden.md", md.Bytes())
+	var gh bytes.Buffer
+	if err := renderGithub(&gh, rep); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "../../testdata/certify/basic/report.golden.github", gh.Bytes())
+
+	// inspect reads the last report without arguments, and one mutant by id prefix.
+	s2, out2, errb2 := testStreams()
+	if code := run([]string{"inspect", "--repo", root, rep.Mutants[0].ID[:8]}, s2); code != 0 {
+		t.Fatalf("inspect exit %d: %s", code, errb2)
+	}
+	if !strings.Contains(out2.String(), "mutant "+rep.Mutants[0].ID) || !strings.Contains(out2.String(), "killed by") {
+		t.Errorf("inspect output:\n%s", out2)
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (go test -update rewrites it):\n--- got\n%s", path, got)
+	}
+}
