@@ -7,6 +7,18 @@
 // TSX. That is a deliberate trade: it is fast (see BenchmarkOperators) and dialect-blind, and
 // what it gets wrong is caught downstream by the esbuild parse check (SPEC §2.4, package plan).
 //
+// Decisions that hold for every operator:
+//   - Operators read only code tokens: no operator edits inside a string, a template's text,
+//     a regex or a comment, and comment-only and blank lines get no mutant. The code in a
+//     template substitution (`${a === b}`) is code and may be mutated: it is lexed as tokens
+//     between the template's pieces.
+//   - Fire is line-local, pure and cheap; every Edit lies inside Line.Text, changes it, and
+//     never introduces a line break, so a mutant changes exactly its own line (the fuzz
+//     targets check this). Line.Text excludes the "\r" of a CRLF terminator; the caller
+//     writes the terminator back unchanged.
+//   - Bracket matching is per line and ignores bracket types; TypeScript generic brackets
+//     are recognised heuristically (see codeTokens) only where commas and '=' are counted.
+//
 // Named residuals of the lexical reading, each caught by the parse check when it matters:
 //   - JSX text children (<p>Don't</p>) are lexed as code: the apostrophe opens a string that
 //     runs to the end of the line. No operator fires inside that string, so such a line
