@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/corpus"
+)
+
+// bondRun runs bond with args on buffers and returns the exit code, stdout and stderr.
+func bondRun(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	s := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Now: func() time.Time { return time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC) }}
+	code := run(args, s)
+	return code, out.String(), errb.String()
+}
+
+// corpusFixture writes a corpus file of two tasks, rule files and rows files.
+func corpusFixture(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "repos", "r"), 0o755)
+	write := func(name, s string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("corpus.toml", "format = 1\n[[task]]\nid = 'synth/repo0#0'\nrepo = 'repos/r'\nbase = 'a'\nhead = 'b'\noracle_cmd = 't'\nsample = 'in'\n"+
+		"[[task]]\nid = 'synth/repo1#1'\nrepo = 'repos/r'\nbase = 'a'\nhead = 'b'\noracle_cmd = 't'\n")
+	write("holds.toml", "[[condition]]\nname = 'some tasks'\nmetric = 'tasks'\nsample = 'all'\nop = '>'\nvalue = 0\n")
+	write("fails.toml", "[[condition]]\nname = 'some tasks'\nmetric = 'tasks'\nsample = 'all'\nop = '>'\nvalue = 0\n[[condition]]\nname = 'no tasks'\nmetric = 'tasks'\nsample = 'all'\nop = '=='\nvalue = 0\n")
+	write("unknown.toml", "[[condition]]\nname = 'x'\nmetric = 'false_reds'\nsample = 'all'\nop = '=='\nvalue = 0\n")
+	rowsFile := func(name, digest string) {
+		var b bytes.Buffer
+		for _, r := range corpus.Synthetic(40, 1, digest) {
+			line, _ := json.Marshal(r)
+			b.Write(append(line, '\n'))
+		}
+		write(name, b.String())
+	}
+	rowsFile("rows.jsonl", operatorSet(corpus.DefaultBudget, corpus.DefaultPerOperator).Digest)
+	rowsFile("other.jsonl", strings.Repeat("ab", 32))
+	write("bad.jsonl", "{\"schema_version\":\"1\",\"task\":\"a\"}\nnot json\n")
+	return dir
+}
+
+// Exit codes of corpus report, compare, run and prereg freeze (SPEC §4, §6.5).
+func TestCorpusExitCodes(t *testing.T) {
+	dir := corpusFixture(t)
+	p := func(name string) string { return filepath.Join(dir, name) }
+	if code, _, stderr := bondRun(t, "prereg", "freeze", "--corpus", p("corpus.toml"), "--rule", p("holds.toml"), "--out", p("holds.json")); code != 0 {
+		t.Fatalf("freeze holds: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := bondRun(t, "prereg", "freeze", "--corpus", p("corpus.toml"), "--rule", p("fails.toml"), "--out", p("fails.json")); code != 0 {
+		t.Fatalf("freeze fails: exit %d: %s", code, stderr)
+	}
+	edited, _ := os.ReadFile(p("holds.json"))
+	os.WriteFile(p("edited.json"), bytes.Replace(edited, []byte(`"value": 0`), []byte(`"value": 1`), 1), 0o644)
+
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"report", []string{"corpus", "report", p("rows.jsonl")}, 0, "All arms, out of sample", ""},
+		{"report json", []string{"corpus", "report", p("rows.jsonl"), "--format", "json"}, 0, `"certified_rate"`, ""},
+		{"prereg holds", []string{"corpus", "report", p("rows.jsonl"), "--prereg", p("holds.json")}, 0, "Decision: all 1 conditions hold", ""},
+		{"prereg fails", []string{"corpus", "report", p("rows.jsonl"), "--prereg", p("fails.json")}, 1, `FAIL  no tasks`, "pre-registered decision: 1 of 2 conditions fail"},
+		{"prereg fails json", []string{"corpus", "report", p("rows.jsonl"), "--prereg", p("fails.json"), "--format", "json"}, 1, `"holds": false`, ""},
+		{"digest mismatch", []string{"corpus", "report", p("other.jsonl"), "--prereg", p("holds.json")}, 2, "", "but these rows were produced with other operators"},
+		{"edited record", []string{"corpus", "report", p("rows.jsonl"), "--prereg", p("edited.json")}, 2, "", "edited after it was frozen"},
+		{"missing record", []string{"corpus", "report", p("rows.jsonl"), "--prereg", p("nope.json")}, 2, "", "nope.json"},
+		{"unknown metric", []string{"prereg", "freeze", "--corpus", p("corpus.toml"), "--rule", p("unknown.toml"), "--out", p("u.json")}, 2, "", `unknown metric "false_reds"`},
+		{"freeze needs flags", []string{"prereg", "freeze", "--corpus", p("corpus.toml")}, 2, "", "needs --rule"},
+		{"malformed rows", []string{"corpus", "report", p("bad.jsonl")}, 2, "", "line 2 is not a corpus row"},
+		{"missing rows", []string{"corpus", "report", p("none.jsonl")}, 2, "", "none.jsonl"},
+		{"bad format", []string{"corpus", "report", p("rows.jsonl"), "--format", "xml"}, 2, "", `--format "xml"`},
+		{"compare", []string{"corpus", "compare", p("rows.jsonl"), p("other.jsonl")}, 0, "40 tasks in both, 0 changed", ""},
+		{"compare one arg", []string{"corpus", "compare", p("rows.jsonl")}, 2, "", "accepts 2 arg"},
+		{"bad shard", []string{"corpus", "run", p("corpus.toml"), "--shard", "2/2"}, 2, "", `--shard "2/2"`},
+		{"bad corpus", []string{"corpus", "run", p("holds.toml")}, 2, "", `missing required top-level key "format"`},
+		{"no subcommand", []string{"corpus"}, 2, "", "needs a subcommand"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := bondRun(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout, stderr)
+			}
+			if !strings.Contains(stdout, tt.stdout) {
+				t.Errorf("stdout lacks %q:\n%s", tt.stdout, stdout)
+			}
+			if !strings.Contains(stderr, tt.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tt.stderr, stderr)
+			}
+		})
+	}
+}
