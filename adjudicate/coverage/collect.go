@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -42,20 +43,70 @@ type Plan struct {
 // Parameter", measured with jest 22.4.4, the version iamkun/dayjs pins): there the flag is left
 // out and jest's own babel-istanbul instrumentation writes the lcov, which also maps to the
 // original lines. major is the installed runner's major version, 0 when unknown (taken as new).
-func jestFlags(dir string, major int) []string {
+//
+// Thresholds are cleared only when the run would not have collected coverage without bond (the
+// command does not pass --coverage and the config does not set collectCoverage): then a
+// threshold is bond's doing and must not fail the run; otherwise it is the command's own, and
+// clearing it would turn a run the command fails into a pass.
+func jestFlags(dir string, major int, coverageOn bool) []string {
 	flags := []string{"--coverage"}
 	if major == 0 || major >= 25 {
 		flags = append(flags, "--coverageProvider=v8")
 	}
-	return append(flags, "--coverageReporters=lcovonly", "--coverageDirectory", dir, "--coverageThreshold={}")
+	flags = append(flags, "--coverageReporters=lcovonly", "--coverageDirectory", dir)
+	if !coverageOn {
+		flags = append(flags, "--coverageThreshold={}")
+	}
+	return flags
+}
+
+// jestCoverageOn reports whether jest would collect coverage without bond: --coverage or
+// --collectCoverage among its arguments (not =false), or collectCoverage true in package.json's
+// "jest" key or, read as text, a jest.config file.
+func jestCoverageOn(root string, args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--coverage", "--coverage=true", "--collectCoverage", "--collectCoverage=true":
+			return true
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+		var pkg struct {
+			Jest struct {
+				CollectCoverage bool `json:"collectCoverage"`
+			} `json:"jest"`
+		}
+		if json.Unmarshal(b, &pkg) == nil && pkg.Jest.CollectCoverage {
+			return true
+		}
+	}
+	for _, name := range []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"} {
+		if b, err := os.ReadFile(filepath.Join(root, name)); err == nil && collectCoverageRE.Match(b) {
+			return true
+		}
+	}
+	return false
+}
+
+var collectCoverageRE = regexp.MustCompile(`"?collectCoverage"?\s*:\s*true`)
+
+// vitestCoverageOn reports whether the vitest command already enables coverage.
+func vitestCoverageOn(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--coverage", "--coverage=true", "--coverage.enabled", "--coverage.enabled=true":
+			return true
+		}
+	}
+	return false
 }
 
 // vitestFlags: thresholds moved under coverage.thresholds in vitest 1; older versions get no
 // threshold flags.
-func vitestFlags(dir, provider string, major int) []string {
+func vitestFlags(dir, provider string, major int, coverageOn bool) []string {
 	flags := []string{"--coverage.enabled", "--coverage.provider=" + provider, "--coverage.reporter=lcovonly",
 		"--coverage.reportsDirectory=" + dir}
-	if major == 0 || major >= 1 {
+	if !coverageOn && (major == 0 || major >= 1) {
 		flags = append(flags, "--coverage.thresholds.lines=0", "--coverage.thresholds.functions=0",
 			"--coverage.thresholds.branches=0", "--coverage.thresholds.statements=0")
 	}
@@ -134,9 +185,9 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	if err != nil {
 		return Plan{}, fmt.Errorf("making the lcov directory under %s: %w", tmpDir, err)
 	}
-	flags := jestFlags(lcovDir, packageMajor(sandboxRoot, "jest"))
+	flags := jestFlags(lcovDir, packageMajor(sandboxRoot, "jest"), jestCoverageOn(sandboxRoot, found.args))
 	if found.name == "vitest" {
-		flags = vitestFlags(lcovDir, provider, packageMajor(sandboxRoot, "vitest"))
+		flags = vitestFlags(lcovDir, provider, packageMajor(sandboxRoot, "vitest"), vitestCoverageOn(found.args))
 	}
 	quoted := make([]string, len(flags))
 	for i, f := range flags {

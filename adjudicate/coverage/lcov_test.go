@@ -86,6 +86,9 @@ func TestPrepare(t *testing.T) {
 		{cmd: "npm run both", want: "npm run both"},
 		{cmd: "npm run nothing", want: "npm run nothing"},
 		{cmd: "echo jest", want: "echo jest"},
+		// The command collects coverage itself: its thresholds are its own and stay.
+		{cmd: "jest --coverage", want: "jest" + strings.TrimSuffix(J, " '--coverageThreshold={}'") + " --coverage", runner: "jest"},
+		{cmd: "vitest run --coverage", want: "vitest run" + V[:strings.Index(V, " --coverage.thresholds")] + " --coverage", runner: "vitest"},
 	}
 	for _, tt := range tests {
 		p, err := Prepare(tt.cmd, root, tmp)
@@ -114,6 +117,12 @@ func TestPrepare(t *testing.T) {
 	writeFile(t, old, "node_modules/jest/package.json", `{"version":"29.7.0"}`)
 	if p, err := Prepare("npx jest", old, tmp); err != nil || !strings.Contains(p.Cmd, "--coverageProvider=v8") {
 		t.Errorf("jest 29: %q %v", p.Cmd, err)
+	}
+	// collectCoverage in the config: the same.
+	on := t.TempDir()
+	writeFile(t, on, "jest.config.js", "module.exports = {\n  collectCoverage: true,\n}\n")
+	if p, err := Prepare("npx jest", on, tmp); err != nil || strings.Contains(p.Cmd, "coverageThreshold") {
+		t.Errorf("collectCoverage config: %q %v", p.Cmd, err)
 	}
 	// Without a vitest coverage provider the command is left alone and the plan says why.
 	bare := t.TempDir()

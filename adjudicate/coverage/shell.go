@@ -88,10 +88,11 @@ func shellQuote(s string) string {
 
 // runnerFound is what findRunner learned about a command.
 type runnerFound struct {
-	runner    bool   // a runner bond can ask for lcov was found and can be reached
-	name      string // "jest" or "vitest"
-	viaScript string // "npm", "yarn", "pnpm" when reached through a package script
-	problem   string // why a runner the command uses cannot be asked
+	runner    bool     // a runner bond can ask for lcov was found and can be reached
+	name      string   // "jest" or "vitest"
+	viaScript string   // "npm", "yarn", "pnpm" when reached through a package script
+	problem   string   // why a runner the command uses cannot be asked
+	args      []string // the words the runner already gets (after its name)
 }
 
 // runnerName returns "jest" or "vitest" when w names the runner's executable (a bare name, a
@@ -149,7 +150,11 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 		if name == "vitest" && k+1 < len(seg) && (seg[k+1].text == "run" || seg[k+1].text == "related") {
 			at = seg[k+1].end
 		}
-		return at, runnerFound{runner: true, name: name}
+		var args []string
+		for _, w := range seg[k+1:] {
+			args = append(args, w.text)
+		}
+		return at, runnerFound{runner: true, name: name, args: args}
 	}
 	head := seg[i].text
 	if runnerName(head) != "" && filepath.Ext(head) == "" {
@@ -246,7 +251,11 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 			if tool == "npm--" {
 				via = ""
 			}
-			return at, runnerFound{runner: true, name: f.name, viaScript: via}
+			args := f.args
+			for _, w := range seg[k+1:] {
+				args = append(args, w.text)
+			}
+			return at, runnerFound{runner: true, name: f.name, viaScript: via, args: args}
 		}
 	}
 	return 0, runnerFound{}
