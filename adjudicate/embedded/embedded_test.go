@@ -270,7 +270,7 @@ func TestFailureDetails(t *testing.T) {
 
 // The calc fixture: classify's else branch is never taken, double is never called.
 var calcHits = coverage.FileHits{
-	2: true, 3: true, 4: true, 5: true, 6: false, 7: true, 8: true,
+	2: true, 3: true, 4: true, 5: true, 6: false, 7: false, 8: true,
 	10: true, 11: true, 12: true,
 	14: true, 15: false,
 	17: true, 18: true, 19: true, 20: true, 21: true, 22: true,
@@ -292,7 +292,8 @@ func TestCoverageExact(t *testing.T) {
 	if !reflect.DeepEqual(a.Hits, b.Hits) {
 		t.Errorf("two baseline runs disagree:\n%v\n%v", a.Hits, b.Hits)
 	}
-	// A mutant that takes the other branch: lines 4 and 6 swap, every other line is unchanged.
+	// A mutant that takes the other branch: the branches' lines swap (4 off; 6 and the else
+	// block's '}' on 7 on), every other line is unchanged.
 	src, err := os.ReadFile(filepath.Join(fixtures, "basic", "src/calc.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -306,7 +307,7 @@ func TestCoverageExact(t *testing.T) {
 	for l, h := range calcHits {
 		want[l] = h
 	}
-	want[4], want[6] = false, true
+	want[4], want[6], want[7] = false, true, true
 	if got := m.Hits["src/calc.js"]; !reflect.DeepEqual(got, want) {
 		t.Errorf("mutant hits:\n got %v\nwant %v", got, want)
 	}

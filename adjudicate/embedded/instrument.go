@@ -17,14 +17,14 @@ import (
 //
 // The bundle esbuild prints (one statement per line, every statement closed by ';' or '}') is
 // parsed with goja's parser and a probe `__bond_h[k]=1;` is inserted before every statement of
-// every statement list, at the entry of every function body, and around every arrow function's
-// expression body. A statement that sits alone as the body of if/else/for/while/do/with is wrapped
+// every statement list, at the entry of every block and function body, and around every arrow
+// function's expression body. A statement that sits alone as the body of if/else/for/while/do/with is wrapped
 // in braces with its probe. Probes never add a newline, so the instrumented bundle has the
 // bundle's line numbers; the source map is shifted by the inserted columns.
 //
 // Every probe owns a byte range of the bundle: a statement its own text, a function its whole
 // text (header, parameters and braces). Each source-map segment is attributed to the innermost
-// probe whose range holds it, so a line of an original file belongs to the statements and
+// probe whose range holds it, so a line of an original file belongs to the statements, blocks and
 // functions whose printed code maps onto it. That gives:
 //   - a line is executable when at least one segment maps onto it (comments, blank lines and
 //     type-only TypeScript lines map onto nothing and are absent from the hit map);
@@ -32,8 +32,8 @@ import (
 //   - a statement spanning several lines marks every line its own code maps to (an object
 //     literal's second line runs with its statement), but lines of a nested function body belong
 //     to that function's statements, so a callback that is never called leaves its lines unrun;
-//   - a function's header line runs when the function is called, not when it is declared, as in
-//     V8's block coverage.
+//   - a function's header line runs when the function is called, not when it is declared, and a
+//     block's closing '}' runs when the block was entered, as in V8's block coverage.
 // Instrumentation depends only on the bundle's text, so an unchanged file gets the same
 // executable lines in every run.
 
@@ -409,6 +409,10 @@ func (in *instrumenter) visit(n ast.Node) {
 		}
 		return
 	case *ast.BlockStatement:
+		// A block owns its braces: the '}' of a branch that never ran did not run (as in V8's
+		// block coverage), even though the statement that holds the block did.
+		id := in.probe(in.off(n.LeftBrace), in.off(n.RightBrace)+1)
+		in.ins = append(in.ins, insertion{off: in.off(n.LeftBrace) + 1, prio: 1, text: probeText(id)})
 		in.list(n.List, false)
 		return
 	case *ast.CaseStatement:
