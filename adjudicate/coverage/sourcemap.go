@@ -57,7 +57,7 @@ func parseMap(data []byte, mapURL string) (*sourcemap.Consumer, []string, error)
 		return nil, nil, fmt.Errorf("source map is not JSON: %w", err)
 	}
 	delete(raw, "names")
-	if sections, ok := raw["sections"]; ok && len(sections) > 2 {
+	if sections, ok := raw["sections"]; ok && len(bytes.TrimSpace(sections)) > 2 { // more than "[]"
 		return nil, nil, fmt.Errorf("indexed source maps (sections) are not supported")
 	}
 	slim, err := json.Marshal(raw)
@@ -68,8 +68,8 @@ func parseMap(data []byte, mapURL string) (*sourcemap.Consumer, []string, error)
 	if err != nil {
 		return nil, nil, fmt.Errorf("source map: %w", err)
 	}
-	// The resolved sources, in the order the library resolved them: look each up through a
-	// position query is not possible, so resolve the same way from the raw list.
+	// go-sourcemap does not list its resolved sources; resolve the raw list the same way so a
+	// reason can name the originals before any position is looked up.
 	var sources []string
 	_ = json.Unmarshal(raw["sources"], &sources)
 	var root string
