@@ -296,3 +296,17 @@ func mkWrite(p, text string) error {
 	}
 	return os.WriteFile(p, []byte(text), 0o644)
 }
+
+// Node reports real paths; a root given through a symbolic link must still own them.
+func TestParseV8SymlinkedRoot(t *testing.T) {
+	real := t.TempDir()
+	link := filepath.Join(t.TempDir(), "sandbox")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	p := writeFile(t, real, "a.js", "x()\n")
+	res := parse(t, link, v8JSON(t, "file://"+p, []fn{{Ranges: []map[string]int{{"startOffset": 0, "endOffset": 4, "count": 1}}, Block: true}}, nil))
+	if got, want := res.Hits["a.js"], (FileHits{1: true}); !equalHits(got, want) {
+		t.Errorf("hits = %v, want %v (%v)", res.Hits, want, res.Unavailable)
+	}
+}
