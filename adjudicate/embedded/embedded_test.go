@@ -403,3 +403,28 @@ func ExampleRunner_Run() {
 	fmt.Println(res.Passed, res.FailedTest(), res.Hits.Ran("src/calc.js", 1))
 	// Output: false calc > classifies non-negative numbers true
 }
+
+// TestCoverageThroughTransforms: TypeScript and JSX sources map back to their own lines; lines
+// that emit no code (an interface, type aliases) are not executable.
+func TestCoverageThroughTransforms(t *testing.T) {
+	r := newRunner(t, "modules", []string{"test/modules.test.mjs"}, Options{})
+	res := run(t, r, nil, time.Minute)
+	ts := res.Hits["src/shapes.ts"]
+	for _, l := range []int{1, 2, 3, 4} { // interface Shape { … }
+		if _, ok := ts[l]; ok {
+			t.Errorf("src/shapes.ts:%d is type-only and should not be executable", l)
+		}
+	}
+	// Line 15 is the circle branch, which no test takes.
+	for l, want := range map[int]bool{12: true, 13: true, 14: true, 15: false, 21: true, 24: true} {
+		if got, ok := ts[l]; !ok || got != want {
+			t.Errorf("src/shapes.ts:%d: got %v (known %v), want %v", l, got, ok, want)
+		}
+	}
+	if !res.Hits.Ran("src/view.jsx", 7) || !res.Hits.Ran("src/card.tsx", 6) {
+		t.Errorf("JSX lines should run: view.jsx %v, card.tsx %v", res.Hits["src/view.jsx"], res.Hits["src/card.tsx"])
+	}
+	if _, ok := res.Hits["src/card.tsx"][4]; ok {
+		t.Errorf("a type alias line should not be executable")
+	}
+}
