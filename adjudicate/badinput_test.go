@@ -316,3 +316,19 @@ func TestCanaryThrowsInESM(t *testing.T) {
 		t.Fatalf("ESM canary did not throw: %v %s", err, out)
 	}
 }
+
+// A test that writes into the user's tree by absolute path (outside its sandbox) is caught by the
+// final byte-identity check.
+func TestUserTreeChangeIsCaught(t *testing.T) {
+	needNode(t)
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "README.md": "hello\n"})
+	cmd := "echo x >> " + filepath.Join(root, "README.md") + "; node --test test/add.test.js"
+	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
+	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1}, []plan.Mutant{m})
+	if err == nil || !strings.Contains(err.Error(), "README.md") || plan.IsInput(err) {
+		t.Fatalf("got %v, want an internal error naming README.md", err)
+	}
+	if rep == nil || !rep.Partial {
+		t.Errorf("want a report marked partial")
+	}
+}

@@ -86,7 +86,9 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error: %v", r)
 		}
-		e.cleanup()
+		if cerr := e.cleanup(); cerr != nil && err == nil {
+			err = cerr
+		}
 		e.finish(doc, start, err)
 		if err != nil && ctx.Err() != nil && !plan.IsInput(err) {
 			err = context.Cause(ctx)
@@ -745,18 +747,19 @@ func (e *engine) suiteWitness(ctx context.Context, m plan.Mutant) (gate string, 
 
 // cleanup lists what the tests changed in the sandboxes, removes them unless --keep, and checks
 // that the user's tree is byte-identical to the start.
-func (e *engine) cleanup() {
+func (e *engine) cleanup() error {
 	if e.tree == nil {
-		return
+		return nil
 	}
+	var restoreErr error
 	changed := map[string]bool{}
 	for _, sb := range e.sbs {
 		if sb == nil {
 			continue
 		}
 		if sb.placed != "" {
-			if err := sb.restore(); err != nil {
-				e.rep.Errors = append(e.rep.Errors, err.Error())
+			if err := sb.restore(); err != nil && restoreErr == nil {
+				restoreErr = err
 			}
 		}
 		for _, c := range sb.changes() {
@@ -774,8 +777,11 @@ func (e *engine) cleanup() {
 		e.rep.Run.WorkDir = ""
 	}
 	if bad := e.tree.verify(); len(bad) > 0 {
-		e.rep.Errors = append(e.rep.Errors, fmt.Sprintf("the repository changed during the run: %s (bond never writes there: another process, or a test writing outside its sandbox by absolute path)", strings.Join(bad, ", ")))
+		// bond never writes there: another process did, or a test wrote outside its sandbox by
+		// absolute path. Either way the run's facts may not describe the tree it started on.
+		return fmt.Errorf("the repository changed during the run: %s; certify again on a quiet checkout", strings.Join(bad, ", "))
 	}
+	return restoreErr
 }
 
 // finish derives verdicts and bonds from the recorded facts, and fills the timings.

@@ -197,6 +197,12 @@ func renderHuman(w io.Writer, r *adjudicate.Report) error {
 	if r.Partial {
 		fmt.Fprintln(bw, "this report is partial: the run stopped before it finished")
 	}
+	if r.Run.WorkDir != "" {
+		fmt.Fprintf(bw, "sandboxes kept in %s (--keep)\n", r.Run.WorkDir)
+	}
+	if r.Run.RunnerNote != "" {
+		fmt.Fprintf(bw, "runner: %s\n", r.Run.RunnerNote)
+	}
 	t := r.Timings
 	fmt.Fprintf(bw, "\ntook %.1fs, of which oracle and gate runs %.1fs; details: bond inspect [ID]\n", float64(t.TotalMS)/1000, float64(t.RunWallMS)/1000)
 	return bw.err
