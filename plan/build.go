@@ -347,6 +347,9 @@ func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, erro
 	fp.info.Parse = parse
 
 	lexed := eng.lex(c.Path, src)
+	if chk.ok {
+		chk.useChunks(text, spans, lexed)
+	}
 	byNumber := make(map[int]opLine, len(c.Added))
 	want := map[int]bool{}
 	for _, a := range c.Added {
@@ -421,7 +424,7 @@ func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, erro
 				}
 				m.ID = MutantID(m.Path, m.Operator, m.Original, m.Mutated, ordinals[a.Number])
 				if chk.ok {
-					v := chk.check(text[:sp.Start] + mutated + text[sp.End:])
+					v := chk.checkLine(a.Number-1, mutated)
 					if v.Reason != "" {
 						cand.Outcome, cand.Message = v.Reason, v.Message
 						lc.Candidates = append(lc.Candidates, cand)

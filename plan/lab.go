@@ -31,6 +31,10 @@ type LabOptions struct {
 	SampleEvery int
 	// Jobs bounds the parallelism; 0 means GOMAXPROCS.
 	Jobs int
+	// WholeFile checks every candidate on the whole mutated file, never on its top-level
+	// statement alone (chunk.go): slower, and the reference the chunked check is validated
+	// against.
+	WholeFile bool
 }
 
 // ParseRate is the result of ParseRateOf, shaped as `bond lab parse-rate --format json`.
@@ -111,7 +115,7 @@ func collectFiles(paths []string) ([]string, error) {
 }
 
 // readLab reads and lexes the files in parallel; minify is passed to the checker.
-func readLab(ctx context.Context, files []string, jobs int, minify bool) ([]*labFile, []string, error) {
+func readLab(ctx context.Context, files []string, jobs int, minify, noChunks bool) ([]*labFile, []string, error) {
 	eng := defaultEngine()
 	out := make([]*labFile, len(files))
 	skipped := make([]string, len(files))
@@ -131,7 +135,11 @@ func readLab(ctx context.Context, files []string, jobs int, minify bool) ([]*lab
 				skipped[i] = p + ": not valid UTF-8"
 				return nil
 			}
-			out[i] = &labFile{path: p, src: src, lines: eng.lex(p, src), spans: splitLines(src), chk: newChecker(p, string(src), minify)}
+			f := &labFile{path: p, src: src, lines: eng.lex(p, src), spans: splitLines(src), chk: newChecker(p, string(src), minify)}
+			if f.chk.ok && !noChunks {
+				f.chk.useChunks(string(src), f.spans, f.lines)
+			}
+			out[i] = f
 			return nil
 		})
 	}
@@ -172,7 +180,7 @@ func ParseRateOf(ctx context.Context, o LabOptions) (ParseRate, error) {
 	if err != nil {
 		return ParseRate{}, err
 	}
-	files, skipped, err := readLab(ctx, paths, o.jobs(), false)
+	files, skipped, err := readLab(ctx, paths, o.jobs(), false, o.WholeFile)
 	if err != nil {
 		return ParseRate{}, err
 	}
@@ -223,7 +231,7 @@ func ParseRateOf(ctx context.Context, o LabOptions) (ParseRate, error) {
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			bad[i] = j.f.chk.check(j.f.mutated(j.line, j.text)).Reason == ReasonUnparseable
+			bad[i] = j.f.chk.checkLine(j.line, j.text).Reason == ReasonUnparseable
 			return nil
 		})
 	}
@@ -290,7 +298,7 @@ func ShapesOf(ctx context.Context, o LabOptions) (Shapes, error) {
 	if err != nil {
 		return Shapes{}, err
 	}
-	files, skipped, err := readLab(ctx, paths, o.jobs(), false)
+	files, skipped, err := readLab(ctx, paths, o.jobs(), false, o.WholeFile)
 	if err != nil {
 		return Shapes{}, err
 	}
@@ -336,7 +344,7 @@ func ShapesOf(ctx context.Context, o LabOptions) (Shapes, error) {
 					if m == l.Text {
 						continue
 					}
-					if f.chk.ok && f.chk.check(f.mutated(i, m)).Reason != "" {
+					if f.chk.ok && f.chk.checkLine(i, m).Reason != "" {
 						continue
 					}
 					got = op.Name

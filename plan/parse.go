@@ -41,12 +41,14 @@ type checker struct {
 	msg    string // esbuild's first error when no loader parsed the original
 	minned string // minified original, for the equivalence filter (empty when !minify)
 	minify bool
+	src    string   // the original, for checkLine
+	chunks *chunked // nil: every check parses the whole file
 }
 
 // newChecker parses the original. With minify set, the minified output is kept for the
 // equivalence filter; without it (the lab's parse-rate) only syntax is checked.
 func newChecker(p string, src string, minify bool) *checker {
-	c := &checker{path: p, minify: minify}
+	c := &checker{path: p, minify: minify, src: src}
 	for _, l := range loadersFor(p) {
 		code, msg := transform(p, src, l, minify)
 		if msg == "" {

@@ -25,6 +25,7 @@ type labOptions struct {
 	// for timing `node --check` on the same mutants (scripts/lab-parse-rate).
 	SampleDir   string
 	SampleEvery int
+	WholeFile   bool
 }
 
 // newLabCmd builds `bond lab`, the research commands of SPEC §6.6.
@@ -68,11 +69,12 @@ Prints per operator: proposed, do-not-parse and the rate; files, lines, mutants,
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "parallel parse checks (default GOMAXPROCS)")
 	cmd.Flags().StringVar(&opts.SampleDir, "sample-dir", "", "write every --sample-every-th checked mutant's file into this directory")
 	cmd.Flags().IntVar(&opts.SampleEvery, "sample-every", 0, "sampling interval for --sample-dir")
+	cmd.Flags().BoolVar(&opts.WholeFile, "whole-file", false, "check every mutant on the whole file, not its top-level statement first (the reference for the faster check)")
 	return cmd
 }
 
 func runLabParseRate(ctx context.Context, opts *labOptions) error {
-	r, err := plan.ParseRateOf(ctx, plan.LabOptions{Paths: opts.Paths, Jobs: opts.Jobs, SampleEvery: opts.SampleEvery})
+	r, err := plan.ParseRateOf(ctx, plan.LabOptions{Paths: opts.Paths, Jobs: opts.Jobs, SampleEvery: opts.SampleEvery, WholeFile: opts.WholeFile})
 	if err != nil {
 		return err
 	}
