@@ -329,6 +329,14 @@ func TestReplaceAssignedValue(t *testing.T) {
 		{"re = /x = 1/;", "re = undefined;"},
 		{"/x = 1/.test(s)", noFire},
 		{"<a href=\"x\">link</a>", noFire},
+		{"        state={state}", noFire},
+		{"        onClick={() => setCount((prev) => ++prev)}", noFire},
+		{"        data-testid=\"test-shallow\"", noFire},
+		{"x={a: 1};", noFire},
+		{"x = {a: 1};", "x = undefined;"},
+		{"const x={a: 1};", "const x=undefined;"},
+		{"x=y;", "x=undefined;"},
+		{"> = Arr extends [unknown, ...infer Rest]", noFire},
 	})
 }
 

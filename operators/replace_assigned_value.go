@@ -23,7 +23,13 @@ package operators
 //     left-hand side holds `function` or `class` (a generic default `<T = X>`).
 //   - A falsy literal (as for return-sentinel) becomes "bond-sentinel", anything else
 //     undefined, so `this.zone = null` is not "changed" to another falsy value.
+//   - A line that begins with an operator (`> = Arr extends …`, `|| x = y`) continues an
+//     expression or a type from above and does not fire.
 //   - Class fields (`count = 0;`, `#x = 1;`) are assignments for this purpose.
+//   - A JSX attribute on a line of its own (`state={state}`, `data-testid="x"`) is not an
+//     assignment: an '=' with no space on either side followed by '{', a string or a
+//     template, outside a declaration, does not fire. An assignment written `a={…}` loses
+//     its mutant (named residual; formatted code spaces its '=').
 func replaceAssignedValue() Operator {
 	return Operator{
 		Name:    "replace-assigned-value",
@@ -37,7 +43,7 @@ func replaceAssignedValue() Operator {
 
 func fireReplaceAssigned(l Line) (Edit, bool) {
 	toks := codeTokens(l)
-	if len(toks) == 0 || toks[0].partial {
+	if len(toks) == 0 || toks[0].partial || isInfix(toks[0]) {
 		return Edit{}, false
 	}
 	first := 0
@@ -81,6 +87,10 @@ func fireReplaceAssigned(l Line) (Edit, bool) {
 	}
 	if eq <= 0 || eq+1 >= len(toks) {
 		return Edit{}, false
+	}
+	if t := toks[eq]; t.s > 0 && !isSpace(l.Text[t.s-1]) && t.e < len(l.Text) && !isSpace(l.Text[t.e]) &&
+		!decl && (toks[eq+1].is("{") || toks[eq+1].k == String || toks[eq+1].k == Template || toks[eq+1].k == TemplateHead) {
+		return Edit{}, false // a JSX attribute on its own line: state={state}, data-id="x"
 	}
 	depth, angle = 0, 0
 	end := len(toks) // exclusive end of the right-hand side
