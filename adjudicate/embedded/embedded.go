@@ -20,11 +20,17 @@
 //     Options.Seed. Every Run starts from the same clock and seed.
 //   - node:test without --test-only runs `only` tests like any other, as Node does. Tests of one
 //     file run in declaration order, files in the order given, each file in its own runtime.
+//     A test whose promise never settles once the loop is empty fails with Node's "Promise
+//     resolution is still pending" message; a ref'd timer left running after the tests (a leaked
+//     setInterval) keeps the run going until its time limit, as it keeps node --test from
+//     exiting; unref'd timers do not. mock.fn, mock.method and mock.getter are provided,
+//     mock.timers is not (it throws, naming --runner node).
 //   - A run is stopped with goja's Runtime.Interrupt at its time limit, when ctx is done, or when
 //     the process's heap has grown by more than Options.MemoryLimit since the run began (a
 //     process-wide measure: parallel runs share it, so the limit is a bound, not an account).
 //   - Coverage: see instrument.go. Hits hold every repository file the bundle maps to, test files
-//     included, never node_modules or files outside the root.
+//     included, never node_modules or files outside the root. Tree shaking is off, so an
+//     exported function no test imports still has its lines, executable and not run.
 package embedded
 
 import (

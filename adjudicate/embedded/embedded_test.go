@@ -219,6 +219,7 @@ func TestNodeTestFeatures(t *testing.T) {
 	}{
 		{"test/features.test.js", counts{16, 12, 0, 3, 1}, true, ""},
 		{"test/failing.test.js", counts{7, 1, 6, 0, 0}, false, "group > fails with an assertion"},
+		{"test/timers.test.js", counts{6, 5, 1, 0, 0}, false, "test timeout option fails a slow test"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -426,5 +427,16 @@ func TestCoverageThroughTransforms(t *testing.T) {
 	}
 	if _, ok := res.Hits["src/card.tsx"][4]; ok {
 		t.Errorf("a type alias line should not be executable")
+	}
+}
+
+// TestLeakedIntervalTimesOut: Node keeps a process with a live interval running after its tests
+// pass, so node --test never exits and the run times out; the embedded runner does the same
+// rather than call such an oracle a pass.
+func TestLeakedIntervalTimesOut(t *testing.T) {
+	r := newRunner(t, "hermetic", []string{"test/leak.test.js"}, Options{})
+	res := run(t, r, nil, 300*time.Millisecond)
+	if !res.TimedOut || res.Passed {
+		t.Fatalf("want a timeout, got passed=%v timedOut=%v\n%s", res.Passed, res.TimedOut, res.Output)
 	}
 }
