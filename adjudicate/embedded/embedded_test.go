@@ -440,3 +440,23 @@ func TestLeakedIntervalTimesOut(t *testing.T) {
 		t.Fatalf("want a timeout, got passed=%v timedOut=%v\n%s", res.Passed, res.TimedOut, res.Output)
 	}
 }
+
+func TestExitCodeFailsTheFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "test"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "const test = require('node:test');\ntest('sets exit code', () => { process.exitCode = 3; });\n"
+	if err := os.WriteFile(filepath.Join(dir, "test/e.test.js"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(dir, []string{"test/e.test.js"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	res := run(t, r, nil, time.Minute)
+	if res.Passed || res.FailedTest() != "test/e.test.js" {
+		t.Fatalf("process.exitCode = 3 fails the file under node; got passed=%v killed_by=%q", res.Passed, res.FailedTest())
+	}
+}

@@ -875,6 +875,10 @@
   // finish fails every declared test that never finished: the event loop ran dry (or the run was
   // stopped) while it was still pending, as Node reports it.
   function finish(reason) {
+    const code = g.process.exitCode;
+    if (code !== undefined && code !== null && Number(code) !== 0) {
+      fileFailure(new Error('process.exitCode was set to ' + code), 'exit code');
+    }
     for (const t of declared) {
       if (!t.result && !(t.opts && t.opts.skip)) {
         record(t, 'fail', new Error(reason));
