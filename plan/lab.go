@@ -440,6 +440,9 @@ func classify(l opLine) string {
 	if first == "}" && len(toks) > 1 {
 		i = 1
 	}
+	if toks[0].kind == operators.Ident && word(1) == ":" && len(toks) > 2 && toks[2].kind == operators.Keyword {
+		i = 2 // a labelled statement: read the statement
+	}
 	if word(i) == "export" {
 		i++
 		if word(i) == "default" {
@@ -450,6 +453,8 @@ func classify(l opLine) string {
 	switch {
 	case allPunct:
 		return "punctuation"
+	case first == "." || first == "?.":
+		return "chained call" // a chain continued from the line before
 	case kw == "import" || (first == "export" && hasWord(toks, "from")):
 		return "import"
 	case kw == "case" || (kw == "default" && word(i+1) == ":"):
@@ -484,7 +489,7 @@ func classify(l opLine) string {
 		return "assignment"
 	case (toks[0].kind == operators.Ident || toks[0].kind == operators.String || toks[0].kind == operators.Number) && word(1) == ":":
 		return "object property"
-	case last == "{" && hasPunct("(") && !hasPunct("=>") && (toks[0].kind == operators.Ident || toks[0].kind == operators.Keyword):
+	case last == "{" && hasPunct("(") && !hasPunct("=>") && (toks[0].kind == operators.Ident || toks[0].kind == operators.Keyword) && kw != "switch" && kw != "with":
 		return "function/class head"
 	case hasChain(toks):
 		return "chained call"
