@@ -166,9 +166,81 @@
   g.global = g;
   const perfOrigin = Date.now();
   g.performance = { now: () => host.clock() - perfOrigin, timeOrigin: perfOrigin, mark() {}, measure() {} };
+  // structuredClone: plain data, arrays, Date, RegExp, Map, Set, typed arrays, Errors and
+  // cycles; functions and symbols throw a DataCloneError as in Node.
   g.structuredClone = (v) => {
-    if (v === undefined) return undefined;
-    return JSON.parse(JSON.stringify(v));
+    const seen = new Map();
+    const clone = (x) => {
+      if (x === null || (typeof x !== 'object' && typeof x !== 'function')) {
+        if (typeof x === 'symbol') throw Object.assign(new Error(String(x) + ' could not be cloned.'), { name: 'DataCloneError' });
+        return x;
+      }
+      if (typeof x === 'function') throw Object.assign(new Error(inspect(x) + ' could not be cloned.'), { name: 'DataCloneError' });
+      if (seen.has(x)) return seen.get(x);
+      let out;
+      if (Array.isArray(x)) { out = []; seen.set(x, out); x.forEach((e, i) => { out[i] = clone(e); }); return out; }
+      if (x instanceof Date) return new Date(x.getTime());
+      if (x instanceof RegExp) return new RegExp(x.source, x.flags);
+      if (x instanceof Map) { out = new Map(); seen.set(x, out); x.forEach((val, key) => out.set(clone(key), clone(val))); return out; }
+      if (x instanceof Set) { out = new Set(); seen.set(x, out); x.forEach((val) => out.add(clone(val))); return out; }
+      if (ArrayBuffer.isView(x)) return new x.constructor(x);
+      if (x instanceof ArrayBuffer) return x.slice(0);
+      if (x instanceof Error) { out = new (g[x.name] || Error)(x.message); seen.set(x, out); if (x.stack) out.stack = x.stack; return out; }
+      out = {};
+      seen.set(x, out);
+      for (const k of Object.keys(x)) out[k] = clone(x[k]);
+      return out;
+    };
+    return clone(v);
+  };
+  // UTF-8 TextEncoder/TextDecoder and atob/btoa: pure conversions many libraries expect.
+  class TextEncoder {
+    get encoding() { return 'utf-8'; }
+    encode(str = '') {
+      const s = unescape(encodeURIComponent(String(str)));
+      const out = new Uint8Array(s.length);
+      for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+      return out;
+    }
+  }
+  class TextDecoder {
+    constructor(label = 'utf-8') {
+      if (!/^utf-?8$/i.test(label)) throw new RangeError('The "' + label + '" encoding is not supported by the embedded runner');
+    }
+    get encoding() { return 'utf-8'; }
+    decode(buf) {
+      if (buf === undefined) return '';
+      const bytes = buf instanceof ArrayBuffer ? new Uint8Array(buf) : new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+      let s = '';
+      for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
+      try { return decodeURIComponent(escape(s)); } catch (e) { return s.replace(/[\x80-\xff]/g, '\ufffd'); }
+    }
+  }
+  g.TextEncoder = TextEncoder;
+  g.TextDecoder = TextDecoder;
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  g.btoa = (input) => {
+    const str = String(input);
+    let out = '';
+    for (let i = 0; i < str.length; i += 3) {
+      const a = str.charCodeAt(i), b = str.charCodeAt(i + 1), c = str.charCodeAt(i + 2);
+      if (a > 255 || b > 255 || c > 255) throw Object.assign(new Error('Invalid character'), { name: 'InvalidCharacterError' });
+      const n = (a << 16) | ((b || 0) << 8) | (c || 0);
+      out += B64[n >> 18] + B64[(n >> 12) & 63] + (i + 1 < str.length ? B64[(n >> 6) & 63] : '=') + (i + 2 < str.length ? B64[n & 63] : '=');
+    }
+    return out;
+  };
+  g.atob = (input) => {
+    const str = String(input).replace(/[\t\n\f\r ]/g, '').replace(/=+$/, '');
+    if (str.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(str)) throw Object.assign(new Error('The string to be decoded is not correctly encoded.'), { name: 'InvalidCharacterError' });
+    let out = '';
+    let bits = 0, acc = 0;
+    for (const ch of str) {
+      acc = (acc << 6) | B64.indexOf(ch);
+      bits += 6;
+      if (bits >= 8) { bits -= 8; out += String.fromCharCode((acc >> bits) & 255); }
+    }
+    return out;
   };
   const nextTick = (fn, ...args) => { Promise.resolve().then(() => fn(...args)); };
   // process: present so libraries that read process.env.NODE_ENV work, but empty: no

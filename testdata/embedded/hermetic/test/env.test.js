@@ -32,3 +32,18 @@ test('a busy-wait on Date.now ends', () => {
   while (Date.now() - t0 < 50) { /* spin */ }
   assert.ok(Date.now() - t0 >= 50);
 });
+
+test('pure web globals', () => {
+  assert.deepEqual(Array.from(new TextEncoder().encode('é€')), [195, 169, 226, 130, 172]);
+  assert.equal(new TextDecoder().decode(new Uint8Array([195, 169, 226, 130, 172])), 'é€');
+  assert.equal(btoa('bond?'), 'Ym9uZD8=');
+  assert.equal(atob('Ym9uZD8='), 'bond?');
+  const src = { d: new Date(5), m: new Map([[1, { a: [1] }]]), s: new Set([2]) };
+  src.self = src;
+  const c = structuredClone(src);
+  assert.notEqual(c, src);
+  assert.equal(c.self, c);
+  assert.deepEqual(c.m.get(1), { a: [1] });
+  assert.equal(c.d.getTime(), 5);
+  assert.throws(() => structuredClone(() => 1), { name: 'DataCloneError' });
+});
