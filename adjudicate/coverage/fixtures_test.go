@@ -49,6 +49,8 @@ func TestFixtures(t *testing.T) {
 			reason: "MISSING DEPENDENCY"},
 		{dir: "tsx", cmd: "node --import tsx --test test/sign.test.ts", needs: "tsx/package.json", file: "src/sign.ts",
 			want: FileHits{6: true, 7: true, 8: false, 9: false, 10: true, 11: true}, source: SourceV8},
+		{dir: "tsx", cmd: "npx tsx --test test/sign.test.ts", needs: "tsx/package.json", file: "src/sign.ts",
+			want: FileHits{6: true, 7: true, 8: false, 9: false, 10: true, 11: true}, source: SourceV8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir+"/"+strings.ReplaceAll(tt.cmd, "/", "_"), func(t *testing.T) {
