@@ -1,5 +1,7 @@
 package operators
 
+import "sync"
+
 // Line is one line of a lexed file, with the tokens that touch it. Operators read only a
 // Line: they are line-local by construction.
 type Line struct {
@@ -18,6 +20,17 @@ type Line struct {
 	StartsInside bool
 	// EndsInside reports that a token on the line goes on past the line's end.
 	EndsInside bool
+
+	// view caches the operators' reading of the line (its code tokens, relative to Text),
+	// built on the first Fire and shared by the others; nil for a Line built by hand.
+	view *lineView
+}
+
+// lineView is the per-line cache behind codeTokens. Operators only read the tokens, and the
+// Once makes concurrent Fire calls on one Line safe.
+type lineView struct {
+	once sync.Once
+	toks []tok
 }
 
 // Lines lexes the whole file once and returns its lines, result[i].Number == i+1. Lexical
@@ -39,6 +52,7 @@ func Lines(f *File, errh ErrorHandler) []Line {
 	}
 	text := string(f.Src) // one copy; every Line.Text is a slice of it
 	lines := make([]Line, n)
+	views := make([]lineView, n)
 	lo := 0 // first token that may touch the current line
 	for i := range lines {
 		start, end, next := f.lineBounds(i + 1)
@@ -49,7 +63,7 @@ func Lines(f *File, errh ErrorHandler) []Line {
 		for hi < len(toks) && int(toks[hi].Pos) < next {
 			hi++
 		}
-		l := Line{Number: i + 1, Text: text[start:end], Start: Pos(start)}
+		l := Line{Number: i + 1, Text: text[start:end], Start: Pos(start), view: &views[i]}
 		if hi > lo {
 			l.Tokens = toks[lo:hi:hi]
 			l.StartsInside = int(toks[lo].Pos) < start

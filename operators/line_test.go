@@ -129,3 +129,28 @@ func TestLinesEdgeCases(t *testing.T) {
 		t.Error("Tokens of adjacent lines share capacity")
 	}
 }
+
+// TestConcurrentFire: the per-line cache behind the operators is safe when several
+// goroutines ask operators about the same Line (run with -race).
+func TestConcurrentFire(t *testing.T) {
+	lines := Lines(NewFile("c.js", []byte("if (a === b) { x = f(a, b).trim().length - 1; }\n")), nil)
+	done := make(chan string)
+	for range 4 {
+		go func() {
+			i, e := Fire(Table(), lines[0])
+			done <- itoa(i) + e.Apply(lines[0].Text)
+		}()
+	}
+	first := <-done
+	for range 3 {
+		if got := <-done; got != first {
+			t.Errorf("concurrent Fire disagrees: %q vs %q", got, first)
+		}
+	}
+	// a Line built by hand (no cache) reads the same
+	l := lines[0]
+	l.view = nil
+	if i, e := Fire(Table(), l); itoa(i)+e.Apply(l.Text) != first {
+		t.Errorf("uncached Line reads differently: %q", itoa(i)+e.Apply(l.Text))
+	}
+}

@@ -135,7 +135,18 @@ type tok struct {
 // find a depth-0 '=' also require angle depth 0, so `Record<string, unknown>` is one operand
 // and `<T = X>` is no assignment. A comparison written `a<b` is misread as a generic, the
 // direction that loses a mutant rather than making a wrong one.
+//
+// The result is computed once per Line returned by Lines and shared by every operator, so it
+// must not be modified.
 func codeTokens(l Line) []tok {
+	if l.view == nil {
+		return buildCodeTokens(l)
+	}
+	l.view.once.Do(func() { l.view.toks = buildCodeTokens(l) })
+	return l.view.toks
+}
+
+func buildCodeTokens(l Line) []tok {
 	out := make([]tok, 0, len(l.Tokens))
 	base := int(l.Start)
 	angle := 0
