@@ -167,6 +167,11 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("embedded runner: resolving root %s: %w", root, err)
 	}
+	// esbuild reports files by their real paths; a root reached through a symbolic link would
+	// otherwise put every file outside it.
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
 	rtPrg, err := runtimeProgram()
 	if err != nil {
 		return nil, err

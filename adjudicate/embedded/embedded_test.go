@@ -460,3 +460,23 @@ func TestExitCodeFailsTheFile(t *testing.T) {
 		t.Fatalf("process.exitCode = 3 fails the file under node; got passed=%v killed_by=%q", res.Passed, res.FailedTest())
 	}
 }
+
+func TestRootThroughSymlink(t *testing.T) {
+	abs, err := filepath.Abs(filepath.Join(fixtures, "basic"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(abs, link); err != nil {
+		t.Skip("no symlinks here")
+	}
+	r, err := New(link, []string{"test/calc.test.js"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	res := run(t, r, map[string][]byte{"src/calc.js": []byte("export const classify = () => 'x', add = () => 0, total = () => ({});\n")}, time.Minute)
+	if res.Passed || !res.Hits.Known("src/calc.js") {
+		t.Fatalf("overrides and coverage should work through a linked root: passed=%v hits=%v", res.Passed, res.Hits)
+	}
+}
