@@ -495,34 +495,82 @@ func (lx *Lexer) number() {
 	}
 }
 
-// puncts are the punctuators, longest first within each length.
-var puncts = [...]string{
-	">>>=",
-	"...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=",
-	"=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=",
-	"%=", "&=", "|=", "^=", "<<", ">>", "**",
-}
-
+// punct scans a punctuator, longest match: >>>=, then ... === !== **= <<= >>= >>> &&= ||=
+// ??=, then => == != <= >= && || ?? ?. ++ -- += -= *= /= %= &= |= ^= << >> **, then one
+// character. "?." followed by a digit is '?' (a ? .5 : b).
 func (lx *Lexer) punct() Kind {
-	rest := lx.src[lx.off:]
-	for _, p := range puncts {
-		if len(rest) >= len(p) && string(rest[:len(p)]) == p {
-			if p == "?." && len(rest) > 2 && isDigit(rest[2]) {
-				continue // a ? .5 : b — conditional then a number
-			}
-			lx.off += len(p)
-			return Punct
-		}
-	}
-	switch c := rest[0]; c {
+	c, c1, c2 := lx.src[lx.off], lx.peek(1), lx.peek(2)
+	n := 1
+	switch c {
 	case '{':
 		lx.braces++
 	case '}':
 		if lx.braces > 0 {
 			lx.braces--
 		}
-	case '(', ')', '[', ']', ';', ',', '<', '>', '+', '-', '*', '/', '%', '&', '|', '^', '!',
-		'~', '?', ':', '=', '.', '@':
+	case '(', ')', '[', ']', ';', ',', '~', '@', ':':
+	case '.':
+		if c1 == '.' && c2 == '.' {
+			n = 3
+		}
+	case '?':
+		if c1 == '?' {
+			n = 2
+			if c2 == '=' {
+				n = 3
+			}
+		} else if c1 == '.' && !isDigit(c2) {
+			n = 2
+		}
+	case '=', '!':
+		if c1 == '=' {
+			n = 2
+			if c2 == '=' {
+				n = 3
+			}
+		} else if c == '=' && c1 == '>' {
+			n = 2
+		}
+	case '<':
+		if c1 == '<' {
+			n = 2
+			if c2 == '=' {
+				n = 3
+			}
+		} else if c1 == '=' {
+			n = 2
+		}
+	case '>':
+		if c1 == '>' {
+			n = 2
+			if c2 == '>' {
+				n = 3
+				if lx.peek(3) == '=' {
+					n = 4
+				}
+			} else if c2 == '=' {
+				n = 3
+			}
+		} else if c1 == '=' {
+			n = 2
+		}
+	case '*', '&', '|':
+		if c1 == c {
+			n = 2
+			if c2 == '=' {
+				n = 3
+			}
+		} else if c1 == '=' {
+			n = 2
+		}
+	case '+', '-':
+		if c1 == c || c1 == '=' {
+			n = 2
+		}
+	case '/', '%', '^':
+		if c1 == '=' {
+			n = 2
+		}
 	default:
 		lx.error(lx.off, "unexpected character")
 		lx.off++
@@ -531,6 +579,6 @@ func (lx *Lexer) punct() Kind {
 		}
 		return Illegal
 	}
-	lx.off++
+	lx.off += n
 	return Punct
 }
