@@ -97,7 +97,7 @@ func BenchmarkParseCheck(b *testing.B) {
 	i := strings.Index(src, "if (a === b)")
 	mutated := src[:i] + "if (a !== b)" + src[i+len("if (a === b)"):]
 	for _, minify := range []bool{false, true} {
-		b.Run(fmt.Sprintf("minify=%v", minify), func(b *testing.B) {
+		b.Run(fmt.Sprintf("whole-file/minify=%v", minify), func(b *testing.B) {
 			c := newChecker("m.js", src, minify)
 			if !c.ok {
 				b.Fatal(c.msg)
@@ -105,6 +105,20 @@ func BenchmarkParseCheck(b *testing.B) {
 			b.ResetTimer()
 			for k := 0; k < b.N; k++ {
 				if v := c.check(mutated); v.Reason != "" {
+					b.Fatal(v)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("chunked/minify=%v", minify), func(b *testing.B) {
+			c := newChecker("m.js", src, minify)
+			spans := splitLines([]byte(src))
+			c.useChunks(src, spans, defaultEngine().lex("m.js", []byte(src)))
+			line := strings.Count(src[:i], "\n")
+			text := src[spans[line].Start:spans[line].End]
+			text = strings.Replace(text, "===", "!==", 1)
+			b.ResetTimer()
+			for k := 0; k < b.N; k++ {
+				if v := c.checkLine(line, text); v.Reason != "" {
 					b.Fatal(v)
 				}
 			}
