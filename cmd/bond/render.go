@@ -138,6 +138,8 @@ func advice(m adjudicate.MutantResult) string {
 		return fmt.Sprintf("%s: bond could not read coverage for %s, so it cannot tell whether the tests ran it", loc, m.Path)
 	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonUnstableReach:
 		return fmt.Sprintf("%s: whether the tests run this line changes from run to run; make them deterministic", loc)
+	case m.Verdict == adjudicate.VerdictUnshown && m.Witness.Kind == adjudicate.WitnessNotAdjudicated:
+		return fmt.Sprintf("%s: the tests accepted %s; it was not adjudicated (the bond was already decided, or the suite cap was spent: --adjudicate all asks anyway); add a test that fails on it", loc, changeText(m))
 	case m.Verdict == adjudicate.VerdictUnshown:
 		return fmt.Sprintf("%s: the tests accepted %s and nothing showed the change matters (witness %s); add a test that fails on it, or record it as equivalent with --verdicts", loc, changeText(m), m.Witness.Kind)
 	case m.Verdict == adjudicate.VerdictError:
