@@ -38,6 +38,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -119,7 +120,44 @@ type Result struct {
 	// LoadError is the first throw while loading a test file's bundle (a canary makes one), or a
 	// mutant that no longer bundles; empty otherwise.
 	LoadError string
-	Duration  time.Duration
+	// Unsupported names what Node has and this runtime lacks, when a failure of the run came from
+	// it: a global (`global URL`, from a ReferenceError), a built-in required at run time
+	// (`require("fs")`), or an API the runtime refuses (`mock.timers`). A baseline that fails
+	// with Unsupported set says nothing about the oracle: --runner auto should fall back to node.
+	Unsupported string
+	Duration    time.Duration
+}
+
+// nodeGlobals are globals of Node 20 that the embedded runtime does not define.
+var nodeGlobals = map[string]bool{
+	"Buffer": true, "URL": true, "URLSearchParams": true, "fetch": true, "Request": true,
+	"Response": true, "Headers": true, "FormData": true, "Intl": true, "crypto": true,
+	"AbortController": true, "AbortSignal": true, "Blob": true, "File": true, "EventTarget": true,
+	"Event": true, "MessageChannel": true, "MessagePort": true, "BroadcastChannel": true,
+	"WebAssembly": true, "WeakRef": true, "FinalizationRegistry": true, "SharedArrayBuffer": true,
+	"Atomics": true, "__dirname": true, "__filename": true, "module": true, "exports": true,
+	"ReadableStream": true, "WritableStream": true, "TransformStream": true, "CompressionStream": true,
+	"DecompressionStream": true, "navigator": true, "DOMException": true, "PerformanceObserver": true,
+}
+
+var (
+	refErrorRe   = regexp.MustCompile(`ReferenceError: ([A-Za-z_$][\w$]*) is not defined`)
+	requireRe    = regexp.MustCompile(`Cannot find module '([^']+)': the embedded runner provides only`)
+	refusedAPIRe = regexp.MustCompile(`(\S+) is not available in the embedded runner`)
+)
+
+// unsupportedIn returns what a failure message says the runtime lacks, or "".
+func unsupportedIn(msg string) string {
+	if m := refErrorRe.FindStringSubmatch(msg); m != nil && nodeGlobals[m[1]] {
+		return "global " + m[1]
+	}
+	if m := requireRe.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("require(%q)", m[1])
+	}
+	if m := refusedAPIRe.FindStringSubmatch(msg); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // FailedTest returns the name of the first test that failed, for killed_by: "suite > test", or
@@ -341,6 +379,11 @@ func (r *Runner) Run(ctx context.Context, overrides map[string][]byte, timeout t
 		}
 	}
 	fmt.Fprintf(&out, "ℹ tests %d\nℹ pass %d\nℹ fail %d\nℹ skipped %d\nℹ todo %d\n", len(res.Tests), pass, fail, skip, todo)
+	for _, t := range res.Tests {
+		if !t.Passed && !t.Todo && res.Unsupported == "" {
+			res.Unsupported = unsupportedIn(t.Error)
+		}
+	}
 	res.Output = out.String()
 	res.Passed = fail == 0 && !loadFailed && st.stopped() == stopNone
 	res.Duration = time.Since(start)

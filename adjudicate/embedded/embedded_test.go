@@ -480,3 +480,30 @@ func TestRootThroughSymlink(t *testing.T) {
 		t.Fatalf("overrides and coverage should work through a linked root: passed=%v hits=%v", res.Passed, res.Hits)
 	}
 }
+
+func TestUnsupportedAtRunTime(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"global", "const test = require('node:test');\ntest('url', () => new URL('https://x'));\n", "global URL"},
+		{"load-time global", "const b = Buffer.from('x');\nrequire('node:test')('t', () => {});\n", "global Buffer"},
+		{"dynamic require", "const test = require('node:test');\nconst n = ['fs'][0];\ntest('fs', () => require(n));\n", `require("fs")`},
+		{"mock timers", "const { test, mock } = require('node:test');\ntest('timers', () => mock.timers.enable());\n", "mock.timers"},
+		{"ordinary failure", "const test = require('node:test');\ntest('x', () => { throw new ReferenceError('y is not defined'); });\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "a.test.js"), []byte(tt.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r, err := New(dir, []string{"a.test.js"}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			res := run(t, r, nil, time.Minute)
+			if res.Passed || res.Unsupported != tt.want {
+				t.Errorf("passed=%v Unsupported=%q, want %q\n%s", res.Passed, res.Unsupported, tt.want, res.Output)
+			}
+		})
+	}
+}
