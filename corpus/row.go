@@ -1,14 +1,15 @@
 package corpus
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate"
@@ -88,65 +89,146 @@ type RowsFile struct {
 	ValidBytes int64
 }
 
-// ReadRows reads a rows file. A malformed line is an InputError naming the file and line, except
-// a half-written last line (no final newline), which is ignored and recorded in Truncated: it is
-// what an interrupted run leaves behind. A missing file is an empty RowsFile when missingOK.
+// ReadRows reads a rows file, keeping of each report the facts the statistics and comparisons
+// read (see factsReport): the whole report stays in the file. A malformed line is an InputError
+// naming the file and line, except a half-written last line (no final newline), which is
+// ignored and recorded in Truncated: it is what an interrupted run leaves behind. A missing
+// file is an empty RowsFile when missingOK. Lines are decoded in parallel.
 func ReadRows(path string, missingOK bool) (*RowsFile, error) {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		if missingOK && errors.Is(err, os.ErrNotExist) {
 			return &RowsFile{Path: path}, nil
 		}
 		return nil, plan.Inputf("rows file %s: %w", path, err)
 	}
-	defer f.Close()
-	return readRows(path, f)
+	return parseRows(path, data)
 }
 
 func readRows(path string, r io.Reader) (*RowsFile, error) {
-	rf := &RowsFile{Path: path}
-	br := bufio.NewReaderSize(r, 1<<20)
-	var offset int64
-	for lineNo := 1; ; lineNo++ {
-		line, err := br.ReadBytes('\n')
-		if len(line) == 0 && err == io.EOF {
-			break
-		}
-		if err != nil && err != io.EOF {
-			return nil, plan.Inputf("rows file %s: line %d: %w", path, lineNo, err)
-		}
-		complete := err == nil
-		trimmed := bytes.TrimSpace(line)
-		if len(trimmed) > 0 {
-			var row Row
-			if jerr := json.Unmarshal(trimmed, &row); jerr != nil || row.Task == "" {
-				if !complete {
-					rf.Truncated = true
-					break
-				}
-				what := "no task id"
-				if jerr != nil {
-					what = jerr.Error()
-				}
-				return nil, plan.Inputf("rows file %s: line %d is not a corpus row (%s); rows files hold one JSON row per line as written by bond corpus run", path, lineNo, what)
-			}
-			if row.SchemaVersion != plan.SchemaVersion {
-				return nil, plan.Inputf("rows file %s: line %d: schema_version %q, this bond reads %q", path, lineNo, row.SchemaVersion, plan.SchemaVersion)
-			}
-			rf.Rows = append(rf.Rows, row)
-			rf.Lines = append(rf.Lines, lineNo)
-		}
-		if complete {
-			offset += int64(len(line))
-		} else {
-			// A complete JSON row without its newline: keep it, and count its bytes so an append
-			// starts a new line after it.
-			offset += int64(len(line))
-			break
-		}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, plan.Inputf("rows file %s: %w", path, err)
 	}
-	rf.ValidBytes = offset
+	return parseRows(path, data)
+}
+
+// rowLine is one non-blank line of a rows file.
+type rowLine struct {
+	no       int
+	text     []byte
+	complete bool // ends in a newline
+}
+
+func parseRows(path string, data []byte) (*RowsFile, error) {
+	rf := &RowsFile{Path: path, ValidBytes: int64(len(data))}
+	var lines []rowLine
+	for no, rest := 1, data; len(rest) > 0; no++ {
+		line, after, found := bytes.Cut(rest, []byte{'\n'})
+		if t := bytes.TrimSpace(line); len(t) > 0 {
+			lines = append(lines, rowLine{no: no, text: t, complete: found})
+		}
+		rest = after
+	}
+	rows := make([]Row, len(lines))
+	errs := make([]error, len(lines))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(lines)/64))
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(lines); i += workers {
+				rows[i], errs[i] = decodeRow(lines[i].text)
+			}
+		}(w)
+	}
+	wg.Wait()
+	for i, l := range lines {
+		if err := errs[i]; err != nil {
+			if !l.complete && i == len(lines)-1 {
+				rf.Truncated = true
+				rf.ValidBytes = int64(len(data) - len(l.text))
+				for rf.ValidBytes > 0 && data[rf.ValidBytes-1] != '\n' {
+					rf.ValidBytes--
+				}
+				break
+			}
+			return nil, plan.Inputf("rows file %s: line %d is not a corpus row (%v); rows files hold one JSON row per line as written by bond corpus run", path, l.no, err)
+		}
+		if rows[i].SchemaVersion != plan.SchemaVersion {
+			return nil, plan.Inputf("rows file %s: line %d: schema_version %q, this bond reads %q", path, l.no, rows[i].SchemaVersion, plan.SchemaVersion)
+		}
+		rf.Rows = append(rf.Rows, rows[i])
+		rf.Lines = append(rf.Lines, l.no)
+	}
 	return rf, nil
+}
+
+// factsReport is the part of a certify report the statistics read; decoding only it skips the
+// output tails, baselines and timings that make up most of a row's bytes.
+type factsReport struct {
+	Operators plan.OperatorSet      `json:"operators"`
+	Cut       []factsCandidate      `json:"cut"`
+	Discarded []factsCandidate      `json:"discarded"`
+	Mutants   []factsMutant         `json:"mutants"`
+	Bond      adjudicate.BondResult `json:"bond"`
+	Partial   bool                  `json:"partial"`
+}
+
+type factsCandidate struct {
+	Operator string `json:"operator"`
+	Reason   string `json:"reason"`
+}
+
+type factsMutant struct {
+	ID          string `json:"id"`
+	Path        string `json:"path"`
+	Line        int    `json:"line"`
+	Operator    string `json:"operator"`
+	Original    string `json:"original"`
+	Mutated     string `json:"mutated"`
+	Status      string `json:"status"`
+	Ran         bool   `json:"ran"`
+	Reason      string `json:"reason"`
+	Equivalence string `json:"equivalence"`
+	Witness     struct {
+		Kind string `json:"kind"`
+	} `json:"witness"`
+}
+
+// decodeRow decodes one line into a Row whose Report holds the facts of factsReport.
+func decodeRow(line []byte) (Row, error) {
+	var d struct {
+		Row
+		Report *factsReport `json:"report"`
+	}
+	if err := json.Unmarshal(line, &d); err != nil {
+		return Row{}, err
+	}
+	if d.Task == "" {
+		return Row{}, errors.New("no task id")
+	}
+	r := d.Row
+	if f := d.Report; f != nil {
+		rep := &adjudicate.Report{Bond: f.Bond, Partial: f.Partial}
+		rep.Operators = f.Operators
+		for _, c := range f.Cut {
+			rep.Cut = append(rep.Cut, plan.Candidate{Mutant: plan.Mutant{Operator: c.Operator}, Reason: c.Reason})
+		}
+		for _, c := range f.Discarded {
+			rep.Discarded = append(rep.Discarded, plan.Candidate{Mutant: plan.Mutant{Operator: c.Operator}, Reason: c.Reason})
+		}
+		rep.Mutants = make([]adjudicate.MutantResult, len(f.Mutants))
+		for i, m := range f.Mutants {
+			rep.Mutants[i] = adjudicate.MutantResult{
+				Mutant: plan.Mutant{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated},
+				Status: m.Status, Ran: m.Ran, Reason: m.Reason, Equivalence: m.Equivalence, Witness: adjudicate.Witness{Kind: m.Witness.Kind},
+			}
+		}
+		r.Report = rep
+	}
+	return r, nil
 }
 
 // Duplicate is a task with more than one row in the files read; Kept is the row used.

@@ -225,8 +225,19 @@ func openRows(o RunOptions, sum *RunSummary) (*rowWriter, map[string]bool, error
 		}
 		return &rowWriter{w: w}, done, nil
 	}
+	f, err := os.OpenFile(o.Out, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, plan.Inputf("rows file %s: %w", o.Out, err)
+	}
+	// One writer per rows file: a second run on the same file would interleave and re-run the
+	// same tasks. Shards write files of their own. The lock is taken before the file is read.
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, nil, plan.Inputf("rows file %s is being written by another bond corpus run (%v); wait for it, or give this run its own --out", o.Out, err)
+	}
 	rf, err := ReadRows(o.Out, true)
 	if err != nil {
+		f.Close()
 		return nil, nil, err
 	}
 	for _, r := range rf.Rows {
@@ -235,10 +246,6 @@ func openRows(o RunOptions, sum *RunSummary) (*rowWriter, map[string]bool, error
 			isErr = prev && isErr
 		}
 		done[r.Fingerprint] = isErr
-	}
-	f, err := os.OpenFile(o.Out, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, nil, plan.Inputf("rows file %s: %w", o.Out, err)
 	}
 	if rf.Truncated {
 		sum.Truncated = true

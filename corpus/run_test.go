@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate"
@@ -275,5 +276,27 @@ func TestMergeLastFinishedWins(t *testing.T) {
 	rows, dups := Merge([]*RowsFile{withLines(&RowsFile{Path: "a", Rows: a}), withLines(&RowsFile{Path: "b", Rows: b})})
 	if len(rows) != 2 || rows[0].Heldback != HeldbackFailed || len(dups) != 1 || dups[0].Kept != "b:1" || dups[0].Count != 2 {
 		t.Errorf("rows %+v dups %+v", rows, dups)
+	}
+}
+
+// A rows file another run is writing is refused rather than interleaved.
+func TestRunRowsFileLocked(t *testing.T) {
+	dir, base, head := runFixture(t)
+	path := filepath.Join(dir, "corpus.toml")
+	os.WriteFile(path, []byte("format = 1\n[[task]]\nid = 'a'\nrepo = 'repos/r'\nbase = '"+base+"'\nhead = '"+head+"'\noracle_cmd = 'true'\n"), 0o644)
+	c, _ := Load(path)
+	out := filepath.Join(dir, "rows.jsonl")
+	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Skip(err)
+	}
+	var calls atomic.Int32
+	_, err = Run(context.Background(), RunOptions{Corpus: c, Out: out, Certify: fakeCertify(t, &calls)})
+	if !plan.IsInput(err) || !strings.Contains(err.Error(), "being written by another bond corpus run") || calls.Load() != 0 {
+		t.Errorf("err = %v, %d certify calls", err, calls.Load())
 	}
 }
