@@ -10,7 +10,10 @@
 //     "assert" and "assert/strict" (Node resolves bare "assert" to the built-in; bare "test" names
 //     the npm polyfill of node:test, which is read as the built-in it copies). Any other Node
 //     built-in, imported by a test or anything it imports, makes New return *UnsupportedError;
-//     so does top-level await, which esbuild cannot put in a script.
+//     so do top-level await, which esbuild cannot put in a script, and a regular expression
+//     with \p{…}, which goja compiles but never matches. Syntax goja lacks (async generators,
+//     for await, using, decorators) is lowered by esbuild. A global Node has and the runtime
+//     lacks (URL, Buffer, Intl, fetch, …) fails the run and is named in Result.Unsupported.
 //   - process exists with an empty env, argv ["node", FILE], cwd() "/", nextTick, hrtime and
 //     stdout/stderr writers; process.exit throws. There is no Buffer, fetch, require of anything
 //     but the modules above, or file-system source maps for eval'd code.
@@ -34,6 +37,7 @@
 package embedded
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -292,6 +296,11 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		u := out.unsupp[0]
 		return nil, &UnsupportedError{Import: u.spec, Importer: u.importer}
 	}
+	if overrides == nil {
+		if file, ok := propertyEscape(out.js, out.srcMap); ok {
+			return nil, &UnsupportedError{Importer: file, Feature: `Unicode property escapes in regular expressions (\p{…}), which goja does not match`}
+		}
+	}
 	inst, err := instrument(tf.path, string(out.js), out.srcMap)
 	if err != nil {
 		return nil, err
@@ -443,4 +452,31 @@ func runtimeProgram() (*goja.Program, error) {
 		return nil, fmt.Errorf("embedded runner: compiling its runtime (a bond bug): %w", err)
 	}
 	return prg, nil
+}
+
+// propertyEscape reports whether the bundle holds a regular expression with a Unicode property
+// escape (\p{…} or \P{…}): goja compiles it but never matches it, a silent difference from Node
+// that could flip a verdict, so such an oracle runs under node. file is the source it came from.
+func propertyEscape(js, srcMap []byte) (file string, found bool) {
+	i := bytes.Index(js, []byte(`\p{`))
+	if j := bytes.Index(js, []byte(`\P{`)); j >= 0 && (i < 0 || j < i) {
+		i = j
+	}
+	if i < 0 {
+		return "", false
+	}
+	line := bytes.Count(js[:i], []byte("\n"))
+	col := i - (bytes.LastIndexByte(js[:i], '\n') + 1)
+	file = "the bundle"
+	if sm, segs, err := parseSourceMap(srcMap); err == nil {
+		for _, sg := range segs {
+			if sg.genLine > line || (sg.genLine == line && sg.genCol > col) {
+				break
+			}
+			if sg.src >= 0 && sg.src < len(sm.Sources) {
+				file = sm.Sources[sg.src]
+			}
+		}
+	}
+	return file, true
 }

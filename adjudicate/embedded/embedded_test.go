@@ -58,6 +58,7 @@ func TestUnsupportedImports(t *testing.T) {
 		{"test/fs.test.js", "node:fs", "test/fs.test.js", ""},
 		{"test/indirect.test.js", "path", "src/paths.js", ""},
 		{"test/tla.test.mjs", "", "test/tla.test.mjs", "top-level await"},
+		{"test/regexp.test.mjs", "", "src/letters.js", `Unicode property escapes in regular expressions (\p{…}), which goja does not match`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

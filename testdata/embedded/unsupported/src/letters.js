@@ -1,0 +1,1 @@
+export const isLetter = (c) => /^\p{L}$/u.test(c);
