@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bond-tool/bond/plan"
 )
@@ -76,25 +75,54 @@ const { add } = require('../src/add.js');
 test('adds', () => { assert.strictEqual(add(2, 1), 3); });
 `
 
-func TestEngineSmoke(t *testing.T) {
+// TestAdjudicateFirstAndAll: under first, once a mutant is vacuous with a witness the later
+// accepted mutants are not adjudicated; under all every detector is asked, within the suite cap.
+func TestAdjudicateFirstAndAll(t *testing.T) {
 	needNode(t)
 	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
 	muts := []plan.Mutant{
+		// add(2, 1) takes the other branch: coverage sees it.
 		mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<="),
+		// Equivalent mutants the oracle accepts on lines it runs: nothing can witness them.
+		mutantAt(t, root, "src/add.js", 3, "swap-arithmetic-operands", "a + b", "b + a"),
+		mutantAt(t, root, "src/add.js", 10, "swap-call-arguments", "{ add, unused }", "{ unused, add }"),
+		// Killed.
 		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined"),
-		mutantAt(t, root, "src/add.js", 8, "return-sentinel", "x * 2", "undefined"),
 	}
-	front := plan.Front{Files: []plan.FileInfo{{Path: "src/add.js", Added: []int{2, 3, 8}}}}
-	o, err := Options{Plan: plan.Options{Repo: root}, Oracle: []string{"test/add.test.js"}, Jobs: 2, Progress: os.Stderr}.withDefaults()
-	if err != nil {
-		t.Fatal(err)
+	gates := []GateSpec{{Name: "unit", Cmd: "node --test test/"}}
+	for _, tc := range []struct {
+		mode     string
+		witness  []string
+		verdicts []string
+	}{
+		{AdjudicateFirst, []string{WitnessCoverage, WitnessNotAdjudicated, WitnessNotAdjudicated, WitnessNotAdjudicated}, []string{VerdictVacuous, VerdictUnshown, VerdictUnshown, VerdictHeld}},
+		{AdjudicateAll, []string{WitnessCoverage, WitnessNone, WitnessNotAdjudicated, WitnessNotAdjudicated}, []string{VerdictVacuous, VerdictVacuous, VerdictUnshown, VerdictHeld}},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			rep, err := certifyFixture(t, context.Background(), root, Options{Adjudicate: tc.mode, Gates: gates, SuiteCap: 1, Jobs: 2}, muts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, m := range rep.Mutants {
+				if m.Witness.Kind != tc.witness[i] || m.Verdict != tc.verdicts[i] {
+					t.Errorf("mutant %d (%s:%d %s): status %s witness %s verdict %s, want witness %s verdict %s", i, m.Path, m.Line, m.Operator, m.Status, m.Witness.Kind, m.Verdict, tc.witness[i], tc.verdicts[i])
+				}
+			}
+			if rep.Mutants[3].Status != StatusKilled || rep.Mutants[3].KilledBy != "adds" {
+				t.Errorf("killed mutant: %s by %q", rep.Mutants[3].Status, rep.Mutants[3].KilledBy)
+			}
+			if w := rep.Mutants[0].Witness.Lines; len(w) == 0 || w[0] != (LineDiff{Path: "src/add.js", Line: 3, In: "baseline"}) {
+				t.Errorf("coverage witness lines %+v", w)
+			}
+			if r := rep.Baseline.Reach; r.Files[0].Coverage != "v8" || r.Ran == 0 {
+				t.Errorf("reach %+v", r)
+			}
+			if len(rep.SelfCheck) != 1 || rep.SelfCheck[0].Result != CanaryKilled {
+				t.Errorf("self_check %+v", rep.SelfCheck)
+			}
+			if len(rep.Baseline.Gates) != 1 || !rep.Baseline.Gates[0].Passed {
+				t.Errorf("gates %+v", rep.Baseline.Gates)
+			}
+		})
 	}
-	rep, err := certifyPlanned(context.Background(), o, front, muts, nil, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range rep.Mutants {
-		t.Logf("%s:%d %s status=%s ran=%v reason=%s witness=%+v verdict=%s killedby=%q", m.Path, m.Line, m.Operator, m.Status, m.Ran, m.Reason, m.Witness, m.Verdict, m.KilledBy)
-	}
-	t.Logf("bond %+v reach %+v canary %+v timings %+v errors %v", rep.Bond, rep.Baseline.Reach, rep.SelfCheck, rep.Timings, rep.Errors)
 }
