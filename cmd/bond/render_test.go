@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/plan"
+)
+
+func TestGithubEscaping(t *testing.T) {
+	if got := ghProp("a,b:c%\nd"); got != "a%2Cb%3Ac%25%0Ad" {
+		t.Errorf("ghProp = %q", got)
+	}
+	if got := ghEscape("50% a:b,\r\n"); got != "50%25 a:b,%0D%0A" {
+		t.Errorf("ghEscape = %q", got)
+	}
+}
+
+func TestMarkdownCode(t *testing.T) {
+	for in, want := range map[string]string{"a | b": "`a \\| b`", "`x`": "`` `x` ``", "": "(nothing)"} {
+		if got := mdCode(in); got != want {
+			t.Errorf("mdCode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The renderers' bytes depend only on the report: markdown and github leave times out.
+func TestRenderersIgnoreTimes(t *testing.T) {
+	mk := func(ms int64) *adjudicate.Report {
+		r := &adjudicate.Report{Mutants: []adjudicate.MutantResult{{
+			Mutant: plan.Mutant{ID: "0123456789abcdef", Path: "src/a.js", Line: 3, Operator: "invert-comparison", Change: plan.Change{From: "<", To: ">="}},
+			Status: adjudicate.StatusAccepted, Ran: true, Witness: adjudicate.Witness{Kind: adjudicate.WitnessNone}, Verdict: adjudicate.VerdictVacuous, DurationMS: ms,
+		}}}
+		r.Bond = adjudicate.Bond([]string{adjudicate.VerdictVacuous}, adjudicate.RegimeWitnessRecorded, false)
+		r.Timings.TotalMS = ms
+		return r
+	}
+	for _, name := range []string{"markdown", "github"} {
+		var a, b bytes.Buffer
+		renderers[name](&a, mk(10))
+		renderers[name](&b, mk(99999))
+		if a.String() != b.String() {
+			t.Errorf("%s output changes with the times:\n%s\n%s", name, a.String(), b.String())
+		}
+		if !strings.Contains(a.String(), "src/a.js") {
+			t.Errorf("%s output lacks the location:\n%s", name, a.String())
+		}
+	}
+}
