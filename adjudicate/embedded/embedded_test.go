@@ -508,3 +508,20 @@ func TestUnsupportedAtRunTime(t *testing.T) {
 		})
 	}
 }
+
+func TestOutputIsBounded(t *testing.T) {
+	dir := t.TempDir()
+	src := "const test = require('node:test');\ntest('chatty', () => { const s = 'x'.repeat(1 << 16); for (let i = 0; i < 300; i++) console.log(s); });\n"
+	if err := os.WriteFile(filepath.Join(dir, "a.test.js"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(dir, []string{"a.test.js"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	res := run(t, r, nil, time.Minute)
+	if !res.Passed || len(res.Output) > maxOutput+4096 || !strings.Contains(res.Output, "dropped") {
+		t.Fatalf("passed=%v output %d bytes; want a pass with output cut at %d", res.Passed, len(res.Output), maxOutput)
+	}
+}

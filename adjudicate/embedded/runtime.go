@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -21,6 +22,10 @@ import (
 
 //go:embed js/runtime.js
 var runtimeJS string
+
+// maxOutput bounds what one run's tests may print; the rest is dropped with a note, so a test that
+// logs in a loop cannot fill memory before its time limit.
+const maxOutput = 8 << 20
 
 // compileInstrumented compiles an instrumented bundle with its shifted source map, so stack
 // traces name original files and lines. The map is handed to goja directly: nothing is read from
@@ -277,7 +282,15 @@ func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Bu
 		}
 	}
 	must(host.Set("entry", tf.path))
-	must(host.Set("write", func(stream int, s string) { out.WriteString(s) }))
+	must(host.Set("write", func(stream int, s string) {
+		switch {
+		case out.Len()+len(s) <= maxOutput:
+			out.WriteString(s)
+		case out.Len() < maxOutput:
+			out.WriteString(s[:maxOutput-out.Len()])
+			out.WriteString("\n[bond: output past " + strconv.Itoa(maxOutput>>20) + " MiB dropped]\n")
+		}
+	}))
 	must(host.Set("timerAdd", func(delay float64, repeat bool) int64 { return v.add(delay, repeat) }))
 	must(host.Set("timerClear", func(id int64) { v.clear(id) }))
 	must(host.Set("timerRef", func(id int64, ref bool) {
