@@ -77,6 +77,11 @@ type bundleOut struct {
 	js, srcMap []byte
 	inputs     map[string]bool
 	unsupp     []builtinUse
+	// strict: no input is CommonJS, so the whole bundle runs in strict mode, as Node runs ES
+	// modules. esbuild hoists ES modules into one scope and prints no directive for them; a
+	// bundle with CommonJS inputs stays sloppy, as those modules are in Node (their own
+	// "use strict" directives stay inside their wrappers).
+	strict bool
 }
 
 // buildError is an esbuild failure, with esbuild's messages formatted file:line: text.
@@ -139,6 +144,7 @@ func newBundler(root, entry string) (*bundler, error) {
 		Sourcemap:      api.SourceMapExternal,
 		SourcesContent: api.SourcesContentExclude,
 		LegalComments:  api.LegalCommentsNone,
+		Metafile:       true,
 		Outfile:        filepath.Join(root, bundleName),
 		LogLevel:       api.LogLevelSilent,
 		Plugins:        []api.Plugin{plugin},
@@ -217,7 +223,20 @@ func (b *bundler) build(overrides map[string][]byte) (*bundleOut, error) {
 	if len(res.Errors) > 0 {
 		return nil, &buildError{entry: b.entry, msgs: res.Errors}
 	}
-	out := &bundleOut{inputs: b.inputs, unsupp: b.unsupp}
+	out := &bundleOut{inputs: b.inputs, unsupp: b.unsupp, strict: true}
+	var meta struct {
+		Inputs map[string]struct {
+			Format string `json:"format"`
+		} `json:"inputs"`
+	}
+	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
+		return nil, fmt.Errorf("bundling %s: reading esbuild's metafile: %w", b.entry, err)
+	}
+	for _, in := range meta.Inputs {
+		if in.Format == "cjs" {
+			out.strict = false
+		}
+	}
 	for _, f := range res.OutputFiles {
 		switch {
 		case strings.HasSuffix(f.Path, ".map"):

@@ -14,6 +14,8 @@
 //     with \p{…}, which goja compiles but never matches. Syntax goja lacks (async generators,
 //     for await, using, decorators) is lowered by esbuild. A global Node has and the runtime
 //     lacks (URL, Buffer, Intl, fetch, …) fails the run and is named in Result.Unsupported.
+//   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
+//     with CommonJS inputs runs sloppy, as those modules do in Node.
 //   - process exists with an empty env, argv ["node", FILE], cwd() "/", nextTick, hrtime and
 //     stdout/stderr writers; process.exit throws. There is no Buffer, fetch, require of anything
 //     but the modules above, or file-system source maps for eval'd code.
@@ -301,7 +303,7 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 			return nil, &UnsupportedError{Importer: file, Feature: `Unicode property escapes in regular expressions (\p{…}), which goja does not match`}
 		}
 	}
-	inst, err := instrument(tf.path, string(out.js), out.srcMap)
+	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict)
 	if err != nil {
 		return nil, err
 	}

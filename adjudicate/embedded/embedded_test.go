@@ -39,7 +39,7 @@ func run(t *testing.T, r *Runner, overrides map[string][]byte, timeout time.Dura
 }
 
 func TestModuleFormats(t *testing.T) {
-	for _, file := range []string{"test/modules.test.mjs", "test/cjs.test.cjs", "test/async.test.js"} {
+	for _, file := range []string{"test/modules.test.mjs", "test/cjs.test.cjs", "test/async.test.js", "test/strict.test.mjs", "test/sloppy.test.cjs"} {
 		t.Run(file, func(t *testing.T) {
 			r := newRunner(t, "modules", []string{file}, Options{})
 			res := run(t, r, nil, time.Minute)

@@ -77,7 +77,7 @@ type instrumenter struct {
 
 // instrument adds statement probes to bundle (esbuild's output) and attributes the source-map
 // segments to them.
-func instrument(name, bundle string, mapJSON []byte) (*instrumented, error) {
+func instrument(name, bundle string, mapJSON []byte, strict bool) (*instrumented, error) {
 	sm, segs, err := parseSourceMap(mapJSON)
 	if err != nil {
 		return nil, err
@@ -91,6 +91,9 @@ func instrument(name, bundle string, mapJSON []byte) (*instrumented, error) {
 
 	// The wrapper: the probes' array is a parameter of the function the bundle runs in.
 	prefix := "(function(" + probeVar + "){"
+	if strict {
+		prefix += `"use strict";`
+	}
 	in.ins = append(in.ins, insertion{off: 0, prio: -1, text: prefix})
 	sort.SliceStable(in.ins, func(i, j int) bool {
 		if in.ins[i].off != in.ins[j].off {

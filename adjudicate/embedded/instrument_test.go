@@ -45,7 +45,7 @@ func TestInstrumentKeepsSemantics(t *testing.T) {
 			}
 			printed := string(tr.Code)
 			want := evalSnippet(t, printed, nil)
-			inst, err := instrument("snippet.js", printed, tr.Map)
+			inst, err := instrument("snippet.js", printed, tr.Map, false)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -71,7 +71,7 @@ func TestInstrumentRealLibraries(t *testing.T) {
 		if err != nil {
 			continue // goja cannot run this package at all
 		}
-		inst, err := instrument(name, string(js), sm)
+		inst, err := instrument(name, string(js), sm, false)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
