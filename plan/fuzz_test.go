@@ -1,8 +1,13 @@
 package plan
 
 import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzDiff feeds arbitrary bytes to the diff reader: it must never panic, every error must be an
@@ -52,4 +57,77 @@ func FuzzDiff(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzPlanFile plans a file whose every line is added, with the real operators and esbuild:
+// no panic, every mutant differs from its line, its column is inside the line, and applying it
+// changes exactly that one line (so every later line keeps its number).
+func FuzzPlanFile(f *testing.F) {
+	for _, s := range []string{
+		"if (a === b) f(x, y);\nreturn x\n  .trim();\n",
+		"const s = `a${b ? `c${d}` : '}'}`; total -= n;\r\nx = /,\\//g.test(y) ? 1 : 2;\n",
+		"class A { #p = 1; get p() { return this.#p; } }\n",
+		"let x = 0n;\nwhile (x < 10) { x++; }\n/* open\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 4096 || !utf8ValidString(src) {
+			return
+		}
+		dir := t.TempDir()
+		if err := writeFile(dir, "f.js", src); err != nil {
+			t.Fatal(err)
+		}
+		spans := splitLines([]byte(src))
+		var d strings.Builder
+		d.WriteString("--- /dev/null\n+++ b/f.js\n")
+		fmt.Fprintf(&d, "@@ -0,0 +1,%d @@\n", len(spans))
+		for _, sp := range spans {
+			d.WriteString("+" + src[sp.Start:sp.End] + "\n")
+		}
+		if len(spans) == 0 {
+			return
+		}
+		if err := writeFile(dir, "p.diff", d.String()); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Build(context.Background(), Options{Repo: dir, DiffPath: filepath.Join(dir, "p.diff"), Budget: 100, PerOperator: 100})
+		if err != nil {
+			if !IsInput(err) {
+				t.Fatalf("not an InputError: %v", err)
+			}
+			return
+		}
+		for _, m := range r.Mutants {
+			if m.Mutated == m.Original {
+				t.Fatalf("%s: mutant equals its line %q", m.Operator, m.Original)
+			}
+			if m.Column < 1 || m.Column > len(m.Original)+1 {
+				t.Fatalf("%s: column %d outside %q", m.Operator, m.Column, m.Original)
+			}
+			out, err := Apply([]byte(src), m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			after := splitLines(out)
+			if len(after) != len(spans) && !(len(after) == len(spans)-1 && m.Mutated == "" && m.Line == len(spans)) {
+				t.Fatalf("%s: line count %d → %d", m.Operator, len(spans), len(after))
+			}
+			for i := range after {
+				if i == m.Line-1 || i >= len(spans) {
+					continue
+				}
+				if string(out[after[i].Start:after[i].End]) != src[spans[i].Start:spans[i].End] {
+					t.Fatalf("%s: line %d changed too", m.Operator, i+1)
+				}
+			}
+		}
+	})
+}
+
+func utf8ValidString(s string) bool { return utf8.ValidString(s) }
+
+func writeFile(dir, name, s string) error {
+	return os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644)
 }
