@@ -17,8 +17,10 @@
 //   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
 //     with CommonJS inputs runs sloppy, as those modules do in Node.
 //   - process exists with an empty env, argv ["node", FILE], cwd() "/", nextTick, hrtime and
-//     stdout/stderr writers; process.exit throws. There is no Buffer, fetch, require of anything
-//     but the modules above, or file-system source maps for eval'd code.
+//     stdout/stderr writers; process.exit throws and a non-zero process.exitCode fails the file.
+//     TextEncoder/TextDecoder (UTF-8), atob/btoa and structuredClone are provided. There is no
+//     Buffer, fetch, require of anything but the modules above, or file-system source maps for
+//     eval'd code. What the tests print is kept up to 8 MiB per run.
 //   - Time is virtual: Date.now(), new Date() and performance.now() start at Options.Epoch and
 //     advance 1µs per reading and to each timer's due time when the loop fires it, so timers never
 //     wait in real time and a busy-wait on Date.now() ends. Math.random is a PCG seeded with
