@@ -40,6 +40,16 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 	}
 	res, err := plan.Build(ctx, o.Plan)
 	if err != nil {
+		if ctx.Err() != nil {
+			// Interrupted while planning: still a (partial) report, so the CLI can write one.
+			rep := newReport(o, plan.Front{SchemaVersion: plan.SchemaVersion, Tool: plan.Tool{Name: plan.ToolName, Version: plan.ToolVersion}}, nil)
+			rep.Partial = true
+			rep.Errors = append(rep.Errors, context.Cause(ctx).Error())
+			rep.Bond = Bond(nil, o.Regime, o.RequireHeld)
+			rep.Bond.Verdict, rep.Bond.Reason = VerdictError, "interrupted before the plan was made"
+			rep.Bond.Refuses = false
+			return rep, context.Cause(ctx)
+		}
 		return nil, err
 	}
 	planMS := o.Now().Sub(start).Milliseconds()
