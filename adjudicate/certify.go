@@ -46,8 +46,11 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 			rep.Partial = true
 			rep.Errors = append(rep.Errors, context.Cause(ctx).Error())
 			rep.Bond = Bond(nil, o.Regime, o.RequireHeld)
-			rep.Bond.Verdict, rep.Bond.Reason = VerdictError, "interrupted before the plan was made"
-			rep.Bond.Refuses = false
+			rep.Bond.Reason = "interrupted before the plan was made (the report is partial)"
+			rep.Bond.ByRegime = map[string]string{}
+			for _, r := range Regimes {
+				rep.Bond.ByRegime[r] = BondNotBonded
+			}
 			return rep, context.Cause(ctx)
 		}
 		return nil, err
