@@ -104,3 +104,36 @@ func TestCorpusExitCodes(t *testing.T) {
 		})
 	}
 }
+
+// The flags of corpus run and report land in their options structs.
+func TestNewCorpusCmdsOptions(t *testing.T) {
+	s := &Streams{Out: &bytes.Buffer{}, Err: &bytes.Buffer{}, Now: time.Now}
+	var run *corpusRunOptions
+	cmd := newCorpusRunCmd(s, func(o *corpusRunOptions) error { run = o; return nil })
+	cmd.SetArgs([]string{"c.toml", "--out", "r.jsonl", "-j", "3", "--shard", "1/4", "-q", "--retry-errors", "--certify-jobs", "2"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if run.Corpus != "c.toml" || run.RowsPath != "r.jsonl" || run.Jobs != 3 || run.Shard != "1/4" || !run.Quiet || !run.RetryErrors || run.CertifyJobs != 2 {
+		t.Errorf("run options = %+v", run)
+	}
+	var rep *corpusReportOptions
+	cmd = newCorpusReportCmd(s, func(o *corpusReportOptions) error { rep = o; return nil })
+	cmd.SetArgs([]string{"a.jsonl", "b.jsonl", "--prereg", "p.json", "--format", "markdown", "--tasks"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rep.Files, ",") != "a.jsonl,b.jsonl" || rep.Prereg != "p.json" || rep.Format != "markdown" || !rep.Tasks {
+		t.Errorf("report options = %+v", rep)
+	}
+	for _, tt := range []struct {
+		in   string
+		i, n int
+		ok   bool
+	}{{"0/1", 0, 1, true}, {"3/4", 3, 4, true}, {"4/4", 0, 0, false}, {"-1/4", 0, 0, false}, {"1", 0, 0, false}, {"a/b", 0, 0, false}, {"0/0", 0, 0, false}} {
+		i, n, err := parseShard(tt.in)
+		if (err == nil) != tt.ok || i != tt.i || n != tt.n {
+			t.Errorf("parseShard(%q) = %d, %d, %v", tt.in, i, n, err)
+		}
+	}
+}
