@@ -217,6 +217,7 @@ func (e *engine) setup(ctx context.Context) error {
 	if err := g.Wait(); err != nil {
 		return err
 	}
+	e.rep.Timings.SandboxMS = time.Since(t0).Milliseconds()
 	e.free = make(chan *sandbox, n)
 	for _, sb := range e.sbs {
 		e.free <- sb
@@ -241,7 +242,6 @@ func (e *engine) setup(ctx context.Context) error {
 		}
 	}
 	e.rep.Run.Runner = e.runner.name()
-	e.rep.Timings.SandboxMS = time.Since(t0).Milliseconds()
 	return nil
 }
 
