@@ -12,7 +12,10 @@ import (
 )
 
 // writeRepo writes files (slash paths → content) into a fresh git checkout and returns its root.
-func writeRepo(t *testing.T, files map[string]string) string {
+func writeRepo(t *testing.T, files map[string]string) string { return writeRepoB(t, files) }
+
+// writeRepoB is writeRepo for tests and benchmarks.
+func writeRepoB(t testing.TB, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
 	for p, c := range files {
