@@ -266,10 +266,10 @@ func WriteHuman(w io.Writer, rep *Report) error {
 	}
 
 	bw.printf("\nPer operator (measured tasks; vacuous and unshown under witness-recorded)\n")
-	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "  operator\tproposed\tdiscarded\tcut\tplanned\tkilled\taccepted\tvacuous:coverage\tvacuous:suite\tvacuous:none\tunshown\tequivalent\terrors\t\n")
+	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "  operator\tproposed\tdiscarded\tcut\tplanned\tkilled\taccepted\tvacuous:coverage\tvacuous:suite\tvacuous:none\tunshown\tequivalent\terrors\n")
 	for _, o := range rep.Operators {
-		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousSuite, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousSuite, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
 	}
 	tw.Flush()
 
