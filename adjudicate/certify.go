@@ -407,9 +407,15 @@ func (e *engine) reach() {
 	r.Files = []FileReach{}
 	for _, f := range e.rep.Files {
 		fr := FileReach{Path: f.Path}
-		if why := e.covUnavailable(f.Path); why != "" && !e.stable.Known(f.Path) {
+		_, bad := e.unavailable[f.Path]
+		_, unstable := e.unstable[f.Path]
+		_, all := e.unavailable["*"]
+		switch why := e.covUnavailable(f.Path); {
+		case why != "" && !bad && !unstable && !all:
+			fr.Coverage, fr.Detail = "not-loaded", "no run of the oracle recorded this file: it was not loaded"
+		case why != "" && !e.stable.Known(f.Path):
 			fr.Coverage, fr.Detail = "unavailable", why
-		} else {
+		default:
 			fr.Coverage = e.source(f.Path)
 			for _, l := range f.Added {
 				if _, ok := e.stable[f.Path][l]; ok {

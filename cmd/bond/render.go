@@ -61,8 +61,12 @@ func reachLine(r *adjudicate.Report) string {
 	re := r.Baseline.Reach
 	var files []string
 	for _, f := range re.Files {
-		if f.Coverage == "unavailable" {
+		switch f.Coverage {
+		case "unavailable":
 			files = append(files, fmt.Sprintf("%s coverage unavailable", f.Path))
+			continue
+		case "not-loaded":
+			files = append(files, fmt.Sprintf("%s not loaded", f.Path))
 			continue
 		}
 		files = append(files, fmt.Sprintf("%s %d/%d", f.Path, f.Ran, f.Executable))
@@ -178,8 +182,13 @@ func renderHuman(w io.Writer, r *adjudicate.Report) error {
 			}
 		}
 	}
-	if len(r.TreeChanges) > 0 {
-		fmt.Fprintf(bw, "\nthe tests wrote into their sandbox (your tree is untouched): %s\n", strings.Join(r.TreeChanges, ", "))
+	if n := len(r.TreeChanges); n > 0 {
+		list := r.TreeChanges
+		more := ""
+		if n > 8 {
+			list, more = list[:8], fmt.Sprintf(" and %d more (bond inspect --format json)", n-8)
+		}
+		fmt.Fprintf(bw, "\nthe tests wrote into their sandbox (your tree is untouched): %s%s\n", strings.Join(list, ", "), more)
 	}
 	var todo []string
 	for _, m := range r.Mutants {
