@@ -82,6 +82,11 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (*instrumented
 	if err != nil {
 		return nil, err
 	}
+	// esbuild keeps an entry's hashbang on the bundle's first line; inside the wrapper it must be
+	// a comment (same length, so no column moves).
+	if strings.HasPrefix(bundle, "#!") {
+		bundle = "//" + bundle[2:]
+	}
 	prg, err := parser.ParseFile(nil, name, bundle, 0, parser.WithDisableSourceMaps)
 	if err != nil {
 		return nil, fmt.Errorf("parsing the bundle of %s for instrumentation: %w", name, err)
@@ -217,7 +222,7 @@ func (in *instrumenter) start(n ast.Node) int {
 		}
 		return o
 	}
-	best := in.off(n.Idx0())
+	best := in.off(minIdx0(n))
 	for {
 		q := in.backTrivia(best)
 		if q == 0 || in.src[q-1] != '(' {
@@ -225,6 +230,18 @@ func (in *instrumenter) start(n ast.Node) int {
 		}
 		best = q - 1
 	}
+}
+
+// minIdx0 is the smallest position in n's subtree: goja's Idx0 of some nodes is not their
+// leftmost token (a tagged template's tag comes before its quote; an if statement has none).
+func minIdx0(n ast.Node) file.Idx {
+	m := n.Idx0()
+	children(n, func(c ast.Node) {
+		if v := minIdx0(c); v > 0 && (m <= 0 || v < m) {
+			m = v
+		}
+	})
+	return m
 }
 
 // backTrivia moves p back over white space, block comments and whole-line comments.
