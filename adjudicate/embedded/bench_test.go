@@ -41,6 +41,11 @@ func TestBenchFixture(t *testing.T) {
 
 // BenchmarkEmbeddedOracle is one mutant run of the ~100-test fixture in the embedded runner:
 // rebundle of the mutated file, instrumentation, four fresh runtimes, coverage.
+//
+// Measured in one run (go test -run XXX -bench Oracle -benchtime 10x, 2 cores shared with other
+// work, load average about 10, 2026-12-01): embedded 88.8 ms/op against node --test 4163.6 ms/op,
+// 47× faster; an earlier, quieter run gave 37.0 ms against 1618.2 ms, 44×. A whole
+// `bond certify` of testdata/demo took 0.42 s embedded against 10.11 s with --runner node.
 func BenchmarkEmbeddedOracle(b *testing.B) {
 	r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{})
 	if err != nil {
