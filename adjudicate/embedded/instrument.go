@@ -77,7 +77,12 @@ type instrumenter struct {
 
 // instrument adds statement probes to bundle (esbuild's output) and attributes the source-map
 // segments to them.
-func instrument(name, bundle string, mapJSON []byte, strict bool) (*instrumented, error) {
+func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrumented, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("instrumenting the bundle of %s failed (a bond bug): %v", name, p)
+		}
+	}()
 	sm, segs, err := parseSourceMap(mapJSON)
 	if err != nil {
 		return nil, err

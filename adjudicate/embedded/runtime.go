@@ -248,6 +248,11 @@ type jsResult struct {
 // runFile runs one test file's compiled bundle in a fresh runtime until its tests settle and the
 // event loop has nothing left that keeps it alive, or the stopper interrupts it.
 func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Builder) (fr fileResult, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("embedded runner: the JavaScript engine failed on %s (a bond or goja bug; use --runner node): %v", tf.path, p)
+		}
+	}()
 	v := &vm{rt: goja.New(), byID: map[int64]*timer{}, out: out, started: time.Now()}
 	rt := v.rt
 	v.clock = float64(r.opts.Epoch.UnixNano()) / 1e6
