@@ -19,6 +19,9 @@ import (
 func certifyFixture(t *testing.T, ctx context.Context, root string, o Options, muts []plan.Mutant) (*Report, error) {
 	t.Helper()
 	o.Plan.Repo = root
+	if o.Timeout == 0 {
+		o.Timeout = 2 * time.Minute // see TestCalibration
+	}
 	if o.OracleCmd == "" && len(o.Oracle) == 0 {
 		o.Oracle = []string{"test/add.test.js"}
 		o.Runner = RunnerNode
@@ -59,7 +62,7 @@ func TestHangingMutantTimesOut(t *testing.T) {
 		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "return a + b;", "while (true) {}"),
 		mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<="),
 	}
-	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1, Timeout: 3 * time.Second}, muts)
+	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1, Timeout: 30 * time.Second}, muts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pelletier/go-toml/v2"
 
@@ -98,7 +99,9 @@ func runCalibration(t *testing.T, runner string) {
 			}
 			root := copyTree(t, filepath.Join(dir, "tree"))
 			diff, _ := filepath.Abs(filepath.Join(dir, "patch.diff"))
-			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, skipPlace: want.Mode == "skip-place"}
+			// A generous time limit: the default (twice the baseline plus 5 s) turns a run slowed by
+			// a loaded CI machine into a timeout, which would be a held the case did not ask for.
+			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, Timeout: 2 * time.Minute, skipPlace: want.Mode == "skip-place"}
 			cfg, err := LoadConfig(root)
 			if err != nil {
 				t.Fatal(err)

@@ -72,7 +72,7 @@ func TestCertifyExitCodes(t *testing.T) {
 			t.Parallel()
 			root, diff := fixtureRepo(t, c.fixture)
 			s, _, errb := testStreams()
-			args := append([]string{"certify", "--repo", root, "--diff", diff, "-j", "2"}, c.args...)
+			args := append([]string{"certify", "--repo", root, "--diff", diff, "-j", "2", "--timeout", "2m"}, c.args...)
 			if got := run(args, s); got != c.want {
 				t.Fatalf("exit %d, want %d\nstderr: %s", got, c.want, errb)
 			}
@@ -104,7 +104,7 @@ func TestCertifyMalformedInputs(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(root, c.file), []byte(c.content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			args := []string{"certify", "--repo", root, "--diff", diff}
+			args := []string{"certify", "--repo", root, "--diff", diff, "--timeout", "2m"}
 			for _, a := range c.args {
 				if a == "verdicts.json" {
 					a = filepath.Join(root, a)
@@ -227,7 +227,7 @@ func TestCertifyGolden(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", cache)
 	root, diff := fixtureRepo(t, "certify/basic")
 	s, out, errb := testStreams()
-	if got := run([]string{"certify", "--repo", root, "--diff", diff, "--adjudicate", "all", "--format", "json", "-j", "2"}, s); got != ExitRefused {
+	if got := run([]string{"certify", "--repo", root, "--diff", diff, "--adjudicate", "all", "--format", "json", "-j", "2", "--timeout", "2m"}, s); got != ExitRefused {
 		t.Fatalf("exit %d, want 1\nstderr: %s\n%s", got, errb, out)
 	}
 	if errb.Len() > 0 {
