@@ -335,3 +335,26 @@ func TestUserTreeChangeIsCaught(t *testing.T) {
 		t.Errorf("want a report marked partial")
 	}
 }
+
+// Under the default limit a timed-out mutant is run once more at twice the limit, so a slow
+// accepted run is not recorded as a kill.
+func TestTimeoutRetriedAtDefaultLimit(t *testing.T) {
+	needNode(t)
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	marker := filepath.Join(t.TempDir(), "slow-once")
+	// The first mutant run sleeps past the default limit (2×baseline + 5 s); the retry does not.
+	cmd := `if grep -q "b + a;$" src/add.js && grep -q "a <= b" src/add.js && [ ! -e ` + marker + ` ]; then touch ` + marker + `; sleep 30; fi; node --test test/add.test.js`
+	m := mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<=")
+	o, err := Options{Plan: plan.Options{Repo: root}, OracleCmd: cmd, Jobs: 1}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	front := plan.Front{Files: []plan.FileInfo{{Path: "src/add.js", Added: []int{2}}}}
+	rep, err := certifyPlanned(context.Background(), o, front, []plan.Mutant{m}, nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mr := rep.Mutants[0]; mr.Status != StatusAccepted || !mr.Retried {
+		t.Errorf("status %s retried %v, want accepted after a retry", mr.Status, mr.Retried)
+	}
+}

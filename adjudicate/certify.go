@@ -587,7 +587,16 @@ func (e *engine) mutants(ctx context.Context) error {
 			if err := sb.place(m.Path, mutated); err != nil {
 				return err
 			}
-			out, err := e.oracle(ctx, sb, &override{Path: m.Path, Content: mutated}, true, e.timeout)
+			ov := &override{Path: m.Path, Content: mutated}
+			out, err := e.oracle(ctx, sb, ov, true, e.timeout)
+			retried := false
+			if err == nil && out.Status == StatusTimeout && e.o.Timeout == 0 {
+				// The default limit comes from two baseline runs; a machine that got busier since
+				// (CI neighbours, parallel sandboxes) can push an accepted run past it. One retry at
+				// twice the limit keeps load from passing for a kill.
+				retried = true
+				out, err = e.oracle(ctx, sb, ov, true, 2*e.timeout)
+			}
 			if rerr := sb.restore(); rerr != nil {
 				return rerr
 			}
@@ -601,6 +610,7 @@ func (e *engine) mutants(ctx context.Context) error {
 			mr.OutputTail = tail(out.Output, tailBytes)
 			mr.KilledBy = out.KilledBy
 			mr.Sandbox = sb.index
+			mr.Retried = retried
 			if out.Status == StatusError && out.Err != nil {
 				mr.OutputTail = tail(out.Err.Error()+"\n"+out.Output, tailBytes)
 			}

@@ -93,6 +93,9 @@ type MutantResult struct {
 	ExitCode    int    `json:"exit_code"`
 	OutputTail  string `json:"output_tail"`
 	KilledBy    string `json:"killed_by,omitempty"`
+	// Retried: the run timed out at the default limit and was run again at twice the limit; the
+	// recorded facts are the second run's.
+	Retried bool `json:"retried,omitempty"`
 	// Sandbox names which sandbox ran the mutant (for --keep and debugging).
 	Sandbox int `json:"sandbox"`
 }
