@@ -122,9 +122,21 @@ func outcomeOf(res procResult) RunOutcome {
 
 var tapNotOK = regexp.MustCompile(`(?m)^(\s*)not ok \d+ - (.+?)\s*(?:#.*)?$`)
 
+// jestFailed is a failure heading of jest's (and vitest's) default reporter: "● suite › test".
+var jestFailed = regexp.MustCompile(`(?m)^\s*● (.+? › .+?|[^C].+?)\s*$`)
+
 // failingTest reads the name of the most deeply nested failing test from TAP output (node
-// --test on a pipe, mocha --reporter tap, tape), or "".
+// --test on a pipe, mocha --reporter tap, tape), else the first failure heading of jest's or
+// vitest's reporter, or "".
 func failingTest(out string) string {
+	if !tapNotOK.MatchString(out) {
+		for _, m := range jestFailed.FindAllStringSubmatch(out, -1) {
+			if name := strings.TrimSpace(m[1]); !strings.HasPrefix(name, "Console") {
+				return name
+			}
+		}
+		return ""
+	}
 	best, depth := "", -1
 	for _, m := range tapNotOK.FindAllStringSubmatch(out, -1) {
 		if d := len(m[1]); d > depth {

@@ -105,6 +105,10 @@ func TestFailingTest(t *testing.T) {
 	if got := failingTest(tap); got != "inner case" {
 		t.Errorf("failingTest = %q", got)
 	}
+	jest := "FAIL tests/a.test.js\n  ● Console\n\n    console.log\n  ● parse › rejects bad input\n\n    expect(received)\n"
+	if got := failingTest(jest); got != "parse › rejects bad input" {
+		t.Errorf("failingTest(jest) = %q", got)
+	}
 	if got := failingTest("ok 1 - fine\n"); got != "" {
 		t.Errorf("failingTest on a pass = %q", got)
 	}
