@@ -123,7 +123,7 @@ func outcomeOf(res procResult) RunOutcome {
 var tapNotOK = regexp.MustCompile(`(?m)^(\s*)not ok \d+ - (.+?)\s*(?:#.*)?$`)
 
 // jestFailed is a failure heading of jest's (and vitest's) default reporter: "● suite › test".
-var jestFailed = regexp.MustCompile(`(?m)^\s*● (.+? › .+?|[^C].+?)\s*$`)
+var jestFailed = regexp.MustCompile(`(?m)^\s*● (.+?)\s*$`)
 
 // failingTest reads the name of the most deeply nested failing test from TAP output (node
 // --test on a pipe, mocha --reporter tap, tape), else the first failure heading of jest's or
