@@ -106,8 +106,11 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		if err != nil && ctx.Err() != nil && !plan.IsInput(err) {
 			err = context.Cause(ctx)
 		}
-		if err != nil && !plan.IsInput(err) || ctx.Err() != nil {
+		if err != nil || ctx.Err() != nil {
+			// Whatever stopped it (a signal, an internal failure, a setup error found mid-run
+			// such as a red oracle), the verdicts describe an unfinished run.
 			rep.Partial = true
+			rep.Bond.Reason = "the run did not finish: " + rep.Bond.Reason
 		}
 	}()
 	if len(muts) == 0 {

@@ -20,7 +20,8 @@ type Report struct {
 	TreeChanges []string `json:"tree_changes"`
 	Timings     Timings  `json:"timings"`
 	Errors      []string `json:"errors"`
-	// Partial is true when the run was interrupted or failed internally before it finished.
+	// Partial is true when the run stopped before it finished: a signal, an internal failure, or
+	// a setup error found mid-run (a red oracle, a failed restore).
 	Partial bool `json:"partial,omitempty"`
 }
 
