@@ -140,8 +140,18 @@ func TestCertifyUnwritableOutputIsInternal(t *testing.T) {
 	}
 }
 
-// SIGTERM during a run exits 143 with a partial report written and the sandboxes removed.
+// SIGINT and SIGTERM during a run exit 130 and 143 with a partial report written and the
+// sandboxes removed.
 func TestCertifySignal(t *testing.T) {
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		want int
+	}{{syscall.SIGINT, ExitSIGINT}, {syscall.SIGTERM, ExitSIGTERM}} {
+		t.Run(tc.sig.String(), func(t *testing.T) { certifySignal(t, tc.sig, tc.want) })
+	}
+}
+
+func certifySignal(t *testing.T, sig syscall.Signal, want int) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	tmp := t.TempDir()
@@ -165,14 +175,14 @@ func TestCertifySignal(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	syscall.Kill(os.Getpid(), syscall.SIGTERM)
+	syscall.Kill(os.Getpid(), sig)
 	select {
 	case got := <-done:
-		if got != ExitSIGTERM {
-			t.Fatalf("exit %d, want 143\nstderr: %s", got, errb)
+		if got != want {
+			t.Fatalf("exit %d, want %d\nstderr: %s", got, want, errb)
 		}
 	case <-time.After(30 * time.Second):
-		t.Fatal("certify did not stop after SIGTERM")
+		t.Fatalf("certify did not stop after %v", sig)
 	}
 	p, _ := lastReportPath(cache, root)
 	b, err := os.ReadFile(p)
