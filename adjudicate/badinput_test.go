@@ -261,7 +261,8 @@ func TestRestoreMismatchStops(t *testing.T) {
 }
 
 func TestSandboxLinksNodeModulesAndCopiesFiles(t *testing.T) {
-	root := writeRepo(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\nignored.txt\n", "sub/b.js": "y\n"})
+	big := strings.Repeat("0123456789abcdef", (keepInMemory/16)+100) // larger than what is kept in memory
+	root := writeRepo(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\nignored.txt\n", "sub/b.js": "y\n", "assets/big.bin": big})
 	os.MkdirAll(filepath.Join(root, "node_modules", "dep"), 0o755)
 	os.WriteFile(filepath.Join(root, "node_modules", "dep", "index.js"), []byte("z"), 0o644)
 	os.MkdirAll(filepath.Join(root, "sub", "node_modules"), 0o755)
@@ -286,6 +287,9 @@ func TestSandboxLinksNodeModulesAndCopiesFiles(t *testing.T) {
 		if err != nil || !fi.Mode().IsRegular() {
 			t.Errorf("%s: want a regular copy, got %v", p, err)
 		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "assets/big.bin")); err != nil || string(b) != big {
+		t.Errorf("assets/big.bin not copied whole: %v", err)
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "ignored.txt")); err == nil {
 		t.Error("ignored.txt was copied")

@@ -525,7 +525,10 @@ func (e *engine) checks(ctx context.Context) error {
 			if err := e.control(ctx, sb); err != nil {
 				return err
 			}
-			src := e.tree.file(p).content
+			src, err := e.tree.bytes(e.tree.file(p))
+			if err != nil {
+				return err
+			}
 			ov := &override{Path: p, Content: canaryOf(src)}
 			if err := sb.place(p, ov.Content); err != nil {
 				return err
@@ -582,7 +585,10 @@ func (e *engine) mutants(ctx context.Context) error {
 			if err := e.control(ctx, sb); err != nil {
 				return err
 			}
-			src := e.tree.file(m.Path).content
+			src, err := e.tree.bytes(e.tree.file(m.Path))
+			if err != nil {
+				return err
+			}
 			mutated, err := plan.Apply(src, m)
 			if err != nil {
 				return err
@@ -747,7 +753,11 @@ func (e *engine) suiteWitness(ctx context.Context, m plan.Mutant) (gate string, 
 		return "", context.Cause(ctx)
 	}
 	defer func() { e.free <- sb }()
-	mutated, err := plan.Apply(e.tree.file(m.Path).content, m)
+	src, err := e.tree.bytes(e.tree.file(m.Path))
+	if err != nil {
+		return "", err
+	}
+	mutated, err := plan.Apply(src, m)
 	if err != nil {
 		return "", err
 	}

@@ -31,9 +31,30 @@ type treeFile struct {
 	rel     string // slash-separated
 	mode    fs.FileMode
 	link    string // symlink target when mode is a symlink
-	sha     [32]byte
-	size    int64
+	sha  [32]byte
+	size int64
+	// content holds the bytes of files up to keepInMemory; larger ones are copied from the
+	// repository (their hash checked) when needed, so a tree with big assets does not fill memory.
 	content []byte
+}
+
+// keepInMemory is the largest file readTree keeps in memory.
+const keepInMemory = 1 << 20
+
+// bytes returns the file's original content, reading a large file from the repository again and
+// refusing it if it changed since readTree.
+func (t *tree) bytes(f *treeFile) ([]byte, error) {
+	if f.content != nil || f.size == 0 {
+		return f.content, nil
+	}
+	b, err := os.ReadFile(filepath.Join(t.root, filepath.FromSlash(f.rel)))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", f.rel, err)
+	}
+	if sha256.Sum256(b) != f.sha {
+		return nil, plan.Inputf("%s changed in the repository during the run; certify again on a quiet checkout", f.rel)
+	}
+	return b, nil
 }
 
 // readTree lists the files git lists (tracked, and untracked but not ignored), or every file but
@@ -72,11 +93,15 @@ func readTree(ctx context.Context, root string) (*tree, error) {
 			}
 			f.sha = sha256.Sum256([]byte(f.link))
 		case fi.Mode().IsRegular():
-			if f.content, err = os.ReadFile(abs); err != nil {
+			b, err := os.ReadFile(abs)
+			if err != nil {
 				return nil, fmt.Errorf("reading %s: %w", abs, err)
 			}
-			f.sha = sha256.Sum256(f.content)
-			f.size = int64(len(f.content))
+			f.sha = sha256.Sum256(b)
+			f.size = int64(len(b))
+			if len(b) <= keepInMemory {
+				f.content = b
+			}
 		default:
 			continue // sockets, devices, submodule directories
 		}
@@ -257,7 +282,11 @@ func makeSandbox(t *tree, dir string, index int) (*sandbox, error) {
 			}
 			continue
 		}
-		if err := os.WriteFile(dst, f.content, f.mode.Perm()|0o200); err != nil {
+		b, err := t.bytes(&f)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(dst, b, f.mode.Perm()|0o200); err != nil {
 			return nil, fmt.Errorf("copying %s into sandbox: %w", f.rel, err)
 		}
 		if fi, err := os.Stat(dst); err == nil {
@@ -308,7 +337,11 @@ func (sb *sandbox) restore() error {
 	}
 	f := sb.tree.file(rel)
 	abs := filepath.Join(sb.root, filepath.FromSlash(rel))
-	if err := os.WriteFile(abs, f.content, f.mode.Perm()|0o200); err != nil {
+	orig, err := sb.tree.bytes(f)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(abs, orig, f.mode.Perm()|0o200); err != nil {
 		return plan.Inputf("sandbox %d: restoring %s failed: %v; the sandbox is in %s", sb.index, rel, err, sb.root)
 	}
 	got, err := os.ReadFile(abs)
