@@ -28,9 +28,9 @@ type tree struct {
 }
 
 type treeFile struct {
-	rel     string // slash-separated
-	mode    fs.FileMode
-	link    string // symlink target when mode is a symlink
+	rel  string // slash-separated
+	mode fs.FileMode
+	link string // symlink target when mode is a symlink
 	sha  [32]byte
 	size int64
 	// content holds the bytes of files up to keepInMemory; larger ones are copied from the
