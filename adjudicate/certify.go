@@ -89,6 +89,8 @@ type engine struct {
 	oracleMS int64
 	gatesMS  int64
 	progress *progress
+	// nodeRunner is the node --test runner that --runner auto falls back to.
+	nodeRunner oracleRunner
 }
 
 // certifyPlanned certifies an already planned set of mutants: everything after planning.
@@ -232,7 +234,7 @@ func (e *engine) setup(ctx context.Context) error {
 		e.runner = &cmdRunner{cmd: e.o.OracleCmd, runner: RunnerCommand, env: env, hermetic: e.o.Hermetic, tmp: e.work, prepare: prepareCoverage}
 	default:
 		node := &cmdRunner{cmd: nodeTestCmd(e.o.Oracle), runner: RunnerNode, env: env, hermetic: e.o.Hermetic, tmp: e.work, prepare: prepareCoverage}
-		e.runner = node
+		e.runner, e.nodeRunner = node, node
 		if e.o.Runner != RunnerNode {
 			r, note, err := newEmbedded(e.sbs[0].root, e.o.Oracle, e.o.Runner == RunnerEmbedded)
 			if err != nil {
@@ -290,6 +292,19 @@ func (e *engine) baseline(ctx context.Context) error {
 		}
 		if outB, err = e.oracle(ctx, sbB, nil, true, e.o.Timeout); err != nil {
 			return err
+		}
+	}
+	if er, ok := e.runner.(*embeddedRunner); ok {
+		if why := firstNonEmpty(outA.Unsupported, outB.Unsupported); why != "" {
+			if e.o.Runner == RunnerEmbedded {
+				return plan.Inputf("--runner embedded cannot run this oracle: the tests need %s, which the embedded runtime lacks; use --runner node (or auto, which falls back by itself)", why)
+			}
+			// auto: the embedded baseline showed it cannot serve; run everything under node.
+			er.close()
+			e.runner = e.nodeRunner
+			e.rep.Run.Runner = e.runner.name()
+			e.rep.Run.RunnerNote = fmt.Sprintf("auto chose node: the tests need %s, which the embedded runtime lacks", why)
+			return e.baseline(ctx)
 		}
 	}
 	e.base1, e.base2 = outA, outB
@@ -790,6 +805,9 @@ func (e *engine) suiteWitness(ctx context.Context, m plan.Mutant) (gate string, 
 // cleanup lists what the tests changed in the sandboxes, removes them unless --keep, and checks
 // that the user's tree is byte-identical to the start.
 func (e *engine) cleanup() error {
+	if er, ok := e.runner.(*embeddedRunner); ok {
+		er.close()
+	}
 	if e.tree == nil {
 		return nil
 	}
@@ -888,4 +906,14 @@ func indentTail(out string) string {
 		return "    (no output)"
 	}
 	return "    " + strings.ReplaceAll(t, "\n", "\n    ")
+}
+
+// firstNonEmpty returns the first of ss that is not empty.
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
 }

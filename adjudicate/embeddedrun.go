@@ -20,6 +20,9 @@ type embeddedRunner struct {
 
 func (e *embeddedRunner) name() string { return RunnerEmbedded }
 
+// close releases the runner's esbuild contexts; corpus runs certify many patches in one process.
+func (e *embeddedRunner) close() { e.r.Close() }
+
 func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, withCoverage bool, timeout time.Duration) (RunOutcome, error) {
 	var overrides map[string][]byte
 	if ov != nil {
@@ -36,6 +39,11 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, with
 		return out, nil
 	}
 	switch {
+	case !res.Passed && res.Unsupported != "":
+		// The run failed on something Node has and goja lacks: no evidence about the oracle,
+		// so never a kill. The baseline turns this into a fallback (auto) or an input error.
+		out.Status, out.ExitCode, out.Unsupported = StatusError, -1, res.Unsupported
+		out.Err = fmt.Errorf("the embedded runner lacks %s, which this run needed", res.Unsupported)
 	case res.TimedOut:
 		out.Status, out.ExitCode = StatusTimeout, -1
 	case res.Passed:

@@ -30,6 +30,9 @@ type RunOutcome struct {
 	Sources map[string]string
 	// Unavailable names, per path, why it has no hit map.
 	Unavailable map[string]string
+	// Unsupported names what the embedded runtime lacks when the run failed for that reason
+	// (Node has it); such a run says nothing about the oracle.
+	Unsupported string
 }
 
 // override is the one file of a run that differs from the tree: a mutant or a canary.

@@ -1,0 +1,53 @@
+package adjudicate
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// urlTest uses the URL global, which Node has and the embedded runtime lacks: the failure is
+// found only when the tests run, not when they are bundled.
+const urlTest = `const test = require('node:test');
+const assert = require('node:assert');
+const { add } = require('../src/add.js');
+test('adds', () => { assert.strictEqual(new URL('http://x/' + add(2, 1)).pathname, '/3'); });
+`
+
+// An oracle that needs something the embedded runtime lacks at run time: auto falls back to node
+// (and says so), embedded refuses with an input error naming what is missing. Neither reads the
+// embedded failure as the oracle failing.
+func TestEmbeddedRuntimeGapFallsBack(t *testing.T) {
+	needNode(t)
+	for _, tc := range []struct {
+		runner, wantRunner, wantErr string
+	}{
+		{RunnerAuto, RunnerNode, ""},
+		{RunnerEmbedded, "", "--runner embedded cannot run this oracle"},
+	} {
+		t.Run(tc.runner, func(t *testing.T) {
+			root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": urlTest})
+			muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<=")}
+			rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: []string{"test/add.test.js"}, Runner: tc.runner}, muts)
+			if tc.wantErr != "" {
+				if err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), "URL") {
+					t.Fatalf("err = %v, want an input error containing %q naming URL", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Run.Runner != tc.wantRunner || !strings.Contains(rep.Run.RunnerNote, "URL") {
+				t.Fatalf("runner %q note %q, want %s with a note naming URL", rep.Run.Runner, rep.Run.RunnerNote, tc.wantRunner)
+			}
+			// a <= b takes the other branch, which returns the same sum: accepted under node,
+			// never an error.
+			if got := rep.Mutants[0].Status; got != StatusAccepted {
+				t.Fatalf("mutant status %s, want accepted under node", got)
+			}
+		})
+	}
+}
