@@ -107,7 +107,13 @@ func statusText(m adjudicate.MutantResult) string {
 	return s
 }
 
+// witnessText renders a mutant's witness for tables. Only accepted mutants are adjudicated; for
+// the others the oracle's own refusal is the evidence, so the cell says "-" rather than
+// "not-adjudicated", which reads like a gap. The JSON keeps the recorded kind.
 func witnessText(m adjudicate.MutantResult) string {
+	if m.Status != adjudicate.StatusAccepted {
+		return "-"
+	}
 	w := m.Witness
 	switch w.Kind {
 	case adjudicate.WitnessCoverage:
