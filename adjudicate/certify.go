@@ -393,6 +393,14 @@ func (e *engine) compareBaselines() {
 	e.rep.Baseline.UnstableLines = n
 }
 
+// executable reports whether both baseline hit maps of path know line at all (ran or not).
+func (e *engine) executable(path string, line int) bool {
+	if _, ok := e.stable[path][line]; ok {
+		return true
+	}
+	return e.unstable[path][line]
+}
+
 // covUnavailable says why path has no usable baseline hit map, or "".
 func (e *engine) covUnavailable(path string) string {
 	if why, ok := e.unavailable[path]; ok {
@@ -676,6 +684,14 @@ func (e *engine) adjudicate(ctx context.Context) error {
 			continue
 		case e.unstable[m.Path][m.Line]:
 			mr.Reason = ReasonUnstableReach
+			continue
+		case !e.executable(m.Path, m.Line):
+			// The file has a hit map but it says nothing of this line, which has code (a mutant
+			// is on it). The source left it out: a coverage-ignore hint (/* istanbul ignore
+			// next */, /* v8 ignore */), or a multi-line statement it credits to another line.
+			// That is no evidence the line did not run, so bond abstains on coverage grounds.
+			mr.Reason = ReasonCoverageUnavailable
+			mr.Note = fmt.Sprintf("the %s coverage records nothing for line %d (a coverage-ignore comment, or a statement it credits to another line); bond cannot tell whether it ran", e.source(m.Path), m.Line)
 			continue
 		case !mr.Ran:
 			mr.Reason = ReasonNotRan

@@ -2,7 +2,10 @@
 // sandboxes, reads coverage, and turns the recorded facts into verdicts and a bond.
 package adjudicate
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Regimes: how witnesses enter the bond (SPEC §1, §3.6).
 const (
@@ -88,7 +91,7 @@ func Verdict(f MutantFacts, r string) string {
 // refuses the patch. requireHeld makes abstentions (unshown, not-bonded) refuse too.
 func Bond(verdicts []string, r string, requireHeld bool) BondResult {
 	b := BondResult{Regime: r}
-	held, vacuous, unshown, other := 0, 0, 0, 0
+	held, vacuous, unshown, equivalent, errored := 0, 0, 0, 0, 0
 	for _, v := range verdicts {
 		switch v {
 		case VerdictHeld:
@@ -97,8 +100,10 @@ func Bond(verdicts []string, r string, requireHeld bool) BondResult {
 			vacuous++
 		case VerdictUnshown:
 			unshown++
+		case VerdictEquivalent:
+			equivalent++
 		default:
-			other++
+			errored++
 		}
 	}
 	switch {
@@ -113,7 +118,7 @@ func Bond(verdicts []string, r string, requireHeld bool) BondResult {
 		b.Reason = fmt.Sprintf("%d of %d mutants were refused by the oracle, none shown vacuous", held, len(verdicts))
 	default:
 		b.Verdict = VerdictUnshown
-		b.Reason = fmt.Sprintf("no mutant was refused and none was shown vacuous (%d unshown, %d equivalent or error)", unshown, other)
+		b.Reason = fmt.Sprintf("no mutant was refused and none was shown vacuous: %s", abstentions(unshown, equivalent, errored))
 	}
 	switch {
 	case r == RegimeReportOnly:
@@ -124,4 +129,19 @@ func Bond(verdicts []string, r string, requireHeld bool) BondResult {
 		b.Refuses = true
 	}
 	return b
+}
+
+// abstentions says what the mutants of an unshown bond were, naming only the kinds present.
+func abstentions(unshown, equivalent, errored int) string {
+	var parts []string
+	if unshown > 0 {
+		parts = append(parts, fmt.Sprintf("%d unshown", unshown))
+	}
+	if equivalent > 0 {
+		parts = append(parts, fmt.Sprintf("%d judged equivalent", equivalent))
+	}
+	if errored > 0 {
+		parts = append(parts, fmt.Sprintf("%d could not be run or judged (error)", errored))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -59,7 +59,15 @@ func (e *InternalError) Unwrap() error { return e.Err }
 // SignalError is the cancellation cause when bond receives SIGINT or SIGTERM.
 type SignalError struct{ Sig os.Signal }
 
-func (e *SignalError) Error() string { return fmt.Sprintf("interrupted by %v", e.Sig) }
+func (e *SignalError) Error() string {
+	switch e.Sig {
+	case syscall.SIGINT:
+		return "interrupted by SIGINT"
+	case syscall.SIGTERM:
+		return "interrupted by SIGTERM"
+	}
+	return fmt.Sprintf("interrupted by %v", e.Sig)
+}
 
 // exitCode maps what a command returned to bond's exit code and prints the message. It is the
 // only place that decides exit codes. started says whether the command's own code ran; errors

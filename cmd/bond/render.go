@@ -185,6 +185,7 @@ func renderHuman(w io.Writer, r *adjudicate.Report) error {
 		for _, g := range r.Baseline.Gates {
 			if !g.Passed {
 				fmt.Fprintf(bw, "gate %s fails on the unmutated patched tree (exit %d); it is never read as a witness\n", g.Name, g.ExitCode)
+				fmt.Fprintf(bw, "  if it passes in your checkout: sandboxes hold only the files git lists, so ignored build output (dist/, lib/) is not there; build it in the gate, e.g. --gate '%s=npm run build && %s'\n", g.Name, g.Cmd)
 			}
 		}
 	}
