@@ -106,8 +106,15 @@ type Witness struct {
 	Kind string `json:"kind"`
 	// Lines are up to 10 lines executed in one run and not the other (coverage witness).
 	Lines []LineDiff `json:"lines,omitempty"`
-	// Gate is the gate that failed on the mutant (suite witness).
-	Gate string `json:"gate,omitempty"`
+	// Gate is the gate that failed on the mutant (suite witness); GateStatus is how it failed
+	// (killed: non-zero exit, or timeout), GateExitCode its exit code, GateFailedTest the first
+	// failing test where the output tells, and GateOutputTail the last 2 KiB of its output, so a
+	// reader can check the witness without re-running it.
+	Gate           string `json:"gate,omitempty"`
+	GateStatus     string `json:"gate_status,omitempty"`
+	GateExitCode   int    `json:"gate_exit_code,omitempty"`
+	GateFailedTest string `json:"gate_failed_test,omitempty"`
+	GateOutputTail string `json:"gate_output_tail,omitempty"`
 }
 
 // LineDiff is a line executed in exactly one of the baseline and the mutant run.

@@ -224,7 +224,7 @@ func normalise(v any, key string) any {
 		}
 	case string:
 		switch {
-		case key == "output_tail" && x != "":
+		case (key == "output_tail" || key == "gate_output_tail") && x != "":
 			return "<output>"
 		case key == "source" && filepath.IsAbs(x):
 			return filepath.Base(x)

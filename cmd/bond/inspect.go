@@ -167,6 +167,13 @@ func renderMutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult)
 	for _, l := range m.Witness.Lines {
 		fmt.Fprintf(bw, "           %s:%d ran only in the %s run\n", l.Path, l.Line, l.In)
 	}
+	if w := m.Witness; w.Gate != "" {
+		fmt.Fprintf(bw, "           gate %s: %s (exit %d)", w.Gate, w.GateStatus, w.GateExitCode)
+		if w.GateFailedTest != "" {
+			fmt.Fprintf(bw, ", first failing test %s", w.GateFailedTest)
+		}
+		fmt.Fprintln(bw)
+	}
 	var regs []string
 	for reg := range m.ByRegime {
 		regs = append(regs, reg)
@@ -185,11 +192,18 @@ func renderMutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult)
 	if a := advice(*m); a != "" {
 		fmt.Fprintf(bw, "next       %s\n", a)
 	}
-	if m.OutputTail != "" {
-		fmt.Fprintf(bw, "\noutput (last %d bytes):\n%s", len(m.OutputTail), m.OutputTail)
-		if !strings.HasSuffix(m.OutputTail, "\n") {
-			fmt.Fprintln(bw)
-		}
-	}
+	printTail(bw, "output", m.OutputTail)
+	printTail(bw, "gate "+m.Witness.Gate+" output", m.Witness.GateOutputTail)
 	return bw.err
+}
+
+// printTail prints a recorded output tail under a heading, if there is one.
+func printTail(w io.Writer, what, tail string) {
+	if tail == "" {
+		return
+	}
+	fmt.Fprintf(w, "\n%s (last %d bytes):\n%s", what, len(tail), tail)
+	if !strings.HasSuffix(tail, "\n") {
+		fmt.Fprintln(w)
+	}
 }
