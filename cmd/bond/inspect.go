@@ -53,8 +53,11 @@ the tail of the oracle's output.`,
 					opts.Report = args[0]
 				}
 			}
-			if opts.Format != "human" && opts.Format != "json" {
-				return usageErrorf("--format %q: want human or json", opts.Format)
+			if _, ok := renderers[opts.Format]; !ok {
+				return usageErrorf("--format %q: want human, json, markdown or github", opts.Format)
+			}
+			if opts.ID != "" && opts.Format != "human" && opts.Format != "json" {
+				return usageErrorf("--format %s renders a whole report; one mutant is shown as human or json", opts.Format)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -63,7 +66,7 @@ the tail of the oracle's output.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Repo, "repo", ".", "the checkout whose last report to read")
-	cmd.Flags().StringVar(&opts.Format, "format", "human", "human|json")
+	cmd.Flags().StringVar(&opts.Format, "format", "human", "human|json|markdown|github (markdown and github for a whole report: re-render a stored report for a review bot)")
 	return cmd
 }
 
@@ -101,10 +104,7 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 		return err
 	}
 	if opts.ID == "" {
-		if opts.Format == "json" {
-			return renderJSON(opts.Out, r)
-		}
-		return renderHuman(opts.Out, r)
+		return renderers[opts.Format](opts.Out, r)
 	}
 	m, err := findMutant(r, opts.ID)
 	if err != nil {
