@@ -529,7 +529,11 @@ func (e *engine) checks(ctx context.Context) error {
 	var tasks []func(context.Context, *sandbox) error
 	for i, g := range e.o.Gates {
 		tasks = append(tasks, func(ctx context.Context, sb *sandbox) error {
-			res, err := runProc(ctx, procSpec{Cmd: g.Cmd, Dir: sb.root, Env: e.gateEnv, Timeout: e.o.Timeout, Hermetic: e.o.Hermetic})
+			limit := e.o.Timeout
+			if limit == 0 {
+				limit = DefaultGateLimit
+			}
+			res, err := runProc(ctx, procSpec{Cmd: g.Cmd, Dir: sb.root, Env: e.gateEnv, Timeout: limit, Hermetic: e.o.Hermetic})
 			out := outcomeOf(res)
 			e.record(out, true)
 			if err != nil {

@@ -32,6 +32,10 @@ const (
 	DefaultSuiteCap = 2
 	// timeoutSlack is added to twice the slower baseline run for the default time limit.
 	timeoutSlack = 5 * time.Second
+	// DefaultGateLimit bounds a gate's run on the unmutated tree when --timeout is not given, so
+	// a suite that hangs cannot hang certify; a gate stopped there is recorded as failing (and so
+	// never read as a witness). Later gate runs get twice this run's duration plus 5 s.
+	DefaultGateLimit = 30 * time.Minute
 )
 
 // Options say what to certify. The zero value of every field is the documented default; the
