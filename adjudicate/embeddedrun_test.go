@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -50,41 +49,5 @@ func TestEmbeddedRuntimeGapFallsBack(t *testing.T) {
 				t.Fatalf("mutant status %s, want accepted under node", got)
 			}
 		})
-	}
-}
-
-// A mutated line that the file's hit map does not know at all (lcov from babel-istanbul or vitest
-// leaves out lines under a coverage-ignore hint) is no evidence that the line did not run: the
-// mutant is unshown for coverage-unavailable, never not-ran, and a line the map knows as not run
-// stays not-ran.
-func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
-	muts := []plan.Mutant{
-		{ID: "a", Path: "src/dev.js", Line: 4, Operator: "delete-statement"},
-		{ID: "b", Path: "src/dev.js", Line: 7, Operator: "delete-statement"},
-	}
-	hits := coverage.HitMap{"src/dev.js": {2: true, 3: true, 7: false}}
-	base := RunOutcome{Status: StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
-	e := &engine{
-		o:        Options{Adjudicate: AdjudicateAll},
-		rep:      newReport(Options{}, plan.Front{}, muts),
-		muts:     muts,
-		base1:    base,
-		base2:    base,
-		canary:   map[string]string{"src/dev.js": CanaryKilled},
-		outcomes: []*RunOutcome{&base, &base},
-	}
-	e.rep.Baseline = &Baseline{}
-	for i := range e.rep.Mutants {
-		e.rep.Mutants[i].Status = StatusAccepted
-	}
-	e.compareBaselines()
-	if err := e.adjudicate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if got := e.rep.Mutants[0].Reason; got != ReasonCoverageUnavailable || !strings.Contains(e.rep.Mutants[0].Note, "line 4") {
-		t.Errorf("line absent from the hit map: reason %q note %q, want %s naming the line", got, e.rep.Mutants[0].Note, ReasonCoverageUnavailable)
-	}
-	if got := e.rep.Mutants[1].Reason; got != ReasonNotRan {
-		t.Errorf("line known not to run: reason %q, want %s", got, ReasonNotRan)
 	}
 }

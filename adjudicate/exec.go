@@ -164,7 +164,12 @@ func runProc(ctx context.Context, p procSpec) (procResult, error) {
 		ctxErr = context.Cause(ctx)
 	}
 	res.Duration = time.Since(res.Began)
+	// Paths inside the sandbox are spelt repository-relative, as everywhere else in a report,
+	// so a reader can follow an assertion's location in their own checkout.
 	res.Output = readTail(outf, keepBytes)
+	if root := strings.TrimSuffix(p.Dir, "/"); root != "" {
+		res.Output = strings.ReplaceAll(res.Output, root+"/", "")
+	}
 	if ctxErr != nil {
 		return res, ctxErr
 	}
