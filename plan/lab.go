@@ -171,16 +171,22 @@ func (f *labFile) mutated(i int, text string) string {
 	return string(f.src[:sp.Start]) + text + string(f.src[sp.End:])
 }
 
+// loadLab finds the JS/TS files under the lab's paths and reads and lexes them in parallel; the
+// lab commands share it so they measure exactly the same files.
+func loadLab(ctx context.Context, o LabOptions) ([]*labFile, []string, error) {
+	paths, err := collectFiles(o.Paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	return readLab(ctx, paths, o.jobs(), false, o.WholeFile)
+}
+
 // ParseRateOf offers every line to the operators: the first that fires proposes its mutant and
 // every such mutant is parse-checked with esbuild (no equivalence filter: this measures what
 // the parse check catches). Files and mutants are checked in parallel.
 func ParseRateOf(ctx context.Context, o LabOptions) (ParseRate, error) {
 	start := time.Now()
-	paths, err := collectFiles(o.Paths)
-	if err != nil {
-		return ParseRate{}, err
-	}
-	files, skipped, err := readLab(ctx, paths, o.jobs(), false, o.WholeFile)
+	files, skipped, err := loadLab(ctx, o)
 	if err != nil {
 		return ParseRate{}, err
 	}
@@ -294,11 +300,7 @@ type ShapeStat struct {
 // a plan be discarded as equivalent).
 func ShapesOf(ctx context.Context, o LabOptions) (Shapes, error) {
 	start := time.Now()
-	paths, err := collectFiles(o.Paths)
-	if err != nil {
-		return Shapes{}, err
-	}
-	files, skipped, err := readLab(ctx, paths, o.jobs(), false, o.WholeFile)
+	files, skipped, err := loadLab(ctx, o)
 	if err != nil {
 		return Shapes{}, err
 	}
