@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -127,7 +128,7 @@ func TestSetupErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := certifyFixture(t, context.Background(), root, tc.o, []plan.Mutant{m})
-			if err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), tc.want) {
+			if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want an InputError containing %q", err, tc.want)
 			}
 		})
@@ -149,7 +150,7 @@ func TestOptionErrors(t *testing.T) {
 		{Options{OracleCmd: "x", Gates: []GateSpec{{Name: "a", Cmd: "x"}, {Name: "a", Cmd: "y"}}}, "twice"},
 	} {
 		_, err := tc.o.withDefaults()
-		if err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), tc.want) {
+		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: got %v, want an InputError containing %q", tc.o, err, tc.want)
 		}
 	}
@@ -165,7 +166,7 @@ func TestOptionErrors(t *testing.T) {
 func TestHermeticUnavailable(t *testing.T) {
 	t.Setenv("PATH", t.TempDir()) // no unshare on PATH
 	_, err := Certify(context.Background(), Options{OracleCmd: "true", Hermetic: true, Plan: plan.Options{DiffPath: "x.diff"}})
-	if err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), "--hermetic") {
+	if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "--hermetic") {
 		t.Fatalf("got %v, want an InputError about --hermetic", err)
 	}
 }
@@ -255,7 +256,7 @@ func TestRestoreMismatchStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr.files[0].sha[0] ^= 1 // the original bytes no longer match their recorded hash
-	if err := sb.restore(); err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), "SHA-256") {
+	if err := sb.restore(); err == nil || !input.Is(err) || !strings.Contains(err.Error(), "SHA-256") {
 		t.Fatalf("got %v, want an InputError about the SHA-256", err)
 	}
 }
@@ -335,7 +336,7 @@ func TestUserTreeChangeIsCaught(t *testing.T) {
 	cmd := "echo x >> " + filepath.Join(root, "README.md") + "; node --test test/add.test.js"
 	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
 	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1}, []plan.Mutant{m})
-	if err == nil || !strings.Contains(err.Error(), "README.md") || plan.IsInput(err) {
+	if err == nil || !strings.Contains(err.Error(), "README.md") || input.Is(err) {
 		t.Fatalf("got %v, want an internal error naming README.md", err)
 	}
 	if rep == nil || !rep.Partial {

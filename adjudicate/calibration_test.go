@@ -12,6 +12,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -117,7 +118,7 @@ func runCalibration(t *testing.T, runner string) {
 			}
 			rep, err := Certify(context.Background(), o)
 			if want.Exit == 2 {
-				if err == nil || !plan.IsInput(err) {
+				if err == nil || !input.Is(err) {
 					t.Fatalf("want an input error (exit 2) containing %q, got %v", want.Error, err)
 				}
 				if !strings.Contains(err.Error(), want.Error) {

@@ -13,12 +13,14 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
 
 // Certify plans the diff, runs the oracle and gates on the plan's mutants in sandboxes, and
 // returns the report (SPEC §2–§3). It returns a report alongside an error whenever one was built
-// (a partial report after a signal or an internal failure); the error is a plan.InputError for
+// (a partial report after a signal or an internal failure); the error is a input.Error for
 // bad input or setup (the CLI exits 2), the context's cause after cancellation, or another error
 // for an internal failure.
 func Certify(ctx context.Context, opts Options) (*Report, error) {
@@ -35,14 +37,14 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 	}
 	if o.Hermetic {
 		if err := probeHermetic(ctx); err != nil {
-			return nil, plan.Inputf("%v", err)
+			return nil, input.Errorf("%v", err)
 		}
 	}
 	res, err := plan.Build(ctx, o.Plan)
 	if err != nil {
 		if ctx.Err() != nil {
 			// Interrupted while planning: still a (partial) report, so the CLI can write one.
-			rep := newReport(o, plan.Front{SchemaVersion: plan.SchemaVersion, Tool: plan.Tool{Name: plan.ToolName, Version: plan.ToolVersion}}, nil)
+			rep := newReport(o, plan.Front{SchemaVersion: version.Schema, Tool: plan.Tool{Name: version.ToolName, Version: version.Tool}}, nil)
 			rep.Partial = true
 			rep.Errors = append(rep.Errors, context.Cause(ctx).Error())
 			rep.Bond = Bond(nil, o.Regime, o.RequireHeld)
@@ -105,7 +107,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			err = cerr
 		}
 		e.finish(doc, start, err)
-		if err != nil && ctx.Err() != nil && !plan.IsInput(err) {
+		if err != nil && ctx.Err() != nil && !input.Is(err) {
 			err = context.Cause(ctx)
 		}
 		if err != nil || ctx.Err() != nil {
@@ -180,20 +182,20 @@ func (e *engine) setup(ctx context.Context) error {
 	e.progress.phase("sandboxes", 0, 0)
 	root, err := filepath.Abs(e.o.Plan.Repo)
 	if err != nil {
-		return plan.Inputf("--repo %s: %v", e.o.Plan.Repo, err)
+		return input.Errorf("--repo %s: %v", e.o.Plan.Repo, err)
 	}
 	if e.tree, err = readTree(ctx, root); err != nil {
 		return err
 	}
 	for _, m := range e.muts {
 		if e.tree.file(m.Path) == nil {
-			return plan.Inputf("%s: the file holding mutant %s is not among the files git lists in %s; commit or un-ignore it", m.Path, m.ID, root)
+			return input.Errorf("%s: the file holding mutant %s is not among the files git lists in %s; commit or un-ignore it", m.Path, m.ID, root)
 		}
 	}
 	for _, f := range e.o.Oracle {
 		if e.tree.file(filepath.ToSlash(filepath.Clean(f))) == nil {
 			if _, err := os.Stat(filepath.Join(root, f)); err != nil {
-				return plan.Inputf("--oracle %s: no such test file in %s", f, root)
+				return input.Errorf("--oracle %s: no such test file in %s", f, root)
 			}
 		}
 	}
@@ -297,7 +299,7 @@ func (e *engine) baseline(ctx context.Context) error {
 	if er, ok := e.runner.(*embeddedRunner); ok {
 		if why := firstNonEmpty(outA.Unsupported, outB.Unsupported); why != "" {
 			if e.o.Runner == RunnerEmbedded {
-				return plan.Inputf("--runner embedded cannot run this oracle: the tests need %s, which the embedded runtime lacks; use --runner node (or auto, which falls back by itself)", why)
+				return input.Errorf("--runner embedded cannot run this oracle: the tests need %s, which the embedded runtime lacks; use --runner node (or auto, which falls back by itself)", why)
 			}
 			// auto: the embedded baseline showed it cannot serve; run everything under node.
 			er.close()
@@ -317,11 +319,11 @@ func (e *engine) baseline(ctx context.Context) error {
 	for i, out := range []RunOutcome{outA, outB} {
 		switch out.Status {
 		case StatusError:
-			return plan.Inputf("the oracle could not run on the patched tree (baseline run %d): %v; check the command and that its program is installed\n%s", i+1, out.Err, indentTail(out.Output))
+			return input.Errorf("the oracle could not run on the patched tree (baseline run %d): %v; check the command and that its program is installed\n%s", i+1, out.Err, indentTail(out.Output))
 		case StatusTimeout:
-			return plan.Inputf("oracle fails on the patched tree: baseline run %d timed out after %v; raise --timeout or fix the hang\n%s", i+1, e.o.Timeout, indentTail(out.Output))
+			return input.Errorf("oracle fails on the patched tree: baseline run %d timed out after %v; raise --timeout or fix the hang\n%s", i+1, e.o.Timeout, indentTail(out.Output))
 		case StatusKilled:
-			return plan.Inputf("oracle fails on the patched tree: baseline run %d exited %d; bond needs an oracle that passes on the patch before it can ask what it pins down. Output tail:\n%s", i+1, out.ExitCode, indentTail(out.Output))
+			return input.Errorf("oracle fails on the patched tree: baseline run %d exited %d; bond needs an oracle that passes on the patch before it can ask what it pins down. Output tail:\n%s", i+1, out.ExitCode, indentTail(out.Output))
 		}
 	}
 	sbA.controlled, sbB.controlled = true, true
@@ -497,7 +499,7 @@ func (e *engine) control(ctx context.Context, sb *sandbox) error {
 		return err
 	}
 	if out.Status != StatusAccepted {
-		return plan.Inputf("the control run of the unmutated oracle failed in sandbox %d (%s, exit %d) although both baseline runs passed; the oracle is flaky or depends on where it runs. Output tail:\n%s", sb.index, out.Status, out.ExitCode, indentTail(out.Output))
+		return input.Errorf("the control run of the unmutated oracle failed in sandbox %d (%s, exit %d) although both baseline runs passed; the oracle is flaky or depends on where it runs. Output tail:\n%s", sb.index, out.Status, out.ExitCode, indentTail(out.Output))
 	}
 	sb.controlled = true
 	return nil
@@ -540,7 +542,7 @@ func (e *engine) checks(ctx context.Context) error {
 				return err
 			}
 			if out.Status == StatusError {
-				return plan.Inputf("gate %s could not run: %v; fix the --gate command or install its program", g.Name, out.Err)
+				return input.Errorf("gate %s could not run: %v; fix the --gate command or install its program", g.Name, out.Err)
 			}
 			gates[i] = GateRecord{Name: g.Name, Cmd: g.Cmd, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output, tailBytes)}
 			step("checks")

@@ -12,7 +12,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // ConfigName is the config file bond reads at the repository root (SPEC §3.1).
@@ -45,7 +45,7 @@ func LoadConfig(repo string) (Config, error) {
 		return Config{}, nil
 	}
 	if err != nil {
-		return Config{}, plan.Inputf("reading %s: %v", p, err)
+		return Config{}, input.Errorf("reading %s: %v", p, err)
 	}
 	var c Config
 	dec := toml.NewDecoder(bytes.NewReader(b)).DisallowUnknownFields()
@@ -56,25 +56,25 @@ func LoadConfig(repo string) (Config, error) {
 			for _, e := range sm.Errors {
 				keys = append(keys, strings.Join(e.Key(), "."))
 			}
-			return Config{}, plan.Inputf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, timeout, regime, runner", p, strings.Join(keys, ", "))
+			return Config{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, timeout, regime, runner", p, strings.Join(keys, ", "))
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return Config{}, plan.Inputf("%s:%d:%d: %v; fix the TOML", p, row, col, de)
+			return Config{}, input.Errorf("%s:%d:%d: %v; fix the TOML", p, row, col, de)
 		}
-		return Config{}, plan.Inputf("%s: %v; fix the TOML", p, err)
+		return Config{}, input.Errorf("%s: %v; fix the TOML", p, err)
 	}
 	if c.Timeout != "" {
 		if _, err := time.ParseDuration(c.Timeout); err != nil {
-			return Config{}, plan.Inputf("%s: timeout %q: want a duration such as \"30s\" or \"2m\"", p, c.Timeout)
+			return Config{}, input.Errorf("%s: timeout %q: want a duration such as \"30s\" or \"2m\"", p, c.Timeout)
 		}
 	}
 	if c.Budget != nil && *c.Budget < 0 {
-		return Config{}, plan.Inputf("%s: budget %d: want a number ≥ 0", p, *c.Budget)
+		return Config{}, input.Errorf("%s: budget %d: want a number ≥ 0", p, *c.Budget)
 	}
 	if c.PerOperator != nil && *c.PerOperator < 0 {
-		return Config{}, plan.Inputf("%s: per_operator %d: want a number ≥ 0", p, *c.PerOperator)
+		return Config{}, input.Errorf("%s: per_operator %d: want a number ≥ 0", p, *c.PerOperator)
 	}
 	c.Path = p
 	return c, nil
@@ -101,7 +101,7 @@ func (c Config) GateSpecs() []GateSpec {
 func (c Config) Merge(o *Options, set func(flag string) bool) error {
 	if !set("oracle") && !set("oracle-cmd") {
 		if len(c.Oracle) > 0 && c.OracleCmd != "" {
-			return plan.Inputf("%s: give oracle or oracle_cmd, not both", c.Path)
+			return input.Errorf("%s: give oracle or oracle_cmd, not both", c.Path)
 		}
 		if len(c.Oracle) > 0 {
 			o.Oracle = c.Oracle
@@ -128,7 +128,7 @@ func (c Config) Merge(o *Options, set func(flag string) bool) error {
 	if !set("timeout") && c.Timeout != "" {
 		d, err := time.ParseDuration(c.Timeout)
 		if err != nil {
-			return plan.Inputf("%s: timeout %q: %v", c.Path, c.Timeout, err)
+			return input.Errorf("%s: timeout %q: %v", c.Path, c.Timeout, err)
 		}
 		o.Timeout = d
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/embedded"
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // embeddedRunner runs the oracle's test files in-process in goja (SPEC §3.7). The mutated file is
@@ -80,9 +80,9 @@ func newEmbedded(root string, files []string, required bool) (oracleRunner, stri
 	var ue *embedded.UnsupportedError
 	if required {
 		if errors.As(err, &ue) {
-			return nil, "", plan.Inputf("--runner embedded cannot run this oracle: %v; use --runner node (or auto, which falls back by itself)", err)
+			return nil, "", input.Errorf("--runner embedded cannot run this oracle: %v; use --runner node (or auto, which falls back by itself)", err)
 		}
-		return nil, "", plan.Inputf("--runner embedded could not prepare the oracle: %v; use --runner node", err)
+		return nil, "", input.Errorf("--runner embedded could not prepare the oracle: %v; use --runner node", err)
 	}
 	return nil, fmt.Sprintf("auto chose node: %v", err), nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -32,7 +33,7 @@ func TestEmbeddedRuntimeGapFallsBack(t *testing.T) {
 			muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<=")}
 			rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: []string{"test/add.test.js"}, Runner: tc.runner}, muts)
 			if tc.wantErr != "" {
-				if err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), "URL") {
+				if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), "URL") {
 					t.Fatalf("err = %v, want an input error containing %q naming URL", err, tc.wantErr)
 				}
 				return

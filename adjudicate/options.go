@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -90,7 +91,7 @@ func ParseGate(s string) (GateSpec, error) {
 	name, cmd, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" || strings.TrimSpace(cmd) == "" {
-		return GateSpec{}, plan.Inputf("--gate %q: want NAME=CMD, e.g. --gate 'unit=npm test'", s)
+		return GateSpec{}, input.Errorf("--gate %q: want NAME=CMD, e.g. --gate 'unit=npm test'", s)
 	}
 	return GateSpec{Name: name, Cmd: cmd}, nil
 }
@@ -105,14 +106,14 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	switch {
 	case o.OracleCmd != "" && len(o.Oracle) > 0:
-		return o, plan.Inputf("give either --oracle-cmd or --oracle, not both")
+		return o, input.Errorf("give either --oracle-cmd or --oracle, not both")
 	case o.OracleCmd == "" && len(o.Oracle) == 0:
-		return o, plan.Inputf("no oracle: give --oracle-cmd CMD or --oracle FILE… (or oracle_cmd/oracle in .bond.toml)")
+		return o, input.Errorf("no oracle: give --oracle-cmd CMD or --oracle FILE… (or oracle_cmd/oracle in .bond.toml)")
 	}
 	for _, f := range o.Oracle {
 		c := path.Clean(filepath.ToSlash(f))
 		if filepath.IsAbs(f) || c == ".." || strings.HasPrefix(c, "../") {
-			return o, plan.Inputf("--oracle %s: test files are relative to the repository root and inside it", f)
+			return o, input.Errorf("--oracle %s: test files are relative to the repository root and inside it", f)
 		}
 	}
 	if o.Runner == "" {
@@ -121,28 +122,28 @@ func (o Options) withDefaults() (Options, error) {
 	switch o.Runner {
 	case RunnerAuto, RunnerNode, RunnerEmbedded:
 	default:
-		return o, plan.Inputf("--runner %q: want auto, node or embedded", o.Runner)
+		return o, input.Errorf("--runner %q: want auto, node or embedded", o.Runner)
 	}
 	if o.Regime == "" {
 		o.Regime = RegimeWitnessRecorded
 	}
 	if !ValidRegime(o.Regime) {
-		return o, plan.Inputf("--regime %q: want %s", o.Regime, strings.Join(Regimes[:], ", "))
+		return o, input.Errorf("--regime %q: want %s", o.Regime, strings.Join(Regimes[:], ", "))
 	}
 	if o.Adjudicate == "" {
 		o.Adjudicate = AdjudicateFirst
 	}
 	if o.Adjudicate != AdjudicateFirst && o.Adjudicate != AdjudicateAll {
-		return o, plan.Inputf("--adjudicate %q: want first or all", o.Adjudicate)
+		return o, input.Errorf("--adjudicate %q: want first or all", o.Adjudicate)
 	}
 	if o.Jobs == 0 {
 		o.Jobs = runtime.NumCPU()
 	}
 	if o.Jobs < 0 {
-		return o, plan.Inputf("-j %d: want a positive number of sandboxes", o.Jobs)
+		return o, input.Errorf("-j %d: want a positive number of sandboxes", o.Jobs)
 	}
 	if o.Timeout < 0 {
-		return o, plan.Inputf("--timeout %v: want a positive duration", o.Timeout)
+		return o, input.Errorf("--timeout %v: want a positive duration", o.Timeout)
 	}
 	switch {
 	case o.SuiteCap == 0:
@@ -153,16 +154,16 @@ func (o Options) withDefaults() (Options, error) {
 	seen := map[string]bool{}
 	for _, g := range o.Gates {
 		if g.Name == "" || strings.TrimSpace(g.Cmd) == "" {
-			return o, plan.Inputf("gate %q: a gate needs a name and a command", g.Name)
+			return o, input.Errorf("gate %q: a gate needs a name and a command", g.Name)
 		}
 		if seen[g.Name] {
-			return o, plan.Inputf("gate %q is given twice; gate names must be unique", g.Name)
+			return o, input.Errorf("gate %q is given twice; gate names must be unique", g.Name)
 		}
 		seen[g.Name] = true
 	}
 	for _, kv := range o.Env {
 		if !strings.Contains(kv, "=") {
-			return o, plan.Inputf("environment entry %q: want NAME=VALUE", kv)
+			return o, input.Errorf("environment entry %q: want NAME=VALUE", kv)
 		}
 	}
 	return o, nil

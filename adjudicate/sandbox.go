@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // tree is the user's repository as bond read it: the files it copies into sandboxes, with their
@@ -52,7 +52,7 @@ func (t *tree) bytes(f *treeFile) ([]byte, error) {
 		return nil, fmt.Errorf("reading %s: %w", f.rel, err)
 	}
 	if sha256.Sum256(b) != f.sha {
-		return nil, plan.Inputf("%s changed in the repository during the run; certify again on a quiet checkout", f.rel)
+		return nil, input.Errorf("%s changed in the repository during the run; certify again on a quiet checkout", f.rel)
 	}
 	return b, nil
 }
@@ -319,7 +319,7 @@ func (sb *sandbox) place(rel string, content []byte) error {
 	}
 	f := sb.tree.file(rel)
 	if f == nil {
-		return plan.Inputf("%s: not among the files git lists in the repository, so bond cannot mutate it in a sandbox; commit or un-ignore it", rel)
+		return input.Errorf("%s: not among the files git lists in the repository, so bond cannot mutate it in a sandbox; commit or un-ignore it", rel)
 	}
 	sb.placed = rel
 	if sb.skipPlace {
@@ -342,14 +342,14 @@ func (sb *sandbox) restore() error {
 		return err
 	}
 	if err := os.WriteFile(abs, orig, f.mode.Perm()|0o200); err != nil {
-		return plan.Inputf("sandbox %d: restoring %s failed: %v; the sandbox is in %s", sb.index, rel, err, sb.root)
+		return input.Errorf("sandbox %d: restoring %s failed: %v; the sandbox is in %s", sb.index, rel, err, sb.root)
 	}
 	got, err := os.ReadFile(abs)
 	if err != nil {
-		return plan.Inputf("sandbox %d: reading back restored %s failed: %v", sb.index, rel, err)
+		return input.Errorf("sandbox %d: reading back restored %s failed: %v", sb.index, rel, err)
 	}
 	if sha256.Sum256(got) != f.sha {
-		return plan.Inputf("sandbox %d: restored %s does not match its original SHA-256 %s; something else writes to it (a watcher, a test); the run stops", sb.index, rel, hex.EncodeToString(f.sha[:]))
+		return input.Errorf("sandbox %d: restored %s does not match its original SHA-256 %s; something else writes to it (a watcher, a test); the run stops", sb.index, rel, hex.EncodeToString(f.sha[:]))
 	}
 	if fi, err := os.Stat(abs); err == nil {
 		sb.written[rel] = fi.ModTime()

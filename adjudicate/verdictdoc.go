@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"os"
 
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/version"
 )
 
 // VerdictDoc is a verdict document (SPEC §4.5): mutants a person judged equivalent.
@@ -29,30 +30,30 @@ type VerdictEntry struct {
 func LoadVerdicts(p string) (*VerdictDoc, error) {
 	b, err := os.ReadFile(p)
 	if err != nil {
-		return nil, plan.Inputf("--verdicts %s: %v", p, err)
+		return nil, input.Errorf("--verdicts %s: %v", p, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	var d VerdictDoc
 	if err := dec.Decode(&d); err != nil {
-		return nil, plan.Inputf("--verdicts %s: not a verdict document: %v; want {\"schema_version\":\"1\",\"verdicts\":[{\"mutant_id\":\"…\",\"verdict\":\"equivalent\",\"note\":\"…\"}]}", p, err)
+		return nil, input.Errorf("--verdicts %s: not a verdict document: %v; want {\"schema_version\":\"1\",\"verdicts\":[{\"mutant_id\":\"…\",\"verdict\":\"equivalent\",\"note\":\"…\"}]}", p, err)
 	}
 	if dec.More() {
-		return nil, plan.Inputf("--verdicts %s: trailing data after the JSON document", p)
+		return nil, input.Errorf("--verdicts %s: trailing data after the JSON document", p)
 	}
-	if d.SchemaVersion != plan.SchemaVersion {
-		return nil, plan.Inputf("--verdicts %s: schema_version %q: want %q", p, d.SchemaVersion, plan.SchemaVersion)
+	if d.SchemaVersion != version.Schema {
+		return nil, input.Errorf("--verdicts %s: schema_version %q: want %q", p, d.SchemaVersion, version.Schema)
 	}
 	seen := map[string]bool{}
 	for i, v := range d.Verdicts {
 		if v.MutantID == "" {
-			return nil, plan.Inputf("--verdicts %s: verdicts[%d] has no mutant_id", p, i)
+			return nil, input.Errorf("--verdicts %s: verdicts[%d] has no mutant_id", p, i)
 		}
 		if v.Verdict != VerdictEquivalent {
-			return nil, plan.Inputf("--verdicts %s: verdicts[%d] (%s): verdict %q: the only verdict a document can record is \"equivalent\"", p, i, v.MutantID, v.Verdict)
+			return nil, input.Errorf("--verdicts %s: verdicts[%d] (%s): verdict %q: the only verdict a document can record is \"equivalent\"", p, i, v.MutantID, v.Verdict)
 		}
 		if seen[v.MutantID] {
-			return nil, plan.Inputf("--verdicts %s: mutant %s is judged twice", p, v.MutantID)
+			return nil, input.Errorf("--verdicts %s: mutant %s is judged twice", p, v.MutantID)
 		}
 		seen[v.MutantID] = true
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/version"
 )
 
 // BondError stands for the bond of a task whose row has no measurement, in comparisons.
@@ -58,7 +58,7 @@ const Absent = "absent"
 
 // Compare compares two sets of merged rows.
 func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
-	c := &Comparison{SchemaVersion: plan.SchemaVersion, A: aPath, B: bPath, Counts: map[string]map[string]int{}, OnlyA: []string{}, OnlyB: []string{}, Changed: []TaskChange{}, Warnings: []string{}}
+	c := &Comparison{SchemaVersion: version.Schema, A: aPath, B: bPath, Counts: map[string]map[string]int{}, OnlyA: []string{}, OnlyB: []string{}, Changed: []TaskChange{}, Warnings: []string{}}
 	c.DigestsA = sortedKeys(describeDigests(a))
 	c.DigestsB = sortedKeys(describeDigests(b))
 	for _, r := range adjudicate.Regimes {

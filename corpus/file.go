@@ -22,7 +22,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // Format is the only corpus file format this version reads (`format = 1`).
@@ -120,21 +120,21 @@ func (p *problems) err(what string) error {
 	if len(p.list) > 1 {
 		noun = "problems"
 	}
-	return plan.Inputf("%s: %d %s in the %s; fix them and run again:\n  %s", p.path, len(p.list), noun, what, strings.Join(p.list, "\n  "))
+	return input.Errorf("%s: %d %s in the %s; fix them and run again:\n  %s", p.path, len(p.list), noun, what, strings.Join(p.list, "\n  "))
 }
 
 // Load reads and validates a corpus file as a whole before anything runs: unknown keys,
 // duplicate ids, missing required keys, `head` together with `patch`, `oracle_cmd` together
 // with `oracle`, values of the wrong type, and paths that leave the corpus directory or do not
-// exist are all reported together in one plan.InputError, each with its task and key.
+// exist are all reported together in one input.Error, each with its task and key.
 func Load(path string) (*Corpus, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, plan.Inputf("corpus file %s: %w; pass the path of a corpus TOML file", path, err)
+		return nil, input.Errorf("corpus file %s: %w; pass the path of a corpus TOML file", path, err)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, plan.Inputf("corpus file %s: %w", path, err)
+		return nil, input.Errorf("corpus file %s: %w", path, err)
 	}
 	return Parse(path, filepath.Dir(abs), data)
 }
@@ -146,9 +146,9 @@ func Parse(path, dir string, data []byte) (*Corpus, error) {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return nil, plan.Inputf("%s:%d:%d: %v; the corpus file must be valid TOML", path, row, col, de)
+			return nil, input.Errorf("%s:%d:%d: %v; the corpus file must be valid TOML", path, row, col, de)
 		}
-		return nil, plan.Inputf("%s: %v; the corpus file must be valid TOML", path, err)
+		return nil, input.Errorf("%s: %v; the corpus file must be valid TOML", path, err)
 	}
 	sum := sha256.Sum256(data)
 	c := &Corpus{Path: path, Dir: dir, SHA256: hex.EncodeToString(sum[:]), Budget: DefaultBudget, PerOperator: DefaultPerOperator, Regime: adjudicate.RegimeWitnessRecorded}
@@ -515,7 +515,7 @@ func (c *Corpus) taskTimeout(t Task) time.Duration {
 func fileSHA256(path string) (string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return "", plan.Inputf("%s: %w", path, err)
+		return "", input.Errorf("%s: %w", path, err)
 	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:]), nil

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // corpusDir makes a directory with a repo directory and patch files for Parse to resolve.
@@ -122,7 +122,7 @@ func TestParseBad(t *testing.T) {
 			if err == nil {
 				t.Fatal("Parse accepted a bad corpus")
 			}
-			if !plan.IsInput(err) {
+			if !input.Is(err) {
 				t.Errorf("error is not an InputError: %v", err)
 			}
 			for _, w := range tt.want {

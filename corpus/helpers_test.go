@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -50,15 +51,15 @@ func row(task, arm, sample, heldback string, idx int, ms ...adjudicate.MutantRes
 			rep.Bond.Verdict, rep.Bond.Regime, rep.Bond.Refuses = b.Verdict, r, b.Refuses
 		}
 	}
-	return Row{SchemaVersion: plan.SchemaVersion, Task: task, Arm: arm, Sample: sample, Index: idx, Fingerprint: task + "-fp",
-		BondVersion: plan.ToolVersion, OperatorDigest: testDigest, Started: t0.Add(time.Duration(idx) * time.Minute),
+	return Row{SchemaVersion: version.Schema, Task: task, Arm: arm, Sample: sample, Index: idx, Fingerprint: task + "-fp",
+		BondVersion: version.Tool, OperatorDigest: testDigest, Started: t0.Add(time.Duration(idx) * time.Minute),
 		Finished: t0.Add(time.Duration(idx)*time.Minute + 30*time.Second), Report: rep, Heldback: heldback}
 }
 
 // fixtureRows is the synthetic corpus the statistics tests check by hand (see stats_test.go).
 func fixtureRows() []Row {
-	errRow := Row{SchemaVersion: plan.SchemaVersion, Task: "t6-install", Arm: "mined", Sample: SampleOut, Index: 5, Fingerprint: "t6-fp",
-		BondVersion: plan.ToolVersion, OperatorDigest: testDigest, Started: t0.Add(5 * time.Minute), Finished: t0.Add(6 * time.Minute),
+	errRow := Row{SchemaVersion: version.Schema, Task: "t6-install", Arm: "mined", Sample: SampleOut, Index: 5, Fingerprint: "t6-fp",
+		BondVersion: version.Tool, OperatorDigest: testDigest, Started: t0.Add(5 * time.Minute), Finished: t0.Add(6 * time.Minute),
 		Heldback: HeldbackNone, Error: "install \"npm ci\" exited 1", ErrorPhase: PhaseInstall}
 	return []Row{
 		row("t1-held", "mined", SampleOut, HeldbackPassed, 0, killed("a1", "invert-comparison")),

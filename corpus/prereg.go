@@ -16,6 +16,8 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -66,11 +68,11 @@ type Rule struct {
 
 // LoadRule reads and validates a rule file as a whole: unknown keys, unknown metric names,
 // bad operators, regimes, samples and verdicts, and conditions that mix the metric and task
-// forms are reported together in one plan.InputError. defaultRegime fills a missing regime.
+// forms are reported together in one input.Error. defaultRegime fills a missing regime.
 func LoadRule(path, defaultRegime string) (*Rule, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, plan.Inputf("rule file %s: %w; pass the path of a rule TOML file", path, err)
+		return nil, input.Errorf("rule file %s: %w; pass the path of a rule TOML file", path, err)
 	}
 	return ParseRule(path, data, defaultRegime)
 }
@@ -88,9 +90,9 @@ func ParseRule(path string, data []byte, defaultRegime string) (*Rule, error) {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return nil, plan.Inputf("%s:%d:%d: %v; the rule file must be valid TOML", path, row, col, de)
+			return nil, input.Errorf("%s:%d:%d: %v; the rule file must be valid TOML", path, row, col, de)
 		}
-		return nil, plan.Inputf("%s: %v; the rule file must be valid TOML", path, err)
+		return nil, input.Errorf("%s: %v; the rule file must be valid TOML", path, err)
 	}
 	sum := sha256.Sum256(data)
 	rule := &Rule{Path: path, SHA256: hex.EncodeToString(sum[:])}
@@ -267,16 +269,16 @@ func Freeze(o FreezeOptions) (*Record, error) {
 		}
 	}
 	if len(bad) > 0 {
-		return nil, plan.Inputf("%s:\n  %s\nfix the task ids in the rule file", o.Rule.Path, strings.Join(bad, "\n  "))
+		return nil, input.Errorf("%s:\n  %s\nfix the task ids in the rule file", o.Rule.Path, strings.Join(bad, "\n  "))
 	}
 	if in == nil {
 		in = []string{}
 	}
 	rec := &Record{
-		SchemaVersion: plan.SchemaVersion,
+		SchemaVersion: version.Schema,
 		Kind:          RecordKind,
 		Created:       o.Now.UTC(),
-		Tool:          plan.Tool{Name: plan.ToolName, Version: plan.ToolVersion},
+		Tool:          plan.Tool{Name: version.ToolName, Version: version.Tool},
 		Operators:     o.Operators,
 		Budget:        plan.BudgetInfo{Total: o.Corpus.Budget, PerOperator: o.Corpus.PerOperator},
 		Regime:        o.Corpus.Regime,
@@ -319,20 +321,20 @@ func (r *Record) Marshal() ([]byte, error) {
 func LoadRecord(path string) (*Record, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, plan.Inputf("pre-registration %s: %w", path, err)
+		return nil, input.Errorf("pre-registration %s: %w", path, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var rec Record
 	if err := dec.Decode(&rec); err != nil {
-		return nil, plan.Inputf("pre-registration %s is malformed: %v; write it with bond prereg freeze", path, err)
+		return nil, input.Errorf("pre-registration %s is malformed: %v; write it with bond prereg freeze", path, err)
 	}
 	p := &problems{path: path}
 	if rec.Kind != RecordKind {
 		p.addf("kind = %q: not a pre-registration record (want %q)", rec.Kind, RecordKind)
 	}
-	if rec.SchemaVersion != plan.SchemaVersion {
-		p.addf("schema_version = %q: this bond reads %q", rec.SchemaVersion, plan.SchemaVersion)
+	if rec.SchemaVersion != version.Schema {
+		p.addf("schema_version = %q: this bond reads %q", rec.SchemaVersion, version.Schema)
 	}
 	if rec.Operators.Digest == "" {
 		p.addf("operators.digest is empty")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -117,7 +118,7 @@ func TestPreregDigestMismatch(t *testing.T) {
 	rf := withLines(&RowsFile{Path: "rows.jsonl", Rows: rows})
 	merged, dups := Merge([]*RowsFile{rf})
 	_, err := BuildReport([]*RowsFile{rf}, merged, dups, ReportOptions{Prereg: rec, PreregPath: path})
-	if err == nil || !plan.IsInput(err) {
+	if err == nil || !input.Is(err) {
 		t.Fatalf("err = %v, want an InputError", err)
 	}
 	for _, w := range []string{testDigest, "0therd1gest", "t3-vac-none, t5-not-bonded"} {
@@ -144,7 +145,7 @@ func TestParseRuleBad(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseRule("rule.toml", []byte(tt.src), adjudicate.RegimeWitnessRecorded)
-			if err == nil || !plan.IsInput(err) {
+			if err == nil || !input.Is(err) {
 				t.Fatalf("err = %v, want an InputError", err)
 			}
 			for _, w := range tt.want {
@@ -186,7 +187,7 @@ func TestLoadRecordBad(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := LoadRecord(write(tt.src))
-			if err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), tt.want) {
+			if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want an InputError mentioning %q", err, tt.want)
 			}
 		})

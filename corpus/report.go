@@ -8,7 +8,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/version"
 )
 
 // Report is what corpus report prints, computed off the rows alone (SPEC §6.3).
@@ -68,11 +69,11 @@ type TaskBond struct {
 }
 
 // BuildReport computes the report of rows (already merged, one per task). With a pre-
-// registration it refuses rows of another operator digest (plan.InputError naming both digests
+// registration it refuses rows of another operator digest (input.Error naming both digests
 // and the tasks), takes in/out of sample from the record, marks rows produced before the freeze
 // and evaluates every condition.
 func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOptions) (*Report, error) {
-	rep := &Report{SchemaVersion: plan.SchemaVersion, Tasks: len(rows), Duplicates: dups, OperatorDigests: describeDigests(rows)}
+	rep := &Report{SchemaVersion: version.Schema, Tasks: len(rows), Duplicates: dups, OperatorDigests: describeDigests(rows)}
 	for _, f := range files {
 		rep.Files = append(rep.Files, FileSummary{Path: f.Path, Rows: len(f.Rows), Truncated: f.Truncated})
 		if f.Truncated {
@@ -170,7 +171,7 @@ func checkDigests(rec *Record, path string, rows []Row) error {
 	for _, d := range sortedKeys(byDigest) {
 		parts = append(parts, fmt.Sprintf("operator digest %s: %s", d, strings.Join(byDigest[d], ", ")))
 	}
-	return plan.Inputf("pre-registration %s froze operator digest %s, but these rows were produced with other operators:\n  %s\nre-run those tasks with the frozen operators, or freeze a new record", path, rec.Operators.Digest, strings.Join(parts, "\n  "))
+	return input.Errorf("pre-registration %s froze operator digest %s, but these rows were produced with other operators:\n  %s\nre-run those tasks with the frozen operators, or freeze a new record", path, rec.Operators.Digest, strings.Join(parts, "\n  "))
 }
 
 // WriteJSON writes the report as indented JSON.

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -100,7 +102,7 @@ func ReadRows(path string, missingOK bool) (*RowsFile, error) {
 		if missingOK && errors.Is(err, os.ErrNotExist) {
 			return &RowsFile{Path: path}, nil
 		}
-		return nil, plan.Inputf("rows file %s: %w", path, err)
+		return nil, input.Errorf("rows file %s: %w", path, err)
 	}
 	return parseRows(path, data)
 }
@@ -108,7 +110,7 @@ func ReadRows(path string, missingOK bool) (*RowsFile, error) {
 func readRows(path string, r io.Reader) (*RowsFile, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, plan.Inputf("rows file %s: %w", path, err)
+		return nil, input.Errorf("rows file %s: %w", path, err)
 	}
 	return parseRows(path, data)
 }
@@ -154,10 +156,10 @@ func parseRows(path string, data []byte) (*RowsFile, error) {
 				}
 				break
 			}
-			return nil, plan.Inputf("rows file %s: line %d is not a corpus row (%v); rows files hold one JSON row per line as written by bond corpus run", path, l.no, err)
+			return nil, input.Errorf("rows file %s: line %d is not a corpus row (%v); rows files hold one JSON row per line as written by bond corpus run", path, l.no, err)
 		}
-		if rows[i].SchemaVersion != plan.SchemaVersion {
-			return nil, plan.Inputf("rows file %s: line %d: schema_version %q, this bond reads %q", path, l.no, rows[i].SchemaVersion, plan.SchemaVersion)
+		if rows[i].SchemaVersion != version.Schema {
+			return nil, input.Errorf("rows file %s: line %d: schema_version %q, this bond reads %q", path, l.no, rows[i].SchemaVersion, version.Schema)
 		}
 		rf.Rows = append(rf.Rows, rows[i])
 		rf.Lines = append(rf.Lines, l.no)

@@ -20,7 +20,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/version"
 )
 
 // CertifyRequest is what corpus run asks certify to do for one task: the task's work tree
@@ -97,7 +98,7 @@ func Run(ctx context.Context, o RunOptions) (*RunSummary, error) {
 		o.CertifyJobs = max(1, runtime.NumCPU()/o.Jobs)
 	}
 	if o.Shards < 0 || (o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards)) {
-		return nil, plan.Inputf("--shard %d/%d: want I/N with 0 <= I < N", o.Shard, o.Shards)
+		return nil, input.Errorf("--shard %d/%d: want I/N with 0 <= I < N", o.Shard, o.Shards)
 	}
 	if o.Certify == nil {
 		return nil, errors.New("corpus.Run: no Certify function")
@@ -121,7 +122,7 @@ func Run(ctx context.Context, o RunOptions) (*RunSummary, error) {
 			continue
 		}
 		sum.Selected++
-		fp, err := c.Fingerprint(t, plan.ToolVersion, o.OperatorDigest)
+		fp, err := c.Fingerprint(t, version.Tool, o.OperatorDigest)
 		if err != nil {
 			return nil, err
 		}
@@ -227,13 +228,13 @@ func openRows(o RunOptions, sum *RunSummary) (*rowWriter, map[string]bool, error
 	}
 	f, err := os.OpenFile(o.Out, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, nil, plan.Inputf("rows file %s: %w", o.Out, err)
+		return nil, nil, input.Errorf("rows file %s: %w", o.Out, err)
 	}
 	// One writer per rows file: a second run on the same file would interleave and re-run the
 	// same tasks. Shards write files of their own. The lock is taken before the file is read.
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
-		return nil, nil, plan.Inputf("rows file %s is being written by another bond corpus run (%v); wait for it, or give this run its own --out", o.Out, err)
+		return nil, nil, input.Errorf("rows file %s is being written by another bond corpus run (%v); wait for it, or give this run its own --out", o.Out, err)
 	}
 	rf, err := ReadRows(o.Out, true)
 	if err != nil {
@@ -273,8 +274,8 @@ func openRows(o RunOptions, sum *RunSummary) (*rowWriter, map[string]bool, error
 // runTask runs one task and returns its row; failures are recorded in the row.
 func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 	c := o.Corpus
-	row := Row{SchemaVersion: plan.SchemaVersion, Task: t.ID, Arm: t.Arm, Sample: t.Sample, Index: t.Index, Corpus: c.Name,
-		Fingerprint: fp, BondVersion: plan.ToolVersion, OperatorDigest: o.OperatorDigest, Started: o.Now().UTC(), Heldback: HeldbackNone}
+	row := Row{SchemaVersion: version.Schema, Task: t.ID, Arm: t.Arm, Sample: t.Sample, Index: t.Index, Corpus: c.Name,
+		Fingerprint: fp, BondVersion: version.Tool, OperatorDigest: o.OperatorDigest, Started: o.Now().UTC(), Heldback: HeldbackNone}
 	fail := func(phase string, err error) Row {
 		row.Error, row.ErrorPhase = err.Error(), phase
 		row.Finished = o.Now().UTC()

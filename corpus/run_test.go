@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
 )
 
 func gitT(t *testing.T, dir string, args ...string) string {
@@ -69,7 +69,7 @@ func fakeCertify(t *testing.T, calls *atomic.Int32) CertifyFunc {
 			t.Error("the held-back patch is applied during certify")
 		}
 		if strings.Contains(req.OracleCmd, "fail-oracle") {
-			return nil, plan.Inputf("oracle fails on the patched tree")
+			return nil, input.Errorf("oracle fails on the patched tree")
 		}
 		m := killed("m1", "invert-comparison")
 		if s := strings.TrimSpace(string(data)); s == "head" || s == "patched" {
@@ -229,7 +229,7 @@ func TestRunShard(t *testing.T) {
 	if strings.Join(ids, ",") != "t1,t3" {
 		t.Errorf("shard 1/2 ran %v", ids)
 	}
-	if _, err := Run(context.Background(), RunOptions{Corpus: c, Shard: 2, Shards: 2, Certify: fakeCertify(t, &calls)}); !plan.IsInput(err) {
+	if _, err := Run(context.Background(), RunOptions{Corpus: c, Shard: 2, Shards: 2, Certify: fakeCertify(t, &calls)}); !input.Is(err) {
 		t.Errorf("shard 2/2: err = %v, want an InputError", err)
 	}
 }
@@ -261,7 +261,7 @@ func TestReadRowsBad(t *testing.T) {
 		{"schema", `{"schema_version":"9","task":"a"}` + "\n", `schema_version "9"`},
 	}
 	for _, tt := range tests {
-		if _, err := readRows("rows.jsonl", strings.NewReader(tt.src)); err == nil || !plan.IsInput(err) || !strings.Contains(err.Error(), tt.want) {
+		if _, err := readRows("rows.jsonl", strings.NewReader(tt.src)); err == nil || !input.Is(err) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.want)
 		}
 	}
@@ -299,7 +299,7 @@ func TestRunRowsFileLocked(t *testing.T) {
 	}
 	var calls atomic.Int32
 	_, err = Run(context.Background(), RunOptions{Corpus: c, Out: out, Certify: fakeCertify(t, &calls)})
-	if !plan.IsInput(err) || !strings.Contains(err.Error(), "being written by another bond corpus run") || calls.Load() != 0 {
+	if !input.Is(err) || !strings.Contains(err.Error(), "being written by another bond corpus run") || calls.Load() != 0 {
 		t.Errorf("err = %v, %d certify calls", err, calls.Load())
 	}
 }

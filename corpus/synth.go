@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -25,8 +26,8 @@ func Synthetic(n int, seed uint64, digest string) []Row {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	rows := make([]Row, n)
 	for i := range rows {
-		r := Row{SchemaVersion: plan.SchemaVersion, Task: fmt.Sprintf("synth/repo%d#%d", i%37, i), Arm: []string{"mined", "adversarial"}[i%2],
-			Sample: SampleOut, Index: i, Corpus: "synthetic", Fingerprint: fmt.Sprintf("%064x", i), BondVersion: plan.ToolVersion,
+		r := Row{SchemaVersion: version.Schema, Task: fmt.Sprintf("synth/repo%d#%d", i%37, i), Arm: []string{"mined", "adversarial"}[i%2],
+			Sample: SampleOut, Index: i, Corpus: "synthetic", Fingerprint: fmt.Sprintf("%064x", i), BondVersion: version.Tool,
 			OperatorDigest: digest, Started: start.Add(time.Duration(i) * time.Second), Heldback: HeldbackNone}
 		r.Finished = r.Started.Add(time.Duration(1+rng.IntN(60)) * time.Second)
 		if i%10 == 0 {
@@ -44,8 +45,8 @@ func Synthetic(n int, seed uint64, digest string) []Row {
 			r.Heldback = HeldbackFailed
 		}
 		rep := &adjudicate.Report{Sentinel: "bond-sentinel"}
-		rep.SchemaVersion = plan.SchemaVersion
-		rep.Tool = plan.Tool{Name: plan.ToolName, Version: plan.ToolVersion}
+		rep.SchemaVersion = version.Schema
+		rep.Tool = plan.Tool{Name: version.ToolName, Version: version.Tool}
 		rep.Operators = plan.OperatorSet{Digest: digest, Table: table}
 		rep.Budget = plan.BudgetInfo{Total: 6, PerOperator: 2}
 		nm := rng.IntN(7)

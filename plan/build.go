@@ -13,6 +13,9 @@ import (
 	"strings"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/version"
 )
 
 // Defaults of Options (SPEC §2.5).
@@ -120,7 +123,7 @@ type OperatorCount struct {
 }
 
 // Build reads the diff, checks that it fits the tree at Repo, and plans the mutants. Every error
-// caused by the input is an InputError (exit 2). It runs no project code.
+// caused by the input is an input.Error (exit 2). It runs no project code.
 func Build(ctx context.Context, opts Options) (Result, error) {
 	o, eng, ops, err := resolve(opts)
 	if err != nil {
@@ -167,8 +170,8 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 	}
 
 	res := Result{Front: Front{
-		SchemaVersion: SchemaVersion,
-		Tool:          Tool{Name: ToolName, Version: ToolVersion},
+		SchemaVersion: version.Schema,
+		Tool:          Tool{Name: version.ToolName, Version: version.Tool},
 		Operators:     operatorSet(eng, ops, o.Budget, o.PerOperator),
 		Budget:        BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator},
 		Diff:          info,
@@ -215,12 +218,12 @@ func resolve(opts Options) (Options, engine, []operator, error) {
 	}
 	switch {
 	case o.DiffPath != "" && o.Base != "":
-		return o, engine{}, nil, Inputf("give bond one diff source: --diff %s and --base %s were both given", o.DiffPath, o.Base)
+		return o, engine{}, nil, input.Errorf("give bond one diff source: --diff %s and --base %s were both given", o.DiffPath, o.Base)
 	case o.DiffPath == "" && o.Base == "":
-		return o, engine{}, nil, Inputf("give bond a diff: --diff FILE, --diff - (stdin) or --base REF")
+		return o, engine{}, nil, input.Errorf("give bond a diff: --diff FILE, --diff - (stdin) or --base REF")
 	}
 	if o.Budget < 0 || o.PerOperator < 0 {
-		return o, engine{}, nil, Inputf("--budget %d / --per-operator %d: the budget must be positive", o.Budget, o.PerOperator)
+		return o, engine{}, nil, input.Errorf("--budget %d / --per-operator %d: the budget must be positive", o.Budget, o.PerOperator)
 	}
 	if o.Budget == 0 {
 		o.Budget = DefaultBudget
@@ -258,7 +261,7 @@ func selectOperators(table []operator, names []string) ([]operator, error) {
 			for _, op := range table {
 				all = append(all, op.Name)
 			}
-			return nil, Inputf("--operators: unknown operator %q; the operators are %s", n, strings.Join(all, ", "))
+			return nil, input.Errorf("--operators: unknown operator %q; the operators are %s", n, strings.Join(all, ", "))
 		}
 		want[n] = true
 	}
@@ -292,13 +295,13 @@ func readDiff(ctx context.Context, o Options, sel selector) ([]byte, DiffInfo, e
 		}
 		data, err = io.ReadAll(in)
 		if err != nil {
-			return nil, info, Inputf("--diff -: reading the diff from stdin: %w", err)
+			return nil, info, input.Errorf("--diff -: reading the diff from stdin: %w", err)
 		}
 		info.Source = "-"
 	case o.DiffPath != "":
 		data, err = os.ReadFile(o.DiffPath)
 		if err != nil {
-			return nil, info, Inputf("--diff %s: %w", o.DiffPath, err)
+			return nil, info, input.Errorf("--diff %s: %w", o.DiffPath, err)
 		}
 		info.Source = o.DiffPath
 	default:
@@ -462,12 +465,12 @@ func fitCheck(c fileChange, src []byte, spans []lineSpan) error {
 	for _, a := range c.Added {
 		want := strings.TrimSuffix(a.Text, "\r")
 		if a.Number > len(spans) {
-			return Inputf("%s:%d: the diff does not match the file: the diff adds line %d\n    %q\nbut the file has only %d lines; regenerate the diff against this checkout (or point --repo at the tree it was made for)", c.Path, a.Number, a.Number, want, len(spans))
+			return input.Errorf("%s:%d: the diff does not match the file: the diff adds line %d\n    %q\nbut the file has only %d lines; regenerate the diff against this checkout (or point --repo at the tree it was made for)", c.Path, a.Number, a.Number, want, len(spans))
 		}
 		sp := spans[a.Number-1]
 		got := string(src[sp.Start:sp.End])
 		if got != want {
-			return Inputf("%s:%d: the diff does not match the file: the diff adds\n    %q\nbut the file has\n    %q\nregenerate the diff against this checkout (or point --repo at the tree it was made for)", c.Path, a.Number, want, got)
+			return input.Errorf("%s:%d: the diff does not match the file: the diff adds\n    %q\nbut the file has\n    %q\nregenerate the diff against this checkout (or point --repo at the tree it was made for)", c.Path, a.Number, want, got)
 		}
 	}
 	return nil

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/sourcegraph/go-diff/diff"
+
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // fileChange is one file of a diff as the planner needs it: the repository-relative path of the
@@ -39,15 +41,15 @@ func parseDiff(data []byte) (changes []fileChange, err error) {
 	defer func() {
 		// go-diff is not ours; a panic on hostile input must be bad input, not a crash.
 		if r := recover(); r != nil {
-			changes, err = nil, Inputf("the diff could not be read (%v); give bond a unified diff such as `git diff` writes", r)
+			changes, err = nil, input.Errorf("the diff could not be read (%v); give bond a unified diff such as `git diff` writes", r)
 		}
 	}()
 	fds, err := diff.ParseMultiFileDiffOptions(data, diff.ParseOptions{KeepCR: true})
 	if err != nil {
-		return nil, Inputf("the diff is malformed: %v; give bond a unified diff such as `git diff` writes", err)
+		return nil, input.Errorf("the diff is malformed: %v; give bond a unified diff such as `git diff` writes", err)
 	}
 	if len(fds) == 0 {
-		return nil, Inputf("the diff is malformed: no file header (`--- a/…` / `+++ b/…` or `diff --git`) found; give bond a unified diff such as `git diff` writes")
+		return nil, input.Errorf("the diff is malformed: no file header (`--- a/…` / `+++ b/…` or `diff --git`) found; give bond a unified diff such as `git diff` writes")
 	}
 	for _, fd := range fds {
 		if isBinary(fd) {
@@ -62,7 +64,7 @@ func parseDiff(data []byte) (changes []fileChange, err error) {
 			if len(fd.Hunks) == 0 {
 				continue // a header-only entry go-diff could not name; it adds nothing
 			}
-			return nil, Inputf("the diff is malformed: a file entry with hunks has no new file name; give bond a unified diff such as `git diff` writes")
+			return nil, input.Errorf("the diff is malformed: a file entry with hunks has no new file name; give bond a unified diff such as `git diff` writes")
 		}
 		p := stripPrefix(origName, newName)
 		clean, err := cleanRelPath(p)
@@ -124,15 +126,15 @@ func stripPrefix(origName, newName string) string {
 func cleanRelPath(p string) (string, error) {
 	switch {
 	case p == "":
-		return "", Inputf("the diff names an empty file path; give bond a unified diff such as `git diff` writes")
+		return "", input.Errorf("the diff names an empty file path; give bond a unified diff such as `git diff` writes")
 	case strings.ContainsRune(p, 0):
-		return "", Inputf("the diff names the path %q, which contains a NUL byte; bond refuses it", p)
+		return "", input.Errorf("the diff names the path %q, which contains a NUL byte; bond refuses it", p)
 	case strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || (len(p) >= 2 && p[1] == ':'):
-		return "", Inputf("the diff names the absolute path %q; bond only plans repository-relative paths (make the diff with `git diff` inside the repository)", p)
+		return "", input.Errorf("the diff names the absolute path %q; bond only plans repository-relative paths (make the diff with `git diff` inside the repository)", p)
 	}
 	for _, part := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if part == ".." {
-			return "", Inputf("the diff names the path %q, which leaves the repository through \"..\"; bond refuses it", p)
+			return "", input.Errorf("the diff names the path %q, which leaves the repository through \"..\"; bond refuses it", p)
 		}
 	}
 	return path.Clean(strings.ReplaceAll(p, `\`, "/")), nil
@@ -167,18 +169,18 @@ func hunkAdded(file string, h *diff.Hunk) ([]addedLine, error) {
 			newSeen++
 		case '+':
 			if n < 1 {
-				return nil, Inputf("%s: the diff adds a line at line %d; the hunk header @@ … +%d,%d @@ is malformed", file, n, h.NewStartLine, h.NewLines)
+				return nil, input.Errorf("%s: the diff adds a line at line %d; the hunk header @@ … +%d,%d @@ is malformed", file, n, h.NewStartLine, h.NewLines)
 			}
 			out = append(out, addedLine{Number: n, Text: string(line[1:])})
 			n++
 			newSeen++
 		case '-', '\\':
 		default:
-			return nil, Inputf("%s: the diff is malformed: hunk line %q starts with neither ' ', '+' nor '-'", file, truncate(string(line), 60))
+			return nil, input.Errorf("%s: the diff is malformed: hunk line %q starts with neither ' ', '+' nor '-'", file, truncate(string(line), 60))
 		}
 	}
 	if newSeen != int(h.NewLines) {
-		return nil, Inputf("%s: the diff is malformed: the hunk @@ -%d,%d +%d,%d @@ has %d new-side lines, its header says %d; regenerate the diff", file, h.OrigStartLine, h.OrigLines, h.NewStartLine, h.NewLines, newSeen, h.NewLines)
+		return nil, input.Errorf("%s: the diff is malformed: the hunk @@ -%d,%d +%d,%d @@ has %d new-side lines, its header says %d; regenerate the diff", file, h.OrigStartLine, h.OrigLines, h.NewStartLine, h.NewLines, newSeen, h.NewLines)
 	}
 	return out, nil
 }
@@ -195,21 +197,21 @@ func truncate(s string, n int) string {
 // covers exactly the files the oracle will run. It returns the diff text and the merge-base.
 func gitDiff(ctx context.Context, repo, ref string, isSrc func(string) bool) ([]byte, string, error) {
 	if _, err := exec.LookPath("git"); err != nil {
-		return nil, "", Inputf("--base needs git on PATH: %w; install git or pass the diff with --diff", err)
+		return nil, "", input.Errorf("--base needs git on PATH: %w; install git or pass the diff with --diff", err)
 	}
 	mb, err := runGit(ctx, repo, "merge-base", ref, "HEAD")
 	if err != nil {
-		return nil, "", Inputf("--base %s: cannot find the merge-base of %s and HEAD in %s: %w; check the ref (git fetch it?) and --repo", ref, ref, repo, err)
+		return nil, "", input.Errorf("--base %s: cannot find the merge-base of %s and HEAD in %s: %w; check the ref (git fetch it?) and --repo", ref, ref, repo, err)
 	}
 	base := strings.TrimSpace(string(mb))
 	out, err := runGit(ctx, repo, "-c", "core.quotePath=false", "diff", "-M", "--no-color", "--no-ext-diff",
 		"--src-prefix=a/", "--dst-prefix=b/", base)
 	if err != nil {
-		return nil, "", Inputf("--base %s: git diff %s failed in %s: %w", ref, base, repo, err)
+		return nil, "", input.Errorf("--base %s: git diff %s failed in %s: %w", ref, base, repo, err)
 	}
 	untracked, err := runGit(ctx, repo, "ls-files", "--others", "--exclude-standard", "-z")
 	if err != nil {
-		return nil, "", Inputf("--base %s: git ls-files failed in %s: %w", ref, repo, err)
+		return nil, "", input.Errorf("--base %s: git ls-files failed in %s: %w", ref, repo, err)
 	}
 	var buf bytes.Buffer
 	buf.Write(out)

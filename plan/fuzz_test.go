@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // FuzzDiff feeds arbitrary bytes to the diff reader: it must never panic, every error must be an
-// InputError, and every added line it reports has a positive number, increasing within a file,
+// input.Error, and every added line it reports has a positive number, increasing within a file,
 // and no "\n" in its text. Crashers found are kept under testdata/fuzz/FuzzDiff.
 func FuzzDiff(f *testing.F) {
 	for _, s := range []string{
@@ -31,8 +33,8 @@ func FuzzDiff(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		changes, err := parseDiff(data)
 		if err != nil {
-			if !IsInput(err) {
-				t.Fatalf("error is not an InputError: %v", err)
+			if !input.Is(err) {
+				t.Fatalf("error is not an input.Error: %v", err)
 			}
 			return
 		}
@@ -94,8 +96,8 @@ func FuzzPlanFile(f *testing.F) {
 		}
 		r, err := Build(context.Background(), Options{Repo: dir, DiffPath: filepath.Join(dir, "p.diff"), Budget: 100, PerOperator: 100})
 		if err != nil {
-			if !IsInput(err) {
-				t.Fatalf("not an InputError: %v", err)
+			if !input.Is(err) {
+				t.Fatalf("not an input.Error: %v", err)
 			}
 			return
 		}

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/operators"
 )
 
@@ -85,7 +86,7 @@ func collectFiles(paths []string) ([]string, error) {
 	for _, p := range paths {
 		fi, err := os.Stat(p)
 		if err != nil {
-			return nil, Inputf("%s: %w; give bond lab files or directories of JS/TS code", p, err)
+			return nil, input.Errorf("%s: %w; give bond lab files or directories of JS/TS code", p, err)
 		}
 		if !fi.IsDir() {
 			out = append(out, p)
@@ -107,7 +108,7 @@ func collectFiles(paths []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, Inputf("%s: %w", p, err)
+			return nil, input.Errorf("%s: %w", p, err)
 		}
 	}
 	sort.Strings(out)

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/input"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -224,8 +226,8 @@ regenerate the diff against this checkout`},
 			if err == nil {
 				t.Fatal("no error")
 			}
-			if !IsInput(err) {
-				t.Errorf("not an InputError: %v", err)
+			if !input.Is(err) {
+				t.Errorf("not an input.Error: %v", err)
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error:\n%v\nwant it to contain:\n%s", err, tt.want)
@@ -234,7 +236,7 @@ regenerate the diff against this checkout`},
 	}
 	t.Run("no source", func(t *testing.T) {
 		_, err := Build(context.Background(), Options{engine: testEngine()})
-		if !IsInput(err) || !strings.Contains(err.Error(), "--diff FILE") {
+		if !input.Is(err) || !strings.Contains(err.Error(), "--diff FILE") {
 			t.Errorf("got %v", err)
 		}
 	})
@@ -247,7 +249,7 @@ func TestSymlinkOutOfRoot(t *testing.T) {
 		t.Skip(err)
 	}
 	_, err := buildWith(t, dir, "--- a/link/x.js\n+++ b/link/x.js\n@@ -0,0 +1 @@\n+x();\n", Options{})
-	if !IsInput(err) || !strings.Contains(err.Error(), "link/x.js: the path leaves the repository through a symbolic link") {
+	if !input.Is(err) || !strings.Contains(err.Error(), "link/x.js: the path leaves the repository through a symbolic link") {
 		t.Fatalf("got %v", err)
 	}
 	// A link that stays inside the root is fine.

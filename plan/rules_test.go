@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // withOps returns the test engine with ops in front of its table.
@@ -214,7 +216,7 @@ func TestApply(t *testing.T) {
 		}
 	}
 	for _, m := range []Mutant{{Path: "a.js", Line: 2, Original: "x"}, {Path: "a.js", Line: 9, Original: "b"}, {Path: "a.js", Line: 0}} {
-		if _, err := Apply([]byte("a\nb\n"), m); err == nil || !IsInput(err) || !strings.Contains(err.Error(), "a.js:") {
+		if _, err := Apply([]byte("a\nb\n"), m); err == nil || !input.Is(err) || !strings.Contains(err.Error(), "a.js:") {
 			t.Errorf("Apply(%+v) = %v", m, err)
 		}
 	}

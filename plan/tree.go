@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // sourceExts are the extensions bond plans (SPEC §2.1).
@@ -73,7 +75,7 @@ type selector struct {
 func newSelector(include, exclude []string) (selector, error) {
 	for _, g := range append(append([]string(nil), include...), exclude...) {
 		if !doublestar.ValidatePattern(g) {
-			return selector{}, Inputf("the glob %q is not a valid pattern; see https://github.com/bmatcuk/doublestar#patterns", g)
+			return selector{}, input.Errorf("the glob %q is not a valid pattern; see https://github.com/bmatcuk/doublestar#patterns", g)
 		}
 	}
 	return selector{include: include, exclude: exclude}, nil
@@ -109,15 +111,15 @@ type root struct {
 func openRoot(dir string) (root, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return root{}, Inputf("--repo %s: %w", dir, err)
+		return root{}, input.Errorf("--repo %s: %w", dir, err)
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return root{}, Inputf("--repo %s: %w; point --repo at the patched checkout", dir, err)
+		return root{}, input.Errorf("--repo %s: %w; point --repo at the patched checkout", dir, err)
 	}
 	fi, err := os.Stat(real)
 	if err != nil || !fi.IsDir() {
-		return root{}, Inputf("--repo %s is not a directory; point --repo at the patched checkout", dir)
+		return root{}, input.Errorf("--repo %s is not a directory; point --repo at the patched checkout", dir)
 	}
 	return root{dir: dir, real: real}, nil
 }
@@ -131,28 +133,28 @@ func (r root) read(rel string) ([]byte, error) {
 	real, err := filepath.EvalSymlinks(full)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, Inputf("%s: the diff adds lines to this file but it is not in %s; run bond on the patched checkout, or regenerate the diff against it", rel, r.dir)
+			return nil, input.Errorf("%s: the diff adds lines to this file but it is not in %s; run bond on the patched checkout, or regenerate the diff against it", rel, r.dir)
 		}
-		return nil, Inputf("%s: %w", rel, err)
+		return nil, input.Errorf("%s: %w", rel, err)
 	}
 	if out, err := filepath.Rel(r.real, real); err != nil || out == ".." || strings.HasPrefix(out, ".."+string(filepath.Separator)) {
-		return nil, Inputf("%s: the path leaves the repository through a symbolic link (to %s); bond refuses it", rel, real)
+		return nil, input.Errorf("%s: the path leaves the repository through a symbolic link (to %s); bond refuses it", rel, real)
 	}
 	fi, err := os.Stat(real)
 	if err != nil {
-		return nil, Inputf("%s: %w", rel, err)
+		return nil, input.Errorf("%s: %w", rel, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, Inputf("%s: not a regular file in %s; bond plans only regular files", rel, r.dir)
+		return nil, input.Errorf("%s: not a regular file in %s; bond plans only regular files", rel, r.dir)
 	}
 	src, err := os.ReadFile(real)
 	if err != nil {
-		return nil, Inputf("%s: %w", rel, err)
+		return nil, input.Errorf("%s: %w", rel, err)
 	}
 	if !utf8.Valid(src) {
 		off := firstInvalidUTF8(src)
 		line := bytes.Count(src[:off], []byte("\n")) + 1
-		return nil, Inputf("%s:%d: the file is not valid UTF-8 (byte offset %d); bond reads JS/TS sources as UTF-8 — re-encode the file or exclude it with --exclude", rel, line, off)
+		return nil, input.Errorf("%s:%d: the file is not valid UTF-8 (byte offset %d); bond reads JS/TS sources as UTF-8 — re-encode the file or exclude it with --exclude", rel, line, off)
 	}
 	return src, nil
 }

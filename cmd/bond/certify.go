@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -213,10 +214,10 @@ func runCertify(ctx context.Context, opts *certifyOptions) error {
 		}
 	}
 	if cerr != nil {
-		if rep != nil && !plan.IsInput(cerr) {
+		if rep != nil && !input.Is(cerr) {
 			_ = renderers[opts.Format](opts.Out, rep)
 		}
-		if plan.IsInput(cerr) || ctx.Err() != nil {
+		if input.Is(cerr) || ctx.Err() != nil {
 			return cerr
 		}
 		var sig *SignalError

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/corpus"
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan"
 )
@@ -137,7 +138,7 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 		fmt.Fprintf(o.Err, "bond corpus run: %d tasks, %d in this shard, %d skipped (row with the same fingerprint), %d ran, %d with errors, in %s; rows in %s\n",
 			sum.Tasks, sum.Selected, sum.Skipped, sum.Ran, sum.Errors, o.Now().Sub(start).Round(time.Millisecond), where)
 	}
-	if err != nil && !plan.IsInput(err) {
+	if err != nil && !input.Is(err) {
 		if _, isSig := err.(*SignalError); isSig {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // Exit codes of bond, the same for every command (SPEC §4). They are listed in the README too.
@@ -95,7 +95,7 @@ func exitCode(ctx context.Context, err error, started bool, stderr io.Writer) in
 	var ue *UsageError
 	var ie *InternalError
 	switch {
-	case errors.As(err, &ue), plan.IsInput(err), !started:
+	case errors.As(err, &ue), input.Is(err), !started:
 		fmt.Fprintf(stderr, "bond: %v\n", err)
 		return ExitInput
 	case errors.As(err, &ie):

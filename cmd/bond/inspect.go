@@ -15,6 +15,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -74,15 +76,15 @@ the tail of the oracle's output.`,
 func loadReport(p string) (*adjudicate.Report, error) {
 	b, err := os.ReadFile(p)
 	if err != nil {
-		return nil, plan.Inputf("reading report %s: %v", p, err)
+		return nil, input.Errorf("reading report %s: %v", p, err)
 	}
 	var r adjudicate.Report
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&r); err != nil {
-		return nil, plan.Inputf("%s is not a certify report: %v", p, err)
+		return nil, input.Errorf("%s is not a certify report: %v", p, err)
 	}
-	if r.SchemaVersion != plan.SchemaVersion {
-		return nil, plan.Inputf("%s: schema_version %q, this bond reads %q", p, r.SchemaVersion, plan.SchemaVersion)
+	if r.SchemaVersion != version.Schema {
+		return nil, input.Errorf("%s: schema_version %q, this bond reads %q", p, r.SchemaVersion, version.Schema)
 	}
 	return &r, nil
 }
@@ -92,10 +94,10 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 	if p == "" {
 		lp, err := lastReportPath(opts.cacheDir, opts.Repo)
 		if err != nil {
-			return plan.Inputf("no report given and %v; pass the report path", err)
+			return input.Errorf("no report given and %v; pass the report path", err)
 		}
 		if _, err := os.Stat(lp); errors.Is(err, os.ErrNotExist) {
-			return plan.Inputf("no last report for %s (looked in %s); run bond certify first, or pass a report path", opts.Repo, lp)
+			return input.Errorf("no last report for %s (looked in %s); run bond certify first, or pass a report path", opts.Repo, lp)
 		}
 		p = lp
 	}
@@ -108,7 +110,7 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 	}
 	m, err := findMutant(r, opts.ID)
 	if err != nil {
-		return plan.Inputf("%s: %v", p, err)
+		return input.Errorf("%s: %v", p, err)
 	}
 	if opts.Format == "json" {
 		b, err := json.MarshalIndent(m, "", "  ")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -93,7 +94,7 @@ func runLabParseRate(ctx context.Context, opts *labOptions) error {
 // script can time an external checker on exactly these mutants and compare its answers.
 func writeSample(dir string, sample []plan.SampleMutant) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return plan.Inputf("--sample-dir %s: %w", dir, err)
+		return input.Errorf("--sample-dir %s: %w", dir, err)
 	}
 	for i, m := range sample {
 		tag := "ok"
@@ -102,7 +103,7 @@ func writeSample(dir string, sample []plan.SampleMutant) error {
 		}
 		name := fmt.Sprintf("%04d-%s-%s%s", i, tag, m.Operator, filepath.Ext(m.Path))
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(m.Src), 0o644); err != nil {
-			return plan.Inputf("--sample-dir %s: %w", dir, err)
+			return input.Errorf("--sample-dir %s: %w", dir, err)
 		}
 	}
 	return nil

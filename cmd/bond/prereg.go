@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/corpus"
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/input"
 )
 
 // newPreregCmd is the pre-registration noun (SPEC §6.5).
@@ -69,7 +69,7 @@ func runPreregFreeze(o *preregFreezeOptions) error {
 		}
 	}
 	if _, err := os.Stat(o.Record); err == nil && !o.Force {
-		return plan.Inputf("%s exists: a frozen record is not overwritten; write to a new path, or pass --force", o.Record)
+		return input.Errorf("%s exists: a frozen record is not overwritten; write to a new path, or pass --force", o.Record)
 	}
 	c, err := corpus.Load(o.Corpus)
 	if err != nil {
@@ -88,7 +88,7 @@ func runPreregFreeze(o *preregFreezeOptions) error {
 		return &InternalError{Err: err}
 	}
 	if err := writeFileAtomic(o.Record, data); err != nil {
-		return plan.Inputf("writing %s: %w", o.Record, err)
+		return input.Errorf("writing %s: %w", o.Record, err)
 	}
 	_, err = fmt.Fprintf(o.Out, "froze %s: sha256 %s\n  operator digest %s (budget %d, %d per operator), regime %s\n  corpus %s sha256 %s: %d tasks, %d in sample\n  %d conditions from %s\n",
 		o.Record, rec.SHA256, rec.Operators.Digest, rec.Budget.Total, rec.Budget.PerOperator, rec.Regime,

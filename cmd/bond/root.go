@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/internal/version"
 )
 
 // cobraCommand is a short name for the command type used throughout this package.
@@ -46,7 +46,7 @@ func newVersionCmd(s *Streams) *cobra.Command {
 		Short: "Print bond's version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintf(s.Out, "%s %s\n", plan.ToolName, plan.ToolVersion)
+			_, err := fmt.Fprintf(s.Out, "%s %s\n", version.ToolName, version.Tool)
 			return err
 		},
 	}
