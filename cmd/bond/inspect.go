@@ -9,13 +9,13 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/render"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -55,7 +55,7 @@ the tail of the oracle's output.`,
 					opts.Report = args[0]
 				}
 			}
-			if _, ok := renderers[opts.Format]; !ok {
+			if _, ok := render.Formats[opts.Format]; !ok {
 				return usageErrorf("--format %q: want human, json, markdown or github", opts.Format)
 			}
 			if opts.ID != "" && opts.Format != "human" && opts.Format != "json" {
@@ -106,7 +106,7 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 		return err
 	}
 	if opts.ID == "" {
-		return renderers[opts.Format](opts.Out, r)
+		return render.Formats[opts.Format](opts.Out, r)
 	}
 	m, err := findMutant(r, opts.ID)
 	if err != nil {
@@ -120,7 +120,7 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 		_, err = opts.Out.Write(append(b, '\n'))
 		return err
 	}
-	return renderMutant(opts.Out, r, m)
+	return render.Mutant(opts.Out, r, m)
 }
 
 // findMutant finds a mutant by id or unique id prefix, among planned, cut and discarded ones.
@@ -151,61 +151,4 @@ func findMutant(r *adjudicate.Report, id string) (*adjudicate.MutantResult, erro
 		ids = append(ids, m.ID)
 	}
 	return nil, fmt.Errorf("mutant prefix %s is ambiguous: %s", id, strings.Join(ids, ", "))
-}
-
-// renderMutant prints every fact recorded about one mutant.
-func renderMutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error {
-	bw := &errWriter{w: w}
-	fmt.Fprintf(bw, "mutant %s  %s:%d:%d\n", m.ID, m.Path, m.Line, m.Column)
-	fmt.Fprintf(bw, "operator   %s %s\n", m.Operator, m.OperatorVersion)
-	fmt.Fprintf(bw, "- %s\n+ %s\n", m.Original, m.Mutated)
-	fmt.Fprintf(bw, "change     %s\n", changeText(*m))
-	fmt.Fprintf(bw, "status     %s (exit %d, %d ms, sandbox %d)\n", statusText(*m), m.ExitCode, m.DurationMS, m.Sandbox)
-	if m.KilledBy != "" {
-		fmt.Fprintf(bw, "killed by  %s\n", m.KilledBy)
-	}
-	fmt.Fprintf(bw, "ran        %v (in both baseline runs)\n", m.Ran)
-	fmt.Fprintf(bw, "witness    %s\n", witnessText(*m))
-	for _, l := range m.Witness.Lines {
-		fmt.Fprintf(bw, "           %s:%d ran only in the %s run\n", l.Path, l.Line, l.In)
-	}
-	if w := m.Witness; w.Gate != "" {
-		fmt.Fprintf(bw, "           gate %s: %s (exit %d)", w.Gate, w.GateStatus, w.GateExitCode)
-		if w.GateFailedTest != "" {
-			fmt.Fprintf(bw, ", first failing test %s", w.GateFailedTest)
-		}
-		fmt.Fprintln(bw)
-	}
-	var regs []string
-	for reg := range m.ByRegime {
-		regs = append(regs, reg)
-	}
-	sort.Strings(regs)
-	fmt.Fprintf(bw, "verdict    %s (%s)", m.Verdict, r.Bond.Regime)
-	for _, reg := range regs {
-		if reg != r.Bond.Regime {
-			fmt.Fprintf(bw, "; %s %s", reg, m.ByRegime[reg])
-		}
-	}
-	fmt.Fprintln(bw)
-	if m.Note != "" {
-		fmt.Fprintf(bw, "note       %s\n", m.Note)
-	}
-	if a := advice(*m); a != "" {
-		fmt.Fprintf(bw, "next       %s\n", a)
-	}
-	printTail(bw, "output", m.OutputTail)
-	printTail(bw, "gate "+m.Witness.Gate+" output", m.Witness.GateOutputTail)
-	return bw.err
-}
-
-// printTail prints a recorded output tail under a heading, if there is one.
-func printTail(w io.Writer, what, tail string) {
-	if tail == "" {
-		return
-	}
-	fmt.Fprintf(w, "\n%s (last %d bytes):\n%s", what, len(tail), tail)
-	if !strings.HasSuffix(tail, "\n") {
-		fmt.Fprintln(w)
-	}
 }

@@ -1,4 +1,8 @@
-package main
+// Package render holds every renderer of bond's documents: certify reports (human, json,
+// markdown, github), one mutant for bond inspect, and the corpus report and comparison. They share
+// one escaping module (escape.go), so a string from the patch or the tests is escaped the same
+// way wherever it is shown.
+package render
 
 import (
 	"encoding/json"
@@ -11,10 +15,10 @@ import (
 	"github.com/bond-tool/bond/adjudicate"
 )
 
-// Report formats of certify (SPEC §4). Every renderer is a func(io.Writer, *Report) error whose
+// Formats are the report formats of certify (SPEC §4). Every renderer is a func(io.Writer, *Report) error whose
 // bytes depend only on the report; markdown and github also leave out times, so a sticky review
 // comment does not churn between runs of the same patch.
-var renderers = map[string]func(io.Writer, *adjudicate.Report) error{
+var Formats = map[string]func(io.Writer, *adjudicate.Report) error{
 	"human":    renderHuman,
 	"json":     renderJSON,
 	"markdown": renderMarkdown,
@@ -354,10 +358,10 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// formatNames lists the renderers for help and errors.
-func formatNames() string {
+// FormatNames lists the formats for help and errors, joined by |.
+func FormatNames() string {
 	var names []string
-	for n := range renderers {
+	for n := range Formats {
 		names = append(names, n)
 	}
 	sort.Strings(names)

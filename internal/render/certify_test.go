@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"bytes"
@@ -39,8 +39,8 @@ func TestRenderersIgnoreTimes(t *testing.T) {
 	}
 	for _, name := range []string{"markdown", "github"} {
 		var a, b bytes.Buffer
-		renderers[name](&a, mk(10))
-		renderers[name](&b, mk(99999))
+		Formats[name](&a, mk(10))
+		Formats[name](&b, mk(99999))
 		if a.String() != b.String() {
 			t.Errorf("%s output changes with the times:\n%s\n%s", name, a.String(), b.String())
 		}
