@@ -216,7 +216,7 @@ func runCertify(ctx context.Context, opts *certifyOptions) error {
 	}
 	if cerr != nil {
 		if rep != nil && !input.Is(cerr) {
-			_ = render.Formats[opts.Format](opts.Out, rep)
+			_ = render.Formats[opts.Format](opts.Out, render.RepoInput(rep, opts.Repo))
 		}
 		if input.Is(cerr) || ctx.Err() != nil {
 			return cerr
@@ -227,7 +227,7 @@ func runCertify(ctx context.Context, opts *certifyOptions) error {
 		}
 		return &InternalError{Err: cerr}
 	}
-	if err := render.Formats[opts.Format](opts.Out, rep); err != nil {
+	if err := render.Formats[opts.Format](opts.Out, render.RepoInput(rep, opts.Repo)); err != nil {
 		return &InternalError{Err: fmt.Errorf("writing the report: %w", err)}
 	}
 	if rep.Bond.Refuses {

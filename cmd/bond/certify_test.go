@@ -263,12 +263,12 @@ func TestCertifyGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var md bytes.Buffer
-	if err := render.Formats["markdown"](&md, rep); err != nil {
+	if err := render.Formats["markdown"](&md, render.Input{Report: rep}); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "../../testdata/certify/basic/report.golden.md", md.Bytes())
 	var gh bytes.Buffer
-	if err := render.Formats["github"](&gh, rep); err != nil {
+	if err := render.Formats["github"](&gh, render.Input{Report: rep}); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "../../testdata/certify/basic/report.golden.github", gh.Bytes())

@@ -106,7 +106,7 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 		return err
 	}
 	if opts.ID == "" {
-		return render.Formats[opts.Format](opts.Out, r)
+		return render.Formats[opts.Format](opts.Out, render.RepoInput(r, opts.Repo))
 	}
 	m, err := findMutant(r, opts.ID)
 	if err != nil {

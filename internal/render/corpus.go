@@ -129,7 +129,7 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 	}
 	bw.printf(".\n")
 	for _, warn := range rep.Warnings {
-		bw.printf("\n> warning: %s\n", mdEscape(warn))
+		bw.printf("\n> warning: %s\n", mdText(warn))
 	}
 	writeSamples := func(title string, sm *corpus.SampleMetrics) {
 		for _, s := range corpus.Samples {
@@ -163,9 +163,9 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 		for _, r := range refs {
 			var ms []string
 			for _, m := range r.Mutants {
-				ms = append(ms, fmt.Sprintf("`%s` %s:%d %s", m.ID, mdEscape(m.Path), m.Line, m.Operator))
+				ms = append(ms, fmt.Sprintf("%s %s %s", mdCell(m.ID), mdCell(fmt.Sprintf("%s:%d", m.Path, m.Line)), mdText(m.Operator)))
 			}
-			bw.printf("| %s | %s | %s | %s | %s | %s | %s |\n", r.Regime, mdEscape(r.Task), mdEscape(r.Arm), r.Sample, r.Bond, r.Heldback, strings.Join(ms, "<br>"))
+			bw.printf("| %s | %s | %s | %s | %s | %s | %s |\n", mdText(r.Regime), mdCell(r.Task), mdCell(r.Arm), mdText(r.Sample), mdText(r.Bond), mdText(r.Heldback), strings.Join(ms, "<br>"))
 		}
 	}
 	writeRefs("Audit set (refusals whose only witness is none)", rep.Audit)
@@ -175,7 +175,7 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 	if len(rep.Errors) > 0 {
 		bw.printf("\n| task | phase | error |\n|---|---|---|\n")
 		for _, e := range rep.Errors {
-			bw.printf("| %s | %s | %s |\n", mdEscape(e.Task), orDash(e.Phase), mdEscape(firstLine(e.Error)))
+			bw.printf("| %s | %s | %s |\n", mdCell(e.Task), mdText(orDash(e.Phase)), mdCell(firstLine(e.Error)))
 		}
 	}
 	bw.printf("\n### Per operator\n\n| operator | proposed | discarded | cut | planned | killed | accepted | vacuous: coverage | vacuous: suite | vacuous: none | unshown | equivalent | errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
@@ -183,9 +183,9 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 		bw.printf("| `%s` | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousSuite, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
 	}
 	if p := rep.Prereg; p != nil {
-		bw.printf("\n### Pre-registered decision\n\nRecord `%s` (sha256 `%s`), frozen %s, operator digest `%s`.\n", mdEscape(p.Path), p.SHA256, p.Created.UTC().Format("2006-01-02T15:04:05Z"), p.OperatorDigest)
+		bw.printf("\n### Pre-registered decision\n\nRecord %s (sha256 `%s`), frozen %s, operator digest `%s`.\n", mdCode(p.Path), p.SHA256, p.Created.UTC().Format("2006-01-02T15:04:05Z"), p.OperatorDigest)
 		if len(p.BeforeFreeze) > 0 {
-			bw.printf("\nRows produced before the freeze: %s.\n", mdEscape(strings.Join(p.BeforeFreeze, ", ")))
+			bw.printf("\nRows produced before the freeze: %s.\n", mdCode(strings.Join(p.BeforeFreeze, ", ")))
 		}
 		bw.printf("\n| condition | observed | result |\n|---|---|---|\n")
 		for _, c := range p.Conditions {
@@ -193,15 +193,11 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 			if !c.Pass {
 				res = "**FAIL**"
 			}
-			bw.printf("| %s: %s | %s | %s |\n", mdEscape(c.Name), mdEscape(c.Describe), mdEscape(c.Observed), res)
+			bw.printf("| %s: %s | %s | %s |\n", mdText(c.Name), mdText(c.Describe), mdText(c.Observed), res)
 		}
-		bw.printf("\n**Decision:** %s\n", mdEscape(p.Decision))
+		bw.printf("\n**Decision:** %s\n", mdText(p.Decision))
 	}
 	return bw.err
-}
-
-func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
 func orDash(s string) string {
