@@ -110,7 +110,7 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 	f.StringVar(&opts.Verdicts, "verdicts", "", "a verdict document marking mutants equivalent (JSON)")
 	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network (needs unshare)")
-	f.StringVar(&opts.Format, "format", "human", "output: human|json|markdown|github")
+	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
 	return cmd
 }

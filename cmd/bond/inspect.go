@@ -42,7 +42,11 @@ func newInspectCmd(s *Streams, runF func(*inspectOptions) error) *cobra.Command 
 		Long: `inspect reads a certify report (by default the last one certify wrote for --repo, kept in the
 user cache dir) and prints it, or, given a mutant id (or a unique prefix of one), every fact
 recorded about that mutant: its change, status, coverage, witness, verdict under each regime and
-the tail of the oracle's output.`,
+the tail of the oracle's output.
+
+The mutation-testing and html formats show whole files: they read them from --repo when their
+SHA-256 is the one the report recorded, and otherwise rebuild them from the report's mutated
+lines and say so.`,
 		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch len(args) {
@@ -56,7 +60,7 @@ the tail of the oracle's output.`,
 				}
 			}
 			if _, ok := render.Formats[opts.Format]; !ok {
-				return usageErrorf("--format %q: want human, json, markdown or github", opts.Format)
+				return usageErrorf("--format %q: want %s", opts.Format, render.FormatNames())
 			}
 			if opts.ID != "" && opts.Format != "human" && opts.Format != "json" {
 				return usageErrorf("--format %s renders a whole report; one mutant is shown as human or json", opts.Format)
@@ -68,7 +72,7 @@ the tail of the oracle's output.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Repo, "repo", ".", "the checkout whose last report to read")
-	cmd.Flags().StringVar(&opts.Format, "format", "human", "human|json|markdown|github (markdown and github for a whole report: re-render a stored report for a review bot)")
+	cmd.Flags().StringVar(&opts.Format, "format", "human", render.FormatNames()+" (all but human and json for a whole report: re-render a stored report; mutation-testing and html read the sources from --repo)")
 	return cmd
 }
 

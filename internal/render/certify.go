@@ -33,10 +33,12 @@ type Func func(io.Writer, Input) error
 // Formats are the report formats of certify and bond inspect (SPEC §4). markdown, github, sarif
 // and html leave times out, so a sticky review comment does not churn between runs of the patch.
 var Formats = map[string]Func{
-	"human":    Human,
-	"json":     JSON,
-	"markdown": Markdown,
-	"github":   Github,
+	"human":            Human,
+	"json":             JSON,
+	"markdown":         Markdown,
+	"github":           Github,
+	"mutation-testing": MutationTesting,
+	"html":             HTML,
 }
 
 // FormatNames lists the formats for help and errors, joined by |.
