@@ -39,6 +39,7 @@ var Formats = map[string]Func{
 	"github":           Github,
 	"mutation-testing": MutationTesting,
 	"html":             HTML,
+	"sarif":            SARIF,
 }
 
 // FormatNames lists the formats for help and errors, joined by |.

@@ -6,6 +6,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 )
@@ -153,4 +154,19 @@ func (s safeWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// uriPath turns a repository-relative path into a relative URI reference (SARIF's
+// artifactLocation.uri): each segment percent-encoded, and "./" in front when the first segment
+// has a colon, which would otherwise read as a URI scheme.
+func uriPath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	out := strings.Join(segs, "/")
+	if strings.Contains(segs[0], ":") {
+		out = "./" + out
+	}
+	return out
 }

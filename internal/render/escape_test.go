@@ -223,3 +223,16 @@ func TestHostileStrings(t *testing.T) {
 		}
 	})
 }
+
+func TestURIPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"src/a.js":       "src/a.js",
+		"src/café d.js":  "src/caf%C3%A9%20d.js",
+		"a:b/c%#?.js":    "./a:b/c%25%23%3F.js",
+		"src/x\ny,z;.js": "src/x%0Ay%2Cz%3B.js",
+	} {
+		if got := uriPath(in); got != want {
+			t.Errorf("uriPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

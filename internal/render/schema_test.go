@@ -123,3 +123,68 @@ func TestMutationTestingStatus(t *testing.T) {
 		}
 	}
 }
+
+var sarifSchema = filepath.Join("testdata", "schema", "sarif-2.1.0", "sarif-2.1.0-rtm.5.json")
+
+// The SARIF log validates against the vendored SARIF 2.1.0 schema, with one result per vacuous
+// or unshown mutant at its span and a rule per operator; the golden pins the fixture's log.
+func TestSARIFSchema(t *testing.T) {
+	in := fixtureInput(t)
+	var b bytes.Buffer
+	if err := SARIF(&b, in); err != nil {
+		t.Fatal(err)
+	}
+	validate(t, sarifSchema, b.Bytes())
+	golden(t, "basic.golden.sarif", b.Bytes())
+	var log sarifLog
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	want := 0
+	for _, m := range in.Report.Mutants {
+		if m.Verdict == adjudicate.VerdictVacuous || m.Verdict == adjudicate.VerdictUnshown {
+			want++
+		}
+	}
+	if len(run.Results) != want || want == 0 {
+		t.Errorf("%d results, want %d", len(run.Results), want)
+	}
+	for _, res := range run.Results {
+		if run.Tool.Driver.Rules[res.RuleIndex].ID != res.RuleID || run.Tool.Driver.Rules[res.RuleIndex].Help.Text == "" {
+			t.Errorf("result %s points at rule %d without help", res.RuleID, res.RuleIndex)
+		}
+		if loc := res.Locations[0].PhysicalLocation; loc.ArtifactLocation.URI != "src/range.js" || loc.Region.StartLine == 0 {
+			t.Errorf("result without its location: %+v", loc)
+		}
+	}
+	if run.Properties.Bond.Verdict != in.Report.Bond.Verdict {
+		t.Errorf("the run's bond is %q", run.Properties.Bond.Verdict)
+	}
+	var h bytes.Buffer
+	if err := SARIF(&h, Input{Report: hostileReport()}); err != nil {
+		t.Fatal(err)
+	}
+	validate(t, sarifSchema, h.Bytes())
+}
+
+// The validation can fail: a document that breaks each schema is rejected.
+func TestSchemasRejectBrokenDocuments(t *testing.T) {
+	for schema, doc := range map[string]string{
+		mtSchema:    `{"schemaVersion":"2","thresholds":{"high":80,"low":60},"files":{"a.js":{"language":"javascript","source":"x","mutants":[{"id":"1","mutatorName":"m","location":{"start":{"line":1,"column":1},"end":{"line":1,"column":2}},"status":"Vacuous"}]}}}`,
+		sarifSchema: `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"bond"}},"results":[{"message":{"text":"x"},"level":"fatal"}]}]}`,
+	} {
+		c := jsonschema.NewCompiler()
+		sch, err := c.Compile(schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := jsonschema.UnmarshalJSON(strings.NewReader(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sch.Validate(v) == nil {
+			t.Errorf("%s accepted a broken document", schema)
+		}
+	}
+}
