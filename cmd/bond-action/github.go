@@ -23,6 +23,16 @@ type github struct {
 type comment struct {
 	ID   int64  `json:"id"`
 	Body string `json:"body"`
+	User struct {
+		Login string `json:"login"`
+		Type  string `json:"type"`
+	} `json:"user"`
+}
+
+// ours says whether c is bond's sticky comment: it starts with the marker and a bot wrote it.
+// A person's comment that quotes the marker is never edited: the job's token could edit it.
+func (c comment) ours() bool {
+	return strings.HasPrefix(c.Body, Marker) && c.User.Type == "Bot"
 }
 
 func (g *github) do(ctx context.Context, method, path string, in, out any) error {
@@ -68,7 +78,7 @@ func (g *github) do(ctx context.Context, method, path string, in, out any) error
 	return nil
 }
 
-// findComment pages through the pull request's comments for the first one carrying the marker.
+// findComment pages through the pull request's comments for the first of bond's (see ours).
 func (g *github) findComment(ctx context.Context, pr int) (*comment, error) {
 	for page := 1; ; page++ {
 		var cs []comment
@@ -76,7 +86,7 @@ func (g *github) findComment(ctx context.Context, pr int) (*comment, error) {
 			return nil, err
 		}
 		for i := range cs {
-			if strings.Contains(cs[i].Body, Marker) {
+			if cs[i].ours() {
 				return &cs[i], nil
 			}
 		}

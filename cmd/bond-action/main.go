@@ -175,7 +175,7 @@ func run(ctx context.Context, getenv func(string) string, stdout, stderr io.Writ
 	body := md.String()
 	if body == "" {
 		// bond stopped before a report (exit 2: bad input or setup): show what it said.
-		body = fmt.Sprintf("### bond: could not certify (exit %d)\n\n```\n%s\n```\n", code, strings.ReplaceAll(strings.TrimSpace(errb.String()), "```", "`\u200b``"))
+		body = fmt.Sprintf("### bond: could not certify (exit %d)\n\n%s\n", code, codeBlock(strings.TrimSpace(errb.String())))
 	}
 	fmt.Fprint(stdout, body)
 
@@ -222,6 +222,23 @@ func run(ctx context.Context, getenv func(string) string, stdout, stderr io.Writ
 		return 3
 	}
 	return code
+}
+
+// codeBlock fences text in backticks one longer than its longest backtick run (at least three),
+// so nothing in bond's error output can close the block and become markdown: no mention, link,
+// image or HTML reaches the comment.
+func codeBlock(text string) string {
+	longest, run := 0, 0
+	for _, c := range text {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", max(3, longest+1))
+	return fence + "\n" + text + "\n" + fence
 }
 
 // inspect re-renders the stored report in a format.

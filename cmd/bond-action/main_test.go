@@ -66,6 +66,7 @@ func (f *fakeGitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.next++
 		f.posts++
 		c := comment{ID: 1000 + f.next, Body: in.Body}
+		c.User.Login, c.User.Type = "github-actions[bot]", "Bot"
 		f.comments = append(f.comments, c)
 		w.WriteHeader(http.StatusCreated)
 		json.NewEncoder(w).Encode(c)
@@ -136,7 +137,10 @@ test('clamp returns a number', () => { assert.equal(typeof clamp(20), 'number');
 // exits with bond's exit code: 1 refused, 0 under report-only, 2 on bad input.
 func TestActionOffline(t *testing.T) {
 	repo, base := fixturePR(t)
-	gh := &fakeGitHub{comments: []comment{{ID: 1, Body: "LGTM, a human"}}}
+	// A person's comment that quotes the marker must never be taken for bond's.
+	human := comment{ID: 1, Body: Marker + " LGTM, a human"}
+	human.User.Login, human.User.Type = "someone", "User"
+	gh := &fakeGitHub{comments: []comment{human}}
 	srv := httptest.NewServer(gh)
 	defer srv.Close()
 	tmp := t.TempDir()
@@ -162,7 +166,7 @@ func TestActionOffline(t *testing.T) {
 		t.Helper()
 		gh.mu.Lock()
 		defer gh.mu.Unlock()
-		if len(gh.comments) != 2 || gh.comments[0].Body != "LGTM, a human" {
+		if len(gh.comments) != 2 || gh.comments[0].Body != Marker+" LGTM, a human" {
 			t.Fatalf("want the human's comment and one bond comment, have %+v", gh.comments)
 		}
 		return gh.comments[1]
@@ -261,6 +265,18 @@ func TestActionYAML(t *testing.T) {
 	} {
 		if !strings.Contains(y, want) {
 			t.Errorf("action.yml lacks %q", want)
+		}
+	}
+}
+
+func TestCodeBlock(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":              "```\nplain\n```",
+		"a ``` b":            "````\na ``` b\n````",
+		"x ````` @admin <b>": "``````\nx ````` @admin <b>\n``````",
+	} {
+		if got := codeBlock(in); got != want {
+			t.Errorf("codeBlock(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -39,7 +39,7 @@ var sampleTitle = map[string]string{corpus.SampleOut: "out of sample", corpus.Sa
 // side by side, overall and per arm, then the lists, the per-operator table and, with a
 // pre-registration, every condition and the decision.
 func CorpusHuman(w io.Writer, rep *corpus.Report) error {
-	bw := &printer{errWriter: errWriter{w: w}}
+	bw := &printer{errWriter: errWriter{w: safeWriter{w}}}
 	bw.printf("bond corpus report: %s from %s\n", plural(rep.Tasks, "task", "tasks"), plural(len(rep.Files), "rows file", "rows files"))
 	for _, f := range rep.Files {
 		bw.printf("  %s: %s\n", f.Path, plural(f.Rows, "row", "rows"))
@@ -122,7 +122,7 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 
 // CorpusMarkdown writes the same figures as markdown tables.
 func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
-	bw := &printer{errWriter: errWriter{w: w}}
+	bw := &printer{errWriter: errWriter{w: safeWriter{w}}}
 	bw.printf("## bond corpus report\n\n%s from %s", plural(rep.Tasks, "task", "tasks"), plural(len(rep.Files), "rows file", "rows files"))
 	for _, d := range sortedKeys(rep.OperatorDigests) {
 		bw.printf("; operator digest `%s`", d)
@@ -241,7 +241,7 @@ func ComparisonJSON(w io.Writer, c *corpus.Comparison) error {
 
 // ComparisonHuman writes the comparison for a person.
 func ComparisonHuman(w io.Writer, c *corpus.Comparison) error {
-	bw := &printer{errWriter: errWriter{w: w}}
+	bw := &printer{errWriter: errWriter{w: safeWriter{w}}}
 	bw.printf("bond corpus compare\n  A: %s (operator digest %s)\n  B: %s (operator digest %s)\n", c.A, strings.Join(c.DigestsA, ", "), c.B, strings.Join(c.DigestsB, ", "))
 	for _, warn := range c.Warnings {
 		bw.printf("warning: %s\n", warn)
