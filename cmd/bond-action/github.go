@@ -1,5 +1,6 @@
 // The GitHub REST calls of the action: find bond's sticky comment on a pull request by its
 // marker, then update it, or create it when there is none.
+
 package main
 
 import (

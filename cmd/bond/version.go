@@ -1,3 +1,5 @@
+// bond version: what identifies this build (version, VCS stamp, Go version, operator digest).
+
 package main
 
 import (

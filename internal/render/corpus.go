@@ -1,4 +1,5 @@
 // Rendering of the corpus report and the corpus comparison (SPEC §6.3): human, markdown, JSON.
+
 package render
 
 import (

@@ -1,6 +1,7 @@
 // The escaping module every renderer shares (issue 8 item 7): one function per output language,
 // applied to every string that comes from the patch, the tests or their output (source lines,
 // test names, output tails, paths) and to every value read back from a stored report.
+
 package render
 
 import (

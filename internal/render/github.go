@@ -1,4 +1,5 @@
 // The github format of certify: workflow-command annotations for a GitHub Actions log.
+
 package render
 
 import (

@@ -1,5 +1,6 @@
 // The html format of certify: one self-contained page (no network at view time) showing the bond,
 // the regimes, reach, and each mutant in its source with its status and witness.
+
 package render
 
 import (
@@ -101,7 +102,7 @@ func HTML(w io.Writer, in Input) error {
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		v.Files = append(v.Files, htmlFileOf(p, srcs(p, nil), byFile[p]))
+		v.Files = append(v.Files, htmlFileOf(p, srcs(p), byFile[p]))
 	}
 	return htmlPage.Execute(w, v)
 }

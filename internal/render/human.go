@@ -1,4 +1,5 @@
 // The human format of certify: the headline, reach, a table of mutants, and what to do next.
+
 package render
 
 import (

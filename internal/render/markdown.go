@@ -1,4 +1,5 @@
 // The markdown format of certify, for a review comment or a job summary.
+
 package render
 
 import (

@@ -1,4 +1,5 @@
 // Rendering of one mutant for bond inspect: every recorded fact, then its output tails.
+
 package render
 
 import (

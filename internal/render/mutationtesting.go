@@ -1,6 +1,7 @@
 // The mutation-testing format: the open mutation-testing-report-schema (schema version 2) that
 // StrykerJS writes, so its HTML viewer and dashboard read a bond report. The mapping of bond's
 // facts onto the schema's statuses is written down in docs/formats.md.
+
 package render
 
 import (
@@ -156,7 +157,7 @@ func mutationTestingDoc(in Input) *mtReport {
 	}
 	for path, f := range doc.Files {
 		f.Language = language(r, path)
-		f.Source = srcs(path, f.Mutants)
+		f.Source = srcs(path)
 		doc.Files[path] = f
 	}
 	if len(tests) > 0 {

@@ -1,4 +1,5 @@
 // The sarif format of certify: SARIF 2.1.0, for code-scanning uploads (GitHub, GitLab, IDEs).
+
 package render
 
 import (

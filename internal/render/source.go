@@ -1,4 +1,5 @@
 // Reading the planned files' sources for the formats that show whole files.
+
 package render
 
 import (

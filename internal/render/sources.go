@@ -1,5 +1,6 @@
 // The planned files' sources, for the formats that show whole files, with a fallback rebuilt
 // from the report when the checkout is not at hand.
+
 package render
 
 import (
@@ -12,7 +13,7 @@ import (
 // sources returns a function giving each planned file's source, and a note saying where the
 // sources came from. A file Input.Source cannot serve is rebuilt from the report: the original
 // text of every mutated line at its line number, blank lines elsewhere.
-func sources(in Input) (func(path string, ms []mtMutant) string, string) {
+func sources(in Input) (func(path string) string, string) {
 	var missing []string
 	byPath := map[string]map[int]string{}
 	for _, m := range in.Report.Mutants {
@@ -53,7 +54,7 @@ func sources(in Input) (func(path string, ms []mtMutant) string, string) {
 	if len(missing) > 0 {
 		note += "; rebuilt from the report (the mutated lines only) for " + strings.Join(missing, ", ")
 	}
-	return func(path string, _ []mtMutant) string { return read[path] }, note
+	return func(path string) string { return read[path] }, note
 }
 
 // rebuild is a file of blank lines with the known lines at their numbers.

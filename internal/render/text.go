@@ -2,6 +2,7 @@
 // change, status and witness, and what to do about it. Each takes a code function that quotes a
 // data value (a path, a source fragment, a gate name) for the target format, so the words are
 // bond's and only the data is escaped.
+
 package render
 
 import (
