@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -121,3 +122,74 @@ func TestHTMLInBrowser(t *testing.T) {
 }
 
 func locOf(line, col int) string { return fmt.Sprintf("%d:%d", line, col) }
+
+// viewerPage loads the vendored mutation-testing-elements viewer with a document, opens route,
+// and after the viewer renders copies its text (through its shadow roots) into the body's
+// data-text, where --dump-dom can read it.
+const viewerPage = `<!DOCTYPE html><html><head><meta charset="utf-8"><script src="mutation-test-elements.js"></script></head><body>
+<mutation-test-report-app></mutation-test-report-app>
+<script>
+window.addEventListener('error', e => document.body.setAttribute('data-error', String(e.message)));
+customElements.whenDefined('mutation-test-report-app').then(() => {
+  document.querySelector('mutation-test-report-app').report = REPORT;
+  setTimeout(() => {
+    const text = n => { let s = ''; if (n.shadowRoot) s += text(n.shadowRoot); for (const c of n.childNodes) s += c.nodeType === 3 ? c.textContent : text(c); return s; };
+    document.body.setAttribute('data-text', text(document.querySelector('mutation-test-report-app')).replace(/\s+/g, ' '));
+  }, 2000);
+});
+</script></body></html>`
+
+// TestMutationTestingInViewer opens the fixture's mutation-testing document in Stryker's own
+// viewer (mutation-testing-elements, vendored) in headless Chromium: the viewer shows the file's
+// source, counts each status as the document has it, and marks each survived or uncovered
+// mutant on its line.
+func TestMutationTestingInViewer(t *testing.T) {
+	bin := chromium(t)
+	dir := t.TempDir()
+	var doc bytes.Buffer
+	if err := MutationTesting(&doc, fixtureInput(t)); err != nil {
+		t.Fatal(err)
+	}
+	js, err := os.ReadFile(filepath.Join("testdata", "viewer", "mutation-test-elements.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "viewer.html")
+	if err := os.WriteFile(filepath.Join(dir, "mutation-test-elements.js"), js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, []byte(strings.Replace(viewerPage, "REPORT", doc.String(), 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := string(headless(t, bin, "--dump-dom", "file://"+page+"#mutant/range.js"))
+	if m := regexp.MustCompile(`data-error="([^"]*)"`).FindStringSubmatch(dom); m != nil {
+		t.Fatalf("the viewer failed: %s", m[1])
+	}
+	m := regexp.MustCompile(`data-text="([^"]*)"`).FindStringSubmatch(dom)
+	if m == nil {
+		t.Fatalf("the viewer did not render:\n%s", dom)
+	}
+	text := m[1]
+	var parsed mtReport
+	if err := json.Unmarshal(doc.Bytes(), &parsed); err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, mu := range parsed.Files["src/range.js"].Mutants {
+		counts[mu.Status]++
+		if mu.Status == "Survived" || mu.Status == "NoCoverage" {
+			if want := mu.MutatorName + " " + mu.Status; !strings.Contains(text, want) {
+				t.Errorf("the viewer does not mark %q on its line", want)
+			}
+		}
+	}
+	for status, n := range counts {
+		if want := fmt.Sprintf("%s (%d)", status, n); !strings.Contains(text, want) {
+			t.Errorf("the viewer does not count %q", want)
+		}
+	}
+	t.Logf("viewer text: %.600s", text)
+	if !strings.Contains(text, "function width(lo, hi)") {
+		t.Errorf("the viewer does not show the file's source:\n%s", text)
+	}
+}
