@@ -1,11 +1,7 @@
 package corpus
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
-	"sort"
-	"strings"
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/version"
@@ -143,58 +139,4 @@ func mutantChanges(a, b *Row) []MutantChange {
 		}
 	}
 	return out
-}
-
-// WriteComparisonJSON writes the comparison as indented JSON.
-func WriteComparisonJSON(w io.Writer, c *Comparison) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(c)
-}
-
-// WriteComparisonHuman writes the comparison for a person.
-func WriteComparisonHuman(w io.Writer, c *Comparison) error {
-	bw := &errWriter{w: w}
-	bw.printf("bond corpus compare\n  A: %s (operator digest %s)\n  B: %s (operator digest %s)\n", c.A, strings.Join(c.DigestsA, ", "), c.B, strings.Join(c.DigestsB, ", "))
-	for _, warn := range c.Warnings {
-		bw.printf("warning: %s\n", warn)
-	}
-	bw.printf("%s in both, %d changed", plural(c.Common, "task", "tasks"), len(c.Changed))
-	if len(c.OnlyA) > 0 {
-		bw.printf(", %d only in A (%s)", len(c.OnlyA), strings.Join(c.OnlyA, ", "))
-	}
-	if len(c.OnlyB) > 0 {
-		bw.printf(", %d only in B (%s)", len(c.OnlyB), strings.Join(c.OnlyB, ", "))
-	}
-	bw.printf("\n")
-	for _, t := range c.Changed {
-		bw.printf("\ntask %s [%s]\n", t.Task, t.Arm)
-		for _, r := range adjudicate.Regimes {
-			ab := t.Bonds[r]
-			mark := "="
-			if ab[0] != ab[1] {
-				mark = "changed"
-			}
-			bw.printf("  %-17s %s → %s  %s\n", r, ab[0], ab[1], mark)
-		}
-		for _, m := range t.Mutants {
-			bw.printf("  mutant %s %s:%d %s: %s → %s\n", m.ID, m.Path, m.Line, m.Operator, m.A, m.B)
-		}
-	}
-	bw.printf("\nChanges per regime\n")
-	for _, r := range adjudicate.Regimes {
-		counts := c.Counts[r]
-		if len(counts) == 0 {
-			bw.printf("  %-17s none\n", r)
-			continue
-		}
-		keys := sortedKeys(counts)
-		sort.SliceStable(keys, func(i, j int) bool { return counts[keys[i]] > counts[keys[j]] })
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = fmt.Sprintf("%s: %d", k, counts[k])
-		}
-		bw.printf("  %-17s %s\n", r, strings.Join(parts, "; "))
-	}
-	return bw.err
 }

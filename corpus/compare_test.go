@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -37,9 +36,4 @@ func TestCompare(t *testing.T) {
 	if c.Counts[adjudicate.RegimeWitnessRecorded]["vacuous → held"] != 1 || c.Counts[adjudicate.RegimeWitnessRecorded]["error → held"] != 1 {
 		t.Errorf("counts = %+v", c.Counts)
 	}
-	var buf bytes.Buffer
-	if err := WriteComparisonHuman(&buf, c); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "compare.human.golden", buf.Bytes())
 }

@@ -501,31 +501,6 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 	return res
 }
 
-func writePreregHuman(bw *errWriter, p *PreregResult) {
-	bw.printf("\nPre-registration %s (sha256 %s)\n", p.Path, p.SHA256)
-	bw.printf("  frozen %s with operator digest %s; in/out of sample taken from the record\n", p.Created.UTC().Format(time.RFC3339), p.OperatorDigest)
-	if len(p.BeforeFreeze) > 0 {
-		bw.printf("  rows produced before the freeze (%d): %s\n", len(p.BeforeFreeze), strings.Join(p.BeforeFreeze, ", "))
-	}
-	if len(p.Missing) > 0 {
-		bw.printf("  corpus tasks without a row (%d): %s\n", len(p.Missing), strings.Join(p.Missing, ", "))
-	}
-	if len(p.NotInCorpus) > 0 {
-		bw.printf("  rows of tasks not in the frozen corpus (%d): %s\n", len(p.NotInCorpus), strings.Join(p.NotInCorpus, ", "))
-	}
-	if len(p.Relabeled) > 0 {
-		bw.printf("  rows whose sample label the record overrides (%d): %s\n", len(p.Relabeled), strings.Join(p.Relabeled, ", "))
-	}
-	for _, c := range p.Conditions {
-		res := "PASS"
-		if !c.Pass {
-			res = "FAIL"
-		}
-		bw.printf("  %s  %s: %s; observed %s\n", res, c.Name, c.Describe, c.Observed)
-	}
-	bw.printf("Decision: %s\n", p.Decision)
-}
-
 // formatNumber prints an integer-valued float without decimals and any other with up to four.
 func formatNumber(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/render"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -81,8 +82,8 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 				}
 				opts.Oracle = append(opts.Oracle, args...)
 			}
-			if _, ok := renderers[opts.Format]; !ok {
-				return usageErrorf("--format %q: want %s", opts.Format, formatNames())
+			if _, ok := render.Formats[opts.Format]; !ok {
+				return usageErrorf("--format %q: want %s", opts.Format, render.FormatNames())
 			}
 			if opts.Require != "" && opts.Require != "held" {
 				return usageErrorf("--require %q: the only requirement is held", opts.Require)
@@ -109,7 +110,7 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 	f.StringVar(&opts.Verdicts, "verdicts", "", "a verdict document marking mutants equivalent (JSON)")
 	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network (needs unshare)")
-	f.StringVar(&opts.Format, "format", "human", "output: human|json|markdown|github")
+	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
 	return cmd
 }
@@ -215,7 +216,7 @@ func runCertify(ctx context.Context, opts *certifyOptions) error {
 	}
 	if cerr != nil {
 		if rep != nil && !input.Is(cerr) {
-			_ = renderers[opts.Format](opts.Out, rep)
+			_ = render.Formats[opts.Format](opts.Out, render.RepoInput(rep, opts.Repo))
 		}
 		if input.Is(cerr) || ctx.Err() != nil {
 			return cerr
@@ -226,7 +227,7 @@ func runCertify(ctx context.Context, opts *certifyOptions) error {
 		}
 		return &InternalError{Err: cerr}
 	}
-	if err := renderers[opts.Format](opts.Out, rep); err != nil {
+	if err := render.Formats[opts.Format](opts.Out, render.RepoInput(rep, opts.Repo)); err != nil {
 		return &InternalError{Err: fmt.Errorf("writing the report: %w", err)}
 	}
 	if rep.Bond.Refuses {

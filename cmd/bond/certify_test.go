@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/render"
 )
 
 // fixtureRepo copies testdata/<dir>/tree into a fresh git checkout and returns it with the
@@ -261,12 +263,12 @@ func TestCertifyGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var md bytes.Buffer
-	if err := renderMarkdown(&md, rep); err != nil {
+	if err := render.Formats["markdown"](&md, render.Input{Report: rep}); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "../../testdata/certify/basic/report.golden.md", md.Bytes())
 	var gh bytes.Buffer
-	if err := renderGithub(&gh, rep); err != nil {
+	if err := render.Formats["github"](&gh, render.Input{Report: rep}); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "../../testdata/certify/basic/report.golden.github", gh.Bytes())

@@ -13,6 +13,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/corpus"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/render"
 	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan"
 )
@@ -208,11 +209,11 @@ func runCorpusReport(o *corpusReportOptions) error {
 	var write func(io.Writer, *corpus.Report) error
 	switch o.Format {
 	case "human":
-		write = corpus.WriteHuman
+		write = render.CorpusHuman
 	case "json":
-		write = corpus.WriteJSON
+		write = render.CorpusJSON
 	case "markdown":
-		write = corpus.WriteMarkdown
+		write = render.CorpusMarkdown
 	default:
 		return usageErrorf("--format %q: want human, json or markdown", o.Format)
 	}
@@ -280,9 +281,9 @@ func runCorpusCompare(o *corpusCompareOptions) error {
 	}
 	c := corpus.Compare(o.A, a, o.B, b)
 	if o.Format == "json" {
-		err = corpus.WriteComparisonJSON(o.Out, c)
+		err = render.ComparisonJSON(o.Out, c)
 	} else {
-		err = corpus.WriteComparisonHuman(o.Out, c)
+		err = render.ComparisonHuman(o.Out, c)
 	}
 	if err != nil {
 		return &InternalError{Err: fmt.Errorf("writing the comparison: %w", err)}

@@ -9,13 +9,13 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/render"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -42,7 +42,11 @@ func newInspectCmd(s *Streams, runF func(*inspectOptions) error) *cobra.Command 
 		Long: `inspect reads a certify report (by default the last one certify wrote for --repo, kept in the
 user cache dir) and prints it, or, given a mutant id (or a unique prefix of one), every fact
 recorded about that mutant: its change, status, coverage, witness, verdict under each regime and
-the tail of the oracle's output.`,
+the tail of the oracle's output.
+
+The mutation-testing and html formats show whole files: they read them from --repo when their
+SHA-256 is the one the report recorded, and otherwise rebuild them from the report's mutated
+lines and say so.`,
 		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch len(args) {
@@ -55,8 +59,8 @@ the tail of the oracle's output.`,
 					opts.Report = args[0]
 				}
 			}
-			if _, ok := renderers[opts.Format]; !ok {
-				return usageErrorf("--format %q: want human, json, markdown or github", opts.Format)
+			if _, ok := render.Formats[opts.Format]; !ok {
+				return usageErrorf("--format %q: want %s", opts.Format, render.FormatNames())
 			}
 			if opts.ID != "" && opts.Format != "human" && opts.Format != "json" {
 				return usageErrorf("--format %s renders a whole report; one mutant is shown as human or json", opts.Format)
@@ -68,7 +72,7 @@ the tail of the oracle's output.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Repo, "repo", ".", "the checkout whose last report to read")
-	cmd.Flags().StringVar(&opts.Format, "format", "human", "human|json|markdown|github (markdown and github for a whole report: re-render a stored report for a review bot)")
+	cmd.Flags().StringVar(&opts.Format, "format", "human", render.FormatNames()+" (all but human and json for a whole report: re-render a stored report; mutation-testing and html read the sources from --repo)")
 	return cmd
 }
 
@@ -106,7 +110,7 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 		return err
 	}
 	if opts.ID == "" {
-		return renderers[opts.Format](opts.Out, r)
+		return render.Formats[opts.Format](opts.Out, render.RepoInput(r, opts.Repo))
 	}
 	m, err := findMutant(r, opts.ID)
 	if err != nil {
@@ -120,7 +124,7 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 		_, err = opts.Out.Write(append(b, '\n'))
 		return err
 	}
-	return renderMutant(opts.Out, r, m)
+	return render.Mutant(opts.Out, r, m)
 }
 
 // findMutant finds a mutant by id or unique id prefix, among planned, cut and discarded ones.
@@ -151,61 +155,4 @@ func findMutant(r *adjudicate.Report, id string) (*adjudicate.MutantResult, erro
 		ids = append(ids, m.ID)
 	}
 	return nil, fmt.Errorf("mutant prefix %s is ambiguous: %s", id, strings.Join(ids, ", "))
-}
-
-// renderMutant prints every fact recorded about one mutant.
-func renderMutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error {
-	bw := &errWriter{w: w}
-	fmt.Fprintf(bw, "mutant %s  %s:%d:%d\n", m.ID, m.Path, m.Line, m.Column)
-	fmt.Fprintf(bw, "operator   %s %s\n", m.Operator, m.OperatorVersion)
-	fmt.Fprintf(bw, "- %s\n+ %s\n", m.Original, m.Mutated)
-	fmt.Fprintf(bw, "change     %s\n", changeText(*m))
-	fmt.Fprintf(bw, "status     %s (exit %d, %d ms, sandbox %d)\n", statusText(*m), m.ExitCode, m.DurationMS, m.Sandbox)
-	if m.KilledBy != "" {
-		fmt.Fprintf(bw, "killed by  %s\n", m.KilledBy)
-	}
-	fmt.Fprintf(bw, "ran        %v (in both baseline runs)\n", m.Ran)
-	fmt.Fprintf(bw, "witness    %s\n", witnessText(*m))
-	for _, l := range m.Witness.Lines {
-		fmt.Fprintf(bw, "           %s:%d ran only in the %s run\n", l.Path, l.Line, l.In)
-	}
-	if w := m.Witness; w.Gate != "" {
-		fmt.Fprintf(bw, "           gate %s: %s (exit %d)", w.Gate, w.GateStatus, w.GateExitCode)
-		if w.GateFailedTest != "" {
-			fmt.Fprintf(bw, ", first failing test %s", w.GateFailedTest)
-		}
-		fmt.Fprintln(bw)
-	}
-	var regs []string
-	for reg := range m.ByRegime {
-		regs = append(regs, reg)
-	}
-	sort.Strings(regs)
-	fmt.Fprintf(bw, "verdict    %s (%s)", m.Verdict, r.Bond.Regime)
-	for _, reg := range regs {
-		if reg != r.Bond.Regime {
-			fmt.Fprintf(bw, "; %s %s", reg, m.ByRegime[reg])
-		}
-	}
-	fmt.Fprintln(bw)
-	if m.Note != "" {
-		fmt.Fprintf(bw, "note       %s\n", m.Note)
-	}
-	if a := advice(*m); a != "" {
-		fmt.Fprintf(bw, "next       %s\n", a)
-	}
-	printTail(bw, "output", m.OutputTail)
-	printTail(bw, "gate "+m.Witness.Gate+" output", m.Witness.GateOutputTail)
-	return bw.err
-}
-
-// printTail prints a recorded output tail under a heading, if there is one.
-func printTail(w io.Writer, what, tail string) {
-	if tail == "" {
-		return
-	}
-	fmt.Fprintf(w, "\n%s (last %d bytes):\n%s", what, len(tail), tail)
-	if !strings.HasSuffix(tail, "\n") {
-		fmt.Fprintln(w)
-	}
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"fmt"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -26,9 +26,12 @@ func newRootCmd(s *Streams) *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErrorf("%v (see '%s --help')", err, c.CommandPath())
 	})
-	root.CompletionOptions.DisableDefaultCmd = true
+	// bond --version prints what bond version does; bond completion SHELL prints a completion
+	// script (cobra's, documented in the README).
+	root.Version = version.Tool
+	root.SetVersionTemplate(readVersion(debug.ReadBuildInfo).text())
 	root.AddCommand(
-		newVersionCmd(s),
+		newVersionCmd(s, nil),
 		newPlanCmd(s, nil),
 		newOperatorsCmd(s, nil),
 		newLabCmd(s),
@@ -38,16 +41,4 @@ func newRootCmd(s *Streams) *cobra.Command {
 		newPreregCmd(s),
 	)
 	return root
-}
-
-func newVersionCmd(s *Streams) *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print bond's version",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintf(s.Out, "%s %s\n", version.ToolName, version.Tool)
-			return err
-		},
-	}
 }

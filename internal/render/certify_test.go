@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"bytes"
@@ -8,23 +8,6 @@ import (
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/plan"
 )
-
-func TestGithubEscaping(t *testing.T) {
-	if got := ghProp("a,b:c%\nd"); got != "a%2Cb%3Ac%25%0Ad" {
-		t.Errorf("ghProp = %q", got)
-	}
-	if got := ghEscape("50% a:b,\r\n"); got != "50%25 a:b,%0D%0A" {
-		t.Errorf("ghEscape = %q", got)
-	}
-}
-
-func TestMarkdownCode(t *testing.T) {
-	for in, want := range map[string]string{"a | b": "`a \\| b`", "`x`": "`` `x` ``", "": "(nothing)"} {
-		if got := mdCode(in); got != want {
-			t.Errorf("mdCode(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
 
 // The renderers' bytes depend only on the report: markdown and github leave times out.
 func TestRenderersIgnoreTimes(t *testing.T) {
@@ -39,8 +22,8 @@ func TestRenderersIgnoreTimes(t *testing.T) {
 	}
 	for _, name := range []string{"markdown", "github"} {
 		var a, b bytes.Buffer
-		renderers[name](&a, mk(10))
-		renderers[name](&b, mk(99999))
+		Formats[name](&a, Input{Report: mk(10)})
+		Formats[name](&b, Input{Report: mk(99999)})
 		if a.String() != b.String() {
 			t.Errorf("%s output changes with the times:\n%s\n%s", name, a.String(), b.String())
 		}

@@ -1,0 +1,316 @@
+// Rendering of the corpus report and the corpus comparison (SPEC §6.3): human, markdown, JSON.
+
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/corpus"
+)
+
+// CorpusJSON writes the corpus report as indented JSON.
+func CorpusJSON(w io.Writer, rep *corpus.Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// metricCell renders one metric for text and markdown.
+func metricCell(m *corpus.Metrics, name string) string {
+	switch name {
+	case "certified_rate":
+		return m.Intervals.CertifiedRate.String()
+	case "false_green_rate":
+		return m.Intervals.FalseGreenRate.String()
+	}
+	v, _, _ := m.Value(name)
+	return fmt.Sprintf("%d", int(v))
+}
+
+var sampleTitle = map[string]string{corpus.SampleOut: "out of sample", corpus.SampleIn: "in sample", corpus.SampleAll: "all samples"}
+
+// CorpusHuman writes the corpus report for a person: the metrics of each sample with the three regimes
+// side by side, overall and per arm, then the lists, the per-operator table and, with a
+// pre-registration, every condition and the decision.
+func CorpusHuman(w io.Writer, rep *corpus.Report) error {
+	bw := &printer{errWriter: errWriter{w: safeWriter{w}}}
+	bw.printf("bond corpus report: %s from %s\n", plural(rep.Tasks, "task", "tasks"), plural(len(rep.Files), "rows file", "rows files"))
+	for _, f := range rep.Files {
+		bw.printf("  %s: %s\n", f.Path, plural(f.Rows, "row", "rows"))
+	}
+	for _, d := range sortedKeys(rep.OperatorDigests) {
+		bw.printf("operator digest %s (%s)\n", d, plural(rep.OperatorDigests[d], "row", "rows"))
+	}
+	for _, warn := range rep.Warnings {
+		bw.printf("warning: %s\n", warn)
+	}
+	writeSamples := func(title string, sm *corpus.SampleMetrics) {
+		for _, s := range corpus.Samples {
+			rm := sm.Get(s)
+			n := rm[adjudicate.RegimeWitnessRecorded].Tasks
+			if s != corpus.SampleAll && n == 0 {
+				bw.printf("\n%s, %s: no tasks\n", title, sampleTitle[s])
+				continue
+			}
+			bw.printf("\n%s, %s (%s)\n", title, sampleTitle[s], plural(n, "task", "tasks"))
+			tw := tabwriter.NewWriter(bw, 0, 0, 3, ' ', 0)
+			fmt.Fprintf(tw, "  metric\t%s\n", strings.Join(adjudicate.Regimes[:], "\t"))
+			for _, name := range corpus.MetricNames {
+				cells := make([]string, len(adjudicate.Regimes))
+				for i, r := range adjudicate.Regimes {
+					cells[i] = metricCell(rm[r], name)
+				}
+				fmt.Fprintf(tw, "  %s\t%s\n", name, strings.Join(cells, "\t"))
+			}
+			tw.Flush()
+		}
+	}
+	writeSamples("All arms", &rep.Overall)
+	if len(rep.Arms) > 1 {
+		for i := range rep.Arms {
+			writeSamples("Arm "+rep.Arms[i].Arm, &rep.Arms[i].SampleMetrics)
+		}
+	}
+
+	writeRefs := func(title string, refs []corpus.TaskRef, withMutants bool) {
+		bw.printf("\n%s: %d\n", title, len(refs))
+		for _, r := range refs {
+			bw.printf("  %-17s %s [%s, %s] bond %s, held-back %s\n", r.Regime, r.Task, r.Arm, r.Sample, r.Bond, r.Heldback)
+			if withMutants {
+				for _, m := range r.Mutants {
+					bw.printf("      mutant %s %s:%d %s\n        - %s\n        + %s\n", m.ID, m.Path, m.Line, m.Operator, m.Original, m.Mutated)
+				}
+			}
+		}
+	}
+	if len(rep.TaskBonds) > 0 {
+		bw.printf("\nTasks\n")
+		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "  task\tarm\tsample\t%s\theld-back\tmutants\taccepted\n", strings.Join(adjudicate.Regimes[:], "\t"))
+		for _, t := range rep.TaskBonds {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\n", t.Task, t.Arm, t.Sample, t.Bonds[adjudicate.Regimes[0]], t.Bonds[adjudicate.Regimes[1]], t.Bonds[adjudicate.Regimes[2]], t.Heldback, t.Mutants, t.Accepted)
+		}
+		tw.Flush()
+	}
+	writeRefs("Audit set (refusals whose only witness is none)", rep.Audit, true)
+	writeRefs("Candidate false refusals (refused; the held-back oracle passed)", rep.FalseRefusalCandidates, false)
+	writeRefs("False greens (certified; the held-back oracle failed)", rep.FalseGreens, false)
+	bw.printf("\nErrors (tasks without a measurement, in no rate): %d\n", len(rep.Errors))
+	for _, e := range rep.Errors {
+		bw.printf("  %s [%s, %s] %s: %s\n", e.Task, e.Arm, e.Sample, orDash(e.Phase), firstLine(e.Error))
+	}
+
+	bw.printf("\nPer operator (measured tasks; vacuous and unshown under witness-recorded)\n")
+	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "  operator\tproposed\tdiscarded\tcut\tplanned\tkilled\taccepted\tvacuous:coverage\tvacuous:suite\tvacuous:none\tunshown\tequivalent\terrors\n")
+	for _, o := range rep.Operators {
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousSuite, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
+	}
+	tw.Flush()
+
+	if p := rep.Prereg; p != nil {
+		writePreregHuman(bw, p)
+	}
+	return bw.err
+}
+
+// CorpusMarkdown writes the same figures as markdown tables.
+func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
+	bw := &printer{errWriter: errWriter{w: safeWriter{w}}}
+	bw.printf("## bond corpus report\n\n%s from %s", plural(rep.Tasks, "task", "tasks"), plural(len(rep.Files), "rows file", "rows files"))
+	for _, d := range sortedKeys(rep.OperatorDigests) {
+		bw.printf("; operator digest `%s`", d)
+	}
+	bw.printf(".\n")
+	for _, warn := range rep.Warnings {
+		bw.printf("\n> warning: %s\n", mdText(warn))
+	}
+	writeSamples := func(title string, sm *corpus.SampleMetrics) {
+		for _, s := range corpus.Samples {
+			rm := sm.Get(s)
+			n := rm[adjudicate.RegimeWitnessRecorded].Tasks
+			if s != corpus.SampleAll && n == 0 {
+				continue
+			}
+			bw.printf("\n### %s, %s (%s)\n\n| metric | %s |\n|---|---|---|---|\n", title, sampleTitle[s], plural(n, "task", "tasks"), strings.Join(adjudicate.Regimes[:], " | "))
+			for _, name := range corpus.MetricNames {
+				cells := make([]string, len(adjudicate.Regimes))
+				for i, r := range adjudicate.Regimes {
+					cells[i] = metricCell(rm[r], name)
+				}
+				bw.printf("| `%s` | %s |\n", name, strings.Join(cells, " | "))
+			}
+		}
+	}
+	writeSamples("All arms", &rep.Overall)
+	if len(rep.Arms) > 1 {
+		for i := range rep.Arms {
+			writeSamples("Arm "+rep.Arms[i].Arm, &rep.Arms[i].SampleMetrics)
+		}
+	}
+	writeRefs := func(title string, refs []corpus.TaskRef) {
+		bw.printf("\n### %s: %d\n", title, len(refs))
+		if len(refs) == 0 {
+			return
+		}
+		bw.printf("\n| regime | task | arm | sample | bond | held-back | mutants |\n|---|---|---|---|---|---|---|\n")
+		for _, r := range refs {
+			var ms []string
+			for _, m := range r.Mutants {
+				ms = append(ms, fmt.Sprintf("%s %s %s", mdCell(m.ID), mdCell(fmt.Sprintf("%s:%d", m.Path, m.Line)), mdText(m.Operator)))
+			}
+			bw.printf("| %s | %s | %s | %s | %s | %s | %s |\n", mdText(r.Regime), mdCell(r.Task), mdCell(r.Arm), mdText(r.Sample), mdText(r.Bond), mdText(r.Heldback), strings.Join(ms, "<br>"))
+		}
+	}
+	writeRefs("Audit set (refusals whose only witness is none)", rep.Audit)
+	writeRefs("Candidate false refusals", rep.FalseRefusalCandidates)
+	writeRefs("False greens", rep.FalseGreens)
+	bw.printf("\n### Errors: %d\n", len(rep.Errors))
+	if len(rep.Errors) > 0 {
+		bw.printf("\n| task | phase | error |\n|---|---|---|\n")
+		for _, e := range rep.Errors {
+			bw.printf("| %s | %s | %s |\n", mdCell(e.Task), mdText(orDash(e.Phase)), mdCell(firstLine(e.Error)))
+		}
+	}
+	bw.printf("\n### Per operator\n\n| operator | proposed | discarded | cut | planned | killed | accepted | vacuous: coverage | vacuous: suite | vacuous: none | unshown | equivalent | errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, o := range rep.Operators {
+		bw.printf("| `%s` | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousSuite, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
+	}
+	if p := rep.Prereg; p != nil {
+		bw.printf("\n### Pre-registered decision\n\nRecord %s (sha256 `%s`), frozen %s, operator digest `%s`.\n", mdCode(p.Path), p.SHA256, p.Created.UTC().Format("2006-01-02T15:04:05Z"), p.OperatorDigest)
+		if len(p.BeforeFreeze) > 0 {
+			bw.printf("\nRows produced before the freeze: %s.\n", mdCode(strings.Join(p.BeforeFreeze, ", ")))
+		}
+		bw.printf("\n| condition | observed | result |\n|---|---|---|\n")
+		for _, c := range p.Conditions {
+			res := "PASS"
+			if !c.Pass {
+				res = "**FAIL**"
+			}
+			bw.printf("| %s: %s | %s | %s |\n", mdText(c.Name), mdText(c.Describe), mdText(c.Observed), res)
+		}
+		bw.printf("\n**Decision:** %s\n", mdText(p.Decision))
+	}
+	return bw.err
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func writePreregHuman(bw *printer, p *corpus.PreregResult) {
+	bw.printf("\nPre-registration %s (sha256 %s)\n", p.Path, p.SHA256)
+	bw.printf("  frozen %s with operator digest %s; in/out of sample taken from the record\n", p.Created.UTC().Format(time.RFC3339), p.OperatorDigest)
+	if len(p.BeforeFreeze) > 0 {
+		bw.printf("  rows produced before the freeze (%d): %s\n", len(p.BeforeFreeze), strings.Join(p.BeforeFreeze, ", "))
+	}
+	if len(p.Missing) > 0 {
+		bw.printf("  corpus tasks without a row (%d): %s\n", len(p.Missing), strings.Join(p.Missing, ", "))
+	}
+	if len(p.NotInCorpus) > 0 {
+		bw.printf("  rows of tasks not in the frozen corpus (%d): %s\n", len(p.NotInCorpus), strings.Join(p.NotInCorpus, ", "))
+	}
+	if len(p.Relabeled) > 0 {
+		bw.printf("  rows whose sample label the record overrides (%d): %s\n", len(p.Relabeled), strings.Join(p.Relabeled, ", "))
+	}
+	for _, c := range p.Conditions {
+		res := "PASS"
+		if !c.Pass {
+			res = "FAIL"
+		}
+		bw.printf("  %s  %s: %s; observed %s\n", res, c.Name, c.Describe, c.Observed)
+	}
+	bw.printf("Decision: %s\n", p.Decision)
+}
+
+// ComparisonJSON writes the comparison as indented JSON.
+func ComparisonJSON(w io.Writer, c *corpus.Comparison) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(c)
+}
+
+// ComparisonHuman writes the comparison for a person.
+func ComparisonHuman(w io.Writer, c *corpus.Comparison) error {
+	bw := &printer{errWriter: errWriter{w: safeWriter{w}}}
+	bw.printf("bond corpus compare\n  A: %s (operator digest %s)\n  B: %s (operator digest %s)\n", c.A, strings.Join(c.DigestsA, ", "), c.B, strings.Join(c.DigestsB, ", "))
+	for _, warn := range c.Warnings {
+		bw.printf("warning: %s\n", warn)
+	}
+	bw.printf("%s in both, %d changed", plural(c.Common, "task", "tasks"), len(c.Changed))
+	if len(c.OnlyA) > 0 {
+		bw.printf(", %d only in A (%s)", len(c.OnlyA), strings.Join(c.OnlyA, ", "))
+	}
+	if len(c.OnlyB) > 0 {
+		bw.printf(", %d only in B (%s)", len(c.OnlyB), strings.Join(c.OnlyB, ", "))
+	}
+	bw.printf("\n")
+	for _, t := range c.Changed {
+		bw.printf("\ntask %s [%s]\n", t.Task, t.Arm)
+		for _, r := range adjudicate.Regimes {
+			ab := t.Bonds[r]
+			mark := "="
+			if ab[0] != ab[1] {
+				mark = "changed"
+			}
+			bw.printf("  %-17s %s → %s  %s\n", r, ab[0], ab[1], mark)
+		}
+		for _, m := range t.Mutants {
+			bw.printf("  mutant %s %s:%d %s: %s → %s\n", m.ID, m.Path, m.Line, m.Operator, m.A, m.B)
+		}
+	}
+	bw.printf("\nChanges per regime\n")
+	for _, r := range adjudicate.Regimes {
+		counts := c.Counts[r]
+		if len(counts) == 0 {
+			bw.printf("  %-17s none\n", r)
+			continue
+		}
+		keys := sortedKeys(counts)
+		sort.SliceStable(keys, func(i, j int) bool { return counts[keys[i]] > counts[keys[j]] })
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%s: %d", k, counts[k])
+		}
+		bw.printf("  %-17s %s\n", r, strings.Join(parts, "; "))
+	}
+	return bw.err
+}
+
+// printer is an errWriter with printf, for the corpus renderers.
+type printer struct{ errWriter }
+
+func (p *printer) printf(format string, args ...any) { fmt.Fprintf(p, format, args...) }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}

@@ -1,0 +1,110 @@
+package render
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/corpus"
+	"github.com/bond-tool/bond/internal/version"
+	"github.com/bond-tool/bond/plan"
+)
+
+const testDigest = "d16e57aa"
+
+var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// mut builds a recorded mutant result.
+func mut(id, op, status, reason, witness string) adjudicate.MutantResult {
+	return adjudicate.MutantResult{
+		Mutant: plan.Mutant{ID: id, Path: "src/" + id + ".js", Line: 3, Operator: op, Original: "return a - b;", Mutated: "return b - a;"},
+		Status: status, Ran: reason == "", Reason: reason, Witness: adjudicate.Witness{Kind: witness},
+	}
+}
+
+func killed(id, op string) adjudicate.MutantResult {
+	return mut(id, op, adjudicate.StatusKilled, "", adjudicate.WitnessNotAdjudicated)
+}
+
+func accepted(id, op, witness string) adjudicate.MutantResult {
+	return mut(id, op, adjudicate.StatusAccepted, "", witness)
+}
+
+// row builds a measured row whose recorded bonds are derived from its mutants, as certify does.
+func row(task, arm, sample, heldback string, idx int, ms ...adjudicate.MutantResult) corpus.Row {
+	rep := &adjudicate.Report{Mutants: ms}
+	rep.Operators = plan.OperatorSet{Digest: testDigest, Table: []plan.OperatorEntry{{Name: "invert-comparison", Version: "1"}, {Name: "swap-arithmetic-operands", Version: "1"}, {Name: "return-sentinel", Version: "1"}}}
+	rep.Bond.ByRegime = map[string]string{}
+	for _, r := range adjudicate.Regimes {
+		var vs []string
+		for _, m := range ms {
+			vs = append(vs, adjudicate.Verdict(adjudicate.FactsOf(m), r))
+		}
+		b := adjudicate.Bond(vs, r, false)
+		rep.Bond.ByRegime[r] = b.Verdict
+		if r == adjudicate.RegimeWitnessRecorded {
+			rep.Bond.Verdict, rep.Bond.Regime, rep.Bond.Refuses = b.Verdict, r, b.Refuses
+		}
+	}
+	return corpus.Row{SchemaVersion: version.Schema, Task: task, Arm: arm, Sample: sample, Index: idx, Fingerprint: task + "-fp",
+		BondVersion: version.Tool, OperatorDigest: testDigest, Started: t0.Add(time.Duration(idx) * time.Minute),
+		Finished: t0.Add(time.Duration(idx)*time.Minute + 30*time.Second), Report: rep, Heldback: heldback}
+}
+
+// fixtureRows is the synthetic corpus of corpus/helpers_test.go, built through the exported API,
+// so the renderers are pinned on the same figures the statistics tests check by hand.
+func fixtureRows() []corpus.Row {
+	errRow := corpus.Row{SchemaVersion: version.Schema, Task: "t6-install", Arm: "mined", Sample: corpus.SampleOut, Index: 5, Fingerprint: "t6-fp",
+		BondVersion: version.Tool, OperatorDigest: testDigest, Started: t0.Add(5 * time.Minute), Finished: t0.Add(6 * time.Minute),
+		Heldback: corpus.HeldbackNone, Error: "install \"npm ci\" exited 1", ErrorPhase: corpus.PhaseInstall}
+	return []corpus.Row{
+		row("t1-held", "mined", corpus.SampleOut, corpus.HeldbackPassed, 0, killed("a1", "invert-comparison")),
+		row("t2-vac-cov", "mined", corpus.SampleOut, corpus.HeldbackFailed, 1, accepted("b1", "swap-arithmetic-operands", adjudicate.WitnessCoverage), killed("b2", "invert-comparison")),
+		row("t3-vac-none", "mined", corpus.SampleOut, corpus.HeldbackPassed, 2, accepted("c1", "return-sentinel", adjudicate.WitnessNone)),
+		row("t4-unshown", "mined", corpus.SampleOut, corpus.HeldbackFailed, 3, mut("d1", "invert-comparison", adjudicate.StatusAccepted, adjudicate.ReasonNotRan, adjudicate.WitnessNotAdjudicated)),
+		row("t5-not-bonded", "mined", corpus.SampleOut, corpus.HeldbackNone, 4),
+		errRow,
+		row("t7-in", "mined", corpus.SampleIn, corpus.HeldbackNone, 6, killed("g1", "invert-comparison"), accepted("g2", "return-sentinel", adjudicate.WitnessNone)),
+		row("t8-adv", "adversarial", corpus.SampleOut, corpus.HeldbackPassed, 7, accepted("h1", "swap-arithmetic-operands", adjudicate.WitnessCoverage), accepted("h2", "return-sentinel", adjudicate.WitnessNone)),
+	}
+}
+
+func corpusReport(t *testing.T, rows []corpus.Row) *corpus.Report {
+	t.Helper()
+	rf := &corpus.RowsFile{Path: "rows.jsonl", Rows: rows}
+	for i := range rows {
+		rf.Lines = append(rf.Lines, i+1)
+	}
+	merged, dups := corpus.Merge([]*corpus.RowsFile{rf})
+	rep, err := corpus.BuildReport([]*corpus.RowsFile{rf}, merged, dups, corpus.ReportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestCorpusGolden(t *testing.T) {
+	rep := corpusReport(t, fixtureRows())
+	var h, md bytes.Buffer
+	if err := CorpusHuman(&h, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := CorpusMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "corpus-report.human.golden", h.Bytes())
+	golden(t, "corpus-report.md.golden", md.Bytes())
+}
+
+func TestComparisonGolden(t *testing.T) {
+	a, b := fixtureRows(), fixtureRows()
+	b[2] = row("t3-vac-none", "mined", corpus.SampleOut, corpus.HeldbackPassed, 2, killed("c1", "return-sentinel"))
+	b[5] = row("t6-install", "mined", corpus.SampleOut, corpus.HeldbackNone, 5, killed("f1", "invert-comparison"))
+	b = append(b[:7], row("t9-new", "mined", corpus.SampleOut, corpus.HeldbackNone, 8))
+	var buf bytes.Buffer
+	if err := ComparisonHuman(&buf, corpus.Compare("a.jsonl", a, "b.jsonl", b)); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "corpus-compare.human.golden", buf.Bytes())
+}

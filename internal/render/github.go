@@ -1,0 +1,32 @@
+// The github format of certify: workflow-command annotations for a GitHub Actions log.
+
+package render
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/bond-tool/bond/adjudicate"
+)
+
+// Github prints workflow-command annotations: a warning on every vacuous or unshown mutant's
+// line, and the bond as an error (refused) or a notice. Properties are escaped with ghProp (%,
+// CR, LF, : and ,) and messages with ghMessage (%, CR, LF), so no data value can end a command
+// or start another.
+func Github(w io.Writer, in Input) error {
+	r := in.Report
+	bw := &errWriter{w: w}
+	for _, m := range r.Mutants {
+		if m.Verdict != adjudicate.VerdictVacuous && m.Verdict != adjudicate.VerdictUnshown {
+			continue
+		}
+		msg := fmt.Sprintf("%s: %s; status %s, witness %s. %s", m.Operator, changeText(m, plainCode), statusText(m), witnessText(m, plainCode), advice(m, plainCode))
+		fmt.Fprintf(bw, "::warning file=%s,line=%d,title=%s::%s\n", ghProp(m.Path), m.Line, ghProp("bond "+m.Verdict+" mutant "+m.ID), ghMessage(msg))
+	}
+	kind := "notice"
+	if r.Bond.Refuses {
+		kind = "error"
+	}
+	fmt.Fprintf(bw, "::%s title=%s::%s\n", kind, ghProp("bond "+r.Bond.Verdict), ghMessage(headline(r)))
+	return bw.err
+}

@@ -1,0 +1,83 @@
+// The human format of certify: the headline, reach, a table of mutants, and what to do next.
+
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/bond-tool/bond/adjudicate"
+)
+
+// Human writes the report for a person at a terminal. Every data value is put on one line with
+// its control characters shown as \xNN, and the whole output goes through safeWriter, so a
+// hostile source line or test output cannot drive the terminal.
+func Human(w io.Writer, in Input) error {
+	r := in.Report
+	bw := &errWriter{w: safeWriter{w}}
+	q := termCode
+	fmt.Fprintln(bw, termText(headline(r)))
+	if o := otherRegimes(r); o != "" {
+		fmt.Fprintf(bw, "other regimes: %s\n", termText(o))
+	}
+	if l := reachLine(r, termText); l != "" {
+		fmt.Fprintln(bw, l)
+	}
+	if len(r.Mutants) > 0 {
+		fmt.Fprintln(bw)
+		tw := tabwriter.NewWriter(bw, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tLOCATION\tOPERATOR\tCHANGE\tSTATUS\tWITNESS\tVERDICT")
+		for _, m := range r.Mutants {
+			fmt.Fprintf(tw, "%s\t%s:%d\t%s\t%s\t%s\t%s\t%s\n", q(m.ID), q(m.Path), m.Line, q(m.Operator), oneLine(changeText(m, q), 40), termText(statusText(m)), witnessText(m, q), q(m.Verdict))
+		}
+		tw.Flush()
+	}
+	for _, c := range r.SelfCheck {
+		if c.Result != adjudicate.CanaryKilled {
+			fmt.Fprintf(bw, "\nself-check: the canary in %s %s: the oracle does not load that file\n", q(c.Path), q(c.Result))
+		}
+	}
+	if r.Baseline != nil {
+		for _, g := range r.Baseline.Gates {
+			if !g.Passed {
+				fmt.Fprintf(bw, "gate %s fails on the unmutated patched tree (exit %d); it is never read as a witness\n", q(g.Name), g.ExitCode)
+				fmt.Fprintf(bw, "  if it passes in your checkout: sandboxes hold only the files git lists, so ignored build output (dist/, lib/) is not there; build it in the gate, e.g. --gate '%s=npm run build && %s'\n", q(g.Name), q(g.Cmd))
+			}
+		}
+	}
+	if n := len(r.TreeChanges); n > 0 {
+		list := r.TreeChanges
+		more := ""
+		if n > 8 {
+			list, more = list[:8], fmt.Sprintf(" and %d more (bond inspect --format json)", n-8)
+		}
+		quoted := make([]string, len(list))
+		for i, p := range list {
+			quoted[i] = q(p)
+		}
+		fmt.Fprintf(bw, "\nthe tests wrote into their sandbox (your tree is untouched): %s%s\n", strings.Join(quoted, ", "), more)
+	}
+	if todo := todo(r, q); len(todo) > 0 {
+		fmt.Fprintln(bw, "\nwhat to do next:")
+		for _, a := range todo {
+			fmt.Fprintf(bw, "  - %s\n", a)
+		}
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(bw, "error: %s\n", termText(e))
+	}
+	if r.Partial {
+		fmt.Fprintln(bw, "this report is partial: the run stopped before it finished")
+	}
+	if r.Run.WorkDir != "" {
+		fmt.Fprintf(bw, "sandboxes kept in %s (--keep)\n", q(r.Run.WorkDir))
+	}
+	if r.Run.RunnerNote != "" {
+		fmt.Fprintf(bw, "runner: %s\n", termText(r.Run.RunnerNote))
+	}
+	t := r.Timings
+	fmt.Fprintf(bw, "\ntook %.1fs, of which oracle and gate runs %.1fs; details: bond inspect [ID]\n", float64(t.TotalMS)/1000, float64(t.RunWallMS)/1000)
+	return bw.err
+}

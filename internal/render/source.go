@@ -1,0 +1,42 @@
+// Reading the planned files' sources for the formats that show whole files.
+
+package render
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/bond-tool/bond/adjudicate"
+)
+
+// RepoInput is the Input of a report whose sources are read from the checkout repo: a file is
+// served only when its SHA-256 is the one the report recorded when certify planned it, so a
+// renderer never shows a source the mutants were not planned on.
+func RepoInput(r *adjudicate.Report, repo string) Input {
+	want := map[string]string{}
+	for _, f := range r.Files {
+		want[f.Path] = f.SHA256
+	}
+	return Input{
+		Report:     r,
+		SourceNote: "read from the checkout " + repo,
+		Source: func(p string) ([]byte, error) {
+			sum, ok := want[p]
+			if !ok {
+				return nil, fmt.Errorf("%s is not a planned file of the report", p)
+			}
+			b, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(p)))
+			if err != nil {
+				return nil, err
+			}
+			got := sha256.Sum256(b)
+			if sum != "" && hex.EncodeToString(got[:]) != sum {
+				return nil, fmt.Errorf("%s in %s changed since the report was written (sha256 differs)", p, repo)
+			}
+			return b, nil
+		},
+	}
+}

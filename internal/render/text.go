@@ -1,0 +1,167 @@
+// The sentences every certify format shares: the headline, the other regimes, reach, a mutant's
+// change, status and witness, and what to do about it. Each takes a code function that quotes a
+// data value (a path, a source fragment, a gate name) for the target format, so the words are
+// bond's and only the data is escaped.
+
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bond-tool/bond/adjudicate"
+)
+
+// code quotes a data value for one output format.
+type code func(string) string
+
+// plainCode is the quoting of the github format, whose message is escaped as a whole.
+func plainCode(s string) string {
+	if s == "" {
+		return "(nothing)"
+	}
+	return s
+}
+
+// termCode is the quoting of the human format: one line, no terminal escapes.
+func termCode(s string) string { return plainCode(termText(s)) }
+
+// headline is the one-sentence answer: the bond, the regime, and whether it refuses.
+func headline(r *adjudicate.Report) string {
+	b := r.Bond
+	refuse := "does not refuse the patch"
+	if b.Refuses {
+		refuse = "refuses the patch"
+	}
+	return fmt.Sprintf("bond %s under %s: %s; %s", strings.ToUpper(b.Verdict), b.Regime, b.Reason, refuse)
+}
+
+// otherRegimes lists the bond under the regimes other than the report's.
+func otherRegimes(r *adjudicate.Report) string {
+	var parts []string
+	for _, reg := range adjudicate.Regimes {
+		if reg == r.Bond.Regime {
+			continue
+		}
+		if v := r.Bond.ByRegime[reg]; v != "" {
+			parts = append(parts, reg+" "+v)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// reachLine says how many added executable lines the oracle ran, per file.
+func reachLine(r *adjudicate.Report, q code) string {
+	if r.Baseline == nil {
+		return ""
+	}
+	re := r.Baseline.Reach
+	var files []string
+	for _, f := range re.Files {
+		switch f.Coverage {
+		case "unavailable":
+			files = append(files, fmt.Sprintf("%s coverage unavailable", q(f.Path)))
+			continue
+		case "not-loaded":
+			files = append(files, fmt.Sprintf("%s not loaded", q(f.Path)))
+			continue
+		}
+		files = append(files, fmt.Sprintf("%s %d/%d", q(f.Path), f.Ran, f.Executable))
+	}
+	s := fmt.Sprintf("reach: the oracle ran %d of %d added executable lines", re.Ran, re.Executable)
+	if len(files) > 0 {
+		s += " (" + strings.Join(files, ", ") + ")"
+	}
+	if r.Baseline.UnstableLines > 0 {
+		s += fmt.Sprintf("; %d unstable lines not used as evidence", r.Baseline.UnstableLines)
+	}
+	return s
+}
+
+// changeText is a mutant's change: "from → to", or "line deleted".
+func changeText(m adjudicate.MutantResult, q code) string {
+	if m.Operator == "delete-statement" {
+		return "line deleted"
+	}
+	return fmt.Sprintf("%s → %s", q(m.Change.From), q(m.Change.To))
+}
+
+// statusText is the mutant's status with its reason.
+func statusText(m adjudicate.MutantResult) string {
+	s := m.Status
+	if m.Reason != "" {
+		s += " (" + m.Reason + ")"
+	}
+	if m.Equivalence != "" {
+		s += " [" + m.Equivalence + "]"
+	}
+	return s
+}
+
+// witnessText renders a mutant's witness for tables. Only accepted mutants are adjudicated; for
+// the others the oracle's own refusal is the evidence, so the cell says "-" rather than
+// "not-adjudicated", which reads like a gap. The JSON keeps the recorded kind.
+func witnessText(m adjudicate.MutantResult, q code) string {
+	if m.Status != adjudicate.StatusAccepted {
+		return "-"
+	}
+	w := m.Witness
+	switch w.Kind {
+	case adjudicate.WitnessCoverage:
+		if len(w.Lines) > 0 {
+			l := w.Lines[0]
+			more := ""
+			if len(w.Lines) > 1 {
+				more = fmt.Sprintf(" +%d", len(w.Lines)-1)
+			}
+			in := l.In
+			if in != "baseline" && in != "mutant" {
+				in = q(in)
+			}
+			return fmt.Sprintf("coverage (%s ran only in the %s%s)", q(fmt.Sprintf("%s:%d", l.Path, l.Line)), in, more)
+		}
+		return "coverage"
+	case adjudicate.WitnessSuite:
+		return "suite (gate " + q(w.Gate) + " failed)"
+	case "":
+		return adjudicate.WitnessNotAdjudicated
+	case adjudicate.WitnessNone, adjudicate.WitnessNotAdjudicated:
+		return w.Kind
+	}
+	return q(w.Kind)
+}
+
+// advice says what to do about one mutant, or "" when nothing is to be done.
+func advice(m adjudicate.MutantResult, q code) string {
+	loc := q(fmt.Sprintf("%s:%d", m.Path, m.Line))
+	switch {
+	case m.Verdict == adjudicate.VerdictVacuous:
+		return fmt.Sprintf("%s: the tests ran this line and still passed with %s; add a test that fails on this change", loc, changeText(m, q))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonNotRan:
+		return fmt.Sprintf("%s: the oracle never ran this line; add a test that reaches it", loc)
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCanarySurvived:
+		return fmt.Sprintf("%s: the oracle still passed with a throw at the top of %s, so it does not load this file (a built copy, a bundle or a mock?); point the tests at the source", loc, q(m.Path))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCoverageUnavailable:
+		return fmt.Sprintf("%s: bond could not read coverage for %s, so it cannot tell whether the tests ran it", loc, q(m.Path))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonUnstableReach:
+		return fmt.Sprintf("%s: whether the tests run this line changes from run to run; make them deterministic", loc)
+	case m.Verdict == adjudicate.VerdictUnshown && m.Witness.Kind == adjudicate.WitnessNotAdjudicated:
+		return fmt.Sprintf("%s: the tests accepted %s; it was not adjudicated (the bond was already decided, or the suite cap was spent: --adjudicate all asks anyway); add a test that fails on it", loc, changeText(m, q))
+	case m.Verdict == adjudicate.VerdictUnshown:
+		return fmt.Sprintf("%s: the tests accepted %s and nothing showed the change matters (witness %s); add a test that fails on it, or record it as equivalent with --verdicts", loc, changeText(m, q), q(m.Witness.Kind))
+	case m.Verdict == adjudicate.VerdictError:
+		return fmt.Sprintf("%s: the run did not complete (%s); see bond inspect %s", loc, q(m.Status), q(m.ID))
+	}
+	return ""
+}
+
+// todo lists the advice of every mutant that has some.
+func todo(r *adjudicate.Report, q code) []string {
+	var out []string
+	for _, m := range r.Mutants {
+		if a := advice(m, q); a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
