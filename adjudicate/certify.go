@@ -14,6 +14,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -36,7 +37,7 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 		}
 	}
 	if o.Hermetic {
-		if err := probeHermetic(ctx); err != nil {
+		if err := proc.ProbeHermetic(ctx); err != nil {
 			return nil, input.Errorf("%v", err)
 		}
 	}
@@ -229,7 +230,7 @@ func (e *engine) setup(ctx context.Context) error {
 	for _, sb := range e.sbs {
 		e.free <- sb
 	}
-	env := scrubEnv(environ(), e.o.Env)
+	env := proc.ScrubEnv(os.Environ(), e.o.Env)
 	e.gateEnv = env
 	switch {
 	case e.o.OracleCmd != "":
@@ -314,7 +315,7 @@ func (e *engine) baseline(ctx context.Context) error {
 	b := &Baseline{Gates: []GateRecord{}}
 	e.rep.Baseline = b
 	for _, out := range []RunOutcome{outA, outB} {
-		b.Oracle = append(b.Oracle, RunRecord{Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output, tailBytes)})
+		b.Oracle = append(b.Oracle, RunRecord{Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: proc.Tail(out.Output, tailBytes)})
 	}
 	for i, out := range []RunOutcome{outA, outB} {
 		switch out.Status {
@@ -535,7 +536,7 @@ func (e *engine) checks(ctx context.Context) error {
 			if limit == 0 {
 				limit = DefaultGateLimit
 			}
-			res, err := runProc(ctx, procSpec{Cmd: g.Cmd, Dir: sb.root, Env: e.gateEnv, Timeout: limit, Hermetic: e.o.Hermetic})
+			res, err := runProc(ctx, proc.Spec{Cmd: g.Cmd, Dir: sb.root, Env: e.gateEnv, Timeout: limit, Hermetic: e.o.Hermetic})
 			out := outcomeOf(res)
 			e.record(out, true)
 			if err != nil {
@@ -544,7 +545,7 @@ func (e *engine) checks(ctx context.Context) error {
 			if out.Status == StatusError {
 				return input.Errorf("gate %s could not run: %v; fix the --gate command or install its program", g.Name, out.Err)
 			}
-			gates[i] = GateRecord{Name: g.Name, Cmd: g.Cmd, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output, tailBytes)}
+			gates[i] = GateRecord{Name: g.Name, Cmd: g.Cmd, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: proc.Tail(out.Output, tailBytes)}
 			step("checks")
 			return nil
 		})
@@ -645,12 +646,12 @@ func (e *engine) mutants(ctx context.Context) error {
 			mr.Status = out.Status
 			mr.ExitCode = out.ExitCode
 			mr.DurationMS = out.Duration.Milliseconds()
-			mr.OutputTail = tail(out.Output, tailBytes)
+			mr.OutputTail = proc.Tail(out.Output, tailBytes)
 			mr.KilledBy = out.KilledBy
 			mr.Sandbox = sb.index
 			mr.Retried = retried
 			if out.Status == StatusError && out.Err != nil {
-				mr.OutputTail = tail(out.Err.Error()+"\n"+out.Output, tailBytes)
+				mr.OutputTail = proc.Tail(out.Err.Error()+"\n"+out.Output, tailBytes)
 			}
 			e.outcomes[i] = &out
 			mu.Lock()
@@ -811,13 +812,13 @@ func (e *engine) suiteWitness(ctx context.Context, m plan.Mutant) (w Witness, er
 		if limit == 0 {
 			limit = 2*time.Duration(g.DurationMS)*time.Millisecond + timeoutSlack
 		}
-		res, perr := runProc(ctx, procSpec{Cmd: g.Cmd, Dir: sb.root, Env: e.gateEnv, Timeout: limit, Hermetic: e.o.Hermetic})
+		res, perr := runProc(ctx, proc.Spec{Cmd: g.Cmd, Dir: sb.root, Env: e.gateEnv, Timeout: limit, Hermetic: e.o.Hermetic})
 		out := outcomeOf(res)
 		e.record(out, true)
 		if perr == nil && out.Status == StatusTimeout && e.o.Timeout == 0 {
 			// As for the oracle: a default limit taken from one baseline run must not let a
 			// busier machine pass for a witness (which would refuse the patch). Retry once.
-			res, perr = runProc(ctx, procSpec{Cmd: g.Cmd, Dir: sb.root, Env: e.gateEnv, Timeout: 2 * limit, Hermetic: e.o.Hermetic})
+			res, perr = runProc(ctx, proc.Spec{Cmd: g.Cmd, Dir: sb.root, Env: e.gateEnv, Timeout: 2 * limit, Hermetic: e.o.Hermetic})
 			out = outcomeOf(res)
 			e.record(out, true)
 		}
@@ -826,7 +827,7 @@ func (e *engine) suiteWitness(ctx context.Context, m plan.Mutant) (w Witness, er
 		}
 		if out.Status == StatusKilled || out.Status == StatusTimeout {
 			return Witness{Kind: WitnessSuite, Gate: g.Name, GateStatus: out.Status, GateExitCode: out.ExitCode,
-				GateFailedTest: out.KilledBy, GateOutputTail: tail(out.Output, tailBytes)}, nil
+				GateFailedTest: out.KilledBy, GateOutputTail: proc.Tail(out.Output, tailBytes)}, nil
 		}
 	}
 	return w, nil
@@ -931,7 +932,7 @@ func unionMS(spans [][2]time.Time) int64 {
 }
 
 func indentTail(out string) string {
-	t := strings.TrimRight(tail(out, tailBytes), "\n")
+	t := strings.TrimRight(proc.Tail(out, tailBytes), "\n")
 	if t == "" {
 		return "    (no output)"
 	}

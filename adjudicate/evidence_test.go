@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -49,7 +50,7 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 // A run's output names files repository-relative, not by their sandbox path.
 func TestRunOutputPathsAreRelative(t *testing.T) {
 	dir := t.TempDir()
-	res, err := runProc(context.Background(), procSpec{Cmd: "echo at " + dir + "/test/a.test.js:5:1", Dir: dir, Timeout: time.Minute})
+	res, err := runProc(context.Background(), proc.Spec{Cmd: "echo at " + dir + "/test/a.test.js:5:1", Dir: dir, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package adjudicate
 
 import (
-	"fmt"
 	"io"
 	"path"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -169,26 +169,11 @@ func (o Options) withDefaults() (Options, error) {
 	return o, nil
 }
 
-// shellQuote quotes s for sh.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == '+' || r == ':' || r == '@' || r == ',' || r == '=' ||
-			r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // nodeTestCmd is the command the node runner runs: node --test FILE….
 func nodeTestCmd(files []string) string {
 	parts := []string{"node", "--test"}
 	for _, f := range files {
-		parts = append(parts, shellQuote(f))
+		parts = append(parts, proc.Quote(f))
 	}
 	return strings.Join(parts, " ")
-}
-
-func fmtDuration(d time.Duration) string {
-	return fmt.Sprintf("%.1fs", d.Seconds())
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // RunOutcome is what one oracle run did, whatever ran it.
@@ -89,7 +90,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCover
 		}
 		env = append(append([]string{}, env...), cr.Env...)
 	}
-	res, err := runProc(ctx, procSpec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Hermetic: r.hermetic})
+	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Hermetic: r.hermetic})
 	out := outcomeOf(res)
 	if err != nil {
 		return out, err
@@ -107,7 +108,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCover
 }
 
 // outcomeOf turns a process result into a run outcome.
-func outcomeOf(res procResult) RunOutcome {
+func outcomeOf(res proc.Result) RunOutcome {
 	out := RunOutcome{ExitCode: res.ExitCode, Began: res.Began, Duration: res.Duration, Output: res.Output}
 	switch {
 	case res.Start != nil:
