@@ -66,6 +66,9 @@ func Run(ctx context.Context, p Spec) (Result, error) {
 	c.Stdout = outf
 	c.Stderr = outf
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Nothing is piped, so Wait does not wait on a child's copy of a pipe; should that ever
+	// change, WaitDelay still bounds it.
+	c.WaitDelay = time.Second
 	res := Result{Began: time.Now()}
 	if err := ctx.Err(); err != nil {
 		return res, err
