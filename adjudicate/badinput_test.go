@@ -245,7 +245,7 @@ func TestRestoreMismatchStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sb.place("a.js", []byte("y\n")); err != nil {
+	if err := sb.place("a.js", []byte("y\n"), os.WriteFile); err != nil {
 		t.Fatal(err)
 	}
 	tr.files[0].sha[0] ^= 1 // the original bytes no longer match their recorded hash

@@ -102,7 +102,7 @@ func runCalibration(t *testing.T, runner string) {
 			diff, _ := filepath.Abs(filepath.Join(dir, "patch.diff"))
 			// A generous time limit: the default (twice the baseline plus 5 s) turns a run slowed by
 			// a loaded CI machine into a timeout, which would be a held the case did not ask for.
-			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, Timeout: 2 * time.Minute, skipPlace: want.Mode == "skip-place"}
+			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, Timeout: 2 * time.Minute}
 			cfg, err := LoadConfig(root)
 			if err != nil {
 				t.Fatal(err)
@@ -116,7 +116,11 @@ func runCalibration(t *testing.T, runner string) {
 				}
 				o.Runner = runner
 			}
-			rep, err := Certify(context.Background(), o)
+			ctx := context.Background()
+			if want.Mode == "skip-place" {
+				ctx = withoutPlacing(ctx)
+			}
+			rep, err := Certify(ctx, o)
 			if want.Exit == 2 {
 				if err == nil || !input.Is(err) {
 					t.Fatalf("want an input error (exit 2) containing %q, got %v", want.Error, err)

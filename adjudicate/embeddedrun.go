@@ -1,5 +1,7 @@
 package adjudicate
 
+// This file is the embedded runner: the oracle's test files run in-process (SPEC §3.7).
+
 import (
 	"context"
 	"errors"
@@ -20,7 +22,6 @@ type embeddedRunner struct {
 
 func (e *embeddedRunner) name() string { return RunnerEmbedded }
 
-// close releases the runner's esbuild contexts; corpus runs certify many patches in one process.
 func (e *embeddedRunner) close() { e.r.Close() }
 
 func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, withCoverage bool, timeout time.Duration) (RunOutcome, error) {

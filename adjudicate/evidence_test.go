@@ -22,27 +22,19 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 	}
 	hits := coverage.HitMap{"src/dev.js": {2: true, 3: true, 7: false}}
 	base := RunOutcome{Status: StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
-	e := &engine{
-		o:        Options{Adjudicate: AdjudicateAll},
-		rep:      newReport(Options{}, plan.Front{}, muts),
-		muts:     muts,
-		base1:    base,
-		base2:    base,
-		canary:   map[string]string{"src/dev.js": CanaryKilled},
-		outcomes: []*RunOutcome{&base, &base},
+	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/dev.js": CanaryKilled}}
+	rep := newReport(Options{}, plan.Front{}, muts)
+	for i := range rep.Mutants {
+		rep.Mutants[i].Status = StatusAccepted
 	}
-	e.rep.Baseline = &Baseline{}
-	for i := range e.rep.Mutants {
-		e.rep.Mutants[i].Status = StatusAccepted
-	}
-	e.compareBaselines()
-	if err := e.adjudicate(context.Background()); err != nil {
+	noSuite := func(context.Context, plan.Mutant) (Witness, error) { t.Fatal("no gate to run"); return Witness{}, nil }
+	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, []*RunOutcome{&base, &base}, rep.Mutants, noSuite, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := e.rep.Mutants[0].Reason; got != ReasonCoverageUnavailable || !strings.Contains(e.rep.Mutants[0].Note, "line 4") {
-		t.Errorf("line absent from the hit map: reason %q note %q, want %s naming the line", got, e.rep.Mutants[0].Note, ReasonCoverageUnavailable)
+	if got := rep.Mutants[0].Reason; got != ReasonCoverageUnavailable || !strings.Contains(rep.Mutants[0].Note, "line 4") {
+		t.Errorf("line absent from the hit map: reason %q note %q, want %s naming the line", got, rep.Mutants[0].Note, ReasonCoverageUnavailable)
 	}
-	if got := e.rep.Mutants[1].Reason; got != ReasonNotRan {
+	if got := rep.Mutants[1].Reason; got != ReasonNotRan {
 		t.Errorf("line known not to run: reason %q, want %s", got, ReasonNotRan)
 	}
 }

@@ -23,3 +23,15 @@ func runProc(ctx context.Context, p proc.Spec) (proc.Result, error) {
 	}
 	return res, err
 }
+
+// tail is the part of a run's output a report keeps.
+func tail(out string) string { return proc.Tail(out, tailBytes) }
+
+// indentTail is a run's output tail indented for an error message.
+func indentTail(out string) string {
+	t := strings.TrimRight(tail(out), "\n")
+	if t == "" {
+		return "    (no output)"
+	}
+	return "    " + strings.ReplaceAll(t, "\n", "\n    ")
+}

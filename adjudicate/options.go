@@ -31,8 +31,6 @@ const (
 // Defaults filled in by Options.withDefaults, the one place they live.
 const (
 	DefaultSuiteCap = 2
-	// timeoutSlack is added to twice the slower baseline run for the default time limit.
-	timeoutSlack = 5 * time.Second
 	// DefaultGateLimit bounds a gate's run on the unmutated tree when --timeout is not given, so
 	// a suite that hangs cannot hang certify; a gate stopped there is recorded as failing (and so
 	// never read as a witness). Later gate runs get twice this run's duration plus 5 s.
@@ -78,10 +76,6 @@ type Options struct {
 	Env []string
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
-
-	// skipPlace is the calibration suite's negative control: sandboxes never write the mutated
-	// file, so the oracle tests the original. Only tests in this package set it.
-	skipPlace bool
 }
 
 // GateSpec parsing: NAME=CMD.

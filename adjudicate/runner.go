@@ -1,5 +1,8 @@
 package adjudicate
 
+// This file is how the oracle runs: the runner interface, the command runner (--oracle-cmd and
+// node --test), and what a run's exit and output say (SPEC §3.1).
+
 import (
 	"context"
 	"fmt"
@@ -48,6 +51,9 @@ type oracleRunner interface {
 	run(ctx context.Context, sb *sandbox, ov *override, withCoverage bool, timeout time.Duration) (RunOutcome, error)
 	// name is what reports record as the runner.
 	name() string
+	// close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
+	// certify many patches in one process).
+	close()
 }
 
 // coverRun is coverage prepared for one run: the command to run instead (a runner asked for its
@@ -69,6 +75,8 @@ type cmdRunner struct {
 }
 
 func (r *cmdRunner) name() string { return r.runner }
+
+func (r *cmdRunner) close() {}
 
 func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCoverage bool, timeout time.Duration) (RunOutcome, error) {
 	cmd, env := r.cmd, r.env

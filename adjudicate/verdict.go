@@ -145,3 +145,26 @@ func abstentions(unshown, equivalent, errored int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// deriveVerdicts derives every mutant's verdicts and the bond from the recorded facts in rep,
+// under each regime, reporting regime's (SPEC §3.6).
+func deriveVerdicts(rep *Report, regime string, requireHeld bool) {
+	byRegime := map[string][]string{}
+	for i := range rep.Mutants {
+		mr := &rep.Mutants[i]
+		mr.ByRegime = map[string]string{}
+		f := FactsOf(*mr)
+		for _, r := range Regimes {
+			v := Verdict(f, r)
+			mr.ByRegime[r] = v
+			byRegime[r] = append(byRegime[r], v)
+		}
+		mr.Verdict = mr.ByRegime[regime]
+	}
+	bonds := map[string]string{}
+	for _, r := range Regimes {
+		bonds[r] = Bond(byRegime[r], r, requireHeld).Verdict
+	}
+	rep.Bond = Bond(byRegime[regime], regime, requireHeld)
+	rep.Bond.ByRegime = bonds
+}
