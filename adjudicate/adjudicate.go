@@ -20,7 +20,7 @@ type adjudication struct {
 // adjudicate decides the reason or witness of every accepted mutant in results, in plan order, so
 // the report does not depend on which sandbox finished first. suite runs the suite detector on a
 // mutant.
-func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.Mutant, outcomes []*RunOutcome, results []MutantResult,
+func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.Mutant, outcomes []*runOutcome, results []MutantResult,
 	suite func(context.Context, plan.Mutant) (Witness, error), prog *progress) error {
 	decided := false
 	suiteRuns := 0
@@ -28,7 +28,7 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		mr := &results[i]
 		m := muts[i]
 		mr.Ran = ev.base.ran(m.Path, m.Line)
-		if mr.Status != StatusAccepted || mr.Equivalence == VerdictEquivalent {
+		if mr.Status != StatusAccepted || mr.Equivalence == string(VerdictEquivalent) {
 			continue
 		}
 		if reason, note := ev.abstention(m); reason != "" {

@@ -159,7 +159,7 @@ func TestOptionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Runner != RunnerAuto || o.Regime != RegimeWitnessRecorded || o.Adjudicate != AdjudicateFirst || o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
+	if o.Runner != RunnerAuto || o.Regime != string(RegimeWitnessRecorded) || o.Adjudicate != AdjudicateFirst || o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
 		t.Errorf("defaults not filled: %+v", o)
 	}
 }

@@ -15,7 +15,7 @@ import (
 // runBaseline runs the oracle twice on the unmutated tree with coverage, in two sandboxes at once
 // when there are two. When a run shows the runner lacks what the tests need, the runner choice
 // falls back (or refuses) and the baseline runs again under the new runner.
-func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, prog *progress) ([2]RunOutcome, error) {
+func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, prog *progress) ([2]runOutcome, error) {
 	outs, err := baselineRuns(ctx, x, p, limit, prog)
 	if err != nil {
 		return outs, err
@@ -33,9 +33,9 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, pro
 }
 
 // baselineRuns runs the two baseline runs once.
-func baselineRuns(ctx context.Context, x *runs, p *pool, limit time.Duration, prog *progress) ([2]RunOutcome, error) {
+func baselineRuns(ctx context.Context, x *runs, p *pool, limit time.Duration, prog *progress) ([2]runOutcome, error) {
 	prog.phase("baseline", 0, 2)
-	var outs [2]RunOutcome
+	var outs [2]runOutcome
 	sbA, sbB := p.pair()
 	if sbA == sbB {
 		for i := range outs {
@@ -53,7 +53,7 @@ func baselineRuns(ctx context.Context, x *runs, p *pool, limit time.Duration, pr
 }
 
 // baselineRecords are the report's records of the two runs.
-func baselineRecords(outs [2]RunOutcome) []RunRecord {
+func baselineRecords(outs [2]runOutcome) []RunRecord {
 	var recs []RunRecord
 	for _, out := range outs {
 		recs = append(recs, RunRecord{Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output)})
@@ -63,7 +63,7 @@ func baselineRecords(outs [2]RunOutcome) []RunRecord {
 
 // baselineFailure is the input error of a baseline run that did not pass, or nil: bond needs an
 // oracle that passes on the patch before it can ask what the oracle pins down.
-func baselineFailure(outs [2]RunOutcome, limit time.Duration) error {
+func baselineFailure(outs [2]runOutcome, limit time.Duration) error {
 	for i, out := range outs {
 		switch out.Status {
 		case StatusError:

@@ -140,8 +140,8 @@ func runCalibration(t *testing.T, runner string) {
 
 func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
 	t.Helper()
-	got := func(r string) string { return rep.Bond.ByRegime[r] }
-	for r, w := range map[string]string{RegimeWitnessRecorded: want.Bond.WitnessRecorded, RegimeWitnessRequired: want.Bond.WitnessRequired, RegimeReportOnly: want.Bond.ReportOnly} {
+	got := func(r Regime) string { return string(rep.Bond.ByRegime[r]) }
+	for r, w := range map[Regime]string{RegimeWitnessRecorded: want.Bond.WitnessRecorded, RegimeWitnessRequired: want.Bond.WitnessRequired, RegimeReportOnly: want.Bond.ReportOnly} {
 		if got(r) != w {
 			t.Errorf("bond under %s: got %s, want %s", r, got(r), w)
 		}
@@ -177,16 +177,16 @@ func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
 		}
 		check("at", at, w.At)
 		check("operator", m.Operator, w.Operator)
-		check("status", m.Status, w.Status)
-		check("reason", m.Reason, w.Reason)
-		check("witness", m.Witness.Kind, w.Witness)
+		check("status", string(m.Status), w.Status)
+		check("reason", string(m.Reason), w.Reason)
+		check("witness", string(m.Witness.Kind), w.Witness)
 		check("gate", m.Witness.Gate, w.Gate)
-		check("verdict", m.ByRegime[RegimeWitnessRecorded], w.Verdict)
+		check("verdict", string(m.ByRegime[RegimeWitnessRecorded]), w.Verdict)
 		vr := w.VerdictRequired
 		if vr == "" {
 			vr = w.Verdict
 		}
-		check("verdict (witness-required)", m.ByRegime[RegimeWitnessRequired], vr)
+		check("verdict (witness-required)", string(m.ByRegime[RegimeWitnessRequired]), vr)
 		if w.Ran != nil && m.Ran != *w.Ran {
 			t.Errorf("mutant %s: ran = %v, want %v", at, m.Ran, *w.Ran)
 		}

@@ -35,7 +35,7 @@ func canaryOf(src []byte) []byte {
 
 // canaryResult is what a canary run's status says: the oracle loaded the file (killed), did not
 // (survived), or could not run.
-func canaryResult(status string) string {
+func canaryResult(status Status) string {
 	switch status {
 	case StatusKilled, StatusTimeout:
 		return CanaryKilled

@@ -54,7 +54,7 @@ func runChecks(ctx context.Context, x *runs, p *pool, lim limits, gates []GateSp
 			if err != nil {
 				return err
 			}
-			var out RunOutcome
+			var out runOutcome
 			err = p.withOverride(sb, &override{Path: path, Content: canaryOf(src)}, func(ov *override) (err error) {
 				out, err = x.oracle(ctx, sb, ov, false, lim.oracle)
 				return err

@@ -1,5 +1,8 @@
 package adjudicate
 
+// This file is the glue to adjudicate/coverage: coverage prepared for one command run and read
+// back as hit maps (SPEC §3.3).
+
 import (
 	"strings"
 

@@ -22,7 +22,7 @@ type evidence struct {
 
 // abstention says why an accepted mutant m is unshown without adjudication, with a note where the
 // reason needs one, or "" when a detector may be asked.
-func (ev *evidence) abstention(m plan.Mutant) (reason, note string) {
+func (ev *evidence) abstention(m plan.Mutant) (reason Reason, note string) {
 	switch {
 	case ev.canary[m.Path] != CanaryKilled:
 		// A canary that survived, or could not run: nothing shows the oracle loads this copy.
@@ -45,7 +45,7 @@ func (ev *evidence) abstention(m plan.Mutant) (reason, note string) {
 
 // coverageWitness compares the mutant run's hit map with the stable baseline: up to 10 lines,
 // other than the mutated line and not unstable, that ran in one and not the other.
-func coverageWitness(stable coverage.HitMap, m plan.Mutant, out *RunOutcome) []LineDiff {
+func coverageWitness(stable coverage.HitMap, m plan.Mutant, out *runOutcome) []LineDiff {
 	if out == nil || out.Hits == nil {
 		return nil
 	}

@@ -24,14 +24,14 @@ func (e *embeddedRunner) name() string { return RunnerEmbedded }
 
 func (e *embeddedRunner) close() { e.r.Close() }
 
-func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, withCoverage bool, timeout time.Duration) (RunOutcome, error) {
+func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, withCoverage bool, timeout time.Duration) (runOutcome, error) {
 	var overrides map[string][]byte
 	if ov != nil {
 		overrides = map[string][]byte{ov.Path: ov.Content}
 	}
 	began := time.Now()
 	res, err := e.r.Run(ctx, overrides, timeout)
-	out := RunOutcome{Began: began, Duration: time.Since(began), Output: res.Output}
+	out := runOutcome{Began: began, Duration: time.Since(began), Output: res.Output}
 	if ctx.Err() != nil {
 		return out, context.Cause(ctx)
 	}

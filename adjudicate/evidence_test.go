@@ -21,14 +21,14 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 		{ID: "b", Path: "src/dev.js", Line: 7, Operator: "delete-statement"},
 	}
 	hits := coverage.HitMap{"src/dev.js": {2: true, 3: true, 7: false}}
-	base := RunOutcome{Status: StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
+	base := runOutcome{Status: StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
 	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/dev.js": CanaryKilled}}
 	rep := newReport(Options{}, plan.Front{}, muts)
 	for i := range rep.Mutants {
 		rep.Mutants[i].Status = StatusAccepted
 	}
 	noSuite := func(context.Context, plan.Mutant) (Witness, error) { t.Fatal("no gate to run"); return Witness{}, nil }
-	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, []*RunOutcome{&base, &base}, rep.Mutants, noSuite, nil); err != nil {
+	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, []*runOutcome{&base, &base}, rep.Mutants, noSuite, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := rep.Mutants[0].Reason; got != ReasonCoverageUnavailable || !strings.Contains(rep.Mutants[0].Note, "line 4") {

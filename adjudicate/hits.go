@@ -11,7 +11,7 @@ import (
 
 // baseline is what the two coverage runs of the unmutated tree say.
 type baseline struct {
-	runs        [2]RunOutcome
+	runs        [2]runOutcome
 	stable      coverage.HitMap         // lines whose hit agrees in both baseline runs
 	unstable    map[string]map[int]bool // lines whose hit differs, or that one run lacks
 	unavailable map[string]string       // path → why it has no baseline hit map ("*": all)
@@ -20,8 +20,8 @@ type baseline struct {
 
 // newBaseline compares the two runs: the lines whose hit agrees in both are stable, the others
 // unstable.
-func newBaseline(a, b RunOutcome) *baseline {
-	m := &baseline{runs: [2]RunOutcome{a, b}, stable: coverage.HitMap{}, unstable: map[string]map[int]bool{}, unavailable: map[string]string{}}
+func newBaseline(a, b runOutcome) *baseline {
+	m := &baseline{runs: [2]runOutcome{a, b}, stable: coverage.HitMap{}, unstable: map[string]map[int]bool{}, unavailable: map[string]string{}}
 	for _, out := range m.runs {
 		for p, why := range out.Unavailable {
 			m.unavailable[p] = why

@@ -18,7 +18,7 @@ type limits struct {
 }
 
 // newLimits derives the limits from the two baseline runs.
-func newLimits(given time.Duration, base [2]RunOutcome) limits {
+func newLimits(given time.Duration, base [2]runOutcome) limits {
 	l := limits{given: given, oracle: given}
 	if given == 0 {
 		l.oracle = 2*max(base[0].Duration, base[1].Duration) + timeoutSlack
@@ -32,7 +32,7 @@ func (l limits) derived() bool { return l.given == 0 }
 // retry reports whether a run that ended with status at limit is run again at twice it: a limit
 // taken from the baseline must not let a machine that got busier since (CI neighbours, parallel
 // sandboxes) pass a slow run for a kill, or for a witness that would refuse the patch.
-func (l limits) retry(status string) bool { return l.derived() && status == StatusTimeout }
+func (l limits) retry(status Status) bool { return l.derived() && status == StatusTimeout }
 
 // firstGate is the limit of a gate's run on the unmutated tree: given, or DefaultGateLimit.
 func (l limits) firstGate() time.Duration {

@@ -12,8 +12,8 @@ import (
 
 // runMutants runs the oracle on every mutant and records each run in results (one per mutant);
 // it returns the runs' outcomes, nil for a mutant that did not run.
-func runMutants(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []MutantResult, prog *progress) ([]*RunOutcome, error) {
-	outcomes := make([]*RunOutcome, len(muts))
+func runMutants(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []MutantResult, prog *progress) ([]*runOutcome, error) {
+	outcomes := make([]*runOutcome, len(muts))
 	var done int
 	var mu sync.Mutex
 	prog.phase("mutants", 0, len(muts))
@@ -23,7 +23,7 @@ func runMutants(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.M
 			if err := x.control(ctx, sb, lim.oracle); err != nil {
 				return err
 			}
-			var out RunOutcome
+			var out runOutcome
 			retried := false
 			err := p.withMutant(sb, m, func(ov *override) (err error) {
 				out, err = x.oracle(ctx, sb, ov, true, lim.oracle)
@@ -49,7 +49,7 @@ func runMutants(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.M
 }
 
 // record writes a mutant run's facts into its result.
-func record(mr *MutantResult, out RunOutcome, sandbox int, retried bool) {
+func record(mr *MutantResult, out runOutcome, sandbox int, retried bool) {
 	mr.Status = out.Status
 	mr.ExitCode = out.ExitCode
 	mr.DurationMS = out.Duration.Milliseconds()

@@ -1,5 +1,7 @@
 package adjudicate
 
+// This file is what certify is asked to do: Options, their defaults and validation, in one place.
+
 import (
 	"io"
 	"path"
@@ -119,10 +121,10 @@ func (o Options) withDefaults() (Options, error) {
 		return o, input.Errorf("--runner %q: want auto, node or embedded", o.Runner)
 	}
 	if o.Regime == "" {
-		o.Regime = RegimeWitnessRecorded
+		o.Regime = string(RegimeWitnessRecorded)
 	}
-	if !ValidRegime(o.Regime) {
-		return o, input.Errorf("--regime %q: want %s", o.Regime, strings.Join(Regimes[:], ", "))
+	if !ValidRegime(Regime(o.Regime)) {
+		return o, input.Errorf("--regime %q: want %s", o.Regime, strings.Join(RegimeNames(), ", "))
 	}
 	if o.Adjudicate == "" {
 		o.Adjudicate = AdjudicateFirst

@@ -15,11 +15,11 @@ import (
 	"github.com/bond-tool/bond/internal/proc"
 )
 
-// RunOutcome is what one oracle run did, whatever ran it.
-type RunOutcome struct {
+// runOutcome is what one oracle run did, whatever ran it.
+type runOutcome struct {
 	// Status is StatusAccepted (exit 0), StatusKilled (non-zero exit), StatusTimeout or
 	// StatusError (the harness failed: the command could not start, exit 126/127).
-	Status   string
+	Status   Status
 	ExitCode int
 	Began    time.Time
 	Duration time.Duration
@@ -48,7 +48,7 @@ type override struct {
 // oracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
 // already placed ov; in-memory runners (embedded) read ov and ignore the sandbox's files.
 type oracleRunner interface {
-	run(ctx context.Context, sb *sandbox, ov *override, withCoverage bool, timeout time.Duration) (RunOutcome, error)
+	run(ctx context.Context, sb *sandbox, ov *override, withCoverage bool, timeout time.Duration) (runOutcome, error)
 	// name is what reports record as the runner.
 	name() string
 	// close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
@@ -78,7 +78,7 @@ func (r *cmdRunner) name() string { return r.runner }
 
 func (r *cmdRunner) close() {}
 
-func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCoverage bool, timeout time.Duration) (RunOutcome, error) {
+func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCoverage bool, timeout time.Duration) (runOutcome, error) {
 	cmd, env := r.cmd, r.env
 	var cr coverRun
 	var covDir string
@@ -86,12 +86,12 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCover
 		var err error
 		covDir, err = os.MkdirTemp(r.tmp, "cov-")
 		if err != nil {
-			return RunOutcome{}, fmt.Errorf("making a coverage directory: %w", err)
+			return runOutcome{}, fmt.Errorf("making a coverage directory: %w", err)
 		}
 		defer os.RemoveAll(covDir)
 		cr, err = r.prepare(cmd, sb.root, covDir)
 		if err != nil {
-			return RunOutcome{}, err
+			return runOutcome{}, err
 		}
 		if cr.Cmd != "" {
 			cmd = cr.Cmd
@@ -116,8 +116,8 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCover
 }
 
 // outcomeOf turns a process result into a run outcome.
-func outcomeOf(res proc.Result) RunOutcome {
-	out := RunOutcome{ExitCode: res.ExitCode, Began: res.Began, Duration: res.Duration, Output: res.Output}
+func outcomeOf(res proc.Result) runOutcome {
+	out := runOutcome{ExitCode: res.ExitCode, Began: res.Began, Duration: res.Duration, Output: res.Output}
 	switch {
 	case res.Start != nil:
 		out.Status, out.Err = StatusError, res.Start

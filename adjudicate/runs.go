@@ -20,14 +20,14 @@ type runs struct {
 }
 
 // oracle runs the oracle once in sb, where ov (if any) is already placed.
-func (x *runs) oracle(ctx context.Context, sb *sandbox, ov *override, cov bool, timeout time.Duration) (RunOutcome, error) {
+func (x *runs) oracle(ctx context.Context, sb *sandbox, ov *override, cov bool, timeout time.Duration) (runOutcome, error) {
 	out, err := x.choice.runner.run(ctx, sb, ov, cov, timeout)
 	x.clock.record(out, false)
 	return out, err
 }
 
 // gate runs a gate's command once in sb.
-func (x *runs) gate(ctx context.Context, sb *sandbox, cmd string, timeout time.Duration) (RunOutcome, error) {
+func (x *runs) gate(ctx context.Context, sb *sandbox, cmd string, timeout time.Duration) (runOutcome, error) {
 	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: x.env, Timeout: timeout, Hermetic: x.hermetic})
 	out := outcomeOf(res)
 	x.clock.record(out, true)

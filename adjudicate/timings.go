@@ -18,7 +18,7 @@ type clock struct {
 }
 
 // record notes a run's wall-clock span; gate says whether it was a gate's or the oracle's.
-func (c *clock) record(out RunOutcome, gate bool) {
+func (c *clock) record(out runOutcome, gate bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.spans = append(c.spans, [2]time.Time{out.Began, out.Began.Add(out.Duration)})

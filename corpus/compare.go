@@ -62,7 +62,7 @@ func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 	c.DigestsA = sortedKeys(describeDigests(a))
 	c.DigestsB = sortedKeys(describeDigests(b))
 	for _, r := range adjudicate.Regimes {
-		c.Counts[r] = map[string]int{}
+		c.Counts[string(r)] = map[string]int{}
 	}
 	bByTask := map[string]*Row{}
 	for i := range b {
@@ -84,10 +84,10 @@ func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 		changed := false
 		for ri, regime := range adjudicate.Regimes {
 			ba, bb := bondOrError(&va, ri), bondOrError(&vb, ri)
-			tc.Bonds[regime] = [2]string{ba, bb}
+			tc.Bonds[string(regime)] = [2]string{ba, bb}
 			if ba != bb {
 				changed = true
-				c.Counts[regime][ba+" → "+bb]++
+				c.Counts[string(regime)][ba+" → "+bb]++
 			}
 		}
 		tc.Mutants = mutantChanges(ra, rb)
@@ -113,7 +113,7 @@ func bondOrError(v *taskView, ri int) string {
 	if !v.row.Measured() {
 		return BondError
 	}
-	return v.bond[ri]
+	return string(v.bond[ri])
 }
 
 // mutantChanges lists the mutant ids whose status differs, in A's order then B's new ones.
@@ -129,9 +129,9 @@ func mutantChanges(a, b *Row) []MutantChange {
 	inA := map[string]bool{}
 	for _, m := range a.Report.Mutants {
 		inA[m.ID] = true
-		mc := MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: m.Status, B: Absent}
+		mc := MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: string(m.Status), B: Absent}
 		if mb := inB[m.ID]; mb != nil {
-			mc.B = mb.Status
+			mc.B = string(mb.Status)
 		}
 		if mc.A != mc.B {
 			out = append(out, mc)
@@ -139,7 +139,7 @@ func mutantChanges(a, b *Row) []MutantChange {
 	}
 	for _, m := range b.Report.Mutants {
 		if !inA[m.ID] {
-			out = append(out, MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: Absent, B: m.Status})
+			out = append(out, MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: Absent, B: string(m.Status)})
 		}
 	}
 	return out
@@ -170,7 +170,7 @@ func WriteComparisonHuman(w io.Writer, c *Comparison) error {
 	for _, t := range c.Changed {
 		bw.printf("\ntask %s [%s]\n", t.Task, t.Arm)
 		for _, r := range adjudicate.Regimes {
-			ab := t.Bonds[r]
+			ab := t.Bonds[string(r)]
 			mark := "="
 			if ab[0] != ab[1] {
 				mark = "changed"
@@ -183,7 +183,7 @@ func WriteComparisonHuman(w io.Writer, c *Comparison) error {
 	}
 	bw.printf("\nChanges per regime\n")
 	for _, r := range adjudicate.Regimes {
-		counts := c.Counts[r]
+		counts := c.Counts[string(r)]
 		if len(counts) == 0 {
 			bw.printf("  %-17s none\n", r)
 			continue

@@ -133,7 +133,7 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 		for _, v := range views {
 			tb := TaskBond{Task: v.row.Task, Arm: v.row.Arm, Sample: v.sample, Bonds: map[string]string{}, Heldback: v.row.Heldback, Error: firstLine(v.row.Error)}
 			for ri, r := range adjudicate.Regimes {
-				tb.Bonds[r] = bondOrError(v, ri)
+				tb.Bonds[string(r)] = bondOrError(v, ri)
 			}
 			if v.row.Report != nil {
 				for _, m := range v.row.Report.Mutants {
@@ -213,18 +213,18 @@ func WriteHuman(w io.Writer, rep *Report) error {
 	writeSamples := func(title string, sm *SampleMetrics) {
 		for _, s := range Samples {
 			rm := sm.Get(s)
-			n := rm[adjudicate.RegimeWitnessRecorded].Tasks
+			n := rm[string(adjudicate.RegimeWitnessRecorded)].Tasks
 			if s != SampleAll && n == 0 {
 				bw.printf("\n%s, %s: no tasks\n", title, sampleTitle[s])
 				continue
 			}
 			bw.printf("\n%s, %s (%s)\n", title, sampleTitle[s], plural(n, "task", "tasks"))
 			tw := tabwriter.NewWriter(bw, 0, 0, 3, ' ', 0)
-			fmt.Fprintf(tw, "  metric\t%s\n", strings.Join(adjudicate.Regimes[:], "\t"))
+			fmt.Fprintf(tw, "  metric\t%s\n", strings.Join(adjudicate.RegimeNames(), "\t"))
 			for _, name := range MetricNames {
 				cells := make([]string, len(adjudicate.Regimes))
 				for i, r := range adjudicate.Regimes {
-					cells[i] = metricCell(rm[r], name)
+					cells[i] = metricCell(rm[string(r)], name)
 				}
 				fmt.Fprintf(tw, "  %s\t%s\n", name, strings.Join(cells, "\t"))
 			}
@@ -252,9 +252,9 @@ func WriteHuman(w io.Writer, rep *Report) error {
 	if len(rep.TaskBonds) > 0 {
 		bw.printf("\nTasks\n")
 		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "  task\tarm\tsample\t%s\theld-back\tmutants\taccepted\n", strings.Join(adjudicate.Regimes[:], "\t"))
+		fmt.Fprintf(tw, "  task\tarm\tsample\t%s\theld-back\tmutants\taccepted\n", strings.Join(adjudicate.RegimeNames(), "\t"))
 		for _, t := range rep.TaskBonds {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\n", t.Task, t.Arm, t.Sample, t.Bonds[adjudicate.Regimes[0]], t.Bonds[adjudicate.Regimes[1]], t.Bonds[adjudicate.Regimes[2]], t.Heldback, t.Mutants, t.Accepted)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\n", t.Task, t.Arm, t.Sample, t.Bonds[string(adjudicate.Regimes[0])], t.Bonds[string(adjudicate.Regimes[1])], t.Bonds[string(adjudicate.Regimes[2])], t.Heldback, t.Mutants, t.Accepted)
 		}
 		tw.Flush()
 	}
@@ -294,15 +294,15 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 	writeSamples := func(title string, sm *SampleMetrics) {
 		for _, s := range Samples {
 			rm := sm.Get(s)
-			n := rm[adjudicate.RegimeWitnessRecorded].Tasks
+			n := rm[string(adjudicate.RegimeWitnessRecorded)].Tasks
 			if s != SampleAll && n == 0 {
 				continue
 			}
-			bw.printf("\n### %s, %s (%s)\n\n| metric | %s |\n|---|---|---|---|\n", title, sampleTitle[s], plural(n, "task", "tasks"), strings.Join(adjudicate.Regimes[:], " | "))
+			bw.printf("\n### %s, %s (%s)\n\n| metric | %s |\n|---|---|---|---|\n", title, sampleTitle[s], plural(n, "task", "tasks"), strings.Join(adjudicate.RegimeNames(), " | "))
 			for _, name := range MetricNames {
 				cells := make([]string, len(adjudicate.Regimes))
 				for i, r := range adjudicate.Regimes {
-					cells[i] = metricCell(rm[r], name)
+					cells[i] = metricCell(rm[string(r)], name)
 				}
 				bw.printf("| `%s` | %s |\n", name, strings.Join(cells, " | "))
 			}

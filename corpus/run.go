@@ -176,7 +176,7 @@ func rowOutcome(r *Row) string {
 	if r.Error != "" {
 		return fmt.Sprintf("error in %s: %s", r.ErrorPhase, firstLine(r.Error))
 	}
-	s := "bond " + r.Report.Bond.Verdict
+	s := "bond " + string(r.Report.Bond.Verdict)
 	if r.Heldback != HeldbackNone {
 		s += ", held-back " + r.Heldback
 	}

@@ -178,13 +178,13 @@ func renderMutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult)
 	}
 	var regs []string
 	for reg := range m.ByRegime {
-		regs = append(regs, reg)
+		regs = append(regs, string(reg))
 	}
 	sort.Strings(regs)
 	fmt.Fprintf(bw, "verdict    %s (%s)", m.Verdict, r.Bond.Regime)
 	for _, reg := range regs {
-		if reg != r.Bond.Regime {
-			fmt.Fprintf(bw, "; %s %s", reg, m.ByRegime[reg])
+		if reg != string(r.Bond.Regime) {
+			fmt.Fprintf(bw, "; %s %s", reg, m.ByRegime[adjudicate.Regime(reg)])
 		}
 	}
 	fmt.Fprintln(bw)

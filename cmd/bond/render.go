@@ -37,7 +37,7 @@ func headline(r *adjudicate.Report) string {
 	if b.Refuses {
 		refuse = "refuses the patch"
 	}
-	return fmt.Sprintf("bond %s under %s: %s; %s", strings.ToUpper(b.Verdict), b.Regime, b.Reason, refuse)
+	return fmt.Sprintf("bond %s under %s: %s; %s", strings.ToUpper(string(b.Verdict)), b.Regime, b.Reason, refuse)
 }
 
 // otherRegimes lists the bond under the regimes other than the report's.
@@ -48,7 +48,7 @@ func otherRegimes(r *adjudicate.Report) string {
 			continue
 		}
 		if v := r.Bond.ByRegime[reg]; v != "" {
-			parts = append(parts, reg+" "+v)
+			parts = append(parts, string(reg)+" "+string(v))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -97,9 +97,9 @@ func quoteCode(s string) string {
 
 // statusText is the mutant's status with its reason.
 func statusText(m adjudicate.MutantResult) string {
-	s := m.Status
+	s := string(m.Status)
 	if m.Reason != "" {
-		s += " (" + m.Reason + ")"
+		s += " (" + string(m.Reason) + ")"
 	}
 	if m.Equivalence != "" {
 		s += " [" + m.Equivalence + "]"
@@ -129,9 +129,9 @@ func witnessText(m adjudicate.MutantResult) string {
 	case adjudicate.WitnessSuite:
 		return "suite (gate " + w.Gate + " failed)"
 	case "":
-		return adjudicate.WitnessNotAdjudicated
+		return string(adjudicate.WitnessNotAdjudicated)
 	}
-	return w.Kind
+	return string(w.Kind)
 }
 
 // advice says what to do about one mutant, or "" when nothing is to be done.
@@ -321,13 +321,13 @@ func renderGithub(w io.Writer, r *adjudicate.Report) error {
 			continue
 		}
 		msg := fmt.Sprintf("%s: %s; status %s, witness %s. %s", m.Operator, changeText(m), statusText(m), witnessText(m), advice(m))
-		fmt.Fprintf(bw, "::warning file=%s,line=%d,title=%s::%s\n", ghProp(m.Path), m.Line, ghProp("bond "+m.Verdict+" mutant "+m.ID), ghEscape(msg))
+		fmt.Fprintf(bw, "::warning file=%s,line=%d,title=%s::%s\n", ghProp(m.Path), m.Line, ghProp("bond "+string(m.Verdict)+" mutant "+m.ID), ghEscape(msg))
 	}
 	kind := "notice"
 	if r.Bond.Refuses {
 		kind = "error"
 	}
-	fmt.Fprintf(bw, "::%s title=%s::%s\n", kind, ghProp("bond "+r.Bond.Verdict), ghEscape(headline(r)))
+	fmt.Fprintf(bw, "::%s title=%s::%s\n", kind, ghProp("bond "+string(r.Bond.Verdict)), ghEscape(headline(r)))
 	return bw.err
 }
 
