@@ -186,13 +186,8 @@ type factsCandidate struct {
 // factsMutant is a mutant's place and the facts its verdict is derived from, decoded as the very
 // type adjudicate derives verdicts from.
 type factsMutant struct {
-	ID       string `json:"id"`
-	Path     string `json:"path"`
-	Line     int    `json:"line"`
-	Operator string `json:"operator"`
-	Original string `json:"original"`
-	Mutated  string `json:"mutated"`
-	Ran      bool   `json:"ran"`
+	MutantRef
+	Ran bool `json:"ran"`
 	adjudicate.MutantFacts
 }
 
