@@ -102,7 +102,7 @@ func runCalibration(t *testing.T, runner string) {
 			diff, _ := filepath.Abs(filepath.Join(dir, "patch.diff"))
 			// A generous time limit: the default (twice the baseline plus 5 s) turns a run slowed by
 			// a loaded CI machine into a timeout, which would be a held the case did not ask for.
-			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, Timeout: 2 * time.Minute, skipPlace: want.Mode == "skip-place"}
+			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, Timeout: 2 * time.Minute}
 			cfg, err := LoadConfig(root)
 			if err != nil {
 				t.Fatal(err)
@@ -116,7 +116,11 @@ func runCalibration(t *testing.T, runner string) {
 				}
 				o.Runner = runner
 			}
-			rep, err := Certify(context.Background(), o)
+			ctx := context.Background()
+			if want.Mode == "skip-place" {
+				ctx = withoutPlacing(ctx)
+			}
+			rep, err := Certify(ctx, o)
 			if want.Exit == 2 {
 				if err == nil || !input.Is(err) {
 					t.Fatalf("want an input error (exit 2) containing %q, got %v", want.Error, err)
@@ -136,8 +140,8 @@ func runCalibration(t *testing.T, runner string) {
 
 func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
 	t.Helper()
-	got := func(r string) string { return rep.Bond.ByRegime[r] }
-	for r, w := range map[string]string{RegimeWitnessRecorded: want.Bond.WitnessRecorded, RegimeWitnessRequired: want.Bond.WitnessRequired, RegimeReportOnly: want.Bond.ReportOnly} {
+	got := func(r Regime) string { return string(rep.Bond.ByRegime[r]) }
+	for r, w := range map[Regime]string{RegimeWitnessRecorded: want.Bond.WitnessRecorded, RegimeWitnessRequired: want.Bond.WitnessRequired, RegimeReportOnly: want.Bond.ReportOnly} {
 		if got(r) != w {
 			t.Errorf("bond under %s: got %s, want %s", r, got(r), w)
 		}
@@ -173,16 +177,16 @@ func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
 		}
 		check("at", at, w.At)
 		check("operator", m.Operator, w.Operator)
-		check("status", m.Status, w.Status)
-		check("reason", m.Reason, w.Reason)
-		check("witness", m.Witness.Kind, w.Witness)
+		check("status", string(m.Status), w.Status)
+		check("reason", string(m.Reason), w.Reason)
+		check("witness", string(m.Witness.Kind), w.Witness)
 		check("gate", m.Witness.Gate, w.Gate)
-		check("verdict", m.ByRegime[RegimeWitnessRecorded], w.Verdict)
+		check("verdict", string(m.ByRegime[RegimeWitnessRecorded]), w.Verdict)
 		vr := w.VerdictRequired
 		if vr == "" {
 			vr = w.Verdict
 		}
-		check("verdict (witness-required)", m.ByRegime[RegimeWitnessRequired], vr)
+		check("verdict (witness-required)", string(m.ByRegime[RegimeWitnessRequired]), vr)
 		if w.Ran != nil && m.Ran != *w.Ran {
 			t.Errorf("mutant %s: ran = %v, want %v", at, m.Ran, *w.Ran)
 		}

@@ -1,6 +1,11 @@
 package adjudicate
 
+// This file is the glue to adjudicate/coverage: coverage prepared for one command run and read
+// back as hit maps (SPEC §3.3).
+
 import (
+	"strings"
+
 	"github.com/bond-tool/bond/adjudicate/coverage"
 )
 
@@ -30,20 +35,9 @@ func prepareCoverage(cmd, root, tmp string) (coverRun, error) {
 				unavail = map[string]string{}
 			}
 			if len(res.Notes) > 0 && len(res.Hits) == 0 && len(unavail) == 0 {
-				unavail["*"] = joinNotes(res.Notes)
+				unavail["*"] = strings.Join(res.Notes, "; ")
 			}
 			return res.Hits, srcs, unavail, nil
 		},
 	}, nil
-}
-
-func joinNotes(n []string) string {
-	s := ""
-	for i, x := range n {
-		if i > 0 {
-			s += "; "
-		}
-		s += x
-	}
-	return s
 }

@@ -1,5 +1,7 @@
 package adjudicate
 
+// This file is the embedded runner: the oracle's test files run in-process (SPEC §3.7).
+
 import (
 	"context"
 	"errors"
@@ -20,17 +22,16 @@ type embeddedRunner struct {
 
 func (e *embeddedRunner) name() string { return RunnerEmbedded }
 
-// close releases the runner's esbuild contexts; corpus runs certify many patches in one process.
 func (e *embeddedRunner) close() { e.r.Close() }
 
-func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, withCoverage bool, timeout time.Duration) (RunOutcome, error) {
+func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, withCoverage bool, timeout time.Duration) (runOutcome, error) {
 	var overrides map[string][]byte
 	if ov != nil {
 		overrides = map[string][]byte{ov.Path: ov.Content}
 	}
 	began := time.Now()
 	res, err := e.r.Run(ctx, overrides, timeout)
-	out := RunOutcome{Began: began, Duration: time.Since(began), Output: res.Output}
+	out := runOutcome{Began: began, Duration: time.Since(began), Output: res.Output}
 	if ctx.Err() != nil {
 		return out, context.Cause(ctx)
 	}

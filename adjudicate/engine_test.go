@@ -98,11 +98,11 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 	gates := []GateSpec{{Name: "unit", Cmd: "node --test test/"}}
 	for _, tc := range []struct {
 		mode     string
-		witness  []string
-		verdicts []string
+		witness  []WitnessKind
+		verdicts []Verdict
 	}{
-		{AdjudicateFirst, []string{WitnessCoverage, WitnessNotAdjudicated, WitnessNotAdjudicated, WitnessNotAdjudicated}, []string{VerdictVacuous, VerdictUnshown, VerdictUnshown, VerdictHeld}},
-		{AdjudicateAll, []string{WitnessCoverage, WitnessNone, WitnessNotAdjudicated, WitnessNotAdjudicated}, []string{VerdictVacuous, VerdictVacuous, VerdictUnshown, VerdictHeld}},
+		{AdjudicateFirst, []WitnessKind{WitnessCoverage, WitnessNotAdjudicated, WitnessNotAdjudicated, WitnessNotAdjudicated}, []Verdict{VerdictVacuous, VerdictUnshown, VerdictUnshown, VerdictHeld}},
+		{AdjudicateAll, []WitnessKind{WitnessCoverage, WitnessNone, WitnessNotAdjudicated, WitnessNotAdjudicated}, []Verdict{VerdictVacuous, VerdictVacuous, VerdictUnshown, VerdictHeld}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			rep, err := certifyFixture(t, context.Background(), root, Options{Adjudicate: tc.mode, Gates: gates, SuiteCap: 1, Jobs: 2}, muts)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -20,28 +21,20 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 		{ID: "b", Path: "src/dev.js", Line: 7, Operator: "delete-statement"},
 	}
 	hits := coverage.HitMap{"src/dev.js": {2: true, 3: true, 7: false}}
-	base := RunOutcome{Status: StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
-	e := &engine{
-		o:        Options{Adjudicate: AdjudicateAll},
-		rep:      newReport(Options{}, plan.Front{}, muts),
-		muts:     muts,
-		base1:    base,
-		base2:    base,
-		canary:   map[string]string{"src/dev.js": CanaryKilled},
-		outcomes: []*RunOutcome{&base, &base},
+	base := runOutcome{Status: StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
+	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/dev.js": CanaryKilled}}
+	rep := newReport(Options{}, plan.Front{}, muts)
+	for i := range rep.Mutants {
+		rep.Mutants[i].Status = StatusAccepted
 	}
-	e.rep.Baseline = &Baseline{}
-	for i := range e.rep.Mutants {
-		e.rep.Mutants[i].Status = StatusAccepted
-	}
-	e.compareBaselines()
-	if err := e.adjudicate(context.Background()); err != nil {
+	noSuite := func(context.Context, plan.Mutant) (Witness, error) { t.Fatal("no gate to run"); return Witness{}, nil }
+	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, []*runOutcome{&base, &base}, rep.Mutants, noSuite, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := e.rep.Mutants[0].Reason; got != ReasonCoverageUnavailable || !strings.Contains(e.rep.Mutants[0].Note, "line 4") {
-		t.Errorf("line absent from the hit map: reason %q note %q, want %s naming the line", got, e.rep.Mutants[0].Note, ReasonCoverageUnavailable)
+	if got := rep.Mutants[0].Reason; got != ReasonCoverageUnavailable || !strings.Contains(rep.Mutants[0].Note, "line 4") {
+		t.Errorf("line absent from the hit map: reason %q note %q, want %s naming the line", got, rep.Mutants[0].Note, ReasonCoverageUnavailable)
 	}
-	if got := e.rep.Mutants[1].Reason; got != ReasonNotRan {
+	if got := rep.Mutants[1].Reason; got != ReasonNotRan {
 		t.Errorf("line known not to run: reason %q, want %s", got, ReasonNotRan)
 	}
 }
@@ -49,7 +42,7 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 // A run's output names files repository-relative, not by their sandbox path.
 func TestRunOutputPathsAreRelative(t *testing.T) {
 	dir := t.TempDir()
-	res, err := runProc(context.Background(), procSpec{Cmd: "echo at " + dir + "/test/a.test.js:5:1", Dir: dir, Timeout: time.Minute})
+	res, err := runProc(context.Background(), proc.Spec{Cmd: "echo at " + dir + "/test/a.test.js:5:1", Dir: dir, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

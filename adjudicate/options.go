@@ -1,7 +1,8 @@
 package adjudicate
 
+// This file is what certify is asked to do: Options, their defaults and validation, in one place.
+
 import (
-	"fmt"
 	"io"
 	"path"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -31,8 +33,6 @@ const (
 // Defaults filled in by Options.withDefaults, the one place they live.
 const (
 	DefaultSuiteCap = 2
-	// timeoutSlack is added to twice the slower baseline run for the default time limit.
-	timeoutSlack = 5 * time.Second
 	// DefaultGateLimit bounds a gate's run on the unmutated tree when --timeout is not given, so
 	// a suite that hangs cannot hang certify; a gate stopped there is recorded as failing (and so
 	// never read as a witness). Later gate runs get twice this run's duration plus 5 s.
@@ -78,10 +78,6 @@ type Options struct {
 	Env []string
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
-
-	// skipPlace is the calibration suite's negative control: sandboxes never write the mutated
-	// file, so the oracle tests the original. Only tests in this package set it.
-	skipPlace bool
 }
 
 // GateSpec parsing: NAME=CMD.
@@ -125,10 +121,10 @@ func (o Options) withDefaults() (Options, error) {
 		return o, input.Errorf("--runner %q: want auto, node or embedded", o.Runner)
 	}
 	if o.Regime == "" {
-		o.Regime = RegimeWitnessRecorded
+		o.Regime = string(RegimeWitnessRecorded)
 	}
-	if !ValidRegime(o.Regime) {
-		return o, input.Errorf("--regime %q: want %s", o.Regime, strings.Join(Regimes[:], ", "))
+	if !ValidRegime(Regime(o.Regime)) {
+		return o, input.Errorf("--regime %q: want %s", o.Regime, strings.Join(RegimeNames(), ", "))
 	}
 	if o.Adjudicate == "" {
 		o.Adjudicate = AdjudicateFirst
@@ -169,26 +165,11 @@ func (o Options) withDefaults() (Options, error) {
 	return o, nil
 }
 
-// shellQuote quotes s for sh.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == '+' || r == ':' || r == '@' || r == ',' || r == '=' ||
-			r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // nodeTestCmd is the command the node runner runs: node --test FILE….
 func nodeTestCmd(files []string) string {
 	parts := []string{"node", "--test"}
 	for _, f := range files {
-		parts = append(parts, shellQuote(f))
+		parts = append(parts, proc.Quote(f))
 	}
 	return strings.Join(parts, " ")
-}
-
-func fmtDuration(d time.Duration) string {
-	return fmt.Sprintf("%.1fs", d.Seconds())
 }

@@ -1,5 +1,7 @@
 package adjudicate
 
+// This file is the progress lines a long run writes to a terminal (SPEC §4).
+
 import (
 	"fmt"
 	"io"

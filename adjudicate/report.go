@@ -1,5 +1,7 @@
 package adjudicate
 
+// This file is the report's schema (SPEC §5): every type certify serializes.
+
 import "github.com/bond-tool/bond/plan"
 
 // Report is what certify writes (SPEC §5): the plan's front part, then every recorded fact of
@@ -31,7 +33,7 @@ type RunInfo struct {
 	Oracle     []string   `json:"oracle,omitempty"`
 	Runner     string     `json:"runner"`
 	Gates      []GateSpec `json:"gates"`
-	Regime     string     `json:"regime"`
+	Regime     Regime     `json:"regime"`
 	Adjudicate string     `json:"adjudicate"`
 	TimeoutMS  int64      `json:"timeout_ms"`
 	Jobs       int        `json:"jobs"`
@@ -49,44 +51,18 @@ type GateSpec struct {
 	Cmd  string `json:"cmd"`
 }
 
-// Mutant statuses: what the oracle did with the mutant applied.
-const (
-	StatusKilled   = "killed"
-	StatusTimeout  = "timeout"
-	StatusAccepted = "accepted"
-	StatusError    = "error"
-	// StatusNotRun: the run stopped (signal, internal error) before this mutant ran.
-	StatusNotRun = "not-run"
-)
-
-// Witness kinds (SPEC §1).
-const (
-	WitnessCoverage       = "coverage"
-	WitnessSuite          = "suite"
-	WitnessNone           = "none"
-	WitnessNotAdjudicated = "not-adjudicated"
-)
-
-// Reasons an accepted mutant is unshown without adjudication (SPEC §3.4, §3.5).
-const (
-	ReasonNotRan              = "not-ran"
-	ReasonCoverageUnavailable = "coverage-unavailable"
-	ReasonUnstableReach       = "unstable-reach"
-	ReasonCanarySurvived      = "canary-survived"
-)
-
 // MutantResult is one planned mutant with every fact recorded about it and the verdicts.
 type MutantResult struct {
 	plan.Mutant
-	Status string `json:"status"`
+	Status Status `json:"status"`
 	// Ran: the oracle executed the mutated line in every baseline run.
 	Ran bool `json:"ran"`
 	// Reason says why an accepted mutant was not adjudicated (ReasonNotRan, …).
-	Reason  string  `json:"reason,omitempty"`
+	Reason  Reason  `json:"reason,omitempty"`
 	Witness Witness `json:"witness"`
 	// Verdict is the verdict under the report's regime; ByRegime under each of the three.
-	Verdict  string            `json:"verdict"`
-	ByRegime map[string]string `json:"by_regime"`
+	Verdict  Verdict            `json:"verdict"`
+	ByRegime map[Regime]Verdict `json:"by_regime"`
 	// Equivalence is "equivalent" or "contradicted" when a verdict document names this mutant.
 	Equivalence string `json:"equivalence,omitempty"`
 	Note        string `json:"note,omitempty"`
@@ -103,7 +79,7 @@ type MutantResult struct {
 
 // Witness is what showed that an accepted mutant changes the program.
 type Witness struct {
-	Kind string `json:"kind"`
+	Kind WitnessKind `json:"kind"`
 	// Lines are up to 10 lines executed in one run and not the other (coverage witness).
 	Lines []LineDiff `json:"lines,omitempty"`
 	// Gate is the gate that failed on the mutant (suite witness); GateStatus is how it failed
@@ -111,7 +87,7 @@ type Witness struct {
 	// failing test where the output tells, and GateOutputTail the last 2 KiB of its output, so a
 	// reader can check the witness without re-running it.
 	Gate           string `json:"gate,omitempty"`
-	GateStatus     string `json:"gate_status,omitempty"`
+	GateStatus     Status `json:"gate_status,omitempty"`
 	GateExitCode   int    `json:"gate_exit_code,omitempty"`
 	GateFailedTest string `json:"gate_failed_test,omitempty"`
 	GateOutputTail string `json:"gate_output_tail,omitempty"`
@@ -169,13 +145,6 @@ type FileReach struct {
 	Detail string `json:"detail,omitempty"`
 }
 
-// Canary results.
-const (
-	CanaryKilled   = "killed"
-	CanarySurvived = "survived"
-	CanaryError    = "error"
-)
-
 // Canary is the self-check of one file: the oracle with a statement that throws at the file's top.
 type Canary struct {
 	Path       string `json:"path"`
@@ -193,11 +162,11 @@ type VerdictsInfo struct {
 
 // BondResult is the patch-level answer.
 type BondResult struct {
-	Verdict  string            `json:"verdict"`
-	Regime   string            `json:"regime"`
-	ByRegime map[string]string `json:"by_regime"`
-	Refuses  bool              `json:"refuses"`
-	Reason   string            `json:"reason"`
+	Verdict  Verdict            `json:"verdict"`
+	Regime   Regime             `json:"regime"`
+	ByRegime map[Regime]Verdict `json:"by_regime"`
+	Refuses  bool               `json:"refuses"`
+	Reason   string             `json:"reason"`
 }
 
 // Timings are wall-clock durations of certify's phases, in milliseconds. OracleMS and GatesMS

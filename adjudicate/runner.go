@@ -1,5 +1,8 @@
 package adjudicate
 
+// This file is how the oracle runs: the runner interface, the command runner (--oracle-cmd and
+// node --test), and what a run's exit and output say (SPEC §3.1).
+
 import (
 	"context"
 	"fmt"
@@ -9,13 +12,14 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
-// RunOutcome is what one oracle run did, whatever ran it.
-type RunOutcome struct {
+// runOutcome is what one oracle run did, whatever ran it.
+type runOutcome struct {
 	// Status is StatusAccepted (exit 0), StatusKilled (non-zero exit), StatusTimeout or
 	// StatusError (the harness failed: the command could not start, exit 126/127).
-	Status   string
+	Status   Status
 	ExitCode int
 	Began    time.Time
 	Duration time.Duration
@@ -44,9 +48,12 @@ type override struct {
 // oracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
 // already placed ov; in-memory runners (embedded) read ov and ignore the sandbox's files.
 type oracleRunner interface {
-	run(ctx context.Context, sb *sandbox, ov *override, withCoverage bool, timeout time.Duration) (RunOutcome, error)
+	run(ctx context.Context, sb *sandbox, ov *override, withCoverage bool, timeout time.Duration) (runOutcome, error)
 	// name is what reports record as the runner.
 	name() string
+	// close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
+	// certify many patches in one process).
+	close()
 }
 
 // coverRun is coverage prepared for one run: the command to run instead (a runner asked for its
@@ -69,7 +76,9 @@ type cmdRunner struct {
 
 func (r *cmdRunner) name() string { return r.runner }
 
-func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCoverage bool, timeout time.Duration) (RunOutcome, error) {
+func (r *cmdRunner) close() {}
+
+func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCoverage bool, timeout time.Duration) (runOutcome, error) {
 	cmd, env := r.cmd, r.env
 	var cr coverRun
 	var covDir string
@@ -77,19 +86,19 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCover
 		var err error
 		covDir, err = os.MkdirTemp(r.tmp, "cov-")
 		if err != nil {
-			return RunOutcome{}, fmt.Errorf("making a coverage directory: %w", err)
+			return runOutcome{}, fmt.Errorf("making a coverage directory: %w", err)
 		}
 		defer os.RemoveAll(covDir)
 		cr, err = r.prepare(cmd, sb.root, covDir)
 		if err != nil {
-			return RunOutcome{}, err
+			return runOutcome{}, err
 		}
 		if cr.Cmd != "" {
 			cmd = cr.Cmd
 		}
 		env = append(append([]string{}, env...), cr.Env...)
 	}
-	res, err := runProc(ctx, procSpec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Hermetic: r.hermetic})
+	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Hermetic: r.hermetic})
 	out := outcomeOf(res)
 	if err != nil {
 		return out, err
@@ -107,8 +116,8 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCover
 }
 
 // outcomeOf turns a process result into a run outcome.
-func outcomeOf(res procResult) RunOutcome {
-	out := RunOutcome{ExitCode: res.ExitCode, Began: res.Began, Duration: res.Duration, Output: res.Output}
+func outcomeOf(res proc.Result) runOutcome {
+	out := runOutcome{ExitCode: res.ExitCode, Began: res.Began, Duration: res.Duration, Output: res.Output}
 	switch {
 	case res.Start != nil:
 		out.Status, out.Err = StatusError, res.Start

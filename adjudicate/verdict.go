@@ -2,63 +2,50 @@
 // sandboxes, reads coverage, and turns the recorded facts into verdicts and a bond.
 package adjudicate
 
+// This file is the verdicts (SPEC §3.6): pure functions from a mutant's recorded facts to its
+// verdict, and from the verdicts to the patch's bond.
+
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bond-tool/bond/plan"
 )
 
-// Regimes: how witnesses enter the bond (SPEC §1, §3.6).
-const (
-	RegimeWitnessRecorded = "witness-recorded"
-	RegimeWitnessRequired = "witness-required"
-	RegimeReportOnly      = "report-only"
-)
-
-// Regimes lists the three regimes in the order reports show them.
-var Regimes = [...]string{RegimeWitnessRecorded, RegimeWitnessRequired, RegimeReportOnly}
-
-// ValidRegime reports whether r names a regime.
-func ValidRegime(r string) bool {
-	for _, x := range Regimes {
-		if x == r {
-			return true
-		}
-	}
-	return false
+// MutantFacts are the recorded facts a mutant's verdict is derived from, with the names and
+// spelling the report gives them (a mutant's status, reason, witness kind and equivalence).
+// Verdict reads nothing else, so every verdict in a report can be re-derived from the report:
+// corpus decodes this type from its rows and derives verdicts from it.
+type MutantFacts struct {
+	Status Status `json:"status"`
+	// Reason is set when an accepted mutant was not adjudicated (not-ran, canary-survived, …).
+	Reason Reason `json:"reason,omitempty"`
+	// Witness holds the kind of the adjudicated witness of an accepted, ran mutant.
+	Witness witnessFact `json:"witness"`
+	// Equivalence is "equivalent" when a verdict document judged this mutant equivalent.
+	Equivalence string `json:"equivalence,omitempty"`
 }
 
-// Verdicts of a mutant and bonds of a patch.
-const (
-	VerdictHeld       = "held"
-	VerdictVacuous    = "vacuous"
-	VerdictUnshown    = "unshown"
-	VerdictEquivalent = "equivalent"
-	VerdictError      = "error"
-	// BondNotBonded: no mutant was planned; never read as held.
-	BondNotBonded = "not-bonded"
-)
-
-// MutantFacts are the recorded facts a mutant's verdict is derived from. Verdict reads nothing
-// else, so every verdict in a report can be re-derived from the report.
-type MutantFacts struct {
-	Status string // StatusKilled, StatusTimeout, StatusAccepted, StatusError, StatusNotRun
-	// Reason is set when an accepted mutant was not adjudicated (not-ran, canary-survived, …).
-	Reason string
-	// WitnessKind is the adjudicated witness of an accepted, ran mutant.
-	WitnessKind string
-	// Equivalent: a verdict document judged this mutant equivalent.
-	Equivalent bool
+// witnessFact is the part of a witness a verdict reads.
+type witnessFact struct {
+	Kind WitnessKind `json:"kind"`
 }
 
 // FactsOf extracts the facts of a recorded mutant result.
 func FactsOf(m MutantResult) MutantFacts {
-	return MutantFacts{Status: m.Status, Reason: m.Reason, WitnessKind: m.Witness.Kind, Equivalent: m.Equivalence == VerdictEquivalent}
+	return MutantFacts{Status: m.Status, Reason: m.Reason, Witness: witnessFact{Kind: m.Witness.Kind}, Equivalence: m.Equivalence}
 }
 
-// Verdict derives one mutant's verdict under regime r (SPEC §3.6). It does no I/O. A mutant that
+// ResultOf is the mutant result of mut holding exactly the facts f (corpus rebuilds reports from
+// the facts of its rows).
+func ResultOf(mut plan.Mutant, f MutantFacts) MutantResult {
+	return MutantResult{Mutant: mut, Status: f.Status, Reason: f.Reason, Witness: Witness{Kind: f.Witness.Kind}, Equivalence: f.Equivalence}
+}
+
+// Verdict derives the mutant's verdict under regime r (SPEC §3.6). It does no I/O. A mutant that
 // did not run (interrupted) is an error: bond cannot tell, so it neither certifies nor refuses
 // on it.
-func Verdict(f MutantFacts, r string) string {
+func (f MutantFacts) Verdict(r Regime) Verdict {
 	switch f.Status {
 	case StatusKilled, StatusTimeout:
 		return VerdictHeld
@@ -66,13 +53,13 @@ func Verdict(f MutantFacts, r string) string {
 		return VerdictError
 	}
 	// Accepted.
-	if f.Equivalent {
+	if f.Equivalence == string(VerdictEquivalent) {
 		return VerdictEquivalent
 	}
 	if f.Reason != "" {
 		return VerdictUnshown
 	}
-	switch f.WitnessKind {
+	switch f.Witness.Kind {
 	case WitnessCoverage, WitnessSuite:
 		return VerdictVacuous
 	case WitnessNone:
@@ -89,7 +76,7 @@ func Verdict(f MutantFacts, r string) string {
 
 // Bond derives the patch-level answer from the mutants' verdicts under regime r, and whether it
 // refuses the patch. requireHeld makes abstentions (unshown, not-bonded) refuse too.
-func Bond(verdicts []string, r string, requireHeld bool) BondResult {
+func Bond(verdicts []Verdict, r Regime, requireHeld bool) BondResult {
 	b := BondResult{Regime: r}
 	held, vacuous, unshown, equivalent, errored := 0, 0, 0, 0, 0
 	for _, v := range verdicts {
@@ -144,4 +131,27 @@ func abstentions(unshown, equivalent, errored int) string {
 		parts = append(parts, fmt.Sprintf("%d could not be run or judged (error)", errored))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// deriveVerdicts derives every mutant's verdicts and the bond from the recorded facts in rep,
+// under each regime, reporting regime's (SPEC §3.6).
+func deriveVerdicts(rep *Report, regime Regime, requireHeld bool) {
+	byRegime := map[Regime][]Verdict{}
+	for i := range rep.Mutants {
+		mr := &rep.Mutants[i]
+		mr.ByRegime = map[Regime]Verdict{}
+		f := FactsOf(*mr)
+		for _, r := range Regimes {
+			v := f.Verdict(r)
+			mr.ByRegime[r] = v
+			byRegime[r] = append(byRegime[r], v)
+		}
+		mr.Verdict = mr.ByRegime[regime]
+	}
+	bonds := map[Regime]Verdict{}
+	for _, r := range Regimes {
+		bonds[r] = Bond(byRegime[r], r, requireHeld).Verdict
+	}
+	rep.Bond = Bond(byRegime[regime], regime, requireHeld)
+	rep.Bond.ByRegime = bonds
 }

@@ -1,6 +1,7 @@
 package adjudicate
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 )
@@ -11,26 +12,26 @@ func TestVerdictRows(t *testing.T) {
 		name string
 		f    MutantFacts
 		// want under witness-recorded, witness-required, report-only
-		rec, req, ro string
+		rec, req, ro Verdict
 	}
 	for _, r := range []row{
 		{"killed", MutantFacts{Status: StatusKilled}, VerdictHeld, VerdictHeld, VerdictHeld},
 		{"timeout", MutantFacts{Status: StatusTimeout}, VerdictHeld, VerdictHeld, VerdictHeld},
 		{"harness failure", MutantFacts{Status: StatusError}, VerdictError, VerdictError, VerdictError},
 		{"did not run", MutantFacts{Status: StatusNotRun}, VerdictError, VerdictError, VerdictError},
-		{"accepted, not ran", MutantFacts{Status: StatusAccepted, Reason: ReasonNotRan, WitnessKind: WitnessNotAdjudicated}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
-		{"accepted, canary survived", MutantFacts{Status: StatusAccepted, Reason: ReasonCanarySurvived, WitnessKind: WitnessNotAdjudicated}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
+		{"accepted, not ran", MutantFacts{Status: StatusAccepted, Reason: ReasonNotRan, Witness: witnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
+		{"accepted, canary survived", MutantFacts{Status: StatusAccepted, Reason: ReasonCanarySurvived, Witness: witnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, coverage unavailable", MutantFacts{Status: StatusAccepted, Reason: ReasonCoverageUnavailable}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, unstable", MutantFacts{Status: StatusAccepted, Reason: ReasonUnstableReach}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
-		{"accepted, coverage witness", MutantFacts{Status: StatusAccepted, WitnessKind: WitnessCoverage}, VerdictVacuous, VerdictVacuous, VerdictVacuous},
-		{"accepted, suite witness", MutantFacts{Status: StatusAccepted, WitnessKind: WitnessSuite}, VerdictVacuous, VerdictVacuous, VerdictVacuous},
-		{"accepted, witness none", MutantFacts{Status: StatusAccepted, WitnessKind: WitnessNone}, VerdictVacuous, VerdictUnshown, VerdictVacuous},
-		{"accepted, not adjudicated", MutantFacts{Status: StatusAccepted, WitnessKind: WitnessNotAdjudicated}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
-		{"accepted, judged equivalent", MutantFacts{Status: StatusAccepted, WitnessKind: WitnessCoverage, Equivalent: true}, VerdictEquivalent, VerdictEquivalent, VerdictEquivalent},
+		{"accepted, coverage witness", MutantFacts{Status: StatusAccepted, Witness: witnessFact{Kind: WitnessCoverage}}, VerdictVacuous, VerdictVacuous, VerdictVacuous},
+		{"accepted, suite witness", MutantFacts{Status: StatusAccepted, Witness: witnessFact{Kind: WitnessSuite}}, VerdictVacuous, VerdictVacuous, VerdictVacuous},
+		{"accepted, witness none", MutantFacts{Status: StatusAccepted, Witness: witnessFact{Kind: WitnessNone}}, VerdictVacuous, VerdictUnshown, VerdictVacuous},
+		{"accepted, not adjudicated", MutantFacts{Status: StatusAccepted, Witness: witnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
+		{"accepted, judged equivalent", MutantFacts{Status: StatusAccepted, Witness: witnessFact{Kind: WitnessCoverage}, Equivalence: "equivalent"}, VerdictEquivalent, VerdictEquivalent, VerdictEquivalent},
 		{"killed, judged equivalent (contradicted)", MutantFacts{Status: StatusKilled}, VerdictHeld, VerdictHeld, VerdictHeld},
 	} {
-		for reg, want := range map[string]string{RegimeWitnessRecorded: r.rec, RegimeWitnessRequired: r.req, RegimeReportOnly: r.ro} {
-			if got := Verdict(r.f, reg); got != want {
+		for reg, want := range map[Regime]Verdict{RegimeWitnessRecorded: r.rec, RegimeWitnessRequired: r.req, RegimeReportOnly: r.ro} {
+			if got := r.f.Verdict(reg); got != want {
 				t.Errorf("%s under %s: %s, want %s", r.name, reg, got, want)
 			}
 		}
@@ -40,22 +41,22 @@ func TestVerdictRows(t *testing.T) {
 func TestBondRows(t *testing.T) {
 	for _, r := range []struct {
 		name     string
-		verdicts []string
-		regime   string
+		verdicts []Verdict
+		regime   Regime
 		require  bool
-		want     string
+		want     Verdict
 		refuses  bool
 	}{
 		{"nothing planned", nil, RegimeWitnessRecorded, false, BondNotBonded, false},
 		{"nothing planned, require held", nil, RegimeWitnessRecorded, true, BondNotBonded, true},
-		{"any vacuous", []string{VerdictHeld, VerdictVacuous, VerdictUnshown}, RegimeWitnessRecorded, false, VerdictVacuous, true},
-		{"vacuous under report-only", []string{VerdictVacuous}, RegimeReportOnly, false, VerdictVacuous, false},
-		{"vacuous under report-only, require held", []string{VerdictVacuous}, RegimeReportOnly, true, VerdictVacuous, false},
-		{"held", []string{VerdictHeld, VerdictUnshown, VerdictEquivalent}, RegimeWitnessRecorded, false, VerdictHeld, false},
-		{"held, require held", []string{VerdictHeld}, RegimeWitnessRequired, true, VerdictHeld, false},
-		{"unshown", []string{VerdictUnshown, VerdictEquivalent}, RegimeWitnessRecorded, false, VerdictUnshown, false},
-		{"unshown, require held", []string{VerdictUnshown}, RegimeWitnessRecorded, true, VerdictUnshown, true},
-		{"equivalent only", []string{VerdictEquivalent}, RegimeWitnessRecorded, false, VerdictUnshown, false},
+		{"any vacuous", []Verdict{VerdictHeld, VerdictVacuous, VerdictUnshown}, RegimeWitnessRecorded, false, VerdictVacuous, true},
+		{"vacuous under report-only", []Verdict{VerdictVacuous}, RegimeReportOnly, false, VerdictVacuous, false},
+		{"vacuous under report-only, require held", []Verdict{VerdictVacuous}, RegimeReportOnly, true, VerdictVacuous, false},
+		{"held", []Verdict{VerdictHeld, VerdictUnshown, VerdictEquivalent}, RegimeWitnessRecorded, false, VerdictHeld, false},
+		{"held, require held", []Verdict{VerdictHeld}, RegimeWitnessRequired, true, VerdictHeld, false},
+		{"unshown", []Verdict{VerdictUnshown, VerdictEquivalent}, RegimeWitnessRecorded, false, VerdictUnshown, false},
+		{"unshown, require held", []Verdict{VerdictUnshown}, RegimeWitnessRecorded, true, VerdictUnshown, true},
+		{"equivalent only", []Verdict{VerdictEquivalent}, RegimeWitnessRecorded, false, VerdictUnshown, false},
 	} {
 		b := Bond(r.verdicts, r.regime, r.require)
 		if b.Verdict != r.want || b.Refuses != r.refuses {
@@ -69,33 +70,33 @@ func TestVerdictDocApply(t *testing.T) {
 	ms[0].ID, ms[1].ID, ms[2].ID = "a", "b", "c"
 	d := &VerdictDoc{SchemaVersion: "1", Verdicts: []VerdictEntry{{MutantID: "a", Verdict: "equivalent", Note: "n"}, {MutantID: "b", Verdict: "equivalent"}, {MutantID: "z", Verdict: "equivalent"}}, path: "v.json"}
 	info := d.apply(ms)
-	if ms[0].Equivalence != VerdictEquivalent || ms[0].Note != "n" || ms[1].Equivalence != "contradicted" || ms[2].Equivalence != "" {
+	if ms[0].Equivalence != string(VerdictEquivalent) || ms[0].Note != "n" || ms[1].Equivalence != "contradicted" || ms[2].Equivalence != "" {
 		t.Errorf("equivalences: %q %q %q", ms[0].Equivalence, ms[1].Equivalence, ms[2].Equivalence)
 	}
 	if len(info.Matched) != 1 || info.Matched[0] != "a" || len(info.Contradicted) != 1 || info.Contradicted[0] != "b" || len(info.Unmatched) != 1 || info.Unmatched[0] != "z" {
 		t.Errorf("info %+v", info)
 	}
-	if Verdict(FactsOf(ms[0]), RegimeWitnessRecorded) != VerdictEquivalent {
+	if FactsOf(ms[0]).Verdict(RegimeWitnessRecorded) != VerdictEquivalent {
 		t.Error("an equivalent accepted mutant must be equivalent")
 	}
 }
 
 func TestConfigMergeFlagsWin(t *testing.T) {
 	b, p := 3, 1
-	c := Config{OracleCmd: "npm test", Gates: map[string]string{"z": "z", "a": "a"}, Budget: &b, PerOperator: &p, Timeout: "7s", Regime: RegimeReportOnly, Runner: RunnerNode, Include: []string{"lib/**"}, Path: ".bond.toml"}
+	c := Config{OracleCmd: "npm test", Gates: map[string]string{"z": "z", "a": "a"}, Budget: &b, PerOperator: &p, Timeout: "7s", Regime: string(RegimeReportOnly), Runner: RunnerNode, Include: []string{"lib/**"}, Path: ".bond.toml"}
 	var o Options
 	if err := c.Merge(&o, func(string) bool { return false }); err != nil {
 		t.Fatal(err)
 	}
-	if o.OracleCmd != "npm test" || len(o.Gates) != 2 || o.Gates[0].Name != "a" || o.Plan.Budget != 3 || o.Plan.PerOperator != 1 || o.Timeout != 7*time.Second || o.Regime != RegimeReportOnly || o.Runner != RunnerNode || o.Plan.Include[0] != "lib/**" {
+	if o.OracleCmd != "npm test" || len(o.Gates) != 2 || o.Gates[0].Name != "a" || o.Plan.Budget != 3 || o.Plan.PerOperator != 1 || o.Timeout != 7*time.Second || o.Regime != string(RegimeReportOnly) || o.Runner != RunnerNode || o.Plan.Include[0] != "lib/**" {
 		t.Errorf("config not merged: %+v", o)
 	}
-	o = Options{Oracle: []string{"t.js"}, Regime: RegimeWitnessRequired}
+	o = Options{Oracle: []string{"t.js"}, Regime: string(RegimeWitnessRequired)}
 	given := map[string]bool{"oracle": true, "regime": true}
 	if err := c.Merge(&o, func(f string) bool { return given[f] }); err != nil {
 		t.Fatal(err)
 	}
-	if o.OracleCmd != "" || o.Oracle[0] != "t.js" || o.Regime != RegimeWitnessRequired {
+	if o.OracleCmd != "" || o.Oracle[0] != "t.js" || o.Regime != string(RegimeWitnessRequired) {
 		t.Errorf("flags did not win: %+v", o)
 	}
 }
@@ -121,5 +122,31 @@ func TestUnionMS(t *testing.T) {
 	}
 	if got := unionMS([][2]time.Time{at(0, 10), at(5, 20), at(30, 40)}); got != 30 {
 		t.Errorf("union = %d, want 30", got)
+	}
+}
+
+// The facts a verdict reads are the report's own fields: decoding a recorded mutant result as
+// MutantFacts gives FactsOf of it, and ResultOf puts exactly those facts back.
+func TestMutantFactsAreWhatTheReportRecords(t *testing.T) {
+	for _, m := range []MutantResult{
+		{Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessSuite, Gate: "unit"}, Verdict: VerdictVacuous, OutputTail: "x"},
+		{Status: StatusAccepted, Reason: ReasonNotRan, Witness: Witness{Kind: WitnessNotAdjudicated}},
+		{Status: StatusAccepted, Witness: Witness{Kind: WitnessCoverage}, Equivalence: "equivalent"},
+		{Status: StatusKilled, Witness: Witness{Kind: WitnessNotAdjudicated}, Equivalence: "contradicted"},
+	} {
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f MutantFacts
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatal(err)
+		}
+		if f != FactsOf(m) {
+			t.Errorf("decoded facts %+v, FactsOf %+v", f, FactsOf(m))
+		}
+		if got := FactsOf(ResultOf(m.Mutant, f)); got != f {
+			t.Errorf("ResultOf(%+v) carries %+v", f, got)
+		}
 	}
 }

@@ -1,5 +1,8 @@
 package adjudicate
 
+// This file is the verdict document (SPEC §4.5): mutants a person judged equivalent, applied to
+// the results.
+
 import (
 	"bytes"
 	"encoding/json"
@@ -20,8 +23,8 @@ type VerdictDoc struct {
 type VerdictEntry struct {
 	MutantID string `json:"mutant_id"`
 	// Verdict is "equivalent", the only judgement a document can record.
-	Verdict string `json:"verdict"`
-	Note    string `json:"note,omitempty"`
+	Verdict Verdict `json:"verdict"`
+	Note    string  `json:"note,omitempty"`
 }
 
 // LoadVerdicts reads and checks a verdict document. Anything malformed (bad JSON, unknown field,
@@ -81,7 +84,7 @@ func (d *VerdictDoc) apply(ms []MutantResult) *VerdictsInfo {
 			m.Equivalence = "contradicted"
 			info.Contradicted = append(info.Contradicted, v.MutantID)
 		case StatusAccepted:
-			m.Equivalence = VerdictEquivalent
+			m.Equivalence = string(VerdictEquivalent)
 			info.Matched = append(info.Matched, v.MutantID)
 		default:
 			info.Matched = append(info.Matched, v.MutantID)

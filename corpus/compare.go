@@ -58,7 +58,7 @@ func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 	c.DigestsA = sortedKeys(describeDigests(a))
 	c.DigestsB = sortedKeys(describeDigests(b))
 	for _, r := range adjudicate.Regimes {
-		c.Counts[r] = map[string]int{}
+		c.Counts[string(r)] = map[string]int{}
 	}
 	bByTask := map[string]*Row{}
 	for i := range b {
@@ -80,10 +80,10 @@ func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 		changed := false
 		for ri, regime := range adjudicate.Regimes {
 			ba, bb := bondOrError(&va, ri), bondOrError(&vb, ri)
-			tc.Bonds[regime] = [2]string{ba, bb}
+			tc.Bonds[string(regime)] = [2]string{ba, bb}
 			if ba != bb {
 				changed = true
-				c.Counts[regime][ba+" → "+bb]++
+				c.Counts[string(regime)][ba+" → "+bb]++
 			}
 		}
 		tc.Mutants = mutantChanges(ra, rb)
@@ -109,7 +109,7 @@ func bondOrError(v *taskView, ri int) string {
 	if !v.row.Measured() {
 		return BondError
 	}
-	return v.bond[ri]
+	return string(v.bond[ri])
 }
 
 // mutantChanges lists the mutant ids whose status differs, in A's order then B's new ones.
@@ -125,9 +125,9 @@ func mutantChanges(a, b *Row) []MutantChange {
 	inA := map[string]bool{}
 	for _, m := range a.Report.Mutants {
 		inA[m.ID] = true
-		mc := MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: m.Status, B: Absent}
+		mc := MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: string(m.Status), B: Absent}
 		if mb := inB[m.ID]; mb != nil {
-			mc.B = mb.Status
+			mc.B = string(mb.Status)
 		}
 		if mc.A != mc.B {
 			out = append(out, mc)
@@ -135,7 +135,7 @@ func mutantChanges(a, b *Row) []MutantChange {
 	}
 	for _, m := range b.Report.Mutants {
 		if !inA[m.ID] {
-			out = append(out, MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: Absent, B: m.Status})
+			out = append(out, MutantChange{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, A: Absent, B: string(m.Status)})
 		}
 	}
 	return out

@@ -151,7 +151,7 @@ func Parse(path, dir string, data []byte) (*Corpus, error) {
 		return nil, input.Errorf("%s: %v; the corpus file must be valid TOML", path, err)
 	}
 	sum := sha256.Sum256(data)
-	c := &Corpus{Path: path, Dir: dir, SHA256: hex.EncodeToString(sum[:]), Budget: DefaultBudget, PerOperator: DefaultPerOperator, Regime: adjudicate.RegimeWitnessRecorded}
+	c := &Corpus{Path: path, Dir: dir, SHA256: hex.EncodeToString(sum[:]), Budget: DefaultBudget, PerOperator: DefaultPerOperator, Regime: string(adjudicate.RegimeWitnessRecorded)}
 	p := &problems{path: path}
 
 	for _, k := range sortedKeys(raw) {
@@ -178,8 +178,8 @@ func Parse(path, dir string, data []byte) (*Corpus, error) {
 	}
 	if v, ok := raw["regime"]; ok {
 		c.Regime = str(p, "", "regime", v)
-		if !adjudicate.ValidRegime(c.Regime) {
-			p.addf("regime = %q: use one of %s", c.Regime, strings.Join(adjudicate.Regimes[:], ", "))
+		if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
+			p.addf("regime = %q: use one of %s", c.Regime, strings.Join(adjudicate.RegimeNames(), ", "))
 		}
 	}
 	if v, ok := raw["timeout"]; ok {

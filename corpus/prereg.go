@@ -80,7 +80,7 @@ func LoadRule(path, defaultRegime string) (*Rule, error) {
 var (
 	ruleTopKeys  = map[string]bool{"condition": true, "description": true}
 	conditionKey = map[string]bool{"name": true, "metric": true, "task": true, "verdict": true, "regime": true, "sample": true, "op": true, "value": true}
-	bondVerdicts = map[string]bool{adjudicate.VerdictHeld: true, adjudicate.VerdictVacuous: true, adjudicate.VerdictUnshown: true, adjudicate.BondNotBonded: true}
+	bondVerdicts = map[string]bool{string(adjudicate.VerdictHeld): true, string(adjudicate.VerdictVacuous): true, string(adjudicate.VerdictUnshown): true, string(adjudicate.BondNotBonded): true}
 )
 
 // ParseRule validates the bytes of a rule file.
@@ -148,8 +148,8 @@ func parseCondition(p *problems, i int, m map[string]any, defaultRegime string) 
 	if v, ok := m["regime"]; ok {
 		c.Regime = str(p, where, "regime", v)
 	}
-	if !adjudicate.ValidRegime(c.Regime) {
-		p.addf("%s: regime = %q: use one of %s", where, c.Regime, strings.Join(adjudicate.Regimes[:], ", "))
+	if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
+		p.addf("%s: regime = %q: use one of %s", where, c.Regime, strings.Join(adjudicate.RegimeNames(), ", "))
 	}
 	c.Metric = str(p, where, "metric", m["metric"])
 	c.Task = str(p, where, "task", m["task"])
@@ -347,7 +347,7 @@ func LoadRecord(path string) (*Record, error) {
 	}
 	for i, c := range rec.Conditions {
 		where := fmt.Sprintf("condition %q (condition %d)", c.Name, i+1)
-		if !adjudicate.ValidRegime(c.Regime) {
+		if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
 			p.addf("%s: unknown regime %q", where, c.Regime)
 		}
 		switch {
@@ -449,7 +449,7 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 	}
 	regimeIndex := map[string]int{}
 	for i, r := range adjudicate.Regimes {
-		regimeIndex[r] = i
+		regimeIndex[string(r)] = i
 	}
 	for _, c := range rec.Conditions {
 		cr := ConditionResult{Condition: c, Describe: c.Describe()}
@@ -461,7 +461,7 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 			case !v.row.Measured():
 				cr.Observed = "error: " + firstLine(v.row.Error)
 			default:
-				got := v.bond[regimeIndex[c.Regime]]
+				got := string(v.bond[regimeIndex[c.Regime]])
 				cr.Observed = got
 				cr.Pass = (got == c.Verdict) == (c.Op == "==")
 			}

@@ -130,7 +130,7 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 		for _, v := range views {
 			tb := TaskBond{Task: v.row.Task, Arm: v.row.Arm, Sample: v.sample, Bonds: map[string]string{}, Heldback: v.row.Heldback, Error: firstLine(v.row.Error)}
 			for ri, r := range adjudicate.Regimes {
-				tb.Bonds[r] = bondOrError(v, ri)
+				tb.Bonds[string(r)] = bondOrError(v, ri)
 			}
 			if v.row.Report != nil {
 				for _, m := range v.row.Report.Mutants {

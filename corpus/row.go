@@ -183,20 +183,12 @@ type factsCandidate struct {
 	Reason   string `json:"reason"`
 }
 
+// factsMutant is a mutant's place and the facts its verdict is derived from, decoded as the very
+// type adjudicate derives verdicts from.
 type factsMutant struct {
-	ID          string `json:"id"`
-	Path        string `json:"path"`
-	Line        int    `json:"line"`
-	Operator    string `json:"operator"`
-	Original    string `json:"original"`
-	Mutated     string `json:"mutated"`
-	Status      string `json:"status"`
-	Ran         bool   `json:"ran"`
-	Reason      string `json:"reason"`
-	Equivalence string `json:"equivalence"`
-	Witness     struct {
-		Kind string `json:"kind"`
-	} `json:"witness"`
+	MutantRef
+	Ran bool `json:"ran"`
+	adjudicate.MutantFacts
 }
 
 // decodeRow decodes one line into a Row whose Report holds the facts of factsReport.
@@ -223,10 +215,9 @@ func decodeRow(line []byte) (Row, error) {
 		}
 		rep.Mutants = make([]adjudicate.MutantResult, len(f.Mutants))
 		for i, m := range f.Mutants {
-			rep.Mutants[i] = adjudicate.MutantResult{
-				Mutant: plan.Mutant{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated},
-				Status: m.Status, Ran: m.Ran, Reason: m.Reason, Equivalence: m.Equivalence, Witness: adjudicate.Witness{Kind: m.Witness.Kind},
-			}
+			mut := plan.Mutant{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated}
+			rep.Mutants[i] = adjudicate.ResultOf(mut, m.MutantFacts)
+			rep.Mutants[i].Ran = m.Ran
 		}
 		r.Report = rep
 	}

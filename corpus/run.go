@@ -21,6 +21,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/version"
 )
 
@@ -175,7 +176,7 @@ func rowOutcome(r *Row) string {
 	if r.Error != "" {
 		return fmt.Sprintf("error in %s: %s", r.ErrorPhase, firstLine(r.Error))
 	}
-	s := "bond " + r.Report.Bond.Verdict
+	s := "bond " + string(r.Report.Bond.Verdict)
 	if r.Heldback != HeldbackNone {
 		s += ", held-back " + r.Heldback
 	}
@@ -409,95 +410,34 @@ type stepResult struct {
 	err error
 }
 
-// runStep runs a shell command at dir in its own process group, killed as a group on
-// cancellation or after limit.
+// runStep runs a shell command at dir through internal/proc: in its own process group, killed
+// as a group on cancellation, after limit and after it exits, its output kept to the last 2 KiB.
 func runStep(ctx context.Context, command, dir string, env []string, limit time.Duration) stepResult {
 	res := stepResult{StepRun: StepRun{Cmd: command}}
-	ctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
-	cmd := exec.Command("sh", "-c", command)
-	cmd.Dir = dir
-	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var buf tailBuffer
-	cmd.Stdout, cmd.Stderr = &buf, &buf
-	began := time.Now()
-	if err := cmd.Start(); err != nil {
-		res.err = fmt.Errorf("could not start: %w", err)
-		return res
-	}
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
-	var err error
-	select {
-	case err = <-waited:
-	case <-ctx.Done():
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		err = <-waited
-		if ctx.Err() == context.DeadlineExceeded {
-			res.err = fmt.Errorf("ran past its limit of %v", limit)
-		} else {
-			res.err = context.Cause(ctx)
-		}
-	}
-	// Kill whatever the command left behind in its group.
-	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	res.DurationMS = time.Since(began).Milliseconds()
-	res.OutputTail = buf.String()
-	res.ExitCode = 0
-	if cmd.ProcessState != nil {
-		res.ExitCode = cmd.ProcessState.ExitCode()
-	}
-	if res.err == nil && err != nil && cmd.ProcessState == nil {
-		res.err = err
-	}
-	if res.err == nil && (res.ExitCode == 126 || res.ExitCode == 127) {
+	pr, err := proc.Run(ctx, proc.Spec{Cmd: command, Dir: dir, Env: env, Timeout: limit})
+	res.DurationMS = pr.Duration.Milliseconds()
+	res.OutputTail = proc.Tail(pr.Output, stepTail)
+	res.ExitCode = pr.ExitCode
+	switch {
+	case err != nil:
+		res.err, res.ExitCode = err, -1
+	case pr.TimedOut:
+		res.err = fmt.Errorf("ran past its limit of %v", limit)
+	case pr.ExitCode == 126 || pr.ExitCode == 127:
 		res.err = fmt.Errorf("the shell could not run it (exit %d): %s", res.ExitCode, lastLine(res.OutputTail))
+	case pr.Start != nil:
+		res.err, res.ExitCode = pr.Start, 0
 	}
 	return res
 }
 
-// tailBuffer keeps the last 2 KiB written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-}
-
+// stepTail is how much of a step's output a row keeps.
 const stepTail = 2048
 
-func (b *tailBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.buf = append(b.buf, p...)
-	if len(b.buf) > 2*stepTail {
-		b.buf = append([]byte(nil), b.buf[len(b.buf)-stepTail:]...)
-	}
-	return len(p), nil
-}
-
-func (b *tailBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if len(b.buf) > stepTail {
-		return string(b.buf[len(b.buf)-stepTail:])
-	}
-	return string(b.buf)
-}
-
-// stepEnv is the environment of install and the held-back oracle: credentials and CI step files
-// removed, as for the oracle (SPEC §7).
+// stepEnv is the environment of install and the held-back oracle: the environment policy of
+// every process bond starts (internal/proc, SPEC §7), sorted.
 func stepEnv(env []string) []string {
-	drop := map[string]bool{"GITHUB_TOKEN": true, "GH_TOKEN": true, "GITLAB_TOKEN": true, "NPM_TOKEN": true, "NODE_AUTH_TOKEN": true,
-		"GITHUB_ENV": true, "GITHUB_OUTPUT": true, "GITHUB_PATH": true, "GITHUB_STEP_SUMMARY": true, "GITHUB_STATE": true,
-		"ACTIONS_RUNTIME_TOKEN": true, "ACTIONS_ID_TOKEN_REQUEST_TOKEN": true, "ACTIONS_ID_TOKEN_REQUEST_URL": true, "CI_JOB_TOKEN": true, "CI_JOB_JWT": true}
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		if drop[name] || strings.HasSuffix(name, "_TOKEN") {
-			continue
-		}
-		out = append(out, kv)
-	}
+	out := proc.ScrubEnv(env)
 	sort.Strings(out)
 	return out
 }

@@ -77,8 +77,8 @@ func fakeCertify(t *testing.T, calls *atomic.Int32) CertifyFunc {
 		}
 		rep := &adjudicate.Report{Mutants: []adjudicate.MutantResult{m}}
 		rep.Operators.Digest = testDigest
-		v := adjudicate.Verdict(adjudicate.FactsOf(m), req.Regime)
-		rep.Bond = adjudicate.Bond([]string{v}, req.Regime, false)
+		v := adjudicate.FactsOf(m).Verdict(adjudicate.Regime(req.Regime))
+		rep.Bond = adjudicate.Bond([]adjudicate.Verdict{v}, adjudicate.Regime(req.Regime), false)
 		return rep, nil
 	}
 }

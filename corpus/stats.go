@@ -193,9 +193,9 @@ type taskView struct {
 	row    *Row
 	sample string
 	// bond and refuses per regime index (adjudicate.Regimes order); verdicts per mutant.
-	bond     [3]string
+	bond     [3]adjudicate.Verdict
 	refuses  [3]bool
-	verdicts [3][]string
+	verdicts [3][]adjudicate.Verdict
 	// noneOnly: the refusal rests on witness-none mutants only.
 	noneOnly [3]bool
 }
@@ -208,10 +208,10 @@ func deriveView(r *Row, sample string) (taskView, []Mismatch) {
 	}
 	var mism []Mismatch
 	for ri, regime := range adjudicate.Regimes {
-		verdicts := make([]string, len(r.Report.Mutants))
+		verdicts := make([]adjudicate.Verdict, len(r.Report.Mutants))
 		witnessed := false
 		for i, m := range r.Report.Mutants {
-			verdicts[i] = adjudicate.Verdict(adjudicate.FactsOf(m), regime)
+			verdicts[i] = adjudicate.FactsOf(m).Verdict(regime)
 			if verdicts[i] == adjudicate.VerdictVacuous && m.Witness.Kind != adjudicate.WitnessNone {
 				witnessed = true
 			}
@@ -220,7 +220,7 @@ func deriveView(r *Row, sample string) (taskView, []Mismatch) {
 		v.bond[ri], v.refuses[ri], v.verdicts[ri] = b.Verdict, b.Refuses, verdicts
 		v.noneOnly[ri] = b.Refuses && !witnessed
 		if rec, ok := r.Report.Bond.ByRegime[regime]; ok && rec != b.Verdict {
-			mism = append(mism, Mismatch{Task: r.Task, Regime: regime, Recorded: rec, Derived: b.Verdict})
+			mism = append(mism, Mismatch{Task: r.Task, Regime: string(regime), Recorded: string(rec), Derived: string(b.Verdict)})
 		}
 	}
 	return v, mism
@@ -287,7 +287,7 @@ func sampleMetrics(views []*taskView) SampleMetrics {
 		}
 		rm := RegimeMetrics{}
 		for ri, regime := range adjudicate.Regimes {
-			rm[regime] = metricsOf(sel, ri)
+			rm[string(regime)] = metricsOf(sel, ri)
 		}
 		return rm
 	}
@@ -389,7 +389,7 @@ func lists(views []*taskView) (audit, falseRefusals, falseGreens []TaskRef, errs
 			if !r.Measured() {
 				continue
 			}
-			ref := TaskRef{Regime: regime, Task: r.Task, Arm: r.Arm, Sample: v.sample, Bond: v.bond[ri], Heldback: r.Heldback}
+			ref := TaskRef{Regime: string(regime), Task: r.Task, Arm: r.Arm, Sample: v.sample, Bond: string(v.bond[ri]), Heldback: r.Heldback}
 			if v.refuses[ri] {
 				if v.noneOnly[ri] {
 					a := ref

@@ -61,18 +61,18 @@ func Synthetic(n int, seed uint64, digest string) []Row {
 				m.Status, m.Reason, m.Witness.Kind = adjudicate.StatusAccepted, adjudicate.ReasonNotRan, adjudicate.WitnessNotAdjudicated
 			default:
 				m.Status, m.Ran = adjudicate.StatusAccepted, true
-				m.Witness.Kind = []string{adjudicate.WitnessCoverage, adjudicate.WitnessSuite, adjudicate.WitnessNone}[rng.IntN(3)]
+				m.Witness.Kind = []adjudicate.WitnessKind{adjudicate.WitnessCoverage, adjudicate.WitnessSuite, adjudicate.WitnessNone}[rng.IntN(3)]
 			}
 			rep.Mutants = append(rep.Mutants, m)
 		}
 		if rng.IntN(3) == 0 {
 			rep.Discarded = append(rep.Discarded, plan.Candidate{Mutant: plan.Mutant{Operator: "delete-statement"}, Reason: plan.ReasonUnparseable})
 		}
-		rep.Bond.ByRegime = map[string]string{}
+		rep.Bond.ByRegime = map[adjudicate.Regime]adjudicate.Verdict{}
 		for _, regime := range adjudicate.Regimes {
-			var vs []string
+			var vs []adjudicate.Verdict
 			for k, m := range rep.Mutants {
-				v := adjudicate.Verdict(adjudicate.FactsOf(m), regime)
+				v := adjudicate.FactsOf(m).Verdict(regime)
 				vs = append(vs, v)
 				if regime == adjudicate.RegimeWitnessRecorded {
 					rep.Mutants[k].Verdict = v

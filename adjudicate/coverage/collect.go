@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // Plan is how one command's coverage is collected: what to run, what to add to its environment,
@@ -191,7 +193,7 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	}
 	quoted := make([]string, len(flags))
 	for i, f := range flags {
-		quoted[i] = shellQuote(f)
+		quoted[i] = proc.Quote(f)
 	}
 	ins := " " + strings.Join(quoted, " ")
 	if found.viaScript == "npm" {

@@ -76,16 +76,6 @@ func shellSegments(cmd string) [][]word {
 	return segs
 }
 
-// shellQuote quotes s for sh when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=./:,@+%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // runnerFound is what findRunner learned about a command.
 type runnerFound struct {
 	runner    bool     // a runner bond can ask for lcov was found and can be reached

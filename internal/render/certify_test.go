@@ -16,7 +16,7 @@ func TestRenderersIgnoreTimes(t *testing.T) {
 			Mutant: plan.Mutant{ID: "0123456789abcdef", Path: "src/a.js", Line: 3, Operator: "invert-comparison", Change: plan.Change{From: "<", To: ">="}},
 			Status: adjudicate.StatusAccepted, Ran: true, Witness: adjudicate.Witness{Kind: adjudicate.WitnessNone}, Verdict: adjudicate.VerdictVacuous, DurationMS: ms,
 		}}}
-		r.Bond = adjudicate.Bond([]string{adjudicate.VerdictVacuous}, adjudicate.RegimeWitnessRecorded, false)
+		r.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictVacuous}, adjudicate.RegimeWitnessRecorded, false)
 		r.Timings.TotalMS = ms
 		return r
 	}

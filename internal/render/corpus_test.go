@@ -16,7 +16,7 @@ const testDigest = "d16e57aa"
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // mut builds a recorded mutant result.
-func mut(id, op, status, reason, witness string) adjudicate.MutantResult {
+func mut(id, op string, status adjudicate.Status, reason adjudicate.Reason, witness adjudicate.WitnessKind) adjudicate.MutantResult {
 	return adjudicate.MutantResult{
 		Mutant: plan.Mutant{ID: id, Path: "src/" + id + ".js", Line: 3, Operator: op, Original: "return a - b;", Mutated: "return b - a;"},
 		Status: status, Ran: reason == "", Reason: reason, Witness: adjudicate.Witness{Kind: witness},
@@ -27,7 +27,7 @@ func killed(id, op string) adjudicate.MutantResult {
 	return mut(id, op, adjudicate.StatusKilled, "", adjudicate.WitnessNotAdjudicated)
 }
 
-func accepted(id, op, witness string) adjudicate.MutantResult {
+func accepted(id, op string, witness adjudicate.WitnessKind) adjudicate.MutantResult {
 	return mut(id, op, adjudicate.StatusAccepted, "", witness)
 }
 
@@ -35,11 +35,11 @@ func accepted(id, op, witness string) adjudicate.MutantResult {
 func row(task, arm, sample, heldback string, idx int, ms ...adjudicate.MutantResult) corpus.Row {
 	rep := &adjudicate.Report{Mutants: ms}
 	rep.Operators = plan.OperatorSet{Digest: testDigest, Table: []plan.OperatorEntry{{Name: "invert-comparison", Version: "1"}, {Name: "swap-arithmetic-operands", Version: "1"}, {Name: "return-sentinel", Version: "1"}}}
-	rep.Bond.ByRegime = map[string]string{}
+	rep.Bond.ByRegime = map[adjudicate.Regime]adjudicate.Verdict{}
 	for _, r := range adjudicate.Regimes {
-		var vs []string
+		var vs []adjudicate.Verdict
 		for _, m := range ms {
-			vs = append(vs, adjudicate.Verdict(adjudicate.FactsOf(m), r))
+			vs = append(vs, adjudicate.FactsOf(m).Verdict(r))
 		}
 		b := adjudicate.Bond(vs, r, false)
 		rep.Bond.ByRegime[r] = b.Verdict

@@ -72,7 +72,7 @@ func TestGithubEscaping(t *testing.T) {
 // and a mention, output with terminal escapes and a workflow command, and errors likewise.
 func hostileReport() *adjudicate.Report {
 	path := "src/a`b|c,d:e%f\n::error::x.js"
-	m := func(id, status, reason, kind, verdict string) adjudicate.MutantResult {
+	m := func(id string, status adjudicate.Status, reason adjudicate.Reason, kind adjudicate.WitnessKind, verdict adjudicate.Verdict) adjudicate.MutantResult {
 		return adjudicate.MutantResult{
 			Mutant: plan.Mutant{ID: id, Path: path, Line: 2, Column: 5, Operator: "invert-comparison", Original: hostileLine, Mutated: hostileLine + " ``",
 				Change: plan.Change{From: "![x](http://evil/) @admin", To: "<img src=x onerror=alert(1)> `|`"}},
@@ -88,7 +88,7 @@ func hostileReport() *adjudicate.Report {
 		m("aaaaaaaaaaaaaaa5", adjudicate.StatusError, "", adjudicate.WitnessNotAdjudicated, adjudicate.VerdictError),
 	}}
 	r.Files = []plan.FileInfo{{Path: path, Added: []int{2}}}
-	r.Bond = adjudicate.Bond([]string{adjudicate.VerdictVacuous}, adjudicate.RegimeWitnessRecorded, false)
+	r.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictVacuous}, adjudicate.RegimeWitnessRecorded, false)
 	r.Baseline = &adjudicate.Baseline{Reach: adjudicate.Reach{Executable: 1, Ran: 1, Files: []adjudicate.FileReach{{Path: path, Executable: 1, Ran: 1, Coverage: "v8"}}}}
 	r.Errors = []string{"oracle said @admin <img src=x> ![i](http://evil/)\n::warning::injected"}
 	r.TreeChanges = []string{path}

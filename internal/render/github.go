@@ -21,12 +21,12 @@ func Github(w io.Writer, in Input) error {
 			continue
 		}
 		msg := fmt.Sprintf("%s: %s; status %s, witness %s. %s", m.Operator, changeText(m, plainCode), statusText(m), witnessText(m, plainCode), advice(m, plainCode))
-		fmt.Fprintf(bw, "::warning file=%s,line=%d,title=%s::%s\n", ghProp(m.Path), m.Line, ghProp("bond "+m.Verdict+" mutant "+m.ID), ghMessage(msg))
+		fmt.Fprintf(bw, "::warning file=%s,line=%d,title=%s::%s\n", ghProp(m.Path), m.Line, ghProp("bond "+string(m.Verdict)+" mutant "+m.ID), ghMessage(msg))
 	}
 	kind := "notice"
 	if r.Bond.Refuses {
 		kind = "error"
 	}
-	fmt.Fprintf(bw, "::%s title=%s::%s\n", kind, ghProp("bond "+r.Bond.Verdict), ghMessage(headline(r)))
+	fmt.Fprintf(bw, "::%s title=%s::%s\n", kind, ghProp("bond "+string(r.Bond.Verdict)), ghMessage(headline(r)))
 	return bw.err
 }

@@ -71,7 +71,7 @@ type htmlMutant struct {
 }
 
 // verdictRank orders verdicts for a line's highlight: the most urgent wins.
-var verdictRank = map[string]int{adjudicate.VerdictVacuous: 5, adjudicate.VerdictUnshown: 4, adjudicate.VerdictError: 3, adjudicate.VerdictEquivalent: 2, adjudicate.VerdictHeld: 1}
+var verdictRank = map[adjudicate.Verdict]int{adjudicate.VerdictVacuous: 5, adjudicate.VerdictUnshown: 4, adjudicate.VerdictError: 3, adjudicate.VerdictEquivalent: 2, adjudicate.VerdictHeld: 1}
 
 // HTML writes the report as one self-contained HTML page.
 func HTML(w io.Writer, in Input) error {
@@ -87,7 +87,7 @@ func HTML(w io.Writer, in Input) error {
 			if b == "" {
 				b = r.Bond.Verdict
 			}
-			v.Regimes = append(v.Regimes, htmlRegime{Regime: reg, Verdict: b, Current: reg == r.Bond.Regime})
+			v.Regimes = append(v.Regimes, htmlRegime{Regime: string(reg), Verdict: string(b), Current: reg == r.Bond.Regime})
 		}
 	}
 	srcs, note := sources(in)
@@ -114,7 +114,7 @@ func htmlFileOf(path, src string, ms []adjudicate.MutantResult) htmlFile {
 	counts := map[string]int{}
 	for _, m := range ms {
 		at[m.Line] = append(at[m.Line], m)
-		counts[m.Verdict]++
+		counts[string(m.Verdict)]++
 		if m.Line > len(text) {
 			text = append(text, make([]string, m.Line-len(text))...)
 		}
@@ -128,9 +128,9 @@ func htmlFileOf(path, src string, ms []adjudicate.MutantResult) htmlFile {
 		l := htmlLine{N: i + 1, Text: t}
 		for _, m := range at[i+1] {
 			l.Mutants = append(l.Mutants, htmlMutant{ID: m.ID, Operator: m.Operator, From: m.Change.From, To: m.Change.To, Column: m.Column,
-				Status: statusText(m), Witness: witnessText(m, plainCode), Verdict: m.Verdict, Advice: advice(m, plainCode), KilledBy: m.KilledBy, Source: m.Mutated})
-			if verdictRank[m.Verdict] > verdictRank[l.Class] {
-				l.Class = m.Verdict
+				Status: statusText(m), Witness: witnessText(m, plainCode), Verdict: string(m.Verdict), Advice: advice(m, plainCode), KilledBy: m.KilledBy, Source: m.Mutated})
+			if verdictRank[m.Verdict] > verdictRank[adjudicate.Verdict(l.Class)] {
+				l.Class = string(m.Verdict)
 			}
 		}
 		f.Lines = append(f.Lines, l)

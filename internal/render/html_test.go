@@ -92,12 +92,12 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	for _, m := range in.Report.Mutants {
 		re := regexp.MustCompile(`id="m-` + m.ID + `" data-location="` + regexp.QuoteMeta(locOf(m.Line, m.Column)) +
-			`" data-verdict="` + m.Verdict + `">[\s\S]*?<span class="status">` + regexp.QuoteMeta(statusText(m)) + `</span>`)
+			`" data-verdict="` + string(m.Verdict) + `">[\s\S]*?<span class="status">` + regexp.QuoteMeta(statusText(m)) + `</span>`)
 		if !re.MatchString(dom) {
 			t.Errorf("mutant %s (%d:%d, %s, %s) is not in the rendered DOM", m.ID, m.Line, m.Column, statusText(m), m.Verdict)
 		}
 	}
-	if !strings.Contains(dom, `id="bond">`+in.Report.Bond.Verdict+`<`) {
+	if !strings.Contains(dom, `id="bond">`+string(in.Report.Bond.Verdict)+`<`) {
 		t.Errorf("the bond %s is not in the rendered DOM", in.Report.Bond.Verdict)
 	}
 	shot := filepath.Join(dir, "report.png")

@@ -30,7 +30,7 @@ func Human(w io.Writer, in Input) error {
 		tw := tabwriter.NewWriter(bw, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "ID\tLOCATION\tOPERATOR\tCHANGE\tSTATUS\tWITNESS\tVERDICT")
 		for _, m := range r.Mutants {
-			fmt.Fprintf(tw, "%s\t%s:%d\t%s\t%s\t%s\t%s\t%s\n", q(m.ID), q(m.Path), m.Line, q(m.Operator), oneLine(changeText(m, q), 40), termText(statusText(m)), witnessText(m, q), q(m.Verdict))
+			fmt.Fprintf(tw, "%s\t%s:%d\t%s\t%s\t%s\t%s\t%s\n", q(m.ID), q(m.Path), m.Line, q(m.Operator), oneLine(changeText(m, q), 40), termText(statusText(m)), witnessText(m, q), q(string(m.Verdict)))
 		}
 		tw.Flush()
 	}

@@ -20,7 +20,7 @@ func Markdown(w io.Writer, in Input) error {
 	if b.Refuses {
 		refuse = "refuses"
 	}
-	fmt.Fprintf(bw, "### bond: **%s** (%s, %s the patch)\n\n", mdText(b.Verdict), mdText(b.Regime), refuse)
+	fmt.Fprintf(bw, "### bond: **%s** (%s, %s the patch)\n\n", mdText(string(b.Verdict)), mdText(string(b.Regime)), refuse)
 	fmt.Fprintf(bw, "%s.", mdText(b.Reason))
 	if o := otherRegimes(r); o != "" {
 		fmt.Fprintf(bw, " Other regimes: %s.", mdText(o))
@@ -33,7 +33,7 @@ func Markdown(w io.Writer, in Input) error {
 		fmt.Fprintln(bw, "\n| location | operator | change | status | witness | verdict |")
 		fmt.Fprintln(bw, "|---|---|---|---|---|---|")
 		for _, m := range r.Mutants {
-			fmt.Fprintf(bw, "| %s | %s | %s | %s | %s | **%s** |\n", mdCell(fmt.Sprintf("%s:%d", m.Path, m.Line)), mdText(m.Operator), changeText(m, mdCell), mdText(statusText(m)), witnessText(m, mdCell), mdText(m.Verdict))
+			fmt.Fprintf(bw, "| %s | %s | %s | %s | %s | **%s** |\n", mdCell(fmt.Sprintf("%s:%d", m.Path, m.Line)), mdText(m.Operator), changeText(m, mdCell), mdText(statusText(m)), witnessText(m, mdCell), mdText(string(m.Verdict)))
 		}
 	}
 	if todo := todo(r, mdCode); len(todo) > 0 {

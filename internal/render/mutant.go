@@ -30,7 +30,7 @@ func Mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error
 		fmt.Fprintf(bw, "           %s:%d ran only in the %s run\n", q(l.Path), l.Line, q(l.In))
 	}
 	if w := m.Witness; w.Gate != "" {
-		fmt.Fprintf(bw, "           gate %s: %s (exit %d)", q(w.Gate), q(w.GateStatus), w.GateExitCode)
+		fmt.Fprintf(bw, "           gate %s: %s (exit %d)", q(w.Gate), q(string(w.GateStatus)), w.GateExitCode)
 		if w.GateFailedTest != "" {
 			fmt.Fprintf(bw, ", first failing test %s", q(w.GateFailedTest))
 		}
@@ -38,13 +38,13 @@ func Mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error
 	}
 	var regs []string
 	for reg := range m.ByRegime {
-		regs = append(regs, reg)
+		regs = append(regs, string(reg))
 	}
 	sort.Strings(regs)
-	fmt.Fprintf(bw, "verdict    %s (%s)", q(m.Verdict), q(r.Bond.Regime))
+	fmt.Fprintf(bw, "verdict    %s (%s)", q(string(m.Verdict)), q(string(r.Bond.Regime)))
 	for _, reg := range regs {
-		if reg != r.Bond.Regime {
-			fmt.Fprintf(bw, "; %s %s", q(reg), q(m.ByRegime[reg]))
+		if reg != string(r.Bond.Regime) {
+			fmt.Fprintf(bw, "; %s %s", q(reg), q(string(m.ByRegime[adjudicate.Regime(reg)])))
 		}
 	}
 	fmt.Fprintln(bw)

@@ -205,7 +205,7 @@ func mtStatus(m adjudicate.MutantResult) (string, string) {
 	case m.Status == adjudicate.StatusNotRun:
 		return "Pending", "not run: the run stopped before this mutant"
 	case m.Verdict == adjudicate.VerdictError || m.Status == adjudicate.StatusError:
-		return "RuntimeError", "the run did not complete: " + firstLine(strings.TrimSpace(m.Note+" "+m.Reason))
+		return "RuntimeError", "the run did not complete: " + firstLine(strings.TrimSpace(m.Note+" "+string(m.Reason)))
 	case m.Verdict == adjudicate.VerdictVacuous:
 		return "Survived", "vacuous: the oracle accepted it on a line it ran; witness " + witnessText(m, plainCode)
 	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonNotRan:
@@ -213,7 +213,7 @@ func mtStatus(m adjudicate.MutantResult) (string, string) {
 	case m.Verdict == adjudicate.VerdictUnshown:
 		return "Survived", "unshown (bond abstains): " + abstention(m)
 	case m.Status == adjudicate.StatusAccepted:
-		return "Survived", "accepted by the oracle; verdict " + m.Verdict
+		return "Survived", string("accepted by the oracle; verdict " + m.Verdict)
 	}
 	return "Killed", "refused by the oracle"
 }
@@ -231,7 +231,7 @@ func abstention(m adjudicate.MutantResult) string {
 	if m.Witness.Kind == adjudicate.WitnessNotAdjudicated {
 		return "accepted by the oracle and not adjudicated (the bond was already decided, or the suite cap was spent)"
 	}
-	return "accepted by the oracle; no witness showed the change matters (witness " + m.Witness.Kind + ")"
+	return string("accepted by the oracle; no witness showed the change matters (witness " + m.Witness.Kind + ")")
 }
 
 // language is the Prism language name of a planned file, from the loader it parsed with.

@@ -73,7 +73,7 @@ func TestMutationTestingSchema(t *testing.T) {
 		got[m.ID] = m.Status
 	}
 	for _, m := range in.Report.Mutants {
-		want := map[string]string{adjudicate.VerdictHeld: "Killed", adjudicate.VerdictVacuous: "Survived", adjudicate.VerdictUnshown: "NoCoverage"}[m.Verdict]
+		want := map[adjudicate.Verdict]string{adjudicate.VerdictHeld: "Killed", adjudicate.VerdictVacuous: "Survived", adjudicate.VerdictUnshown: "NoCoverage"}[m.Verdict]
 		if got[m.ID] != want {
 			t.Errorf("mutant %s (%s, %s) is %s, want %s", m.ID, m.Status, m.Verdict, got[m.ID], want)
 		}
@@ -96,7 +96,7 @@ func TestMutationTestingSchema(t *testing.T) {
 
 // Each of bond's outcomes maps to the schema status docs/formats.md gives.
 func TestMutationTestingStatus(t *testing.T) {
-	mk := func(status, reason, kind, verdict string) adjudicate.MutantResult {
+	mk := func(status adjudicate.Status, reason adjudicate.Reason, kind adjudicate.WitnessKind, verdict adjudicate.Verdict) adjudicate.MutantResult {
 		return adjudicate.MutantResult{Status: status, Reason: reason, Witness: adjudicate.Witness{Kind: kind}, Verdict: verdict}
 	}
 	for _, c := range []struct {

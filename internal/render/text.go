@@ -33,7 +33,7 @@ func headline(r *adjudicate.Report) string {
 	if b.Refuses {
 		refuse = "refuses the patch"
 	}
-	return fmt.Sprintf("bond %s under %s: %s; %s", strings.ToUpper(b.Verdict), b.Regime, b.Reason, refuse)
+	return fmt.Sprintf("bond %s under %s: %s; %s", strings.ToUpper(string(b.Verdict)), b.Regime, b.Reason, refuse)
 }
 
 // otherRegimes lists the bond under the regimes other than the report's.
@@ -44,7 +44,7 @@ func otherRegimes(r *adjudicate.Report) string {
 			continue
 		}
 		if v := r.Bond.ByRegime[reg]; v != "" {
-			parts = append(parts, reg+" "+v)
+			parts = append(parts, string(reg)+" "+string(v))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -88,14 +88,14 @@ func changeText(m adjudicate.MutantResult, q code) string {
 
 // statusText is the mutant's status with its reason.
 func statusText(m adjudicate.MutantResult) string {
-	s := m.Status
+	s := string(m.Status)
 	if m.Reason != "" {
-		s += " (" + m.Reason + ")"
+		s += " (" + string(m.Reason) + ")"
 	}
 	if m.Equivalence != "" {
 		s += " [" + m.Equivalence + "]"
 	}
-	return s
+	return string(s)
 }
 
 // witnessText renders a mutant's witness for tables. Only accepted mutants are adjudicated; for
@@ -124,11 +124,11 @@ func witnessText(m adjudicate.MutantResult, q code) string {
 	case adjudicate.WitnessSuite:
 		return "suite (gate " + q(w.Gate) + " failed)"
 	case "":
-		return adjudicate.WitnessNotAdjudicated
+		return string(adjudicate.WitnessNotAdjudicated)
 	case adjudicate.WitnessNone, adjudicate.WitnessNotAdjudicated:
-		return w.Kind
+		return string(w.Kind)
 	}
-	return q(w.Kind)
+	return q(string(w.Kind))
 }
 
 // advice says what to do about one mutant, or "" when nothing is to be done.
@@ -148,9 +148,9 @@ func advice(m adjudicate.MutantResult, q code) string {
 	case m.Verdict == adjudicate.VerdictUnshown && m.Witness.Kind == adjudicate.WitnessNotAdjudicated:
 		return fmt.Sprintf("%s: the tests accepted %s; it was not adjudicated (the bond was already decided, or the suite cap was spent: --adjudicate all asks anyway); add a test that fails on it", loc, changeText(m, q))
 	case m.Verdict == adjudicate.VerdictUnshown:
-		return fmt.Sprintf("%s: the tests accepted %s and nothing showed the change matters (witness %s); add a test that fails on it, or record it as equivalent with --verdicts", loc, changeText(m, q), q(m.Witness.Kind))
+		return fmt.Sprintf("%s: the tests accepted %s and nothing showed the change matters (witness %s); add a test that fails on it, or record it as equivalent with --verdicts", loc, changeText(m, q), q(string(m.Witness.Kind)))
 	case m.Verdict == adjudicate.VerdictError:
-		return fmt.Sprintf("%s: the run did not complete (%s); see bond inspect %s", loc, q(m.Status), q(m.ID))
+		return fmt.Sprintf("%s: the run did not complete (%s); see bond inspect %s", loc, q(string(m.Status)), q(m.ID))
 	}
 	return ""
 }

@@ -1,0 +1,147 @@
+package adjudicate
+
+// This file is the baseline coverage model (SPEC §3.4): a pure value built from the two baseline
+// runs — the lines whose hit agrees in both, the unstable ones, the files with no usable hit map —
+// and what it says of a file's reach.
+
+import (
+	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/plan"
+)
+
+// baseline is what the two coverage runs of the unmutated tree say.
+type baseline struct {
+	runs        [2]runOutcome
+	stable      coverage.HitMap         // lines whose hit agrees in both baseline runs
+	unstable    map[string]map[int]bool // lines whose hit differs, or that one run lacks
+	unavailable map[string]string       // path → why it has no baseline hit map ("*": all)
+	nUnstable   int                     // how many unstable lines, for the report
+}
+
+// newBaseline compares the two runs: the lines whose hit agrees in both are stable, the others
+// unstable.
+func newBaseline(a, b runOutcome) *baseline {
+	m := &baseline{runs: [2]runOutcome{a, b}, stable: coverage.HitMap{}, unstable: map[string]map[int]bool{}, unavailable: map[string]string{}}
+	for _, out := range m.runs {
+		for p, why := range out.Unavailable {
+			m.unavailable[p] = why
+		}
+	}
+	paths := map[string]bool{}
+	for p := range a.Hits {
+		paths[p] = true
+	}
+	for p := range b.Hits {
+		paths[p] = true
+	}
+	for p := range paths {
+		ha, okA := a.Hits[p]
+		hb, okB := b.Hits[p]
+		if !okA || !okB {
+			// Loaded in one run only: every line of it is unstable.
+			u := map[int]bool{}
+			for l := range ha {
+				u[l] = true
+			}
+			for l := range hb {
+				u[l] = true
+			}
+			m.unstable[p] = u
+			m.nUnstable += len(u)
+			continue
+		}
+		s := coverage.FileHits{}
+		u := map[int]bool{}
+		for l, h := range ha {
+			if x, ok := hb[l]; ok && x == h {
+				s[l] = h
+			} else {
+				u[l] = true
+			}
+		}
+		for l := range hb {
+			if _, ok := ha[l]; !ok {
+				u[l] = true
+			}
+		}
+		m.stable[p] = s
+		if len(u) > 0 {
+			m.unstable[p] = u
+			m.nUnstable += len(u)
+		}
+	}
+	return m
+}
+
+// executable reports whether both baseline hit maps of path know line at all (ran or not).
+func (m *baseline) executable(path string, line int) bool {
+	if _, ok := m.stable[path][line]; ok {
+		return true
+	}
+	return m.unstable[path][line]
+}
+
+// ran reports whether line of path ran in both baseline runs.
+func (m *baseline) ran(path string, line int) bool {
+	return m.stable.Ran(path, line) && !m.unstable[path][line]
+}
+
+// covUnavailable says why path has no usable baseline hit map, or "".
+func (m *baseline) covUnavailable(path string) string {
+	if why, ok := m.unavailable[path]; ok {
+		return why
+	}
+	if why, ok := m.unavailable["*"]; ok {
+		return why
+	}
+	if m.stable.Known(path) {
+		return ""
+	}
+	if _, ok := m.unstable[path]; ok {
+		return "loaded in only one of the two baseline runs"
+	}
+	return "the oracle's coverage has no record of this file (it was not loaded, or coverage could not see it)"
+}
+
+// source names where path's hit map came from (v8, lcov, embedded).
+func (m *baseline) source(path string) string {
+	for _, out := range m.runs {
+		if s := out.Sources[path]; s != "" {
+			return s
+		}
+	}
+	return "v8"
+}
+
+// reach counts per planned file how many added executable lines the oracle ran.
+func (m *baseline) reach(files []plan.FileInfo) Reach {
+	r := Reach{Files: []FileReach{}}
+	for _, f := range files {
+		fr := FileReach{Path: f.Path}
+		_, bad := m.unavailable[f.Path]
+		_, unstable := m.unstable[f.Path]
+		_, all := m.unavailable["*"]
+		switch why := m.covUnavailable(f.Path); {
+		case why != "" && !bad && !unstable && !all:
+			fr.Coverage, fr.Detail = "not-loaded", "no run of the oracle recorded this file: it was not loaded"
+		case why != "" && !m.stable.Known(f.Path):
+			fr.Coverage, fr.Detail = "unavailable", why
+		default:
+			fr.Coverage = m.source(f.Path)
+			for _, l := range f.Added {
+				if _, ok := m.stable[f.Path][l]; ok {
+					fr.Executable++
+					if m.stable.Ran(f.Path, l) {
+						fr.Ran++
+					}
+				} else if m.unstable[f.Path][l] {
+					fr.Executable++
+				}
+			}
+		}
+		r.Executable += fr.Executable
+		r.Ran += fr.Ran
+		r.Files = append(r.Files, fr)
+	}
+	return r
+}

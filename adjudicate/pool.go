@@ -1,0 +1,183 @@
+package adjudicate
+
+// This file is the sandbox pool: the sandboxes of a run, handed to one task at a time, the one
+// way a mutant or canary enters a sandbox and leaves it (withOverride), and the end-of-run
+// cleanup that checks the user's tree is as it was (SPEC §3.2).
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// pool is the run's sandboxes over one snapshot, in a temp directory of their own.
+type pool struct {
+	tree *tree
+	work string
+	sbs  []*sandbox
+	free chan *sandbox
+	// write writes a placed file; os.WriteFile but for the calibration suite's negative control
+	// (export_test.go).
+	write writeFunc
+}
+
+// writeFunc writes a file, as os.WriteFile.
+type writeFunc func(name string, data []byte, perm fs.FileMode) error
+
+// writerKey is the context key under which a test hands the pool another way to write placed
+// files (export_test.go); production never sets it.
+type writerKey struct{}
+
+// openPool makes the sandboxes of a run of nMuts mutants: jobs of them, but no more than the
+// mutants (and at least two, so the baseline runs twice at once). It returns the pool whenever
+// the work directory exists, even with an error, so cleanup can remove it.
+func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
+	work, err := os.MkdirTemp("", "bond-")
+	if err != nil {
+		return nil, fmt.Errorf("making bond's temp dir: %w", err)
+	}
+	p := &pool{tree: t, work: work, write: os.WriteFile}
+	if w, ok := ctx.Value(writerKey{}).(writeFunc); ok {
+		p.write = w
+	}
+	n := min(jobs, max(2, nMuts))
+	p.sbs = make([]*sandbox, n)
+	var g errgroup.Group
+	g.SetLimit(2)
+	for i := range n {
+		g.Go(func() error {
+			sb, err := makeSandbox(t, filepath.Join(work, fmt.Sprintf("sandbox-%d", i)), i)
+			if err != nil {
+				return err
+			}
+			p.sbs[i] = sb
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return p, err
+	}
+	p.free = make(chan *sandbox, n)
+	for _, sb := range p.sbs {
+		p.free <- sb
+	}
+	return p, nil
+}
+
+// pair returns the two sandboxes of the baseline runs (the same one twice when there is one).
+func (p *pool) pair() (*sandbox, *sandbox) {
+	if len(p.sbs) > 1 {
+		return p.sbs[0], p.sbs[1]
+	}
+	return p.sbs[0], p.sbs[0]
+}
+
+// run runs tasks over the free sandboxes, each task holding one sandbox, and stops at the first
+// error.
+func (p *pool) run(ctx context.Context, tasks []func(context.Context, *sandbox) error) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(len(p.sbs))
+	for _, task := range tasks {
+		g.Go(func() error {
+			return p.with(gctx, func(sb *sandbox) error {
+				if gctx.Err() != nil {
+					return context.Cause(gctx)
+				}
+				return task(gctx, sb)
+			})
+		})
+	}
+	err := g.Wait()
+	if err != nil && ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	return err
+}
+
+// with holds a free sandbox while f runs.
+func (p *pool) with(ctx context.Context, f func(*sandbox) error) error {
+	var sb *sandbox
+	select {
+	case sb = <-p.free:
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+	defer func() { p.free <- sb }()
+	return f(sb)
+}
+
+// withMutant applies m to its file's original bytes and runs f with the mutated file in sb.
+func (p *pool) withMutant(sb *sandbox, m plan.Mutant, f func(ov *override) error) error {
+	src, err := p.tree.bytes(p.tree.file(m.Path))
+	if err != nil {
+		return err
+	}
+	mutated, err := plan.Apply(src, m)
+	if err != nil {
+		return err
+	}
+	return p.withOverride(sb, &override{Path: m.Path, Content: mutated}, f)
+}
+
+// withOverride places ov in sb, runs f, and restores the original, checking its SHA-256. A failed
+// restore stops the run, before f's own error.
+func (p *pool) withOverride(sb *sandbox, ov *override, f func(ov *override) error) error {
+	if err := sb.place(ov.Path, ov.Content, p.write); err != nil {
+		return err
+	}
+	err := f(ov)
+	if rerr := sb.restore(); rerr != nil {
+		return rerr
+	}
+	return err
+}
+
+// cleanup ends a run's use of the tree: it lists what the tests changed in the sandboxes into
+// rep, removes them unless keep, and checks that the user's tree is byte-identical to the start.
+// t and p may be nil when the run stopped before making them.
+func cleanup(t *tree, p *pool, keep bool, rep *Report) error {
+	if t == nil {
+		return nil
+	}
+	var restoreErr error
+	if p != nil {
+		changed := map[string]bool{}
+		for _, sb := range p.sbs {
+			if sb == nil {
+				continue
+			}
+			if sb.placed != "" {
+				if err := sb.restore(); err != nil && restoreErr == nil {
+					restoreErr = err
+				}
+			}
+			for _, c := range sb.changes() {
+				changed[c] = true
+			}
+		}
+		for c := range changed {
+			rep.TreeChanges = append(rep.TreeChanges, c)
+		}
+		sort.Strings(rep.TreeChanges)
+		if !keep {
+			if err := os.RemoveAll(p.work); err != nil {
+				rep.Errors = append(rep.Errors, fmt.Sprintf("removing sandboxes in %s: %v", p.work, err))
+			}
+			rep.Run.WorkDir = ""
+		}
+	}
+	if bad := t.verify(); len(bad) > 0 {
+		// bond never writes there: another process did, or a test wrote outside its sandbox by
+		// absolute path. Either way the run's facts may not describe the tree it started on.
+		return fmt.Errorf("the repository changed during the run: %s; certify again on a quiet checkout", strings.Join(bad, ", "))
+	}
+	return restoreErr
+}

@@ -1,0 +1,36 @@
+package adjudicate
+
+// This file is the suite witness (SPEC §3.5): the gates that passed on the unmutated tree, run
+// over a mutant in a sandbox of the pool until one fails.
+
+import (
+	"context"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// suiteWitness runs gates over mutant m, in order, and returns the first that fails as a witness;
+// a zero Witness when none does.
+func suiteWitness(ctx context.Context, x *runs, p *pool, lim limits, gates []GateRecord, m plan.Mutant) (Witness, error) {
+	var w Witness
+	err := p.with(ctx, func(sb *sandbox) error {
+		return p.withMutant(sb, m, func(*override) error {
+			for _, g := range gates {
+				out, err := x.gate(ctx, sb, g.Cmd, lim.gate(g))
+				if err == nil && lim.retry(out.Status) {
+					out, err = x.gate(ctx, sb, g.Cmd, 2*lim.gate(g))
+				}
+				if err != nil {
+					return err
+				}
+				if out.Status == StatusKilled || out.Status == StatusTimeout {
+					w = Witness{Kind: WitnessSuite, Gate: g.Name, GateStatus: out.Status, GateExitCode: out.ExitCode,
+						GateFailedTest: out.KilledBy, GateOutputTail: tail(out.Output)}
+					return nil
+				}
+			}
+			return nil
+		})
+	})
+	return w, err
+}

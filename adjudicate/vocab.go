@@ -1,0 +1,93 @@
+package adjudicate
+
+// This file is certify's vocabulary (SPEC §1, §3): the statuses, reasons, witness kinds,
+// verdicts and regimes a report records, each a string type with its values in one place. The
+// JSON of a report spells them exactly as these constants do.
+
+// Status is what the oracle did with a mutant applied.
+type Status string
+
+// Mutant statuses.
+const (
+	StatusKilled   Status = "killed"
+	StatusTimeout  Status = "timeout"
+	StatusAccepted Status = "accepted"
+	StatusError    Status = "error"
+	// StatusNotRun: the run stopped (signal, internal error) before this mutant ran.
+	StatusNotRun Status = "not-run"
+)
+
+// Reason says why an accepted mutant is unshown without adjudication (SPEC §3.4, §3.5).
+type Reason string
+
+// Reasons.
+const (
+	ReasonNotRan              Reason = "not-ran"
+	ReasonCoverageUnavailable Reason = "coverage-unavailable"
+	ReasonUnstableReach       Reason = "unstable-reach"
+	ReasonCanarySurvived      Reason = "canary-survived"
+)
+
+// WitnessKind is what showed that an accepted mutant changes the program (SPEC §1).
+type WitnessKind string
+
+// Witness kinds.
+const (
+	WitnessCoverage       WitnessKind = "coverage"
+	WitnessSuite          WitnessKind = "suite"
+	WitnessNone           WitnessKind = "none"
+	WitnessNotAdjudicated WitnessKind = "not-adjudicated"
+)
+
+// Verdict is a mutant's verdict, or a patch's bond (SPEC §3.6).
+type Verdict string
+
+// Verdicts of a mutant and bonds of a patch.
+const (
+	VerdictHeld       Verdict = "held"
+	VerdictVacuous    Verdict = "vacuous"
+	VerdictUnshown    Verdict = "unshown"
+	VerdictEquivalent Verdict = "equivalent"
+	VerdictError      Verdict = "error"
+	// BondNotBonded: no mutant was planned; never read as held.
+	BondNotBonded Verdict = "not-bonded"
+)
+
+// Regime decides how witnesses enter the bond (SPEC §1, §3.6).
+type Regime string
+
+// Regimes.
+const (
+	RegimeWitnessRecorded Regime = "witness-recorded"
+	RegimeWitnessRequired Regime = "witness-required"
+	RegimeReportOnly      Regime = "report-only"
+)
+
+// Regimes lists the three regimes in the order reports show them.
+var Regimes = [...]Regime{RegimeWitnessRecorded, RegimeWitnessRequired, RegimeReportOnly}
+
+// ValidRegime reports whether r names a regime.
+func ValidRegime(r Regime) bool {
+	for _, x := range Regimes {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// RegimeNames are the regimes' names, for messages and table headings.
+func RegimeNames() []string {
+	names := make([]string, len(Regimes))
+	for i, r := range Regimes {
+		names[i] = string(r)
+	}
+	return names
+}
+
+// Canary results.
+const (
+	CanaryKilled   = "killed"
+	CanarySurvived = "survived"
+	CanaryError    = "error"
+)

@@ -1,0 +1,171 @@
+// Package proc starts the processes bond runs on a user's behalf (the oracle, the gates, a
+// corpus task's install and held-back oracle): each in its own process group, killed as a group
+// on its limit, on the context's end and after it exits, with its output kept to a bounded tail,
+// and with the environment policy of env.go. It is the one place a process is started.
+package proc
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// KeepBytes is how much output a run keeps in memory: enough to find the failing test's name in
+// a long TAP stream, bounded so a chatty suite cannot exhaust memory.
+const KeepBytes int64 = 256 << 10
+
+// Spec is one process to run: a shell command at a directory, with an environment.
+type Spec struct {
+	Cmd     string
+	Dir     string
+	Env     []string
+	Timeout time.Duration // 0: none (the context still bounds it)
+	// Hermetic runs the command in a new user and network namespace (unshare -rn): no network.
+	Hermetic bool
+}
+
+// Result is what one process did.
+type Result struct {
+	ExitCode int
+	TimedOut bool
+	Duration time.Duration
+	// Output is the combined stdout and stderr, at most KeepBytes of its end.
+	Output string
+	// Start is set when the command could not be started at all, or the shell said it could not
+	// run it (exit 126: not executable, 127: not found). Such a run is an error, never a kill.
+	Start error
+	Began time.Time
+}
+
+// Run runs p with sh -c in its own process group. On timeout or when ctx ends, the whole group
+// is killed with SIGKILL; after a normal exit, whatever the command left running in its group is
+// killed too, so no test server outlives its run. Output goes to a file, not a pipe, so a
+// background child that inherits it cannot hold the run open. Run returns an error only when ctx
+// ended (the caller stops); every other failure is in the result.
+func Run(ctx context.Context, p Spec) (Result, error) {
+	argv := []string{"sh", "-c", p.Cmd}
+	if p.Hermetic {
+		argv = append([]string{"unshare", "--map-root-user", "--net"}, argv...)
+	}
+	c := exec.Command(argv[0], argv[1:]...)
+	c.Dir = p.Dir
+	c.Env = p.Env
+	c.Stdin = nil
+	outf, err := os.CreateTemp("", "bond-output-")
+	if err != nil {
+		return Result{}, fmt.Errorf("making a file for the run's output: %w", err)
+	}
+	defer os.Remove(outf.Name())
+	defer outf.Close()
+	c.Stdout = outf
+	c.Stderr = outf
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Nothing is piped, so Wait does not wait on a child's copy of a pipe; should that ever
+	// change, WaitDelay still bounds it.
+	c.WaitDelay = time.Second
+	res := Result{Began: time.Now()}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	if err := c.Start(); err != nil {
+		res.Start = fmt.Errorf("could not start %q: %w", argv[0], err)
+		res.ExitCode = -1
+		return res, nil
+	}
+	pgid := c.Process.Pid
+	killGroup := func() { _ = syscall.Kill(-pgid, syscall.SIGKILL) }
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	var timer <-chan time.Time
+	if p.Timeout > 0 {
+		t := time.NewTimer(p.Timeout)
+		defer t.Stop()
+		timer = t.C
+	}
+	var waitErr error
+	var ctxErr error
+	select {
+	case waitErr = <-done:
+		killGroup()
+	case <-timer:
+		res.TimedOut = true
+		killGroup()
+		waitErr = <-done
+	case <-ctx.Done():
+		killGroup()
+		<-done
+		ctxErr = context.Cause(ctx)
+	}
+	res.Duration = time.Since(res.Began)
+	res.Output = readTail(outf, KeepBytes)
+	if ctxErr != nil {
+		return res, ctxErr
+	}
+	res.ExitCode = c.ProcessState.ExitCode()
+	if res.TimedOut {
+		return res, nil
+	}
+	var ee *exec.ExitError
+	if waitErr != nil && !errors.As(waitErr, &ee) {
+		res.Start = fmt.Errorf("running %q: %w", p.Cmd, waitErr)
+		return res, nil
+	}
+	switch res.ExitCode {
+	case 126:
+		res.Start = fmt.Errorf("%q could not be executed (exit 126: permission denied or not executable)", p.Cmd)
+	case 127:
+		res.Start = fmt.Errorf("%q could not be run (exit 127: command not found)", p.Cmd)
+	}
+	return res, nil
+}
+
+// Tail returns at most the last n bytes of s, never starting inside a UTF-8 sequence.
+func Tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	for i := 0; i < len(s) && i < 4; i++ {
+		if s[i]&0xC0 != 0x80 {
+			return s[i:]
+		}
+	}
+	return s
+}
+
+// readTail returns at most max bytes from the end of f.
+func readTail(f *os.File, max int64) string {
+	fi, err := f.Stat()
+	if err != nil {
+		return ""
+	}
+	off := fi.Size() - max
+	if off < 0 {
+		off = 0
+	}
+	b := make([]byte, fi.Size()-off)
+	n, _ := f.ReadAt(b, off)
+	return Tail(string(b[:n]), int(max))
+}
+
+// ProbeHermetic checks that a user and network namespace can be made here, so --hermetic never
+// degrades into an unsandboxed run.
+func ProbeHermetic(ctx context.Context) error {
+	c := exec.CommandContext(ctx, "unshare", "--map-root-user", "--net", "true")
+	var buf bytes.Buffer
+	c.Stderr = &buf
+	if err := c.Run(); err != nil {
+		msg := strings.TrimSpace(buf.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return fmt.Errorf("--hermetic needs a network namespace, but 'unshare --map-root-user --net' failed here: %s; allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1) or run without --hermetic", msg)
+	}
+	return nil
+}
