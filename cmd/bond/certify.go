@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
@@ -186,11 +187,11 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		}
 		o.Gates = append(o.Gates, gs)
 	}
-	cfg, err := adjudicate.LoadConfig(opts.Repo)
+	cfg, err := config.Load(opts.Repo)
 	if err != nil {
 		return o, err
 	}
-	if err := cfg.Merge(&o, set); err != nil {
+	if err := mergeConfig(cfg, &o, set); err != nil {
 		return o, err
 	}
 	if !opts.Quiet && opts.ErrTTY && opts.Format != "json" {

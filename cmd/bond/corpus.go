@@ -12,6 +12,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/corpus"
+	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan"
@@ -153,7 +154,7 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 // certifyTask certifies one corpus task with adjudicate.Certify: the diff from the task's base
 // to its work tree's HEAD, --adjudicate all, and the include/exclude of the tree's .bond.toml.
 func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Report, error) {
-	cfg, err := adjudicate.LoadConfig(req.Repo)
+	cfg, err := config.Load(req.Repo)
 	if err != nil {
 		return nil, err
 	}
