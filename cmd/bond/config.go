@@ -10,9 +10,28 @@ import (
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/plan"
 )
 
-// mergeConfig fills the fields of o that set does not report as given on the command line from
+// mergePlanConfig fills the planning fields of o (include, exclude, budget, per_operator) that
+// set does not report as given from c. bond plan and bond certify both plan through it, so a
+// .bond.toml changes their plans alike.
+func mergePlanConfig(c config.File, o *plan.Options, set func(flag string) bool) {
+	if !set("include") && len(c.Include) > 0 {
+		o.Include = c.Include
+	}
+	if !set("exclude") && len(c.Exclude) > 0 {
+		o.Exclude = c.Exclude
+	}
+	if !set("budget") && c.Budget != nil {
+		o.Budget = *c.Budget
+	}
+	if !set("per-operator") && c.PerOperator != nil {
+		o.PerOperator = *c.PerOperator
+	}
+}
+
+// mergeConfig fills the non-planning fields of o (the planning ones are planFlags.options') that set does not report as given on the command line from
 // c. set names the flags that were given: "oracle", "oracle-cmd", "gate", "include", "exclude",
 // "budget", "per-operator", "timeout", "regime", "runner". An oracle given either way on the
 // command line (--oracle or --oracle-cmd) replaces the config's oracle of either kind.
@@ -33,18 +52,6 @@ func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) boo
 		for _, g := range c.GateList() {
 			o.Gates = append(o.Gates, adjudicate.GateSpec{Name: g.Name, Cmd: g.Cmd})
 		}
-	}
-	if !set("include") && len(c.Include) > 0 {
-		o.Plan.Include = c.Include
-	}
-	if !set("exclude") && len(c.Exclude) > 0 {
-		o.Plan.Exclude = c.Exclude
-	}
-	if !set("budget") && c.Budget != nil {
-		o.Plan.Budget = *c.Budget
-	}
-	if !set("per-operator") && c.PerOperator != nil {
-		o.Plan.PerOperator = *c.PerOperator
 	}
 	if !set("timeout") && c.Timeout != "" {
 		d, err := time.ParseDuration(c.Timeout)

@@ -15,6 +15,7 @@ func TestConfigMergeFlagsWin(t *testing.T) {
 	if err := mergeConfig(c, &o, func(string) bool { return false }); err != nil {
 		t.Fatal(err)
 	}
+	o.Plan = (&planFlags{Budget: 9, Include: []string{"src/**"}}).options(nil, c, func(string) bool { return false })
 	if o.OracleCmd != "npm test" || len(o.Gates) != 2 || o.Gates[0].Name != "a" || o.Plan.Budget != 3 || o.Plan.PerOperator != 1 || o.Timeout != 7*time.Second || o.Regime != adjudicate.RegimeReportOnly || o.Runner != adjudicate.RunnerNode || o.Plan.Include[0] != "lib/**" {
 		t.Errorf("config not merged: %+v", o)
 	}
@@ -23,7 +24,9 @@ func TestConfigMergeFlagsWin(t *testing.T) {
 	if err := mergeConfig(c, &o, func(f string) bool { return given[f] }); err != nil {
 		t.Fatal(err)
 	}
-	if o.OracleCmd != "" || o.Oracle[0] != "t.js" || o.Regime != adjudicate.RegimeWitnessRequired {
+	given["budget"] = true
+	o.Plan = (&planFlags{Budget: 9, Include: []string{"src/**"}}).options(nil, c, func(f string) bool { return given[f] })
+	if o.OracleCmd != "" || o.Oracle[0] != "t.js" || o.Regime != adjudicate.RegimeWitnessRequired || o.Plan.Budget != 9 || o.Plan.PerOperator != 1 || o.Plan.Include[0] != "lib/**" {
 		t.Errorf("flags did not win: %+v", o)
 	}
 }
