@@ -35,7 +35,9 @@ func newPlanCmd(s *Streams, runF func(*planOptions) error) *cobra.Command {
 		Short: "Print the mutants bond would run for a patch, and why the other candidates are not run",
 		Long: `Print the plan: per added line of the patch, at most one mutant (the first operator that
 fires and whose mutant parses and is not equivalent by compilation), under the budget.
-Runs no project code. Exit 0, or 2 when the input is invalid (a diff that does not fit the tree).`,
+The repository's .bond.toml (budget, per_operator, include, exclude) fills what the flags leave
+unset, exactly as for bond certify, so both plan the same mutants. Runs no project code.
+Exit 0, or 2 when the input is invalid (a diff that does not fit the tree, a bad .bond.toml).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.Format != "human" && opts.Format != "json" {
@@ -112,7 +114,11 @@ func runPlan(ctx context.Context, opts *planOptions) error {
 	if set == nil {
 		set = func(string) bool { return true }
 	}
-	res, err := plan.Build(ctx, opts.planFlags.options(opts.In, config.File{}, set))
+	cfg, err := config.Load(opts.Repo)
+	if err != nil {
+		return err
+	}
+	res, err := plan.Build(ctx, opts.planFlags.options(opts.In, cfg, set))
 	if err != nil {
 		return err
 	}
