@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/atomicfile"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 )
@@ -211,13 +212,13 @@ func (opts *certifyOptions) saveReport(rep *adjudicate.Report) error {
 	b = append(b, '\n')
 	var errs []error
 	if opts.Output != "" {
-		if err := writeAtomic(opts.Output, b); err != nil {
+		if err := writeReport(opts.Output, b); err != nil {
 			errs = append(errs, fmt.Errorf("writing the report to -o %s: %w", opts.Output, err))
 		}
 	}
 	p, err := lastReportPath(opts.cacheDir, opts.Repo)
 	if err == nil {
-		err = writeAtomic(p, b)
+		err = writeReport(p, b)
 	}
 	if err != nil {
 		// The cache copy is a convenience for bond inspect; its failure does not fail certify.
@@ -247,27 +248,11 @@ func lastReportPath(cacheDir, repo string) (string, error) {
 	return filepath.Join(cacheDir, "bond", hex.EncodeToString(sum[:8]), "last-report.json"), nil
 }
 
-func writeAtomic(p string, b []byte) error {
-	dir := filepath.Dir(p)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// writeReport writes the report to p atomically, creating its directory (the cache dir's may not
+// exist yet).
+func writeReport(p string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".bond-report-*")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), p)
+	return atomicfile.Write(p, b, 0o644)
 }
