@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/golden"
 )
 
 func TestCompare(t *testing.T) {
@@ -41,5 +42,5 @@ func TestCompare(t *testing.T) {
 	if err := WriteComparisonHuman(&buf, c); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "compare.human.golden", buf.Bytes())
+	golden.Compare(t, "testdata/compare.human.golden", buf.Bytes())
 }

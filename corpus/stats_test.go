@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/golden"
 )
 
 func report(t *testing.T, rows []Row, opts ReportOptions) *Report {
@@ -135,7 +136,7 @@ func TestJSONMetricNames(t *testing.T) {
 	if got := string(doc.Overall["in"][adjudicate.RegimeWitnessRecorded]["false_green_rate"]); got != "null" {
 		t.Errorf("a rate over no task = %s, want null", got)
 	}
-	golden(t, "report.json.golden", buf.Bytes())
+	golden.Compare(t, "testdata/report.json.golden", buf.Bytes())
 }
 
 func TestRenderGolden(t *testing.T) {
@@ -147,8 +148,8 @@ func TestRenderGolden(t *testing.T) {
 	if err := WriteMarkdown(&md, rep); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "report.human.golden", h.Bytes())
-	golden(t, "report.md.golden", md.Bytes())
+	golden.Compare(t, "testdata/report.human.golden", h.Bytes())
+	golden.Compare(t, "testdata/report.md.golden", md.Bytes())
 }
 
 func equal(a, b []string) bool {

@@ -13,6 +13,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 )
 
+// update rewrites golden files instead of comparing against them (read by golden.Compare).
 var update = flag.Bool("update", false, "rewrite golden files")
 
 // testEngine is a fixed operator table for the planner's own rules, independent of package
