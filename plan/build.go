@@ -16,6 +16,7 @@ import (
 
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/version"
+	"github.com/bond-tool/bond/operators"
 )
 
 // Defaults of Options (SPEC §2.5).
@@ -45,9 +46,6 @@ type Options struct {
 	Operators []string
 	// Include and Exclude are doublestar globs over repository-relative paths; see selector.
 	Include, Exclude []string
-
-	// engine replaces the operator layer in tests.
-	engine *engine
 }
 
 // Result is a plan: the document front, the chosen mutants in diff order, and for every added line
@@ -125,7 +123,13 @@ type OperatorCount struct {
 // Build reads the diff, checks that it fits the tree at Repo, and plans the mutants. Every error
 // caused by the input is an input.Error (exit 2). It runs no project code.
 func Build(ctx context.Context, opts Options) (Result, error) {
-	o, eng, ops, err := resolve(opts)
+	return build(ctx, opts, operators.Table())
+}
+
+// build plans with the operator table given; tests pass a small fixed table so the planner's own
+// rules (fall-through, budget, ids) are tested apart from the operators' behaviour.
+func build(ctx context.Context, opts Options, table []operators.Operator) (Result, error) {
+	o, ops, err := resolve(opts, table)
 	if err != nil {
 		return Result{}, err
 	}
@@ -160,7 +164,7 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			fp, err := planFile(rt, c, eng, ops)
+			fp, err := planFile(rt, c, ops)
 			files[i] = fp
 			return err
 		})
@@ -172,7 +176,7 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 	res := Result{Front: Front{
 		SchemaVersion: version.Schema,
 		Tool:          Tool{Name: version.ToolName, Version: version.Tool},
-		Operators:     operatorSet(eng, ops, o.Budget, o.PerOperator),
+		Operators:     OperatorSetOf(ops, BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator}),
 		Budget:        BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator},
 		Diff:          info,
 		Files:         []FileInfo{},
@@ -211,19 +215,19 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 }
 
 // resolve fills the defaults of opts in one place and checks the ones that can be wrong alone.
-func resolve(opts Options) (Options, engine, []operator, error) {
+func resolve(opts Options, table []operators.Operator) (Options, []operators.Operator, error) {
 	o := opts
 	if o.Repo == "" {
 		o.Repo = "."
 	}
 	switch {
 	case o.DiffPath != "" && o.Base != "":
-		return o, engine{}, nil, input.Errorf("give bond one diff source: --diff %s and --base %s were both given", o.DiffPath, o.Base)
+		return o, nil, input.Errorf("give bond one diff source: --diff %s and --base %s were both given", o.DiffPath, o.Base)
 	case o.DiffPath == "" && o.Base == "":
-		return o, engine{}, nil, input.Errorf("give bond a diff: --diff FILE, --diff - (stdin) or --base REF")
+		return o, nil, input.Errorf("give bond a diff: --diff FILE, --diff - (stdin) or --base REF")
 	}
 	if o.Budget < 0 || o.PerOperator < 0 {
-		return o, engine{}, nil, input.Errorf("--budget %d / --per-operator %d: the budget must be positive", o.Budget, o.PerOperator)
+		return o, nil, input.Errorf("--budget %d / --per-operator %d: the budget must be positive", o.Budget, o.PerOperator)
 	}
 	if o.Budget == 0 {
 		o.Budget = DefaultBudget
@@ -231,16 +235,12 @@ func resolve(opts Options) (Options, engine, []operator, error) {
 	if o.PerOperator == 0 {
 		o.PerOperator = DefaultPerOperator
 	}
-	eng := defaultEngine()
-	if o.engine != nil {
-		eng = *o.engine
-	}
-	ops, err := selectOperators(eng.table(), o.Operators)
-	return o, eng, ops, err
+	ops, err := selectOperators(table, o.Operators)
+	return o, ops, err
 }
 
 // selectOperators keeps the named operators in table order.
-func selectOperators(table []operator, names []string) ([]operator, error) {
+func selectOperators(table []operators.Operator, names []string) ([]operators.Operator, error) {
 	if len(names) == 0 {
 		return table, nil
 	}
@@ -265,7 +265,7 @@ func selectOperators(table []operator, names []string) ([]operator, error) {
 		}
 		want[n] = true
 	}
-	var out []operator
+	var out []operators.Operator
 	for _, op := range table {
 		if want[op.Name] {
 			out = append(out, op)
@@ -274,8 +274,11 @@ func selectOperators(table []operator, names []string) ([]operator, error) {
 	return out, nil
 }
 
-func operatorSet(eng engine, ops []operator, total, per int) OperatorSet {
-	s := OperatorSet{Digest: eng.digest(ops, total, per), Table: []OperatorEntry{}}
+// OperatorSetOf is the operator set a document records for ops under budget b: each operator's
+// name and version, in rank order, and their digest (SPEC §2.3). Plans, certify reports and the
+// corpus's rows and pre-registration records all compute it here.
+func OperatorSetOf(ops []operators.Operator, b BudgetInfo) OperatorSet {
+	s := OperatorSet{Digest: operators.Digest(ops, operators.Budget{Total: b.Total, PerOperator: b.PerOperator}), Table: []OperatorEntry{}}
 	for _, op := range ops {
 		s.Table = append(s.Table, OperatorEntry{Name: op.Name, Version: op.Version})
 	}
@@ -324,8 +327,9 @@ type filePlan struct {
 	lines     []LineCandidates
 }
 
-// planFile reads one file, checks the fit, lexes it once and runs the operators on its added lines.
-func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, error) {
+// planFile reads one file, checks the fit, lexes it once and offers its added lines to the
+// operators (Source.Propose).
+func planFile(rt root, c fileChange, ops []operators.Operator) (filePlan, error) {
 	src, err := rt.read(c.Path)
 	if err != nil {
 		return filePlan{}, err
@@ -340,25 +344,21 @@ func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, erro
 		fp.info.Added = append(fp.info.Added, a.Number)
 	}
 	text := string(src)
-	chk := newChecker(c.Path, text, true)
-	fp.info.Loader = chk.LoaderName()
+	s := NewSource(c.Path, src, SourceOptions{Equivalence: true})
+	fp.info.Loader = s.Loader()
 	parse := ParseOK
-	if !chk.ok {
+	if !s.Parses() {
 		parse = ParseUnchecked
-		fp.info.ParseMessage = chk.msg
+		fp.info.ParseMessage = s.ParseMessage()
 	}
 	fp.info.Parse = parse
 
-	lexed := eng.lex(c.Path, src)
-	if chk.ok {
-		chk.useChunks(text, spans, lexed)
-	}
-	byNumber := make(map[int]opLine, len(c.Added))
+	byNumber := make(map[int]operators.Line, len(c.Added))
 	want := map[int]bool{}
 	for _, a := range c.Added {
 		want[a.Number] = true
 	}
-	for _, l := range lexed {
+	for _, l := range s.Lines {
 		if want[l.Number] {
 			byNumber[l.Number] = l
 		}
@@ -380,66 +380,38 @@ func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, erro
 		g.Go(func() error {
 			res := &results[ai]
 			sp := spans[a.Number-1]
+			// The line as the planner (and git) reads it; the operators fire on the lexed line.
 			orig := text[sp.Start:sp.End]
 			l, ok := byNumber[a.Number]
 			if !ok {
 				return nil
 			}
-			if l.Text != orig {
-				// The lexer and the planner disagree on where the line is; plan the line as
-				// the planner (and git) reads it.
-				l = opLine{Number: a.Number, Text: orig, raw: l.raw}
-			}
 			res.ok = true
 			lc := LineCandidates{Path: c.Path, Line: a.Number, Text: orig}
-			got := false
-			for _, op := range ops {
-				cand := LineCandidate{Operator: op.Name}
-				if !chk.ok && op.Name == "delete-statement" {
-					cand.Outcome = OutcomeNoDelete
-					lc.Candidates = append(lc.Candidates, cand)
+			for _, of := range s.Propose(ops, l, orig, true) {
+				cand := LineCandidate{Operator: of.Operator.Name, Outcome: of.Outcome, Message: of.Message}
+				if of.Outcome != OutcomeNotFired && of.Outcome != OutcomeNoDelete {
+					cand.Mutated = &of.Mutated
+				}
+				lc.Candidates = append(lc.Candidates, cand)
+				if cand.Mutated == nil || of.Outcome == OutcomeShadowed {
 					continue
 				}
-				e, fired := op.fire(l)
-				if !fired || e.Start < 0 || e.End < e.Start || e.End > len(orig) {
-					cand.Outcome = OutcomeNotFired
-					lc.Candidates = append(lc.Candidates, cand)
-					continue
-				}
-				mutated := orig[:e.Start] + e.Text + orig[e.End:]
-				if mutated == orig {
-					cand.Outcome = OutcomeNotFired
-					lc.Candidates = append(lc.Candidates, cand)
-					continue
-				}
-				cand.Mutated = &mutated
-				if got {
-					cand.Outcome = OutcomeShadowed
-					lc.Candidates = append(lc.Candidates, cand)
-					continue
-				}
+				e := of.Edit
 				m := Mutant{
 					Path: c.Path, Line: a.Number, Column: e.Start + 1,
-					Operator: op.Name, OperatorVersion: op.Version,
-					Original: orig, Mutated: mutated,
+					Operator: of.Operator.Name, OperatorVersion: of.Operator.Version,
+					Original: orig, Mutated: of.Mutated,
 					Change: Change{From: orig[e.Start:e.End], To: e.Text},
 					Parse:  parse,
 				}
 				m.ID = MutantID(m.Path, m.Operator, m.Original, m.Mutated, ordinals[a.Number])
-				if chk.ok {
-					v := chk.checkLine(a.Number-1, mutated)
-					if v.Reason != "" {
-						cand.Outcome, cand.Message = v.Reason, v.Message
-						lc.Candidates = append(lc.Candidates, cand)
-						res.discarded = append(res.discarded, Candidate{Mutant: m, Reason: v.Reason, Message: v.Message})
-						continue
-					}
+				if of.Outcome != OutcomeChosen {
+					res.discarded = append(res.discarded, Candidate{Mutant: m, Reason: of.Outcome, Message: of.Message})
+					continue
 				}
-				cand.Outcome = OutcomeChosen
-				lc.Candidates = append(lc.Candidates, cand)
 				lc.Mutant = m.ID
 				res.chosen = &m
-				got = true
 			}
 			res.lc = lc
 			return nil
@@ -504,7 +476,7 @@ func MutantID(path, operator, original, mutated string, ordinal int) string {
 
 // applyBudget fills the slots by operator rank, within an operator in diff order, then returns
 // the chosen in diff order and the cut ones in diff order. proposed is in diff order.
-func applyBudget(proposed []*Mutant, ops []operator, total, per int) (chosen, cut []*Mutant) {
+func applyBudget(proposed []*Mutant, ops []operators.Operator, total, per int) (chosen, cut []*Mutant) {
 	rank := map[string]int{}
 	for i, op := range ops {
 		rank[op.Name] = i
@@ -537,7 +509,7 @@ func applyBudget(proposed []*Mutant, ops []operator, total, per int) (chosen, cu
 	return chosen, cut
 }
 
-func countByOperator(ops []operator, proposed []*Mutant, chosen []Mutant, cut, discarded []Candidate) []OperatorCount {
+func countByOperator(ops []operators.Operator, proposed []*Mutant, chosen []Mutant, cut, discarded []Candidate) []OperatorCount {
 	idx := map[string]int{}
 	out := make([]OperatorCount, len(ops))
 	for i, op := range ops {

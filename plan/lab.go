@@ -71,15 +71,6 @@ type SampleMutant struct {
 	Unparseable bool
 }
 
-// labFile is one file read for the lab.
-type labFile struct {
-	path  string
-	src   []byte
-	lines []opLine
-	spans []lineSpan
-	chk   *checker
-}
-
 // collectFiles walks the paths in a stable order.
 func collectFiles(paths []string) ([]string, error) {
 	var out []string
@@ -115,10 +106,9 @@ func collectFiles(paths []string) ([]string, error) {
 	return out, nil
 }
 
-// readLab reads and lexes the files in parallel; minify is passed to the checker.
-func readLab(ctx context.Context, files []string, jobs int, minify, noChunks bool) ([]*labFile, []string, error) {
-	eng := defaultEngine()
-	out := make([]*labFile, len(files))
+// readLab reads, lexes and parse-checks the files in parallel (no equivalence filter).
+func readLab(ctx context.Context, files []string, jobs int, wholeFile bool) ([]*Source, []string, error) {
+	out := make([]*Source, len(files))
 	skipped := make([]string, len(files))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(jobs)
@@ -136,18 +126,14 @@ func readLab(ctx context.Context, files []string, jobs int, minify, noChunks boo
 				skipped[i] = p + ": not valid UTF-8"
 				return nil
 			}
-			f := &labFile{path: p, src: src, lines: eng.lex(p, src), spans: splitLines(src), chk: newChecker(p, string(src), minify)}
-			if f.chk.ok && !noChunks {
-				f.chk.useChunks(string(src), f.spans, f.lines)
-			}
-			out[i] = f
+			out[i] = NewSource(p, src, SourceOptions{WholeFile: wholeFile})
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, nil, err
 	}
-	var kept []*labFile
+	var kept []*Source
 	var skips []string
 	for i := range out {
 		if out[i] != nil {
@@ -166,20 +152,14 @@ func (o LabOptions) jobs() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// mutated returns the file's text with line i (0-based) replaced.
-func (f *labFile) mutated(i int, text string) string {
-	sp := f.spans[i]
-	return string(f.src[:sp.Start]) + text + string(f.src[sp.End:])
-}
-
 // loadLab finds the JS/TS files under the lab's paths and reads and lexes them in parallel; the
 // lab commands share it so they measure exactly the same files.
-func loadLab(ctx context.Context, o LabOptions) ([]*labFile, []string, error) {
+func loadLab(ctx context.Context, o LabOptions) ([]*Source, []string, error) {
 	paths, err := collectFiles(o.Paths)
 	if err != nil {
 		return nil, nil, err
 	}
-	return readLab(ctx, paths, o.jobs(), false, o.WholeFile)
+	return readLab(ctx, paths, o.jobs(), o.WholeFile)
 }
 
 // ParseRateOf offers every line to the operators: the first that fires proposes its mutant and
@@ -191,39 +171,30 @@ func ParseRateOf(ctx context.Context, o LabOptions) (ParseRate, error) {
 	if err != nil {
 		return ParseRate{}, err
 	}
-	ops := defaultEngine().table()
+	ops := operators.Table()
 	res := ParseRate{Files: len(files), Skipped: skipped}
 	res.Operators = make([]OperatorParse, len(ops))
 	for i, op := range ops {
 		res.Operators[i].Operator = op.Name
 	}
 	type job struct {
-		f    *labFile
+		f    *Source
 		line int
 		op   int
 		text string
 	}
 	var jobs []job
 	for _, f := range files {
-		res.Lines += len(f.lines)
-		if !f.chk.ok {
-			res.Unchecked = append(res.Unchecked, f.path)
+		res.Lines += len(f.Lines)
+		if !f.Parses() {
+			res.Unchecked = append(res.Unchecked, f.Path)
 		}
-		for i, l := range f.lines {
-			for k, op := range ops {
-				if !f.chk.ok && op.Name == "delete-statement" {
-					continue
+		for i, l := range f.Lines {
+			for k, of := range f.Propose(ops, l, l.Text, false) {
+				if of.Outcome == OutcomeChosen {
+					jobs = append(jobs, job{f, i, k, of.Mutated})
+					break
 				}
-				e, ok := op.fire(l)
-				if !ok || e.Start < 0 || e.End < e.Start || e.End > len(l.Text) {
-					continue
-				}
-				m := l.Text[:e.Start] + e.Text + l.Text[e.End:]
-				if m == l.Text {
-					continue
-				}
-				jobs = append(jobs, job{f, i, k, m})
-				break
 			}
 		}
 	}
@@ -231,14 +202,15 @@ func ParseRateOf(ctx context.Context, o LabOptions) (ParseRate, error) {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(o.jobs())
 	for i, j := range jobs {
-		if !j.f.chk.ok {
+		if !j.f.Parses() {
 			continue
 		}
 		g.Go(func() error {
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			bad[i] = j.f.chk.checkLine(j.line, j.text).Reason == ReasonUnparseable
+			reason, _ := j.f.Check(j.line, j.text)
+			bad[i] = reason == ReasonUnparseable
 			return nil
 		})
 	}
@@ -250,7 +222,7 @@ func ParseRateOf(ctx context.Context, o LabOptions) (ParseRate, error) {
 		op := &res.Operators[j.op]
 		op.Proposed++
 		res.Mutants++
-		if !j.f.chk.ok {
+		if !j.f.Parses() {
 			op.Unchecked++
 			continue
 		}
@@ -258,7 +230,7 @@ func ParseRateOf(ctx context.Context, o LabOptions) (ParseRate, error) {
 			op.Unparseable++
 		}
 		if o.SampleEvery > 0 && checked%o.SampleEvery == 0 {
-			res.Sample = append(res.Sample, SampleMutant{Path: j.f.path, Line: j.line + 1, Operator: ops[j.op].Name, Src: j.f.mutated(j.line, j.text), Unparseable: bad[i]})
+			res.Sample = append(res.Sample, SampleMutant{Path: j.f.Path, Line: j.line + 1, Operator: ops[j.op].Name, Src: j.f.Mutated(j.line, j.text), Unparseable: bad[i]})
 		}
 		checked++
 	}
@@ -305,7 +277,7 @@ func ShapesOf(ctx context.Context, o LabOptions) (Shapes, error) {
 	if err != nil {
 		return Shapes{}, err
 	}
-	ops := defaultEngine().table()
+	ops := operators.Table()
 	idx := map[string]int{}
 	res := Shapes{Files: len(files), Skipped: skipped}
 	for i, s := range ShapeNames {
@@ -321,7 +293,7 @@ func ShapesOf(ctx context.Context, o LabOptions) (Shapes, error) {
 			for i := range local {
 				local[i].Covered = map[string]int{}
 			}
-			for i, l := range f.lines {
+			for _, l := range f.Lines {
 				if gctx.Err() != nil {
 					return gctx.Err()
 				}
@@ -335,23 +307,10 @@ func ShapesOf(ctx context.Context, o LabOptions) (Shapes, error) {
 					continue
 				}
 				got := ""
-				for _, op := range ops {
-					if !f.chk.ok && op.Name == "delete-statement" {
-						continue
+				for _, of := range f.Propose(ops, l, l.Text, true) {
+					if of.Outcome == OutcomeChosen {
+						got = of.Operator.Name
 					}
-					e, ok := op.fire(l)
-					if !ok || e.Start < 0 || e.End < e.Start || e.End > len(l.Text) {
-						continue
-					}
-					m := l.Text[:e.Start] + e.Text + l.Text[e.End:]
-					if m == l.Text {
-						continue
-					}
-					if f.chk.ok && f.chk.checkLine(i, m).Reason != "" {
-						continue
-					}
-					got = op.Name
-					break
 				}
 				if got == "" {
 					st.NoMutant++
@@ -385,8 +344,8 @@ func ShapesOf(ctx context.Context, o LabOptions) (Shapes, error) {
 }
 
 // classify reads a line's statement shape lexically from its code tokens.
-func classify(l opLine) string {
-	ol, _ := l.raw.(operators.Line)
+func classify(ol operators.Line) string {
+	l := ol
 	var toks []shapeTok
 	lineStart := int(ol.Start)
 	for _, t := range ol.Tokens {
