@@ -35,14 +35,11 @@ The corpus, rows and rule formats are in docs/corpus.md.`,
 	return cmd
 }
 
-// operatorSet is the operator table and digest certify uses with the given budget.
+// operatorSet is the operator set certify records for the whole table under the given budget,
+// computed by plan.OperatorSetOf like every plan's: corpus run stamps rows with its digest and
+// prereg freeze records it, and the two must agree with the reports certify writes.
 func operatorSet(budget, perOperator int) plan.OperatorSet {
-	table := operators.Table()
-	set := plan.OperatorSet{Digest: operators.Digest(table, operators.Budget{Total: budget, PerOperator: perOperator}), Table: []plan.OperatorEntry{}}
-	for _, op := range table {
-		set.Table = append(set.Table, plan.OperatorEntry{Name: op.Name, Version: op.Version})
-	}
-	return set
+	return plan.OperatorSetOf(operators.Table(), plan.BudgetInfo{Total: budget, PerOperator: perOperator})
 }
 
 // corpusRunOptions holds the flags of bond corpus run.
