@@ -1,5 +1,8 @@
 package plan
 
+// Build: the planner's pipeline (options → diff → per-file proposals → budget → plan), and
+// the rules of SPEC §2.1 (fit), §2.5 (budget, ids) and the per-operator counts.
+
 import (
 	"context"
 	"crypto/sha256"

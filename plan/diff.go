@@ -1,5 +1,8 @@
 package plan
 
+// Reading the diff (SPEC §2.1): parsing it with go-diff into added lines per file, confining
+// its paths to the repository, and running git for --base.
+
 import (
 	"bytes"
 	"context"

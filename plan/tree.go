@@ -1,5 +1,8 @@
 package plan
 
+// The patched tree as the planner reads it (SPEC §2.1): which files are sources, the
+// include/exclude globs, and reading a file without leaving the root.
+
 import (
 	"bytes"
 	"errors"

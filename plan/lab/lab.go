@@ -18,8 +18,7 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-// The research commands of SPEC §6.6: every line of every JS/TS file under some paths is
-// offered to the operators as if a patch had added it.
+// bond lab parse-rate (SPEC §6.6) and the file loading both lab commands share.
 
 // Options says what the lab reads.
 type Options struct {
