@@ -1,18 +1,14 @@
 package plan
 
-// Build: the planner's pipeline (options → diff → per-file proposals → budget → plan), and
-// the rules of SPEC §2.1 (fit), §2.5 (budget, ids) and the per-operator counts.
+// Build: the planner's pipeline (options → diff → per-file proposals → budget → plan) and the
+// fit check of SPEC §2.1.
 
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"io"
-	"os"
 	"runtime"
-	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -49,78 +45,6 @@ type Options struct {
 	Operators []string
 	// Include and Exclude are doublestar globs over repository-relative paths; see selector.
 	Include, Exclude []string
-}
-
-// Result is a plan: the document front, the chosen mutants in diff order, and for every added line
-// what each operator did with it.
-type Result struct {
-	Front   Front
-	Mutants []Mutant
-	// Lines holds, per added line of a planned file in diff order, each operator's outcome.
-	Lines []LineCandidates
-	// Counts are the per-operator figures.
-	Counts []OperatorCount
-}
-
-// Document returns the plan document (SPEC §5). With allCandidates it carries Lines.
-func (r Result) Document(allCandidates bool) Document {
-	d := Document{Front: r.Front, Mutants: r.Mutants}
-	if d.Mutants == nil {
-		d.Mutants = []Mutant{}
-	}
-	if allCandidates {
-		d.Candidates = r.Lines
-	}
-	return d
-}
-
-// Document is the JSON plan document: the shared Front, the mutants, and with --all-candidates
-// every added line's candidates. docs/plan.md describes it field by field.
-type Document struct {
-	Front
-	Mutants    []Mutant         `json:"mutants"`
-	Candidates []LineCandidates `json:"candidates,omitempty"`
-}
-
-// Outcomes of one operator on one added line (LineCandidates).
-const (
-	OutcomeChosen      = "chosen"      // this operator's mutant is the line's mutant and in the plan
-	OutcomeCut         = "cut: budget" // the line's mutant, cut by the budget
-	OutcomeUnparseable = ReasonUnparseable
-	OutcomeEquivalent  = ReasonEquivalent
-	OutcomeNotFired    = "not-fired"                            // the operator does not apply to the line
-	OutcomeShadowed    = "shadowed"                             // it would fire, but an earlier operator got the line
-	OutcomeNoDelete    = "parse-unchecked: no delete-statement" // the file does not parse
-)
-
-// LineCandidates is one added line and what each operator of the table made of it.
-type LineCandidates struct {
-	Path       string          `json:"path"`
-	Line       int             `json:"line"`
-	Text       string          `json:"text"`
-	Mutant     string          `json:"mutant_id,omitempty"`
-	Candidates []LineCandidate `json:"operators"`
-}
-
-// LineCandidate is one operator's outcome on a line; Mutated is empty when it did not fire.
-type LineCandidate struct {
-	Operator string `json:"operator"`
-	Outcome  string `json:"outcome"`
-	// Mutated is the line as the operator would rewrite it; absent when it did not fire (an
-	// empty string is a deletion).
-	Mutated *string `json:"mutated,omitempty"`
-	Message string  `json:"message,omitempty"`
-}
-
-// OperatorCount is, per operator, how many mutants it proposed as a line's first surviving
-// mutant, how many are in the plan, how many the budget cut, and how many it had discarded.
-type OperatorCount struct {
-	Operator    string `json:"operator"`
-	Proposed    int    `json:"proposed"`
-	Chosen      int    `json:"chosen"`
-	Cut         int    `json:"cut"`
-	Unparseable int    `json:"unparseable"`
-	Equivalent  int    `json:"equivalent"`
 }
 
 // Build reads the diff, checks that it fits the tree at Repo, and plans the mutants. Every error
@@ -288,40 +212,6 @@ func OperatorSetOf(ops []operators.Operator, b BudgetInfo) OperatorSet {
 	return s
 }
 
-// readDiff returns the diff's bytes and where they came from.
-func readDiff(ctx context.Context, o Options, sel selector) ([]byte, DiffInfo, error) {
-	var data []byte
-	var info DiffInfo
-	var err error
-	switch {
-	case o.DiffPath == "-":
-		in := o.Stdin
-		if in == nil {
-			in = os.Stdin
-		}
-		data, err = io.ReadAll(in)
-		if err != nil {
-			return nil, info, input.Errorf("--diff -: reading the diff from stdin: %w", err)
-		}
-		info.Source = "-"
-	case o.DiffPath != "":
-		data, err = os.ReadFile(o.DiffPath)
-		if err != nil {
-			return nil, info, input.Errorf("--diff %s: %w", o.DiffPath, err)
-		}
-		info.Source = o.DiffPath
-	default:
-		data, info.BaseCommit, err = gitDiff(ctx, o.Repo, o.Base, sel.match)
-		if err != nil {
-			return nil, info, err
-		}
-		info.Source, info.Base = "git", o.Base
-	}
-	sum := sha256.Sum256(data)
-	info.SHA256 = hex.EncodeToString(sum[:])
-	return data, info, nil
-}
-
 // filePlan is what planning one file produced.
 type filePlan struct {
 	info      FileInfo
@@ -449,92 +339,4 @@ func fitCheck(c fileChange, src []byte, spans []lineSpan) error {
 		}
 	}
 	return nil
-}
-
-// lineOrdinals returns, for each wanted line number, how many earlier lines of the file have the
-// same text: the ordinal that keeps mutant ids stable when other lines move.
-func lineOrdinals(text string, spans []lineSpan, want map[int]bool) map[int]int {
-	seen := map[string]int{}
-	out := make(map[int]int, len(want))
-	for i, sp := range spans {
-		t := text[sp.Start:sp.End]
-		if want[i+1] {
-			out[i+1] = seen[t]
-		}
-		seen[t]++
-	}
-	return out
-}
-
-// MutantID is 16 hex digits of SHA-256 over the path, operator name, original and mutated line
-// text and the ordinal of the original among identical lines of the file (SPEC §2.5). It does
-// not depend on the line number, so it stays put when other lines move.
-func MutantID(path, operator, original, mutated string, ordinal int) string {
-	h := sha256.New()
-	for _, s := range []string{path, operator, original, mutated, strconv.Itoa(ordinal)} {
-		fmt.Fprintf(h, "%d:%s\x00", len(s), s)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
-}
-
-// applyBudget fills the slots by operator rank, within an operator in diff order, then returns
-// the chosen in diff order and the cut ones in diff order. proposed is in diff order.
-func applyBudget(proposed []*Mutant, ops []operators.Operator, total, per int) (chosen, cut []*Mutant) {
-	rank := map[string]int{}
-	for i, op := range ops {
-		rank[op.Name] = i
-	}
-	order := make([]int, len(proposed))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		return rank[proposed[order[a]].Operator] < rank[proposed[order[b]].Operator]
-	})
-	in := make([]bool, len(proposed))
-	perOp := map[string]int{}
-	n := 0
-	for _, i := range order {
-		op := proposed[i].Operator
-		if n < total && perOp[op] < per {
-			in[i] = true
-			perOp[op]++
-			n++
-		}
-	}
-	for i, m := range proposed {
-		if in[i] {
-			chosen = append(chosen, m)
-		} else {
-			cut = append(cut, m)
-		}
-	}
-	return chosen, cut
-}
-
-func countByOperator(ops []operators.Operator, proposed []*Mutant, chosen []Mutant, cut, discarded []Candidate) []OperatorCount {
-	idx := map[string]int{}
-	out := make([]OperatorCount, len(ops))
-	for i, op := range ops {
-		idx[op.Name] = i
-		out[i].Operator = op.Name
-	}
-	for _, m := range proposed {
-		out[idx[m.Operator]].Proposed++
-	}
-	for _, m := range chosen {
-		out[idx[m.Operator]].Chosen++
-	}
-	for _, c := range cut {
-		out[idx[c.Operator]].Cut++
-	}
-	for _, c := range discarded {
-		switch c.Reason {
-		case ReasonUnparseable:
-			out[idx[c.Operator]].Unparseable++
-		case ReasonEquivalent:
-			out[idx[c.Operator]].Equivalent++
-		}
-	}
-	return out
 }
