@@ -12,6 +12,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
@@ -103,13 +104,11 @@ func runCalibration(t *testing.T, runner string) {
 			// A generous time limit: the default (twice the baseline plus 5 s) turns a run slowed by
 			// a loaded CI machine into a timeout, which would be a held the case did not ask for.
 			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, Timeout: 2 * time.Minute}
-			cfg, err := LoadConfig(root)
+			cfg, err := config.Load(root)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := cfg.Merge(&o, func(string) bool { return false }); err != nil {
-				t.Fatal(err)
-			}
+			applyCalibrationConfig(t, cfg, &o)
 			if runner != "" {
 				if len(o.Oracle) == 0 || want.Mode != "" {
 					t.Skip("not a file-list oracle case")
@@ -215,5 +214,19 @@ func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
 	}
 	if len(rep.Errors) > 0 {
 		t.Errorf("report errors: %v", rep.Errors)
+	}
+}
+
+// applyCalibrationConfig puts a case tree's .bond.toml into the options. The cases use only the
+// oracle, the gates and the runner; a case that sets another key fails here rather than being
+// silently run without it (the CLI's full merge is cmd/bond/config.go).
+func applyCalibrationConfig(t *testing.T, c config.File, o *Options) {
+	t.Helper()
+	if c.Include != nil || c.Exclude != nil || c.Budget != nil || c.PerOperator != nil || c.Timeout != "" || c.Regime != "" {
+		t.Fatalf("%s: a calibration case may set only oracle, oracle_cmd, gates and runner", c.Path)
+	}
+	o.Oracle, o.OracleCmd, o.Runner = c.Oracle, c.OracleCmd, c.Runner
+	for _, g := range c.GateList() {
+		o.Gates = append(o.Gates, GateSpec{Name: g.Name, Cmd: g.Cmd})
 	}
 }

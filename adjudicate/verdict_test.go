@@ -81,26 +81,6 @@ func TestVerdictDocApply(t *testing.T) {
 	}
 }
 
-func TestConfigMergeFlagsWin(t *testing.T) {
-	b, p := 3, 1
-	c := Config{OracleCmd: "npm test", Gates: map[string]string{"z": "z", "a": "a"}, Budget: &b, PerOperator: &p, Timeout: "7s", Regime: string(RegimeReportOnly), Runner: RunnerNode, Include: []string{"lib/**"}, Path: ".bond.toml"}
-	var o Options
-	if err := c.Merge(&o, func(string) bool { return false }); err != nil {
-		t.Fatal(err)
-	}
-	if o.OracleCmd != "npm test" || len(o.Gates) != 2 || o.Gates[0].Name != "a" || o.Plan.Budget != 3 || o.Plan.PerOperator != 1 || o.Timeout != 7*time.Second || o.Regime != string(RegimeReportOnly) || o.Runner != RunnerNode || o.Plan.Include[0] != "lib/**" {
-		t.Errorf("config not merged: %+v", o)
-	}
-	o = Options{Oracle: []string{"t.js"}, Regime: string(RegimeWitnessRequired)}
-	given := map[string]bool{"oracle": true, "regime": true}
-	if err := c.Merge(&o, func(f string) bool { return given[f] }); err != nil {
-		t.Fatal(err)
-	}
-	if o.OracleCmd != "" || o.Oracle[0] != "t.js" || o.Regime != string(RegimeWitnessRequired) {
-		t.Errorf("flags did not win: %+v", o)
-	}
-}
-
 func TestFailingTest(t *testing.T) {
 	tap := "TAP version 13\n# Subtest: outer\n    not ok 1 - inner case # took 3ms\nnot ok 1 - outer\n"
 	if got := failingTest(tap); got != "inner case" {

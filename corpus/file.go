@@ -5,6 +5,17 @@
 // Everything a report prints is re-derived from the recorded facts in the rows (each mutant's
 // status, reason and witness), with adjudicate.Verdict and adjudicate.Bond, so a figure can be
 // checked without re-running anything.
+//
+// Where the SPEC rules live:
+//
+//	§6.1 the corpus file (format 1, tasks, checks)          file.go
+//	§6.2 bond corpus run: tasks, rows appended, resume       run.go; rows: row.go
+//	§6.3 bond corpus report: metrics, intervals, rendering   stats.go, wilson.go, report.go
+//	§6.4 bond corpus compare                                 compare.go
+//	§6.5 pre-registration: rule file, record, conditions     prereg.go
+//	§8   synthetic rows for the report benchmarks            synth.go
+//
+// The commands are cmd/bond/corpus.go and cmd/bond/prereg.go.
 package corpus
 
 import (

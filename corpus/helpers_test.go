@@ -2,9 +2,6 @@ package corpus
 
 import (
 	"flag"
-	"os"
-	"path/filepath"
-	"testing"
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate"
@@ -12,7 +9,7 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-// update rewrites golden files instead of comparing against them.
+// update rewrites golden files instead of comparing against them (read by golden.Compare).
 var update = flag.Bool("update", false, "rewrite golden files")
 
 const testDigest = "d16e57aa"
@@ -70,24 +67,5 @@ func fixtureRows() []Row {
 		errRow,
 		row("t7-in", "mined", SampleIn, HeldbackNone, 6, killed("g1", "invert-comparison"), accepted("g2", "return-sentinel", adjudicate.WitnessNone)),
 		row("t8-adv", "adversarial", SampleOut, HeldbackPassed, 7, accepted("h1", "swap-arithmetic-operands", adjudicate.WitnessCoverage), accepted("h2", "return-sentinel", adjudicate.WitnessNone)),
-	}
-}
-
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./corpus -update to create it)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs from the golden file (go test ./corpus -update rewrites it)\n--- got ---\n%s", name, got)
 	}
 }

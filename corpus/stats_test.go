@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/golden"
 )
 
 func report(t *testing.T, rows []Row, opts ReportOptions) *Report {
@@ -137,7 +138,7 @@ func TestJSONMetricNames(t *testing.T) {
 	if got := string(doc.Overall["in"][string(adjudicate.RegimeWitnessRecorded)]["false_green_rate"]); got != "null" {
 		t.Errorf("a rate over no task = %s, want null", got)
 	}
-	golden(t, "report.json.golden", buf.Bytes())
+	golden.Compare(t, "testdata/report.json.golden", buf.Bytes())
 }
 
 func equal(a, b []string) bool {

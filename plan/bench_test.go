@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/operators"
 )
 
 // synthetic returns a JS module of about n lines written for these benchmarks: small functions
@@ -112,7 +114,7 @@ func BenchmarkParseCheck(b *testing.B) {
 		b.Run(fmt.Sprintf("chunked/minify=%v", minify), func(b *testing.B) {
 			c := newChecker("m.js", src, minify)
 			spans := splitLines([]byte(src))
-			c.useChunks(src, spans, defaultEngine().lex("m.js", []byte(src)))
+			c.useChunks(src, spans, operators.Lines(operators.NewFile("m.js", []byte(src)), nil))
 			line := strings.Count(src[:i], "\n")
 			text := src[spans[line].Start:spans[line].End]
 			text = strings.Replace(text, "===", "!==", 1)
@@ -124,21 +126,4 @@ func BenchmarkParseCheck(b *testing.B) {
 			}
 		})
 	}
-}
-
-// BenchmarkParseRate runs the lab over BOND_LAB_PATHS (colon-separated), when set.
-func BenchmarkParseRate(b *testing.B) {
-	paths := os.Getenv("BOND_LAB_PATHS")
-	if paths == "" {
-		b.Skip("set BOND_LAB_PATHS to directories of JS/TS code")
-	}
-	var m int
-	for i := 0; i < b.N; i++ {
-		r, err := ParseRateOf(context.Background(), LabOptions{Paths: strings.Split(paths, ":")})
-		if err != nil {
-			b.Fatal(err)
-		}
-		m = r.Mutants
-	}
-	b.ReportMetric(float64(m*b.N)/b.Elapsed().Seconds(), "mutants/s")
 }

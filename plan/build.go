@@ -1,21 +1,21 @@
 package plan
 
+// Build: the planner's pipeline (options → diff → per-file proposals → budget → plan) and the
+// fit check of SPEC §2.1.
+
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"io"
-	"os"
 	"runtime"
-	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/version"
+	"github.com/bond-tool/bond/operators"
 )
 
 // Defaults of Options (SPEC §2.5).
@@ -45,87 +45,18 @@ type Options struct {
 	Operators []string
 	// Include and Exclude are doublestar globs over repository-relative paths; see selector.
 	Include, Exclude []string
-
-	// engine replaces the operator layer in tests.
-	engine *engine
-}
-
-// Result is a plan: the document front, the chosen mutants in diff order, and for every added line
-// what each operator did with it.
-type Result struct {
-	Front   Front
-	Mutants []Mutant
-	// Lines holds, per added line of a planned file in diff order, each operator's outcome.
-	Lines []LineCandidates
-	// Counts are the per-operator figures.
-	Counts []OperatorCount
-}
-
-// Document returns the plan document (SPEC §5). With allCandidates it carries Lines.
-func (r Result) Document(allCandidates bool) Document {
-	d := Document{Front: r.Front, Mutants: r.Mutants}
-	if d.Mutants == nil {
-		d.Mutants = []Mutant{}
-	}
-	if allCandidates {
-		d.Candidates = r.Lines
-	}
-	return d
-}
-
-// Document is the JSON plan document: the shared Front, the mutants, and with --all-candidates
-// every added line's candidates. docs/plan.md describes it field by field.
-type Document struct {
-	Front
-	Mutants    []Mutant         `json:"mutants"`
-	Candidates []LineCandidates `json:"candidates,omitempty"`
-}
-
-// Outcomes of one operator on one added line (LineCandidates).
-const (
-	OutcomeChosen      = "chosen"      // this operator's mutant is the line's mutant and in the plan
-	OutcomeCut         = "cut: budget" // the line's mutant, cut by the budget
-	OutcomeUnparseable = ReasonUnparseable
-	OutcomeEquivalent  = ReasonEquivalent
-	OutcomeNotFired    = "not-fired"                            // the operator does not apply to the line
-	OutcomeShadowed    = "shadowed"                             // it would fire, but an earlier operator got the line
-	OutcomeNoDelete    = "parse-unchecked: no delete-statement" // the file does not parse
-)
-
-// LineCandidates is one added line and what each operator of the table made of it.
-type LineCandidates struct {
-	Path       string          `json:"path"`
-	Line       int             `json:"line"`
-	Text       string          `json:"text"`
-	Mutant     string          `json:"mutant_id,omitempty"`
-	Candidates []LineCandidate `json:"operators"`
-}
-
-// LineCandidate is one operator's outcome on a line; Mutated is empty when it did not fire.
-type LineCandidate struct {
-	Operator string `json:"operator"`
-	Outcome  string `json:"outcome"`
-	// Mutated is the line as the operator would rewrite it; absent when it did not fire (an
-	// empty string is a deletion).
-	Mutated *string `json:"mutated,omitempty"`
-	Message string  `json:"message,omitempty"`
-}
-
-// OperatorCount is, per operator, how many mutants it proposed as a line's first surviving
-// mutant, how many are in the plan, how many the budget cut, and how many it had discarded.
-type OperatorCount struct {
-	Operator    string `json:"operator"`
-	Proposed    int    `json:"proposed"`
-	Chosen      int    `json:"chosen"`
-	Cut         int    `json:"cut"`
-	Unparseable int    `json:"unparseable"`
-	Equivalent  int    `json:"equivalent"`
 }
 
 // Build reads the diff, checks that it fits the tree at Repo, and plans the mutants. Every error
 // caused by the input is an input.Error (exit 2). It runs no project code.
 func Build(ctx context.Context, opts Options) (Result, error) {
-	o, eng, ops, err := resolve(opts)
+	return build(ctx, opts, operators.Table())
+}
+
+// build plans with the operator table given; tests pass a small fixed table so the planner's own
+// rules (fall-through, budget, ids) are tested apart from the operators' behaviour.
+func build(ctx context.Context, opts Options, table []operators.Operator) (Result, error) {
+	o, ops, err := resolve(opts, table)
 	if err != nil {
 		return Result{}, err
 	}
@@ -160,7 +91,7 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			fp, err := planFile(rt, c, eng, ops)
+			fp, err := planFile(rt, c, ops)
 			files[i] = fp
 			return err
 		})
@@ -172,7 +103,7 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 	res := Result{Front: Front{
 		SchemaVersion: version.Schema,
 		Tool:          Tool{Name: version.ToolName, Version: version.Tool},
-		Operators:     operatorSet(eng, ops, o.Budget, o.PerOperator),
+		Operators:     OperatorSetOf(ops, BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator}),
 		Budget:        BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator},
 		Diff:          info,
 		Files:         []FileInfo{},
@@ -211,19 +142,19 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 }
 
 // resolve fills the defaults of opts in one place and checks the ones that can be wrong alone.
-func resolve(opts Options) (Options, engine, []operator, error) {
+func resolve(opts Options, table []operators.Operator) (Options, []operators.Operator, error) {
 	o := opts
 	if o.Repo == "" {
 		o.Repo = "."
 	}
 	switch {
 	case o.DiffPath != "" && o.Base != "":
-		return o, engine{}, nil, input.Errorf("give bond one diff source: --diff %s and --base %s were both given", o.DiffPath, o.Base)
+		return o, nil, input.Errorf("give bond one diff source: --diff %s and --base %s were both given", o.DiffPath, o.Base)
 	case o.DiffPath == "" && o.Base == "":
-		return o, engine{}, nil, input.Errorf("give bond a diff: --diff FILE, --diff - (stdin) or --base REF")
+		return o, nil, input.Errorf("give bond a diff: --diff FILE, --diff - (stdin) or --base REF")
 	}
 	if o.Budget < 0 || o.PerOperator < 0 {
-		return o, engine{}, nil, input.Errorf("--budget %d / --per-operator %d: the budget must be positive", o.Budget, o.PerOperator)
+		return o, nil, input.Errorf("--budget %d / --per-operator %d: the budget must be positive", o.Budget, o.PerOperator)
 	}
 	if o.Budget == 0 {
 		o.Budget = DefaultBudget
@@ -231,16 +162,12 @@ func resolve(opts Options) (Options, engine, []operator, error) {
 	if o.PerOperator == 0 {
 		o.PerOperator = DefaultPerOperator
 	}
-	eng := defaultEngine()
-	if o.engine != nil {
-		eng = *o.engine
-	}
-	ops, err := selectOperators(eng.table(), o.Operators)
-	return o, eng, ops, err
+	ops, err := selectOperators(table, o.Operators)
+	return o, ops, err
 }
 
 // selectOperators keeps the named operators in table order.
-func selectOperators(table []operator, names []string) ([]operator, error) {
+func selectOperators(table []operators.Operator, names []string) ([]operators.Operator, error) {
 	if len(names) == 0 {
 		return table, nil
 	}
@@ -265,7 +192,7 @@ func selectOperators(table []operator, names []string) ([]operator, error) {
 		}
 		want[n] = true
 	}
-	var out []operator
+	var out []operators.Operator
 	for _, op := range table {
 		if want[op.Name] {
 			out = append(out, op)
@@ -274,46 +201,15 @@ func selectOperators(table []operator, names []string) ([]operator, error) {
 	return out, nil
 }
 
-func operatorSet(eng engine, ops []operator, total, per int) OperatorSet {
-	s := OperatorSet{Digest: eng.digest(ops, total, per), Table: []OperatorEntry{}}
+// OperatorSetOf is the operator set a document records for ops under budget b: each operator's
+// name and version, in rank order, and their digest (SPEC §2.3). Plans, certify reports and the
+// corpus's rows and pre-registration records all compute it here.
+func OperatorSetOf(ops []operators.Operator, b BudgetInfo) OperatorSet {
+	s := OperatorSet{Digest: operators.Digest(ops, operators.Budget{Total: b.Total, PerOperator: b.PerOperator}), Table: []OperatorEntry{}}
 	for _, op := range ops {
 		s.Table = append(s.Table, OperatorEntry{Name: op.Name, Version: op.Version})
 	}
 	return s
-}
-
-// readDiff returns the diff's bytes and where they came from.
-func readDiff(ctx context.Context, o Options, sel selector) ([]byte, DiffInfo, error) {
-	var data []byte
-	var info DiffInfo
-	var err error
-	switch {
-	case o.DiffPath == "-":
-		in := o.Stdin
-		if in == nil {
-			in = os.Stdin
-		}
-		data, err = io.ReadAll(in)
-		if err != nil {
-			return nil, info, input.Errorf("--diff -: reading the diff from stdin: %w", err)
-		}
-		info.Source = "-"
-	case o.DiffPath != "":
-		data, err = os.ReadFile(o.DiffPath)
-		if err != nil {
-			return nil, info, input.Errorf("--diff %s: %w", o.DiffPath, err)
-		}
-		info.Source = o.DiffPath
-	default:
-		data, info.BaseCommit, err = gitDiff(ctx, o.Repo, o.Base, sel.match)
-		if err != nil {
-			return nil, info, err
-		}
-		info.Source, info.Base = "git", o.Base
-	}
-	sum := sha256.Sum256(data)
-	info.SHA256 = hex.EncodeToString(sum[:])
-	return data, info, nil
 }
 
 // filePlan is what planning one file produced.
@@ -324,8 +220,9 @@ type filePlan struct {
 	lines     []LineCandidates
 }
 
-// planFile reads one file, checks the fit, lexes it once and runs the operators on its added lines.
-func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, error) {
+// planFile reads one file, checks the fit, lexes it once and offers its added lines to the
+// operators (Source.Propose).
+func planFile(rt root, c fileChange, ops []operators.Operator) (filePlan, error) {
 	src, err := rt.read(c.Path)
 	if err != nil {
 		return filePlan{}, err
@@ -340,25 +237,21 @@ func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, erro
 		fp.info.Added = append(fp.info.Added, a.Number)
 	}
 	text := string(src)
-	chk := newChecker(c.Path, text, true)
-	fp.info.Loader = chk.LoaderName()
+	s := NewSource(c.Path, src, SourceOptions{Equivalence: true})
+	fp.info.Loader = s.Loader()
 	parse := ParseOK
-	if !chk.ok {
+	if !s.Parses() {
 		parse = ParseUnchecked
-		fp.info.ParseMessage = chk.msg
+		fp.info.ParseMessage = s.ParseMessage()
 	}
 	fp.info.Parse = parse
 
-	lexed := eng.lex(c.Path, src)
-	if chk.ok {
-		chk.useChunks(text, spans, lexed)
-	}
-	byNumber := make(map[int]opLine, len(c.Added))
+	byNumber := make(map[int]operators.Line, len(c.Added))
 	want := map[int]bool{}
 	for _, a := range c.Added {
 		want[a.Number] = true
 	}
-	for _, l := range lexed {
+	for _, l := range s.Lines {
 		if want[l.Number] {
 			byNumber[l.Number] = l
 		}
@@ -380,66 +273,38 @@ func planFile(rt root, c fileChange, eng engine, ops []operator) (filePlan, erro
 		g.Go(func() error {
 			res := &results[ai]
 			sp := spans[a.Number-1]
+			// The line as the planner (and git) reads it; the operators fire on the lexed line.
 			orig := text[sp.Start:sp.End]
 			l, ok := byNumber[a.Number]
 			if !ok {
 				return nil
 			}
-			if l.Text != orig {
-				// The lexer and the planner disagree on where the line is; plan the line as
-				// the planner (and git) reads it.
-				l = opLine{Number: a.Number, Text: orig, raw: l.raw}
-			}
 			res.ok = true
 			lc := LineCandidates{Path: c.Path, Line: a.Number, Text: orig}
-			got := false
-			for _, op := range ops {
-				cand := LineCandidate{Operator: op.Name}
-				if !chk.ok && op.Name == "delete-statement" {
-					cand.Outcome = OutcomeNoDelete
-					lc.Candidates = append(lc.Candidates, cand)
+			for _, of := range s.Propose(ops, l, orig, true) {
+				cand := LineCandidate{Operator: of.Operator.Name, Outcome: of.Outcome, Message: of.Message}
+				if of.Outcome != OutcomeNotFired && of.Outcome != OutcomeNoDelete {
+					cand.Mutated = &of.Mutated
+				}
+				lc.Candidates = append(lc.Candidates, cand)
+				if cand.Mutated == nil || of.Outcome == OutcomeShadowed {
 					continue
 				}
-				e, fired := op.fire(l)
-				if !fired || e.Start < 0 || e.End < e.Start || e.End > len(orig) {
-					cand.Outcome = OutcomeNotFired
-					lc.Candidates = append(lc.Candidates, cand)
-					continue
-				}
-				mutated := orig[:e.Start] + e.Text + orig[e.End:]
-				if mutated == orig {
-					cand.Outcome = OutcomeNotFired
-					lc.Candidates = append(lc.Candidates, cand)
-					continue
-				}
-				cand.Mutated = &mutated
-				if got {
-					cand.Outcome = OutcomeShadowed
-					lc.Candidates = append(lc.Candidates, cand)
-					continue
-				}
+				e := of.Edit
 				m := Mutant{
 					Path: c.Path, Line: a.Number, Column: e.Start + 1,
-					Operator: op.Name, OperatorVersion: op.Version,
-					Original: orig, Mutated: mutated,
+					Operator: of.Operator.Name, OperatorVersion: of.Operator.Version,
+					Original: orig, Mutated: of.Mutated,
 					Change: Change{From: orig[e.Start:e.End], To: e.Text},
 					Parse:  parse,
 				}
 				m.ID = MutantID(m.Path, m.Operator, m.Original, m.Mutated, ordinals[a.Number])
-				if chk.ok {
-					v := chk.checkLine(a.Number-1, mutated)
-					if v.Reason != "" {
-						cand.Outcome, cand.Message = v.Reason, v.Message
-						lc.Candidates = append(lc.Candidates, cand)
-						res.discarded = append(res.discarded, Candidate{Mutant: m, Reason: v.Reason, Message: v.Message})
-						continue
-					}
+				if of.Outcome != OutcomeChosen {
+					res.discarded = append(res.discarded, Candidate{Mutant: m, Reason: of.Outcome, Message: of.Message})
+					continue
 				}
-				cand.Outcome = OutcomeChosen
-				lc.Candidates = append(lc.Candidates, cand)
 				lc.Mutant = m.ID
 				res.chosen = &m
-				got = true
 			}
 			res.lc = lc
 			return nil
@@ -474,92 +339,4 @@ func fitCheck(c fileChange, src []byte, spans []lineSpan) error {
 		}
 	}
 	return nil
-}
-
-// lineOrdinals returns, for each wanted line number, how many earlier lines of the file have the
-// same text: the ordinal that keeps mutant ids stable when other lines move.
-func lineOrdinals(text string, spans []lineSpan, want map[int]bool) map[int]int {
-	seen := map[string]int{}
-	out := make(map[int]int, len(want))
-	for i, sp := range spans {
-		t := text[sp.Start:sp.End]
-		if want[i+1] {
-			out[i+1] = seen[t]
-		}
-		seen[t]++
-	}
-	return out
-}
-
-// MutantID is 16 hex digits of SHA-256 over the path, operator name, original and mutated line
-// text and the ordinal of the original among identical lines of the file (SPEC §2.5). It does
-// not depend on the line number, so it stays put when other lines move.
-func MutantID(path, operator, original, mutated string, ordinal int) string {
-	h := sha256.New()
-	for _, s := range []string{path, operator, original, mutated, strconv.Itoa(ordinal)} {
-		fmt.Fprintf(h, "%d:%s\x00", len(s), s)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
-}
-
-// applyBudget fills the slots by operator rank, within an operator in diff order, then returns
-// the chosen in diff order and the cut ones in diff order. proposed is in diff order.
-func applyBudget(proposed []*Mutant, ops []operator, total, per int) (chosen, cut []*Mutant) {
-	rank := map[string]int{}
-	for i, op := range ops {
-		rank[op.Name] = i
-	}
-	order := make([]int, len(proposed))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		return rank[proposed[order[a]].Operator] < rank[proposed[order[b]].Operator]
-	})
-	in := make([]bool, len(proposed))
-	perOp := map[string]int{}
-	n := 0
-	for _, i := range order {
-		op := proposed[i].Operator
-		if n < total && perOp[op] < per {
-			in[i] = true
-			perOp[op]++
-			n++
-		}
-	}
-	for i, m := range proposed {
-		if in[i] {
-			chosen = append(chosen, m)
-		} else {
-			cut = append(cut, m)
-		}
-	}
-	return chosen, cut
-}
-
-func countByOperator(ops []operator, proposed []*Mutant, chosen []Mutant, cut, discarded []Candidate) []OperatorCount {
-	idx := map[string]int{}
-	out := make([]OperatorCount, len(ops))
-	for i, op := range ops {
-		idx[op.Name] = i
-		out[i].Operator = op.Name
-	}
-	for _, m := range proposed {
-		out[idx[m.Operator]].Proposed++
-	}
-	for _, m := range chosen {
-		out[idx[m.Operator]].Chosen++
-	}
-	for _, c := range cut {
-		out[idx[c.Operator]].Cut++
-	}
-	for _, c := range discarded {
-		switch c.Reason {
-		case ReasonUnparseable:
-			out[idx[c.Operator]].Unparseable++
-		case ReasonEquivalent:
-			out[idx[c.Operator]].Equivalent++
-		}
-	}
-	return out
 }

@@ -44,16 +44,12 @@ type chunkOrig struct {
 // identifier or a keyword that begins a statement, and the previous code line ended with `;` or
 // `}`. Inside a class declared at the top level the members are chunks too (depth 1, the
 // previous line ending with `;`, `}` or the class's `{`); they are parsed wrapped in a class.
-func boundaries(lines []opLine) (starts []int, wrapped []bool) {
+func boundaries(lines []operators.Line) (starts []int, wrapped []bool) {
 	starts, wrapped = []int{0}, []bool{false}
 	depth := 0
 	prevEnd := ""
 	inClass := false
-	for i, l := range lines {
-		ol, ok := l.raw.(operators.Line)
-		if !ok {
-			return []int{0}, []bool{false}
-		}
+	for i, ol := range lines {
 		var first, last *operators.Token
 		isClassHead := false
 		for k := range ol.Tokens {
@@ -141,7 +137,7 @@ func tokenText(l operators.Line, t operators.Token) string {
 }
 
 // useChunks gives the checker a chunk index built from the file's lexed lines.
-func (c *checker) useChunks(src string, spans []lineSpan, lines []opLine) {
+func (c *checker) useChunks(src string, spans []lineSpan, lines []operators.Line) {
 	c.src = src
 	if len(lines) != len(spans) {
 		return

@@ -1,8 +1,14 @@
 package plan
 
+// Reading the diff (SPEC §2.1): parsing it with go-diff into added lines per file, confining
+// its paths to the repository, and running git for --base.
+
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
 
 	"fmt"
 	"os"
@@ -255,4 +261,38 @@ func runGit(ctx context.Context, repo string, args ...string) ([]byte, error) {
 		return nil, fmt.Errorf("%s", msg)
 	}
 	return out, nil
+}
+
+// readDiff returns the diff's bytes and where they came from.
+func readDiff(ctx context.Context, o Options, sel selector) ([]byte, DiffInfo, error) {
+	var data []byte
+	var info DiffInfo
+	var err error
+	switch {
+	case o.DiffPath == "-":
+		in := o.Stdin
+		if in == nil {
+			in = os.Stdin
+		}
+		data, err = io.ReadAll(in)
+		if err != nil {
+			return nil, info, input.Errorf("--diff -: reading the diff from stdin: %w", err)
+		}
+		info.Source = "-"
+	case o.DiffPath != "":
+		data, err = os.ReadFile(o.DiffPath)
+		if err != nil {
+			return nil, info, input.Errorf("--diff %s: %w", o.DiffPath, err)
+		}
+		info.Source = o.DiffPath
+	default:
+		data, info.BaseCommit, err = gitDiff(ctx, o.Repo, o.Base, sel.match)
+		if err != nil {
+			return nil, info, err
+		}
+		info.Source, info.Base = "git", o.Base
+	}
+	sum := sha256.Sum256(data)
+	info.SHA256 = hex.EncodeToString(sum[:])
+	return data, info, nil
 }

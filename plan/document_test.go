@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/golden"
 )
 
 // TestDocumentGolden pins the plan document (SPEC §5, docs/plan.md) byte for byte on a fixture
@@ -20,19 +21,7 @@ func TestDocumentGolden(t *testing.T) {
 	if err := WriteJSON(&buf, r.Document(true)); err != nil {
 		t.Fatal(err)
 	}
-	const golden = "testdata/plan.golden"
-	if *update {
-		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), want) {
-		t.Errorf("plan document differs from %s (go test ./plan -update to accept):\n%s", golden, buf.String())
-	}
+	golden.Compare(t, "testdata/plan.golden", buf.Bytes())
 	// Without --all-candidates the candidates key is absent, and mutants is [] not null.
 	empty, err := Build(context.Background(), Options{Repo: "testdata/doc", DiffPath: "testdata/doc/patch.diff", Operators: []string{"negate-condition"}, Include: []string{"none/**"}})
 	if err != nil {

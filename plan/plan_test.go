@@ -2,7 +2,6 @@ package plan
 
 import (
 	"context"
-	"crypto/sha256"
 	"flag"
 	"fmt"
 	"os"
@@ -11,56 +10,39 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/operators"
 )
 
+// update rewrites golden files instead of comparing against them (read by golden.Compare).
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// testEngine is a fixed operator table for the planner's own rules, independent of package
+// testTable is a fixed operator table for the planner's own rules, independent of the real
 // operators: flip turns the first === into !==, ret makes `return E;` return undefined, and
 // delete-statement empties any line that is not blank or a lone brace.
-func testEngine() *engine {
-	return &engine{
-		table: func() []operator {
-			return []operator{
-				{Name: "flip", Version: "1", fire: func(l opLine) (opEdit, bool) {
-					i := strings.Index(l.Text, "===")
-					if i < 0 {
-						return opEdit{}, false
-					}
-					return opEdit{i, i + 3, "!=="}, true
-				}},
-				{Name: "ret", Version: "1", fire: func(l opLine) (opEdit, bool) {
-					i := strings.Index(l.Text, "return ")
-					j := strings.LastIndex(l.Text, ";")
-					if i < 0 || j < i+7 {
-						return opEdit{}, false
-					}
-					return opEdit{i + 7, j, "undefined"}, true
-				}},
-				{Name: "delete-statement", Version: "1", fire: func(l opLine) (opEdit, bool) {
-					t := strings.TrimSpace(l.Text)
-					if t == "" || t == "}" || t == "{" {
-						return opEdit{}, false
-					}
-					return opEdit{0, len(l.Text), ""}, true
-				}},
+func testTable() []operators.Operator {
+	return []operators.Operator{
+		{Name: "flip", Version: "1", Fire: func(l operators.Line) (operators.Edit, bool) {
+			i := strings.Index(l.Text, "===")
+			if i < 0 {
+				return operators.Edit{}, false
 			}
-		},
-		lex: func(path string, src []byte) []opLine {
-			var out []opLine
-			for i, sp := range splitLines(src) {
-				out = append(out, opLine{Number: i + 1, Text: string(src[sp.Start:sp.End])})
+			return operators.Edit{Start: i, End: i + 3, Text: "!=="}, true
+		}},
+		{Name: "ret", Version: "1", Fire: func(l operators.Line) (operators.Edit, bool) {
+			i := strings.Index(l.Text, "return ")
+			j := strings.LastIndex(l.Text, ";")
+			if i < 0 || j < i+7 {
+				return operators.Edit{}, false
 			}
-			return out
-		},
-		digest: func(ops []operator, total, per int) string {
-			h := sha256.New()
-			for _, o := range ops {
-				fmt.Fprintf(h, "%s@%s\n", o.Name, o.Version)
+			return operators.Edit{Start: i + 7, End: j, Text: "undefined"}, true
+		}},
+		{Name: "delete-statement", Version: "1", Fire: func(l operators.Line) (operators.Edit, bool) {
+			t := strings.TrimSpace(l.Text)
+			if t == "" || t == "}" || t == "{" {
+				return operators.Edit{}, false
 			}
-			fmt.Fprintf(h, "%d/%d", total, per)
-			return fmt.Sprintf("%x", h.Sum(nil))
-		},
+			return operators.Edit{Start: 0, End: len(l.Text), Text: ""}, true
+		}},
 	}
 }
 
@@ -80,17 +62,15 @@ func writeTree(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-func buildWith(t testing.TB, dir, diffText string, o Options) (Result, error) {
+// buildWith plans diffText against dir with the test table; ops go in front of it.
+func buildWith(t testing.TB, dir, diffText string, o Options, ops ...operators.Operator) (Result, error) {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "patch.diff")
 	if err := os.WriteFile(p, []byte(diffText), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	o.Repo, o.DiffPath = dir, p
-	if o.engine == nil {
-		o.engine = testEngine()
-	}
-	return Build(context.Background(), o)
+	return build(context.Background(), o, append(ops, testTable()...))
 }
 
 // rows reduces a plan to "path:line op: mutated" rows.
@@ -235,7 +215,7 @@ regenerate the diff against this checkout`},
 		})
 	}
 	t.Run("no source", func(t *testing.T) {
-		_, err := Build(context.Background(), Options{engine: testEngine()})
+		_, err := build(context.Background(), Options{}, testTable())
 		if !input.Is(err) || !strings.Contains(err.Error(), "--diff FILE") {
 			t.Errorf("got %v", err)
 		}

@@ -7,28 +7,21 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/operators"
 )
 
-// withOps returns the test engine with ops in front of its table.
-func withOps(ops ...operator) *engine {
-	e := testEngine()
-	base := e.table
-	e.table = func() []operator { return append(ops, base()...) }
-	return e
-}
-
 // breakParen doubles the first "(", which never parses.
-var breakParen = operator{Name: "break-paren", Version: "1", fire: func(l opLine) (opEdit, bool) {
+var breakParen = operators.Operator{Name: "break-paren", Version: "1", Fire: func(l operators.Line) (operators.Edit, bool) {
 	i := strings.Index(l.Text, "(")
 	if i < 0 {
-		return opEdit{}, false
+		return operators.Edit{}, false
 	}
-	return opEdit{i, i + 1, "(("}, true
+	return operators.Edit{Start: i, End: i + 1, Text: "(("}, true
 }}
 
 func TestUnparseableFallsThrough(t *testing.T) {
 	dir := writeTree(t, map[string]string{"a.js": "function f(x) {\n  g(x);\n}\n"})
-	r, err := buildWith(t, dir, "--- a/a.js\n+++ b/a.js\n@@ -1,2 +1,3 @@\n function f(x) {\n+  g(x);\n }\n", Options{engine: withOps(breakParen)})
+	r, err := buildWith(t, dir, "--- a/a.js\n+++ b/a.js\n@@ -1,2 +1,3 @@\n function f(x) {\n+  g(x);\n }\n", Options{}, breakParen)
 	if err != nil {
 		t.Fatal(err)
 	}

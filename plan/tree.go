@@ -1,5 +1,8 @@
 package plan
 
+// The patched tree as the planner reads it (SPEC §2.1): which files are sources, the
+// include/exclude globs, and reading a file without leaving the root.
+
 import (
 	"bytes"
 	"errors"
@@ -31,7 +34,7 @@ var testDirs = map[string]bool{
 // .d.cts) nor minified (.min.js), and not a test: no test/, tests/, __tests__/, spec/ or
 // node_modules/ directory and no .test. .spec. _test. -test. in the name.
 func IsSourceFile(p string) bool {
-	if !hasSourceExt(p) {
+	if !HasSourceExt(p) {
 		return false
 	}
 	dir, base := path.Split(p)
@@ -48,7 +51,9 @@ func IsSourceFile(p string) bool {
 	return true
 }
 
-func hasSourceExt(p string) bool {
+// HasSourceExt reports whether p names a JS/TS source by its extension (SPEC §2.1), declaration
+// (.d.ts, .d.mts, .d.cts) and minified (.min.js) files excluded; unlike IsSourceFile it keeps tests.
+func HasSourceExt(p string) bool {
 	base := path.Base(p)
 	if !sourceExts[path.Ext(base)] {
 		return false
@@ -90,7 +95,7 @@ func (s selector) match(p string) bool {
 	if len(s.include) == 0 {
 		return IsSourceFile(p)
 	}
-	if !hasSourceExt(p) {
+	if !HasSourceExt(p) {
 		return false
 	}
 	for _, g := range s.include {

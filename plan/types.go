@@ -117,3 +117,75 @@ type Front struct {
 	Cut           []Candidate `json:"cut"`
 	Discarded     []Candidate `json:"discarded"`
 }
+
+// Result is a plan: the document front, the chosen mutants in diff order, and for every added line
+// what each operator did with it.
+type Result struct {
+	Front   Front
+	Mutants []Mutant
+	// Lines holds, per added line of a planned file in diff order, each operator's outcome.
+	Lines []LineCandidates
+	// Counts are the per-operator figures.
+	Counts []OperatorCount
+}
+
+// Document returns the plan document (SPEC §5). With allCandidates it carries Lines.
+func (r Result) Document(allCandidates bool) Document {
+	d := Document{Front: r.Front, Mutants: r.Mutants}
+	if d.Mutants == nil {
+		d.Mutants = []Mutant{}
+	}
+	if allCandidates {
+		d.Candidates = r.Lines
+	}
+	return d
+}
+
+// Document is the JSON plan document: the shared Front, the mutants, and with --all-candidates
+// every added line's candidates. docs/plan.md describes it field by field.
+type Document struct {
+	Front
+	Mutants    []Mutant         `json:"mutants"`
+	Candidates []LineCandidates `json:"candidates,omitempty"`
+}
+
+// Outcomes of one operator on one added line (LineCandidates).
+const (
+	OutcomeChosen      = "chosen"      // this operator's mutant is the line's mutant and in the plan
+	OutcomeCut         = "cut: budget" // the line's mutant, cut by the budget
+	OutcomeUnparseable = ReasonUnparseable
+	OutcomeEquivalent  = ReasonEquivalent
+	OutcomeNotFired    = "not-fired"                            // the operator does not apply to the line
+	OutcomeShadowed    = "shadowed"                             // it would fire, but an earlier operator got the line
+	OutcomeNoDelete    = "parse-unchecked: no delete-statement" // the file does not parse
+)
+
+// LineCandidates is one added line and what each operator of the table made of it.
+type LineCandidates struct {
+	Path       string          `json:"path"`
+	Line       int             `json:"line"`
+	Text       string          `json:"text"`
+	Mutant     string          `json:"mutant_id,omitempty"`
+	Candidates []LineCandidate `json:"operators"`
+}
+
+// LineCandidate is one operator's outcome on a line; Mutated is empty when it did not fire.
+type LineCandidate struct {
+	Operator string `json:"operator"`
+	Outcome  string `json:"outcome"`
+	// Mutated is the line as the operator would rewrite it; absent when it did not fire (an
+	// empty string is a deletion).
+	Mutated *string `json:"mutated,omitempty"`
+	Message string  `json:"message,omitempty"`
+}
+
+// OperatorCount is, per operator, how many mutants it proposed as a line's first surviving
+// mutant, how many are in the plan, how many the budget cut, and how many it had discarded.
+type OperatorCount struct {
+	Operator    string `json:"operator"`
+	Proposed    int    `json:"proposed"`
+	Chosen      int    `json:"chosen"`
+	Cut         int    `json:"cut"`
+	Unparseable int    `json:"unparseable"`
+	Equivalent  int    `json:"equivalent"`
+}

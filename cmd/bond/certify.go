@@ -15,9 +15,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/atomicfile"
+	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/render"
-	"github.com/bond-tool/bond/plan"
 )
 
 // certifyOptions holds the streams and flags of bond certify.
@@ -28,16 +29,8 @@ type certifyOptions struct {
 	ErrTTY bool
 	Now    func() time.Time
 
-	// Plan flags (common to plan and certify).
-	Repo        string
-	Diff        string
-	Base        string
-	Budget      int
-	PerOperator int
-	Operators   []string
-	Include     []string
-	Exclude     []string
-	Quiet       bool
+	// planFlags are the flags common to plan and certify.
+	planFlags
 
 	OracleCmd  string
 	Oracle     []string
@@ -96,7 +89,7 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 		},
 	}
 	f := cmd.Flags()
-	addPlanInputFlags(cmd, &opts.Repo, &opts.Diff, &opts.Base, &opts.Budget, &opts.PerOperator, &opts.Operators, &opts.Include, &opts.Exclude, &opts.Quiet)
+	opts.planFlags.add(cmd)
 	f.StringVar(&opts.OracleCmd, "oracle-cmd", "", "the oracle as a shell command, run with sh -c at the sandbox root")
 	f.StringSliceVar(&opts.Oracle, "oracle", nil, "the oracle as test files relative to the root (repeatable; more files may follow)")
 	f.StringArrayVar(&opts.Gates, "gate", nil, "a gate of the repository's own suite, NAME=CMD (repeatable)")
@@ -115,21 +108,6 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 	return cmd
 }
 
-// addPlanInputFlags defines the flags certify shares with plan: where the diff comes from, the
-// budget and operator subset, path globs and -q.
-func addPlanInputFlags(cmd *cobra.Command, repo, diff, base *string, budget, per *int, ops, include, exclude *[]string, quiet *bool) {
-	f := cmd.Flags()
-	f.StringVar(repo, "repo", ".", "the patched checkout")
-	f.StringVar(diff, "diff", "", "the patch as a unified diff file, or - for stdin")
-	f.StringVar(base, "base", "", "diff merge-base(REF, HEAD) against the working tree")
-	f.IntVar(budget, "budget", plan.DefaultBudget, "most mutants per patch")
-	f.IntVar(per, "per-operator", plan.DefaultPerOperator, "most mutants per operator")
-	f.StringSliceVar(ops, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
-	f.StringArrayVar(include, "include", nil, "a glob of source files to plan (repeatable)")
-	f.StringArrayVar(exclude, "exclude", nil, "a glob of files not to plan (repeatable)")
-	f.BoolVarP(quiet, "quiet", "q", false, "no progress lines")
-}
-
 // adjudicateOptions turns the flags, with .bond.toml filling what they leave unset, into the
 // engine's options.
 func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
@@ -137,32 +115,21 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 	if set == nil {
 		set = func(string) bool { return true }
 	}
+	cfg, err := config.Load(opts.Repo)
+	if err != nil {
+		return adjudicate.Options{}, err
+	}
 	o := adjudicate.Options{
-		Plan: plan.Options{
-			Repo: opts.Repo, DiffPath: opts.Diff, Stdin: opts.In, Base: opts.Base,
-			Operators: opts.Operators,
-		},
+		Plan:      opts.planFlags.options(opts.In, cfg, set),
 		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: opts.Regime,
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, Now: opts.Now,
 	}
-	if set("budget") {
-		o.Plan.Budget = opts.Budget
-		if opts.Budget == 0 {
-			return o, usageErrorf("--budget 0: want at least one mutant per patch")
-		}
+	if set("budget") && opts.Budget == 0 {
+		return o, usageErrorf("--budget 0: want at least one mutant per patch")
 	}
-	if set("per-operator") {
-		o.Plan.PerOperator = opts.PerOperator
-		if opts.PerOperator == 0 {
-			return o, usageErrorf("--per-operator 0: want at least one mutant per operator")
-		}
-	}
-	if set("include") {
-		o.Plan.Include = opts.Include
-	}
-	if set("exclude") {
-		o.Plan.Exclude = opts.Exclude
+	if set("per-operator") && opts.PerOperator == 0 {
+		return o, usageErrorf("--per-operator 0: want at least one mutant per operator")
 	}
 	if set("timeout") {
 		if opts.Timeout <= 0 {
@@ -187,11 +154,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		}
 		o.Gates = append(o.Gates, gs)
 	}
-	cfg, err := adjudicate.LoadConfig(opts.Repo)
-	if err != nil {
-		return o, err
-	}
-	if err := cfg.Merge(&o, set); err != nil {
+	if err := mergeConfig(cfg, &o, set); err != nil {
 		return o, err
 	}
 	if !opts.Quiet && opts.ErrTTY && opts.Format != "json" {
@@ -250,13 +213,13 @@ func (opts *certifyOptions) saveReport(rep *adjudicate.Report) error {
 	b = append(b, '\n')
 	var errs []error
 	if opts.Output != "" {
-		if err := writeAtomic(opts.Output, b); err != nil {
+		if err := writeReport(opts.Output, b); err != nil {
 			errs = append(errs, fmt.Errorf("writing the report to -o %s: %w", opts.Output, err))
 		}
 	}
 	p, err := lastReportPath(opts.cacheDir, opts.Repo)
 	if err == nil {
-		err = writeAtomic(p, b)
+		err = writeReport(p, b)
 	}
 	if err != nil {
 		// The cache copy is a convenience for bond inspect; its failure does not fail certify.
@@ -286,27 +249,11 @@ func lastReportPath(cacheDir, repo string) (string, error) {
 	return filepath.Join(cacheDir, "bond", hex.EncodeToString(sum[:8]), "last-report.json"), nil
 }
 
-func writeAtomic(p string, b []byte) error {
-	dir := filepath.Dir(p)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// writeReport writes the report to p atomically, creating its directory (the cache dir's may not
+// exist yet).
+func writeReport(p string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".bond-report-*")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), p)
+	return atomicfile.Write(p, b, 0o644)
 }

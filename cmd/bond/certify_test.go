@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/internal/golden"
 	"github.com/bond-tool/bond/internal/render"
 )
 
@@ -254,7 +255,7 @@ func TestCertifyGolden(t *testing.T) {
 	}
 	got, _ := json.MarshalIndent(normalise(v, ""), "", "  ")
 	got = append(got, '\n')
-	golden(t, "../../testdata/certify/basic/report.golden.json", got)
+	golden.Compare(t, "../../testdata/certify/basic/report.golden.json", got)
 
 	// The markdown of the same report: no times, so the bytes are the report's alone.
 	p, _ := lastReportPath(cache, root)
@@ -266,12 +267,12 @@ func TestCertifyGolden(t *testing.T) {
 	if err := render.Formats["markdown"](&md, render.Input{Report: rep}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "../../testdata/certify/basic/report.golden.md", md.Bytes())
+	golden.Compare(t, "../../testdata/certify/basic/report.golden.md", md.Bytes())
 	var gh bytes.Buffer
 	if err := render.Formats["github"](&gh, render.Input{Report: rep}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "../../testdata/certify/basic/report.golden.github", gh.Bytes())
+	golden.Compare(t, "../../testdata/certify/basic/report.golden.github", gh.Bytes())
 
 	// inspect reads the last report without arguments, and one mutant by id prefix.
 	s2, out2, errb2 := testStreams()
@@ -280,22 +281,5 @@ func TestCertifyGolden(t *testing.T) {
 	}
 	if !strings.Contains(out2.String(), "mutant "+rep.Mutants[0].ID) || !strings.Contains(out2.String(), "killed by") {
 		t.Errorf("inspect output:\n%s", out2)
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (go test -update rewrites it):\n--- got\n%s", path, got)
 	}
 }

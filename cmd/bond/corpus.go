@@ -12,6 +12,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/corpus"
+	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/render"
 	"github.com/bond-tool/bond/operators"
@@ -35,14 +36,11 @@ The corpus, rows and rule formats are in docs/corpus.md.`,
 	return cmd
 }
 
-// operatorSet is the operator table and digest certify uses with the given budget.
+// operatorSet is the operator set certify records for the whole table under the given budget,
+// computed by plan.OperatorSetOf like every plan's: corpus run stamps rows with its digest and
+// prereg freeze records it, and the two must agree with the reports certify writes.
 func operatorSet(budget, perOperator int) plan.OperatorSet {
-	table := operators.Table()
-	set := plan.OperatorSet{Digest: operators.Digest(table, operators.Budget{Total: budget, PerOperator: perOperator}), Table: []plan.OperatorEntry{}}
-	for _, op := range table {
-		set.Table = append(set.Table, plan.OperatorEntry{Name: op.Name, Version: op.Version})
-	}
-	return set
+	return plan.OperatorSetOf(operators.Table(), plan.BudgetInfo{Total: budget, PerOperator: perOperator})
 }
 
 // corpusRunOptions holds the flags of bond corpus run.
@@ -154,7 +152,7 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 // certifyTask certifies one corpus task with adjudicate.Certify: the diff from the task's base
 // to its work tree's HEAD, --adjudicate all, and the include/exclude of the tree's .bond.toml.
 func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Report, error) {
-	cfg, err := adjudicate.LoadConfig(req.Repo)
+	cfg, err := config.Load(req.Repo)
 	if err != nil {
 		return nil, err
 	}

@@ -2,14 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bond-tool/bond/corpus"
+	"github.com/bond-tool/bond/plan"
 )
 
 // bondRun runs bond with args on buffers and returns the exit code, stdout and stderr.
@@ -134,6 +137,29 @@ func TestNewCorpusCmdsOptions(t *testing.T) {
 		i, n, err := parseShard(tt.in)
 		if (err == nil) != tt.ok || i != tt.i || n != tt.n {
 			t.Errorf("parseShard(%q) = %d, %d, %v", tt.in, i, n, err)
+		}
+	}
+}
+
+// TestOperatorSetIsThePlans pins that the operator set corpus run and prereg freeze record is the
+// one a plan records for the whole table under the same budget, so rows, records and reports
+// compare digests computed along one path.
+func TestOperatorSetIsThePlans(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.js"), []byte("a();\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	diff := filepath.Join(dir, "p.diff")
+	if err := os.WriteFile(diff, []byte("--- a/a.js\n+++ b/a.js\n@@ -0,0 +1 @@\n+a();\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []plan.BudgetInfo{{Total: corpus.DefaultBudget, PerOperator: corpus.DefaultPerOperator}, {Total: 3, PerOperator: 1}} {
+		res, err := plan.Build(context.Background(), plan.Options{Repo: dir, DiffPath: diff, Budget: b.Total, PerOperator: b.PerOperator})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := operatorSet(b.Total, b.PerOperator); !reflect.DeepEqual(got, res.Front.Operators) {
+			t.Errorf("budget %+v: corpus records %+v, the plan %+v", b, got, res.Front.Operators)
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/internal/input"
-	"github.com/bond-tool/bond/plan"
+	"github.com/bond-tool/bond/plan/lab"
 )
 
 // labOptions holds the streams and flags of the bond lab commands.
@@ -75,7 +75,7 @@ Prints per operator: proposed, do-not-parse and the rate; files, lines, mutants,
 }
 
 func runLabParseRate(ctx context.Context, opts *labOptions) error {
-	r, err := plan.ParseRateOf(ctx, plan.LabOptions{Paths: opts.Paths, Jobs: opts.Jobs, SampleEvery: opts.SampleEvery, WholeFile: opts.WholeFile})
+	r, err := lab.ParseRateOf(ctx, lab.Options{Paths: opts.Paths, Jobs: opts.Jobs, SampleEvery: opts.SampleEvery, WholeFile: opts.WholeFile})
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func runLabParseRate(ctx context.Context, opts *labOptions) error {
 
 // writeSample writes the sampled mutated files as DIR/NNNN-<ok|bad>-<operator><ext>, so a
 // script can time an external checker on exactly these mutants and compare its answers.
-func writeSample(dir string, sample []plan.SampleMutant) error {
+func writeSample(dir string, sample []lab.SampleMutant) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return input.Errorf("--sample-dir %s: %w", dir, err)
 	}
@@ -109,7 +109,7 @@ func writeSample(dir string, sample []plan.SampleMutant) error {
 	return nil
 }
 
-func renderParseRate(w io.Writer, r plan.ParseRate) error {
+func renderParseRate(w io.Writer, r lab.ParseRate) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "%-26s %9s %13s %7s\n", "operator", "proposed", "do-not-parse", "rate")
 	for _, o := range r.Operators {
@@ -154,7 +154,7 @@ func newLabShapesCmd(s *Streams, runF func(*labOptions) error) *cobra.Command {
 }
 
 func runLabShapes(ctx context.Context, opts *labOptions) error {
-	r, err := plan.ShapesOf(ctx, plan.LabOptions{Paths: opts.Paths, Jobs: opts.Jobs})
+	r, err := lab.ShapesOf(ctx, lab.Options{Paths: opts.Paths, Jobs: opts.Jobs})
 	if err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func runLabShapes(ctx context.Context, opts *labOptions) error {
 	return renderShapes(opts.Out, r)
 }
 
-func renderShapes(w io.Writer, r plan.Shapes) error {
+func renderShapes(w io.Writer, r lab.Shapes) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "%-26s %7s %10s  %s\n", "shape", "lines", "no mutant", "covered by")
 	for _, s := range r.Shapes {

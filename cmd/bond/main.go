@@ -1,6 +1,6 @@
-// Command bond tells whether a patch's own tests pin down the JavaScript/TypeScript lines the
-// patch added. See README.md and docs/ for the commands; SPEC lives beside the repository.
 package main
+
+// main and run: the process entry point, signal handling, and the exit code of a run.
 
 import (
 	"context"

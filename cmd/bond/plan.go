@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -16,14 +17,13 @@ type planOptions struct {
 	In       io.Reader
 	Out, Err io.Writer
 
-	Repo, Diff, Base string
-	Format           string
-	AllCandidates    bool
-	Budget           int
-	PerOperator      int
-	Operators        []string
-	Include, Exclude []string
-	Quiet            bool
+	planFlags
+	Format        string
+	AllCandidates bool
+
+	// set reports whether a flag was given on the command line (.bond.toml fills the rest); nil
+	// means every flag was given.
+	set func(name string) bool
 }
 
 // newPlanCmd builds `bond plan`: read the diff, check it fits the tree, print the mutants bond
@@ -35,7 +35,9 @@ func newPlanCmd(s *Streams, runF func(*planOptions) error) *cobra.Command {
 		Short: "Print the mutants bond would run for a patch, and why the other candidates are not run",
 		Long: `Print the plan: per added line of the patch, at most one mutant (the first operator that
 fires and whose mutant parses and is not equivalent by compilation), under the budget.
-Runs no project code. Exit 0, or 2 when the input is invalid (a diff that does not fit the tree).`,
+The repository's .bond.toml (budget, per_operator, include, exclude) fills what the flags leave
+unset, exactly as for bond certify, so both plan the same mutants. Runs no project code.
+Exit 0, or 2 when the input is invalid (a diff that does not fit the tree, a bad .bond.toml).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.Format != "human" && opts.Format != "json" {
@@ -47,25 +49,76 @@ Runs no project code. Exit 0, or 2 when the input is invalid (a diff that does n
 			if opts.PerOperator < 1 {
 				return usageErrorf("--per-operator %d: want at least one mutant per operator", opts.PerOperator)
 			}
+			opts.set = cmd.Flags().Changed
 			if runF != nil {
 				return runF(opts)
 			}
 			return runPlan(cmd.Context(), opts)
 		},
 	}
-	addPlanInputFlags(cmd, &opts.Repo, &opts.Diff, &opts.Base, &opts.Budget, &opts.PerOperator, &opts.Operators, &opts.Include, &opts.Exclude, &opts.Quiet)
+	opts.planFlags.add(cmd)
 	cmd.Flags().StringVar(&opts.Format, "format", "human", "output: human|json (the plan document of docs/plan.md)")
 	cmd.Flags().BoolVar(&opts.AllCandidates, "all-candidates", false, "per added line, what each operator would do and why the line got its mutant or none")
 	return cmd
 }
 
+// planFlags are the flags bond plan and bond certify share: where the diff comes from, the
+// budget and operator subset, path globs and -q.
+type planFlags struct {
+	Repo, Diff, Base string
+	Budget           int
+	PerOperator      int
+	Operators        []string
+	Include, Exclude []string
+	Quiet            bool
+}
+
+// add defines the flags on cmd.
+func (f *planFlags) add(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&f.Repo, "repo", ".", "the patched checkout")
+	fs.StringVar(&f.Diff, "diff", "", "the patch as a unified diff file, or - for stdin")
+	fs.StringVar(&f.Base, "base", "", "diff merge-base(REF, HEAD) against the working tree")
+	fs.IntVar(&f.Budget, "budget", plan.DefaultBudget, "most mutants per patch")
+	fs.IntVar(&f.PerOperator, "per-operator", plan.DefaultPerOperator, "most mutants per operator")
+	fs.StringSliceVar(&f.Operators, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
+	fs.StringArrayVar(&f.Include, "include", nil, "a glob of source files to plan (repeatable)")
+	fs.StringArrayVar(&f.Exclude, "exclude", nil, "a glob of files not to plan (repeatable)")
+	fs.BoolVarP(&f.Quiet, "quiet", "q", false, "no progress lines")
+}
+
+// options turns the flags, with the .bond.toml c filling what they leave unset (set reports the
+// flags given), into the planner's options. bond plan and bond certify both plan through it, so
+// they plan the same mutants for the same repository and flags.
+func (f *planFlags) options(stdin io.Reader, c config.File, set func(flag string) bool) plan.Options {
+	o := plan.Options{Repo: f.Repo, DiffPath: f.Diff, Stdin: stdin, Base: f.Base, Operators: f.Operators}
+	if set("budget") {
+		o.Budget = f.Budget
+	}
+	if set("per-operator") {
+		o.PerOperator = f.PerOperator
+	}
+	if set("include") {
+		o.Include = f.Include
+	}
+	if set("exclude") {
+		o.Exclude = f.Exclude
+	}
+	mergePlanConfig(c, &o, set)
+	return o
+}
+
 // runPlan plans and renders. Nothing is written when the input is invalid.
 func runPlan(ctx context.Context, opts *planOptions) error {
-	res, err := plan.Build(ctx, plan.Options{
-		Repo: opts.Repo, DiffPath: opts.Diff, Stdin: opts.In, Base: opts.Base,
-		Budget: opts.Budget, PerOperator: opts.PerOperator, Operators: opts.Operators,
-		Include: opts.Include, Exclude: opts.Exclude,
-	})
+	set := opts.set
+	if set == nil {
+		set = func(string) bool { return true }
+	}
+	cfg, err := config.Load(opts.Repo)
+	if err != nil {
+		return err
+	}
+	res, err := plan.Build(ctx, opts.planFlags.options(opts.In, cfg, set))
 	if err != nil {
 		return err
 	}

@@ -1,16 +1,15 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/corpus"
+	"github.com/bond-tool/bond/internal/atomicfile"
 	"github.com/bond-tool/bond/internal/input"
 )
 
@@ -87,31 +86,11 @@ func runPreregFreeze(o *preregFreezeOptions) error {
 	if err != nil {
 		return &InternalError{Err: err}
 	}
-	if err := writeFileAtomic(o.Record, data); err != nil {
+	if err := atomicfile.Write(o.Record, data, 0o644); err != nil {
 		return input.Errorf("writing %s: %w", o.Record, err)
 	}
 	_, err = fmt.Fprintf(o.Out, "froze %s: sha256 %s\n  operator digest %s (budget %d, %d per operator), regime %s\n  corpus %s sha256 %s: %d tasks, %d in sample\n  %d conditions from %s\n",
 		o.Record, rec.SHA256, rec.Operators.Digest, rec.Budget.Total, rec.Budget.PerOperator, rec.Regime,
 		o.Corpus, rec.Corpus.SHA256, len(rec.Corpus.Tasks), len(rec.InSample), len(rec.Conditions), o.Rule)
 	return err
-}
-
-// writeFileAtomic writes data to path through a temporary file in the same directory and a
-// rename, so a reader never sees half a record.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
 }

@@ -1,4 +1,4 @@
-package plan
+package lab
 
 import (
 	"context"
@@ -10,12 +10,12 @@ import (
 // gives exactly the verdicts of checking the whole file, on fixtures with classes, private
 // names, templates, multi-line chains, switch, labels and TypeScript.
 func TestParseRateChunkedEqualsWholeFile(t *testing.T) {
-	paths := []string{"../testdata/plan/lab", "testdata/doc"}
-	a, err := ParseRateOf(context.Background(), LabOptions{Paths: paths})
+	paths := []string{"../../testdata/plan/lab", "../testdata/doc"}
+	a, err := ParseRateOf(context.Background(), Options{Paths: paths})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := ParseRateOf(context.Background(), LabOptions{Paths: paths, WholeFile: true})
+	b, err := ParseRateOf(context.Background(), Options{Paths: paths, WholeFile: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestParseRateChunkedEqualsWholeFile(t *testing.T) {
 }
 
 func TestShapes(t *testing.T) {
-	r, err := ShapesOf(context.Background(), LabOptions{Paths: []string{"../testdata/plan/lab/shapes.js"}})
+	r, err := ShapesOf(context.Background(), Options{Paths: []string{"../../testdata/plan/lab/shapes.js"}})
 	if err != nil {
 		t.Fatal(err)
 	}

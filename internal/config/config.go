@@ -1,0 +1,107 @@
+// Package config reads .bond.toml, the per-repository configuration of SPEC §3.1: the file's
+// keys, their types and checks, and the errors for unknown keys and bad values. How the file's
+// values combine with command-line flags is the CLI's business (cmd/bond/config.go), so this
+// package knows no flag names and is shared by bond plan, bond certify and bond corpus run.
+//
+// SPEC rules implemented here: §3.1 (the keys of .bond.toml; unknown keys are an error naming
+// the key), §7 (unknown config keys → a clear message, exit 2).
+package config
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/bond-tool/bond/internal/input"
+)
+
+// Name is the config file bond reads at the repository root (SPEC §3.1).
+const Name = ".bond.toml"
+
+// File is the content of .bond.toml. Every field is optional; flags win over it. Pointer and
+// nil-able fields tell "not set" from a zero value.
+type File struct {
+	Oracle      []string          `toml:"oracle"`
+	OracleCmd   string            `toml:"oracle_cmd"`
+	Gates       map[string]string `toml:"gates"`
+	Include     []string          `toml:"include"`
+	Exclude     []string          `toml:"exclude"`
+	Budget      *int              `toml:"budget"`
+	PerOperator *int              `toml:"per_operator"`
+	// Timeout is a Go duration string ("30s", "2m").
+	Timeout string `toml:"timeout"`
+	Regime  string `toml:"regime"`
+	Runner  string `toml:"runner"`
+	// Path is where the config was read from ("" when there was none).
+	Path string `toml:"-"`
+}
+
+// Gate is one entry of the [gates] table: a name and its shell command.
+type Gate struct {
+	Name string
+	Cmd  string
+}
+
+// Load reads repo/.bond.toml. A missing file is an empty File; a malformed file, an unknown key
+// or a bad value is an input.Error naming the file and the key.
+func Load(repo string) (File, error) {
+	p := filepath.Join(repo, Name)
+	b, err := os.ReadFile(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return File{}, nil
+	}
+	if err != nil {
+		return File{}, input.Errorf("reading %s: %v", p, err)
+	}
+	var c File
+	dec := toml.NewDecoder(bytes.NewReader(b)).DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		var sm *toml.StrictMissingError
+		if errors.As(err, &sm) {
+			var keys []string
+			for _, e := range sm.Errors {
+				keys = append(keys, strings.Join(e.Key(), "."))
+			}
+			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, timeout, regime, runner", p, strings.Join(keys, ", "))
+		}
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return File{}, input.Errorf("%s:%d:%d: %v; fix the TOML", p, row, col, de)
+		}
+		return File{}, input.Errorf("%s: %v; fix the TOML", p, err)
+	}
+	if c.Timeout != "" {
+		if _, err := time.ParseDuration(c.Timeout); err != nil {
+			return File{}, input.Errorf("%s: timeout %q: want a duration such as \"30s\" or \"2m\"", p, c.Timeout)
+		}
+	}
+	if c.Budget != nil && *c.Budget < 0 {
+		return File{}, input.Errorf("%s: budget %d: want a number ≥ 0", p, *c.Budget)
+	}
+	if c.PerOperator != nil && *c.PerOperator < 0 {
+		return File{}, input.Errorf("%s: per_operator %d: want a number ≥ 0", p, *c.PerOperator)
+	}
+	c.Path = p
+	return c, nil
+}
+
+// GateList returns the config's gates sorted by name (a TOML table has no order).
+func (c File) GateList() []Gate {
+	names := make([]string, 0, len(c.Gates))
+	for n := range c.Gates {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]Gate, 0, len(names))
+	for _, n := range names {
+		out = append(out, Gate{Name: n, Cmd: c.Gates[n]})
+	}
+	return out
+}

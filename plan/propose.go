@@ -1,0 +1,130 @@
+package plan
+
+import (
+	"github.com/bond-tool/bond/operators"
+)
+
+// Proposing a line's mutant (SPEC §2.3, §2.4): the operators fire in rank order, each edit is
+// spliced into the line, and the mutant is parse-checked (and, for the planner, checked for
+// equivalence by compilation); the first that survives is the line's mutant. This is written
+// once, here, and used by the planner (build.go) and the lab (plan/lab, SPEC §6.6).
+
+// Sentinel is the string return-sentinel and replace-assigned-value put where a falsy literal
+// was (operators.Sentinel), for the packages that read plans.
+const Sentinel = operators.Sentinel
+
+// SourceOptions says how a Source checks its mutants.
+type SourceOptions struct {
+	// Equivalence turns on the equivalence-by-compilation filter (the planner's); without it
+	// only syntax is checked (the lab's parse-rate measures what the parse check catches).
+	Equivalence bool
+	// WholeFile checks every candidate on the whole mutated file, never on its top-level
+	// statement alone (chunk.go): slower, and the reference the chunked check is validated
+	// against.
+	WholeFile bool
+}
+
+// Source is one JS/TS file prepared for proposing mutants: its text, its lines as the operators
+// see them (lexed once), and a parse checker of the original.
+type Source struct {
+	// Path names the file in messages and picks the esbuild loader by extension.
+	Path string
+	// Lines are the lexed lines, one per line of the file, Lines[i].Number == i+1.
+	Lines []operators.Line
+	src   []byte
+	spans []lineSpan
+	chk   *checker
+}
+
+// NewSource lexes src and parses it with esbuild (SPEC §2.4). A file that does not parse under
+// any loader is still a Source: Parses reports false and its mutants go unchecked.
+func NewSource(path string, src []byte, o SourceOptions) *Source {
+	s := &Source{Path: path, src: src, spans: splitLines(src)}
+	s.Lines = operators.Lines(operators.NewFile(path, src), nil)
+	s.chk = newChecker(path, string(src), o.Equivalence)
+	if s.chk.ok && !o.WholeFile {
+		s.chk.useChunks(string(src), s.spans, s.Lines)
+	}
+	return s
+}
+
+// Parses reports whether the original file parsed; when not, ParseMessage is esbuild's first
+// error.
+func (s *Source) Parses() bool { return s.chk.ok }
+
+// ParseMessage is esbuild's first error when the original does not parse, else "".
+func (s *Source) ParseMessage() string { return s.chk.msg }
+
+// Loader is the esbuild loader the original parsed with (js, jsx, ts, tsx), "" when none did.
+func (s *Source) Loader() string { return s.chk.LoaderName() }
+
+// Check checks the file with line i (0-based) replaced by text: "" when the mutant parses (and,
+// with the equivalence filter, compiles differently), else ReasonUnparseable with esbuild's
+// message or ReasonEquivalent. It must only be called when Parses.
+func (s *Source) Check(i int, text string) (reason, message string) {
+	v := s.chk.checkLine(i, text)
+	return v.Reason, v.Message
+}
+
+// Mutated returns the file's text with line i (0-based) replaced by text.
+func (s *Source) Mutated(i int, text string) string {
+	sp := s.spans[i]
+	return string(s.src[:sp.Start]) + text + string(s.src[sp.End:])
+}
+
+// Offer is what one operator made of one line.
+type Offer struct {
+	Operator operators.Operator
+	// Outcome is OutcomeChosen, OutcomeNotFired, OutcomeShadowed, OutcomeNoDelete,
+	// OutcomeUnparseable or OutcomeEquivalent.
+	Outcome string
+	// Edit and Mutated (the whole mutated line) are set when the operator fired, that is for
+	// every outcome but OutcomeNotFired and OutcomeNoDelete.
+	Edit    operators.Edit
+	Mutated string
+	// Message is esbuild's message for OutcomeUnparseable.
+	Message string
+}
+
+// Propose offers line l of the file, whose text as planned is text, to ops in rank order and
+// returns one Offer per operator. Each operator fires on l; its edit is spliced into text; with
+// check set and a file that parses, the mutant is checked and an unparseable or equivalent one
+// falls through to the next operator. The first that survives is chosen; later ones that fire
+// are shadowed. In a file that does not parse nothing is checked and delete-statement is not
+// offered. Without check the first operator that fires is chosen.
+func (s *Source) Propose(ops []operators.Operator, l operators.Line, text string, check bool) []Offer {
+	offers := make([]Offer, len(ops))
+	chosen := false
+	for k, op := range ops {
+		of := &offers[k]
+		of.Operator = op
+		if !s.chk.ok && op.Name == "delete-statement" {
+			of.Outcome = OutcomeNoDelete
+			continue
+		}
+		e, fired := op.Fire(l)
+		if !fired || e.Start < 0 || e.End < e.Start || e.End > len(text) {
+			of.Outcome = OutcomeNotFired
+			continue
+		}
+		mutated := text[:e.Start] + e.Text + text[e.End:]
+		if mutated == text {
+			of.Outcome = OutcomeNotFired
+			continue
+		}
+		of.Edit, of.Mutated = e, mutated
+		if chosen {
+			of.Outcome = OutcomeShadowed
+			continue
+		}
+		if check && s.chk.ok {
+			if reason, msg := s.Check(l.Number-1, mutated); reason != "" {
+				of.Outcome, of.Message = reason, msg
+				continue
+			}
+		}
+		of.Outcome = OutcomeChosen
+		chosen = true
+	}
+	return offers
+}
