@@ -1,0 +1,150 @@
+package operators
+
+import "strings"
+
+// emptyLiteral empties the first non-empty string, template or array literal on the line
+// that carries data: `join(', ')` → `join("")`, `` `${a}://${b}` `` → ` `` `, `[a, b]` → `[]`.
+//
+// Decisions:
+//   - Literals that name code rather than carry data are skipped: module specifiers (a line
+//     with import or export … from, and the argument of require(…) or import(…)), object
+//     keys (`'content-type': x`), case labels, the 'use strict' directive, and tagged
+//     templates (a tag gives the template its own meaning).
+//   - Messages are skipped: the argument of a call whose callee ends in Error (new
+//     TypeError(…), createError(…)) or is a console or logger method (log, warn, error, info,
+//     debug, trace). A test that pins a message is rarely the gap a patch leaves, and an
+//     emptied message would crowd out the line's better mutant (delete-statement on a throw).
+//   - A template is emptied whole, substitutions and all, and only when it closes on the line.
+//   - An array literal is a '[' that does not follow an operand (so not an index `a[i]`) and
+//     is not a destructuring pattern (after const/let/var, or with '=' after its ']'); it
+//     must close on the line and hold something.
+//   - This operator edits its own token (a literal), the one place an operator reaches inside
+//     a string or template; it never edits a literal in a comment.
+func emptyLiteral() Operator {
+	return Operator{
+		Name:        "empty-literal",
+		Version:     "1",
+		Description: `empty the first data-carrying string ("" ), template (` + "``" + `) or array literal ([]) on the line`,
+		Residual:    "a literal no test reads (a label, a separator only ever used on one element)",
+		Fire:        fireEmptyLiteral,
+	}
+}
+
+var messageCallees = map[string]bool{
+	"log": true, "warn": true, "error": true, "info": true, "debug": true, "trace": true,
+}
+
+func fireEmptyLiteral(l Line) (Edit, bool) {
+	toks := codeTokens(l)
+	if len(toks) == 0 || typeOnly(toks) {
+		return Edit{}, false
+	}
+	for _, t := range toks {
+		if t.kw("import") || t.kw("export") && hasWord(toks, "from") {
+			return Edit{}, false
+		}
+	}
+	for i, t := range toks {
+		if t.partial {
+			continue
+		}
+		switch {
+		case t.k == String && len(t.text) > 2:
+			if !dataLiteral(toks, i, i) || (t.text == `'use strict'` || t.text == `"use strict"`) {
+				continue
+			}
+			return Edit{Start: t.s, End: t.e, Text: `""`}, true
+		case t.k == Template && len(t.text) > 2, t.k == TemplateHead:
+			j := i
+			if t.k == TemplateHead {
+				j = match(toks, i)
+				if j < 0 {
+					continue
+				}
+			}
+			if i > 0 && (chainable(toks[i-1]) || toks[i-1].is(".") || toks[i-1].is("?.")) {
+				continue // tagged
+			}
+			if !dataLiteral(toks, i, j) {
+				continue
+			}
+			return Edit{Start: t.s, End: toks[j].e, Text: "``"}, true
+		case t.is("["):
+			j := match(toks, i)
+			if j < 0 || j == i+1 || !arrayLiteral(toks, i, j) {
+				continue
+			}
+			return Edit{Start: t.s, End: toks[j].e, Text: "[]"}, true
+		}
+	}
+	return Edit{}, false
+}
+
+func hasWord(toks []tok, w string) bool {
+	for _, t := range toks {
+		if t.word(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// dataLiteral reports whether the literal toks[i..j] carries data: not an object key, a case
+// label, a module specifier or a message.
+func dataLiteral(toks []tok, i, j int) bool {
+	if j+1 < len(toks) && toks[j+1].is(":") && (i == 0 || toks[i-1].is("{") || toks[i-1].is(",")) {
+		return false // a key
+	}
+	if i > 0 && toks[i-1].kw("case") {
+		return false
+	}
+	// the innermost call the literal is an argument of
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		u := toks[k]
+		if u.closes() && u.k != TemplateMiddle {
+			depth++
+			continue
+		}
+		if !u.opens() || u.k == TemplateMiddle {
+			continue
+		}
+		if depth > 0 {
+			depth--
+			continue
+		}
+		if !u.is("(") || k == 0 {
+			return true
+		}
+		callee := toks[k-1]
+		switch {
+		case callee.kw("import"), callee.word("require"):
+			return false
+		case callee.k == Ident && (strings.HasSuffix(callee.text, "Error") || messageCallees[callee.text]):
+			return false
+		case callee.k == Ident && k >= 3 && toks[k-2].is(".") && toks[k-3].word("console"):
+			return false
+		}
+		return true
+	}
+	return true
+}
+
+// arrayLiteral reports whether the bracket pair toks[i], toks[j] is an array literal (not an
+// index, a computed key or a destructuring pattern).
+func arrayLiteral(toks []tok, i, j int) bool {
+	if i > 0 {
+		p := toks[i-1]
+		if operandEnd(p) || p.k == TemplateTail || p.kw("const") || p.kw("let") || p.kw("var") ||
+			p.is("?.") || p.is(".") {
+			return false
+		}
+	}
+	if j+1 < len(toks) && (toks[j+1].is("=") || toks[j+1].is(":") && (i == 0 || toks[i-1].is("{") || toks[i-1].is(","))) {
+		return false // a pattern, or a computed key [k]: v
+	}
+	if i > 0 && toks[i-1].is("(") && j+1 < len(toks) && toks[j+1].is(")") && j+2 < len(toks) && toks[j+2].is("=>") {
+		return false // ([a, b]) => …
+	}
+	return true
+}

@@ -1,0 +1,158 @@
+package operators
+
+// skipMultilineStatement makes a statement that spans lines never run, by editing only its
+// first line: `app.use(cors({` becomes `if (false) app.use(cors({`, and the lines below are
+// left as they are, so the line count is kept and the mutant is anchored on the statement's
+// first line. It is delete-statement for the statements delete-statement cannot blank
+// (a blanked first line would leave the rest of the statement dangling).
+//
+// Decisions:
+//   - The line begins a statement: the previous code line ends with ';', '{' or '}', or ')'
+//     (an `if (…)` head or a finished call), or is a `case …:`/`default:` label, or there is
+//     none. Its first token is an identifier (not followed by ':' or '=' — a label, a class
+//     field — and not a TypeScript declaration word), this, super, await, new, delete,
+//     return, throw or yield: an expression statement, or a return or throw, never a
+//     declaration (`if (false) const x` does not parse).
+//   - The statement spans lines: the line ends inside a bracket, or in a continuing position,
+//     or the next code line begins with '.' or '?.' (a chain formatted one call per line).
+//     A statement complete on its line is delete-statement's.
+//   - Its end is found by reading on (at most 400 lines) until the brackets close: a '{'
+//     right after that (a method or function body, `foo(a,\n b) {`), or a '}' on the same
+//     line (the statement was a JSX expression container's content, `{items.map(…)}`), means
+//     it was no statement, and the line does not fire.
+//   - `if (false) ` is a prefix that any expression, return or throw statement accepts
+//     whatever comes after it, with ASI behaving as before (the next token after `if (false)`
+//     starts the same statement the original line started).
+func skipMultilineStatement() Operator {
+	return Operator{
+		Name:        "skip-multiline-statement",
+		Version:     "1",
+		Description: "prefix the first line of a statement spanning lines with if (false), so the statement never runs",
+		Residual:    "a statement with no observable effect",
+		Fire:        fireSkipMultiline,
+	}
+}
+
+var statementStarts = map[string]bool{
+	"this": true, "super": true, "await": true, "new": true, "delete": true, "return": true,
+	"throw": true, "yield": true,
+}
+
+var tsDeclarationWords = map[string]bool{
+	"type": true, "interface": true, "declare": true, "namespace": true, "module": true,
+	"abstract": true, "enum": true, "readonly": true, "private": true, "public": true,
+	"protected": true, "get": true, "set": true, "static": true, "accessor": true, "override": true,
+}
+
+const skipPrefix = "if (false) "
+
+func fireSkipMultiline(l Line) (Edit, bool) {
+	if l.StartsInside {
+		return Edit{}, false
+	}
+	toks := codeTokens(l)
+	if len(toks) == 0 {
+		return Edit{}, false
+	}
+	first := toks[0]
+	switch {
+	case first.k == Ident:
+		if tsDeclarationWords[first.text] && len(toks) > 1 && (toks[1].k == Ident || toks[1].k == Keyword) ||
+			len(toks) > 1 && (toks[1].is(":") || toks[1].is("=") || toks[1].is("?") || toks[1].is("!")) {
+			return Edit{}, false
+		}
+	case first.k == Keyword && statementStarts[first.text]:
+	default:
+		return Edit{}, false
+	}
+	if !startsStatement(l) {
+		return Edit{}, false
+	}
+	// does the statement go on below?
+	depth := 0
+	for _, t := range toks {
+		if t.closes() && t.k != TemplateMiddle {
+			depth--
+			if depth < 0 {
+				return Edit{}, false
+			}
+		} else if t.opens() && t.k != TemplateMiddle {
+			depth++
+		}
+	}
+	last := toks[len(toks)-1]
+	next := nextCode(l)
+	chain := next.known && !next.eof && (next.t.is(".") || next.t.is("?."))
+	if depth == 0 && !last.partial && !isInfix(last) && !chain {
+		return Edit{}, false
+	}
+	if depth == 0 && last.opens() {
+		return Edit{}, false
+	}
+	if !statementEndsCleanly(l, depth) {
+		return Edit{}, false
+	}
+	return Edit{Start: first.s, End: first.s, Text: skipPrefix}, true
+}
+
+// startsStatement reports whether l's first token starts a statement, read from the code
+// line before it.
+func startsStatement(l Line) bool {
+	prev := prevCode(l)
+	if !prev.known {
+		return false
+	}
+	if prev.eof {
+		return true
+	}
+	p := prev.t
+	switch {
+	case p.partial:
+		return false
+	case p.is(";"), p.is("{"), p.is("}"), p.is(")"):
+		return true
+	case p.is(":"):
+		pt := codeTokens(prev.line)
+		return len(pt) > 0 && (pt[0].kw("case") || pt[0].kw("default"))
+	}
+	return false
+}
+
+// statementEndsCleanly reads the lines after l, starting at bracket depth depth, until the
+// brackets close (and, when the line ended at depth 0 in a chain or an operator, until a line
+// ends complete), and reports whether what follows is the end of a statement: not '{' (a
+// body) and not '}' on the same line (an expression container).
+func statementEndsCleanly(l Line, depth int) bool {
+	for _, nl := range laterLines(l, 400) {
+		toks := codeTokens(nl)
+		for i, t := range toks {
+			if t.closes() && t.k != TemplateMiddle {
+				depth--
+				if depth < 0 {
+					return false
+				}
+			} else if t.opens() && t.k != TemplateMiddle {
+				depth++
+			}
+			if depth == 0 && t.closes() && i+1 < len(toks) && (toks[i+1].is("{") || toks[i+1].is("}")) {
+				return false
+			}
+		}
+		if depth != 0 || len(toks) == 0 {
+			continue
+		}
+		last := toks[len(toks)-1]
+		after := nextCode(nl)
+		if !after.known || last.partial {
+			return false
+		}
+		if !after.eof && after.t.is("{") {
+			return false
+		}
+		if isInfix(last) || last.opens() || !after.eof && (after.t.is(".") || after.t.is("?.") || isInfix(after.t)) {
+			continue
+		}
+		return true
+	}
+	return false
+}
