@@ -3,7 +3,7 @@ package operators
 import "strings"
 
 // emptyLiteral empties the first non-empty string, template or array literal on the line
-// that carries data: `join(', ')` → `join("")`, `` `${a}://${b}` `` → ` `` `, `[a, b]` → `[]`.
+// that carries data: `join(', ')` → `join("")`, “ `${a}://${b}` “ → ` “ `, `[a, b]` → `[]`.
 //
 // Decisions:
 //   - Literals that name code rather than carry data are skipped: module specifiers (a line

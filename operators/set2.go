@@ -24,22 +24,23 @@ package operators
 //     operands are never equal.
 //  4. logical-operand — killed only by a test where the dropped operand decides; equivalent
 //     where it never does.
-//  5. force-condition — a head made false is killed only by a test that runs the branch; a
+//  5. swap-logical — && ↔ ||, ?? → ||: it gets the ?? lines (`x ?? d` → `x || d`, killed only
+//     by a test where x is 0, "" or false) and the && / || lines logical-operand left.
+//  6. force-condition — a head made false is killed only by a test that runs the branch; a
 //     predicate made true only by an input holding an element it rejects.
-//  6. ternary-false — killed only by a test of the then-branch.
-//  7. regex-literal — killed only by input the anchor, quantifier or class rejects.
-//  8. empty-literal — killed by a test that reads the literal's content; messages skipped.
-//  9. plain-optional-chain — killed only by a test with a missing value.
-//  10. drop-chained-call (v2: with arguments, same-kind calls) — killed by an input the dropped
+//  7. ternary-false — killed only by a test of the then-branch.
+//  8. regex-literal — killed only by input the anchor, quantifier or class rejects.
+//  9. empty-literal — killed by a test that reads the literal's content; messages skipped.
+//  10. plain-optional-chain — killed only by a test with a missing value.
+//  11. drop-chained-call (v2: with arguments, same-kind calls) — killed by an input the dropped
 //     filter/sort/trim changes.
-//  11. negate-condition — set 1's; now mostly a fall-through for heads whose force-condition
+//  12. negate-condition — set 1's; now mostly a fall-through for heads whose force-condition
 //     mutant is discarded (a condition that compiles to false already).
-//  12. swap-arithmetic-operands — set 1's.
-//  13. return-sentinel (v2: ASI-safe returns without ';') — killed by any test reading the
+//  13. swap-arithmetic-operands — set 1's.
+//  14. return-sentinel (v2: ASI-safe returns without ';') — killed by any test reading the
 //     result, so late: the specific operators above get a return line first.
-//  14. replace-property-value — object properties, 98% unmutated under set 1 (issue 12).
-//  15. replace-assigned-value — set 1's; class fields included.
-//  16. swap-logical — && ↔ ||, ?? → ||; gets ?? lines and && / || lines logical-operand left.
+//  15. replace-property-value — object properties, 98% unmutated under set 1 (issue 12).
+//  16. replace-assigned-value — set 1's; class fields included.
 //  17. swap-call-arguments — set 1's; often equivalent on symmetric callees, so late.
 //  18. skip-multiline-statement — delete-statement for statements spanning lines.
 //  19. delete-statement — set 1's, last: the most general, the most often equivalent.
@@ -49,6 +50,7 @@ func table2() []Operator {
 		guardNeverFires(),
 		boundaryComparison(),
 		logicalOperand(),
+		swapLogical(),
 		forceCondition(),
 		ternaryFalse(),
 		regexLiteral(),
@@ -60,7 +62,6 @@ func table2() []Operator {
 		returnSentinelASI(),
 		replacePropertyValue(),
 		replaceAssignedValue(),
-		swapLogical(),
 		swapCallArguments(),
 		skipMultilineStatement(),
 		deleteStatement(),

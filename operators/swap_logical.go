@@ -5,10 +5,11 @@ package operators
 // Decisions: ?? becomes || rather than &&: the two differ only where the left operand is a
 // falsy value that is not nullish (0, "", false, NaN), which is the case a `?? default`
 // written for a missing value is usually not tested on; `??` → `&&` would be killed by any
-// test. It comes late in set 2 because logical-operand usually makes the more discriminating
-// mutant of an && or || line; this operator gets the line when that one does not fire (the
-// operand is already a constant) or its mutant is discarded, and it is the one that reads
-// `??` lines.
+// test. It comes right after logical-operand, which usually makes the more discriminating
+// mutant of an && or || line; this operator gets such a line when that one does not fire
+// (the operand is already a constant) or its mutant is discarded, and it is the one that
+// reads `??` lines, ahead of the coarser operators (replace-assigned-value would make
+// `x ?? d` undefined, killed by any test).
 func swapLogical() Operator {
 	return Operator{
 		Name:        "swap-logical",

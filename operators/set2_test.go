@@ -1,0 +1,409 @@
+package operators
+
+import (
+	"strings"
+	"testing"
+)
+
+// fire2 returns "name: mutated" for the first operator of set 2 that fires on the last line
+// of src (earlier lines are context for the look-around), or "none".
+func fire2(t *testing.T, src string) string {
+	t.Helper()
+	lines := strings.Split(src, "\n")
+	l := lineOf(t, src, len(lines))
+	table := table2()
+	i, e := Fire(table, l)
+	if i < 0 {
+		return "none"
+	}
+	return table[i].Name + ": " + checkEdit(t, table[i].Name, l, e)
+}
+
+// runOp2 is runOp for an operator of set 2.
+func runOp2(t *testing.T, name string, rows []opRow) {
+	t.Helper()
+	op, ok := LookupIn(2, name)
+	if !ok {
+		t.Fatalf("set 2 has no operator %q", name)
+	}
+	for _, r := range rows {
+		src, n := r.line, 1
+		if strings.Contains(src, "\n") {
+			parts := strings.Split(src, "\n")
+			for i, p := range parts {
+				if strings.HasPrefix(p, "@") {
+					parts[i], n = p[1:], i+1
+				}
+			}
+			src = strings.Join(parts, "\n")
+		}
+		l := lineOf(t, src, n)
+		got := noFire
+		if e, ok := op.Fire(l); ok {
+			got = checkEdit(t, name, l, e)
+		}
+		if got != r.want {
+			t.Errorf("%s on %q:\n got  %q\n want %q", name, r.line, got, r.want)
+		}
+	}
+}
+
+func TestSet2InvertComparison(t *testing.T) {
+	runOp2(t, "invert-comparison", []opRow{
+		{"if (at === last) {", "if (at !== last) {"},
+		{"x = a != b;", "x = a == b;"},
+		{"ok = a === b && c > d", "ok = a !== b && c > d"},
+		{"ok = c > d && a == b", "ok = c > d && a != b"},
+		// must not fire: relational comparisons (boundary-comparison's), guards, literals
+		{"if (a < b) {", noFire},
+		{"while (i <= n) {", noFire},
+		{"if (x === undefined) return;", noFire},
+		{"if (a !== b) { return a }", noFire},
+		{`const s = "a === b";`, noFire},
+		{"// a === b", noFire},
+	})
+}
+
+func TestGuardNeverFires(t *testing.T) {
+	runOp2(t, "guard-never-fires", []opRow{
+		{"if (!value) break;", "if (false) break;"},
+		{"  if (x) return y;", "  if (false) return y;"},
+		{"if (x === undefined) return", "if (false) return"},
+		{"if (done) continue", "if (false) continue"},
+		{"if (!ok) throw new Error('bad')", "if (false) throw new Error('bad')"},
+		{"if (a) { return b }", "if (false) { return b }"},
+		{"} else if (a > b) return a;", "} else if (false) return a;"},
+		{"else if (n) count++", "else if (false) count++"},
+		{"if (f(a, (b))) x = 1;", "if (false) x = 1;"},
+		// must not fire
+		{"if (x) {", noFire},
+		{"if (x)", noFire},
+		{"if (false) return;", noFire},
+		{"if () return;", noFire},
+		{"x = 1; if (a) return;", noFire},
+		{"if (a) return b +", noFire},
+		{"if (a) return f(", noFire},
+		{"if (a) b(); else c()", "if (false) b(); else c()"},
+		{"if (a &&", noFire},
+		{"// if (x) return y;", noFire},
+		{"s = 'if (x) return y;'", noFire},
+	})
+}
+
+func TestBoundaryComparison(t *testing.T) {
+	runOp2(t, "boundary-comparison", []opRow{
+		{"if (n > max) {", "if (n >= max) {"},
+		{"if (n >= max) {", "if (n > max) {"},
+		{"for (let i = 0; i < n; i++) {", "for (let i = 0; i <= n; i++) {"},
+		{"while (i <= n) {", "while (i < n) {"},
+		{"ok = a === b && c > d", "ok = a === b && c >= d"},
+		{"const f = x => x.n > 1", "const f = x => x.n >= 1"},
+		// must not fire
+		{"const a: Array<number> = [];", noFire},
+		{"return <div>{x}</div>;", noFire},
+		{"if (a<b) {", noFire},
+		{"x = a >> b;", noFire},
+		{"if (a === b) {", noFire},
+		{"const s = 'a < b';", noFire},
+		{"x = a >", noFire},
+	})
+}
+
+func TestLogicalOperand(t *testing.T) {
+	runOp2(t, "logical-operand", []opRow{
+		{"if (a && b.ready) {", "if (a && true) {"},
+		{"total += p.length || 0", "total += p.length || false"},
+		{"const ok = a && b || c;", "const ok = a && true || c;"},
+		{"const v = x || y && z;", "const v = x || false;"},
+		{"f(a && g(b, c), d)", "f(a && true, d)"},
+		{"xs.filter(x => x.ok && x.n > 1)", "xs.filter(x => x.ok && true)"},
+		{"return a || b ? c : d", "return a || false ? c : d"},
+		{"if (a\n@  || b.ready) {", "  || false) {"},
+		{"if (a\n@  && b.ready\n) {", "  && true"},
+		{"x = a && true || b", "x = a && true || false"},
+		// must not fire
+		{"x = a ?? b", noFire},
+		{"x = a &&", noFire},
+		{"x = a && b\n  .c()", noFire},
+		{"@x = a && b\n  .c()", noFire},
+		{"x = a && true", noFire},
+		{"x = a || false;", noFire},
+		{"x &&= y", noFire},
+		{"s = 'a && b'", noFire},
+		{"// a && b", noFire},
+	})
+}
+
+func TestForceCondition(t *testing.T) {
+	runOp2(t, "force-condition", []opRow{
+		{"if (!this.isValid()) {", "if (false) {"},
+		{"} else if (a && b) {", "} else if (false) {"},
+		{"while (queue.length) {", "while (false) {"},
+		{"} while (next(it));", "} while (false);"},
+		{"const live = items.filter(x => x.live)", "const live = items.filter(x => true)"},
+		{"xs.some((x) => x.id === id)", "xs.some((x) => true)"},
+		{"xs.find(({ id }) => id === want, ctx)", "xs.find(({ id }) => true, ctx)"},
+		// must not fire
+		{"if (false) {", noFire},
+		{"if (", noFire},
+		{"if (a &&", noFire},
+		{"xs.filter(Boolean)", noFire},
+		{"xs.filter(x => {", noFire},
+		{"xs.filter(x => true)", noFire},
+		{"xs.map(x => x.live)", noFire},
+		{"obj.if(x)", noFire},
+		{"s = 'if (x) {'", noFire},
+	})
+}
+
+func TestTernaryFalse(t *testing.T) {
+	runOp2(t, "ternary-false", []opRow{
+		{"const label = count > 1 ? 'many' : 'one'", "const label = false ? 'many' : 'one'"},
+		{"return a || b ? c : d;", "return false ? c : d;"},
+		{"f(x, ok ? 1 : 2)", "f(x, false ? 1 : 2)"},
+		{"const g = (v) => v.n ? v.n : 0", "const g = (v) => false ? v.n : 0"},
+		{"x = a ? b\n  : c", "x = false ? b"},
+		{"const x =\n@  ready ? a : b", "  false ? a : b"},
+		{"s = `${on ? 'y' : 'n'}`", "s = `${false ? 'y' : 'n'}`"},
+		// must not fire
+		{"x = false ? a : b", noFire},
+		{"type A<T> = T extends string ? 1 : 2", noFire},
+		{"  T extends U ? X : Y", noFire},
+		{"function f(a?: string) {", noFire},
+		{"x = a?.b", noFire},
+		{"x = a\n@  && b ? c : d", noFire},
+		{"const s = 'a ? b : c'", noFire},
+	})
+}
+
+func TestRegexLiteral(t *testing.T) {
+	runOp2(t, "regex-literal", []opRow{
+		{`const re = /^\d+$/;`, `const re = /\d+$/;`},
+		{`const re = /\d+$/g;`, `const re = /\d+/g;`},
+		{`if (/\d+px/.test(s)) {`, `if (/\dpx/.test(s)) {`},
+		{`s.replace(/(-\w)?x/, "")`, `s.replace(/(-\w)x/, "")`},
+		{`s.split(/[,;]/)`, `s.split(/[^,;]/)`},
+		{`s.split(/[^,;]/)`, `s.split(/[,;]/)`},
+		{`m = s.match(/a\+b(?:c)?/)`, `m = s.match(/a\+b(?:c)/)`},
+		{`m = /[+]x\$/.exec(s)`, `m = /[^+]x\$/.exec(s)`},
+		{`return /(a)+?b/`, `return /(a)?b/`},
+		// must not fire
+		{`const re = /^/;`, noFire},
+		{`const re = /abc/;`, noFire},
+		{`const re = /\^a\)?/;`, noFire},
+		{`// /^\d+$/`, noFire},
+		{`s = "/^\\d+$/"`, noFire},
+		{`x = a / b / c`, noFire},
+	})
+}
+
+func TestEmptyLiteral(t *testing.T) {
+	runOp2(t, "empty-literal", []opRow{
+		{"return parts.join(', ')", `return parts.join("")`},
+		{"const url = proto + '://' + host;", `const url = proto + "" + host;`},
+		{"const u = `${proto}://${host}`", "const u = ``"},
+		{"const t = `plain`", "const t = ``"},
+		{"const xs = [a, b]", "const xs = []"},
+		{"f([1, 2], 'x')", "f([], 'x')"},
+		{"tags: ['a', 'b'],", "tags: [],"},
+		{"x = cond ? 'a' : 'b'", `x = cond ? "" : 'b'`},
+		{"el.className = 'active'", `el.className = ""`},
+		// must not fire
+		{"const fs = require('fs')", noFire},
+		{"import fs from 'node:fs'", noFire},
+		{"export { a } from './a'", noFire},
+		{"const m = await import('./m')", noFire},
+		{"'content-type': type,", noFire},
+		{"case 'utc':", noFire},
+		{"'use strict'", noFire},
+		{"throw new TypeError('bad input')", noFire},
+		{"console.log('hello')", noFire},
+		{"log.warn(`x ${y}`)", noFire},
+		{"const q = sql`select 1`", noFire},
+		{"const e = ''", noFire},
+		{"const [a, b] = pair", noFire},
+		
+		{"x = a[i]", noFire},
+		{"[a, b] = [b, a]", "[a, b] = []"}, // the pattern is skipped, the value emptied
+		{"x = f()[0]", noFire},
+		{"type T = 'a' | 'b'", noFire},
+		{"const o = { [key]: v }", noFire},
+		{"// 'a, b'", noFire},
+		{"const s = `\n@a, b\n`", noFire},
+	})
+}
+
+func TestPlainOptionalChain(t *testing.T) {
+	runOp2(t, "plain-optional-chain", []opRow{
+		{"const sep = opts?.sep", "const sep = opts.sep"},
+		{"cb?.(err)", "cb(err)"},
+		{"x = a?.[i]", "x = a[i]"},
+		{"x = a?.b?.c", "x = a.b?.c"},
+		// must not fire
+		{"x = a ? .5 : 1", noFire},
+		{"x = a?.5:1", noFire},
+		{"s = 'a?.b'", noFire},
+		{"// a?.b", noFire},
+	})
+}
+
+func TestSwapLogical(t *testing.T) {
+	runOp2(t, "swap-logical", []opRow{
+		{"x = a && b", "x = a || b"},
+		{"x = a || b", "x = a && b"},
+		{"const port = opts.port ?? 3000", "const port = opts.port || 3000"},
+		// must not fire
+		{"x &&= y", noFire},
+		{"x ??= y", noFire},
+		{"x = a | b", noFire},
+		{"s = 'a ?? b'", noFire},
+	})
+}
+
+func TestSet2ReturnSentinel(t *testing.T) {
+	runOp2(t, "return-sentinel", []opRow{
+		{"return merged;", "return undefined;"},
+		{"return this\n}", "return undefined"},
+		{"return null\n}", `return "bond-sentinel"`},
+		{"if (a) { return b }", "if (a) { return undefined }"},
+		{"return a + b\nconst x = 1", "return undefined"},
+		{"return x\n\n// done\n  other()", "return undefined"},
+		{"return x", "return undefined"},
+		{"case 1: return 'one'\ncase 2:", "case 1: return undefined"},
+		// must not fire: the next line may continue the expression, or the line is open
+		{"return x\n  .trim()", noFire},
+		{"return x\n  (y)", noFire},
+		{"return x\n  + y", noFire},
+		{"return x\n  ? y : z", noFire},
+		{"return a &&", noFire},
+		{"return (", noFire},
+		{"return a ? b\n  : c", noFire},
+		{"return\n}", noFire},
+		{"return x\n[1].map(f)", noFire},
+		{"return `a\n@b`", noFire},
+	})
+}
+
+func TestReplacePropertyValue(t *testing.T) {
+	runOp2(t, "replace-property-value", []opRow{
+		{"const o = {\n@  name: opts.name,\n}", "  name: undefined,"},
+		{"const o = {\n@  retries: 0,\n}", `  retries: "bond-sentinel",`},
+		{"const o = {\n  a: 1,\n@  last: f(x)\n}", "  last: undefined"},
+		{"const o = {\n@  'content-type': type,\n}", "  'content-type': undefined,"},
+		{"const o = {\n@  [key]: value,\n}", "  [key]: undefined,"},
+		{"const o = {\n@  cb: (x) => x + 1,\n}", "  cb: undefined,"},
+		// must not fire
+		{"const o = {\n@  nested: {\n  },\n}", noFire},
+		{"const o = {\n@  fn: function () {\n  },\n}", noFire},
+		{"const o = {\n@  a: undefined,\n}", noFire},
+		{"switch (x) {\n@  default: return 1\n}", noFire},
+		{"x = a\n@  ? b\n  : c", noFire},
+		{"interface I {\n@  a?: string\n}", noFire},
+		{"const o = {\n@  a: b +\n  c,\n}", noFire},
+		{"const o = {\n@  a: b\n  .c,\n}", noFire},
+		{"f(x);\n@label: for (;;) {}", noFire},
+		{"name: value,", noFire}, // no line before: unknown context
+	})
+}
+
+func TestSet2DropChainedCall(t *testing.T) {
+	runOp2(t, "drop-chained-call", []opRow{
+		{"parents(this).reverse().forEach(cb)", "parents(this).forEach(cb)"},
+		{"items.filter(isLive).map(f)", "items.map(f)"},
+		{"const names = list.filter(Boolean)", "const names = list"},
+		{"return s.trim()", "return s"},
+		{"x = a.b(c, d)[0]", "x = a[0]"},
+		{"promise\n@  .then(r => r.json())\n  .catch(f)", "  "},
+		{"items\n@  .filter(isLive)", "  "},
+		{"const t = this.name.toLowerCase();", "const t = this.name;"},
+		// must not fire
+		{"path.join(a, b)", noFire},
+		{"x = a?.filter(f).length", noFire},
+		{"obj.run(x)", noFire},
+		{"xs.filter(f", noFire},
+		{"promise\n@  .then(r => r.json())", noFire},
+		{"foo(\n@  .then(x)", noFire},
+		{"s = 'a.filter(b).c'", noFire},
+	})
+}
+
+func TestSkipMultilineStatement(t *testing.T) {
+	runOp2(t, "skip-multiline-statement", []opRow{
+		{"app.use(cors({\n  origin: '*',\n}))", "if (false) app.use(cors({"},
+		{"x();\n@app.use(cors({\n  origin: '*',\n}))", "if (false) app.use(cors({"},
+		{"promise\n  .then(f)\n  .catch(g)", "if (false) promise"},
+		{"emit('change', {\n  a,\n});", "if (false) emit('change', {"},
+		{"function f() {\n@  return compute(a,\n    b)\n}", "  if (false) return compute(a,"},
+		{"function f() {\n@  this.handlers = [\n    a,\n  ]\n}", "  if (false) this.handlers = ["},
+		{"switch (x) {\ncase 1:\n@  run(a,\n    b)\n}", "  if (false) run(a,"},
+		{"if (x)\n@  run(a,\n    b)", "  if (false) run(a,"},
+		{"await Promise.all([\n  a,\n])", "if (false) await Promise.all(["},
+		// must not fire
+		{"run(a, b)", noFire},
+		{"const x = f(\n  a)", noFire},
+		{"let x = {\n}", noFire},
+		{"class A {\n@  method(a,\n    b) {\n  }\n}", noFire},
+		{"<div>{\n@  items.map((x) => (\n    x))}\n</div>", noFire},
+		{"x = f(a,\n@  g(b,\n  c))", noFire},
+		{"const o = {\n@  name: f(\n  a),\n}", noFire},
+		{"class A {\n@  cache = new Map([\n  ])\n}", noFire},
+		{"export default {\n}", noFire},
+		{"type A = {\n}", noFire},
+		{"run(a,\n  b", noFire},
+	})
+}
+
+// TestSet2Shapes walks the statement shapes of reference/001 and the shapes issue 12 found
+// unmutated or wrongly mutated under set 1, and checks which set-2 operator covers each.
+func TestSet2Shapes(t *testing.T) {
+	for _, row := range []struct{ shape, src, want string }{
+		{"ExpressionStatement, call", "emit(name)", "delete-statement: "},
+		{"ExpressionStatement, assignment", "this.zone = zone", "replace-assigned-value: this.zone = undefined"},
+		{"LexicalDeclaration with initializer", "const v8 = require('v8')", "replace-assigned-value: const v8 = undefined"},
+		{"IfStatement head", "if (!this.isValid()) {", "force-condition: if (false) {"},
+		{"IfStatement head with ===", "if (at === last) {", "invert-comparison: if (at !== last) {"},
+		{"IfStatement head with >", "if (n > max) {", "boundary-comparison: if (n >= max) {"},
+		{"IfStatement head with &&", "if (a && b.ready) {", "logical-operand: if (a && true) {"},
+		{"one-line guard", "if (!value) break;", "guard-never-fires: if (false) break;"},
+		{"one-line guard with ===", "if (x === y) return y;", "guard-never-fires: if (false) return y;"},
+		{"ReturnStatement with a semicolon", "return merged;", "return-sentinel: return undefined;"},
+		{"ReturnStatement without one", "@return this\n}", "return-sentinel: return undefined"},
+		{"return of a filter", "return xs.filter(x => x.ok)", "force-condition: return xs.filter(x => true)"},
+		{"join separator", "return parts.join(', ')", `empty-literal: return parts.join("")`},
+		{"default value", "const n = opts.n || 0", "logical-operand: const n = opts.n || false"},
+		{"nullish default", "const n = opts.n ?? 10", "swap-logical: const n = opts.n || 10"},
+		{"optional call", "cb?.(err)", "plain-optional-chain: cb(err)"},
+		{"ternary", "const s = n ? 'a' : 'b'", `ternary-false: const s = false ? 'a' : 'b'`},
+		{"regex", "const re = /^v\\d+/", "regex-literal: const re = /v\\d+/"},
+		{"Object property", "x = {\n@  zone: name,\n}", "replace-property-value:   zone: undefined,"},
+		{"multi-line call", "x;\nrun(a,\n  b)", "none"},
+		{"ForStatement head", "for (const one of all) {", "none"},
+		{"FunctionDeclaration head", "function merge(one, other) {", "none"},
+		{"Brace punctuation", "});", "none"},
+	} {
+		src := row.src
+		// a row whose checked line is not the last marks it with '@'
+		if strings.Contains(src, "@") {
+			parts := strings.Split(src, "\n")
+			n := 0
+			for i, p := range parts {
+				if strings.HasPrefix(p, "@") {
+					parts[i], n = p[1:], i+1
+				}
+			}
+			l := lineOf(t, strings.Join(parts, "\n"), n)
+			table := table2()
+			got := "none"
+			if i, e := Fire(table, l); i >= 0 {
+				got = table[i].Name + ": " + checkEdit(t, table[i].Name, l, e)
+			}
+			if got != row.want {
+				t.Errorf("%s %q:\n got  %q\n want %q", row.shape, row.src, got, row.want)
+			}
+			continue
+		}
+		if got := fire2(t, src); got != row.want {
+			t.Errorf("%s %q:\n got  %q\n want %q", row.shape, row.src, got, row.want)
+		}
+	}
+}
