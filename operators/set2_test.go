@@ -222,7 +222,7 @@ func TestEmptyLiteral(t *testing.T) {
 		{"const q = sql`select 1`", noFire},
 		{"const e = ''", noFire},
 		{"const [a, b] = pair", noFire},
-		
+
 		{"x = a[i]", noFire},
 		{"[a, b] = [b, a]", "[a, b] = []"}, // the pattern is skipped, the value emptied
 		{"x = f()[0]", noFire},
