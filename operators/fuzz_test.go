@@ -94,42 +94,40 @@ func FuzzOperatorsSet2(f *testing.F) {
 // line of src.
 func checkOperators(t *testing.T, table []Operator, src []byte) {
 	t.Helper()
-	{
-		file := NewFile("fuzz.ts", src)
-		lines := Lines(file, nil)
-		orig := strings.Split(string(src), "\n")
-		for _, l := range lines {
-			for _, op := range table {
-				e, ok := op.Fire(l)
-				if !ok {
-					continue
-				}
-				if e.Start < 0 || e.Start > e.End || e.End > len(l.Text) {
-					t.Fatalf("%s on line %d %q: edit [%d,%d) outside the line", op.Name, l.Number, l.Text, e.Start, e.End)
-				}
-				mut := e.Apply(l.Text)
-				if mut == l.Text {
-					t.Fatalf("%s on line %d %q: mutant equals the line", op.Name, l.Number, l.Text)
-				}
-				// apply to the file, keeping the line's terminator, and compare line by line
-				start, end := int(l.Start), int(l.Start)+len(l.Text)
-				mutated := string(src[:start]) + mut + string(src[end:])
-				got := strings.Split(mutated, "\n")
-				if len(got) != len(orig) {
-					t.Fatalf("%s on line %d %q: %d lines became %d", op.Name, l.Number, l.Text, len(orig), len(got))
-				}
-				changed := 0
-				for i := range got {
-					if got[i] != orig[i] {
-						changed++
-						if i != l.Number-1 {
-							t.Fatalf("%s on line %d changed line %d", op.Name, l.Number, i+1)
-						}
+	file := NewFile("fuzz.ts", src)
+	lines := Lines(file, nil)
+	orig := strings.Split(string(src), "\n")
+	for _, l := range lines {
+		for _, op := range table {
+			e, ok := op.Fire(l)
+			if !ok {
+				continue
+			}
+			if e.Start < 0 || e.Start > e.End || e.End > len(l.Text) {
+				t.Fatalf("%s on line %d %q: edit [%d,%d) outside the line", op.Name, l.Number, l.Text, e.Start, e.End)
+			}
+			mut := e.Apply(l.Text)
+			if mut == l.Text {
+				t.Fatalf("%s on line %d %q: mutant equals the line", op.Name, l.Number, l.Text)
+			}
+			// apply to the file, keeping the line's terminator, and compare line by line
+			start, end := int(l.Start), int(l.Start)+len(l.Text)
+			mutated := string(src[:start]) + mut + string(src[end:])
+			got := strings.Split(mutated, "\n")
+			if len(got) != len(orig) {
+				t.Fatalf("%s on line %d %q: %d lines became %d", op.Name, l.Number, l.Text, len(orig), len(got))
+			}
+			changed := 0
+			for i := range got {
+				if got[i] != orig[i] {
+					changed++
+					if i != l.Number-1 {
+						t.Fatalf("%s on line %d changed line %d", op.Name, l.Number, i+1)
 					}
 				}
-				if changed != 1 {
-					t.Fatalf("%s on line %d %q: %d lines changed", op.Name, l.Number, l.Text, changed)
-				}
+			}
+			if changed != 1 {
+				t.Fatalf("%s on line %d %q: %d lines changed", op.Name, l.Number, l.Text, changed)
 			}
 		}
 	}
