@@ -7,8 +7,9 @@ package operators
 // Decisions:
 //   - The call's arguments must close on the line; '?.name(…)' is not dropped (that would also
 //     drop the optional chain's guard), and the call must have a receiver that is itself an
-//     operand (`a.b(…)`, `f(x).b(…)`, `a[i].b(…)`): a call on a bare namespace
-//     (`path.join(a, b)`) is only dropped when the chain goes on, like every call here.
+//     operand (`a.b(…)`, `f(x).b(…)`, `a[i].b(…)`). A call other than a same-kind one on a
+//     bare name (`Promise.resolve().then(…)`, `path.join(a, b).length`) is not dropped: what
+//     remains is the namespace, a mutant every test kills.
 //   - The call is dropped when the chain uses its result (followed by '.', '?.' or '['), as
 //     in set 1, or when it is a call that returns a value of its receiver's kind, whose
 //     removal leaves a well-typed but unfiltered, unsorted or untrimmed value: filter, slice,
@@ -62,6 +63,10 @@ func fireDropChainedCallArgs(l Line) (Edit, bool) {
 		}
 		if !chained && !sameKindMethods[toks[i+1].text] {
 			continue
+		}
+		if i >= 1 && !sameKindMethods[toks[i+1].text] && toks[i-1].k == Ident &&
+			(i == 1 || !(toks[i-2].is(".") || toks[i-2].is("?."))) {
+			continue // a bare name's method (Promise.resolve(), path.join(…)): dropping it leaves the namespace
 		}
 		if !chained && c+1 < len(toks) && (isAssignOp(toks[c+1]) || toks[c+1].k == Template || toks[c+1].k == TemplateHead) {
 			continue

@@ -1,7 +1,9 @@
 package operators
 
 // forceCondition makes a condition constant: the condition of the first if or while head on
-// the line becomes false (the branch or loop never runs), and, on a line with no such head,
+// the line becomes false (the branch or loop never runs); a for loop's head is made to run
+// no iteration (`of xs` → `of []`, `in o` → `in {}`, `; cond;` → `; false;`); and, on a line
+// with no such head,
 // the concise body of the first predicate callback of filter, find, findIndex, findLast,
 // findLastIndex, some or every becomes true (the predicate accepts everything).
 //
@@ -21,7 +23,7 @@ func forceCondition() Operator {
 	return Operator{
 		Name:        "force-condition",
 		Version:     "1",
-		Description: "make the first if/while condition false, or the first filter-like predicate's body true",
+		Description: "make the first if/while condition false, a for loop run no iteration, or the first filter-like predicate's body true",
 		Residual:    "a branch or loop body with no effect a caller can see; a predicate that accepts every element it is ever given",
 		Fire:        fireForceCondition,
 	}
@@ -43,6 +45,11 @@ func fireForceCondition(l Line) (Edit, bool) {
 			continue
 		}
 		return Edit{Start: toks[i+1].e, End: toks[c].s, Text: "false"}, true
+	}
+	for i := 0; i+1 < len(toks); i++ {
+		if e, ok := loopNeverRuns(toks, i); ok {
+			return e, true
+		}
 	}
 	for i := 0; i+3 < len(toks); i++ {
 		if !toks[i].is(".") || toks[i+1].k != Ident || !predicateMethods[toks[i+1].text] || !toks[i+2].is("(") {
@@ -95,4 +102,54 @@ func predicateBody(toks []tok, open int) (Edit, bool) {
 		return Edit{}, false
 	}
 	return Edit{Start: toks[from].s, End: toks[to-1].e, Text: "true"}, true
+}
+
+// loopNeverRuns returns the edit that makes the for loop whose keyword is toks[i] run no
+// iteration: `for (x of xs)` → `for (x of [])`, `for (k in o)` → `for (k in {})`,
+// `for (init; cond; step)` → `for (init; false; step)`. The head must close on the line.
+func loopNeverRuns(toks []tok, i int) (Edit, bool) {
+	if !toks[i].kw("for") {
+		return Edit{}, false
+	}
+	open := i + 1
+	if open < len(toks) && toks[open].kw("await") {
+		open++
+	}
+	if open >= len(toks) || !toks[open].is("(") {
+		return Edit{}, false
+	}
+	c := match(toks, open)
+	if c < 0 {
+		return Edit{}, false
+	}
+	depth := 0
+	var semis []int
+	for j := open + 1; j < c; j++ {
+		u := toks[j]
+		if u.closes() && u.k != TemplateMiddle {
+			depth--
+		} else if u.opens() && u.k != TemplateMiddle {
+			depth++
+		}
+		if depth != 0 {
+			continue
+		}
+		switch {
+		case (u.kw("of") || u.kw("in")) && len(semis) == 0 && j+1 < c:
+			empty, o, cl := "[]", "[", "]"
+			if u.kw("in") {
+				empty, o, cl = "{}", "{", "}"
+			}
+			if c == j+3 && toks[j+1].is(o) && toks[j+2].is(cl) {
+				return Edit{}, false
+			}
+			return Edit{Start: toks[j+1].s, End: toks[c-1].e, Text: empty}, true
+		case u.is(";"):
+			semis = append(semis, j)
+		}
+	}
+	if len(semis) != 2 || semis[1] == semis[0]+1 || semis[1] == semis[0]+2 && toks[semis[0]+1].kw("false") {
+		return Edit{}, false // not a three-part head, or an empty (endless) or false condition
+	}
+	return Edit{Start: toks[semis[0]+1].s, End: toks[semis[1]-1].e, Text: "false"}, true
 }

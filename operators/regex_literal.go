@@ -38,6 +38,9 @@ func fireRegexLiteral(l Line) (Edit, bool) {
 		for end > 0 && t.text[end] != '/' {
 			end--
 		}
+		if end < 2 {
+			continue // unterminated (`/00` at the end of a file) or empty
+		}
 		body := t.text[1:end]
 		if at, del, ins, ok := regexEdit(body); ok {
 			mut := body[:at] + ins + body[at+del:]

@@ -8,28 +8,36 @@ package operators
 //
 // Decisions:
 //   - The line begins a statement: the previous code line ends with ';', '{' or '}', or ')'
-//     (an `if (…)` head or a finished call), or is a `case …:`/`default:` label, or there is
-//     none. Its first token is an identifier (not followed by ':' or '=' — a label, a class
+//     (an `if (…)` head or a finished call), else or do, or an operand (semicolon-less code:
+//     an identifier or keyword on the next line cannot continue it), or is a `case …:` /
+//     `default:` label, or there is none. Its first token is an identifier (not followed by ':' or '=' — a label, a class
 //     field — and not a TypeScript declaration word), this, super, await, new, delete,
 //     return, throw or yield: an expression statement, or a return or throw, never a
 //     declaration (`if (false) const x` does not parse).
 //   - The statement spans lines: the line ends inside a bracket, or in a continuing position,
 //     or the next code line begins with '.' or '?.' (a chain formatted one call per line).
 //     A statement complete on its line is delete-statement's.
+//   - A bracket closing back to depth 0 and followed by '{' on the line (`name(args) {`,
+//     `constructor (opts = {}) {`) is a method or function head, not a statement.
 //   - Its end is found by reading on (at most 400 lines) until the brackets close: a '{'
 //     right after that (a method or function body, `foo(a,\n b) {`), or a '}' on the same
 //     line (the statement was a JSX expression container's content, `{items.map(…)}`), means
 //     it was no statement, and the line does not fire.
+//   - A declaration (`const x = f(` … `)`) cannot follow `if (false)`; its initializer is
+//     short-circuited instead, `const x = undefined && f(`, when the binding is a plain name
+//     and nothing at the initializer's own depth binds looser than && (|| ?? ? , = =>), so
+//     the short circuit covers all of it and x is undefined.
 //   - `if (false) ` is a prefix that any expression, return or throw statement accepts
 //     whatever comes after it, with ASI behaving as before (the next token after `if (false)`
 //     starts the same statement the original line started).
 func skipMultilineStatement() Operator {
 	return Operator{
-		Name:        "skip-multiline-statement",
-		Version:     "1",
-		Description: "prefix the first line of a statement spanning lines with if (false), so the statement never runs",
-		Residual:    "a statement with no observable effect",
-		Fire:        fireSkipMultiline,
+		Name:    "skip-multiline-statement",
+		Version: "1",
+		Description: "prefix the first line of a statement spanning lines with if (false), so the statement " +
+			"never runs; a declaration's initializer spanning lines is short-circuited (= undefined && …)",
+		Residual: "a statement with no observable effect",
+		Fire:     fireSkipMultiline,
 	}
 }
 
@@ -55,7 +63,21 @@ func fireSkipMultiline(l Line) (Edit, bool) {
 		return Edit{}, false
 	}
 	first := toks[0]
+	decl := -1 // the index of a declaration's '=', when the line declares
 	switch {
+	case (first.kw("const") || first.kw("let") || first.kw("var")) && len(toks) > 3 && toks[1].k == Ident:
+		for i := 2; i < len(toks); i++ {
+			if toks[i].is("=") {
+				decl = i
+				break
+			}
+			if toks[i].opens() || toks[i].closes() || toks[i].is(",") {
+				break // a destructuring or a type with brackets: not read
+			}
+		}
+		if decl < 0 || decl+1 >= len(toks) {
+			return Edit{}, false
+		}
 	case first.k == Ident:
 		if tsDeclarationWords[first.text] && len(toks) > 1 && (toks[1].k == Ident || toks[1].k == Keyword) ||
 			len(toks) > 1 && (toks[1].is(":") || toks[1].is("=") || toks[1].is("?") || toks[1].is("!")) {
@@ -70,11 +92,14 @@ func fireSkipMultiline(l Line) (Edit, bool) {
 	}
 	// does the statement go on below?
 	depth := 0
-	for _, t := range toks {
+	for i, t := range toks {
 		if t.closes() && t.k != TemplateMiddle {
 			depth--
 			if depth < 0 {
 				return Edit{}, false
+			}
+			if depth == 0 && i+1 < len(toks) && toks[i+1].is("{") {
+				return Edit{}, false // `name(args) {`: a method or function head
 			}
 		} else if t.opens() && t.k != TemplateMiddle {
 			depth++
@@ -89,10 +114,50 @@ func fireSkipMultiline(l Line) (Edit, bool) {
 	if depth == 0 && last.opens() {
 		return Edit{}, false
 	}
-	if !statementEndsCleanly(l, depth) {
+	ok, loose := statementEndsCleanly(l, depth)
+	if !ok {
 		return Edit{}, false
 	}
+	if decl >= 0 {
+		for _, t := range statementLevel(toks[decl+1:]) {
+			loose = loose || looseToken(t)
+		}
+		if loose {
+			return Edit{}, false
+		}
+		return Edit{Start: toks[decl+1].s, End: toks[decl+1].s, Text: shortCircuit}, true
+	}
 	return Edit{Start: first.s, End: first.s, Text: skipPrefix}, true
+}
+
+// shortCircuit is put before a declaration's initializer that spans lines: `const x =
+// undefined && f(…)` never evaluates f(…), and x is undefined.
+const shortCircuit = "undefined && "
+
+// looseToken reports whether t, at the statement's own depth in an initializer, binds looser
+// than && (or cannot follow `undefined &&`): then the short circuit would not cover the whole
+// initializer. => is one (an arrow is no operand of &&).
+func looseToken(t tok) bool {
+	return t.is("||") || t.is("??") || t.is("?") || t.is(",") || t.is("=>") || isAssignOp(t)
+}
+
+// statementLevel returns the tokens of toks at their own depth 0.
+func statementLevel(toks []tok) []tok {
+	var out []tok
+	depth := 0
+	for _, t := range toks {
+		if t.closes() && t.k != TemplateMiddle {
+			depth--
+			continue
+		}
+		if depth == 0 {
+			out = append(out, t)
+		}
+		if t.opens() && t.k != TemplateMiddle {
+			depth++
+		}
+	}
+	return out
 }
 
 // startsStatement reports whether l's first token starts a statement, read from the code
@@ -109,7 +174,11 @@ func startsStatement(l Line) bool {
 	switch {
 	case p.partial:
 		return false
-	case p.is(";"), p.is("{"), p.is("}"), p.is(")"):
+	case p.is(";"), p.is("{"), p.is("}"), p.is(")"), p.kw("else"), p.kw("do"):
+		return true
+	case operandEnd(p):
+		// semicolon-less code: a line ending in an operand, then a line beginning with an
+		// identifier or keyword, which cannot continue it, is ASI's statement break
 		return true
 	case p.is(":"):
 		pt := codeTokens(prev.line)
@@ -119,23 +188,30 @@ func startsStatement(l Line) bool {
 }
 
 // statementEndsCleanly reads the lines after l, starting at bracket depth depth, until the
-// brackets close (and, when the line ended at depth 0 in a chain or an operator, until a line
-// ends complete), and reports whether what follows is the end of a statement: not '{' (a
-// body) and not '}' on the same line (an expression container).
-func statementEndsCleanly(l Line, depth int) bool {
-	for _, nl := range laterLines(l, 400) {
+// brackets close and a line ends complete (not continued by an operator, '.' or '?.' on the
+// next line), and reports whether that is the end of a statement: not followed by '{' (a
+// body), and no bracket closing to depth 0 followed by '{', '}' or ':' on its line (a method
+// head, an expression container, a TypeScript return type). loose reports a token at the
+// statement's depth 0 on the later lines that binds looser than && (see looseToken).
+func statementEndsCleanly(l Line, depth int) (ok, loose bool) {
+	for _, nl := range laterLines(l, maxWalk) {
 		toks := codeTokens(nl)
 		for i, t := range toks {
 			if t.closes() && t.k != TemplateMiddle {
 				depth--
 				if depth < 0 {
-					return false
+					return false, loose
 				}
-			} else if t.opens() && t.k != TemplateMiddle {
-				depth++
+				if depth == 0 && i+1 < len(toks) && (toks[i+1].is("{") || toks[i+1].is("}") || toks[i+1].is(":")) {
+					return false, loose
+				}
+				continue
 			}
-			if depth == 0 && t.closes() && i+1 < len(toks) && (toks[i+1].is("{") || toks[i+1].is("}")) {
-				return false
+			if depth == 0 && looseToken(t) {
+				loose = true
+			}
+			if t.opens() && t.k != TemplateMiddle {
+				depth++
 			}
 		}
 		if depth != 0 || len(toks) == 0 {
@@ -144,15 +220,15 @@ func statementEndsCleanly(l Line, depth int) bool {
 		last := toks[len(toks)-1]
 		after := nextCode(nl)
 		if !after.known || last.partial {
-			return false
+			return false, loose
 		}
 		if !after.eof && after.t.is("{") {
-			return false
+			return false, loose
 		}
 		if isInfix(last) || last.opens() || !after.eof && (after.t.is(".") || after.t.is("?.") || isInfix(after.t)) {
 			continue
 		}
-		return true
+		return true, loose
 	}
-	return false
+	return false, loose
 }
