@@ -143,6 +143,9 @@ func arrayLiteral(toks []tok, i, j int) bool {
 	if j+1 < len(toks) && (toks[j+1].is("=") || toks[j+1].is(":") && (i == 0 || toks[i-1].is("{") || toks[i-1].is(","))) {
 		return false // a pattern, or a computed key [k]: v
 	}
+	if i == 0 && j+1 < len(toks) && (toks[j+1].is("(") || toks[j+1].is(":")) {
+		return false // a computed method name [Symbol.iterator] () {
+	}
 	if i > 0 && toks[i-1].is("(") && j+1 < len(toks) && toks[j+1].is(")") && j+2 < len(toks) && toks[j+2].is("=>") {
 		return false // ([a, b]) => …
 	}

@@ -43,7 +43,8 @@ package operators
 //  16. replace-assigned-value — set 1's; class fields included.
 //  17. swap-call-arguments — set 1's; often equivalent on symmetric callees, so late.
 //  18. skip-multiline-statement — delete-statement for statements spanning lines.
-//  19. delete-statement — set 1's, last: the most general, the most often equivalent.
+//  19. delete-statement (v2: not on a line the lines around continue, nor a private field
+//     declaration) — last: the most general, the most often equivalent.
 func table2() []Operator {
 	return []Operator{
 		invertEquality(),
@@ -64,6 +65,6 @@ func table2() []Operator {
 		replaceAssignedValue(),
 		swapCallArguments(),
 		skipMultilineStatement(),
-		deleteStatement(),
+		deleteStatementAround(),
 	}
 }

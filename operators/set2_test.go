@@ -237,6 +237,7 @@ func TestEmptyLiteral(t *testing.T) {
 		{"x = f()[0]", noFire},
 		{"type T = 'a' | 'b'", noFire},
 		{"const o = { [key]: v }", noFire},
+		{"[util.inspect.custom] () {", noFire},
 		{"// 'a, b'", noFire},
 		{"const s = `\n@a, b\n`", noFire},
 	})
@@ -261,6 +262,10 @@ func TestSwapLogical(t *testing.T) {
 		{"x = a && b", "x = a || b"},
 		{"x = a || b", "x = a && b"},
 		{"const port = opts.port ?? 3000", "const port = opts.port || 3000"},
+		{"x = a ?? b ?? c", noFire},
+		{"x = a ?? (b && c)", "x = a || (b && c)"},
+		{"x = a ?? b.c(d && e)", "x = a || b.c(d && e)"},
+		{"x = (a ?? b) || c", "x = (a || b) || c"},
 		// must not fire
 		{"x &&= y", noFire},
 		{"x ??= y", noFire},
@@ -399,6 +404,28 @@ func TestSkipMultilineStatement(t *testing.T) {
 
 // TestSet2Shapes walks the statement shapes of reference/001 and the shapes issue 12 found
 // unmutated or wrongly mutated under set 1, and checks which set-2 operator covers each.
+func TestSet2DeleteStatement(t *testing.T) {
+	runOp2(t, "delete-statement", []opRow{
+		{"emit(name)", ""},
+		{"x = 1\n@run()\nnext()", ""},
+		{"x = 1\n@run();\n(a || b).c()", ""},
+		{"if (a) {\n@  run()\n}", ""},
+		{"x\n@run()\n++i", ""},
+		{"x\n@run()\n!done && stop()", ""},
+		// must not fire: the lines around continue it, or it declares a private field
+		{"const x =\n@  config.isDefault('location')", noFire},
+		{"foo(a,\n@  bar())", noFire},
+		{"return (\n@  bar()\n)", noFire},
+		{"const node = tree\n  .find(x)", noFire},
+		{"@run()\n  .then(f)", noFire},
+		{"@run()\n  + 1", noFire},
+		{"@run()\n  (x)", noFire},
+		{"@run()\n`t`", noFire},
+		{"class A {\n@  #npm = null\n}", noFire},
+		{"class A {\n@  #seen = new Set() // deduped\n}", noFire},
+	})
+}
+
 func TestSet2Shapes(t *testing.T) {
 	for _, row := range []struct{ shape, src, want string }{
 		{"ExpressionStatement, call", "emit(name)", "delete-statement: "},
