@@ -16,8 +16,9 @@ import "strings"
 //     emptied message would crowd out the line's better mutant (delete-statement on a throw).
 //   - A template is emptied whole, substitutions and all, and only when it closes on the line.
 //   - An array literal is a '[' that does not follow an operand (so not an index `a[i]`) and
-//     is not a destructuring pattern (after const/let/var, or with '=' after its ']'); it
-//     must close on the line and hold something.
+//     is not a destructuring pattern (after const/let/var, or with '=' after its ']') nor a
+//     computed key (`[k]: v`, `async [name] () {`, `{[sym]?: T}`: a ']' followed by '(' or
+//     '?'); it must close on the line and hold something.
 //   - This operator edits its own token (a literal), the one place an operator reaches inside
 //     a string or template; it never edits a literal in a comment.
 func emptyLiteral() Operator {
@@ -143,8 +144,11 @@ func arrayLiteral(toks []tok, i, j int) bool {
 	if j+1 < len(toks) && (toks[j+1].is("=") || toks[j+1].is(":") && (i == 0 || toks[i-1].is("{") || toks[i-1].is(","))) {
 		return false // a pattern, or a computed key [k]: v
 	}
-	if i == 0 && j+1 < len(toks) && (toks[j+1].is("(") || toks[j+1].is(":")) {
-		return false // a computed method name [Symbol.iterator] () {
+	if j+1 < len(toks) && (toks[j+1].is("(") || toks[j+1].is("?")) {
+		return false // a computed method name `[Symbol.iterator] () {`, a TS optional key `[k]?: T`
+	}
+	if i == 0 && j+1 < len(toks) && toks[j+1].is(":") {
+		return false // a computed key on its own line
 	}
 	if i > 0 && toks[i-1].is("(") && j+1 < len(toks) && toks[j+1].is(")") && j+2 < len(toks) && toks[j+2].is("=>") {
 		return false // ([a, b]) => …

@@ -238,6 +238,9 @@ func TestEmptyLiteral(t *testing.T) {
 		{"type T = 'a' | 'b'", noFire},
 		{"const o = { [key]: v }", noFire},
 		{"[util.inspect.custom] () {", noFire},
+		{"async [_init] () {", noFire},
+		{"x = y as T & {[sym]?: Set<string>}", noFire},
+		{"x = c ? [a] : [b]", "x = c ? [] : [b]"},
 		{"// 'a, b'", noFire},
 		{"const s = `\n@a, b\n`", noFire},
 	})
@@ -397,6 +400,8 @@ func TestSkipMultilineStatement(t *testing.T) {
 		{"const o = {\n@  name: f(\n  a),\n}", noFire},
 		{"class A {\n@  cache = new Map([\n  ])\n}", noFire},
 		{"export default {\n}", noFire},
+		{"f({\n  a: 1,\n@  hooks,\n  b\n})", noFire},
+		{"interface S {\n@  readonly '~standard': {\n  }\n}", noFire},
 		{"type A = {\n}", noFire},
 		{"run(a,\n  b", noFire},
 	})

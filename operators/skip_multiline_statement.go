@@ -10,19 +10,20 @@ package operators
 //   - The line begins a statement: the previous code line ends with ';', '{' or '}', or ')'
 //     (an `if (…)` head or a finished call), else or do, or an operand (semicolon-less code:
 //     an identifier or keyword on the next line cannot continue it), or is a `case …:` /
-//     `default:` label, or there is none. Its first token is an identifier (not followed by ':' or '=' — a label, a class
-//     field — and not a TypeScript declaration word), this, super, await, new, delete,
-//     return, throw or yield: an expression statement, or a return or throw, never a
-//     declaration (`if (false) const x` does not parse).
+//     `default:` label, or there is none. Its first token is an identifier (not followed by
+//     ':' '=' '?' '!' or ',' — a label, a class field, a shorthand property — and not a
+//     TypeScript declaration word before a name), this, super, await, new, delete, return,
+//     throw or yield: an expression statement, or a return or throw, never a declaration
+//     (`if (false) const x` does not parse; declarations are handled below).
 //   - The statement spans lines: the line ends inside a bracket, or in a continuing position,
 //     or the next code line begins with '.' or '?.' (a chain formatted one call per line).
 //     A statement complete on its line is delete-statement's.
 //   - A bracket closing back to depth 0 and followed by '{' on the line (`name(args) {`,
 //     `constructor (opts = {}) {`) is a method or function head, not a statement.
 //   - Its end is found by reading on (at most 400 lines) until the brackets close: a '{'
-//     right after that (a method or function body, `foo(a,\n b) {`), or a '}' on the same
-//     line (the statement was a JSX expression container's content, `{items.map(…)}`), means
-//     it was no statement, and the line does not fire.
+//     right after that (a method or function body, `foo(a,\n b) {`), or a '}' or ':' on the
+//     same line (a JSX expression container's content, `{items.map(…)}`; a TypeScript
+//     overload's return type), means it was no statement, and the line does not fire.
 //   - A declaration (`const x = f(` … `)`) cannot follow `if (false)`; its initializer is
 //     short-circuited instead, `const x = undefined && f(`, when the binding is a plain name
 //     and nothing at the initializer's own depth binds looser than && (|| ?? ? , = =>), so
@@ -79,8 +80,9 @@ func fireSkipMultiline(l Line) (Edit, bool) {
 			return Edit{}, false
 		}
 	case first.k == Ident:
-		if tsDeclarationWords[first.text] && len(toks) > 1 && (toks[1].k == Ident || toks[1].k == Keyword) ||
-			len(toks) > 1 && (toks[1].is(":") || toks[1].is("=") || toks[1].is("?") || toks[1].is("!")) {
+		if tsDeclarationWords[first.text] && len(toks) > 1 && (toks[1].k == Ident || toks[1].k == Keyword ||
+			toks[1].k == String || toks[1].k == PrivateName) ||
+			len(toks) > 1 && (toks[1].is(":") || toks[1].is("=") || toks[1].is("?") || toks[1].is("!") || toks[1].is(",")) {
 			return Edit{}, false
 		}
 	case first.k == Keyword && statementStarts[first.text]:
