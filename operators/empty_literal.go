@@ -7,9 +7,13 @@ import "strings"
 //
 // Decisions:
 //   - Literals that name code rather than carry data are skipped: module specifiers (a line
-//     with import or export … from, and the argument of require(…) or import(…)), object
-//     keys (`'content-type': x`), case labels, the 'use strict' directive, and tagged
-//     templates (a tag gives the template its own meaning).
+//     with import or export … from, a string after `from`, and the argument of require(…) or
+//     import(…)), object keys (`'content-type': x`), case labels, the 'use strict'
+//     directive, and tagged templates (a tag gives the template its own meaning).
+//   - Literals where TypeScript writes types are skipped, since the type is erased and the
+//     mutant would only be discarded as equivalent-by-compilation: inside generic brackets
+//     (`Omit<T, 'a'>`, `Array<[K, V]>`, as codeTokens reads them) and beside a union or
+//     intersection bar (`'get' | 'post'`).
 //   - Messages are skipped: the argument of a call whose callee ends in Error (new
 //     TypeError(…), createError(…)) or is a console or logger method (log, warn, error, info,
 //     debug, trace). A test that pins a message is rarely the gap a patch leaves, and an
@@ -45,8 +49,10 @@ func fireEmptyLiteral(l Line) (Edit, bool) {
 			return Edit{}, false
 		}
 	}
+	angle := 0
 	for i, t := range toks {
-		if t.partial {
+		angle += t.angle
+		if t.partial || angle > 0 || typeNeighbour(toks, i) {
 			continue
 		}
 		switch {
@@ -88,6 +94,16 @@ func hasWord(toks []tok, w string) bool {
 		}
 	}
 	return false
+}
+
+// typeNeighbour reports whether toks[i] stands where TypeScript writes a type: beside a union
+// or intersection bar (`'get' | 'post'`; in JavaScript a string is never an operand of | or
+// &), or after `from` (a module specifier on the last line of a multi-line import or export).
+func typeNeighbour(toks []tok, i int) bool {
+	if i > 0 && (toks[i-1].is("|") || toks[i-1].is("&") || toks[i-1].word("from")) {
+		return true
+	}
+	return i+1 < len(toks) && (toks[i+1].is("|") || toks[i+1].is("&")) && toks[i].k == String
 }
 
 // dataLiteral reports whether the literal toks[i..j] carries data: not an object key, a case

@@ -236,6 +236,11 @@ func TestEmptyLiteral(t *testing.T) {
 		{"[a, b] = [b, a]", "[a, b] = []"}, // the pattern is skipped, the value emptied
 		{"x = f()[0]", noFire},
 		{"type T = 'a' | 'b'", noFire},
+		{"  method: 'get' | 'post',", noFire},
+		{"} from './types/options.js';", noFire},
+		{"x: Omit<Options, 'hooks' | 'retry'>,", noFire},
+		{"x = f<Array<[string, U]>>(y)", noFire},
+		{"x = a | 'b'", noFire},
 		{"const o = { [key]: v }", noFire},
 		{"[util.inspect.custom] () {", noFire},
 		{"async [_init] () {", noFire},
