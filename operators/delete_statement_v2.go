@@ -5,7 +5,8 @@ package operators
 //
 // Decisions (beyond set 1's, see deleteStatement):
 //   - The line must not continue the code above it: the previous code line may not end in an
-//     opening ( or [, a ',' or an infix operator (`x =` then the line, `foo(a,` then the line).
+//     opening ( or [, a ',' or an infix operator (`x =` then the line, `foo(a,` then the line);
+//     a `case …:` or `default:` label is no operator.
 //   - The line must not be continued by the code below it, unless it ends with ';': the next
 //     code line may not begin with . ?. ( [ a template, a binary or assignment operator, ? :
 //     => ',' ) ] or in/instanceof/of/as/satisfies (`const node = tree` then `.find(…)`; a line
@@ -40,7 +41,12 @@ func fireDeleteStatementAround(l Line) (Edit, bool) {
 	}
 	if !prev.eof {
 		p := prev.t
-		if p.partial || p.is("(") || p.is("[") || isInfix(p) && !p.kw("await") {
+		label := false
+		if p.is(":") {
+			pt := codeTokens(prev.line)
+			label = len(pt) > 0 && (pt[0].kw("case") || pt[0].kw("default"))
+		}
+		if p.partial || p.is("(") || p.is("[") || isInfix(p) && !p.kw("await") && !label {
 			return Edit{}, false
 		}
 	}

@@ -14,7 +14,9 @@ package operators
 //     in set 1, or when it is a call that returns a value of its receiver's kind, whose
 //     removal leaves a well-typed but unfiltered, unsorted or untrimmed value: filter, slice,
 //     sort, toSorted, reverse, toReversed, concat, flat, trim, trimStart, trimEnd,
-//     toLowerCase, toUpperCase, normalize, padStart, padEnd, replace, replaceAll.
+//     toLowerCase, toUpperCase, normalize, padStart, padEnd, replace, replaceAll; and a
+//     promise's catch, whose removal lets a rejection through, which only a test of the
+//     failure path sees.
 //   - A line of a chain formatted one call per line (`  .filter(isLive)` after a line ending
 //     in an operand) counts: its call's receiver is the line above, and the call is chained
 //     when the next code line begins with '.' or '?.'.
@@ -36,6 +38,7 @@ var sameKindMethods = map[string]bool{
 	"toReversed": true, "concat": true, "flat": true, "trim": true, "trimStart": true,
 	"trimEnd": true, "toLowerCase": true, "toUpperCase": true, "normalize": true,
 	"padStart": true, "padEnd": true, "replace": true, "replaceAll": true,
+	"catch": true,
 }
 
 func fireDropChainedCallArgs(l Line) (Edit, bool) {

@@ -8,8 +8,10 @@ import "strings"
 // Decisions:
 //   - Literals that name code rather than carry data are skipped: module specifiers (a line
 //     with import or export … from, a string after `from`, and the argument of require(…) or
-//     import(…)), object keys (`'content-type': x`), case labels, the 'use strict'
-//     directive, and tagged templates (a tag gives the template its own meaning).
+//     import(…)), object keys (`'content-type': x`), the 'use strict' directive, and tagged
+//     templates (a tag gives the template its own meaning). A case label is data here:
+//     `case 'grant':` → `case "":` makes the case never taken, which only a test of that case
+//     sees.
 //   - Literals where TypeScript writes types are skipped, since the type is erased and the
 //     mutant would only be discarded as equivalent-by-compilation: inside generic brackets
 //     (`Omit<T, 'a'>`, `Array<[K, V]>`, as codeTokens reads them) and beside a union or
@@ -111,9 +113,6 @@ func typeNeighbour(toks []tok, i int) bool {
 func dataLiteral(toks []tok, i, j int) bool {
 	if j+1 < len(toks) && toks[j+1].is(":") && (i == 0 || toks[i-1].is("{") || toks[i-1].is(",")) {
 		return false // a key
-	}
-	if i > 0 && toks[i-1].kw("case") {
-		return false
 	}
 	// the innermost call the literal is an argument of
 	depth := 0
