@@ -22,7 +22,8 @@ import "strings"
 //     emptied message would crowd out the line's better mutant (delete-statement on a throw).
 //   - A template is emptied whole, substitutions and all, and only when it closes on the line.
 //   - An array literal is a '[' that does not follow an operand (so not an index `a[i]`) and
-//     is not a destructuring pattern (after const/let/var, or with '=' after its ']') nor a
+//     is not a destructuring pattern (after const/let/var, with '=' after its ']', or in a
+//     parameter list: `(p, [k, v]) =>`, `function f([a, b]) {`) nor a
 //     computed key (`[k]: v`, `async [name] () {`, `{[sym]?: T}`: a ']' followed by '(' or
 //     '?'); it must close on the line and hold something.
 //   - This operator edits its own token (a literal), the one place an operator reaches inside
@@ -165,8 +166,41 @@ func arrayLiteral(toks []tok, i, j int) bool {
 	if i == 0 && j+1 < len(toks) && toks[j+1].is(":") {
 		return false // a computed key on its own line
 	}
-	if i > 0 && toks[i-1].is("(") && j+1 < len(toks) && toks[j+1].is(")") && j+2 < len(toks) && toks[j+2].is("=>") {
-		return false // ([a, b]) => …
+	return !inParameters(toks, i)
+}
+
+// inParameters reports whether toks[i] is directly inside a parenthesised list that is a
+// parameter list: its ')' is followed by '=>' (`(p, [k, v]) =>`), or by '{' after a name that
+// is not a statement keyword (`function f([a, b]) {`, a method `m([a]) {`, not `if ([a].x) {`).
+func inParameters(toks []tok, i int) bool {
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		u := toks[k]
+		if u.closes() && u.k != TemplateMiddle {
+			depth++
+			continue
+		}
+		if !u.opens() || u.k == TemplateMiddle {
+			continue
+		}
+		if depth > 0 {
+			depth--
+			continue
+		}
+		if !u.is("(") {
+			return false
+		}
+		c := match(toks, k)
+		if c < 0 || c+1 >= len(toks) {
+			return false
+		}
+		switch {
+		case toks[c+1].is("=>"):
+			return true
+		case toks[c+1].is("{"):
+			return k > 0 && toks[k-1].k == Ident
+		}
+		return false
 	}
-	return true
+	return false
 }
