@@ -87,3 +87,30 @@ func BenchmarkLongLine(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFirstFireSet2 is BenchmarkFirstFire for operator set 2, whose operators also read
+// the lines around their own.
+func BenchmarkFirstFireSet2(b *testing.B) {
+	f := benchFile(b)
+	table := table2()
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		for _, l := range Lines(f, nil) {
+			Fire(table, l)
+		}
+	}
+	b.ReportMetric(float64(f.LineCount()*b.N)/time.Since(start).Seconds(), "lines/s")
+}
+
+// BenchmarkOpenBrackets is set 2's worst case for the look-around: every line opens a call
+// that never closes, so skip-multiline-statement reads ahead on each (bounded by maxWalk).
+func BenchmarkOpenBrackets(b *testing.B) {
+	f := NewFile("open.js", bytes.Repeat([]byte("x;\nrun(a,\n"), 5000))
+	table := table2()
+	for i := 0; i < b.N; i++ {
+		for _, l := range Lines(f, nil) {
+			Fire(table, l)
+		}
+	}
+}

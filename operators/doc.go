@@ -1,7 +1,13 @@
 // Package operators is bond's lexical mutation engine: a JavaScript/TypeScript lexer that
 // tokenizes a whole file once (so block comments and template literals that span lines are
-// known), the per-line view of those tokens (Lines), and the eight mutation operators of
-// SPEC §2.3 in rank order (Table).
+// known), the per-line view of those tokens (Lines), and the operator sets: ordered tables of
+// mutation operators, versioned as a whole (Set, Sets, DefaultSet).
+//
+// Set 1 (Table) is the eight operators of SPEC §2.3 in rank order, kept byte-identical so old
+// rows and pre-registrations reproduce (its digest is pinned in testdata/digest.golden). Set 2
+// (Set(2)) is ranked for its power to expose a test gap; table2's comment gives the order and
+// its reasons, each operator's file its equivalence residual. Set 2's digest is pinned in
+// testdata/digest-set2.golden, and TestSetCoverage reports how many lines each set reaches.
 //
 // The operators are lexical, not an AST walk, so one implementation serves JS, JSX, TS and
 // TSX. That is a deliberate trade: it is fast (see BenchmarkOperators) and dialect-blind, and
@@ -11,11 +17,16 @@
 //   - Operators read only code tokens: no operator edits inside a string, a template's text,
 //     a regex or a comment, and comment-only and blank lines get no mutant. The code in a
 //     template substitution (`${a === b}`) is code and may be mutated: it is lexed as tokens
-//     between the template's pieces.
-//   - Fire is line-local, pure and cheap; every Edit lies inside Line.Text, changes it, and
-//     never introduces a line break, so a mutant changes exactly its own line (the fuzz
-//     targets check this). Line.Text excludes the "\r" of a CRLF terminator; the caller
-//     writes the terminator back unchanged.
+//     between the template's pieces. Set 2's literal operators (empty-literal, regex-literal)
+//     are the one exception: they edit their own string, template, array or regex token,
+//     never one inside a comment or another literal.
+//   - Fire is pure and cheap; every Edit lies inside Line.Text, changes it, and never
+//     introduces a line break, so a mutant changes exactly its own line (the fuzz targets
+//     check this). Line.Text excludes the "\r" of a CRLF terminator; the caller writes the
+//     terminator back unchanged. Set 1's operators read only their line; set 2's may also
+//     read the lines around it (around.go: the next and previous code token, a statement's
+//     later lines, the object literal a property is in), which only Lines provides — on a
+//     Line built by hand they read "unknown" and do not fire where they would need it.
 //   - Bracket matching is per line and ignores bracket types; TypeScript generic brackets
 //     are recognised heuristically (see codeTokens) only where commas and '=' are counted.
 //

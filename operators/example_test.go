@@ -54,3 +54,26 @@ func ExampleLexer_Next() {
 	// 32	Punct	?.
 	// 34	Ident	length
 }
+
+// Choose an operator set by number (0 is the default, set 1), lex the file once, and take
+// each line's first mutant. Set 2's operators may read the lines around their own (the next
+// line decides whether `return x` without ';' is complete), so the lines must come from
+// Lines, not be built by hand.
+func ExampleSet() {
+	table, err := operators.Set(2)
+	if err != nil {
+		panic(err)
+	}
+	src := []byte("function f (xs, sep) {\n  if (!xs) return ''\n  return xs.filter(x => x.ok).join(sep || ', ')\n}\n")
+	for _, l := range operators.Lines(operators.NewFile("src/f.js", src), nil) {
+		if i, e := operators.Fire(table, l); i >= 0 {
+			fmt.Printf("%d %s: %s\n", l.Number, table[i].Name, e.Apply(l.Text))
+		}
+	}
+	_, err = operators.Set(3)
+	fmt.Println(err)
+	// Output:
+	// 2 guard-never-fires:   if (false) return ''
+	// 3 logical-operand:   return xs.filter(x => x.ok).join(sep || false)
+	// operator set 3 does not exist; use one of 1, 2
+}

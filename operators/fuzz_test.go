@@ -14,6 +14,12 @@ func seeds(f *testing.F) {
 		"val.split(/\\s*,\\s*/, 2)", "a?.b ? .5 : c", "x >>>= 1; y ??= 2; z **= 3", "#x in o",
 		"1_000n + 0x_1", "total -= one;\r\nreturn null;\r\n", "<p>Don't</p>", "\xff\xfe\x00",
 		"`${", "}", "'\\\n'", "/[/]/", "return void 0;", "const { a = 1 } = o;",
+		// set 2's shapes: guards, look-around, literals, regexes, multi-line statements
+		"if (!value) break;\nif (x === y) return y", "return this\n}", "return x\n  .trim()",
+		"const o = {\n  name: opts.name,\n  n: 0\n}", "app.use(cors({\n  origin: '*',\n}))",
+		"promise\n  .then(r => r.json())\n  .catch(f)", "x = a && b || c ?? d", "cb?.(a?.[i])",
+		"s.split(/^[^,;]+(-\\d)?$/).filter(p => p.length > 0).join(', ')",
+		"const s = n > 1 ? `${n}` : ['a']", "x = a ?\n  b :\n  c",
 	} {
 		f.Add([]byte(s))
 	}
@@ -70,48 +76,59 @@ func FuzzLexer(f *testing.F) {
 }
 
 // FuzzOperators checks SPEC §7's operator properties on every line of any input, for every
-// operator: no panic; offsets stay inside the line; the mutant differs from its line;
-// applying it changes exactly that one line of the file.
+// operator of set 1: no panic; offsets stay inside the line; the mutant differs from its
+// line; applying it changes exactly that one line of the file.
 func FuzzOperators(f *testing.F) {
 	seeds(f)
-	f.Fuzz(func(t *testing.T, src []byte) {
-		file := NewFile("fuzz.ts", src)
-		lines := Lines(file, nil)
-		table := Table()
-		orig := strings.Split(string(src), "\n")
-		for _, l := range lines {
-			for _, op := range table {
-				e, ok := op.Fire(l)
-				if !ok {
-					continue
-				}
-				if e.Start < 0 || e.Start > e.End || e.End > len(l.Text) {
-					t.Fatalf("%s on line %d %q: edit [%d,%d) outside the line", op.Name, l.Number, l.Text, e.Start, e.End)
-				}
-				mut := e.Apply(l.Text)
-				if mut == l.Text {
-					t.Fatalf("%s on line %d %q: mutant equals the line", op.Name, l.Number, l.Text)
-				}
-				// apply to the file, keeping the line's terminator, and compare line by line
-				start, end := int(l.Start), int(l.Start)+len(l.Text)
-				mutated := string(src[:start]) + mut + string(src[end:])
-				got := strings.Split(mutated, "\n")
-				if len(got) != len(orig) {
-					t.Fatalf("%s on line %d %q: %d lines became %d", op.Name, l.Number, l.Text, len(orig), len(got))
-				}
-				changed := 0
-				for i := range got {
-					if got[i] != orig[i] {
-						changed++
-						if i != l.Number-1 {
-							t.Fatalf("%s on line %d changed line %d", op.Name, l.Number, i+1)
-						}
+	f.Fuzz(func(t *testing.T, src []byte) { checkOperators(t, Table(), src) })
+}
+
+// FuzzOperatorsSet2 checks the same properties for every operator of set 2, whose operators
+// also read the lines around their own (and must still change only their own).
+func FuzzOperatorsSet2(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) { checkOperators(t, table2(), src) })
+}
+
+// checkOperators asserts SPEC §7's operator properties for every operator of table on every
+// line of src.
+func checkOperators(t *testing.T, table []Operator, src []byte) {
+	t.Helper()
+	file := NewFile("fuzz.ts", src)
+	lines := Lines(file, nil)
+	orig := strings.Split(string(src), "\n")
+	for _, l := range lines {
+		for _, op := range table {
+			e, ok := op.Fire(l)
+			if !ok {
+				continue
+			}
+			if e.Start < 0 || e.Start > e.End || e.End > len(l.Text) {
+				t.Fatalf("%s on line %d %q: edit [%d,%d) outside the line", op.Name, l.Number, l.Text, e.Start, e.End)
+			}
+			mut := e.Apply(l.Text)
+			if mut == l.Text {
+				t.Fatalf("%s on line %d %q: mutant equals the line", op.Name, l.Number, l.Text)
+			}
+			// apply to the file, keeping the line's terminator, and compare line by line
+			start, end := int(l.Start), int(l.Start)+len(l.Text)
+			mutated := string(src[:start]) + mut + string(src[end:])
+			got := strings.Split(mutated, "\n")
+			if len(got) != len(orig) {
+				t.Fatalf("%s on line %d %q: %d lines became %d", op.Name, l.Number, l.Text, len(orig), len(got))
+			}
+			changed := 0
+			for i := range got {
+				if got[i] != orig[i] {
+					changed++
+					if i != l.Number-1 {
+						t.Fatalf("%s on line %d changed line %d", op.Name, l.Number, i+1)
 					}
 				}
-				if changed != 1 {
-					t.Fatalf("%s on line %d %q: %d lines changed", op.Name, l.Number, l.Text, changed)
-				}
+			}
+			if changed != 1 {
+				t.Fatalf("%s on line %d %q: %d lines changed", op.Name, l.Number, l.Text, changed)
 			}
 		}
-	})
+	}
 }

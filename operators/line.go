@@ -31,6 +31,15 @@ type Line struct {
 type lineView struct {
 	once sync.Once
 	toks []tok
+	file *fileView // the lexed file the line belongs to, for the set-2 look-around
+	idx  int       // the line's index in file.lines
+}
+
+// fileView is what Lines shares among a file's lines so that an operator may read the code
+// next to its line (the next significant token, a statement's later lines). Set 1's operators
+// never read it: they are line-local.
+type fileView struct {
+	lines []Line
 }
 
 // Lines lexes the whole file once and returns its lines, result[i].Number == i+1. Lexical
@@ -53,6 +62,7 @@ func Lines(f *File, errh ErrorHandler) []Line {
 	text := string(f.Src) // one copy; every Line.Text is a slice of it
 	lines := make([]Line, n)
 	views := make([]lineView, n)
+	fv := &fileView{lines: lines}
 	lo := 0 // first token that may touch the current line
 	for i := range lines {
 		start, end, next := f.lineBounds(i + 1)
@@ -63,6 +73,7 @@ func Lines(f *File, errh ErrorHandler) []Line {
 		for hi < len(toks) && int(toks[hi].Pos) < next {
 			hi++
 		}
+		views[i].file, views[i].idx = fv, i
 		l := Line{Number: i + 1, Text: text[start:end], Start: Pos(start), view: &views[i]}
 		if hi > lo {
 			l.Tokens = toks[lo:hi:hi]

@@ -47,10 +47,10 @@ type Operator struct {
 	Fire func(Line) (Edit, bool)
 }
 
-// Table returns the eight operators in SPEC §2.3 rank order: by how often an operator
-// produces a mutant that behaves like the original, least often first, because the budget
-// cuts the tail. Each call returns a fresh slice; there is no registration and no global
-// mutable state.
+// Table returns operator set 1: the eight operators in SPEC §2.3 rank order, by how often an
+// operator produces a mutant that behaves like the original, least often first, because the
+// budget cuts the tail. It is Set(1) (see Set for the other sets). Each call returns a fresh
+// slice; there is no registration and no global mutable state.
 func Table() []Operator {
 	return []Operator{
 		invertComparison(),
@@ -64,7 +64,8 @@ func Table() []Operator {
 	}
 }
 
-// Lookup returns the operator of Table with the given name.
+// Lookup returns the operator of Table (set 1) with the given name. Names repeat across sets
+// in different versions, so an operator of another set is found with LookupIn.
 func Lookup(name string) (Operator, bool) {
 	for _, op := range Table() {
 		if op.Name == name {

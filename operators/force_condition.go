@@ -1,0 +1,155 @@
+package operators
+
+// forceCondition makes a condition constant: the condition of the first if or while head on
+// the line becomes false (the branch or loop never runs); a for loop's head is made to run
+// no iteration (`of xs` → `of []`, `in o` → `in {}`, `; cond;` → `; false;`); and, on a line
+// with no such head,
+// the concise body of the first predicate callback of filter, find, findIndex, findLast,
+// findLastIndex, some or every becomes true (the predicate accepts everything).
+//
+// Decisions:
+//   - false, not true, for a head: `if (false)` is killed only by a test that runs the branch
+//     and checks what it did; `while (true)` would hang.
+//   - It comes after guard-never-fires and before negate-condition: negate-condition is killed
+//     by any test that runs the line either way, the constant only by one that needs the
+//     branch, which is the question a gap asks.
+//   - The head is read as negate-condition reads it (a keyword followed by a balanced
+//     condition that closes on the line, `} else if (…) {` and a do-while's `while (…)`
+//     included). A condition that already reads false is skipped.
+//   - A predicate is `.name(` then a one-parameter arrow (`x =>` or `(x) =>` or `({a}) =>`)
+//     whose body is an expression (not a block), all on the line, ending at the call's ')'
+//     or a ',' at its depth. A body that already reads true is skipped.
+func forceCondition() Operator {
+	return Operator{
+		Name:        "force-condition",
+		Version:     "1",
+		Description: "make the first if/while condition false, a for loop run no iteration, or the first filter-like predicate's body true",
+		Residual:    "a branch or loop body with no effect a caller can see; a predicate that accepts every element it is ever given",
+		Fire:        fireForceCondition,
+	}
+}
+
+var predicateMethods = map[string]bool{
+	"filter": true, "find": true, "findIndex": true, "findLast": true, "findLastIndex": true,
+	"some": true, "every": true,
+}
+
+func fireForceCondition(l Line) (Edit, bool) {
+	toks := codeTokens(l)
+	for i := 0; i+1 < len(toks); i++ {
+		if !(toks[i].kw("if") || toks[i].kw("while")) || !toks[i+1].is("(") {
+			continue
+		}
+		c := match(toks, i+1)
+		if c < 0 || c == i+2 || c == i+3 && toks[i+2].kw("false") {
+			continue
+		}
+		return Edit{Start: toks[i+1].e, End: toks[c].s, Text: "false"}, true
+	}
+	for i := 0; i+1 < len(toks); i++ {
+		if e, ok := loopNeverRuns(toks, i); ok {
+			return e, true
+		}
+	}
+	for i := 0; i+3 < len(toks); i++ {
+		if !toks[i].is(".") || toks[i+1].k != Ident || !predicateMethods[toks[i+1].text] || !toks[i+2].is("(") {
+			continue
+		}
+		if e, ok := predicateBody(toks, i+2); ok {
+			return e, true
+		}
+	}
+	return Edit{}, false
+}
+
+// predicateBody returns the edit making the concise arrow body of the call opened at
+// toks[open] true.
+func predicateBody(toks []tok, open int) (Edit, bool) {
+	c := match(toks, open)
+	if c < 0 {
+		return Edit{}, false
+	}
+	k := open + 1
+	switch {
+	case k < c && toks[k].k == Ident:
+		k++
+	case k < c && toks[k].is("("):
+		p := match(toks, k)
+		if p < 0 || p > c {
+			return Edit{}, false
+		}
+		k = p + 1
+	default:
+		return Edit{}, false
+	}
+	if k >= c || !toks[k].is("=>") || k+1 >= c || toks[k+1].is("{") {
+		return Edit{}, false
+	}
+	from, to, depth := k+1, c, 0
+	for j := from; j < c; j++ {
+		u := toks[j]
+		if u.closes() && u.k != TemplateMiddle {
+			depth--
+		} else if u.opens() && u.k != TemplateMiddle {
+			depth++
+		}
+		if depth == 0 && u.is(",") {
+			to = j
+			break
+		}
+	}
+	if to == from || to == from+1 && toks[from].kw("true") {
+		return Edit{}, false
+	}
+	return Edit{Start: toks[from].s, End: toks[to-1].e, Text: "true"}, true
+}
+
+// loopNeverRuns returns the edit that makes the for loop whose keyword is toks[i] run no
+// iteration: `for (x of xs)` → `for (x of [])`, `for (k in o)` → `for (k in {})`,
+// `for (init; cond; step)` → `for (init; false; step)`. The head must close on the line.
+func loopNeverRuns(toks []tok, i int) (Edit, bool) {
+	if !toks[i].kw("for") {
+		return Edit{}, false
+	}
+	open := i + 1
+	if open < len(toks) && toks[open].kw("await") {
+		open++
+	}
+	if open >= len(toks) || !toks[open].is("(") {
+		return Edit{}, false
+	}
+	c := match(toks, open)
+	if c < 0 {
+		return Edit{}, false
+	}
+	depth := 0
+	var semis []int
+	for j := open + 1; j < c; j++ {
+		u := toks[j]
+		if u.closes() && u.k != TemplateMiddle {
+			depth--
+		} else if u.opens() && u.k != TemplateMiddle {
+			depth++
+		}
+		if depth != 0 {
+			continue
+		}
+		switch {
+		case (u.kw("of") || u.kw("in")) && len(semis) == 0 && j+1 < c:
+			empty, o, cl := "[]", "[", "]"
+			if u.kw("in") {
+				empty, o, cl = "{}", "{", "}"
+			}
+			if c == j+3 && toks[j+1].is(o) && toks[j+2].is(cl) {
+				return Edit{}, false
+			}
+			return Edit{Start: toks[j+1].s, End: toks[c-1].e, Text: empty}, true
+		case u.is(";"):
+			semis = append(semis, j)
+		}
+	}
+	if len(semis) != 2 || semis[1] == semis[0]+1 || semis[1] == semis[0]+2 && toks[semis[0]+1].kw("false") {
+		return Edit{}, false // not a three-part head, or an empty (endless) or false condition
+	}
+	return Edit{Start: toks[semis[0]+1].s, End: toks[semis[1]-1].e, Text: "false"}, true
+}

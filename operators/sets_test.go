@@ -1,0 +1,159 @@
+package operators
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bond-tool/bond/internal/input"
+)
+
+func TestSets(t *testing.T) {
+	if got := Sets(); len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Fatalf("Sets() = %v, want [1 2]", got)
+	}
+	def, err := Set(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, _ := Set(1)
+	if DefaultSet != 1 || Digest(def, Budget{6, 2}) != Digest(one, Budget{6, 2}) {
+		t.Errorf("Set(0) is not set 1 (DefaultSet %d)", DefaultSet)
+	}
+	if Digest(one, Budget{6, 2}) != Digest(Table(), Budget{6, 2}) {
+		t.Error("Set(1) differs from Table()")
+	}
+	for _, n := range []int{-1, 3, 99} {
+		_, err := Set(n)
+		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "1, 2") {
+			t.Errorf("Set(%d) = %v, want an input error naming the sets", n, err)
+		}
+	}
+	two, _ := Set(2)
+	two[0].Name = "changed"
+	if again, _ := Set(2); again[0].Name != "invert-comparison" {
+		t.Error("Set(2) shares state between calls")
+	}
+}
+
+// TestSet2Table checks set 2's records: complete, unique names, set 1's first and last names
+// kept, and every operator findable with LookupIn in its own version.
+func TestSet2Table(t *testing.T) {
+	table, _ := Set(2)
+	if table[0].Name != "invert-comparison" || table[len(table)-1].Name != "delete-statement" {
+		t.Errorf("set 2 runs %s … %s, want invert-comparison … delete-statement", table[0].Name, table[len(table)-1].Name)
+	}
+	seen := map[string]bool{}
+	for _, op := range table {
+		if seen[op.Name] {
+			t.Errorf("%s twice in set 2", op.Name)
+		}
+		seen[op.Name] = true
+		if op.Version == "" || op.Description == "" || op.Residual == "" || op.Fire == nil {
+			t.Errorf("%s: incomplete record", op.Name)
+		}
+		got, ok := LookupIn(2, op.Name)
+		if !ok || got.Version != op.Version {
+			t.Errorf("LookupIn(2, %q) = %v, %v", op.Name, got.Version, ok)
+		}
+		if s1, ok := Lookup(op.Name); ok && s1.Version == op.Version && s1.Description != op.Description {
+			t.Errorf("%s: same version in both sets but different descriptions", op.Name)
+		}
+	}
+	if _, ok := LookupIn(1, "guard-never-fires"); ok {
+		t.Error("set 1 holds a set-2 operator")
+	}
+	if _, ok := LookupIn(7, "delete-statement"); ok {
+		t.Error("LookupIn of an unknown set succeeded")
+	}
+	// the position rule of issue 12: a one-line guard gets guard-never-fires, not negate-condition
+	idx := map[string]int{}
+	for i, op := range table {
+		idx[op.Name] = i
+	}
+	if idx["guard-never-fires"] > idx["negate-condition"] {
+		t.Error("guard-never-fires must come before negate-condition")
+	}
+}
+
+// TestSetDigests pins the digest of each set at the default budget. If it fails, an
+// operator's name, version or rank changed in that set: when an operator's behaviour changed,
+// bump its Version, then regenerate with go test ./operators -update.
+func TestSetDigests(t *testing.T) {
+	for _, n := range Sets() {
+		table, err := Set(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := Digest(table, Budget{Total: 6, PerOperator: 2}) + "\n"
+		name := "digest.golden" // set 1 keeps the file it always had
+		if n != 1 {
+			name = "digest-set" + string(rune('0'+n)) + ".golden"
+		}
+		path := filepath.Join("testdata", name)
+		if *update && n != 1 {
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./operators -update to create it)", err)
+		}
+		if got != string(want) {
+			t.Errorf("set %d: operator digest changed:\n got  %s want %s"+
+				"bump the changed operator's Version, then run go test ./operators -update", n, got, want)
+		}
+	}
+	one, _ := Set(1)
+	two, _ := Set(2)
+	if Digest(one, Budget{6, 2}) == Digest(two, Budget{6, 2}) {
+		t.Error("sets 1 and 2 share a digest")
+	}
+}
+
+// TestSet2NothingFiresInsideLiterals: on lines that are all string, template, regex or
+// comment, no set-2 operator fires, except the literal operators (empty-literal,
+// regex-literal) on their own token — and never inside a comment.
+func TestSet2NothingFiresInsideLiterals(t *testing.T) {
+	own := map[string][]Kind{"empty-literal": {String, Template}, "regex-literal": {Regex}}
+	for _, src := range []string{
+		"// if (a === b) { return x; } f(a, b) x = a - b /^a$/ 'x' [1] a?.b c ? d : e",
+		"/* if (a === b) { return x; } f(a, b) x = a && b || c ?? d */",
+		`"if (a === b) { return x; } f(a, b) x = a > b && c || d ?? e"`,
+		"'x = a - b; s.trim().length a?.b'",
+		"`if (a === b) { return x; } f(a, b) x = a >= b || c`",
+		"/if (a === b) { return x; } f(a, b) x = a - b/",
+		"/**\n@ * if (a === b) { return x; } f(a, b) x = a || b ? c : d\n */",
+		"x = `\n@if (a === b) { return x; } f(a, b) x = a && b [1, 2] /^a$/\n`",
+	} {
+		lines := strings.Split(src, "\n")
+		n := 1
+		for i, p := range lines {
+			if strings.HasPrefix(p, "@") {
+				lines[i], n = p[1:], i+1
+			}
+		}
+		l := lineOf(t, strings.Join(lines, "\n"), n)
+		table, _ := Set(2)
+		for _, op := range table {
+			e, ok := op.Fire(l)
+			if !ok {
+				continue
+			}
+			kinds, isOwn := own[op.Name]
+			inside := false
+			for _, tk := range codeTokens(l) {
+				for _, k := range kinds {
+					if tk.k == k && e.Start >= tk.s && e.End <= tk.e && !tk.partial {
+						inside = true
+					}
+				}
+			}
+			if !isOwn || !inside {
+				t.Errorf("%s fires on %q: %q", op.Name, l.Text, e.Apply(l.Text))
+			}
+		}
+	}
+}

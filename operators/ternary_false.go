@@ -1,0 +1,93 @@
+package operators
+
+// ternaryFalse replaces the condition of the first conditional expression on the line with
+// false: `a ? b : c` → `false ? b : c`, so the expression is always its else branch.
+//
+// Decisions:
+//   - The '?' must have a space or tab on both sides and follow an operand: `x?: T`, `a?.b`
+//     and `f?()` are not conditionals. The ':' may be on a later line.
+//   - The condition runs back from the '?' to the first token at its depth that cannot be
+//     inside it: an opening bracket, , ; = (and every assignment) => ? : and the keywords
+//     return, case, throw, yield, else. When it reaches the start of the line, the line must
+//     not begin with an operator and the previous line must end where an expression starts
+//     (= ( [ { , ; => ? : return, or '}'), so the condition is wholly on the line.
+//   - TypeScript conditional types (`T extends U ? X : Y`, and every line of a type
+//     declaration) do not fire: a condition holding `extends` is a type.
+//   - A condition that already reads false is skipped.
+func ternaryFalse() Operator {
+	return Operator{
+		Name:        "ternary-false",
+		Version:     "1",
+		Description: "replace the condition of the first conditional expression (c ? a : b) with false",
+		Residual:    "a conditional whose branches give the same value where the line runs",
+		Fire:        fireTernaryFalse,
+	}
+}
+
+func fireTernaryFalse(l Line) (Edit, bool) {
+	toks := codeTokens(l)
+	if typeOnly(toks) {
+		return Edit{}, false
+	}
+	for q, t := range toks {
+		if !t.is("?") || q == 0 || !spaced(l.Text, t) || !operandEnd(toks[q-1]) {
+			continue
+		}
+		from, ok := conditionStart(l, toks, q)
+		if !ok || from == q || from == q-1 && toks[from].kw("false") {
+			continue
+		}
+		bad := false
+		for _, u := range toks[from:q] {
+			bad = bad || u.kw("extends") || u.partial
+		}
+		if bad {
+			continue
+		}
+		return Edit{Start: toks[from].s, End: toks[q-1].e, Text: "false"}, true
+	}
+	return Edit{}, false
+}
+
+// conditionStart returns the index of the first token of the condition ending before the
+// '?' at toks[q].
+func conditionStart(l Line, toks []tok, q int) (int, bool) {
+	depth := 0
+	for k := q - 1; k >= 0; k-- {
+		u := toks[k]
+		if u.closes() && u.k != TemplateMiddle {
+			depth++
+			continue
+		}
+		if u.opens() && u.k != TemplateMiddle {
+			if depth == 0 {
+				return k + 1, true
+			}
+			depth--
+			continue
+		}
+		if depth > 0 {
+			continue
+		}
+		if u.is(",") || u.is(";") || isAssignOp(u) || u.is("=>") || u.is("?") || u.is(":") ||
+			u.kw("return") || u.kw("case") || u.kw("throw") || u.kw("yield") || u.kw("else") {
+			return k + 1, true
+		}
+	}
+	if depth != 0 || isInfix(toks[0]) && !toks[0].kw("await") && !toks[0].kw("typeof") && !toks[0].kw("new") {
+		return 0, false
+	}
+	prev := prevCode(l)
+	if !prev.known {
+		return 0, false
+	}
+	if prev.eof {
+		return 0, true
+	}
+	p := prev.t
+	if isAssignOp(p) || p.is("(") || p.is("[") || p.is("{") || p.is(",") || p.is(";") || p.is("=>") ||
+		p.is("?") || p.is(":") || p.kw("return") || p.is("}") {
+		return 0, true
+	}
+	return 0, false
+}
