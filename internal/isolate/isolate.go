@@ -17,7 +17,8 @@
 // not, the Isolator detects instead: it snapshots the directories' metadata before the first run
 // and compares after each, and it finds survivors by a marker in their environment.
 //
-// The init is the running binary itself (os.Executable) called with a hidden first argument, so
+// The init is the running binary itself (/proc/self/exe, which works even when the file was
+// replaced since, as by a go install during a run) called with a hidden first argument, so
 // every binary that uses this package must call MaybeInit first thing in main (and in TestMain).
 package isolate
 
@@ -112,6 +113,9 @@ func New(o Options) (*Isolator, error) {
 // forceDetect makes New act as on a host without namespaces (a test seam, set only by tests).
 var forceDetect bool
 
+// selfExe is the running binary, the init of every wrapped command.
+const selfExe = "/proc/self/exe"
+
 // HermeticError says --hermetic was asked for where no network namespace can be made.
 type HermeticError struct{ Reason string }
 
@@ -172,10 +176,6 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	if !iso.mode.ok {
 		return r, nil
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("isolate: finding bond's own binary to start the init: %w", err)
-	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("isolate: making the init's error pipe: %w", err)
@@ -184,8 +184,8 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	fd := 3 + len(cmd.ExtraFiles)
 	cmd.ExtraFiles = append(cmd.ExtraFiles, pw)
 	spec := initSpec{ReadOnly: iso.ro, Hermetic: iso.opts.Hermetic, ErrFD: fd}
-	cmd.Args = append([]string{self, initArg, spec.encode(), cmd.Path}, cmd.Args...)
-	cmd.Path = self
+	cmd.Args = append([]string{"bond-isolate-init", initArg, spec.encode(), cmd.Path}, cmd.Args...)
+	cmd.Path = selfExe
 	iso.mode.apply(cmd.SysProcAttr, iso.opts.Hermetic)
 	return r, nil
 }

@@ -77,10 +77,6 @@ func tryModes(hermetic bool) mode {
 // tryMode starts the init in mode m with a probe spec that makes a read-only bind mount of the
 // temp dir, and reports why it failed.
 func tryMode(m mode, hermetic bool) error {
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
 	dir, err := os.MkdirTemp("", "bond-isolate-probe-")
 	if err != nil {
 		return err
@@ -92,7 +88,7 @@ func tryMode(m mode, hermetic bool) error {
 	}
 	defer pr.Close()
 	spec := initSpec{ReadOnly: []string{dir}, Hermetic: hermetic, ErrFD: 3, Probe: true}
-	c := exec.Command(self, initArg, spec.encode())
+	c := exec.Command(selfExe, initArg, spec.encode())
 	c.ExtraFiles = []*os.File{pw}
 	c.SysProcAttr = &syscall.SysProcAttr{}
 	m.apply(c.SysProcAttr, hermetic)
