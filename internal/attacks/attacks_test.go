@@ -428,7 +428,7 @@ func diffTrees(a, b map[string]string) string {
 }
 
 var (
-	fence    = regexp.MustCompile("(?s)(```+|~~~+).*?(```+|~~~+)")
+	fence = regexp.MustCompile("(?s)(```+|~~~+).*?(```+|~~~+)")
 	// payload is what a hostile patch line carries into a comment: an image, a link, a mention
 	// and raw HTML. bond's own markup (a <sub> footer) is not the attack's and is not checked.
 	payload = regexp.MustCompile(`<img|<script|!\[[^\]]*\]\(|\]\(http|(^|[^\w` + "`" + `])@admin`)
