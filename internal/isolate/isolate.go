@@ -187,6 +187,9 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	cmd.Args = append([]string{"bond-isolate-init", initArg, spec.encode(), cmd.Path}, cmd.Args...)
 	cmd.Path = selfExe
 	iso.mode.apply(cmd.SysProcAttr, iso.opts.Hermetic)
+	// If bond itself dies (SIGKILL, a crash), the init gets SIGKILL too (the setting survives its
+	// exec into the command), and with it every process of the namespace.
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 	return r, nil
 }
 

@@ -55,6 +55,31 @@ func helper(name string) int {
 			fmt.Println("outside:", err)
 		}
 		return 0
+	case "parent":
+		// Start a run that leaves a daemon, say so, then wait to be killed.
+		iso, err := New(Options{})
+		if err != nil {
+			fmt.Println(err)
+			return 1
+		}
+		marker := os.Getenv("ISOLATE_TEST_MARKER")
+		cmd := exec.Command("sh", "-c", "setsid sh -c 'sleep 1000; : "+marker+"' & sleep 1000; : "+marker)
+		run, err := iso.Wrap(cmd)
+		if err != nil {
+			fmt.Println(err)
+			return 1
+		}
+		if err := cmd.Start(); err != nil {
+			fmt.Println(err)
+			return 1
+		}
+		if err := run.Started(); err != nil {
+			fmt.Println(err)
+			return 1
+		}
+		fmt.Println("started")
+		time.Sleep(time.Hour)
+		return 0
 	}
 	return 2
 }
@@ -400,5 +425,60 @@ func TestSetUpFailureIsReported(t *testing.T) {
 func TestNewRefusesWhatItCannotProtect(t *testing.T) {
 	if _, err := New(Options{ReadOnly: []string{"/no/such/dir"}}); err == nil || !strings.Contains(err.Error(), "/no/such/dir") {
 		t.Errorf("New with a missing directory: %v", err)
+	}
+}
+
+// When bond itself is killed (SIGKILL: no clean-up runs), the namespace dies with it.
+func TestNoSurvivorsWhenBondIsKilled(t *testing.T) {
+	nm, _ := install(t)
+	iso, err := New(Options{ReadOnly: []string{nm}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	needNamespaces(t, iso)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	marker := fmt.Sprintf("bond-parent-killed-%d", os.Getpid())
+	parent := exec.Command(self)
+	parent.Env = append(os.Environ(), "ISOLATE_TEST_HELPER=parent", "ISOLATE_TEST_MARKER="+marker)
+	out, err := parent.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := parent.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line := make([]byte, 64)
+	n, _ := out.Read(line)
+	if !strings.Contains(string(line[:n]), "started") {
+		parent.Process.Kill()
+		parent.Wait()
+		t.Fatalf("the helper did not start its run: %q", line[:n])
+	}
+	// Wait until the daemon is there, so the test shows it dies rather than never started.
+	for i := 0; i < 100 && len(survivors(marker)) < 2; i++ {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if got := survivors(marker); len(got) < 2 {
+		t.Fatalf("the run did not start its daemon: %q", got)
+	}
+	parent.Process.Kill()
+	parent.Wait()
+	var left []string
+	for i := 0; i < 100; i++ {
+		if left = survivors(marker); len(left) == 0 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(left) > 0 {
+		t.Errorf("processes outlived their killed parent: %q", left)
+		for _, l := range left {
+			var pid int
+			fmt.Sscanf(l, "/proc/%d/", &pid)
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
 	}
 }
