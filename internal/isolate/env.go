@@ -47,17 +47,7 @@ func Env(environ []string, o EnvOptions) (env []string, names []string) {
 		}
 	}
 	if o.TMPDIR != "" {
-		vals["TMPDIR"] = o.TMPDIR
-	} else {
-		delete(vals, "TMPDIR")
-	}
-	if pass["TMPDIR"] && o.TMPDIR == "" {
-		// An explicit --pass-env TMPDIR without a sandbox temp dir keeps the caller's.
-		for _, kv := range environ {
-			if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok {
-				vals["TMPDIR"] = v
-			}
-		}
+		vals["TMPDIR"] = o.TMPDIR // the caller's TMPDIR passes only when --pass-env names it
 	}
 	for n := range vals {
 		names = append(names, n)

@@ -55,6 +55,14 @@ func TestEnv(t *testing.T) {
 				"NPM_CONFIG_LOGLEVEL", "PATH", "SHELL", "TERM", "TZ", "USER",
 				"npm_config_cache", "npm_config_registry", "npm_config_user_agent"},
 		},
+		{
+			name: "--pass-env TMPDIR keeps the caller's when there is no sandbox TMPDIR",
+			opts: EnvOptions{Pass: []string{"TMPDIR"}},
+			want: []string{"TMPDIR=/tmp/user"},
+			wantNames: []string{"CI", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "NODE_ENV", "NODE_OPTIONS",
+				"NPM_CONFIG_LOGLEVEL", "PATH", "SHELL", "TERM", "TMPDIR", "TZ", "USER",
+				"npm_config_cache", "npm_config_registry", "npm_config_user_agent"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

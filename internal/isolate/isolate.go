@@ -8,7 +8,7 @@
 //	err = cmd.Start()
 //	err = run.Started()         // the init's set-up error, if any
 //	err = cmd.Wait()
-//	fin := run.Finish()         // survivors killed; in detect mode, the changed files
+//	after := run.Finish()       // survivors killed; in detect mode, the changed files
 //
 // Where the kernel allows it (as root, or through an unprivileged user namespace) the command
 // runs in new mount and PID namespaces (and a network namespace under --hermetic): the
@@ -68,11 +68,11 @@ type Options struct {
 
 // Isolator confines every command it wraps the same way. It is safe for concurrent use.
 type Isolator struct {
-	opts  Options
-	mode  mode
-	snap  *Snapshot // the linked trees before the first run, in detect mode
-	ro    []string  // opts.ReadOnly resolved
-	drift sync.Mutex
+	opts   Options
+	mode   mode
+	snap   *Snapshot  // the linked trees before the first run, in detect mode
+	ro     []string   // opts.ReadOnly resolved
+	snapMu sync.Mutex // one comparison with the snapshot at a time
 }
 
 // New checks what this host allows and returns an Isolator for o. In detect mode it snapshots
@@ -212,8 +212,8 @@ func (r *Run) Started() error {
 	return nil
 }
 
-// Finish is what the Isolator found after a run.
-type Finish struct {
+// Aftermath is what the Isolator found after a run.
+type Aftermath struct {
 	// Killed counts the processes the sweep killed (always 0 in a PID namespace, where the
 	// kernel kills them).
 	Killed int
@@ -226,13 +226,13 @@ type Finish struct {
 
 // Finish kills what the run left running and, in detect mode, compares the read-only
 // directories with their snapshot. Call it after cmd.Wait returned.
-func (r *Run) Finish() Finish {
-	var f Finish
+func (r *Run) Finish() Aftermath {
+	var f Aftermath
 	f.Killed = SweepMarker(r.marker)
 	if r.iso.snap != nil {
-		r.iso.drift.Lock()
+		r.iso.snapMu.Lock()
 		f.Changed, f.Err = r.iso.snap.Changes()
-		r.iso.drift.Unlock()
+		r.iso.snapMu.Unlock()
 	}
 	return f
 }

@@ -99,13 +99,13 @@ func needNamespaces(t *testing.T, iso *Isolator) {
 
 // runWrapped runs script with sh -c in dir under iso and returns its combined output and exit
 // code.
-func runWrapped(t *testing.T, iso *Isolator, dir, script string) (string, int, Finish) {
+func runWrapped(t *testing.T, iso *Isolator, dir, script string) (string, int, Aftermath) {
 	t.Helper()
 	return runWrappedThen(t, iso, dir, script, nil)
 }
 
 // runWrappedThen is runWrapped calling afterWait after the command ended, before Finish.
-func runWrappedThen(t *testing.T, iso *Isolator, dir, script string, afterWait func()) (string, int, Finish) {
+func runWrappedThen(t *testing.T, iso *Isolator, dir, script string, afterWait func()) (string, int, Aftermath) {
 	t.Helper()
 	cmd := exec.Command("sh", "-c", script)
 	cmd.Dir = dir
