@@ -61,6 +61,9 @@ func needNode(t *testing.T) {
 }
 
 func TestAttacks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the attack driver runs every case through bond (about two minutes); not in -short")
+	}
 	needNode(t)
 	entries, err := os.ReadDir(casesDir)
 	if err != nil {
