@@ -6,13 +6,9 @@ import (
 	"context"
 	"os"
 	"os/signal"
-
-	"github.com/bond-tool/bond/internal/isolate"
 )
 
 func main() {
-	// A test process bond starts in a namespace begins as bond itself (its tiny init).
-	isolate.MaybeInit()
 	os.Exit(run(os.Args[1:], SystemStreams()))
 }
 

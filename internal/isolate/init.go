@@ -33,9 +33,14 @@ func (s initSpec) encode() string {
 	return string(b)
 }
 
-// MaybeInit turns the process into bond's init when it was started as one, and never returns
-// then. Call it first thing in main and in TestMain of any binary that uses an Isolator.
-func MaybeInit() {
+// init makes any binary that links this package its own init: a process started with initArg
+// becomes the init before main or TestMain runs, and never returns. It is an init function, not a
+// call each main must remember, because a binary that forgot it would run itself (its whole test
+// suite, for a test binary) as every test command.
+func init() { becomeInit() }
+
+// becomeInit turns the process into bond's init when it was started as one; otherwise it returns.
+func becomeInit() {
 	if len(os.Args) < 3 || os.Args[1] != initArg {
 		return
 	}

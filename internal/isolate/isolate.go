@@ -18,8 +18,8 @@
 // and compares after each, and it finds survivors by a marker in their environment.
 //
 // The init is the running binary itself (/proc/self/exe, which works even when the file was
-// replaced since, as by a go install during a run) called with a hidden first argument, so
-// every binary that uses this package must call MaybeInit first thing in main (and in TestMain).
+// replaced since, as by a go install during a run) called with a hidden first argument; this
+// package's init function takes such a process over before main or TestMain runs.
 package isolate
 
 import (

@@ -15,7 +15,6 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	MaybeInit()
 	if h := os.Getenv("ISOLATE_TEST_HELPER"); h != "" {
 		os.Exit(helper(h))
 	}

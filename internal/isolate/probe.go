@@ -104,7 +104,7 @@ func tryMode(m mode, hermetic bool) error {
 		return fmt.Errorf("%s", buf[:n])
 	}
 	if werr != nil {
-		return fmt.Errorf("the init probe failed: %w (does this binary call isolate.MaybeInit first in main?)", werr)
+		return fmt.Errorf("the init probe failed: %w", werr)
 	}
 	return nil
 }
