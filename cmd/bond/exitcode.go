@@ -24,11 +24,19 @@ const (
 	ExitInput = 2
 	// ExitInternal: a bug or an environment failure inside bond; certify still writes a report.
 	ExitInternal = 3
-	// ExitSIGINT and ExitSIGTERM: bond was interrupted; child process groups were killed,
-	// sandboxes removed and a partial report written.
+	// ExitSIGHUP, ExitSIGINT, ExitSIGQUIT and ExitSIGTERM (128 + the signal's number): bond was
+	// interrupted (a closed terminal or dropped ssh session, Ctrl-C, Ctrl-\, a kill); all four end
+	// in the same clean-up: child process groups killed, sandboxes removed and a partial report
+	// written (SPEC §7).
+	ExitSIGHUP  = 129
 	ExitSIGINT  = 130
+	ExitSIGQUIT = 131
 	ExitSIGTERM = 143
 )
+
+// handledSignals are the signals bond turns into a clean stop (SignalError) instead of dying
+// with children running and sandboxes left behind.
+var handledSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM}
 
 // ExitError carries an exit code that is not a failure of the command itself, such as certify's
 // refusal (1). Its message, when not empty, is printed on stderr.
@@ -56,17 +64,30 @@ type InternalError struct{ Err error }
 func (e *InternalError) Error() string { return e.Err.Error() }
 func (e *InternalError) Unwrap() error { return e.Err }
 
-// SignalError is the cancellation cause when bond receives SIGINT or SIGTERM.
+// SignalError is the cancellation cause when bond receives one of handledSignals.
 type SignalError struct{ Sig os.Signal }
 
 func (e *SignalError) Error() string {
 	switch e.Sig {
+	case syscall.SIGHUP:
+		return "interrupted by SIGHUP"
 	case syscall.SIGINT:
 		return "interrupted by SIGINT"
+	case syscall.SIGQUIT:
+		return "interrupted by SIGQUIT"
 	case syscall.SIGTERM:
 		return "interrupted by SIGTERM"
 	}
 	return fmt.Sprintf("interrupted by %v", e.Sig)
+}
+
+// Code returns the exit code for the signal: 128 + its number, as a shell reports a process
+// the signal killed.
+func (e *SignalError) Code() int {
+	if s, ok := e.Sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return ExitSIGINT
 }
 
 // exitCode maps what a command returned to bond's exit code and prints the message. It is the
@@ -80,10 +101,7 @@ func exitCode(ctx context.Context, err error, started bool, stderr io.Writer) in
 	var sig *SignalError
 	if errors.As(err, &sig) || errors.As(context.Cause(ctx), &sig) {
 		fmt.Fprintf(stderr, "bond: %v\n", err)
-		if sig.Sig == syscall.SIGTERM {
-			return ExitSIGTERM
-		}
-		return ExitSIGINT
+		return sig.Code()
 	}
 	var ee *ExitError
 	if errors.As(err, &ee) {

@@ -6,20 +6,20 @@ import (
 	"context"
 	"os"
 	"os/signal"
-	"syscall"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], SystemStreams()))
 }
 
-// run executes bond with args and returns the exit code. Signals cancel the context with a
-// SignalError cause so commands can clean up and report partially before exiting 130/143.
+// run executes bond with args and returns the exit code. SIGHUP, SIGINT, SIGQUIT and SIGTERM
+// cancel the context with a SignalError cause so commands can clean up and report partially
+// before exiting 128+n (129, 130, 131, 143).
 func run(args []string, s *Streams) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	signal.Notify(sigs, handledSignals...)
 	defer signal.Stop(sigs)
 	go func() {
 		select {

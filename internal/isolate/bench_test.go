@@ -1,0 +1,85 @@
+package isolate
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// The cost of the protection, measured once by hand (numbers in docs/ci.md):
+//
+//	go test -run '^$' -bench . -benchtime 50x ./internal/isolate
+//	BOND_BENCH_NODE_MODULES=/path/to/node_modules go test -run '^$' -bench Snapshot -benchtime 5x ./internal/isolate
+
+// BenchmarkStartPlain is a bare `sh -c true` in its own process group, as runProc starts it.
+func BenchmarkStartPlain(b *testing.B) {
+	for b.Loop() {
+		c := exec.Command("sh", "-c", "true")
+		if err := c.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkStartIsolated is the same command through an Isolator with one read-only directory:
+// the init's re-exec, the namespaces, the bind mount, /proc and the sweep.
+func BenchmarkStartIsolated(b *testing.B) {
+	iso, err := New(Options{ReadOnly: []string{b.TempDir()}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if iso.Protection() != ReadOnly {
+		b.Skip("no namespaces here: " + iso.Why())
+	}
+	for b.Loop() {
+		c := exec.Command("sh", "-c", "true")
+		r, err := iso.Wrap(c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := c.Start(); err != nil {
+			b.Fatal(err)
+		}
+		if err := r.Started(); err != nil {
+			b.Fatal(err)
+		}
+		if err := c.Wait(); err != nil {
+			b.Fatal(err)
+		}
+		r.Finish()
+	}
+}
+
+// BenchmarkSnapshot walks a real install (BOND_BENCH_NODE_MODULES) as detect mode does before
+// the first run; BenchmarkSnapshotChanges is the walk and comparison after each run.
+func BenchmarkSnapshot(b *testing.B) {
+	dir := benchDir(b)
+	for b.Loop() {
+		s, err := TakeSnapshot([]string{dir})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(s.Len()), "entries")
+	}
+}
+
+func BenchmarkSnapshotChanges(b *testing.B) {
+	dir := benchDir(b)
+	s, err := TakeSnapshot([]string{dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := s.Changes(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchDir(b *testing.B) string {
+	dir := os.Getenv("BOND_BENCH_NODE_MODULES")
+	if dir == "" {
+		b.Skip("set BOND_BENCH_NODE_MODULES to a real node_modules directory")
+	}
+	return dir
+}

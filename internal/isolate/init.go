@@ -1,0 +1,211 @@
+package isolate
+
+// This file's one job: bond's tiny init, the first process of a run's namespaces. It makes the
+// read-only bind mounts, mounts a /proc of the new PID namespace, brings loopback up, gives up
+// the capabilities that could undo any of that, and execs the test command.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"syscall"
+	"unsafe"
+)
+
+// initArg is the hidden first argument that makes a bond binary its own init.
+const initArg = "__bond-isolate-init"
+
+// initSpec is what the init does, passed as one JSON argument.
+type initSpec struct {
+	ReadOnly []string `json:"ro,omitempty"`
+	Hermetic bool     `json:"hermetic,omitempty"`
+	// ErrFD is the pipe the init writes its set-up error to (close-on-exec, so a successful exec
+	// closes it empty).
+	ErrFD int `json:"errfd"`
+	// Probe: set up, then exit 0 without running a command.
+	Probe bool `json:"probe,omitempty"`
+}
+
+func (s initSpec) encode() string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// init makes any binary that links this package its own init: a process started with initArg
+// becomes the init before main or TestMain runs, and never returns. It is an init function, not a
+// call each main must remember, because a binary that forgot it would run itself (its whole test
+// suite, for a test binary) as every test command.
+func init() { becomeInit() }
+
+// becomeInit turns the process into bond's init when it was started as one; otherwise it returns.
+func becomeInit() {
+	if len(os.Args) < 3 || os.Args[1] != initArg {
+		return
+	}
+	runtime.LockOSThread() // capabilities are per thread: drop them on the thread that execs
+	var spec initSpec
+	if err := json.Unmarshal([]byte(os.Args[2]), &spec); err != nil {
+		os.Stderr.WriteString("bond isolate init: bad spec: " + err.Error() + "\n")
+		os.Exit(125)
+	}
+	errf := os.NewFile(uintptr(spec.ErrFD), "isolate-errors")
+	syscall.CloseOnExec(spec.ErrFD)
+	fail := func(err error) {
+		if errf != nil {
+			errf.WriteString(err.Error())
+		}
+		os.Stderr.WriteString("bond isolate init: " + err.Error() + "\n")
+		os.Exit(125)
+	}
+	if err := setUp(spec); err != nil {
+		fail(err)
+	}
+	if spec.Probe {
+		os.Exit(0)
+	}
+	if len(os.Args) < 5 {
+		fail(errors.New("no command to run"))
+	}
+	path, argv := os.Args[3], os.Args[5:]
+	argv = append([]string{os.Args[4]}, argv...)
+	err := syscall.Exec(path, argv, os.Environ())
+	// exec failed: say so the way a shell would (126 not executable, 127 not found), through the
+	// error pipe so the runner can tell it from the test's own exit.
+	fail(fmt.Errorf("exec %s: %w", path, err))
+}
+
+// setUp does everything the init does before exec.
+func setUp(spec initSpec) error {
+	// Mounts made below must not propagate back to the host's namespace.
+	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("making mounts private: %w", err)
+	}
+	for _, d := range spec.ReadOnly {
+		if err := bindReadOnly(d); err != nil {
+			return err
+		}
+	}
+	// A /proc of the new PID namespace: the test sees only its own processes, and cannot reach
+	// the host's mount namespace through /proc/PID/root of a process outside.
+	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mounting /proc for the run's PID namespace: %w", err)
+	}
+	if spec.Hermetic {
+		if err := loopbackUp(); err != nil {
+			return err
+		}
+	}
+	return dropCapabilities()
+}
+
+// Mount flags statfs reports (ST_*) that a bind remount must keep: in a user namespace the
+// kernel refuses to clear them ("locked" flags).
+var keepFlags = []struct{ st, ms uintptr }{
+	{2, syscall.MS_NOSUID}, {4, syscall.MS_NODEV}, {8, syscall.MS_NOEXEC},
+	{1024, syscall.MS_NOATIME}, {2048, syscall.MS_NODIRATIME}, {4096, syscall.MS_RELATIME},
+}
+
+// bindReadOnly makes d a read-only bind mount of itself and checks that it is.
+func bindReadOnly(d string) error {
+	if err := syscall.Mount(d, d, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
+		return fmt.Errorf("bind-mounting %s: %w", d, err)
+	}
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(d, &st); err != nil {
+		return fmt.Errorf("reading the mount flags of %s: %w", d, err)
+	}
+	flags := uintptr(syscall.MS_REMOUNT | syscall.MS_BIND | syscall.MS_RDONLY)
+	for _, k := range keepFlags {
+		if uintptr(st.Flags)&k.st != 0 {
+			flags |= k.ms
+		}
+	}
+	if err := syscall.Mount("", d, "", flags, ""); err != nil {
+		return fmt.Errorf("remounting %s read-only: %w", d, err)
+	}
+	if err := syscall.Statfs(d, &st); err != nil || st.Flags&1 == 0 { // ST_RDONLY
+		return fmt.Errorf("%s is still writable after the read-only remount", d)
+	}
+	return nil
+}
+
+// loopbackUp sets IFF_UP on lo, as `ip link set lo up` does.
+func loopbackUp() error {
+	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_DGRAM|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("bringing loopback up: socket: %w", err)
+	}
+	defer syscall.Close(fd)
+	var req struct {
+		name  [syscall.IFNAMSIZ]byte
+		flags uint16
+		_     [22]byte
+	}
+	copy(req.name[:], "lo")
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.SIOCGIFFLAGS, uintptr(unsafe.Pointer(&req))); e != 0 {
+		return fmt.Errorf("bringing loopback up: reading its flags: %w", e)
+	}
+	req.flags |= syscall.IFF_UP | syscall.IFF_RUNNING
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.SIOCSIFFLAGS, uintptr(unsafe.Pointer(&req))); e != 0 {
+		return fmt.Errorf("bringing loopback up: %w", e)
+	}
+	return nil
+}
+
+// dropped are the capabilities the test command never gets, even as root: each could undo the
+// read-only mounts or reach the host's files past them (SYS_ADMIN: mount, umount, setns;
+// DAC_READ_SEARCH: open_by_handle_at through a writable mount of the same file system; MKNOD and
+// SYS_RAWIO: a block device node; SYS_PTRACE: another process's root or memory; NET_ADMIN:
+// interfaces and routes; the rest: the kernel and its logs).
+var dropped = []uintptr{
+	21, // CAP_SYS_ADMIN
+	2,  // CAP_DAC_READ_SEARCH
+	27, // CAP_MKNOD
+	17, // CAP_SYS_RAWIO
+	19, // CAP_SYS_PTRACE
+	12, // CAP_NET_ADMIN
+	16, // CAP_SYS_MODULE
+	22, // CAP_SYS_BOOT
+	25, // CAP_SYS_TIME
+	9,  // CAP_LINUX_IMMUTABLE
+	33, // CAP_MAC_ADMIN
+	32, // CAP_MAC_OVERRIDE
+	34, // CAP_SYSLOG
+	30, // CAP_AUDIT_CONTROL
+	38, // CAP_PERFMON
+	39, // CAP_BPF
+}
+
+const (
+	prCapbsetDrop = 24 // PR_CAPBSET_DROP
+	prCapAmbient  = 47 // PR_CAP_AMBIENT
+	ambientClear  = 4  // PR_CAP_AMBIENT_CLEAR_ALL
+)
+
+// dropCapabilities removes dropped from this thread's bounding set (so exec cannot grant them),
+// clears the ambient set and the inheritable set. After exec the command has none of them.
+func dropCapabilities() error {
+	for _, c := range dropped {
+		if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapbsetDrop, c, 0); e != 0 && e != syscall.EINVAL {
+			return fmt.Errorf("dropping capability %d: %w", c, e)
+		}
+	}
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapAmbient, ambientClear, 0); e != 0 && e != syscall.EINVAL {
+		return fmt.Errorf("clearing ambient capabilities: %w", e)
+	}
+	hdr := struct {
+		version uint32
+		pid     int32
+	}{version: 0x20080522} // _LINUX_CAPABILITY_VERSION_3
+	var data [2]struct{ effective, permitted, inheritable uint32 }
+	if _, _, e := syscall.RawSyscall(syscall.SYS_CAPGET, uintptr(unsafe.Pointer(&hdr)), uintptr(unsafe.Pointer(&data[0])), 0); e != 0 {
+		return fmt.Errorf("reading capabilities: %w", e)
+	}
+	data[0].inheritable, data[1].inheritable = 0, 0
+	if _, _, e := syscall.RawSyscall(syscall.SYS_CAPSET, uintptr(unsafe.Pointer(&hdr)), uintptr(unsafe.Pointer(&data[0])), 0); e != 0 {
+		return fmt.Errorf("clearing inheritable capabilities: %w", e)
+	}
+	return nil
+}

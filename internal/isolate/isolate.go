@@ -1,0 +1,241 @@
+// Package isolate confines one test process of an untrusted patch (SPEC §3.2, §7): the
+// directories bond links into a sandbox (node_modules) are read-only to it, no process it starts
+// outlives its run, and under --hermetic it has loopback but no other network. A process runner
+// builds its *exec.Cmd as usual and hands it to an Isolator before starting it:
+//
+//	iso, err := isolate.New(isolate.Options{ReadOnly: dirs, Hermetic: h})
+//	run, err := iso.Wrap(cmd)   // rewrites cmd to start under bond's own tiny init
+//	err = cmd.Start()
+//	err = run.Started()         // the init's set-up error, if any
+//	err = cmd.Wait()
+//	after := run.Finish()       // survivors killed; in detect mode, the changed files
+//
+// Where the kernel allows it (as root, or through an unprivileged user namespace) the command
+// runs in new mount and PID namespaces (and a network namespace under --hermetic): the
+// directories are read-only bind mounts, and when the command's first process (PID 1 there)
+// ends, the kernel kills every process left in the namespace, daemons included. Where it does
+// not, the Isolator detects instead: it snapshots the directories' metadata before the first run
+// and compares after each, and it finds survivors by a marker in their environment.
+//
+// The init is the running binary itself (/proc/self/exe, which works even when the file was
+// replaced since, as by a go install during a run) called with a hidden first argument; this
+// package's init function takes such a process over before main or TestMain runs.
+package isolate
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+)
+
+// Protection is how the linked directories are kept from a test's writes, recorded in reports as
+// sandbox.protection.
+type Protection string
+
+const (
+	// ReadOnly: read-only bind mounts in a mount namespace of the run's own; a write fails with
+	// EROFS.
+	ReadOnly Protection = "read-only"
+	// Detect: no namespace could be made; a write succeeds but Finish names the changed files.
+	Detect Protection = "detect"
+)
+
+// Reaping is how processes that outlive a run are found and killed.
+type Reaping string
+
+const (
+	// PIDNamespace: the run's first process is PID 1 of a namespace of its own; the kernel kills
+	// every other process in it when that one ends.
+	PIDNamespace Reaping = "pid-namespace"
+	// Sweep: every process whose environment carries the run's marker is killed after the run. A
+	// process that clears its environment escapes it.
+	Sweep Reaping = "sweep"
+)
+
+// Options says what an Isolator confines.
+type Options struct {
+	// ReadOnly are the directories no test may change: absolute paths, resolved through
+	// symbolic links (a sandbox's node_modules link points at them).
+	ReadOnly []string
+	// Hermetic runs each command in a network namespace of its own with loopback up and no
+	// other interface. New fails when that cannot be made here, never runs unsandboxed.
+	Hermetic bool
+}
+
+// Isolator confines every command it wraps the same way. It is safe for concurrent use.
+type Isolator struct {
+	opts   Options
+	mode   mode
+	snap   *Snapshot  // the linked trees before the first run, in detect mode
+	ro     []string   // opts.ReadOnly resolved
+	snapMu sync.Mutex // one comparison with the snapshot at a time
+}
+
+// New checks what this host allows and returns an Isolator for o. In detect mode it snapshots
+// the read-only directories now, so call it before the first run.
+func New(o Options) (*Isolator, error) {
+	iso := &Isolator{opts: o}
+	for _, d := range o.ReadOnly {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, fmt.Errorf("resolving %s: %w", d, err)
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		fi, err := os.Stat(abs)
+		if err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("%s: not a directory; isolate can only protect directories", d)
+		}
+		iso.ro = append(iso.ro, abs)
+	}
+	iso.mode = probe(o.Hermetic)
+	if forceDetect {
+		iso.mode = mode{why: "namespaces turned off by a test"}
+	}
+	if o.Hermetic && !iso.mode.ok {
+		return nil, &HermeticError{Reason: iso.mode.why}
+	}
+	if !iso.mode.ok {
+		s, err := TakeSnapshot(iso.ro)
+		if err != nil {
+			return nil, err
+		}
+		iso.snap = s
+	}
+	return iso, nil
+}
+
+// forceDetect makes New act as on a host without namespaces (a test seam, set only by tests).
+var forceDetect bool
+
+// selfExe is the running binary, the init of every wrapped command.
+const selfExe = "/proc/self/exe"
+
+// HermeticError says --hermetic was asked for where no network namespace can be made.
+type HermeticError struct{ Reason string }
+
+func (e *HermeticError) Error() string {
+	return "--hermetic needs a network namespace, but none can be made here (" + e.Reason +
+		"); run bond as root or allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, " +
+		"user.max_user_namespaces > 0), or run without --hermetic"
+}
+
+// Protection returns how the read-only directories are protected.
+func (iso *Isolator) Protection() Protection {
+	if iso.mode.ok {
+		return ReadOnly
+	}
+	return Detect
+}
+
+// Reaping returns how survivors are killed.
+func (iso *Isolator) Reaping() Reaping {
+	if iso.mode.ok {
+		return PIDNamespace
+	}
+	return Sweep
+}
+
+// Why says why the Isolator only detects; "" when it protects.
+func (iso *Isolator) Why() string { return iso.mode.why }
+
+// Run is one wrapped command.
+type Run struct {
+	iso    *Isolator
+	cmd    *exec.Cmd
+	marker string
+	errR   *os.File // the init's set-up error pipe, read end
+	errW   *os.File
+	mounts bool
+}
+
+// Wrap rewrites cmd, not yet started, to run under the Isolator: its program becomes bond's
+// init (namespace mode) and its environment gains the run's marker. cmd keeps its Dir, Stdin,
+// Stdout, Stderr and Env; Wrap sets Setpgid so the runner can still kill the run's group.
+func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
+	if cmd.Process != nil {
+		return nil, errors.New("isolate: Wrap needs a command that has not started")
+	}
+	if cmd.Err != nil {
+		return nil, cmd.Err
+	}
+	r := &Run{iso: iso, cmd: cmd, marker: newMarker()}
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(cmd.Env, markerVar+"="+r.marker)
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Setpgid = true
+	if !iso.mode.ok {
+		return r, nil
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("isolate: making the init's error pipe: %w", err)
+	}
+	r.errR, r.errW, r.mounts = pr, pw, true
+	fd := 3 + len(cmd.ExtraFiles)
+	cmd.ExtraFiles = append(cmd.ExtraFiles, pw)
+	spec := initSpec{ReadOnly: iso.ro, Hermetic: iso.opts.Hermetic, ErrFD: fd}
+	cmd.Args = append([]string{"bond-isolate-init", initArg, spec.encode(), cmd.Path}, cmd.Args...)
+	cmd.Path = selfExe
+	iso.mode.apply(cmd.SysProcAttr, iso.opts.Hermetic)
+	// If bond itself dies (SIGKILL, a crash), the init gets SIGKILL too (the setting survives its
+	// exec into the command), and with it every process of the namespace.
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	return r, nil
+}
+
+// Started must be called after cmd.Start succeeded (and may be after it failed): it returns the
+// error the init met setting up the namespace, nil once the command itself is running.
+func (r *Run) Started() error {
+	if !r.mounts {
+		return nil
+	}
+	r.errW.Close()
+	defer r.errR.Close()
+	if r.cmd.Process == nil {
+		return nil
+	}
+	var buf [4096]byte
+	n, _ := r.errR.Read(buf[:])
+	if n > 0 {
+		return fmt.Errorf("isolate: setting up the run's namespace: %s", buf[:n])
+	}
+	return nil
+}
+
+// Aftermath is what the Isolator found after a run.
+type Aftermath struct {
+	// Killed counts the processes the sweep killed (always 0 in a PID namespace, where the
+	// kernel kills them).
+	Killed int
+	// Changed names the files under a read-only directory that differ from the snapshot taken
+	// before the first run (detect mode only; in read-only mode no write can succeed).
+	Changed []string
+	// Err is a failure to check (the snapshot could not be re-read).
+	Err error
+}
+
+// Finish kills what the run left running and, in detect mode, compares the read-only
+// directories with their snapshot. Call it after cmd.Wait returned.
+func (r *Run) Finish() Aftermath {
+	var f Aftermath
+	f.Killed = SweepMarker(r.marker)
+	if r.iso.snap != nil {
+		r.iso.snapMu.Lock()
+		f.Changed, f.Err = r.iso.snap.Changes()
+		r.iso.snapMu.Unlock()
+	}
+	return f
+}
+
+// Marker returns the NAME=VALUE pair that marks the run's processes.
+func (r *Run) Marker() string { return markerVar + "=" + r.marker }

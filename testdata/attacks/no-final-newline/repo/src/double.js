@@ -1,0 +1,4 @@
+function double(n) {
+  return n * 2;
+}
+module.exports = { double };
