@@ -100,4 +100,3 @@ func TestPrepareOverrides(t *testing.T) {
 		})
 	}
 }
-

@@ -137,10 +137,10 @@ func shellQuote(s string) string {
 
 // runnerFound is what findRunner learned about a command.
 type runnerFound struct {
-	runner    bool     // a runner bond can ask for lcov was found and can be reached
-	name      string   // "jest" or "vitest"
-	viaScript string   // "npm", "yarn", "pnpm" when reached through a package script
-	problem   string   // why a runner the command uses cannot be asked
+	runner    bool   // a runner bond can ask for lcov was found and can be reached
+	name      string // "jest" or "vitest"
+	viaScript string // "npm", "yarn", "pnpm" when reached through a package script
+	problem   string // why a runner the command uses cannot be asked
 	// own are the command's words the runner gets that bond may remove: after the runner's name
 	// when the command runs it, after npm's `--` or the script name when a package script does;
 	// never past a `--` the runner reads as the end of its options.
