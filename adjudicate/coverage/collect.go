@@ -89,6 +89,9 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	}
 	p := Plan{Cmd: cmd, Env: []string{"NODE_V8_COVERAGE=" + v8Dir}, V8Dir: v8Dir}
 	at, found := findRunner(cmd, sandboxRoot, 0)
+	if found.name != "jest" && found.name != "vitest" {
+		return p, nil // mocha and node:test run the files on disk: NODE_V8_COVERAGE reads them
+	}
 	if !found.runner {
 		p.Problem = found.problem
 		return p, nil

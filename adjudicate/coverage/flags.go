@@ -240,7 +240,7 @@ func (ov override) rewrite(cmd string, at int, npmSep bool, dir string) string {
 	flags := ov.flags(dir)
 	quoted := make([]string, len(flags))
 	for i, f := range flags {
-		quoted[i] = shellQuote(f)
+		quoted[i] = ShellQuote(f)
 	}
 	ins := " " + strings.Join(quoted, " ")
 	if npmSep {

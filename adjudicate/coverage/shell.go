@@ -125,8 +125,8 @@ func isDigits(s string) bool {
 	return true
 }
 
-// shellQuote quotes s for sh when it needs it.
-func shellQuote(s string) string {
+// ShellQuote quotes s for sh when it needs it (single quotes; words of safe bytes stay bare).
+func ShellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=./:,@+%", r))
 	}) < 0 {
@@ -183,25 +183,56 @@ func runnerName(w string) string {
 		return "jest"
 	case base == "vitest.mjs":
 		return "vitest"
+	case base == "mocha" || base == "_mocha" || strings.HasPrefix(base, "mocha@") ||
+		(base == "mocha.js" || base == "_mocha.js") && strings.Contains(w, "mocha"):
+		return "mocha"
 	}
 	return ""
+}
+
+// nodeTestName is the runner name for Node's own test runner (`node --test`, `tsx --test`).
+const nodeTestName = "node-test"
+
+// nodeValueFlags are node options whose value is the next word.
+var nodeValueFlags = map[string]bool{
+	"--import": true, "--require": true, "-r": true, "--loader": true, "--experimental-loader": true,
+	"--env-file": true, "--conditions": true, "-C": true, "--test-reporter": true,
+	"--test-reporter-destination": true, "--test-name-pattern": true, "--test-concurrency": true,
+	"--input-type": true, "--stack-size": true, "--max-old-space-size": true,
+}
+
+// nodeTest reports Node's test runner, whose --test is seg[k]. Its options are node's own, read
+// only before the test files, so bond gives it none on the command line (see LocateRunner).
+func nodeTest(seg []word, k int) (int, runnerFound) {
+	own, at := ownArgs(seg[k+1:], seg[k].end)
+	return at, runnerFound{runner: true, name: nodeTestName, own: own}
+}
+
+// indexWord returns the index of the first word of ws whose text is t, or -1.
+func indexWord(ws []word, t string) int {
+	for i, w := range ws {
+		if w.text == t {
+			return i
+		}
+	}
+	return -1
 }
 
 // findRunner finds jest or vitest in cmd and returns the byte offset where its flags go. Package
 // scripts are looked up in root's package.json (one level: a script that runs another script is
 // not followed, because flags after `--` would stop at the inner npm).
 func findRunner(cmd, root string, depth int) (int, runnerFound) {
-	var problem string
+	var problem runnerFound
 	for _, seg := range shellSegments(cmd) {
 		at, f := runnerInSegment(seg, root, depth)
 		if f.runner {
 			return at, f
 		}
-		if f.problem != "" && problem == "" {
-			problem = f.problem
+		if f.problem != "" && problem.problem == "" {
+			problem = runnerFound{problem: f.problem, name: f.name}
 		}
 	}
-	return 0, runnerFound{problem: problem}
+	return 0, problem
 }
 
 func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
@@ -236,13 +267,24 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 	switch filepath.Base(head) {
 	case "node":
 		for k := i + 1; k < len(seg); k++ {
-			if strings.HasPrefix(seg[k].text, "-") {
+			t := seg[k].text
+			if t == "--test" {
+				return nodeTest(seg, k)
+			}
+			if strings.HasPrefix(t, "-") {
+				if nodeValueFlags[t] {
+					k++
+				}
 				continue
 			}
-			if runnerName(seg[k].text) != "" {
+			if runnerName(t) != "" {
 				return direct(k)
 			}
 			break
+		}
+	case "tsx":
+		if k := indexWord(seg[i+1:], "--test"); k >= 0 {
+			return nodeTest(seg, i+1+k)
 		}
 	case "npx", "bunx":
 		for k := i + 1; k < len(seg); k++ {
@@ -252,6 +294,11 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 			}
 			if runnerName(t) != "" {
 				return direct(k)
+			}
+			if t == "tsx" {
+				if j := indexWord(seg[k+1:], "--test"); j >= 0 {
+					return nodeTest(seg, k+1+j)
+				}
 			}
 			break
 		}
@@ -308,7 +355,7 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 				continue
 			}
 			if n != len(segs)-1 {
-				return 0, runnerFound{problem: "package script " + script + " runs " + f.name +
+				return 0, runnerFound{name: f.name, problem: "package script " + script + " runs " + f.name +
 					" before other commands, so flags bond appends would not reach it; " + f.name +
 					" was not asked for lcov (run " + f.name + " directly in the oracle command to get its coverage)"}
 			}
@@ -350,4 +397,41 @@ func isAssignment(w string) bool {
 		}
 	}
 	return true
+}
+
+// RunnerAt is a test runner a shell command runs, as LocateRunner finds it.
+type RunnerAt struct {
+	// Name is "jest", "vitest", "mocha" or "node-test" (node --test, tsx --test).
+	Name string
+	// At is the byte offset in the command where flags for the runner go: after every option
+	// the runner reads (before a `--`, before redirections).
+	At int
+	// NeedsSeparator: the runner is reached through `npm run` without `--`, so flags inserted at
+	// At must be preceded by " --".
+	NeedsSeparator bool
+	// Args are the words the runner gets that name options, a package script's body first,
+	// then the command's own (up to `--`).
+	Args []string
+	// Problem says why flags inserted at At would not reach the runner (a package script that
+	// runs it before other commands, or passes it `--`); At is then 0.
+	Problem string
+}
+
+// LocateRunner finds the test runner cmd runs at root (directly, through npx/yarn/pnpm exec,
+// node and the runner's bin file, or one package script of root's package.json), the same way
+// Prepare does. ok is false when none is recognised.
+func LocateRunner(cmd, root string) (r RunnerAt, ok bool) {
+	at, f := findRunner(cmd, root, 0)
+	if f.name == "" {
+		return RunnerAt{}, false
+	}
+	r = RunnerAt{Name: f.name, At: at, NeedsSeparator: f.viaScript == "npm", Problem: f.problem}
+	if f.bodySeparator {
+		r.At, r.Problem = 0, "its package script passes `--` to "+f.name+", so flags appended would reach it as test paths"
+	}
+	r.Args = append(r.Args, f.fixed...)
+	for _, w := range f.own {
+		r.Args = append(r.Args, w.text)
+	}
+	return r, true
 }
