@@ -38,6 +38,8 @@ func TestPrepareOverrides(t *testing.T) {
 		{name: "jest provider", runner: "jest", cmd: "jest --coverageProvider babel -i", want: "jest -i " + jestClear},
 		{name: "jest separator", runner: "jest", cmd: "jest --coverage=false -- --coverage", want: "jest " + jestClear + " -- --coverage"},
 		{name: "jest redirect", runner: "jest", cmd: "jest --no-coverage 2>&1 >out.txt | tee log", want: "jest " + jestClear + " 2>&1 >out.txt | tee log"},
+		{name: "jest bash redirect", runner: "jest", cmd: "jest --coverage=false &>log; echo $?", want: "jest " + jestClear + " &>log; echo $?"},
+		{name: "jest to stderr", runner: "jest", cmd: "jest >&2 --no-coverage a", want: "jest >&2 a " + jestClear},
 		{name: "jest and then", runner: "jest", cmd: "jest --no-coverage && echo ok", want: "jest " + jestClear + " && echo ok"},
 		{name: "jest config on", runner: "jest", extra: `"jest": {"collectCoverage": true}`, cmd: "jest", want: "jest " + jest},
 		{name: "jest config on, command off", runner: "jest", extra: `"jest": {"collectCoverage": true}`, cmd: "jest --coverage=false", want: "jest " + jestClear},

@@ -129,8 +129,8 @@ func parseMochaJSON(b []byte, root string) ([]Test, error) {
 }
 
 var (
-	tapResultRE   = regexp.MustCompile(`^(not ok|ok) \d+(?: - (.*))?$`)
-	tapSubtestRE  = regexp.MustCompile(`^# Subtest: (.*)$`)
+	tapResultRE  = regexp.MustCompile(`^(not ok|ok) \d+(?: - (.*))?$`)
+	tapSubtestRE = regexp.MustCompile(`^# Subtest: (.*)$`)
 	tapYAMLKeyRE = regexp.MustCompile(`^(\w+): ?(.*)$`)
 )
 

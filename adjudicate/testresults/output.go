@@ -7,6 +7,7 @@ package testresults
 // node:test's TAP (its default when not on a terminal) or spec tree.
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 )
@@ -23,6 +24,9 @@ func ParseOutput(runner string, out []byte, root string) []Test {
 	case "vitest":
 		return dedupe(vitestOutput(text, root))
 	case "mocha":
+		if ts, ok := mochaJSONOutput(text, root); ok {
+			return ts
+		}
 		return mochaOutput(text)
 	case "node-test":
 		return nodeOutput(text)
@@ -178,6 +182,21 @@ func nodeOutput(text string) []Test {
 		tests = append(tests, t)
 	}
 	return tests
+}
+
+// mochaJSONOutput reads mocha's json report from the output, where a mocha before 9.2 (which
+// has no `output` reporter option) printed it instead of writing the file.
+func mochaJSONOutput(text, root string) ([]Test, bool) {
+	at := strings.Index(text, "{\n  \"stats\": {")
+	if at < 0 {
+		return nil, false
+	}
+	var raw json.RawMessage
+	if json.NewDecoder(strings.NewReader(text[at:])).Decode(&raw) != nil {
+		return nil, false
+	}
+	ts, err := parseMochaJSON(raw, root)
+	return ts, err == nil
 }
 
 // nextText returns the first line of lines that holds text, trimmed, passing over lines that

@@ -100,6 +100,23 @@ func TestParseOutput(t *testing.T) {
 	}
 }
 
+// TestMochaJSONOnStdout: a mocha before 9.2 ignores the output reporter option and prints its
+// json report; the fallback reads it from the output.
+func TestMochaJSONOnStdout(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "mocha.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ParseFile(FormatMochaJSON, b, "/tmp/tr/mocha")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := append(append([]byte("npm notice\n"), b...), "\nnpm error Test failed.\n"...)
+	if got := ParseOutput("mocha", out, "/tmp/tr/mocha"); render(got) != render(want) {
+		t.Errorf("ParseOutput(mocha json on stdout) =\n%s\nwant\n%s", render(got), render(want))
+	}
+}
+
 func TestParseFileErrors(t *testing.T) {
 	tests := []struct {
 		format Format
