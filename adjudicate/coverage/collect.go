@@ -29,8 +29,9 @@ type Plan struct {
 	// LcovDir is where the runner was told to write lcov.info; "" when Runner is "".
 	LcovDir string
 	// Problem says why a runner the command uses could not be asked for coverage (a missing
-	// coverage provider, a package script that does not end in the runner). It becomes a note of
-	// the Result and part of the reason of every file left unavailable.
+	// coverage provider, a package script that does not end in the runner or whose body sets
+	// options bond's would repeat). It becomes a note of the Result and part of the reason of
+	// every file left unavailable.
 	Problem string
 }
 
@@ -66,17 +67,21 @@ func packageMajor(dir, name string) int {
 // collected. It makes fresh directories under tmpDir: one for NODE_V8_COVERAGE, and, when the
 // command runs jest or vitest (directly, through npx/yarn/pnpm exec, through node and the
 // runner's bin file, or through an npm/yarn/pnpm package script read from sandboxRoot's
-// package.json), one for the lcov it rewrites the command to ask for. bond's request wins over
-// the command's and the config's (SPEC §3.3): the command's own coverage options (turning it off,
-// another provider, reporter or directory) are removed, and bond's flags go after every word the
-// runner reads as an option (before a `--`; for a package script, after npm's `--` or the script
-// name), because both runners let the command line override their config and jest lets a later
-// flag override an earlier one. A script is only rewritten when the runner is its last command, so
-// the flags reach it; options in the script's body cannot be removed, and where they would clash
-// with bond's (vitest refuses a repeated single-valued option; jest turns one into an array and
-// fails) Plan.Problem says so and the command runs unchanged. vitest is asked only when a coverage provider is installed: without one it
-// exits 1 ("MISSING DEPENDENCY Cannot find dependency '@vitest/coverage-v8'"), which would turn
-// a coverage request into a failing oracle; Plan.Problem says so instead.
+// package.json), one for the lcov it rewrites the command to ask for.
+//
+// bond's request wins over the command's and the config's (SPEC §3.3): the command's own
+// coverage options (turning it off, another provider, reporter or directory) are removed, and
+// bond's flags go after every word the runner reads as an option (before a `--`, before
+// redirections; for a package script, after npm's `--` or the script name), because both
+// runners let the command line override their config and jest lets a later flag override an
+// earlier one (flags.go has the measurements). A script is only rewritten when the runner is
+// its last command, so the flags reach it; options in the script's body cannot be removed, and
+// where they would clash with bond's (vitest refuses a repeated single-valued option; jest turns
+// one into an array and fails) Plan.Problem says so and the command runs unchanged.
+//
+// vitest is asked only when a coverage provider is installed: without one it exits 1 ("MISSING
+// DEPENDENCY Cannot find dependency '@vitest/coverage-v8'"), which would turn a coverage request
+// into a failing oracle; Plan.Problem says so instead.
 func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	// Absolute, because every process of the run (in whatever directory) resolves
 	// NODE_V8_COVERAGE and the runner resolves its coverage directory against its own cwd.
