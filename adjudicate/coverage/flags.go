@@ -14,7 +14,9 @@ package coverage
 // --coverage.enabled"), yet accepts `--coverage.enabled=false --coverage` and `--coverage=false
 // --coverage.enabled`. So the command's own coverage options are removed, bond's go after the
 // rest, and options bond cannot remove (a package script's body) are answered with a form that
-// does not repeat them, or named in a Problem.
+// does not repeat them, or named in a Problem. The same commands were checked by hand on vitest
+// 1.6.1 and 4.1.12 (--coverage.enabled=false, --no-coverage with --coverage.reporter, a script
+// with --coverage.enabled=false, another provider and directory): every run wrote a live lcov.
 
 import (
 	"encoding/json"

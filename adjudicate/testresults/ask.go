@@ -61,7 +61,9 @@ type Request struct {
 //     own reporters (Node refuses reporters and destinations that do not pair up).
 //
 // Measured with jest 29.7.0, vitest 3.2.4, mocha 11.7.5 and Node 20.20 on the projects under
-// testdata/projects. A command bond does not recognise is returned unchanged.
+// testdata/projects (TestRunners), and by hand with jest 22.4.4, vitest 1.6.1 and 4.1.12 and
+// mocha 10.2.0 (vitest 1 gives a file-level ancestor "", dropped from names). A command bond
+// does not recognise is returned unchanged.
 func Ask(cmd, root, path string) Request {
 	r, ok := coverage.LocateRunner(cmd, root)
 	req := Request{Runner: r.Name, Cmd: cmd}
