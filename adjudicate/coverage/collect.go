@@ -93,10 +93,9 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 		return Plan{}, fmt.Errorf("making the NODE_V8_COVERAGE directory under %s: %w", tmpDir, err)
 	}
 	p := Plan{Cmd: cmd, Env: []string{"NODE_V8_COVERAGE=" + v8Dir}, V8Dir: v8Dir}
-	at, found := findRunner(cmd, sandboxRoot, 0)
-	if found.name != "jest" && found.name != "vitest" {
-		return p, nil // mocha and node:test run the files on disk: NODE_V8_COVERAGE reads them
-	}
+	// mocha and node:test run the files on disk, which NODE_V8_COVERAGE reads: only jest and
+	// vitest are looked for (a command that runs node --test and then vitest asks vitest).
+	at, found := findRunner(cmd, sandboxRoot, 0, lcovRunner)
 	if !found.runner {
 		p.Problem = found.problem
 		return p, nil

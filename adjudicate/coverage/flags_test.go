@@ -50,6 +50,8 @@ func TestPrepareOverrides(t *testing.T) {
 			problem: "its package script sets --coverageProvider=babel"},
 		{name: "npm script separator", runner: "jest", scripts: `{"test": "jest -- a"}`, cmd: "npm test",
 			problem: "passes `--` to jest"},
+		{name: "mocha then jest", runner: "jest", cmd: "npx mocha && npx jest --no-coverage", want: "npx mocha && npx jest " + jestClear},
+		{name: "node test then vitest script", runner: "vitest", scripts: `{"test": "node --test && vitest run"}`, cmd: "npm test", want: "npm test -- " + vitestZero},
 		{name: "vitest plain", runner: "vitest", cmd: "npx vitest run", want: "npx vitest run " + vitestZero},
 		{name: "vitest enabled false", runner: "vitest", cmd: "npx vitest run --coverage.enabled=false", want: "npx vitest run " + vitestZero},
 		{name: "vitest enabled separate", runner: "vitest", cmd: "vitest run --coverage.enabled false x", want: "vitest run x " + vitestZero},

@@ -218,13 +218,14 @@ func indexWord(ws []word, t string) int {
 	return -1
 }
 
-// findRunner finds jest or vitest in cmd and returns the byte offset where its flags go. Package
+// findRunner finds the first runner in cmd that only accepts (of jest, vitest, mocha and
+// node:test) and returns the byte offset where its flags go. Package
 // scripts are looked up in root's package.json (one level: a script that runs another script is
 // not followed, because flags after `--` would stop at the inner npm).
-func findRunner(cmd, root string, depth int) (int, runnerFound) {
+func findRunner(cmd, root string, depth int, only func(name string) bool) (int, runnerFound) {
 	var problem runnerFound
 	for _, seg := range shellSegments(cmd) {
-		at, f := runnerInSegment(seg, root, depth)
+		at, f := runnerInSegment(seg, root, depth, only)
 		if f.runner {
 			return at, f
 		}
@@ -235,7 +236,17 @@ func findRunner(cmd, root string, depth int) (int, runnerFound) {
 	return 0, problem
 }
 
-func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
+// runnerInSegment finds a runner only accepts in one simple command: the runner itself, or the
+// one the package script it names runs.
+func runnerInSegment(seg []word, root string, depth int, only func(string) bool) (int, runnerFound) {
+	at, f := runnerInSegment1(seg, root, depth, only)
+	if f.name != "" && !only(f.name) {
+		return 0, runnerFound{}
+	}
+	return at, f
+}
+
+func runnerInSegment1(seg []word, root string, depth int, only func(string) bool) (int, runnerFound) {
 	i := 0
 	skipAssignments := func() {
 		for i < len(seg) && isAssignment(seg[i].text) {
@@ -350,7 +361,7 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 		}
 		segs := shellSegments(body)
 		for n, s := range segs {
-			_, f := runnerInSegment(s, root, depth+1)
+			_, f := runnerInSegment(s, root, depth+1, only)
 			if !f.runner {
 				continue
 			}
@@ -399,6 +410,11 @@ func isAssignment(w string) bool {
 	return true
 }
 
+// anyRunner and lcovRunner choose which runners findRunner looks for.
+func anyRunner(string) bool { return true }
+
+func lcovRunner(name string) bool { return name == "jest" || name == "vitest" }
+
 // RunnerAt is a test runner a shell command runs, as LocateRunner finds it.
 type RunnerAt struct {
 	// Name is "jest", "vitest", "mocha" or "node-test" (node --test, tsx --test).
@@ -421,7 +437,7 @@ type RunnerAt struct {
 // node and the runner's bin file, or one package script of root's package.json), the same way
 // Prepare does. ok is false when none is recognised.
 func LocateRunner(cmd, root string) (r RunnerAt, ok bool) {
-	at, f := findRunner(cmd, root, 0)
+	at, f := findRunner(cmd, root, 0, anyRunner)
 	if f.name == "" {
 		return RunnerAt{}, false
 	}
