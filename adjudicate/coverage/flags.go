@@ -162,7 +162,7 @@ func overrideFlags(f runnerFound, root string, major int, provider string) (over
 	}
 	ownHits, fixedHits := findOpts(opts, ownText), findOpts(opts, f.fixed)
 	if f.bodySeparator {
-		return override{}, "its package script passes `--` to " + f.name + ", so flags bond appends would reach " +
+		return override{}, "the package script the command runs passes `--` to " + f.name + ", so flags bond appends would reach " +
 			f.name + " as test paths; " + f.name + " was not asked for lcov (run " + f.name + " directly in the oracle command to get its coverage)"
 	}
 
@@ -185,13 +185,13 @@ func overrideFlags(f runnerFound, root string, major int, provider string) (over
 		fixedRoles[h.opt.role] = true
 		fixedForms[h.opt.enableForm] = true
 		if h.opt.role == roleProvider || h.opt.role == roleDirectory {
-			return override{}, "its package script sets " + f.fixed[h.at] + ", which bond's own " + f.name +
+			return override{}, "the package script the command runs sets " + f.fixed[h.at] + ", which bond's own " + f.name +
 				" coverage flags would repeat (" + f.name + " then fails); " + f.name +
 				" was not asked for lcov (run " + f.name + " directly in the oracle command to get its coverage)"
 		}
 	}
 	if fixedForms["coverage"] && fixedForms["coverage.enabled"] {
-		return override{}, "its package script sets both --coverage and --coverage.enabled, which bond cannot override without " +
+		return override{}, "the package script the command runs sets both --coverage and --coverage.enabled, which bond cannot override without " +
 			"repeating one (vitest then fails); vitest was not asked for lcov (run vitest directly in the oracle command to get its coverage)"
 	}
 	for _, h := range ownHits {

@@ -47,7 +47,7 @@ func TestPrepareOverrides(t *testing.T) {
 		{name: "npm script args", runner: "jest", scripts: `{"test": "jest"}`, cmd: "npm test -- --no-coverage a", want: "npm test -- a " + jestClear},
 		{name: "npm script on", runner: "jest", scripts: `{"test": "jest --coverage"}`, cmd: "npm test", want: "npm test -- " + jest},
 		{name: "npm script provider", runner: "jest", scripts: `{"test": "jest --coverageProvider=babel"}`, cmd: "npm test",
-			problem: "its package script sets --coverageProvider=babel"},
+			problem: "package script the command runs sets --coverageProvider=babel"},
 		{name: "npm script separator", runner: "jest", scripts: `{"test": "jest -- a"}`, cmd: "npm test",
 			problem: "passes `--` to jest"},
 		{name: "mocha then jest", runner: "jest", cmd: "npx mocha && npx jest --no-coverage", want: "npx mocha && npx jest " + jestClear},
@@ -67,7 +67,7 @@ func TestPrepareOverrides(t *testing.T) {
 		{name: "vitest script both forms", runner: "vitest", scripts: `{"test": "vitest run --coverage=false --coverage.enabled=false"}`, cmd: "npm test",
 			problem: "both --coverage and --coverage.enabled"},
 		{name: "vitest script dir", runner: "vitest", scripts: `{"test": "vitest run --coverage.reportsDirectory=x"}`, cmd: "yarn test",
-			problem: "its package script sets --coverage.reportsDirectory=x"},
+			problem: "package script the command runs sets --coverage.reportsDirectory=x"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -443,7 +443,7 @@ func LocateRunner(cmd, root string) (r RunnerAt, ok bool) {
 	}
 	r = RunnerAt{Name: f.name, At: at, NeedsSeparator: f.viaScript == "npm", Problem: f.problem}
 	if f.bodySeparator {
-		r.At, r.Problem = 0, "its package script passes `--` to "+f.name+", so flags appended would reach it as test paths"
+		r.At, r.Problem = 0, "the package script the command runs passes `--` to "+f.name+", so flags appended would reach it as test paths"
 	}
 	r.Args = append(r.Args, f.fixed...)
 	for _, w := range f.own {
