@@ -7,11 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
-
-	"github.com/bond-tool/bond/internal/proc"
 )
 
 // Plan is how one command's coverage is collected: what to run, what to add to its environment,
@@ -32,87 +29,10 @@ type Plan struct {
 	// LcovDir is where the runner was told to write lcov.info; "" when Runner is "".
 	LcovDir string
 	// Problem says why a runner the command uses could not be asked for coverage (a missing
-	// coverage provider, a package script that does not end in the runner). It becomes a note of
-	// the Result and part of the reason of every file left unavailable.
+	// coverage provider, a package script that does not end in the runner or whose body sets
+	// options bond's would repeat). It becomes a note of the Result and part of the reason of
+	// every file left unavailable.
 	Problem string
-}
-
-// lcov flags, as SPEC §3.3 gives them. jest's thresholds are cleared so a repository's
-// coverageThreshold cannot fail a run that only asked for coverage to read it; vitest's global
-// thresholds likewise (per-glob thresholds in a vitest config remain: a known residual).
-//
-// jest before 25 has no --coverageProvider and refuses the run over it ("Unrecognized CLI
-// Parameter", measured with jest 22.4.4, the version iamkun/dayjs pins): there the flag is left
-// out and jest's own babel-istanbul instrumentation writes the lcov, which also maps to the
-// original lines. major is the installed runner's major version, 0 when unknown (taken as new).
-//
-// Thresholds are cleared only when the run would not have collected coverage without bond (the
-// command does not pass --coverage and the config does not set collectCoverage): then a
-// threshold is bond's doing and must not fail the run; otherwise it is the command's own, and
-// clearing it would turn a run the command fails into a pass.
-func jestFlags(dir string, major int, coverageOn bool) []string {
-	flags := []string{"--coverage"}
-	if major == 0 || major >= 25 {
-		flags = append(flags, "--coverageProvider=v8")
-	}
-	flags = append(flags, "--coverageReporters=lcovonly", "--coverageDirectory", dir)
-	if !coverageOn {
-		flags = append(flags, "--coverageThreshold={}")
-	}
-	return flags
-}
-
-// jestCoverageOn reports whether jest would collect coverage without bond: --coverage or
-// --collectCoverage among its arguments (not =false), or collectCoverage true in package.json's
-// "jest" key or, read as text, a jest.config file.
-func jestCoverageOn(root string, args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "--coverage", "--coverage=true", "--collectCoverage", "--collectCoverage=true":
-			return true
-		}
-	}
-	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
-		var pkg struct {
-			Jest struct {
-				CollectCoverage bool `json:"collectCoverage"`
-			} `json:"jest"`
-		}
-		if json.Unmarshal(b, &pkg) == nil && pkg.Jest.CollectCoverage {
-			return true
-		}
-	}
-	for _, name := range []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"} {
-		if b, err := os.ReadFile(filepath.Join(root, name)); err == nil && collectCoverageRE.Match(b) {
-			return true
-		}
-	}
-	return false
-}
-
-var collectCoverageRE = regexp.MustCompile(`"?collectCoverage"?\s*:\s*true`)
-
-// vitestCoverageOn reports whether the vitest command already enables coverage.
-func vitestCoverageOn(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "--coverage", "--coverage=true", "--coverage.enabled", "--coverage.enabled=true":
-			return true
-		}
-	}
-	return false
-}
-
-// vitestFlags: thresholds moved under coverage.thresholds in vitest 1; older versions get no
-// threshold flags.
-func vitestFlags(dir, provider string, major int, coverageOn bool) []string {
-	flags := []string{"--coverage.enabled", "--coverage.provider=" + provider, "--coverage.reporter=lcovonly",
-		"--coverage.reportsDirectory=" + dir}
-	if !coverageOn && (major == 0 || major >= 1) {
-		flags = append(flags, "--coverage.thresholds.lines=0", "--coverage.thresholds.functions=0",
-			"--coverage.thresholds.branches=0", "--coverage.thresholds.statements=0")
-	}
-	return flags
 }
 
 // packageMajor returns the major version of the package name as Node would resolve it from dir,
@@ -147,12 +67,21 @@ func packageMajor(dir, name string) int {
 // collected. It makes fresh directories under tmpDir: one for NODE_V8_COVERAGE, and, when the
 // command runs jest or vitest (directly, through npx/yarn/pnpm exec, through node and the
 // runner's bin file, or through an npm/yarn/pnpm package script read from sandboxRoot's
-// package.json), one for the lcov it rewrites the command to ask for. The flags go right after
-// the runner's name (after vitest's `run`), or, for a package script, after `--` (npm) or the
-// script name (yarn, pnpm); a script is only rewritten when the runner is its last command, so
-// the flags reach it. vitest is asked only when a coverage provider is installed: without one it
-// exits 1 ("MISSING DEPENDENCY Cannot find dependency '@vitest/coverage-v8'"), which would turn
-// a coverage request into a failing oracle; Plan.Problem says so instead.
+// package.json), one for the lcov it rewrites the command to ask for.
+//
+// bond's request wins over the command's and the config's (SPEC §3.3): the command's own
+// coverage options (turning it off, another provider, reporter or directory) are removed, and
+// bond's flags go after every word the runner reads as an option (before a `--`, before
+// redirections; for a package script, after npm's `--` or the script name), because both
+// runners let the command line override their config and jest lets a later flag override an
+// earlier one (flags.go has the measurements). A script is only rewritten when the runner is
+// its last command, so the flags reach it; options in the script's body cannot be removed, and
+// where they would clash with bond's (vitest refuses a repeated single-valued option; jest turns
+// one into an array and fails) Plan.Problem says so and the command runs unchanged.
+//
+// vitest is asked only when a coverage provider is installed: without one it exits 1 ("MISSING
+// DEPENDENCY Cannot find dependency '@vitest/coverage-v8'"), which would turn a coverage request
+// into a failing oracle; Plan.Problem says so instead.
 func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	// Absolute, because every process of the run (in whatever directory) resolves
 	// NODE_V8_COVERAGE and the runner resolves its coverage directory against its own cwd.
@@ -164,7 +93,9 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 		return Plan{}, fmt.Errorf("making the NODE_V8_COVERAGE directory under %s: %w", tmpDir, err)
 	}
 	p := Plan{Cmd: cmd, Env: []string{"NODE_V8_COVERAGE=" + v8Dir}, V8Dir: v8Dir}
-	at, found := findRunner(cmd, sandboxRoot, 0)
+	// mocha and node:test run the files on disk, which NODE_V8_COVERAGE reads: only jest and
+	// vitest are looked for (a command that runs node --test and then vitest asks vitest).
+	at, found := findRunner(cmd, sandboxRoot, 0, lcovRunner)
 	if !found.runner {
 		p.Problem = found.problem
 		return p, nil
@@ -183,23 +114,16 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 			return p, nil
 		}
 	}
+	ov, problem := overrideFlags(found, sandboxRoot, packageMajor(sandboxRoot, found.name), provider)
+	if problem != "" {
+		p.Problem = problem
+		return p, nil
+	}
 	lcovDir, err := os.MkdirTemp(tmpDir, "bond-lcov-")
 	if err != nil {
 		return Plan{}, fmt.Errorf("making the lcov directory under %s: %w", tmpDir, err)
 	}
-	flags := jestFlags(lcovDir, packageMajor(sandboxRoot, "jest"), jestCoverageOn(sandboxRoot, found.args))
-	if found.name == "vitest" {
-		flags = vitestFlags(lcovDir, provider, packageMajor(sandboxRoot, "vitest"), vitestCoverageOn(found.args))
-	}
-	quoted := make([]string, len(flags))
-	for i, f := range flags {
-		quoted[i] = proc.Quote(f)
-	}
-	ins := " " + strings.Join(quoted, " ")
-	if found.viaScript == "npm" {
-		ins = " --" + ins
-	}
-	p.Cmd = cmd[:at] + ins + cmd[at:]
+	p.Cmd = ov.rewrite(cmd, at, found.viaScript == "npm", lcovDir)
 	p.Runner, p.LcovDir = found.name, lcovDir
 	return p, nil
 }

@@ -19,6 +19,9 @@ func TestFixtures(t *testing.T) {
 		t.Fatalf("node is not on PATH: the coverage fixtures need Node.js")
 	}
 	signJS := FileHits{2: true, 3: true, 4: false, 5: false, 6: true, 7: true, 9: true}
+	vitestJS := FileHits{2: true, 3: true, 4: false, 5: false, 6: true, 7: true}
+	// jest 22 has no v8 provider: babel-istanbul's lcov lists statements only.
+	jest22JS := FileHits{3: true, 4: false, 6: true, 9: true}
 	tests := []struct {
 		dir, cmd string
 		needs    string // a path under node_modules that must exist
@@ -44,9 +47,29 @@ func TestFixtures(t *testing.T) {
 		// the file is unavailable with the reason, never guessed.
 		{dir: "jest", cmd: "npx jest", needs: ".bin/jest", noLcov: true, file: "src/sign.js", reason: "past the end of the file on disk"},
 		{dir: "vitest", cmd: "npm test", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js",
-			want: FileHits{2: true, 3: true, 4: false, 5: false, 6: true, 7: true}, source: SourceLcov},
+			want: vitestJS, source: SourceLcov},
 		{dir: "vitest-noprovider", cmd: "npx vitest run", needs: ".bin/vitest", file: "src/sign.js",
 			reason: "MISSING DEPENDENCY"},
+		// bond's coverage request wins over the command's and the config's (issue 9 item 1): the
+		// config turns coverage on with its own provider, reporter, directory and a 100% line
+		// threshold; the commands turn it off or pick other settings.
+		{dir: "jest-coverage-off", cmd: "npx jest --coverage=false", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: signJS, source: SourceLcov},
+		{dir: "jest-coverage-off", cmd: "npx jest --no-coverage", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: signJS, source: SourceLcov},
+		{dir: "jest-coverage-off", cmd: "npx jest --coverage false test/", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: signJS, source: SourceLcov},
+		{dir: "jest-coverage-off", cmd: "npx jest --collect-coverage=false -- test/", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: signJS, source: SourceLcov},
+		{dir: "jest-coverage-off", cmd: "npm test", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: signJS, source: SourceLcov},
+		{dir: "jest-coverage-off", cmd: "npm test -- --coverage=false test/", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: signJS, source: SourceLcov},
+		{dir: "jest-coverage-off", cmd: "npx jest --coverage=false --coverageProvider=babel --coverageReporters=text --coverageDirectory=other", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: signJS, source: SourceLcov},
+		{dir: "jest-coverage-off", cmd: "npx jest --coverage-provider babel --coverageReporters text json --coverageDirectory other 2>&1 | cat", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: signJS, source: SourceLcov},
+		{dir: "jest22", cmd: "npx jest --coverage=false", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: jest22JS, source: SourceLcov},
+		{dir: "jest22", cmd: "npm test", needs: ".bin/jest", runner: "jest", file: "src/sign.js", want: jest22JS, source: SourceLcov},
+		{dir: "vitest-coverage-off", cmd: "npx vitest run --coverage.enabled=false", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
+		{dir: "vitest-coverage-off", cmd: "npx vitest run --coverage.enabled false", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
+		{dir: "vitest-coverage-off", cmd: "npx vitest run --coverage=false", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
+		{dir: "vitest-coverage-off", cmd: "npx vitest --no-coverage run", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
+		{dir: "vitest-coverage-off", cmd: "npx vitest run --coverage.provider=istanbul --coverage.reporter text --coverage.reportsDirectory other >out.txt 2>&1", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
+		{dir: "vitest-coverage-off", cmd: "npm test", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
+		{dir: "vitest-coverage-off", cmd: "npm test -- --coverage.reporter=text", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
 		{dir: "tsx", cmd: "node --import tsx --test test/sign.test.ts", needs: "tsx/package.json", file: "src/sign.ts",
 			want: FileHits{6: true, 7: true, 8: false, 9: false, 10: true, 11: true}, source: SourceV8},
 		{dir: "tsx", cmd: "npx tsx --test test/sign.test.ts", needs: "tsx/package.json", file: "src/sign.ts",

@@ -69,12 +69,12 @@ func TestPrepare(t *testing.T) {
 	tests := []struct{ cmd, want, runner, problem string }{
 		{cmd: "node --test test/a.test.js", want: "node --test test/a.test.js"},
 		{cmd: "npx mocha", want: "npx mocha"},
-		{cmd: "jest test/a.test.js", want: "jest" + J + " test/a.test.js", runner: "jest"},
-		{cmd: "npx jest test/a.test.js", want: "npx jest" + J + " test/a.test.js", runner: "jest"},
+		{cmd: "jest test/a.test.js", want: "jest test/a.test.js" + J, runner: "jest"},
+		{cmd: "npx jest test/a.test.js", want: "npx jest test/a.test.js" + J, runner: "jest"},
 		{cmd: "CI=1 npx --yes jest -- a", want: "CI=1 npx --yes jest" + J + " -- a", runner: "jest"},
-		{cmd: "./node_modules/.bin/jest a > out.txt", want: "./node_modules/.bin/jest" + J + " a > out.txt", runner: "jest"},
-		{cmd: "node node_modules/jest/bin/jest.js a", want: "node node_modules/jest/bin/jest.js" + J + " a", runner: "jest"},
-		{cmd: "npm ci && npx vitest run test/a.test.ts", want: "npm ci && npx vitest run" + V + " test/a.test.ts", runner: "vitest"},
+		{cmd: "./node_modules/.bin/jest a > out.txt", want: "./node_modules/.bin/jest a" + J + " > out.txt", runner: "jest"},
+		{cmd: "node node_modules/jest/bin/jest.js a", want: "node node_modules/jest/bin/jest.js a" + J, runner: "jest"},
+		{cmd: "npm ci && npx vitest run test/a.test.ts", want: "npm ci && npx vitest run test/a.test.ts" + V, runner: "vitest"},
 		{cmd: "yarn vitest run", want: "yarn vitest run" + V, runner: "vitest"},
 		{cmd: "pnpm exec jest", want: "pnpm exec jest" + J, runner: "jest"},
 		{cmd: "npm test", want: "npm test --" + J, runner: "jest"},
@@ -86,9 +86,10 @@ func TestPrepare(t *testing.T) {
 		{cmd: "npm run both", want: "npm run both"},
 		{cmd: "npm run nothing", want: "npm run nothing"},
 		{cmd: "echo jest", want: "echo jest"},
-		// The command collects coverage itself: its thresholds are its own and stay.
-		{cmd: "jest --coverage", want: "jest" + strings.TrimSuffix(J, " '--coverageThreshold={}'") + " --coverage", runner: "jest"},
-		{cmd: "vitest run --coverage", want: "vitest run" + V[:strings.Index(V, " --coverage.thresholds")] + " --coverage", runner: "vitest"},
+		// The command collects coverage itself: its thresholds are its own and stay; its own
+		// switch is replaced by bond's.
+		{cmd: "jest --coverage", want: "jest" + strings.TrimSuffix(J, " '--coverageThreshold={}'"), runner: "jest"},
+		{cmd: "vitest run --coverage", want: "vitest run" + V[:strings.Index(V, " --coverage.thresholds")], runner: "vitest"},
 	}
 	for _, tt := range tests {
 		p, err := Prepare(tt.cmd, root, tmp)

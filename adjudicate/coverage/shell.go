@@ -5,23 +5,33 @@ import (
 	"strings"
 )
 
-// word is one shell word of a command: its unquoted text and where it ends in the command.
+// word is one shell word of a command: its unquoted text and where it lies in the command.
 type word struct {
-	text string
-	end  int // byte offset just past the word in the command
+	text       string
+	start, end int // byte offsets of the word's first byte and just past its last in the command
 }
 
 // shellSegments splits a shell command into simple commands (at `;`, `&`, `&&`, `|`, `||`,
 // newlines and parentheses) of words. It understands single and double quotes and backslashes,
 // enough to find a test runner's name and where its arguments begin; it does not expand anything.
+// Redirections (`>f`, `2>&1`, `&>f`, `<f`, `>>f`) are not words: their operators and targets are
+// left out, so a segment's last word is its last argument and flags put after it stay arguments.
 func shellSegments(cmd string) [][]word {
 	var segs [][]word
 	var cur []word
 	var b strings.Builder
-	inWord := false
+	inWord, start, redirTarget := false, 0, false
+	begin := func(i int) {
+		if !inWord {
+			inWord, start = true, i
+		}
+	}
 	flush := func(end int) {
 		if inWord {
-			cur = append(cur, word{text: b.String(), end: end})
+			if !redirTarget {
+				cur = append(cur, word{text: b.String(), start: start, end: end})
+			}
+			redirTarget = false
 			b.Reset()
 			inWord = false
 		}
@@ -31,19 +41,35 @@ func shellSegments(cmd string) [][]word {
 			segs = append(segs, cur)
 		}
 		cur = nil
+		redirTarget = false
 	}
 	for i := 0; i < len(cmd); i++ {
 		c := cmd[i]
 		switch c {
 		case ' ', '\t':
 			flush(i)
-		case '\n', ';', '&', '|', '(', ')':
+		case '&':
+			if i+1 < len(cmd) && cmd[i+1] == '>' { // bash's &>file: a redirection, not a separator
+				flush(i)
+				i = redirection(cmd, i+1)
+				redirTarget = true
+				continue
+			}
+			flush(i)
+			cut()
+		case '\n', ';', '|', '(', ')':
 			flush(i)
 			cut()
 		case '<', '>':
+			if inWord && isDigits(b.String()) && start+b.Len() == i { // 2>&1: the 2 names a descriptor
+				b.Reset()
+				inWord = false
+			}
 			flush(i)
+			i = redirection(cmd, i)
+			redirTarget = true
 		case '\'':
-			inWord = true
+			begin(i)
 			j := strings.IndexByte(cmd[i+1:], '\'')
 			if j < 0 {
 				b.WriteString(cmd[i+1:])
@@ -53,7 +79,7 @@ func shellSegments(cmd string) [][]word {
 			b.WriteString(cmd[i+1 : i+1+j])
 			i += j + 1
 		case '"':
-			inWord = true
+			begin(i)
 			for i++; i < len(cmd) && cmd[i] != '"'; i++ {
 				if cmd[i] == '\\' && i+1 < len(cmd) {
 					i++
@@ -61,13 +87,13 @@ func shellSegments(cmd string) [][]word {
 				b.WriteByte(cmd[i])
 			}
 		case '\\':
-			inWord = true
+			begin(i)
 			if i+1 < len(cmd) {
 				i++
 				b.WriteByte(cmd[i])
 			}
 		default:
-			inWord = true
+			begin(i)
 			b.WriteByte(c)
 		}
 	}
@@ -76,13 +102,62 @@ func shellSegments(cmd string) [][]word {
 	return segs
 }
 
+// redirection returns the offset of the last byte of the redirection operator starting at i
+// (`>`, `>>`, `>|`, `>&`, `<`, `<<`, `<&`, `<>`); the target word follows. `>&1` keeps `1` as
+// the target, which shellSegments then drops.
+func redirection(cmd string, i int) int {
+	for i+1 < len(cmd) && strings.IndexByte("<>&|", cmd[i+1]) >= 0 {
+		i++
+	}
+	return i
+}
+
+// isDigits reports whether s is a non-empty run of ASCII digits.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // runnerFound is what findRunner learned about a command.
 type runnerFound struct {
-	runner    bool     // a runner bond can ask for lcov was found and can be reached
-	name      string   // "jest" or "vitest"
-	viaScript string   // "npm", "yarn", "pnpm" when reached through a package script
-	problem   string   // why a runner the command uses cannot be asked
-	args      []string // the words the runner already gets (after its name)
+	runner    bool   // a runner bond can ask for lcov was found and can be reached
+	name      string // "jest" or "vitest"
+	viaScript string // "npm", "yarn", "pnpm" when reached through a package script
+	problem   string // why a runner the command uses cannot be asked
+	// own are the command's words the runner gets that bond may remove: after the runner's name
+	// when the command runs it, after npm's `--` or the script name when a package script does;
+	// never past a `--` the runner reads as the end of its options.
+	own []word
+	// fixed are the words the runner gets from a package script's body: bond cannot edit them,
+	// and its flags come after them.
+	fixed []string
+	// bodySeparator: the package script passes `--` to the runner itself, so flags appended
+	// through the script would reach the runner as test paths.
+	bodySeparator bool
+}
+
+// ownArgs returns the words of the runner's own options in ws: up to a `--`, and the offset
+// just past the last of them (after), which is where bond's flags go.
+func ownArgs(ws []word, after int) ([]word, int) {
+	for n, w := range ws {
+		if w.text == "--" {
+			if n > 0 {
+				after = ws[n-1].end
+			}
+			return ws[:n], after
+		}
+	}
+	if len(ws) > 0 {
+		after = ws[len(ws)-1].end
+	}
+	return ws, after
 }
 
 // runnerName returns "jest" or "vitest" when w names the runner's executable (a bare name, a
@@ -98,28 +173,70 @@ func runnerName(w string) string {
 		return "jest"
 	case base == "vitest.mjs":
 		return "vitest"
+	case base == "mocha" || base == "_mocha" || strings.HasPrefix(base, "mocha@") ||
+		(base == "mocha.js" || base == "_mocha.js") && strings.Contains(w, "mocha"):
+		return "mocha"
 	}
 	return ""
 }
 
-// findRunner finds jest or vitest in cmd and returns the byte offset where its flags go. Package
+// nodeTestName is the runner name for Node's own test runner (`node --test`, `tsx --test`).
+const nodeTestName = "node-test"
+
+// nodeValueFlags are node options whose value is the next word.
+var nodeValueFlags = map[string]bool{
+	"--import": true, "--require": true, "-r": true, "--loader": true, "--experimental-loader": true,
+	"--env-file": true, "--conditions": true, "-C": true, "--test-reporter": true,
+	"--test-reporter-destination": true, "--test-name-pattern": true, "--test-concurrency": true,
+	"--input-type": true, "--stack-size": true, "--max-old-space-size": true,
+}
+
+// nodeTest reports Node's test runner, whose --test is seg[k]. Its options are node's own, read
+// only before the test files, so bond gives it none on the command line (see LocateRunner).
+func nodeTest(seg []word, k int) (int, runnerFound) {
+	own, at := ownArgs(seg[k+1:], seg[k].end)
+	return at, runnerFound{runner: true, name: nodeTestName, own: own}
+}
+
+// indexWord returns the index of the first word of ws whose text is t, or -1.
+func indexWord(ws []word, t string) int {
+	for i, w := range ws {
+		if w.text == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// findRunner finds the first runner in cmd that only accepts (of jest, vitest, mocha and
+// node:test) and returns the byte offset where its flags go. Package
 // scripts are looked up in root's package.json (one level: a script that runs another script is
 // not followed, because flags after `--` would stop at the inner npm).
-func findRunner(cmd, root string, depth int) (int, runnerFound) {
-	var problem string
+func findRunner(cmd, root string, depth int, only func(name string) bool) (int, runnerFound) {
+	var problem runnerFound
 	for _, seg := range shellSegments(cmd) {
-		at, f := runnerInSegment(seg, root, depth)
+		at, f := runnerInSegment(seg, root, depth, only)
 		if f.runner {
 			return at, f
 		}
-		if f.problem != "" && problem == "" {
-			problem = f.problem
+		if f.problem != "" && problem.problem == "" {
+			problem = runnerFound{problem: f.problem, name: f.name}
 		}
 	}
-	return 0, runnerFound{problem: problem}
+	return 0, problem
 }
 
-func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
+// runnerInSegment finds a runner only accepts in one simple command: the runner itself, or the
+// one the package script it names runs.
+func runnerInSegment(seg []word, root string, depth int, only func(string) bool) (int, runnerFound) {
+	at, f := runnerInSegment1(seg, root, depth, only)
+	if f.name != "" && !only(f.name) {
+		return 0, runnerFound{}
+	}
+	return at, f
+}
+
+func runnerInSegment1(seg []word, root string, depth int, only func(string) bool) (int, runnerFound) {
 	i := 0
 	skipAssignments := func() {
 		for i < len(seg) && isAssignment(seg[i].text) {
@@ -136,15 +253,13 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 	}
 	direct := func(k int) (int, runnerFound) {
 		name := runnerName(seg[k].text)
-		at := seg[k].end
-		if name == "vitest" && k+1 < len(seg) && (seg[k+1].text == "run" || seg[k+1].text == "related") {
-			at = seg[k+1].end
+		own, at := ownArgs(seg[k+1:], seg[k].end)
+		var sep bool
+		if depth > 0 { // inside a package script: report the `--` instead of stopping before it
+			sep = len(own) < len(seg)-k-1
+			own, at = seg[k+1:], seg[len(seg)-1].end
 		}
-		var args []string
-		for _, w := range seg[k+1:] {
-			args = append(args, w.text)
-		}
-		return at, runnerFound{runner: true, name: name, args: args}
+		return at, runnerFound{runner: true, name: name, own: own, bodySeparator: sep}
 	}
 	head := seg[i].text
 	if runnerName(head) != "" && filepath.Ext(head) == "" {
@@ -153,13 +268,24 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 	switch filepath.Base(head) {
 	case "node":
 		for k := i + 1; k < len(seg); k++ {
-			if strings.HasPrefix(seg[k].text, "-") {
+			t := seg[k].text
+			if t == "--test" {
+				return nodeTest(seg, k)
+			}
+			if strings.HasPrefix(t, "-") {
+				if nodeValueFlags[t] {
+					k++
+				}
 				continue
 			}
-			if runnerName(seg[k].text) != "" {
+			if runnerName(t) != "" {
 				return direct(k)
 			}
 			break
+		}
+	case "tsx":
+		if k := indexWord(seg[i+1:], "--test"); k >= 0 {
+			return nodeTest(seg, i+1+k)
 		}
 	case "npx", "bunx":
 		for k := i + 1; k < len(seg); k++ {
@@ -169,6 +295,11 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 			}
 			if runnerName(t) != "" {
 				return direct(k)
+			}
+			if t == "tsx" {
+				if j := indexWord(seg[k+1:], "--test"); j >= 0 {
+					return nodeTest(seg, k+1+j)
+				}
 			}
 			break
 		}
@@ -220,32 +351,36 @@ func runnerInSegment(seg []word, root string, depth int) (int, runnerFound) {
 		}
 		segs := shellSegments(body)
 		for n, s := range segs {
-			_, f := runnerInSegment(s, root, depth+1)
+			_, f := runnerInSegment(s, root, depth+1, only)
 			if !f.runner {
 				continue
 			}
 			if n != len(segs)-1 {
-				return 0, runnerFound{problem: "package script " + script + " runs " + f.name +
+				return 0, runnerFound{name: f.name, problem: "package script " + script + " runs " + f.name +
 					" before other commands, so flags bond appends would not reach it; " + f.name +
 					" was not asked for lcov (run " + f.name + " directly in the oracle command to get its coverage)"}
 			}
-			at := seg[len(seg)-1].end
+			outer := seg[k+1:]
+			via := tool
 			if tool == "npm" {
-				for _, w := range seg[k+1:] {
+				// npm passes the runner only the words after its `--`; without one, bond's
+				// flags need their own.
+				for n, w := range outer {
 					if w.text == "--" {
-						tool = "npm--" // flags already separated: append after the user's
+						outer, via = outer[n+1:], ""
+						break
 					}
 				}
+				if via == "npm" {
+					outer = nil
+				}
 			}
-			via := tool
-			if tool == "npm--" {
-				via = ""
+			own, at := ownArgs(outer, seg[len(seg)-1].end)
+			var fixed []string
+			for _, w := range f.own {
+				fixed = append(fixed, w.text)
 			}
-			args := f.args
-			for _, w := range seg[k+1:] {
-				args = append(args, w.text)
-			}
-			return at, runnerFound{runner: true, name: f.name, viaScript: via, args: args}
+			return at, runnerFound{runner: true, name: f.name, viaScript: via, own: own, fixed: fixed, bodySeparator: f.bodySeparator}
 		}
 	}
 	return 0, runnerFound{}

@@ -1,0 +1,300 @@
+package coverage
+
+// This file decides the flags that ask jest or vitest for lcov, and which of the command's own
+// options bond removes so that its request wins (SPEC §3.3; issue 9 item 1).
+//
+// Precedence, measured on the fixtures under testdata/coverage (jest 22.4.4, jest 29.7.0, vitest
+// 3.2.4): both runners let a command-line option override the config file's, so a config with
+// `collectCoverage: false` or `coverage: { enabled: false }` loses to bond's flags. Among
+// repeated command-line options, jest takes the last value of a boolean (`--coverage=false
+// --coverage` collects) but turns a repeated string option into an array and fails
+// (`--coverageDirectory a --coverageDirectory b`: "paths[1] … Received an instance of Array") or
+// ignores it (`--coverageProvider=babel --coverageProvider=v8` wrote an lcov with no line);
+// vitest refuses every repeated single-valued option ("Expected a single value for option
+// --coverage.enabled"), yet accepts `--coverage.enabled=false --coverage` and `--coverage=false
+// --coverage.enabled`. So the command's own coverage options are removed, bond's go after the
+// rest, and options bond cannot remove (a package script's body) are answered with a form that
+// does not repeat them, or named in a Problem. The same commands were checked by hand on vitest
+// 1.6.1 and 4.1.12 (--coverage.enabled=false, --no-coverage with --coverage.reporter, a script
+// with --coverage.enabled=false, another provider and directory): every run wrote a live lcov.
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/bond-tool/bond/internal/proc"
+)
+
+// optRole is what a runner option controls.
+type optRole int
+
+const (
+	roleEnable    optRole = iota + 1 // collects coverage or not
+	roleProvider                     // which instrumenter
+	roleReporter                     // which report files
+	roleDirectory                    // where they go
+	roleThreshold                    // minimum coverage that fails the run
+)
+
+// optShape is how an option takes its value on the command line.
+type optShape int
+
+const (
+	shapeBool  optShape = iota // --x, --x=v, --no-x, --x true|false
+	shapeValue                 // --x=v, --x v
+	shapeArray                 // jest's yargs arrays: --x=v, --x v w … (up to the next option)
+)
+
+// runnerOpt is one option bond overrides: its names without the leading `--` (a name ending in
+// `.` matches every option under it).
+type runnerOpt struct {
+	names []string
+	role  optRole
+	shape optShape
+	// enableForm groups vitest's two spellings of the switch: "coverage" and "coverage.enabled".
+	enableForm string
+}
+
+var jestOpts = []runnerOpt{
+	{names: []string{"coverage", "collectCoverage", "collect-coverage"}, role: roleEnable, shape: shapeBool},
+	{names: []string{"coverageProvider", "coverage-provider"}, role: roleProvider, shape: shapeValue},
+	{names: []string{"coverageReporters", "coverage-reporters"}, role: roleReporter, shape: shapeArray},
+	{names: []string{"coverageDirectory", "coverage-directory"}, role: roleDirectory, shape: shapeValue},
+	{names: []string{"coverageThreshold", "coverage-threshold"}, role: roleThreshold, shape: shapeValue},
+}
+
+var vitestOpts = []runnerOpt{
+	{names: []string{"coverage"}, role: roleEnable, shape: shapeBool, enableForm: "coverage"},
+	{names: []string{"coverage.enabled"}, role: roleEnable, shape: shapeBool, enableForm: "coverage.enabled"},
+	{names: []string{"coverage.provider"}, role: roleProvider, shape: shapeValue},
+	{names: []string{"coverage.reporter"}, role: roleReporter, shape: shapeValue},
+	{names: []string{"coverage.reportsDirectory", "coverage.reports-directory"}, role: roleDirectory, shape: shapeValue},
+	{names: []string{"coverage.thresholds."}, role: roleThreshold, shape: shapeValue},
+}
+
+// optHit is one occurrence of a runnerOpt among a runner's arguments.
+type optHit struct {
+	opt   *runnerOpt
+	at, n int  // index of its first word and how many words it takes
+	on    bool // for roleEnable: the value it sets
+}
+
+// findOpts returns the occurrences of opts in args, in order, stopping at `--`.
+func findOpts(opts []runnerOpt, args []string) []optHit {
+	var hits []optHit
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "--") {
+			continue
+		}
+		name, val, hasVal := strings.Cut(a[2:], "=")
+		neg := false
+		o := matchOpt(opts, name)
+		if o == nil && strings.HasPrefix(name, "no-") {
+			if o = matchOpt(opts, name[3:]); o != nil && o.shape == shapeBool {
+				neg = true
+			} else {
+				o = nil
+			}
+		}
+		if o == nil {
+			continue
+		}
+		h := optHit{opt: o, at: i, n: 1}
+		switch o.shape {
+		case shapeBool:
+			if !hasVal && !neg && i+1 < len(args) && (args[i+1] == "true" || args[i+1] == "false") {
+				val, hasVal, h.n = args[i+1], true, 2
+			}
+			h.on = !neg && (!hasVal || val != "false")
+		case shapeValue:
+			if !hasVal && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				h.n = 2
+			}
+		case shapeArray:
+			if !hasVal {
+				for i+h.n < len(args) && !strings.HasPrefix(args[i+h.n], "-") {
+					h.n++
+				}
+			}
+		}
+		hits = append(hits, h)
+		i += h.n - 1
+	}
+	return hits
+}
+
+func matchOpt(opts []runnerOpt, name string) *runnerOpt {
+	for i := range opts {
+		for _, n := range opts[i].names {
+			if name == n || strings.HasSuffix(n, ".") && strings.HasPrefix(name, n) {
+				return &opts[i]
+			}
+		}
+	}
+	return nil
+}
+
+// override is what bond does to one command: the command's words it removes and the flags it
+// adds (with the lcov directory still to fill in).
+type override struct {
+	runner string
+	remove []word
+	flags  func(dir string) []string
+}
+
+// overrideFlags decides bond's flags for the runner found in a command at root, and which of the
+// command's words to remove; it returns a problem instead when options bond cannot remove would
+// clash with its own. major is the installed runner's major version (0 when unknown, taken as
+// new); provider is vitest's installed coverage provider.
+func overrideFlags(f runnerFound, root string, major int, provider string) (override, string) {
+	opts := jestOpts
+	if f.name == "vitest" {
+		opts = vitestOpts
+	}
+	ownText := make([]string, len(f.own))
+	for i, w := range f.own {
+		ownText[i] = w.text
+	}
+	ownHits, fixedHits := findOpts(opts, ownText), findOpts(opts, f.fixed)
+	if f.bodySeparator {
+		return override{}, "the package script the command runs passes `--` to " + f.name + ", so flags bond appends would reach " +
+			f.name + " as test paths; " + f.name + " was not asked for lcov (run " + f.name + " directly in the oracle command to get its coverage)"
+	}
+
+	// Would the command collect coverage without bond? The last switch on the command line
+	// decides (the script's body comes first, then the command's words); else the config.
+	on, set := false, false
+	for _, h := range append(append([]optHit(nil), fixedHits...), ownHits...) {
+		if h.opt.role == roleEnable {
+			on, set = h.on, true
+		}
+	}
+	if !set {
+		on = configCoverageOn(f.name, root)
+	}
+
+	ov := override{runner: f.name}
+	fixedRoles := map[optRole]bool{}
+	fixedForms := map[string]bool{}
+	for _, h := range fixedHits {
+		fixedRoles[h.opt.role] = true
+		fixedForms[h.opt.enableForm] = true
+		if h.opt.role == roleProvider || h.opt.role == roleDirectory {
+			return override{}, "the package script the command runs sets " + f.fixed[h.at] + ", which bond's own " + f.name +
+				" coverage flags would repeat (" + f.name + " then fails); " + f.name +
+				" was not asked for lcov (run " + f.name + " directly in the oracle command to get its coverage)"
+		}
+	}
+	if fixedForms["coverage"] && fixedForms["coverage.enabled"] {
+		return override{}, "the package script the command runs sets both --coverage and --coverage.enabled, which bond cannot override without " +
+			"repeating one (vitest then fails); vitest was not asked for lcov (run vitest directly in the oracle command to get its coverage)"
+	}
+	for _, h := range ownHits {
+		if h.opt.role == roleThreshold && on {
+			continue // the command's own threshold on its own coverage run stays
+		}
+		ov.remove = append(ov.remove, f.own[h.at:h.at+h.n]...)
+	}
+	clearThresholds := !on && !fixedRoles[roleThreshold]
+	switch f.name {
+	case "jest":
+		ov.flags = func(dir string) []string {
+			flags := []string{"--coverage"}
+			// jest before 25 has no --coverageProvider and refuses the run over it
+			// ("Unrecognized CLI Parameter", measured with jest 22.4.4): its own
+			// babel-istanbul instrumentation writes the lcov, mapped to the original lines.
+			if major == 0 || major >= 25 {
+				flags = append(flags, "--coverageProvider=v8")
+			}
+			flags = append(flags, "--coverageReporters=lcovonly", "--coverageDirectory", dir)
+			if clearThresholds {
+				flags = append(flags, "--coverageThreshold={}")
+			}
+			return flags
+		}
+	case "vitest":
+		enable := "--coverage.enabled"
+		if fixedForms["coverage.enabled"] {
+			enable = "--coverage" // accepted after --coverage.enabled=false; a repeat is not
+		}
+		ov.flags = func(dir string) []string {
+			flags := []string{enable, "--coverage.provider=" + provider, "--coverage.reporter=lcovonly",
+				"--coverage.reportsDirectory=" + dir}
+			// thresholds moved under coverage.thresholds in vitest 1
+			if clearThresholds && (major == 0 || major >= 1) {
+				flags = append(flags, "--coverage.thresholds.lines=0", "--coverage.thresholds.functions=0",
+					"--coverage.thresholds.branches=0", "--coverage.thresholds.statements=0")
+			}
+			return flags
+		}
+	}
+	return ov, ""
+}
+
+// rewrite returns cmd with the override's words removed and its flags inserted at offset at
+// (after every word removed), preceded by `--` when npm needs one to pass them on.
+func (ov override) rewrite(cmd string, at int, npmSep bool, dir string) string {
+	flags := ov.flags(dir)
+	quoted := make([]string, len(flags))
+	for i, f := range flags {
+		quoted[i] = proc.Quote(f)
+	}
+	ins := " " + strings.Join(quoted, " ")
+	if npmSep {
+		ins = " --" + ins
+	}
+	out := cmd[:at] + ins + cmd[at:]
+	for i := len(ov.remove) - 1; i >= 0; i-- {
+		w := ov.remove[i]
+		start := w.start
+		for start > 0 && (out[start-1] == ' ' || out[start-1] == '\t') {
+			start--
+		}
+		out = out[:start] + out[w.end:]
+	}
+	return out
+}
+
+// configCoverageOn reports whether the runner's config turns coverage on: jest's collectCoverage
+// true in package.json's "jest" key or, read as text, a jest.config file; vitest's coverage
+// enabled: true, read as text, in a vitest or vite config.
+func configCoverageOn(runner, root string) bool {
+	if runner == "vitest" {
+		for _, base := range []string{"vitest.config", "vite.config"} {
+			for _, ext := range []string{".ts", ".js", ".mjs", ".mts", ".cjs", ".cts"} {
+				if b, err := os.ReadFile(filepath.Join(root, base+ext)); err == nil && vitestEnabledRE.Match(b) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+		var pkg struct {
+			Jest struct {
+				CollectCoverage bool `json:"collectCoverage"`
+			} `json:"jest"`
+		}
+		if json.Unmarshal(b, &pkg) == nil && pkg.Jest.CollectCoverage {
+			return true
+		}
+	}
+	for _, name := range []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"} {
+		if b, err := os.ReadFile(filepath.Join(root, name)); err == nil && collectCoverageRE.Match(b) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	collectCoverageRE = regexp.MustCompile(`"?collectCoverage"?\s*:\s*true`)
+	vitestEnabledRE   = regexp.MustCompile(`coverage\s*:\s*\{[^{}]*\benabled\s*:\s*true`)
+)

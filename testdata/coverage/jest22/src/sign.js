@@ -1,0 +1,9 @@
+// sign classifies a number; the tests only pass non-negative numbers.
+function sign(n) {
+  if (n < 0) {
+    return 'negative';
+  }
+  return 'non-negative';
+}
+
+module.exports = { sign };

@@ -1,0 +1,6 @@
+import { expect, test } from 'vitest';
+import { sign } from '../src/sign.js';
+
+test('a positive number is non-negative', () => {
+  expect(sign(5)).toBe('non-negative');
+});
