@@ -65,9 +65,9 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	placements := make([]Placement, len(all))
 	sites := make([][]Site, len(all))
 	for i, m := range all {
-		src, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(m.File)))
+		src, err := readRepoFile(repo, m.File)
 		if err != nil {
-			return nil, input.Errorf("mutation %q: reading %s: %v", m.Name, m.File, err)
+			return nil, err
 		}
 		placements[i], _ = place(src, m.Old, m.New, m.Count)
 		sites[i] = placements[i].Sites
@@ -234,6 +234,15 @@ func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout
 	rec.DurationMS = out.Duration.Milliseconds()
 	rec.OutputTail = tail(out.Output, 2048)
 	return rec, nil
+}
+
+// readRepoFile reads a mutation's file from the repository.
+func readRepoFile(repo, rel string) ([]byte, error) {
+	b, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, input.Errorf("%s: %v; a mutation's file must exist in the repository", rel, err)
+	}
+	return b, nil
 }
 
 // reach says whether the run's coverage shows a line of sites in file executed. Unreadable or

@@ -96,7 +96,7 @@ func (r *CommandRunner) Run(ctx context.Context, dir string, withCoverage bool, 
 	case res.Start != nil:
 		out.Status, out.Problem = RunCouldNotStart, res.Start.Error()
 	case res.TimedOut:
-		out.Status, out.Problem = RunTimedOut, fmt.Sprintf("the run passed its time limit of %s and was killed; which tests would fail is unknown (raise --timeout if the suite is slow)", timeout)
+		out.Status, out.Problem = RunTimedOut, fmt.Sprintf("the run passed its time limit of %s and was killed; which tests would fail is unknown (raise --timeout if the suite is slow)", timeout.Round(100*time.Millisecond))
 	case res.ExitCode != 0 && len(out.Tests.Failed) == 0 && len(out.Tests.FailedFiles) == 0:
 		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (per-test results: %s); its output ends: %s", res.ExitCode, sourceName(out.Tests.Source), oneLine(tail(out.Output, 300)))
 	case res.ExitCode == 0 && (len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0):

@@ -1,0 +1,165 @@
+package main
+
+// This file is `bond contracts run` and `bond contracts list`: named mutation contracts (issue
+// 14, docs/contracts.md), judged by package contracts.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bond-tool/bond/contracts"
+)
+
+// contractsOptions holds the streams and flags of bond contracts run and list.
+type contractsOptions struct {
+	Out, Err io.Writer
+	ErrTTY   bool
+
+	File    string
+	Repo    string
+	Only    []string
+	Jobs    int
+	Timeout time.Duration
+	Format  string
+	Output  string
+	Quiet   bool
+}
+
+// newContractsCmd builds `bond contracts` and its verbs. runF replaces runContracts and listF
+// replaces listContracts in tests.
+func newContractsCmd(s *Streams, runF, listF func(*contractsOptions) error) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "contracts",
+		Short: "Judge named mutation contracts: a named change, the tests it must turn red, or the promise it turns nothing red",
+		Long: `A contracts file (docs/contracts.md, conventionally test/mutations.toml) names deliberate changes
+to the code and, for each, the tests that must fail (fires), may fail (may_fire), or that nothing
+may fail (invisible). bond applies each in its own sandbox copy, runs the oracle with coverage,
+restores the file (SHA-256 checked) and judges the contract: OK, DECORATION, OVERREACH, VISIBLE,
+UNEVIDENCED, NOT_APPLIED or ERROR.`,
+	}
+	cmd.AddCommand(newContractsRunCmd(s, runF), newContractsListCmd(s, listF))
+	return cmd
+}
+
+func newContractsRunCmd(s *Streams, runF func(*contractsOptions) error) *cobra.Command {
+	opts := &contractsOptions{Out: s.Out, Err: s.Err, ErrTTY: s.ErrTTY}
+	cmd := &cobra.Command{
+		Use:   "run FILE",
+		Short: "Run every contract of FILE and give its verdict",
+		Long: `Run the oracle once on the unmutated tree (it must pass), then every contract of FILE in a
+sandbox of its own, and print each verdict.
+
+Exit codes: 0 every contract holds (OK); 1 a verdict is not OK; 2 the file is invalid or the
+baseline is red (or a restore failed); 3 internal error; 130/143 interrupted.`,
+		Example: `  bond contracts run test/mutations.toml
+  bond contracts run test/mutations.toml --only keep-larger --format markdown`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.File = args[0]
+			switch opts.Format {
+			case "human", "json", "markdown":
+			default:
+				return usageErrorf("--format %q: want human, json or markdown", opts.Format)
+			}
+			if opts.Jobs < 0 {
+				return usageErrorf("-j %d: want 0 (the CPU count) or more", opts.Jobs)
+			}
+			if opts.Timeout < 0 {
+				return usageErrorf("--timeout %s: want a positive duration", opts.Timeout)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runContracts(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Repo, "repo", ".", "the repository root the contracts' files are relative to")
+	f.StringSliceVar(&opts.Only, "only", nil, "run only the named contracts (repeatable, or comma-separated)")
+	f.IntVarP(&opts.Jobs, "jobs", "j", 0, "sandboxes running at once (0: the CPU count)")
+	f.DurationVar(&opts.Timeout, "timeout", 0, "time limit of each mutation's run (0: twice the baseline plus 5s)")
+	f.StringVar(&opts.Format, "format", "human", "output: human|json|markdown (a table for a design note's build record)")
+	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
+	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress lines on stderr")
+	return cmd
+}
+
+func newContractsListCmd(s *Streams, listF func(*contractsOptions) error) *cobra.Command {
+	opts := &contractsOptions{Out: s.Out, Err: s.Err}
+	cmd := &cobra.Command{
+		Use:   "list FILE",
+		Short: "Validate FILE and list its contracts, with how often each text occurs now",
+		Long: `Validate the contracts file as a whole (every problem at once; exit 2 when there is one) and
+list each contract: its file, what it expects, how many times its old text occurs in the
+repository now, and, for an invariance, the firing contract that pairs it. Runs no tests.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.File = args[0]
+			if listF != nil {
+				return listF(opts)
+			}
+			return listContracts(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Repo, "repo", ".", "the repository root the contracts' files are relative to")
+	return cmd
+}
+
+// runContracts validates the file, runs the contracts and renders the report. A report that
+// does not hold is exit 1 with the summary on stderr.
+func runContracts(ctx context.Context, opts *contractsOptions) error {
+	f, err := contracts.Load(opts.File, opts.Repo)
+	if err != nil {
+		return err
+	}
+	var progress io.Writer
+	if opts.ErrTTY && !opts.Quiet && opts.Format != "json" {
+		progress = opts.Err
+	}
+	rep, err := contracts.Run(ctx, contracts.Options{Repo: opts.Repo, File: f, Only: opts.Only, Jobs: opts.Jobs, Timeout: opts.Timeout, Progress: progress})
+	if err != nil {
+		return err
+	}
+	if opts.Output != "" {
+		var buf bytes.Buffer
+		if err := contracts.WriteJSON(&buf, rep); err != nil {
+			return err
+		}
+		if err := writeAtomic(opts.Output, buf.Bytes()); err != nil {
+			return fmt.Errorf("writing the report to %s: %w", opts.Output, err)
+		}
+	}
+	switch opts.Format {
+	case "json":
+		err = contracts.WriteJSON(opts.Out, rep)
+	case "markdown":
+		err = contracts.RenderMarkdown(opts.Out, rep)
+	default:
+		err = contracts.RenderHuman(opts.Out, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if !rep.Holds {
+		return &ExitError{Code: ExitRefused, Msg: "contracts do not hold: " + rep.SummaryLine()}
+	}
+	return nil
+}
+
+// listContracts validates the file and lists its contracts.
+func listContracts(opts *contractsOptions) error {
+	f, err := contracts.Load(opts.File, opts.Repo)
+	if err != nil {
+		return err
+	}
+	pl, err := contracts.Placements(f, opts.Repo)
+	if err != nil {
+		return err
+	}
+	return contracts.RenderList(opts.Out, f, pl)
+}
