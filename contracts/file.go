@@ -122,7 +122,7 @@ func Parse(path, repo string, data []byte) (*File, error) {
 
 	for _, k := range sortedKeys(raw) {
 		if !contains(topKeys, k) {
-			p.addf("top level: unknown key %q%s (known: %s)", k, hint(k, topKeys), strings.Join(topKeys, ", "))
+			p.addf("top level: unknown key %q%s (known: %s)", k, hint(k, topKeys, raw), strings.Join(topKeys, ", "))
 		}
 	}
 	switch v, ok := raw["format"]; {
@@ -201,7 +201,7 @@ func parseMutation(p *problems, repo string, i int, m map[string]any) Mutation {
 	}
 	for _, k := range sortedKeys(m) {
 		if !contains(mutationKeys, k) {
-			p.addf("%s: unknown key %q%s (known: %s)", where, k, hint(k, mutationKeys), strings.Join(mutationKeys, ", "))
+			p.addf("%s: unknown key %q%s (known: %s)", where, k, hint(k, mutationKeys, m), strings.Join(mutationKeys, ", "))
 		}
 	}
 	for _, k := range []string{"name", "file", "old", "new"} {
@@ -356,11 +356,15 @@ func tomlType(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// hint returns ` (did you mean "x"?)` for the known key closest to k, when one is close.
-func hint(k string, known []string) string {
+// hint returns ` (did you mean "x"?)` for the known key closest to k, when one is close and
+// not already set in the table (so `fire` next to `file` suggests fires, not file).
+func hint[V any](k string, known []string, table map[string]V) string {
 	best, bestD := "", 3
 	for _, c := range known {
-		if d := editDistance(k, c); d < bestD {
+		if _, set := table[c]; set {
+			continue
+		}
+		if d := editDistance(k, c); d < bestD || (d == bestD && strings.HasPrefix(c, k)) {
 			best, bestD = c, d
 		}
 	}

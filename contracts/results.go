@@ -137,7 +137,7 @@ func relTo(root, p string) string {
 }
 
 var (
-	tapLine    = regexp.MustCompile(`^(\s*)(ok|not ok) \d+(?: - (.*?))?\s*(#\s*(\w+).*)?$`)
+	tapLine    = regexp.MustCompile(`^(\s*)(ok|not ok) \d+(?: -)?(?: (.*?))?\s*(#\s*(\w+).*)?$`)
 	tapSubtest = regexp.MustCompile(`^(\s*)# Subtest: (.*)$`)
 	// jest: "FAIL path/x.test.js" then "● suite › test"; vitest: " FAIL  path/x.test.ts > suite > test".
 	jestFile    = regexp.MustCompile(`^\s*FAIL\s+(\S+)\s*$`)
