@@ -359,7 +359,7 @@ func tomlType(v any) string {
 // hint returns ` (did you mean "x"?)` for the known key closest to k, when one is close and
 // not already set in the table (so `fire` next to `file` suggests fires, not file).
 func hint[V any](k string, known []string, table map[string]V) string {
-	best, bestD := "", 3
+	best, bestD := "", max(3, len(k)/3+1) // a third of a long key may be wrong
 	for _, c := range known {
 		if _, set := table[c]; set {
 			continue
