@@ -19,6 +19,7 @@ type expectFile struct {
 		Name     string            `toml:"name"`
 		Only     []string          `toml:"only"`
 		Mode     string            `toml:"mode"`
+		Runner   string            `toml:"runner"`
 		Exit     int               `toml:"exit"`
 		Error    string            `toml:"error"`
 		Verdicts map[string]string `toml:"verdicts"`
@@ -71,7 +72,7 @@ func TestCalibration(t *testing.T) {
 					writeMutated = func(string, []byte, os.FileMode) error { return nil }
 					t.Cleanup(func() { writeMutated = os.WriteFile })
 				}
-				rep, err := runCase(dir, run.Only)
+				rep, err := runCase(dir, run.Only, run.Runner)
 				exit := 0
 				switch {
 				case err != nil && input.Is(err):
@@ -125,10 +126,10 @@ func TestCalibration(t *testing.T) {
 	}
 }
 
-func runCase(dir string, only []string) (*Report, error) {
+func runCase(dir string, only []string, runner string) (*Report, error) {
 	f, err := Load(filepath.Join(dir, "mutations.toml"), dir)
 	if err != nil {
 		return nil, err
 	}
-	return Run(context.Background(), Options{Repo: dir, File: f, Only: only, Jobs: 2})
+	return Run(context.Background(), Options{Repo: dir, File: f, Only: only, Jobs: 2, RunnerChoice: runner})
 }

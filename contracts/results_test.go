@@ -126,7 +126,7 @@ describe('a', () => {
 });
 `)
 	r := &CommandRunner{Cmd: "node --test test/", Tmp: t.TempDir()}
-	out, err := r.Run(context.Background(), dir, true, time.Minute)
+	out, err := r.Run(context.Background(), RunSpec{Dir: dir, Coverage: true, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ describe('a', () => {
 	}
 
 	own := &CommandRunner{Cmd: "node --test --test-reporter=tap test/", Tmp: t.TempDir()}
-	out, err = own.Run(context.Background(), dir, false, time.Minute)
+	out, err = own.Run(context.Background(), RunSpec{Dir: dir, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ describe('a', () => {
 	}
 
 	missing := &CommandRunner{Cmd: "bond-no-such-command", Tmp: t.TempDir()}
-	out, err = missing.Run(context.Background(), dir, true, time.Minute)
+	out, err = missing.Run(context.Background(), RunSpec{Dir: dir, Coverage: true, Timeout: time.Minute})
 	if err != nil || out.Status != RunCouldNotStart {
 		t.Errorf("missing command: %v, status %s", err, out.Status)
 	}

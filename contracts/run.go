@@ -33,8 +33,11 @@ type Options struct {
 	Jobs int
 	// Timeout is the time limit of each mutation's run; 0 means twice the baseline plus 5 s.
 	Timeout time.Duration
-	// Runner runs the oracle; nil means a CommandRunner for DefaultOracle.
+	// Runner runs the oracle; nil means the one RunnerChoice picks.
 	Runner Runner
+	// RunnerChoice is node (the default: DefaultOracle as a shell command), embedded (the test
+	// files of oracle in-process) or auto (embedded where it can serve, else node).
+	RunnerChoice string
 	// Progress receives one line per finished mutation; nil means none.
 	Progress io.Writer
 }
@@ -77,10 +80,6 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, fmt.Errorf("making a temporary directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	runner := opts.Runner
-	if runner == nil {
-		runner = &CommandRunner{Cmd: DefaultOracle(opts.File, repo), Tmp: tmp}
-	}
 	files, nodeModules, err := treeFiles(ctx, repo)
 	if err != nil {
 		return nil, err
@@ -92,9 +91,19 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	runner := opts.Runner
+	if runner == nil {
+		// The embedded runner bundles from the first sandbox, a copy, never from the repository.
+		r, closeRunner, err := chooseRunner(opts.RunnerChoice, opts.File, first.root, tmp)
+		if err != nil {
+			return nil, err
+		}
+		defer closeRunner()
+		runner = r
+	}
 
 	rep := &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: runner.Command()}
-	base, err := runner.Run(ctx, first.root, false, baselineLimit)
+	base, err := runner.Run(ctx, RunSpec{Dir: first.root, Timeout: baselineLimit})
 	if err != nil {
 		return nil, err
 	}
@@ -207,11 +216,13 @@ func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout
 	}
 	// Read the mutated file back: coverage by line number cannot tell the mutated file from the
 	// original, so a sandbox that does not hold the mutated bytes must not pass as evidence.
-	held := false
-	if got, err := sb.read(m.File); err == nil && sha256.Sum256(got) == sha256.Sum256(mutated) {
-		held = true
+	got, err := sb.read(m.File)
+	if err != nil {
+		_ = sb.restore()
+		return rec, err
 	}
-	out, runErr := runner.Run(ctx, sb.root, true, timeout)
+	held := sha256.Sum256(got) == sha256.Sum256(mutated)
+	out, runErr := runner.Run(ctx, RunSpec{Dir: sb.root, Path: m.File, Content: got, Coverage: true, Timeout: timeout})
 	if err := sb.restore(); err != nil {
 		return rec, err
 	}

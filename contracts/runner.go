@@ -33,11 +33,25 @@ type Outcome struct {
 	CoverageErr string
 }
 
-// Runner runs the oracle once at dir, a sandbox copy of the repository. It returns an error
-// only when ctx ended or bond itself failed; every failure of the oracle is in the Outcome.
-// The restructured adjudicate engine can provide one (its runners, embedded included).
+// RunSpec is one run of the oracle.
+type RunSpec struct {
+	// Dir is the sandbox, a copy of the repository holding the mutated file (if any).
+	Dir string
+	// Path and Content are the mutated file as the sandbox holds it (read back after writing),
+	// for runners that take files in memory; command runners find it in Dir. Path is "" for the
+	// baseline.
+	Path    string
+	Content []byte
+	// Coverage asks for the run's hit map; Timeout bounds the run (0: none).
+	Coverage bool
+	Timeout  time.Duration
+}
+
+// Runner runs the oracle once. It returns an error only when ctx ended or bond itself failed;
+// every failure of the oracle is in the Outcome. The restructured adjudicate engine can provide
+// one for each of its runners.
 type Runner interface {
-	Run(ctx context.Context, dir string, withCoverage bool, timeout time.Duration) (Outcome, error)
+	Run(ctx context.Context, spec RunSpec) (Outcome, error)
 	// Command is what the report records as the oracle.
 	Command() string
 }
@@ -57,7 +71,8 @@ type CommandRunner struct {
 func (r *CommandRunner) Command() string { return r.Cmd }
 
 // Run runs the command once at dir.
-func (r *CommandRunner) Run(ctx context.Context, dir string, withCoverage bool, timeout time.Duration) (Outcome, error) {
+func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) {
+	dir, withCoverage, timeout := spec.Dir, spec.Coverage, spec.Timeout
 	runDir, err := os.MkdirTemp(r.Tmp, "run-")
 	if err != nil {
 		return Outcome{}, fmt.Errorf("making a run directory: %w", err)

@@ -25,6 +25,7 @@ type contractsOptions struct {
 	Only    []string
 	Jobs    int
 	Timeout time.Duration
+	Runner  string
 	Format  string
 	Output  string
 	Quiet   bool
@@ -69,6 +70,11 @@ baseline is red (or a restore failed); 3 internal error; 130/143 interrupted.`,
 			if opts.Jobs < 0 {
 				return usageErrorf("-j %d: want 0 (the CPU count) or more", opts.Jobs)
 			}
+			switch opts.Runner {
+			case "node", "embedded", "auto":
+			default:
+				return usageErrorf("--runner %q: want node, embedded or auto", opts.Runner)
+			}
 			if opts.Timeout < 0 {
 				return usageErrorf("--timeout %s: want a positive duration", opts.Timeout)
 			}
@@ -82,6 +88,7 @@ baseline is red (or a restore failed); 3 internal error; 130/143 interrupted.`,
 	f.StringVar(&opts.Repo, "repo", ".", "the repository root the contracts' files are relative to")
 	f.StringSliceVar(&opts.Only, "only", nil, "run only the named contracts (repeatable, or comma-separated)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", 0, "sandboxes running at once (0: the CPU count)")
+	f.StringVar(&opts.Runner, "runner", "node", "how oracle test files run: node (node --test), embedded (in-process, hermetic), auto (embedded where it can serve)")
 	f.DurationVar(&opts.Timeout, "timeout", 0, "time limit of each mutation's run (0: twice the baseline plus 5s)")
 	f.StringVar(&opts.Format, "format", "human", "output: human|json|markdown (a table for a design note's build record)")
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
@@ -121,7 +128,7 @@ func runContracts(ctx context.Context, opts *contractsOptions) error {
 	if opts.ErrTTY && !opts.Quiet && opts.Format != "json" {
 		progress = opts.Err
 	}
-	rep, err := contracts.Run(ctx, contracts.Options{Repo: opts.Repo, File: f, Only: opts.Only, Jobs: opts.Jobs, Timeout: opts.Timeout, Progress: progress})
+	rep, err := contracts.Run(ctx, contracts.Options{Repo: opts.Repo, File: f, Only: opts.Only, Jobs: opts.Jobs, Timeout: opts.Timeout, RunnerChoice: opts.Runner, Progress: progress})
 	if err != nil {
 		return err
 	}
