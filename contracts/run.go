@@ -103,7 +103,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 
 	rep := &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: runner.Command()}
-	base, err := runner.Run(ctx, RunSpec{Dir: first.root, Timeout: baselineLimit})
+	base, err := runner.Run(ctx, RunSpec{Dir: first.root, Coverage: true, Timeout: baselineLimit}) // with coverage, as mutation runs are, so the default time limit allows for it
 	if err != nil {
 		return nil, err
 	}

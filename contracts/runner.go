@@ -111,7 +111,7 @@ func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) 
 	case res.Start != nil:
 		out.Status, out.Problem = RunCouldNotStart, res.Start.Error()
 	case res.TimedOut:
-		out.Status, out.Problem = RunTimedOut, fmt.Sprintf("the run passed its time limit of %s and was killed; which tests would fail is unknown (raise --timeout if the suite is slow)", timeout.Round(100*time.Millisecond))
+		out.Status, out.Problem = RunTimedOut, fmt.Sprintf("the run passed its time limit of %s and was killed; which tests would fail is unknown (raise --timeout if the suite is slow)%s", timeout.Round(100*time.Millisecond), seenFailing(out.Tests))
 	case res.ExitCode != 0 && len(out.Tests.Failed) == 0 && len(out.Tests.FailedFiles) == 0:
 		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (per-test results: %s); its output ends: %s", res.ExitCode, sourceName(out.Tests.Source), oneLine(tail(out.Output, 300)))
 	case res.ExitCode == 0 && (len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0):
@@ -139,6 +139,20 @@ func readTests(resultsFile, dir, output string) TestResults {
 		}
 	}
 	return parseOutput(output)
+}
+
+// seenFailing names, for a run that did not end, the failures it had reported by then: a hint
+// (a suite that hangs after failing, such as a server left open), never evidence.
+func seenFailing(t TestResults) string {
+	failed := append(append([]string{}, t.Failed...), t.FailedFiles...)
+	if len(failed) == 0 {
+		return ""
+	}
+	more := ""
+	if len(failed) > 3 {
+		failed, more = failed[:3], fmt.Sprintf(" and %d more", len(failed)-3)
+	}
+	return fmt.Sprintf("; before the limit it had reported failing: %s%s (a process left running after the tests, such as an open server, keeps some runners from exiting)", strings.Join(failed, "; "), more)
 }
 
 func sourceName(s string) string {
