@@ -51,6 +51,9 @@ const (
 	// RunUnreadable: the command failed but no failing test could be read from it, or it passed
 	// while reporting failures.
 	RunUnreadable RunStatus = "unreadable"
+	// RunCutShort: the run failed under a setting that stops the runner at its first failure
+	// (bail), so the tests after it never ran.
+	RunCutShort RunStatus = "cut-short"
 )
 
 // Reach says whether coverage shows the mutated lines ran in the mutation's run.
@@ -112,7 +115,7 @@ func Judge(m Mutation, f Facts, baseline []string) Judgement {
 	}
 	r := f.Run
 	switch r.Status {
-	case RunCouldNotStart, RunTimedOut, RunUnreadable:
+	case RunCouldNotStart, RunTimedOut, RunUnreadable, RunCutShort:
 		return Judgement{Verdict: Error, Reason: r.Problem}
 	}
 	failed := failures(r, baseline)

@@ -27,6 +27,7 @@ func TestJudge(t *testing.T) {
 		{"error: could not start", firing, Facts{Run: &RunFacts{Status: RunCouldNotStart, Problem: "exit 127"}}, baseline, Error, []string{"exit 127"}},
 		{"error: timeout", firing, Facts{Run: &RunFacts{Status: RunTimedOut, Problem: "time limit"}}, baseline, Error, []string{"time limit"}},
 		{"error: unreadable", invariance, Facts{Run: &RunFacts{Status: RunUnreadable, Problem: "no failing test could be read"}}, baseline, Error, []string{"could be read"}},
+		{"error: bail", firing, Facts{Run: &RunFacts{Status: RunCutShort, Problem: "the run was cut short: the oracle command passes --bail"}}, baseline, Error, []string{"--bail"}},
 		{"error: cut short", firing, Facts{Run: &RunFacts{Status: RunCompleted, Failed: []string{f + " › elder › older wins"}, Listed: true,
 			Reported: []string{f + " › elder", f + " › elder › older wins"}}}, baseline, Error, []string{"cut short", "4 tests", f + " › clamp"}},
 		{"ok: fires fired", firing, Facts{Run: ran(f + " › elder › older wins")}, baseline, OK, []string{"1 test fired"}},
