@@ -236,3 +236,9 @@ func parseTAP(out string) (TestResults, bool) {
 	sort.Strings(res.Failed)
 	return res, found
 }
+
+// FailedInOutput returns the failing tests a run's output names (TAP `not ok` leaves, jest's and
+// vitest's failure headings), sorted; for turning a certify report's output tail into fires.
+func FailedInOutput(out string) []string {
+	return parseOutput(out).Failed
+}

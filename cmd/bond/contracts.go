@@ -8,10 +8,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/contracts"
 )
 
@@ -169,4 +172,84 @@ func listContracts(opts *contractsOptions) error {
 		return err
 	}
 	return contracts.RenderList(opts.Out, f, pl)
+}
+
+// renderStarterContracts writes `bond inspect REPORT --format contracts`: a starter contracts
+// file with one contract per killed mutant of a certify report, old and new its whole line and
+// fires the tests that killed it: killed_by and the failures its output tail names (the tail is
+// the last 2 KiB, so a long run may name fewer; the user completes them). A mutant whose killers
+// are unknown gets an empty fires, which `bond contracts list` refuses until it is filled in. It lives here, not
+// in package contracts, so contracts does not depend on adjudicate's report while that moves.
+func renderStarterContracts(w io.Writer, r *adjudicate.Report) error {
+	b := &strings.Builder{}
+	b.WriteString("# Starter contracts from a certify report: one per killed mutant, fires = the tests that killed it\n")
+	b.WriteString("# as far as the report's output tail names them; complete fires and may_fire before relying on it.\n")
+	b.WriteString("# old is the whole line: check with `bond contracts list` that it occurs exactly once.\n")
+	b.WriteString("format = 1\n")
+	switch {
+	case r.Run.OracleCmd != "":
+		fmt.Fprintf(b, "oracle_cmd = %s\n", tomlString(r.Run.OracleCmd))
+	case len(r.Run.Oracle) > 0:
+		q := make([]string, len(r.Run.Oracle))
+		for i, o := range r.Run.Oracle {
+			q[i] = tomlString(o)
+		}
+		fmt.Fprintf(b, "oracle = [%s]\n", strings.Join(q, ", "))
+	}
+	n := 0
+	for _, m := range r.Mutants {
+		if m.Status != adjudicate.StatusKilled {
+			continue
+		}
+		n++
+		var q []string
+		seen := map[string]bool{}
+		for _, t := range append([]string{m.KilledBy}, contracts.FailedInOutput(m.OutputTail)...) {
+			if t != "" && !seen[t] {
+				seen[t] = true
+				q = append(q, tomlString(t))
+			}
+		}
+		fires := "[" + strings.Join(q, ", ") + "]"
+		name := fmt.Sprintf("%s-%s-%d", m.Operator, strings.TrimSuffix(path.Base(m.Path), path.Ext(m.Path)), m.Line)
+		fmt.Fprintf(b, "\n[[mutation]]\nname = %s\nfile = %s\nold = %s\nnew = %s\nfires = %s\nnote = %s\n",
+			tomlString(name), tomlString(m.Path), tomlString(m.Original), tomlString(m.Mutated), fires,
+			tomlString(fmt.Sprintf("certify mutant %s at %s:%d: %s -> %s", m.ID, m.Path, m.Line, m.Change.From, m.Change.To)))
+	}
+	if n == 0 {
+		b.WriteString("\n# The report has no killed mutant, so there is no contract to start from.\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// tomlString writes s as a TOML string: a literal string (backslashes kept as they are) when it
+// can be one, else a basic string with escapes.
+func tomlString(s string) string {
+	literal := !strings.Contains(s, "'''") && !strings.HasPrefix(s, "'") && !strings.HasSuffix(s, "'") &&
+		strings.IndexFunc(s, func(r rune) bool { return (r < 0x20 && r != '\t') || r == 0x7f }) < 0
+	if literal {
+		return "'''" + s + "'''"
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '\\' || r == '"':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pelletier/go-toml/v2"
 )
 
 // TestContractsExitCodes pins bond contracts' exit codes on the run function: 0 when every
@@ -65,5 +67,41 @@ func TestContractsExitCodes(t *testing.T) {
 	}
 	if err := json.Unmarshal(b, &rep); err != nil || !rep.Holds || len(rep.Mutations) != 2 {
 		t.Errorf("report %s: %+v, %v", report, rep, err)
+	}
+}
+
+// TestInspectContracts turns a certify report's killed mutant into a starter contracts file,
+// which validates and, run, holds: the test that killed the mutant fires under it.
+func TestInspectContracts(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root, diff := fixtureRepo(t, "calibration/must-kill")
+	report := filepath.Join(t.TempDir(), "report.json")
+	s, _, errb := testStreams()
+	if got := run([]string{"certify", "--repo", root, "--diff", diff, "-o", report}, s); got != ExitOK {
+		t.Fatalf("certify exit %d: %s", got, errb)
+	}
+	s, out, errb := testStreams()
+	if got := run([]string{"inspect", report, "--format", "contracts"}, s); got != ExitOK {
+		t.Fatalf("inspect exit %d: %s", got, errb)
+	}
+	starter := filepath.Join(root, "mutations.toml")
+	if err := os.WriteFile(starter, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "fires = ['''") {
+		t.Errorf("the starter names no killing test:\n%s", out)
+	}
+	s, out2, errb := testStreams()
+	if got := run([]string{"contracts", "run", starter, "--repo", root}, s); got != ExitOK {
+		t.Fatalf("contracts run on the starter: exit %d\n%s\n%s\nstarter:\n%s", got, out2, errb, out)
+	}
+}
+
+func TestTOMLString(t *testing.T) {
+	for _, s := range []string{`plain`, `back\slash`, `it's`, `'quoted'`, "tab\there", "two\nlines", `three '''`, "ctl\x01", `q"uote`, `\x41`, ""} {
+		var v struct{ S string }
+		if err := toml.Unmarshal([]byte("S = "+tomlString(s)+"\n"), &v); err != nil || v.S != s {
+			t.Errorf("tomlString(%q) = %s reads back as %q, %v", s, tomlString(s), v.S, err)
+		}
 	}
 }

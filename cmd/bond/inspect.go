@@ -55,8 +55,8 @@ the tail of the oracle's output.`,
 					opts.Report = args[0]
 				}
 			}
-			if _, ok := renderers[opts.Format]; !ok {
-				return usageErrorf("--format %q: want human, json, markdown or github", opts.Format)
+			if _, ok := renderers[opts.Format]; !ok && opts.Format != "contracts" {
+				return usageErrorf("--format %q: want human, json, markdown, github or contracts", opts.Format)
 			}
 			if opts.ID != "" && opts.Format != "human" && opts.Format != "json" {
 				return usageErrorf("--format %s renders a whole report; one mutant is shown as human or json", opts.Format)
@@ -68,7 +68,7 @@ the tail of the oracle's output.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Repo, "repo", ".", "the checkout whose last report to read")
-	cmd.Flags().StringVar(&opts.Format, "format", "human", "human|json|markdown|github (markdown and github for a whole report: re-render a stored report for a review bot)")
+	cmd.Flags().StringVar(&opts.Format, "format", "human", "human|json|markdown|github|contracts (markdown and github for a whole report: re-render a stored report for a review bot; contracts: a starter contracts file from its killed mutants)")
 	return cmd
 }
 
@@ -104,6 +104,9 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 	r, err := loadReport(p)
 	if err != nil {
 		return err
+	}
+	if opts.ID == "" && opts.Format == "contracts" {
+		return renderStarterContracts(opts.Out, r) // contracts.go
 	}
 	if opts.ID == "" {
 		return renderers[opts.Format](opts.Out, r)
