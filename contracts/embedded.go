@@ -73,7 +73,7 @@ func (e *EmbeddedRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error)
 	case res.Unsupported != "" && !res.Passed:
 		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the run failed on what the embedded runtime lacks (%s); use --runner node", res.Unsupported)
 	case !res.Passed && len(out.Tests.Failed) == 0 && len(out.Tests.FailedFiles) == 0:
-		out.Status, out.Problem = RunUnreadable, "the embedded run failed but no test did: "+oneLine(tail(res.Output, 300))
+		out.Status, out.Problem = RunUnreadable, "the embedded run failed but no test did: "+oneLine(res.LoadError+" "+tail(res.Output, 300))
 	}
 	return out, nil
 }
@@ -98,9 +98,6 @@ func embeddedTests(res embedded.Result) TestResults {
 		default:
 			t.Failed = append(t.Failed, name)
 		}
-	}
-	if res.LoadError != "" && len(t.FailedFiles) == 0 && len(t.Failed) == 0 {
-		t.FailedFiles = append(t.FailedFiles, "(load)")
 	}
 	sort.Strings(t.Passed)
 	sort.Strings(t.Failed)

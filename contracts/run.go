@@ -143,13 +143,15 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 			firstErr = err
 		}
 	}
-	for w := 0; w < jobs; w++ {
-		sb := first
-		if w > 0 {
-			if sb, err = mkSandbox(w); err != nil {
-				return nil, err
-			}
+	sandboxes := []*sandbox{first}
+	for w := 1; w < jobs; w++ {
+		sb, err := mkSandbox(w)
+		if err != nil {
+			return nil, err
 		}
+		sandboxes = append(sandboxes, sb)
+	}
+	for _, sb := range sandboxes {
 		wg.Add(1)
 		go func(sb *sandbox) {
 			defer wg.Done()
