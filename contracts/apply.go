@@ -110,3 +110,19 @@ func overlaps(a, b []Site) bool {
 	}
 	return false
 }
+
+// Applies reports whether the placement lets the mutation be applied: old occurs exactly count
+// times without overlap.
+func (pl Placement) Applies(count int) bool { return pl.Found == count && !pl.Overlapping }
+
+// pairingSites returns the sites each mutation can pair with: its occurrences when it applies,
+// none when it does not (a contract that never runs is no one's positive control).
+func pairingSites(muts []Mutation, placements []Placement) [][]Site {
+	out := make([][]Site, len(muts))
+	for i, m := range muts {
+		if placements[i].Applies(m.Count) {
+			out[i] = placements[i].Sites
+		}
+	}
+	return out
+}

@@ -38,6 +38,10 @@ func pairingText(p *Pairing) string {
 		return ""
 	case p.Unpaired:
 		return "unpaired: no firing mutation at an overlapping site of the same file, so nothing in the file shows the tests exercise it"
+	case len(p.NotHeld) == len(p.With):
+		return "paired with " + strings.Join(p.With, ", ") + ", but no control held in this run, so the pairing shows nothing"
+	case len(p.NotHeld) > 0:
+		return "paired with " + strings.Join(p.With, ", ") + " (did not hold: " + strings.Join(p.NotHeld, ", ") + ")"
 	}
 	return "paired with " + strings.Join(p.With, ", ")
 }
@@ -106,11 +110,7 @@ func RenderMarkdown(w io.Writer, r *Report) error {
 // every invariance.
 func RenderList(w io.Writer, f *File, placements []Placement) error {
 	b := &strings.Builder{}
-	sites := make([][]Site, len(f.Mutations))
-	for i := range placements {
-		sites[i] = placements[i].Sites
-	}
-	pairs := Pair(f.Mutations, sites)
+	pairs := Pair(f.Mutations, pairingSites(f.Mutations, placements))
 	for i, m := range f.Mutations {
 		pl := placements[i]
 		kind := "fires " + expected(m)

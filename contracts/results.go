@@ -140,7 +140,7 @@ var (
 	tapLine    = regexp.MustCompile(`^(\s*)(ok|not ok) \d+(?: -)?(?: (.*?))?\s*(#\s*(\w+).*)?$`)
 	tapSubtest = regexp.MustCompile(`^(\s*)# Subtest: (.*)$`)
 	// jest: "FAIL path/x.test.js" then "● suite › test"; vitest: " FAIL  path/x.test.ts > suite > test".
-	jestFile    = regexp.MustCompile(`^\s*FAIL\s+(\S+)\s*$`)
+	jestFile    = regexp.MustCompile(`^\s*FAIL\s+(\S+)(?:\s+\([^)]*\))?\s*$`) // "(5.2 s)" when slow
 	jestFailed  = regexp.MustCompile(`^\s*● (.+?)\s*$`)
 	vitestFaild = regexp.MustCompile(`^\s*(?:×|✗|FAIL)\s+(\S+\.[cm]?[jt]sx?)\s+>\s+(.+?)\s*(?:\d+ms)?$`)
 )

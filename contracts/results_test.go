@@ -84,6 +84,7 @@ not ok 4 - top fail
 
 PASS test/other.test.js
 `, "jest", []string{"test/sum.test.js › math › adds"}},
+		{"jest, a slow file", "FAIL test/sum.test.js (5.123 s)\n  ● math › adds\n", "jest", []string{"test/sum.test.js › math › adds"}},
 		{"vitest", " FAIL  test/sum.test.ts > math > adds\n × test/sum.test.ts > math > adds 3ms\n", "vitest", []string{"test/sum.test.ts › math › adds"}},
 		{"nothing readable", "....X..\n", "", nil},
 	}

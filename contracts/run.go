@@ -66,14 +66,12 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	// the sites of mutations --only left out too).
 	all := opts.File.Mutations
 	placements := make([]Placement, len(all))
-	sites := make([][]Site, len(all))
 	for i, m := range all {
 		src, err := readRepoFile(repo, m.File)
 		if err != nil {
 			return nil, err
 		}
 		placements[i], _ = place(src, m.Old, m.New, m.Count)
-		sites[i] = placements[i].Sites
 	}
 	tmp, err := os.MkdirTemp("", "bond-contracts-")
 	if err != nil {
@@ -189,11 +187,22 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err := context.Cause(ctx); err != nil {
 		return nil, err
 	}
-	pairs := Pair(all, sites)
+	pairs := Pair(all, pairingSites(all, placements))
+	verdicts := map[string]Verdict{}
+	for _, r := range records {
+		verdicts[r.Name] = r.Verdict
+	}
 	for i := range records {
-		if p, ok := pairs[records[i].Name]; ok {
-			records[i].Pairing = &p
+		p, ok := pairs[records[i].Name]
+		if !ok {
+			continue
 		}
+		for _, w := range p.With {
+			if v, ran := verdicts[w]; ran && v != OK {
+				p.NotHeld = append(p.NotHeld, w)
+			}
+		}
+		records[i].Pairing = &p
 	}
 	rep.Baseline.Tests = baseline
 	rep.Mutations = records

@@ -283,6 +283,9 @@ func plural(n int, one, many string) string {
 type Pairing struct {
 	Unpaired bool     `json:"unpaired"`
 	With     []string `json:"with,omitempty"`
+	// NotHeld are the controls that ran and did not come out OK: a control that does not fire
+	// shows nothing about the site.
+	NotHeld []string `json:"not_held,omitempty"`
 }
 
 // Pair computes the pairing of every invariance in muts from each mutation's original sites

@@ -84,3 +84,16 @@ func TestPair(t *testing.T) {
 		}
 	}
 }
+
+func TestPairingSites(t *testing.T) {
+	muts := []Mutation{{Name: "fire", File: "a.js", Count: 1}, {Name: "inv", File: "a.js", Count: 1, Invisible: true}}
+	// The firing contract's old text occurs twice, so it never runs: it is no control.
+	pls := []Placement{{Found: 2, Sites: []Site{{3, 3}, {7, 7}}}, {Found: 1, Sites: []Site{{3, 3}}}}
+	if p := Pair(muts, pairingSites(muts, pls))["inv"]; !p.Unpaired {
+		t.Errorf("paired with a contract that cannot apply: %+v", p)
+	}
+	pls[0] = Placement{Found: 1, Sites: []Site{{3, 3}}}
+	if p := Pair(muts, pairingSites(muts, pls))["inv"]; p.Unpaired {
+		t.Errorf("not paired with an applicable control at the same line: %+v", p)
+	}
+}

@@ -56,7 +56,7 @@ the tail of the oracle's output.`,
 				}
 			}
 			if _, ok := renderers[opts.Format]; !ok && opts.Format != "contracts" {
-				return usageErrorf("--format %q: want human, json, markdown, github or contracts", opts.Format)
+				return usageErrorf("--format %q: want human, json, markdown or github, or contracts for a starter contracts file", opts.Format)
 			}
 			if opts.ID != "" && opts.Format != "human" && opts.Format != "json" {
 				return usageErrorf("--format %s renders a whole report; one mutant is shown as human or json", opts.Format)
