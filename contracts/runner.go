@@ -113,7 +113,7 @@ func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) 
 	case res.TimedOut:
 		out.Status, out.Problem = RunTimedOut, fmt.Sprintf("the run passed its time limit of %s and was killed; which tests would fail is unknown (raise --timeout if the suite is slow)%s", timeout.Round(100*time.Millisecond), seenFailing(out.Tests))
 	case res.ExitCode != 0 && len(out.Tests.Failed) == 0 && len(out.Tests.FailedFiles) == 0:
-		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (per-test results: %s); its output ends: %s", res.ExitCode, sourceName(out.Tests.Source), oneLine(tail(out.Output, 300)))
+		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (per-test results: %s; bond reads node:test, TAP such as mocha --reporter tap, jest and vitest); its output ends: %s", res.ExitCode, sourceName(out.Tests.Source), oneLine(tail(out.Output, 300)))
 	case res.ExitCode != 0 && bailSetting(r.Cmd, dir) != "":
 		out.Status, out.Problem = RunCutShort, fmt.Sprintf("the run was cut short: %s, so the runner stopped at its first failure and the tests after it never ran; turn bail off for the oracle", bailSetting(r.Cmd, dir))
 	case res.ExitCode == 0 && (len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0):
