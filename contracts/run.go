@@ -49,6 +49,7 @@ const baselineLimit = 30 * time.Minute
 // an input error (exit 2).
 type BaselineError struct{ Msg string }
 
+// Error returns the message naming the failures.
 func (e *BaselineError) Error() string { return e.Msg }
 
 // Run checks the baseline, runs every selected mutation and returns the report. A red baseline,
