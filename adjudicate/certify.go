@@ -138,6 +138,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		base = newBaseline(outs[0], outs[1])
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
+		markUnknownReach(&rep.Baseline.Reach)
 		return nil
 	})
 	if err != nil {

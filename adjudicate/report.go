@@ -132,6 +132,10 @@ type Reach struct {
 	Executable int         `json:"executable"`
 	Ran        int         `json:"ran"`
 	Files      []FileReach `json:"files"`
+	// Unknown lists the planned files whose reach is unknown (coverage unavailable): their
+	// executable and ran are not zero but unknown, and the totals leave them out. Absent when
+	// every file's reach is known.
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // FileReach is the reach of one file and where its hit map came from.
@@ -143,6 +147,9 @@ type FileReach struct {
 	Coverage string `json:"coverage"`
 	// Detail says why coverage is unavailable.
 	Detail string `json:"detail,omitempty"`
+	// Unknown is true when the file's reach is unknown (coverage unavailable): Executable and
+	// Ran are then 0 because nothing was measured, not because nothing ran.
+	Unknown bool `json:"unknown,omitempty"`
 }
 
 // Canary is the self-check of one file: the oracle with a statement that throws at the file's top.

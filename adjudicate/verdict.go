@@ -159,4 +159,7 @@ func deriveVerdicts(rep *Report, regime Regime, requireHeld bool) {
 	}
 	rep.Bond = Bond(byRegime[regime], regime, requireHeld)
 	rep.Bond.ByRegime = bonds
+	if len(rep.Mutants) == 0 {
+		rep.Bond.Reason = notBondedReason(rep)
+	}
 }
