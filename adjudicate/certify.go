@@ -101,7 +101,12 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	}
 	err = timed(&rep.Timings.SandboxMS, func() (err error) {
 		prog.phase("sandboxes", 0, 0)
-		if t, err = snapshot(ctx, o, muts); err != nil {
+		t, err = snapshot(ctx, o, muts)
+		if t != nil {
+			info := t.mirror
+			rep.Sandbox = &info
+		}
+		if err != nil {
 			return err
 		}
 		p, err = openPool(ctx, t, o.Jobs, len(muts))

@@ -25,6 +25,10 @@ type Report struct {
 	// Partial is true when the run stopped before it finished: a signal, an internal failure, or
 	// a setup error found mid-run (a red oracle, a failed restore).
 	Partial bool `json:"partial,omitempty"`
+
+	// Issue 9 (no dark evidence): what the sandboxes mirrored of the user's tree (SPEC §3.2),
+	// absent when no sandbox was made (nothing planned, or setup failed first).
+	Sandbox *SandboxInfo `json:"sandbox,omitempty"`
 }
 
 // RunInfo records how certify was asked to run.
