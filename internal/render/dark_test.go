@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/corpus"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -77,5 +78,34 @@ func TestDarkFactsShown(t *testing.T) {
 	Formats["human"](&b, Input{Report: full})
 	if !strings.Contains(b.String(), "canary in lib/a.js could not run") {
 		t.Errorf("human output does not say the canary could not run:\n%s", b.String())
+	}
+}
+
+// TestCorpusDarkChannelsShown: corpus report's human and markdown outputs name the dark channels
+// per task and in total (issue 9 item 8).
+func TestCorpusDarkChannelsShown(t *testing.T) {
+	r := row("t-dark", "mined", corpus.SampleOut, corpus.HeldbackNone, 9, killed("d1", "invert-comparison"))
+	r.Report.Files = []plan.FileInfo{{Path: "lib/a.js"}}
+	r.Report.Cut = []plan.Candidate{{Mutant: plan.Mutant{ID: "d2", Operator: "invert-comparison"}, Reason: plan.ReasonBudget}}
+	r.Report.Unchanged = []plan.UnchangedLines{{Path: "lib/a.js", Lines: []int{4}}}
+	r.Report.Baseline = &adjudicate.Baseline{
+		Reach: adjudicate.Reach{Files: []adjudicate.FileReach{{Path: "lib/a.js", Coverage: "unavailable", Detail: "jest wrote no coverage", Unknown: true}}},
+		Gates: []adjudicate.GateRecord{{Name: "unit", ExitCode: 1}},
+	}
+	rep := corpusReport(t, append(fixtureRows(), r))
+	for name, f := range map[string]func(*bytes.Buffer) error{
+		"human":    func(b *bytes.Buffer) error { return CorpusHuman(b, rep) },
+		"markdown": func(b *bytes.Buffer) error { return CorpusMarkdown(b, rep) },
+	} {
+		var b bytes.Buffer
+		if err := f(&b); err != nil {
+			t.Fatal(err)
+		}
+		out := strings.ReplaceAll(b.String(), "\u2060", "")
+		for _, w := range []string{"1 of 1 planned files without coverage", "1 of 1 gates red on the unmutated tree", "1 of 11 candidates cut by the budget", "1 unchanged-behaviour line skipped", "t-dark", "lib/a.js (unavailable: jest wrote no coverage)", "unit"} {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s corpus report lacks %q:\n%s", name, w, out)
+			}
+		}
 	}
 }
