@@ -39,6 +39,10 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 			mr.Witness = Witness{Kind: WitnessNotAdjudicated}
 			continue
 		}
+		if why := coverageUnreadable(outcomes[i]); why != "" {
+			mr.Reason, mr.Note = ReasonCoverageUnreadable, "the coverage of this mutant's run could not be read: "+why
+			continue
+		}
 		if lines := coverageWitness(ev.base.stable, m, outcomes[i]); len(lines) > 0 {
 			mr.Witness = Witness{Kind: WitnessCoverage, Lines: lines}
 			decided = true

@@ -29,6 +29,8 @@ type calExpect struct {
 		WitnessRequired string            `toml:"witness-required"`
 		ReportOnly      string            `toml:"report-only"`
 		Canary          map[string]string `toml:"canary"`
+		// Reason is a phrase the bond's reason must contain.
+		Reason string `toml:"reason"`
 	} `toml:"bond"`
 	Mutant []struct {
 		At       string `toml:"at"`
@@ -144,6 +146,9 @@ func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
 		if got(r) != w {
 			t.Errorf("bond under %s: got %s, want %s", r, got(r), w)
 		}
+	}
+	if !strings.Contains(rep.Bond.Reason, want.Bond.Reason) {
+		t.Errorf("bond reason %q, want it to contain %q", rep.Bond.Reason, want.Bond.Reason)
 	}
 	for p, w := range want.Bond.Canary {
 		found := false

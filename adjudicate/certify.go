@@ -101,7 +101,12 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	}
 	err = timed(&rep.Timings.SandboxMS, func() (err error) {
 		prog.phase("sandboxes", 0, 0)
-		if t, err = snapshot(ctx, o, muts); err != nil {
+		t, err = snapshot(ctx, o, muts)
+		if t != nil {
+			info := t.mirror
+			rep.Sandbox = &info
+		}
+		if err != nil {
 			return err
 		}
 		p, err = openPool(ctx, t, o.Jobs, len(muts))
@@ -138,6 +143,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		base = newBaseline(outs[0], outs[1])
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
+		markUnknownReach(&rep.Baseline.Reach)
 		return nil
 	})
 	if err != nil {

@@ -24,8 +24,12 @@ type evidence struct {
 // reason needs one, or "" when a detector may be asked.
 func (ev *evidence) abstention(m plan.Mutant) (reason Reason, note string) {
 	switch {
+	case ev.canary[m.Path] == CanaryError:
+		// The canary could not run: nothing shows the oracle loads this copy, but nothing shows
+		// it does not either; recorded as what it is, not as a survived canary.
+		return ReasonCanaryError, "the file's canary run failed to run (a harness error); bond cannot tell whether the oracle loads this file"
 	case ev.canary[m.Path] != CanaryKilled:
-		// A canary that survived, or could not run: nothing shows the oracle loads this copy.
+		// A canary that survived: the oracle does not load this copy.
 		return ReasonCanarySurvived, ""
 	case ev.base.covUnavailable(m.Path) != "":
 		return ReasonCoverageUnavailable, ""
@@ -41,6 +45,20 @@ func (ev *evidence) abstention(m plan.Mutant) (reason Reason, note string) {
 		return ReasonNotRan, ""
 	}
 	return "", ""
+}
+
+// coverageUnreadable says why the mutant run's own coverage could not be read, or "": then the
+// coverage detector cannot look, which is not "looked and saw no difference" (witness none).
+func coverageUnreadable(out *runOutcome) string {
+	switch {
+	case out == nil:
+		return "the mutant run recorded no outcome"
+	case out.Unavailable["*"] != "":
+		return out.Unavailable["*"]
+	case out.Hits == nil:
+		return "the mutant run wrote no coverage"
+	}
+	return ""
 }
 
 // coverageWitness compares the mutant run's hit map with the stable baseline: up to 10 lines,

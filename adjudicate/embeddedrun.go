@@ -45,6 +45,12 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, with
 		// so never a kill. The baseline turns this into a fallback (auto) or an input error.
 		out.Status, out.ExitCode, out.Unsupported = StatusError, -1, res.Unsupported
 		out.Err = fmt.Errorf("the embedded runner lacks %s, which this run needed", res.Unsupported)
+	case res.MemoryExceeded:
+		// Stopped by bond's own memory limit, not by a failing test: an error with its own
+		// reason, never a kill (a false held).
+		out.Status, out.ExitCode, out.Reason = StatusError, -1, ReasonMemoryLimit
+		out.Err = errors.New("the embedded runner stopped the run: its heap grew past the memory limit")
+		out.Output += "\nbond: the run was stopped: its heap grew past the embedded runner's memory limit\n"
 	case res.TimedOut:
 		out.Status, out.ExitCode = StatusTimeout, -1
 	case res.Passed:
@@ -52,9 +58,6 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, with
 	default:
 		out.Status, out.ExitCode = StatusKilled, 1
 		out.KilledBy = res.FailedTest()
-		if res.MemoryExceeded {
-			out.Output += "\nbond: the run was stopped: its heap grew past the embedded runner's memory limit\n"
-		}
 	}
 	if withCoverage {
 		out.Hits = res.Hits

@@ -99,10 +99,13 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 	for _, tc := range []struct {
 		mode     string
 		witness  []WitnessKind
-		verdicts []Verdict
+		verdicts []Verdict // under witness-recorded: accepted and ran is vacuous whatever the witness
+		required []Verdict // under witness-required: vacuous only with a coverage or suite witness
 	}{
-		{AdjudicateFirst, []WitnessKind{WitnessCoverage, WitnessNotAdjudicated, WitnessNotAdjudicated, WitnessNotAdjudicated}, []Verdict{VerdictVacuous, VerdictUnshown, VerdictUnshown, VerdictHeld}},
-		{AdjudicateAll, []WitnessKind{WitnessCoverage, WitnessNone, WitnessNotAdjudicated, WitnessNotAdjudicated}, []Verdict{VerdictVacuous, VerdictVacuous, VerdictUnshown, VerdictHeld}},
+		{AdjudicateFirst, []WitnessKind{WitnessCoverage, WitnessNotAdjudicated, WitnessNotAdjudicated, WitnessNotAdjudicated},
+			[]Verdict{VerdictVacuous, VerdictVacuous, VerdictVacuous, VerdictHeld}, []Verdict{VerdictVacuous, VerdictUnshown, VerdictUnshown, VerdictHeld}},
+		{AdjudicateAll, []WitnessKind{WitnessCoverage, WitnessNone, WitnessNotAdjudicated, WitnessNotAdjudicated},
+			[]Verdict{VerdictVacuous, VerdictVacuous, VerdictVacuous, VerdictHeld}, []Verdict{VerdictVacuous, VerdictUnshown, VerdictUnshown, VerdictHeld}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			rep, err := certifyFixture(t, context.Background(), root, Options{Adjudicate: tc.mode, Gates: gates, SuiteCap: 1, Jobs: 2}, muts)
@@ -110,8 +113,8 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, m := range rep.Mutants {
-				if m.Witness.Kind != tc.witness[i] || m.Verdict != tc.verdicts[i] {
-					t.Errorf("mutant %d (%s:%d %s): status %s witness %s verdict %s, want witness %s verdict %s", i, m.Path, m.Line, m.Operator, m.Status, m.Witness.Kind, m.Verdict, tc.witness[i], tc.verdicts[i])
+				if m.Witness.Kind != tc.witness[i] || m.Verdict != tc.verdicts[i] || m.ByRegime[RegimeWitnessRequired] != tc.required[i] {
+					t.Errorf("mutant %d (%s:%d %s): status %s witness %s verdict %s (required %s), want witness %s verdict %s (required %s)", i, m.Path, m.Line, m.Operator, m.Status, m.Witness.Kind, m.Verdict, m.ByRegime[RegimeWitnessRequired], tc.witness[i], tc.verdicts[i], tc.required[i])
 				}
 			}
 			if rep.Mutants[3].Status != StatusKilled || rep.Mutants[3].KilledBy != "adds" {

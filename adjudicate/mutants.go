@@ -59,5 +59,6 @@ func record(mr *MutantResult, out runOutcome, sandbox int, retried bool) {
 	mr.Retried = retried
 	if out.Status == StatusError && out.Err != nil {
 		mr.OutputTail = tail(out.Err.Error() + "\n" + out.Output)
+		mr.Reason = out.Reason
 	}
 }

@@ -25,6 +25,10 @@ type Report struct {
 	// Partial is true when the run stopped before it finished: a signal, an internal failure, or
 	// a setup error found mid-run (a red oracle, a failed restore).
 	Partial bool `json:"partial,omitempty"`
+
+	// Issue 9 (no dark evidence): what the sandboxes mirrored of the user's tree (SPEC §3.2),
+	// absent when no sandbox was made (nothing planned, or setup failed first).
+	Sandbox *SandboxInfo `json:"sandbox,omitempty"`
 }
 
 // RunInfo records how certify was asked to run.
@@ -132,6 +136,10 @@ type Reach struct {
 	Executable int         `json:"executable"`
 	Ran        int         `json:"ran"`
 	Files      []FileReach `json:"files"`
+	// Unknown lists the planned files whose reach is unknown (coverage unavailable): their
+	// executable and ran are not zero but unknown, and the totals leave them out. Absent when
+	// every file's reach is known.
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // FileReach is the reach of one file and where its hit map came from.
@@ -143,6 +151,9 @@ type FileReach struct {
 	Coverage string `json:"coverage"`
 	// Detail says why coverage is unavailable.
 	Detail string `json:"detail,omitempty"`
+	// Unknown is true when the file's reach is unknown (coverage unavailable): Executable and
+	// Ran are then 0 because nothing was measured, not because nothing ran.
+	Unknown bool `json:"unknown,omitempty"`
 }
 
 // Canary is the self-check of one file: the oracle with a statement that throws at the file's top.

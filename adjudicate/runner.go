@@ -26,6 +26,8 @@ type runOutcome struct {
 	Output   string
 	// Err says what went wrong when Status is StatusError.
 	Err error
+	// Reason names an error bond can tell apart (ReasonMemoryLimit), recorded on the mutant.
+	Reason Reason
 	// KilledBy is the first failing test's name, where the runner tells.
 	KilledBy string
 	// Coverage, when it was asked for.

@@ -94,7 +94,7 @@ func (sb *sandbox) place(rel string, content []byte, write writeFunc) error {
 	}
 	f := sb.tree.file(rel)
 	if f == nil {
-		return input.Errorf("%s: not among the files git lists in the repository, so bond cannot mutate it in a sandbox; commit or un-ignore it", rel)
+		return input.Errorf("%s: not among the files bond mirrored from the repository (missing, or in a cache directory it leaves out: .cache/, coverage/, .nyc_output/, .turbo/, .parcel-cache/), so bond cannot mutate it in a sandbox", rel)
 	}
 	sb.placed = rel
 	return write(filepath.Join(sb.root, filepath.FromSlash(rel)), content, f.mode.Perm()|0o200)

@@ -1,19 +1,17 @@
 package adjudicate
 
-// This file is the repository snapshot: the files bond read from the user's tree at the start,
-// which every sandbox copies and which the end of the run checks again (SPEC §3.2).
+// This file is the repository snapshot: the files bond read from the user's tree at the start
+// (which files: mirror.go), which every sandbox copies and which the end of the run checks again
+// (SPEC §3.2).
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
@@ -26,6 +24,7 @@ type tree struct {
 	root        string
 	files       []treeFile
 	nodeModules []string // slash paths of node_modules directories, outermost only
+	mirror      SandboxInfo
 }
 
 type treeFile struct {
@@ -58,26 +57,15 @@ func (t *tree) bytes(f *treeFile) ([]byte, error) {
 	return b, nil
 }
 
-// readTree lists the files git lists (tracked, and untracked but not ignored), or every file but
-// .git when root is not a git checkout, and reads them once.
+// readTree lists the files a sandbox mirrors (listTree: the working tree the user's tests see,
+// caches left out) and reads them once.
 func readTree(ctx context.Context, root string) (*tree, error) {
-	t := &tree{root: root}
-	names, err := gitFiles(ctx, root)
+	l, err := listTree(ctx, root)
 	if err != nil {
 		return nil, err
 	}
-	if names == nil {
-		names, err = walkFiles(root)
-		if err != nil {
-			return nil, err
-		}
-	}
-	nm := map[string]bool{}
-	for _, rel := range names {
-		if d := nodeModulesDir(rel); d != "" {
-			nm[d] = true
-			continue
-		}
+	t := &tree{root: root, nodeModules: l.nodeModules, mirror: l.info}
+	for _, rel := range l.files {
 		abs := filepath.Join(root, filepath.FromSlash(rel))
 		fi, err := os.Lstat(abs)
 		if os.IsNotExist(err) {
@@ -106,101 +94,11 @@ func readTree(ctx context.Context, root string) (*tree, error) {
 		default:
 			continue // sockets, devices, submodule directories
 		}
+		t.mirror.Files++
+		t.mirror.Bytes += f.size
 		t.files = append(t.files, f)
 	}
-	// node_modules directories git ignores are linked too: walk for them without descending.
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() && (d.Name() == ".git") {
-			return filepath.SkipDir
-		}
-		if d.Name() == "node_modules" && (d.IsDir() || d.Type()&fs.ModeSymlink != 0) {
-			rel, _ := filepath.Rel(root, p)
-			nm[filepath.ToSlash(rel)] = true
-			return filepath.SkipDir
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	for d := range nm {
-		t.nodeModules = append(t.nodeModules, d)
-	}
-	sort.Strings(t.nodeModules)
 	return t, nil
-}
-
-// nodeModulesDir returns the outermost node_modules directory rel lies in, or "".
-func nodeModulesDir(rel string) string {
-	parts := strings.Split(rel, "/")
-	for i, p := range parts[:len(parts)-1] {
-		if p == "node_modules" {
-			return strings.Join(parts[:i+1], "/")
-		}
-	}
-	return ""
-}
-
-// gitFiles returns `git ls-files -co --exclude-standard` of root, or nil when root is not the top
-// of a git checkout (then every file is copied).
-func gitFiles(ctx context.Context, root string) ([]string, error) {
-	top, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--show-toplevel").Output()
-	if err != nil {
-		return nil, nil
-	}
-	abs, _ := filepath.Abs(root)
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	if strings.TrimSpace(string(top)) != abs {
-		// A subdirectory of a checkout: list relative to it.
-		out, err := exec.CommandContext(ctx, "git", "-C", root, "ls-files", "-co", "--exclude-standard", "-z", "--", ".").Output()
-		if err != nil {
-			return nil, fmt.Errorf("git ls-files in %s: %w", root, err)
-		}
-		return splitZ(out), nil
-	}
-	out, err := exec.CommandContext(ctx, "git", "-C", root, "ls-files", "-co", "--exclude-standard", "-z").Output()
-	if err != nil {
-		return nil, fmt.Errorf("git ls-files in %s: %w", root, err)
-	}
-	return splitZ(out), nil
-}
-
-func splitZ(b []byte) []string {
-	var out []string
-	for _, s := range bytes.Split(b, []byte{0}) {
-		if len(s) > 0 {
-			out = append(out, string(s))
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func walkFiles(root string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if d.Name() == ".git" || d.Name() == "node_modules" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		rel, _ := filepath.Rel(root, p)
-		out = append(out, filepath.ToSlash(rel))
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("listing %s: %w", root, err)
-	}
-	return out, nil
 }
 
 // verify re-reads every file of the tree and names those that changed since readTree. bond
@@ -253,7 +151,7 @@ func snapshot(ctx context.Context, o Options, muts []plan.Mutant) (*tree, error)
 	}
 	for _, m := range muts {
 		if t.file(m.Path) == nil {
-			return t, input.Errorf("%s: the file holding mutant %s is not among the files git lists in %s; commit or un-ignore it", m.Path, m.ID, root)
+			return t, input.Errorf("%s: the file holding mutant %s is not in the working tree bond mirrors from %s (it is missing, or lies in a cache directory bond leaves out: .cache/, coverage/, .nyc_output/, .turbo/, .parcel-cache/)", m.Path, m.ID, root)
 		}
 	}
 	for _, f := range o.Oracle {

@@ -18,6 +18,10 @@ import (
 // corpus decodes this type from its rows and derives verdicts from it.
 type MutantFacts struct {
 	Status Status `json:"status"`
+	// Ran: the oracle executed the mutated line in every baseline run. An accepted mutant is
+	// vacuous only on a line that ran (SPEC §3.6); a run that stopped before adjudication leaves
+	// it false.
+	Ran bool `json:"ran"`
 	// Reason is set when an accepted mutant was not adjudicated (not-ran, canary-survived, …).
 	Reason Reason `json:"reason,omitempty"`
 	// Witness holds the kind of the adjudicated witness of an accepted, ran mutant.
@@ -33,13 +37,13 @@ type witnessFact struct {
 
 // FactsOf extracts the facts of a recorded mutant result.
 func FactsOf(m MutantResult) MutantFacts {
-	return MutantFacts{Status: m.Status, Reason: m.Reason, Witness: witnessFact{Kind: m.Witness.Kind}, Equivalence: m.Equivalence}
+	return MutantFacts{Status: m.Status, Ran: m.Ran, Reason: m.Reason, Witness: witnessFact{Kind: m.Witness.Kind}, Equivalence: m.Equivalence}
 }
 
 // ResultOf is the mutant result of mut holding exactly the facts f (corpus rebuilds reports from
 // the facts of its rows).
 func ResultOf(mut plan.Mutant, f MutantFacts) MutantResult {
-	return MutantResult{Mutant: mut, Status: f.Status, Reason: f.Reason, Witness: Witness{Kind: f.Witness.Kind}, Equivalence: f.Equivalence}
+	return MutantResult{Mutant: mut, Status: f.Status, Ran: f.Ran, Reason: f.Reason, Witness: Witness{Kind: f.Witness.Kind}, Equivalence: f.Equivalence}
 }
 
 // Verdict derives the mutant's verdict under regime r (SPEC §3.6). It does no I/O. A mutant that
@@ -56,21 +60,22 @@ func (f MutantFacts) Verdict(r Regime) Verdict {
 	if f.Equivalence == string(VerdictEquivalent) {
 		return VerdictEquivalent
 	}
-	if f.Reason != "" {
+	if f.Reason != "" || !f.Ran {
+		// An abstention (not-ran, canary, coverage, unstable reach), or a run that stopped
+		// before adjudication: nothing shows the oracle ran the line.
 		return VerdictUnshown
 	}
+	// Accepted on a line the oracle ran: vacuous under witness-recorded whatever the witness
+	// (coverage, suite, none, or not-adjudicated because --adjudicate first had already decided
+	// the bond); the witness is recorded beside it. witness-required asks for a witness.
 	switch f.Witness.Kind {
 	case WitnessCoverage, WitnessSuite:
 		return VerdictVacuous
-	case WitnessNone:
+	default:
 		if r == RegimeWitnessRequired {
 			return VerdictUnshown
 		}
 		return VerdictVacuous
-	default:
-		// not-adjudicated: under --adjudicate first the bond was already decided by another
-		// mutant; this one carries no evidence of its own.
-		return VerdictUnshown
 	}
 }
 
@@ -154,4 +159,7 @@ func deriveVerdicts(rep *Report, regime Regime, requireHeld bool) {
 	}
 	rep.Bond = Bond(byRegime[regime], regime, requireHeld)
 	rep.Bond.ByRegime = bonds
+	if len(rep.Mutants) == 0 {
+		rep.Bond.Reason = notBondedReason(rep)
+	}
 }

@@ -17,7 +17,8 @@ const (
 	StatusNotRun Status = "not-run"
 )
 
-// Reason says why an accepted mutant is unshown without adjudication (SPEC §3.4, §3.5).
+// Reason says why an accepted mutant is unshown without adjudication (SPEC §3.4, §3.5), or why
+// a run is an error rather than a kill (memory-limit).
 type Reason string
 
 // Reasons.
@@ -26,6 +27,15 @@ const (
 	ReasonCoverageUnavailable Reason = "coverage-unavailable"
 	ReasonUnstableReach       Reason = "unstable-reach"
 	ReasonCanarySurvived      Reason = "canary-survived"
+	// ReasonCanaryError: the file's canary run could not run (a harness failure); like a
+	// survived canary nothing shows the oracle loads the file, but it is not one.
+	ReasonCanaryError Reason = "canary-error"
+	// ReasonCoverageUnreadable: the mutant's own run wrote coverage bond could not read, so the
+	// coverage detector could not look (not witness none, which is "looked, saw no difference").
+	ReasonCoverageUnreadable Reason = "coverage-unreadable"
+	// ReasonMemoryLimit: the embedded runner stopped the run at its memory limit; the status is
+	// error, never a kill.
+	ReasonMemoryLimit Reason = "memory-limit"
 )
 
 // WitnessKind is what showed that an accepted mutant changes the program (SPEC §1).

@@ -25,8 +25,12 @@ type Comparison struct {
 	OnlyB   []string     `json:"only_b"`
 	Changed []TaskChange `json:"changed"`
 	// Counts maps regime → "from → to" → number of tasks.
-	Counts   map[string]map[string]int `json:"counts"`
-	Warnings []string                  `json:"warnings"`
+	Counts map[string]map[string]int `json:"counts"`
+	// Mismatches are the rows (of either side, named by Side) whose recorded bond differs from
+	// the one re-derived from their facts: the comparison uses the re-derived bonds, and lists
+	// these so the difference is not silent.
+	Mismatches []Mismatch `json:"mismatches"`
+	Warnings   []string   `json:"warnings"`
 }
 
 // TaskChange is one task that changed between A and B.
@@ -54,7 +58,7 @@ const Absent = "absent"
 
 // Compare compares two sets of merged rows.
 func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
-	c := &Comparison{SchemaVersion: version.Schema, A: aPath, B: bPath, Counts: map[string]map[string]int{}, OnlyA: []string{}, OnlyB: []string{}, Changed: []TaskChange{}, Warnings: []string{}}
+	c := &Comparison{SchemaVersion: version.Schema, A: aPath, B: bPath, Counts: map[string]map[string]int{}, OnlyA: []string{}, OnlyB: []string{}, Changed: []TaskChange{}, Mismatches: []Mismatch{}, Warnings: []string{}}
 	c.DigestsA = sortedKeys(describeDigests(a))
 	c.DigestsB = sortedKeys(describeDigests(b))
 	for _, r := range adjudicate.Regimes {
@@ -74,8 +78,16 @@ func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 			continue
 		}
 		c.Common++
-		va, _ := deriveView(ra, ra.Sample)
-		vb, _ := deriveView(rb, rb.Sample)
+		va, ma := deriveView(ra, ra.Sample)
+		vb, mb := deriveView(rb, rb.Sample)
+		for _, m := range ma {
+			m.Side = "a"
+			c.Mismatches = append(c.Mismatches, m)
+		}
+		for _, m := range mb {
+			m.Side = "b"
+			c.Mismatches = append(c.Mismatches, m)
+		}
 		tc := TaskChange{Task: ra.Task, Arm: ra.Arm, Bonds: map[string][2]string{}}
 		changed := false
 		for ri, regime := range adjudicate.Regimes {

@@ -28,6 +28,8 @@ type Report struct {
 	Operators              []OperatorStats `json:"operators"`
 	// Mismatches are recorded bonds that differ from the ones re-derived from the facts.
 	Mismatches []Mismatch `json:"mismatches"`
+	// Dark is, per task and in total, the evidence channels that were dark.
+	Dark Dark `json:"dark"`
 	// TaskBonds lists every task's bond under each regime (only with ReportOptions.Tasks).
 	TaskBonds []TaskBond    `json:"task_bonds,omitempty"`
 	Warnings  []string      `json:"warnings"`
@@ -126,6 +128,7 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 	}
 	rep.Audit, rep.FalseRefusalCandidates, rep.FalseGreens, rep.Errors = lists(views)
 	rep.Operators = operatorStats(views)
+	rep.Dark = darkOf(rows)
 	if opts.Tasks {
 		for _, v := range views {
 			tb := TaskBond{Task: v.row.Task, Arm: v.row.Arm, Sample: v.sample, Bonds: map[string]string{}, Heldback: v.row.Heldback, Error: firstLine(v.row.Error)}

@@ -186,6 +186,8 @@ type Mismatch struct {
 	Regime   string `json:"regime"`
 	Recorded string `json:"recorded"`
 	Derived  string `json:"derived"`
+	// Side is "a" or "b" in a comparison (which rows file the row came from); absent in a report.
+	Side string `json:"side,omitempty"`
 }
 
 // taskView is one row with its bond re-derived under each regime.
@@ -196,7 +198,7 @@ type taskView struct {
 	bond     [3]adjudicate.Verdict
 	refuses  [3]bool
 	verdicts [3][]adjudicate.Verdict
-	// noneOnly: the refusal rests on witness-none mutants only.
+	// noneOnly: the refusal rests on mutants without a coverage or suite witness only.
 	noneOnly [3]bool
 }
 
@@ -212,7 +214,9 @@ func deriveView(r *Row, sample string) (taskView, []Mismatch) {
 		witnessed := false
 		for i, m := range r.Report.Mutants {
 			verdicts[i] = adjudicate.FactsOf(m).Verdict(regime)
-			if verdicts[i] == adjudicate.VerdictVacuous && m.Witness.Kind != adjudicate.WitnessNone {
+			// Only a coverage or suite witness is evidence; none and not-adjudicated (vacuous under
+			// witness-recorded since SPEC §3.6's update) are not.
+			if verdicts[i] == adjudicate.VerdictVacuous && (m.Witness.Kind == adjudicate.WitnessCoverage || m.Witness.Kind == adjudicate.WitnessSuite) {
 				witnessed = true
 			}
 		}

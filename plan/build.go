@@ -77,8 +77,19 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		return Result{}, err
 	}
 	var planned []fileChange
+	var unchanged []UnchangedLines
 	for _, c := range changes {
-		if sel.match(c.Path) {
+		if !sel.match(c.Path) {
+			continue
+		}
+		u, err := unchangedOf(rt, c)
+		if err != nil {
+			return Result{}, err
+		}
+		if u.Lines != nil || u.Paired > 0 {
+			unchanged = append(unchanged, u)
+		}
+		if len(c.Added) > 0 {
 			planned = append(planned, c)
 		}
 	}
@@ -109,6 +120,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		Files:         []FileInfo{},
 		Cut:           []Candidate{},
 		Discarded:     []Candidate{},
+		Unchanged:     unchanged,
 	}}
 	var proposed []*Mutant
 	for fi := range files {
@@ -322,6 +334,31 @@ func planFile(rt root, c fileChange, ops []operators.Operator) (filePlan, error)
 		}
 	}
 	return fp, nil
+}
+
+// unchangedOf is what of c is not new behaviour (SPEC §2.1): its "+" lines equal to removed ones,
+// checked against the file like any added line, and for a renamed or copied file the lines
+// git paired with unchanged ones (every line of the file outside the hunks' "+" lines).
+func unchangedOf(rt root, c fileChange) (UnchangedLines, error) {
+	u := UnchangedLines{Path: c.Path}
+	if len(c.Unchanged) == 0 && !c.Paired {
+		return u, nil
+	}
+	src, err := rt.read(c.Path)
+	if err != nil {
+		return u, err
+	}
+	spans := splitLines(src)
+	if err := fitCheck(fileChange{Path: c.Path, Added: c.Unchanged}, src, spans); err != nil {
+		return u, err
+	}
+	for _, a := range c.Unchanged {
+		u.Lines = append(u.Lines, a.Number)
+	}
+	if c.Paired {
+		u.Paired = max(0, len(spans)-len(c.Added)-len(c.Unchanged))
+	}
+	return u, nil
 }
 
 // fitCheck checks that every added line equals the patched file's line at its number. A "\r"

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -23,10 +24,21 @@ import (
 )
 
 // fileChange is one file of a diff as the planner needs it: the repository-relative path of the
-// file in the patched tree and the lines the diff adds to it, in order.
+// file in the patched tree and the lines the diff adds to it, in order: Added the new behaviour,
+// Unchanged the "+" lines that are not (SPEC §2.1: equal, ignoring whitespace, to a removed line
+// of the same file). Paired is set for a file git's rename or copy detection paired with another:
+// its lines outside the hunks moved or were copied unchanged.
 type fileChange struct {
-	Path  string
-	Added []addedLine
+	Path      string
+	Added     []addedLine
+	Unchanged []addedLine
+	Paired    bool
+}
+
+// changeBlock is one run of "-" and "+" lines between context lines of a hunk.
+type changeBlock struct {
+	removed []string
+	added   []addedLine
 }
 
 // addedLine is one "+" line of a hunk: its 1-based number in the patched file and its text
@@ -77,19 +89,82 @@ func parseDiff(data []byte) (changes []fileChange, err error) {
 		if err != nil {
 			return nil, err
 		}
-		fc := fileChange{Path: clean}
+		fc := fileChange{Path: clean, Paired: isPaired(fd)}
+		var blocks []changeBlock
 		for _, h := range fd.Hunks {
-			added, err := hunkAdded(clean, h)
+			bs, err := hunkBlocks(clean, h)
 			if err != nil {
 				return nil, err
 			}
-			fc.Added = append(fc.Added, added...)
+			blocks = append(blocks, bs...)
 		}
-		if len(fc.Added) > 0 {
+		fc.Added, fc.Unchanged = splitUnchanged(blocks)
+		if len(fc.Added) > 0 || len(fc.Unchanged) > 0 || fc.Paired {
 			changes = append(changes, fc)
 		}
 	}
 	return changes, nil
+}
+
+// isPaired reports whether git's rename or copy detection paired this file with another one.
+func isPaired(fd *diff.FileDiff) bool {
+	for _, e := range fd.Extended {
+		if strings.HasPrefix(e, "rename from ") || strings.HasPrefix(e, "copy from ") {
+			return true
+		}
+	}
+	return false
+}
+
+// squash is a line with every whitespace character removed: what "equal ignoring whitespace"
+// compares.
+func squash(s string) string {
+	return strings.Join(strings.Fields(s), "")
+}
+
+// splitUnchanged separates a file's "+" lines into new behaviour and lines that are not (SPEC
+// §2.1). A change block whose added text equals its removed text ignoring whitespace (a
+// re-indent, a re-wrap) adds no behaviour; then any other "+" line equal, ignoring whitespace, to
+// a "-" line of the same file not already matched (a line moved within the file) adds none
+// either. Blank lines are left as they are (they carry no mutant).
+func splitUnchanged(blocks []changeBlock) (added, unchanged []addedLine) {
+	pool := map[string]int{}
+	var rest []addedLine
+	for _, b := range blocks {
+		var a, r strings.Builder
+		for _, l := range b.added {
+			a.WriteString(squash(l.Text))
+		}
+		for _, l := range b.removed {
+			r.WriteString(squash(l))
+		}
+		if a.Len() > 0 && a.String() == r.String() {
+			for _, l := range b.added {
+				if squash(l.Text) == "" {
+					rest = append(rest, l)
+				} else {
+					unchanged = append(unchanged, l)
+				}
+			}
+			continue
+		}
+		for _, l := range b.removed {
+			if k := squash(l); k != "" {
+				pool[k]++
+			}
+		}
+		rest = append(rest, b.added...)
+	}
+	for _, l := range rest {
+		if k := squash(l.Text); k != "" && pool[k] > 0 {
+			pool[k]--
+			unchanged = append(unchanged, l)
+			continue
+		}
+		added = append(added, l)
+	}
+	sort.Slice(unchanged, func(i, j int) bool { return unchanged[i].Number < unchanged[j].Number })
+	return added, unchanged
 }
 
 // isBinary reports whether git marked the file as binary ("Binary files … differ" or a
@@ -146,10 +221,18 @@ func cleanRelPath(p string) (string, error) {
 	return path.Clean(strings.ReplaceAll(p, `\`, "/")), nil
 }
 
-// hunkAdded walks one hunk's body and returns its "+" lines with their numbers in the new file.
-// The body's context and added lines must add up to the hunk header's new-side count.
-func hunkAdded(file string, h *diff.Hunk) ([]addedLine, error) {
-	var out []addedLine
+// hunkBlocks walks one hunk's body and returns its change blocks: the "-" lines and the "+" lines
+// (with their numbers in the new file) between context lines. The body's context and added lines
+// must add up to the hunk header's new-side count.
+func hunkBlocks(file string, h *diff.Hunk) ([]changeBlock, error) {
+	var out []changeBlock
+	var cur changeBlock
+	flush := func() {
+		if len(cur.added) > 0 || len(cur.removed) > 0 {
+			out = append(out, cur)
+		}
+		cur = changeBlock{}
+	}
 	n := int(h.NewStartLine)
 	if h.NewLines == 0 {
 		n++ // "+k,0" names the line after which nothing was added
@@ -165,26 +248,31 @@ func hunkAdded(file string, h *diff.Hunk) ([]addedLine, error) {
 		}
 		if len(line) == 0 {
 			// A context line whose leading space an editor stripped.
+			flush()
 			n++
 			newSeen++
 			continue
 		}
 		switch line[0] {
 		case ' ':
+			flush()
 			n++
 			newSeen++
 		case '+':
 			if n < 1 {
 				return nil, input.Errorf("%s: the diff adds a line at line %d; the hunk header @@ … +%d,%d @@ is malformed", file, n, h.NewStartLine, h.NewLines)
 			}
-			out = append(out, addedLine{Number: n, Text: string(line[1:])})
+			cur.added = append(cur.added, addedLine{Number: n, Text: string(line[1:])})
 			n++
 			newSeen++
-		case '-', '\\':
+		case '-':
+			cur.removed = append(cur.removed, string(line[1:]))
+		case '\\':
 		default:
 			return nil, input.Errorf("%s: the diff is malformed: hunk line %q starts with neither ' ', '+' nor '-'", file, truncate(string(line), 60))
 		}
 	}
+	flush()
 	if newSeen != int(h.NewLines) {
 		return nil, input.Errorf("%s: the diff is malformed: the hunk @@ -%d,%d +%d,%d @@ has %d new-side lines, its header says %d; regenerate the diff", file, h.OrigStartLine, h.OrigLines, h.NewStartLine, h.NewLines, newSeen, h.NewLines)
 	}
@@ -199,7 +287,8 @@ func truncate(s string, n int) string {
 }
 
 // gitDiff produces the diff for --base: from merge-base(REF, HEAD) to the working tree with
-// rename detection, plus every untracked, not ignored source file as a new file, so that the plan
+// rename and copy detection (-M -C: lines git pairs with unchanged ones are not added lines),
+// plus every untracked, not ignored source file as a new file, so that the plan
 // covers exactly the files the oracle will run. It returns the diff text and the merge-base.
 func gitDiff(ctx context.Context, repo, ref string, isSrc func(string) bool) ([]byte, string, error) {
 	if _, err := exec.LookPath("git"); err != nil {
@@ -210,7 +299,7 @@ func gitDiff(ctx context.Context, repo, ref string, isSrc func(string) bool) ([]
 		return nil, "", input.Errorf("--base %s: cannot find the merge-base of %s and HEAD in %s: %w; check the ref (git fetch it?) and --repo", ref, ref, repo, err)
 	}
 	base := strings.TrimSpace(string(mb))
-	out, err := runGit(ctx, repo, "-c", "core.quotePath=false", "diff", "-M", "--no-color", "--no-ext-diff",
+	out, err := runGit(ctx, repo, "-c", "core.quotePath=false", "diff", "-M", "-C", "--no-color", "--no-ext-diff",
 		"--src-prefix=a/", "--dst-prefix=b/", base)
 	if err != nil {
 		return nil, "", input.Errorf("--base %s: git diff %s failed in %s: %w", ref, base, repo, err)

@@ -126,7 +126,8 @@ func TestDiffShapes(t *testing.T) {
 		name:  "no newline, old side",
 		files: map[string]string{"e.js": "a();\nb();\n"},
 		diff:  "--- a/e.js\n+++ b/e.js\n@@ -1 +1,2 @@\n-a();\n\\ No newline at end of file\n+a();\n+b();\n",
-		want:  []string{`e.js:1 delete-statement: ""`, `e.js:2 delete-statement: ""`},
+		// Line 1 only gained its newline: not new behaviour (SPEC §2.1), so no mutant.
+		want: []string{`e.js:2 delete-statement: ""`},
 	}, {
 		name:  "CRLF file",
 		files: map[string]string{"w.js": "if (a === b) {\r\n  go();\r\n}\r\n"},
@@ -276,6 +277,10 @@ func TestIsSourceFile(t *testing.T) {
 		"test/a.js": false, "src/tests/a.js": false, "__tests__/a.js": false, "spec/a.js": false, "node_modules/x/a.js": false,
 		"a.test.js": false, "a.spec.tsx": false, "a_test.js": false, "a-test.js": false,
 		"src/latest.js": true, "src/testing.js": true, "contest/a.js": true,
+		"src/a.bench.js": false, "src/a.benchmark.ts": false, "bench/a.js": false, "benchmark/a.js": false, "benchmarks/x/a.js": false,
+		"example/a.js": false, "examples/basic/index.ts": false, "fixtures/a.js": false, "src/__fixtures__/a.js": false,
+		"types/a.test-d.ts": false, "src/a.spec-d.ts": false,
+		"src/benchmarking.js": true, "src/exampleData.js": true, "src/fixture.js": true, "src/bench.js": true,
 	} {
 		if got := IsSourceFile(p); got != want {
 			t.Errorf("IsSourceFile(%q) = %v, want %v", p, got, want)

@@ -24,15 +24,27 @@ var sourceExts = map[string]bool{
 	".ts": true, ".tsx": true, ".mts": true, ".cts": true,
 }
 
-// testDirs are directory names whose files are tests (or dependencies), not sources.
+// testDirs are directory names whose files are tests (or dependencies), not sources; and
+// directories of files that are not behaviour the tests exercise: benchmarks, examples and
+// fixtures (SPEC §2.1).
 var testDirs = map[string]bool{
 	"test": true, "tests": true, "__tests__": true, "spec": true, "node_modules": true,
+	"bench": true, "benchmark": true, "benchmarks": true,
+	"example": true, "examples": true,
+	"fixtures": true, "__fixtures__": true,
 }
+
+// notSourceMarks are name parts of files that are not sources: tests, benchmarks and type tests
+// (`*.test-d.ts`, checked by tsd or vitest's typecheck, never run).
+var notSourceMarks = []string{".test.", ".spec.", "_test.", "-test.", ".bench.", ".benchmark.", ".test-d.", ".spec-d."}
 
 // IsSourceFile reports whether a repository-relative, slash-separated path is a JS/TS source file
 // by the default rules of SPEC §2.1: a source extension, not a declaration file (.d.ts, .d.mts,
-// .d.cts) nor minified (.min.js), and not a test: no test/, tests/, __tests__/, spec/ or
-// node_modules/ directory and no .test. .spec. _test. -test. in the name.
+// .d.cts) nor minified (.min.js), not a test (no test/, tests/, __tests__/, spec/ or
+// node_modules/ directory, no .test. .spec. _test. -test. in the name) and not a file whose
+// behaviour the tests do not exercise: benchmarks (bench/, benchmark/, benchmarks/, .bench.,
+// .benchmark.), examples (example/, examples/), fixtures (fixtures/, __fixtures__/) and type
+// tests (.test-d.ts, .spec-d.ts). --include globs override these rules.
 func IsSourceFile(p string) bool {
 	if !HasSourceExt(p) {
 		return false
@@ -43,7 +55,7 @@ func IsSourceFile(p string) bool {
 			return false
 		}
 	}
-	for _, mark := range []string{".test.", ".spec.", "_test.", "-test."} {
+	for _, mark := range notSourceMarks {
 		if strings.Contains(base, mark) {
 			return false
 		}

@@ -116,6 +116,31 @@ type Front struct {
 	Files         []FileInfo  `json:"files"`
 	Cut           []Candidate `json:"cut"`
 	Discarded     []Candidate `json:"discarded"`
+	// Unchanged lists, per source file, the diff's "+" lines that are not new behaviour and got
+	// no mutant (SPEC §2.1); absent when there are none.
+	Unchanged []UnchangedLines `json:"unchanged_behaviour,omitempty"`
+}
+
+// UnchangedLines are the lines of one source file the diff touches without changing behaviour
+// (SPEC §2.1): bond mutates none of them, and says how many there were so that a plan over a
+// re-indented file does not read as a plan over new code.
+type UnchangedLines struct {
+	Path string `json:"path"`
+	// Lines are "+" lines equal, ignoring whitespace, to a "-" line of the same file: a
+	// re-indent, a re-wrap, a line moved within the file.
+	Lines []int `json:"lines,omitempty"`
+	// Paired counts the lines of a renamed or copied file that git's rename and copy detection
+	// (-M -C) paired with unchanged lines of the file it came from: they are not in the hunks.
+	Paired int `json:"paired,omitempty"`
+}
+
+// UnchangedCount is how many lines the plan counted as unchanged behaviour.
+func (f Front) UnchangedCount() int {
+	n := 0
+	for _, u := range f.Unchanged {
+		n += len(u.Lines) + u.Paired
+	}
+	return n
 }
 
 // Result is a plan: the document front, the chosen mutants in diff order, and for every added line

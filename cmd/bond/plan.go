@@ -151,6 +151,12 @@ func renderPlanHuman(w io.Writer, r plan.Result, all bool) error {
 	fmt.Fprintf(b, "%d %s planned from %d added %s in %d %s (budget %d, %d per operator)\n",
 		len(r.Mutants), plural(len(r.Mutants), "mutant", "mutants"), added, plural(added, "line", "lines"),
 		len(r.Front.Files), plural(len(r.Front.Files), "source file", "source files"), r.Front.Budget.Total, r.Front.Budget.PerOperator)
+	if len(r.Front.Files) == 0 && r.Front.UnchangedCount() == 0 {
+		b.WriteString("the diff adds no source line (a wrong --base? test, bench, example and fixture files are not source; --include plans them)\n")
+	}
+	if n := r.Front.UnchangedCount(); n > 0 {
+		fmt.Fprintf(b, "unchanged-behaviour %d: %s re-indented, re-wrapped, moved or copied, not mutated\n", n, plural(n, "line", "lines"))
+	}
 	if len(r.Mutants) == 0 {
 		b.WriteString("nothing to ask of the oracle: the bond would be not-bonded (which is never read as held)\n")
 	}

@@ -107,6 +107,8 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 		bw.printf("  %s [%s, %s] %s: %s\n", e.Task, e.Arm, e.Sample, orDash(e.Phase), firstLine(e.Error))
 	}
 
+	writeDarkHuman(bw, &rep.Dark)
+
 	bw.printf("\nPer operator (measured tasks; vacuous and unshown under witness-recorded)\n")
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "  operator\tproposed\tdiscarded\tcut\tplanned\tkilled\taccepted\tvacuous:coverage\tvacuous:suite\tvacuous:none\tunshown\tequivalent\terrors\n")
@@ -179,6 +181,7 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 			bw.printf("| %s | %s | %s |\n", mdCell(e.Task), mdText(orDash(e.Phase)), mdCell(firstLine(e.Error)))
 		}
 	}
+	writeDarkMarkdown(bw, &rep.Dark)
 	bw.printf("\n### Per operator\n\n| operator | proposed | discarded | cut | planned | killed | accepted | vacuous: coverage | vacuous: suite | vacuous: none | unshown | equivalent | errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, o := range rep.Operators {
 		bw.printf("| `%s` | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousSuite, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
@@ -199,6 +202,54 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 		bw.printf("\n**Decision:** %s\n", mdText(p.Decision))
 	}
 	return bw.err
+}
+
+// darkTotals is the one-line summary of the dark channels.
+func darkTotals(t corpus.DarkCounts) string {
+	return fmt.Sprintf("%d of %d planned files without coverage, %d of %d gates red on the unmutated tree, %d of %d candidates cut by the budget, %s skipped",
+		t.NoCoverage, t.PlannedFiles, t.GatesRed, t.Gates, t.Cut, t.Candidates, plural(t.Unchanged, "unchanged-behaviour line", "unchanged-behaviour lines"))
+}
+
+// writeDarkHuman writes the dark channels: the totals, then each task with a dark channel.
+func writeDarkHuman(bw *printer, d *corpus.Dark) {
+	bw.printf("\nDark channels (evidence bond could not see): %s\n", darkTotals(d.Total))
+	if len(d.Tasks) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "  task\tarm\tno coverage\tgates red\tcut\tunchanged\n")
+	for _, t := range d.Tasks {
+		fmt.Fprintf(tw, "  %s\t%s\t%d/%d\t%d/%d\t%d/%d\t%d\n", t.Task, t.Arm, t.NoCoverage, t.PlannedFiles, t.GatesRed, t.Gates, t.Cut, t.Candidates, t.Unchanged)
+	}
+	tw.Flush()
+	for _, t := range d.Tasks {
+		for _, f := range t.FilesWithoutCoverage {
+			bw.printf("  %s: no coverage for %s\n", t.Task, f)
+		}
+		if len(t.RedGates) > 0 {
+			bw.printf("  %s: red on the unmutated tree: %s\n", t.Task, strings.Join(t.RedGates, ", "))
+		}
+	}
+}
+
+// writeDarkMarkdown writes the dark channels as a markdown table.
+func writeDarkMarkdown(bw *printer, d *corpus.Dark) {
+	bw.printf("\n### Dark channels\n\n%s.\n", mdText(darkTotals(d.Total)))
+	if len(d.Tasks) == 0 {
+		return
+	}
+	bw.printf("\n| task | arm | no coverage | gates red | cut | unchanged | files without coverage | red gates |\n|---|---|---|---|---|---|---|---|\n")
+	for _, t := range d.Tasks {
+		files := make([]string, len(t.FilesWithoutCoverage))
+		for i, f := range t.FilesWithoutCoverage {
+			files[i] = mdCell(f)
+		}
+		gates := make([]string, len(t.RedGates))
+		for i, g := range t.RedGates {
+			gates[i] = mdCell(g)
+		}
+		bw.printf("| %s | %s | %d/%d | %d/%d | %d/%d | %d | %s | %s |\n", mdCell(t.Task), mdCell(t.Arm), t.NoCoverage, t.PlannedFiles, t.GatesRed, t.Gates, t.Cut, t.Candidates, t.Unchanged, strings.Join(files, "<br>"), strings.Join(gates, "<br>"))
+	}
 }
 
 func orDash(s string) string {
@@ -267,6 +318,12 @@ func ComparisonHuman(w io.Writer, c *corpus.Comparison) error {
 		}
 		for _, m := range t.Mutants {
 			bw.printf("  mutant %s %s:%d %s: %s → %s\n", m.ID, m.Path, m.Line, m.Operator, m.A, m.B)
+		}
+	}
+	if len(c.Mismatches) > 0 {
+		bw.printf("\nRows whose recorded bond differs from the one re-derived from their facts (the comparison uses the facts): %d\n", len(c.Mismatches))
+		for _, m := range c.Mismatches {
+			bw.printf("  %s %s under %s: recorded %s, facts give %s\n", strings.ToUpper(m.Side), m.Task, m.Regime, m.Recorded, m.Derived)
 		}
 	}
 	bw.printf("\nChanges per regime\n")

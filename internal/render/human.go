@@ -25,6 +25,11 @@ func Human(w io.Writer, in Input) error {
 	if l := reachLine(r, termText); l != "" {
 		fmt.Fprintln(bw, l)
 	}
+	for _, l := range []string{budgetLine(r), unchangedLine(r)} {
+		if l != "" {
+			fmt.Fprintln(bw, l)
+		}
+	}
 	if len(r.Mutants) > 0 {
 		fmt.Fprintln(bw)
 		tw := tabwriter.NewWriter(bw, 0, 4, 2, ' ', 0)
@@ -35,7 +40,11 @@ func Human(w io.Writer, in Input) error {
 		tw.Flush()
 	}
 	for _, c := range r.SelfCheck {
-		if c.Result != adjudicate.CanaryKilled {
+		switch c.Result {
+		case adjudicate.CanaryKilled:
+		case adjudicate.CanaryError:
+			fmt.Fprintf(bw, "\nself-check: the canary in %s could not run (error): bond cannot tell whether the oracle loads that file\n", q(c.Path))
+		default:
 			fmt.Fprintf(bw, "\nself-check: the canary in %s %s: the oracle does not load that file\n", q(c.Path), q(c.Result))
 		}
 	}
@@ -43,7 +52,7 @@ func Human(w io.Writer, in Input) error {
 		for _, g := range r.Baseline.Gates {
 			if !g.Passed {
 				fmt.Fprintf(bw, "gate %s fails on the unmutated patched tree (exit %d); it is never read as a witness\n", q(g.Name), g.ExitCode)
-				fmt.Fprintf(bw, "  if it passes in your checkout: sandboxes hold only the files git lists, so ignored build output (dist/, lib/) is not there; build it in the gate, e.g. --gate '%s=npm run build && %s'\n", q(g.Name), q(g.Cmd))
+				fmt.Fprintf(bw, "  if it passes in your checkout: sandboxes mirror your working tree but leave out caches (.cache/, coverage/, .nyc_output/); see bond inspect --format json, baseline.gates, for its output\n")
 			}
 		}
 	}

@@ -29,6 +29,11 @@ func Markdown(w io.Writer, in Input) error {
 	if l := reachLine(r, mdCode); l != "" {
 		fmt.Fprintf(bw, "\n%s\n", l)
 	}
+	for _, l := range []string{budgetLine(r), unchangedLine(r)} {
+		if l != "" {
+			fmt.Fprintf(bw, "\n%s\n", mdText(l))
+		}
+	}
 	if len(r.Mutants) > 0 {
 		fmt.Fprintln(bw, "\n| location | operator | change | status | witness | verdict |")
 		fmt.Fprintln(bw, "|---|---|---|---|---|---|")

@@ -223,13 +223,17 @@ func abstention(m adjudicate.MutantResult) string {
 	switch m.Reason {
 	case adjudicate.ReasonCanarySurvived:
 		return "the oracle passed with a throw at the top of the file, so it does not load it"
+	case adjudicate.ReasonCanaryError:
+		return "the canary run (a throw at the top of the file) could not run, so bond cannot tell whether the oracle loads the file"
+	case adjudicate.ReasonCoverageUnreadable:
+		return "the coverage of this mutant's run could not be read, so no detector could look"
 	case adjudicate.ReasonCoverageUnavailable:
 		return "coverage of the file could not be read"
 	case adjudicate.ReasonUnstableReach:
 		return "whether the oracle runs this line changes from run to run"
 	}
 	if m.Witness.Kind == adjudicate.WitnessNotAdjudicated {
-		return "accepted by the oracle and not adjudicated (the bond was already decided, or the suite cap was spent)"
+		return "accepted by the oracle and not adjudicated (the bond was already decided, or the suite cap was spent); witness-required asks for a witness"
 	}
 	return string("accepted by the oracle; no witness showed the change matters (witness " + m.Witness.Kind + ")")
 }

@@ -50,32 +50,69 @@ func otherRegimes(r *adjudicate.Report) string {
 	return strings.Join(parts, ", ")
 }
 
-// reachLine says how many added executable lines the oracle ran, per file.
+// reachLine says how many added executable lines the oracle ran, per file. A file whose coverage
+// is unavailable has unknown reach, said as such (never "0 of 0"), with why.
 func reachLine(r *adjudicate.Report, q code) string {
 	if r.Baseline == nil {
 		return ""
 	}
 	re := r.Baseline.Reach
-	var files []string
+	var files, unknown []string
 	for _, f := range re.Files {
-		switch f.Coverage {
-		case "unavailable":
-			files = append(files, fmt.Sprintf("%s coverage unavailable", q(f.Path)))
+		switch {
+		case f.Unknown || f.Coverage == "unavailable":
+			why := ""
+			if f.Detail != "" {
+				why = " (" + q(oneLine(f.Detail, 160)) + ")"
+			}
+			unknown = append(unknown, q(f.Path)+why)
 			continue
-		case "not-loaded":
+		case f.Coverage == "not-loaded":
 			files = append(files, fmt.Sprintf("%s not loaded", q(f.Path)))
 			continue
 		}
 		files = append(files, fmt.Sprintf("%s %d/%d", q(f.Path), f.Ran, f.Executable))
 	}
-	s := fmt.Sprintf("reach: the oracle ran %d of %d added executable lines", re.Ran, re.Executable)
-	if len(files) > 0 {
-		s += " (" + strings.Join(files, ", ") + ")"
+	var s string
+	if len(unknown) > 0 && len(unknown) == len(re.Files) {
+		s = "reach unknown: no coverage for " + strings.Join(unknown, ", ")
+	} else {
+		s = fmt.Sprintf("reach: the oracle ran %d of %d added executable lines", re.Ran, re.Executable)
+		if len(files) > 0 {
+			s += " (" + strings.Join(files, ", ") + ")"
+		}
+		if len(unknown) > 0 {
+			s += "; unknown for " + strings.Join(unknown, ", ")
+		}
 	}
 	if r.Baseline.UnstableLines > 0 {
 		s += fmt.Sprintf("; %d unstable lines not used as evidence", r.Baseline.UnstableLines)
 	}
 	return s
+}
+
+// budgetLine says how many candidates the budget cut, or "" when it cut none: a bond over 6 of
+// 16 candidates must not read like one over 6 of 6.
+func budgetLine(r *adjudicate.Report) string {
+	cut := len(r.Cut)
+	if cut == 0 {
+		return ""
+	}
+	n := len(r.Mutants) + cut
+	return fmt.Sprintf("budget: %d of %d candidates run; %d cut by the budget (--budget %d, %d per operator)", len(r.Mutants), n, cut, r.Budget.Total, r.Budget.PerOperator)
+}
+
+// unchangedLine says how many of the diff's source lines were not new behaviour, or "".
+func unchangedLine(r *adjudicate.Report) string {
+	n := r.UnchangedCount()
+	if n == 0 {
+		return ""
+	}
+	w := "lines"
+	if n == 1 {
+		w = "line"
+	}
+	return fmt.Sprintf("unchanged behaviour: %d %s re-indented, re-wrapped, moved or copied, not mutated", n, w)
 }
 
 // changeText is a mutant's change: "from → to", or "line deleted".
@@ -141,12 +178,18 @@ func advice(m adjudicate.MutantResult, q code) string {
 		return fmt.Sprintf("%s: the oracle never ran this line; add a test that reaches it", loc)
 	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCanarySurvived:
 		return fmt.Sprintf("%s: the oracle still passed with a throw at the top of %s, so it does not load this file (a built copy, a bundle or a mock?); point the tests at the source", loc, q(m.Path))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCanaryError:
+		return fmt.Sprintf("%s: the canary run of %s could not run, so bond cannot tell whether the oracle loads this file; see bond inspect %s", loc, q(m.Path), q(m.ID))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCoverageUnreadable:
+		return fmt.Sprintf("%s: the tests accepted %s, but the coverage of that run could not be read, so bond could not look for a witness; see bond inspect %s", loc, changeText(m, q), q(m.ID))
+	case m.Verdict == adjudicate.VerdictError && m.Reason == adjudicate.ReasonMemoryLimit:
+		return fmt.Sprintf("%s: the embedded runner stopped the run at its memory limit (not a kill); try --runner node", loc)
 	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCoverageUnavailable:
 		return fmt.Sprintf("%s: bond could not read coverage for %s, so it cannot tell whether the tests ran it", loc, q(m.Path))
 	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonUnstableReach:
 		return fmt.Sprintf("%s: whether the tests run this line changes from run to run; make them deterministic", loc)
 	case m.Verdict == adjudicate.VerdictUnshown && m.Witness.Kind == adjudicate.WitnessNotAdjudicated:
-		return fmt.Sprintf("%s: the tests accepted %s; it was not adjudicated (the bond was already decided, or the suite cap was spent: --adjudicate all asks anyway); add a test that fails on it", loc, changeText(m, q))
+		return fmt.Sprintf("%s: the tests ran this line and still passed with %s; it was not adjudicated (the bond was already decided, or the suite cap was spent: --adjudicate all asks anyway); add a test that fails on it", loc, changeText(m, q))
 	case m.Verdict == adjudicate.VerdictUnshown:
 		return fmt.Sprintf("%s: the tests accepted %s and nothing showed the change matters (witness %s); add a test that fails on it, or record it as equivalent with --verdicts", loc, changeText(m, q), q(string(m.Witness.Kind)))
 	case m.Verdict == adjudicate.VerdictError:

@@ -1,0 +1,114 @@
+package adjudicate
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/plan"
+)
+
+// TestFactsRecordedAsWhatTheyAre: a canary that errored is canary-error (not canary-survived), a
+// mutant run whose coverage could not be read is coverage-unreadable (not witness none), and an
+// accepted mutant on a ran line after the bond was decided is not-adjudicated and vacuous under
+// witness-recorded (issue 9 items 4 and 6).
+func TestFactsRecordedAsWhatTheyAre(t *testing.T) {
+	muts := []plan.Mutant{
+		{ID: "a", Path: "src/a.js", Line: 2, Operator: "invert-comparison"},
+		{ID: "b", Path: "src/b.js", Line: 2, Operator: "invert-comparison"},
+		{ID: "c", Path: "src/a.js", Line: 3, Operator: "invert-comparison"},
+		{ID: "d", Path: "src/a.js", Line: 4, Operator: "invert-comparison"},
+	}
+	hits := coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 5: false}, "src/b.js": {2: true}}
+	base := runOutcome{Status: StatusAccepted, Hits: hits}
+	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/a.js": CanaryKilled, "src/b.js": CanaryError}}
+	unreadable := runOutcome{Status: StatusAccepted, Unavailable: map[string]string{"*": "lcov.info: LF 3 disagrees with 2 DA lines"}}
+	witnessed := runOutcome{Status: StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 5: true}}}
+	same := runOutcome{Status: StatusAccepted, Hits: hits}
+	rep := newReport(Options{}, plan.Front{}, muts)
+	for i := range rep.Mutants {
+		rep.Mutants[i].Status = StatusAccepted
+	}
+	noSuite := func(context.Context, plan.Mutant) (Witness, error) { t.Fatal("no gate to run"); return Witness{}, nil }
+	outs := []*runOutcome{&unreadable, &same, &witnessed, &same}
+	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateFirst}, muts, outs, rep.Mutants, noSuite, nil); err != nil {
+		t.Fatal(err)
+	}
+	deriveVerdicts(rep, RegimeWitnessRecorded, false)
+	for i, want := range []struct {
+		reason   Reason
+		witness  WitnessKind
+		rec, req Verdict
+	}{
+		{ReasonCoverageUnreadable, WitnessNotAdjudicated, VerdictUnshown, VerdictUnshown},
+		{ReasonCanaryError, WitnessNotAdjudicated, VerdictUnshown, VerdictUnshown},
+		{"", WitnessCoverage, VerdictVacuous, VerdictVacuous},
+		{"", WitnessNotAdjudicated, VerdictVacuous, VerdictUnshown},
+	} {
+		m := rep.Mutants[i]
+		if m.Reason != want.reason || m.Witness.Kind != want.witness || m.ByRegime[RegimeWitnessRecorded] != want.rec || m.ByRegime[RegimeWitnessRequired] != want.req {
+			t.Errorf("mutant %s: reason %q witness %q verdicts %s/%s, want %q %q %s/%s", m.ID, m.Reason, m.Witness.Kind,
+				m.ByRegime[RegimeWitnessRecorded], m.ByRegime[RegimeWitnessRequired], want.reason, want.witness, want.rec, want.req)
+		}
+	}
+	if !strings.Contains(rep.Mutants[0].Note, "LF 3 disagrees") {
+		t.Errorf("coverage-unreadable note %q does not say why", rep.Mutants[0].Note)
+	}
+	if want := "2 of 4 mutants were accepted by the oracle on lines it ran"; !strings.Contains(rep.Bond.Reason, want) {
+		t.Errorf("bond reason %q, want %q", rep.Bond.Reason, want)
+	}
+}
+
+// TestNotBondedReasons: a report without mutants says why there are none.
+func TestNotBondedReasons(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		front plan.Front
+		want  string
+	}{
+		{"empty diff", plan.Front{}, "the diff adds no source line"},
+		{"only unchanged lines", plan.Front{Unchanged: []plan.UnchangedLines{{Path: "a.js", Lines: []int{3}}}}, "unchanged behaviour"},
+		{"nothing fires", plan.Front{Files: []plan.FileInfo{{Path: "a.js", Added: []int{1}}}}, "no mutant was planned on the added lines"},
+	} {
+		rep := newReport(Options{}, tt.front, nil)
+		deriveVerdicts(rep, RegimeWitnessRecorded, false)
+		if rep.Bond.Verdict != BondNotBonded || !strings.Contains(rep.Bond.Reason, tt.want) {
+			t.Errorf("%s: bond %s %q, want not-bonded with %q", tt.name, rep.Bond.Verdict, rep.Bond.Reason, tt.want)
+		}
+	}
+}
+
+// TestUnknownReach: a file whose coverage is unavailable has unknown reach, listed apart.
+func TestUnknownReach(t *testing.T) {
+	r := Reach{Files: []FileReach{{Path: "a.js", Coverage: "unavailable"}, {Path: "b.js", Coverage: "v8", Executable: 2, Ran: 1}}}
+	markUnknownReach(&r)
+	if !r.Files[0].Unknown || r.Files[1].Unknown || len(r.Unknown) != 1 || r.Unknown[0] != "a.js" {
+		t.Errorf("reach %+v: want a.js unknown, b.js known", r)
+	}
+}
+
+// TestMemoryLimitIsAnError: a run the embedded runner stops at its memory limit is status error
+// with reason memory-limit, never a kill (a false held).
+func TestMemoryLimitIsAnError(t *testing.T) {
+	r, err := embedded.New("../testdata/embedded/hermetic", []string{"test/grow.test.js"}, embedded.Options{MemoryLimit: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	er := &embeddedRunner{r: r}
+	defer er.close()
+	out, err := er.run(context.Background(), nil, nil, true, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Status != StatusError || out.Reason != ReasonMemoryLimit {
+		t.Fatalf("status %s reason %q, want error memory-limit\n%s", out.Status, out.Reason, out.Output)
+	}
+	var mr MutantResult
+	record(&mr, out, 0, false)
+	if mr.Reason != ReasonMemoryLimit || FactsOf(mr).Verdict(RegimeWitnessRecorded) != VerdictError {
+		t.Errorf("recorded reason %q verdict %s, want memory-limit and error", mr.Reason, FactsOf(mr).Verdict(RegimeWitnessRecorded))
+	}
+}

@@ -1,0 +1,111 @@
+package render
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/corpus"
+	"github.com/bond-tool/bond/plan"
+)
+
+// TestDarkFactsShown: the facts a reader must know are said by human and markdown, each as what
+// it is (issue 9 item 6): unknown reach, budget cuts, unchanged-behaviour lines, an empty diff, a
+// canary that errored, unreadable coverage, a run stopped at the memory limit.
+func TestDarkFactsShown(t *testing.T) {
+	mut := func(line int, st adjudicate.Status, reason adjudicate.Reason, v adjudicate.Verdict) adjudicate.MutantResult {
+		return adjudicate.MutantResult{
+			Mutant: plan.Mutant{ID: "0123456789abcde" + string(rune('0'+line)), Path: "lib/a.js", Line: line, Operator: "invert-comparison", Change: plan.Change{From: "<", To: ">="}},
+			Status: st, Reason: reason, Witness: adjudicate.Witness{Kind: adjudicate.WitnessNotAdjudicated}, Verdict: v,
+		}
+	}
+	full := &adjudicate.Report{
+		Front: plan.Front{
+			Budget:    plan.BudgetInfo{Total: 2, PerOperator: 2},
+			Files:     []plan.FileInfo{{Path: "lib/a.js", Added: []int{1, 2, 3}}},
+			Cut:       []plan.Candidate{{Reason: plan.ReasonBudget}, {Reason: plan.ReasonBudget}, {Reason: plan.ReasonBudget}},
+			Unchanged: []plan.UnchangedLines{{Path: "lib/a.js", Lines: []int{7, 8}}},
+		},
+		Mutants: []adjudicate.MutantResult{
+			mut(1, adjudicate.StatusAccepted, adjudicate.ReasonCoverageUnreadable, adjudicate.VerdictUnshown),
+			mut(2, adjudicate.StatusError, adjudicate.ReasonMemoryLimit, adjudicate.VerdictError),
+		},
+		SelfCheck: []adjudicate.Canary{{Path: "lib/a.js", Result: adjudicate.CanaryError}},
+		Baseline: &adjudicate.Baseline{Reach: adjudicate.Reach{
+			Files:   []adjudicate.FileReach{{Path: "lib/a.js", Coverage: "unavailable", Detail: "jest wrote no coverage", Unknown: true}},
+			Unknown: []string{"lib/a.js"},
+		}},
+	}
+	full.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictUnshown, adjudicate.VerdictError}, adjudicate.RegimeWitnessRecorded, false)
+	empty := &adjudicate.Report{}
+	empty.Bond = adjudicate.Bond(nil, adjudicate.RegimeWitnessRecorded, false)
+	empty.Bond.Reason = "the diff adds no source line"
+	for _, tt := range []struct {
+		name string
+		r    *adjudicate.Report
+		want []string
+		not  []string
+	}{
+		{"dark facts", full, []string{
+			"reach unknown: no coverage for ", "lib/a.js", "jest wrote no coverage",
+			"2 of 5 candidates run; 3 cut by the budget",
+			"unchanged behaviour: 2 lines",
+			"coverage-unreadable", "coverage of that run could not be read",
+			"memory-limit", "memory limit (not a kill)",
+		}, []string{"0 of 0"}},
+		{"empty diff", empty, []string{"the diff adds no source line"}, nil},
+	} {
+		for _, format := range []string{"human", "markdown"} {
+			var b bytes.Buffer
+			if err := Formats[format](&b, Input{Report: tt.r}); err != nil {
+				t.Fatal(err)
+			}
+			out := strings.ReplaceAll(b.String(), "\u2060", "")
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("%s %s: output lacks %q:\n%s", tt.name, format, w, out)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(out, w) {
+					t.Errorf("%s %s: output has %q:\n%s", tt.name, format, w, out)
+				}
+			}
+		}
+	}
+	var b bytes.Buffer
+	Formats["human"](&b, Input{Report: full})
+	if !strings.Contains(b.String(), "canary in lib/a.js could not run") {
+		t.Errorf("human output does not say the canary could not run:\n%s", b.String())
+	}
+}
+
+// TestCorpusDarkChannelsShown: corpus report's human and markdown outputs name the dark channels
+// per task and in total (issue 9 item 8).
+func TestCorpusDarkChannelsShown(t *testing.T) {
+	r := row("t-dark", "mined", corpus.SampleOut, corpus.HeldbackNone, 9, killed("d1", "invert-comparison"))
+	r.Report.Files = []plan.FileInfo{{Path: "lib/a.js"}}
+	r.Report.Cut = []plan.Candidate{{Mutant: plan.Mutant{ID: "d2", Operator: "invert-comparison"}, Reason: plan.ReasonBudget}}
+	r.Report.Unchanged = []plan.UnchangedLines{{Path: "lib/a.js", Lines: []int{4}}}
+	r.Report.Baseline = &adjudicate.Baseline{
+		Reach: adjudicate.Reach{Files: []adjudicate.FileReach{{Path: "lib/a.js", Coverage: "unavailable", Detail: "jest wrote no coverage", Unknown: true}}},
+		Gates: []adjudicate.GateRecord{{Name: "unit", ExitCode: 1}},
+	}
+	rep := corpusReport(t, append(fixtureRows(), r))
+	for name, f := range map[string]func(*bytes.Buffer) error{
+		"human":    func(b *bytes.Buffer) error { return CorpusHuman(b, rep) },
+		"markdown": func(b *bytes.Buffer) error { return CorpusMarkdown(b, rep) },
+	} {
+		var b bytes.Buffer
+		if err := f(&b); err != nil {
+			t.Fatal(err)
+		}
+		out := strings.ReplaceAll(b.String(), "\u2060", "")
+		for _, w := range []string{"1 of 1 planned files without coverage", "1 of 1 gates red on the unmutated tree", "1 of 11 candidates cut by the budget", "1 unchanged-behaviour line skipped", "t-dark", "lib/a.js (unavailable: jest wrote no coverage)", "unit"} {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s corpus report lacks %q:\n%s", name, w, out)
+			}
+		}
+	}
+}

@@ -1,0 +1,4 @@
+function half(n) {
+  return n / 2;
+}
+module.exports = { half };
