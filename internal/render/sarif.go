@@ -35,8 +35,8 @@ type sarifRunProps struct {
 	OperatorSet int               `json:"operatorSet,omitempty"`
 	Reach       *adjudicate.Reach `json:"reach,omitempty"`
 	// Lines is the per-line answer's headline ("held on 3 of 9 added executable lines; …").
-	Lines string `json:"lines,omitempty"`
-	Partial        bool                  `json:"partial,omitempty"`
+	Lines   string `json:"lines,omitempty"`
+	Partial bool   `json:"partial,omitempty"`
 }
 
 type sarifTool struct {

@@ -45,10 +45,10 @@ type ParseRate struct {
 	// OperatorSet is the number of the operator set measured.
 	OperatorSet int             `json:"operator_set"`
 	Files       int             `json:"files"`
-	Lines     int             `json:"lines"`
-	Mutants   int             `json:"mutants"`
-	ElapsedMS int64           `json:"elapsed_ms"`
-	Operators []OperatorParse `json:"operators"`
+	Lines       int             `json:"lines"`
+	Mutants     int             `json:"mutants"`
+	ElapsedMS   int64           `json:"elapsed_ms"`
+	Operators   []OperatorParse `json:"operators"`
 	// Unchecked counts files whose original does not parse; their mutants are not checked.
 	Unchecked []string `json:"unchecked_files,omitempty"`
 	// Skipped names files that were not read (not UTF-8, unreadable), with why.

@@ -35,11 +35,11 @@ type Shapes struct {
 	// NonPunctLines and NonPunctNoMutant are CodeLines and NoMutant without the punctuation
 	// lines (`}`, `});`), which no operator is meant to mutate: the share of lines an operator
 	// set leaves without a candidate (set 2's target: at most 20%).
-	NonPunctLines    int `json:"non_punctuation_lines"`
-	NonPunctNoMutant int `json:"non_punctuation_no_mutant"`
-	ElapsedMS int64       `json:"elapsed_ms"`
-	Shapes    []ShapeStat `json:"shapes"`
-	Skipped   []string    `json:"skipped_files,omitempty"`
+	NonPunctLines    int         `json:"non_punctuation_lines"`
+	NonPunctNoMutant int         `json:"non_punctuation_no_mutant"`
+	ElapsedMS        int64       `json:"elapsed_ms"`
+	Shapes           []ShapeStat `json:"shapes"`
+	Skipped          []string    `json:"skipped_files,omitempty"`
 }
 
 // ShapeStat is one shape: how many lines, which operator gives them their mutant, how many get
