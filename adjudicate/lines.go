@@ -111,7 +111,8 @@ func coverageKnown(fr FileReach) bool {
 // AnswerLines derives the per-line answer. It does no I/O.
 //
 // Which added lines are executable comes from the baseline's coverage where it knows (the lines
-// it records, ran or not); in a file it cannot see (not loaded, unavailable, or no baseline) the
+// it records, ran or not, and the lines an operator fired on, which hold code whatever line the
+// hit map credits it to); in a file it cannot see (not loaded, unavailable, or no baseline) the
 // added lines some operator fired on stand for them. The answer of a line is, in this order:
 // pinned when a mutant on it was killed; not-run when the coverage says the oracle did not run
 // it (or its mutant was accepted without running); vacuous or unshown by its mutant's verdict;

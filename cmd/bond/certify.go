@@ -64,7 +64,10 @@ func newCertifyCmd(s *Streams, runF func(*certifyOptions) error) *cobra.Command 
 		Short: "Run the oracle on the patch's mutants and give the bond",
 		Long: `certify plans mutants on the lines a patch added, runs the oracle (the patch's own tests) on
 each in sandbox copies of the repository, adjudicates the mutants it accepted with coverage and
-the repository's own suite (--gate), and gives the bond: held, vacuous, unshown or not-bonded.
+the repository's own suite (--gate), and gives the bond: held, vacuous, unshown or not-bonded,
+and per added executable line whether the tests pin it (pinned, vacuous, not-run, unshown,
+not-mutated). --operator-set 2 plans with operator set 2; --require-reach PCT refuses when the
+oracle runs fewer than PCT% of the added executable lines.
 
 Exit codes: 0 held, unshown or not-bonded (or any bond under --regime report-only); 1 vacuous
 (and abstentions under --require held, and a reach below --require-reach PCT); 2 invalid input or setup; 3 internal error; 130/143
