@@ -314,8 +314,8 @@ func (s LinesSummary) Headline() string {
 	return h
 }
 
-// LinesSummary counts the report's line answers.
-func (rep *Report) LinesSummary() LinesSummary {
+// CountLines counts the answers of the report's lines.
+func (rep *Report) CountLines() LinesSummary {
 	var reach *Reach
 	if rep.Baseline != nil {
 		reach = &rep.Baseline.Reach
@@ -360,7 +360,7 @@ func deriveLines(rep *Report, requireReach int) {
 		rep.Lines = []LineAnswer{}
 	}
 	if requireReach > 0 {
-		c := CheckReach(rep.Lines, rep.LinesSummary(), requireReach)
+		c := CheckReach(rep.Lines, rep.CountLines(), requireReach)
 		rep.RequireReach = &c
 		applyReach(&rep.Bond, c)
 	}

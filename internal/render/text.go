@@ -46,7 +46,7 @@ func linesHeadline(r *adjudicate.Report) string {
 	if r.Lines == nil {
 		return ""
 	}
-	return r.LinesSummary().Headline()
+	return r.CountLines().Headline()
 }
 
 // unpinnedLines lists the added executable lines that are not pinned, "path:line answer (why)",
