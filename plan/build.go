@@ -132,16 +132,17 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 	for _, m := range chosen {
 		res.Mutants = append(res.Mutants, *m)
 	}
-	cutIDs := map[string]bool{}
+	cutIDs := map[string]string{} // id → why (set 2's spread says where the mutant stood)
 	for _, c := range cut {
 		res.Front.Cut = append(res.Front.Cut, c)
-		cutIDs[c.ID] = true
+		cutIDs[c.ID] = c.Message
 	}
 	for li := range res.Lines {
 		lc := &res.Lines[li]
 		for ci := range lc.Candidates {
-			if lc.Candidates[ci].Outcome == OutcomeChosen && cutIDs[lc.Mutant] {
+			if why, ok := cutIDs[lc.Mutant]; ok && lc.Candidates[ci].Outcome == OutcomeChosen {
 				lc.Candidates[ci].Outcome = OutcomeCut
+				lc.Candidates[ci].Message = why
 			}
 		}
 	}
