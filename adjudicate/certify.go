@@ -144,6 +144,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
 		markUnknownReach(&rep.Baseline.Reach)
+		recordLineReach(&rep.Baseline.Reach, base, rep.Files)
 		return nil
 	})
 	if err != nil {
@@ -189,6 +190,7 @@ func finish(rep *Report, o Options, doc *VerdictDoc, start time.Time, clk *clock
 		rep.Errors = append(rep.Errors, err.Error())
 	}
 	deriveVerdicts(rep, Regime(o.Regime), o.RequireHeld)
+	deriveLines(rep, o.RequireReach)
 	rep.Timings.TotalMS = o.Now().Sub(start).Milliseconds()
 	clk.fill(&rep.Timings)
 }
@@ -199,6 +201,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		Mutants:     make([]MutantResult, len(muts)),
 		Sentinel:    plan.Sentinel,
 		SelfCheck:   []Canary{},
+		Lines:       []LineAnswer{},
 		TreeChanges: []string{},
 		Errors:      []string{},
 		Run: RunInfo{

@@ -59,6 +59,9 @@ type Options struct {
 	Adjudicate string
 	// RequireHeld makes abstentions (unshown, not-bonded) refuse too.
 	RequireHeld bool
+	// RequireReach, from 1 to 100, makes the bond refuse (under every regime but report-only)
+	// when the oracle runs fewer than this percentage of the added executable lines; 0 is none.
+	RequireReach int
 	// Jobs is the number of sandboxes run in parallel; 0 is the CPU count.
 	Jobs int
 	// Timeout is the time limit of one oracle run; 0 is twice the slower baseline run plus 5 s.
@@ -131,6 +134,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.Adjudicate != AdjudicateFirst && o.Adjudicate != AdjudicateAll {
 		return o, input.Errorf("--adjudicate %q: want first or all", o.Adjudicate)
+	}
+	if o.RequireReach < 0 || o.RequireReach > 100 {
+		return o, input.Errorf("--require-reach %d: want a percentage from 0 to 100", o.RequireReach)
 	}
 	if o.Jobs == 0 {
 		o.Jobs = runtime.NumCPU()

@@ -17,6 +17,10 @@ type Report struct {
 	SelfCheck []Canary      `json:"self_check"`
 	Verdicts  *VerdictsInfo `json:"verdict_document,omitempty"`
 	Bond      BondResult    `json:"bond"`
+	// Lines is the per-line answer (lines.go), derived from the facts above.
+	Lines []LineAnswer `json:"lines"`
+	// RequireReach is the --require-reach check, when one was asked for.
+	RequireReach *ReachCheck `json:"require_reach,omitempty"`
 	// TreeChanges lists files the tests created, changed or removed in a sandbox (the user's
 	// tree is never touched; this is what the tests would have done to it).
 	TreeChanges []string `json:"tree_changes"`
@@ -154,6 +158,11 @@ type FileReach struct {
 	// Unknown is true when the file's reach is unknown (coverage unavailable): Executable and
 	// Ran are then 0 because nothing was measured, not because nothing ran.
 	Unknown bool `json:"unknown,omitempty"`
+	// RanLines, NotRanLines and UnstableLines are the added executable lines that ran in both
+	// baseline runs, in neither, and in only one; absent when the coverage is not known.
+	RanLines      []int `json:"ran_lines,omitempty"`
+	NotRanLines   []int `json:"not_ran_lines,omitempty"`
+	UnstableLines []int `json:"unstable_lines,omitempty"`
 }
 
 // Canary is the self-check of one file: the oracle with a statement that throws at the file's top.

@@ -34,6 +34,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/plan"
 )
 
 // Format is the only corpus file format this version reads (`format = 1`).
@@ -64,7 +65,11 @@ type Corpus struct {
 	// SHA256 is the hex SHA-256 of the file's bytes; pre-registration records it.
 	SHA256 string
 	Name   string
-	// Budget and PerOperator are the per-patch mutant budget every task is certified with.
+	// OperatorSet is the operator set every task is planned with (key operator_set; 0, the key
+	// absent, is operators.DefaultSet).
+	OperatorSet int
+	// Budget and PerOperator are the per-patch mutant budget every task is certified with; when
+	// the file gives none they are the operator set's defaults (plan.DefaultBudgetOf).
 	Budget      int
 	PerOperator int
 	// Regime is the regime the corpus is about (default witness-recorded); rows carry all three.
@@ -104,7 +109,7 @@ type Task struct {
 
 // Keys a corpus file may hold, at the top and in each [[task]], with whether they are required.
 var (
-	topKeys  = map[string]bool{"format": true, "name": false, "task": true, "budget": false, "per_operator": false, "regime": false, "timeout": false}
+	topKeys  = map[string]bool{"format": true, "name": false, "task": true, "budget": false, "per_operator": false, "operator_set": false, "regime": false, "timeout": false}
 	taskKeys = map[string]bool{
 		"id": true, "repo": true, "base": true, "head": false, "patch": false, "arm": false, "sample": false,
 		"install": false, "oracle_cmd": false, "oracle": false, "runner": false, "gates": false,
@@ -167,7 +172,7 @@ func Parse(path, dir string, data []byte) (*Corpus, error) {
 
 	for _, k := range sortedKeys(raw) {
 		if _, ok := topKeys[k]; !ok {
-			p.addf("unknown top-level key %q (known: budget, format, name, per_operator, regime, task, timeout)", k)
+			p.addf("unknown top-level key %q (known: budget, format, name, operator_set, per_operator, regime, task, timeout)", k)
 		}
 	}
 	for _, k := range []string{"format", "task"} {
@@ -186,6 +191,22 @@ func Parse(path, dir string, data []byte) (*Corpus, error) {
 	}
 	if v, ok := raw["per_operator"]; ok {
 		c.PerOperator = positive(p, "", "per_operator", v)
+	}
+	if v, ok := raw["operator_set"]; ok {
+		c.OperatorSet = positive(p, "", "operator_set", v)
+		if def, err := plan.DefaultBudgetOf(c.OperatorSet); err != nil {
+			p.addf("operator_set = %v: %v", v, err)
+		} else {
+			if _, ok := raw["budget"]; !ok {
+				c.Budget = def.Total
+			}
+			if _, ok := raw["per_operator"]; !ok {
+				c.PerOperator = min(def.PerOperator, c.Budget)
+				if c.OperatorSet >= 2 {
+					c.PerOperator = c.Budget
+				}
+			}
+		}
 	}
 	if v, ok := raw["regime"]; ok {
 		c.Regime = str(p, "", "regime", v)

@@ -113,6 +113,7 @@ func TestParseBad(t *testing.T) {
 			[]string{`key "budget" must be a positive integer`, `key "timeout" must be a duration string`, `key "id" must be a string, not an integer`, `key "oracle" must be an array of strings`, `gate "unit" must be a command string`, `sample = "maybe"`, `runner = "deno"`}},
 		{"heldback_patch without cmd", "format = 1\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\nheldback_patch='patches/1-hidden.diff'\n", []string{`"heldback_patch" is set without "heldback_cmd"`}},
 		{"no tasks", "format = 1\ntask = []\n", []string{"the corpus has no tasks"}},
+		{"unknown operator set", "format = 1\noperator_set = 9\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`operator_set = 9: operator set 9 does not exist; use one of 1, 2`}},
 		{"bad regime", "format = 1\nregime = 'strict'\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`regime = "strict"`}},
 	}
 	for _, tt := range tests {
@@ -131,6 +132,31 @@ func TestParseBad(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestParseOperatorSet pins the corpus-level operator_set key: absent it is 0 (the default set)
+// with set 1's budget; set 2 without a budget gets set 2's default, and a budget given is kept.
+func TestParseOperatorSet(t *testing.T) {
+	const task = "[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n"
+	tests := []struct {
+		top              string
+		set, budget, per int
+	}{
+		{"", 0, DefaultBudget, DefaultPerOperator},
+		{"operator_set = 1\n", 1, DefaultBudget, DefaultPerOperator},
+		{"operator_set = 2\n", 2, 24, 24},
+		{"operator_set = 2\nbudget = 6\n", 2, 6, 6},
+		{"operator_set = 2\nbudget = 6\nper_operator = 2\n", 2, 6, 2},
+	}
+	for _, tt := range tests {
+		c, err := Parse("corpus.toml", corpusDir(t), []byte("format = 1\n"+tt.top+task))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.top, err)
+		}
+		if c.OperatorSet != tt.set || c.Budget != tt.budget || c.PerOperator != tt.per {
+			t.Errorf("%q: set %d budget %d/%d, want %d %d/%d", tt.top, c.OperatorSet, c.Budget, c.PerOperator, tt.set, tt.budget, tt.per)
+		}
 	}
 }
 

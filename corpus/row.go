@@ -49,6 +49,9 @@ type Row struct {
 	Fingerprint    string `json:"fingerprint"`
 	BondVersion    string `json:"bond_version"`
 	OperatorDigest string `json:"operator_digest"`
+	// OperatorSet is the number of the operator set the digest is of (absent in rows written
+	// before sets were numbered, all of set 1).
+	OperatorSet int `json:"operator_set,omitempty"`
 	// BaseCommit and HeadCommit are the commits base and head resolved to; for a patch task the
 	// head is the commit corpus run made of base plus the patch in its work tree.
 	BaseCommit string    `json:"base_commit,omitempty"`

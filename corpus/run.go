@@ -29,13 +29,15 @@ import (
 // (checked out at the patched commit) and the diff from Base to it, with --adjudicate all.
 type CertifyRequest struct {
 	// Repo is the task's work tree; Base the commit the patch applies to.
-	Repo        string
-	Base        string
-	OracleCmd   string
-	Oracle      []string
-	Runner      string
-	Gates       []adjudicate.GateSpec
-	Regime      string
+	Repo      string
+	Base      string
+	OracleCmd string
+	Oracle    []string
+	Runner    string
+	Gates     []adjudicate.GateSpec
+	Regime    string
+	// OperatorSet is the operator set to plan with (0: operators.DefaultSet).
+	OperatorSet int
 	Budget      int
 	PerOperator int
 	// Timeout is the per-run time limit; zero is certify's default.
@@ -64,8 +66,10 @@ type RunOptions struct {
 	// RetryErrors re-runs tasks whose existing row is an error row.
 	RetryErrors bool
 	Certify     CertifyFunc
-	// OperatorDigest is the digest of the operators and budget certify will use.
+	// OperatorDigest is the digest of the operators and budget certify will use, and
+	// OperatorSet the number of their set; rows record both.
 	OperatorDigest string
+	OperatorSet    int
 	// Progress receives one line per task as it finishes; nil is silent.
 	Progress io.Writer
 	// Now is the clock; nil is time.Now.
@@ -276,7 +280,7 @@ func openRows(o RunOptions, sum *RunSummary) (*rowWriter, map[string]bool, error
 func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 	c := o.Corpus
 	row := Row{SchemaVersion: version.Schema, Task: t.ID, Arm: t.Arm, Sample: t.Sample, Index: t.Index, Corpus: c.Name,
-		Fingerprint: fp, BondVersion: version.Tool, OperatorDigest: o.OperatorDigest, Started: o.Now().UTC(), Heldback: HeldbackNone}
+		Fingerprint: fp, BondVersion: version.Tool, OperatorDigest: o.OperatorDigest, OperatorSet: o.OperatorSet, Started: o.Now().UTC(), Heldback: HeldbackNone}
 	fail := func(phase string, err error) Row {
 		row.Error, row.ErrorPhase = err.Error(), phase
 		row.Finished = o.Now().UTC()
@@ -313,7 +317,7 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 	}
 
 	req := CertifyRequest{Repo: wt, Base: base, OracleCmd: t.OracleCmd, Oracle: t.Oracle, Runner: t.Runner, Regime: c.Regime,
-		Budget: c.Budget, PerOperator: c.PerOperator, Timeout: timeout, Jobs: o.CertifyJobs}
+		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, Timeout: timeout, Jobs: o.CertifyJobs}
 	for _, name := range sortedKeys(t.Gates) {
 		req.Gates = append(req.Gates, adjudicate.GateSpec{Name: name, Cmd: t.Gates[name]})
 	}

@@ -131,7 +131,7 @@ oracle_cmd = "true"
 	out := filepath.Join(dir, "rows.jsonl")
 	var calls atomic.Int32
 	var progress bytes.Buffer
-	opts := RunOptions{Corpus: c, Out: out, Jobs: 2, Certify: fakeCertify(t, &calls), OperatorDigest: testDigest, Progress: &progress}
+	opts := RunOptions{Corpus: c, Out: out, Jobs: 2, Certify: fakeCertify(t, &calls), OperatorDigest: testDigest, OperatorSet: 1, Progress: &progress}
 	sum, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +148,7 @@ oracle_cmd = "true"
 	for _, r := range rows {
 		by[r.Task] = r
 	}
-	if r := by["head-task"]; r.Error != "" || r.Heldback != HeldbackPassed || r.HeadCommit != head || r.BaseCommit != base || r.Report.Bond.Verdict != "vacuous" || r.Fingerprint == "" {
+	if r := by["head-task"]; r.Error != "" || r.Heldback != HeldbackPassed || r.HeadCommit != head || r.BaseCommit != base || r.Report.Bond.Verdict != "vacuous" || r.Fingerprint == "" || r.OperatorSet != 1 || r.OperatorDigest != testDigest {
 		t.Errorf("head-task row = %+v", r)
 	}
 	if r := by["patch-task"]; r.Error != "" || r.Heldback != HeldbackFailed || r.HeadCommit == head || len(r.HeadCommit) != 40 || r.Report.Bond.Verdict != "vacuous" {

@@ -39,6 +39,49 @@ func MutantID(path, operator, original, mutated string, ordinal int) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
+// Defaults of operator set 2 (docs/operators-2.md, "Draft: selection and default budget").
+const (
+	// DefaultBudgetSet2 is set 2's budget when none is given: one mutant per added line that
+	// gets one, up to this cap. Each mutant costs one oracle run; 24 runs over two sandboxes is
+	// about twelve times the oracle's own time, the cost issue 9's cheaper runs allow, and it
+	// covers every added line of most patches (the cap binds only on large ones, where the spread
+	// over hunks decides what is left out).
+	DefaultBudgetSet2 = 24
+)
+
+// DefaultBudgetOf is the budget operator set n plans with when none is given: set 1's is
+// DefaultBudget mutants, DefaultPerOperator per operator (SPEC §2.5); set 2's is
+// DefaultBudgetSet2 with no separate per-operator cap (it spreads the budget over the
+// patch's hunks instead, selectMutants). An unknown set is an input error.
+func DefaultBudgetOf(n int) (BudgetInfo, error) {
+	if n == 0 {
+		n = operators.DefaultSet
+	}
+	if _, err := operators.Set(n); err != nil {
+		return BudgetInfo{}, err
+	}
+	if n == 1 {
+		return BudgetInfo{Total: DefaultBudget, PerOperator: DefaultPerOperator}, nil
+	}
+	return BudgetInfo{Total: DefaultBudgetSet2, PerOperator: DefaultBudgetSet2}, nil
+}
+
+// selectMutants chooses which proposed mutants (in diff order) fit the budget, by the rule of
+// operator set n: set 1 fills the slots by operator rank (applyBudget, unchanged since set 1 was
+// the only set), set 2 spreads them over the patch (spreadBudget). Both return the chosen in
+// diff order and the cut as candidates with ReasonBudget, in diff order.
+func selectMutants(n int, proposed []*Mutant, files []FileInfo, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {
+	if n <= 1 {
+		chosen, cut := applyBudget(proposed, ops, total, per)
+		cands := make([]Candidate, 0, len(cut))
+		for _, m := range cut {
+			cands = append(cands, Candidate{Mutant: *m, Reason: ReasonBudget})
+		}
+		return chosen, cands
+	}
+	return spreadBudget(proposed, files, ops, total, per)
+}
+
 // applyBudget fills the slots by operator rank, within an operator in diff order, then returns
 // the chosen in diff order and the cut ones in diff order. proposed is in diff order.
 func applyBudget(proposed []*Mutant, ops []operators.Operator, total, per int) (chosen, cut []*Mutant) {

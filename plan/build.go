@@ -18,7 +18,7 @@ import (
 	"github.com/bond-tool/bond/operators"
 )
 
-// Defaults of Options (SPEC §2.5).
+// Defaults of Options (SPEC §2.5) under operator set 1.
 const (
 	DefaultBudget      = 6
 	DefaultPerOperator = 2
@@ -36,11 +36,15 @@ type Options struct {
 	// Base is a git ref: bond diffs merge-base(Base, HEAD) against the working tree (-M), and
 	// adds untracked, not ignored source files as new files (they are what the oracle will run).
 	Base string
-	// Budget is the most mutants per patch; 0 means DefaultBudget. Negative is an error.
+	// Budget is the most mutants per patch; 0 means the set's default (DefaultBudgetOf).
+	// Negative is an error.
 	Budget int
-	// PerOperator is the most mutants per operator; 0 means DefaultPerOperator.
+	// PerOperator is the most mutants per operator; 0 means the set's default.
 	PerOperator int
-	// Operators is a subset of the operator table by name; the table's order is kept.
+	// OperatorSet is the operator set (operators.Set); 0 means operators.DefaultSet. An unknown
+	// set is an input error.
+	OperatorSet int
+	// Operators is a subset of the operator set's table by name; the table's order is kept.
 	// Empty means all of them. An unknown name is an error.
 	Operators []string
 	// Include and Exclude are doublestar globs over repository-relative paths; see selector.
@@ -50,7 +54,11 @@ type Options struct {
 // Build reads the diff, checks that it fits the tree at Repo, and plans the mutants. Every error
 // caused by the input is an input.Error (exit 2). It runs no project code.
 func Build(ctx context.Context, opts Options) (Result, error) {
-	return build(ctx, opts, operators.Table())
+	table, err := operators.Set(opts.OperatorSet)
+	if err != nil {
+		return Result{}, input.Errorf("--operator-set %d: %v", opts.OperatorSet, err)
+	}
+	return build(ctx, opts, table)
 }
 
 // build plans with the operator table given; tests pass a small fixed table so the planner's own
@@ -114,7 +122,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 	res := Result{Front: Front{
 		SchemaVersion: version.Schema,
 		Tool:          Tool{Name: version.ToolName, Version: version.Tool},
-		Operators:     OperatorSetOf(ops, BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator}),
+		Operators:     OperatorSetOf(o.OperatorSet, ops, BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator}),
 		Budget:        BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator},
 		Diff:          info,
 		Files:         []FileInfo{},
@@ -132,20 +140,21 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 			proposed = append(proposed, &fp.chosen[i])
 		}
 	}
-	chosen, cut := applyBudget(proposed, ops, o.Budget, o.PerOperator)
+	chosen, cut := selectMutants(o.OperatorSet, proposed, res.Front.Files, ops, o.Budget, o.PerOperator)
 	for _, m := range chosen {
 		res.Mutants = append(res.Mutants, *m)
 	}
-	cutIDs := map[string]bool{}
-	for _, m := range cut {
-		res.Front.Cut = append(res.Front.Cut, Candidate{Mutant: *m, Reason: ReasonBudget})
-		cutIDs[m.ID] = true
+	cutIDs := map[string]string{} // id → why (set 2's spread says where the mutant stood)
+	for _, c := range cut {
+		res.Front.Cut = append(res.Front.Cut, c)
+		cutIDs[c.ID] = c.Message
 	}
 	for li := range res.Lines {
 		lc := &res.Lines[li]
 		for ci := range lc.Candidates {
-			if lc.Candidates[ci].Outcome == OutcomeChosen && cutIDs[lc.Mutant] {
+			if why, ok := cutIDs[lc.Mutant]; ok && lc.Candidates[ci].Outcome == OutcomeChosen {
 				lc.Candidates[ci].Outcome = OutcomeCut
+				lc.Candidates[ci].Message = why
 			}
 		}
 	}
@@ -168,11 +177,23 @@ func resolve(opts Options, table []operators.Operator) (Options, []operators.Ope
 	if o.Budget < 0 || o.PerOperator < 0 {
 		return o, nil, input.Errorf("--budget %d / --per-operator %d: the budget must be positive", o.Budget, o.PerOperator)
 	}
+	if o.OperatorSet == 0 {
+		o.OperatorSet = operators.DefaultSet
+	}
+	def, err := DefaultBudgetOf(o.OperatorSet)
+	if err != nil {
+		return o, nil, err
+	}
 	if o.Budget == 0 {
-		o.Budget = DefaultBudget
+		o.Budget = def.Total
 	}
 	if o.PerOperator == 0 {
-		o.PerOperator = DefaultPerOperator
+		o.PerOperator = def.PerOperator
+		if o.OperatorSet >= 2 {
+			// Set 2 spreads the budget over the patch instead of capping operators: with no
+			// per-operator figure given, the cap is the budget itself.
+			o.PerOperator = o.Budget
+		}
 	}
 	ops, err := selectOperators(table, o.Operators)
 	return o, ops, err
@@ -213,15 +234,30 @@ func selectOperators(table []operators.Operator, names []string) ([]operators.Op
 	return out, nil
 }
 
-// OperatorSetOf is the operator set a document records for ops under budget b: each operator's
-// name and version, in rank order, and their digest (SPEC §2.3). Plans, certify reports and the
-// corpus's rows and pre-registration records all compute it here.
-func OperatorSetOf(ops []operators.Operator, b BudgetInfo) OperatorSet {
-	s := OperatorSet{Digest: operators.Digest(ops, operators.Budget{Total: b.Total, PerOperator: b.PerOperator}), Table: []OperatorEntry{}}
+// OperatorSetOf is the operator set a document records for ops, the table (or the subset of
+// it) of operator set number set, under budget b: the set's number, each operator's name and
+// version in rank order, and their digest (SPEC §2.3). Plans, certify reports and the corpus's
+// rows and pre-registration records all compute it here (OperatorSetFor when the whole set is
+// meant), so the digest of a set is computed by one path.
+func OperatorSetOf(set int, ops []operators.Operator, b BudgetInfo) OperatorSet {
+	if set == 0 {
+		set = operators.DefaultSet
+	}
+	s := OperatorSet{Set: set, Digest: operators.Digest(ops, operators.Budget{Total: b.Total, PerOperator: b.PerOperator}), Table: []OperatorEntry{}}
 	for _, op := range ops {
 		s.Table = append(s.Table, OperatorEntry{Name: op.Name, Version: op.Version})
 	}
 	return s
+}
+
+// OperatorSetFor is OperatorSetOf for the whole table of operator set number set (0 means
+// operators.DefaultSet); an unknown set is an input error.
+func OperatorSetFor(set int, b BudgetInfo) (OperatorSet, error) {
+	table, err := operators.Set(set)
+	if err != nil {
+		return OperatorSet{}, err
+	}
+	return OperatorSetOf(set, table, b), nil
 }
 
 // filePlan is what planning one file produced.

@@ -96,6 +96,9 @@ type OperatorEntry struct {
 
 // OperatorSet is the operator table and budget a document was produced with, and their digest.
 type OperatorSet struct {
+	// Set is the operator set's number (operators.Set); absent in documents written before
+	// operator sets were numbered, which were all made by set 1.
+	Set    int             `json:"set,omitempty"`
 	Digest string          `json:"digest"`
 	Table  []OperatorEntry `json:"table"`
 }

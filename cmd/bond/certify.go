@@ -42,11 +42,14 @@ type certifyOptions struct {
 	SuiteCap   int
 	Adjudicate string
 	Require    string
-	Verdicts   string
-	Keep       bool
-	Hermetic   bool
-	Format     string
-	Output     string
+	// RequireReach is --require-reach PCT: refuse when the oracle runs fewer than PCT% of the
+	// added executable lines.
+	RequireReach int
+	Verdicts     string
+	Keep         bool
+	Hermetic     bool
+	Format       string
+	Output       string
 
 	// set reports whether a flag was given on the command line (config values fill the rest).
 	set func(name string) bool
@@ -61,10 +64,13 @@ func newCertifyCmd(s *Streams, runF func(*certifyOptions) error) *cobra.Command 
 		Short: "Run the oracle on the patch's mutants and give the bond",
 		Long: `certify plans mutants on the lines a patch added, runs the oracle (the patch's own tests) on
 each in sandbox copies of the repository, adjudicates the mutants it accepted with coverage and
-the repository's own suite (--gate), and gives the bond: held, vacuous, unshown or not-bonded.
+the repository's own suite (--gate), and gives the bond: held, vacuous, unshown or not-bonded,
+and per added executable line whether the tests pin it (pinned, vacuous, not-run, unshown,
+not-mutated). --operator-set 2 plans with operator set 2; --require-reach PCT refuses when the
+oracle runs fewer than PCT% of the added executable lines.
 
 Exit codes: 0 held, unshown or not-bonded (or any bond under --regime report-only); 1 vacuous
-(and abstentions under --require held); 2 invalid input or setup; 3 internal error; 130/143
+(and abstentions under --require held, and a reach below --require-reach PCT); 2 invalid input or setup; 3 internal error; 130/143
 interrupted. The JSON report always goes to the user cache dir too, for bond inspect.`,
 		Example: `  bond certify --base main --oracle test/parse.test.js --gate 'unit=npm test'
   bond certify --diff pr.diff --oracle-cmd 'npx mocha test/x.js' --format markdown`,
@@ -80,6 +86,9 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 			}
 			if opts.Require != "" && opts.Require != "held" {
 				return usageErrorf("--require %q: the only requirement is held", opts.Require)
+			}
+			if opts.RequireReach < 0 || opts.RequireReach > 100 {
+				return usageErrorf("--require-reach %d: want a percentage from 0 to 100", opts.RequireReach)
 			}
 			opts.set = cmd.Flags().Changed
 			if runF != nil {
@@ -100,6 +109,7 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 	f.IntVar(&opts.SuiteCap, "suite-cap", adjudicate.DefaultSuiteCap, "most suite (gate) runs per patch")
 	f.StringVar(&opts.Adjudicate, "adjudicate", "first", "first: stop adjudicating once the bond is decided; all: ask every detector")
 	f.StringVar(&opts.Require, "require", "", "held: refuse abstentions (unshown, not-bonded) too")
+	f.IntVar(&opts.RequireReach, "require-reach", 0, "refuse when the oracle runs fewer than this percentage of the added executable lines (0-100; not under report-only)")
 	f.StringVar(&opts.Verdicts, "verdicts", "", "a verdict document marking mutants equivalent (JSON)")
 	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network (needs unshare)")
@@ -122,7 +132,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 	o := adjudicate.Options{
 		Plan:      opts.planFlags.options(opts.In, cfg, set),
 		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: opts.Regime,
-		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", Jobs: opts.Jobs,
+		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, Now: opts.Now,
 	}
 	if set("budget") && opts.Budget == 0 {
@@ -195,6 +205,9 @@ func runCertify(ctx context.Context, opts *certifyOptions) error {
 	}
 	if rep.Bond.Refuses {
 		msg := fmt.Sprintf("refused: bond %s under %s", rep.Bond.Verdict, rep.Bond.Regime)
+		if rep.RequireReach != nil && !rep.RequireReach.Met {
+			msg = fmt.Sprintf("refused under %s: %s", rep.Bond.Regime, rep.Bond.Reason)
+		}
 		if opts.Format == "json" || opts.Format == "github" {
 			msg = ""
 		}

@@ -72,6 +72,10 @@ func TestCertifyExitCodes(t *testing.T) {
 		{"bad gate", "calibration/must-kill", []string{"--gate", "nocommand"}, ExitInput, "NAME=CMD"},
 		{"unknown flag", "calibration/must-kill", []string{"--colour"}, ExitInput, "unknown flag"},
 		{"verdicts missing", "calibration/must-kill", []string{"--verdicts", "/no/such/verdicts.json"}, ExitInput, "--verdicts"},
+		{"reach below --require-reach", "calibration/unshown-not-ran", []string{"--require-reach", "50"}, ExitRefused, "the oracle ran 0 of 1 added executable lines, fewer than --require-reach 50%"},
+		{"--require-reach under report-only", "calibration/unshown-not-ran", []string{"--require-reach", "50", "--regime", "report-only"}, ExitOK, ""},
+		{"reach met", "calibration/must-kill", []string{"--require-reach", "100"}, ExitOK, ""},
+		{"bad --require-reach", "calibration/must-kill", []string{"--require-reach", "101"}, ExitInput, "--require-reach 101"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -13,7 +13,8 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-// mergePlanConfig fills the planning fields of o (include, exclude, budget, per_operator) that
+// mergePlanConfig fills the planning fields of o (include, exclude, budget, per_operator,
+// operator_set) that
 // set does not report as given from c. bond plan and bond certify both plan through it, so a
 // .bond.toml changes their plans alike.
 func mergePlanConfig(c config.File, o *plan.Options, set func(flag string) bool) {
@@ -29,11 +30,14 @@ func mergePlanConfig(c config.File, o *plan.Options, set func(flag string) bool)
 	if !set("per-operator") && c.PerOperator != nil {
 		o.PerOperator = *c.PerOperator
 	}
+	if !set("operator-set") && c.OperatorSet != nil {
+		o.OperatorSet = *c.OperatorSet
+	}
 }
 
 // mergeConfig fills the non-planning fields of o (the planning ones are planFlags.options') that set does not report as given on the command line from
 // c. set names the flags that were given: "oracle", "oracle-cmd", "gate", "include", "exclude",
-// "budget", "per-operator", "timeout", "regime", "runner". An oracle given either way on the
+// "budget", "per-operator", "timeout", "regime", "runner", "require-reach". An oracle given either way on the
 // command line (--oracle or --oracle-cmd) replaces the config's oracle of either kind.
 func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) bool) error {
 	if !set("oracle") && !set("oracle-cmd") {
@@ -65,6 +69,9 @@ func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) boo
 	}
 	if !set("runner") && c.Runner != "" {
 		o.Runner = c.Runner
+	}
+	if !set("require-reach") && c.RequireReach != nil {
+		o.RequireReach = *c.RequireReach
 	}
 	return nil
 }

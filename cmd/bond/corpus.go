@@ -15,7 +15,6 @@ import (
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/render"
-	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -36,11 +35,12 @@ The corpus, rows and rule formats are in docs/corpus.md.`,
 	return cmd
 }
 
-// operatorSet is the operator set certify records for the whole table under the given budget,
-// computed by plan.OperatorSetOf like every plan's: corpus run stamps rows with its digest and
-// prereg freeze records it, and the two must agree with the reports certify writes.
-func operatorSet(budget, perOperator int) plan.OperatorSet {
-	return plan.OperatorSetOf(operators.Table(), plan.BudgetInfo{Total: budget, PerOperator: perOperator})
+// operatorSet is the operator set certify records for the whole table of operator set n (0: the
+// default) under the given budget, computed by plan.OperatorSetFor like every plan's: corpus run
+// stamps rows with its digest and prereg freeze records it, and the two must agree with the
+// reports certify writes.
+func operatorSet(n, budget, perOperator int) (plan.OperatorSet, error) {
+	return plan.OperatorSetFor(n, plan.BudgetInfo{Total: budget, PerOperator: perOperator})
 }
 
 // corpusRunOptions holds the flags of bond corpus run.
@@ -117,9 +117,13 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 	if certify == nil {
 		certify = certifyTask
 	}
+	ops, err := operatorSet(c.OperatorSet, c.Budget, c.PerOperator)
+	if err != nil {
+		return err
+	}
 	ro := corpus.RunOptions{
 		Corpus: c, Out: o.RowsPath, OutWriter: o.Out, Jobs: o.Jobs, CertifyJobs: o.CertifyJobs, Shard: shard, Shards: shards,
-		RetryErrors: o.RetryErrors, Certify: certify, OperatorDigest: operatorSet(c.Budget, c.PerOperator).Digest, Now: o.Now,
+		RetryErrors: o.RetryErrors, Certify: certify, OperatorDigest: ops.Digest, OperatorSet: ops.Set, Now: o.Now,
 	}
 	if o.ErrTTY && !o.Quiet {
 		ro.Progress = o.Err
@@ -157,7 +161,8 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Re
 		return nil, err
 	}
 	return adjudicate.Certify(ctx, adjudicate.Options{
-		Plan:       plan.Options{Repo: req.Repo, Base: req.Base, Budget: req.Budget, PerOperator: req.PerOperator, Include: cfg.Include, Exclude: cfg.Exclude},
+		Plan: plan.Options{Repo: req.Repo, Base: req.Base, OperatorSet: req.OperatorSet, Budget: req.Budget, PerOperator: req.PerOperator,
+			Include: cfg.Include, Exclude: cfg.Exclude},
 		OracleCmd:  req.OracleCmd,
 		Oracle:     req.Oracle,
 		Runner:     req.Runner,

@@ -47,7 +47,11 @@ func corpusFixture(t *testing.T) string {
 		}
 		write(name, b.String())
 	}
-	rowsFile("rows.jsonl", operatorSet(corpus.DefaultBudget, corpus.DefaultPerOperator).Digest)
+	def, err := operatorSet(0, corpus.DefaultBudget, corpus.DefaultPerOperator)
+	if err != nil {
+		panic(err)
+	}
+	rowsFile("rows.jsonl", def.Digest)
 	rowsFile("other.jsonl", strings.Repeat("ab", 32))
 	write("bad.jsonl", "{\"schema_version\":\"1\",\"task\":\"a\"}\nnot json\n")
 	return dir
@@ -153,13 +157,25 @@ func TestOperatorSetIsThePlans(t *testing.T) {
 	if err := os.WriteFile(diff, []byte("--- a/a.js\n+++ b/a.js\n@@ -0,0 +1 @@\n+a();\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range []plan.BudgetInfo{{Total: corpus.DefaultBudget, PerOperator: corpus.DefaultPerOperator}, {Total: 3, PerOperator: 1}} {
-		res, err := plan.Build(context.Background(), plan.Options{Repo: dir, DiffPath: diff, Budget: b.Total, PerOperator: b.PerOperator})
+	for _, c := range []struct {
+		set int
+		b   plan.BudgetInfo
+	}{
+		{0, plan.BudgetInfo{Total: corpus.DefaultBudget, PerOperator: corpus.DefaultPerOperator}},
+		{1, plan.BudgetInfo{Total: 3, PerOperator: 1}},
+		{2, plan.BudgetInfo{Total: plan.DefaultBudgetSet2, PerOperator: plan.DefaultBudgetSet2}},
+		{2, plan.BudgetInfo{Total: 6, PerOperator: 2}},
+	} {
+		res, err := plan.Build(context.Background(), plan.Options{Repo: dir, DiffPath: diff, OperatorSet: c.set, Budget: c.b.Total, PerOperator: c.b.PerOperator})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := operatorSet(b.Total, b.PerOperator); !reflect.DeepEqual(got, res.Front.Operators) {
-			t.Errorf("budget %+v: corpus records %+v, the plan %+v", b, got, res.Front.Operators)
+		got, err := operatorSet(c.set, c.b.Total, c.b.PerOperator)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, res.Front.Operators) {
+			t.Errorf("set %d budget %+v: corpus records %+v, the plan %+v", c.set, c.b, got, res.Front.Operators)
 		}
 	}
 }

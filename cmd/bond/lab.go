@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan/lab"
 )
 
@@ -27,6 +28,10 @@ type labOptions struct {
 	SampleDir   string
 	SampleEvery int
 	WholeFile   bool
+	// OperatorSet is the operator set offered the lines; CompareSets (shapes) measures every set
+	// side by side.
+	OperatorSet int
+	CompareSets bool
 }
 
 // newLabCmd builds `bond lab`, the research commands of SPEC §6.6.
@@ -70,12 +75,13 @@ Prints per operator: proposed, do-not-parse and the rate; files, lines, mutants,
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "parallel parse checks (default GOMAXPROCS)")
 	cmd.Flags().StringVar(&opts.SampleDir, "sample-dir", "", "write every --sample-every-th checked mutant's file into this directory")
 	cmd.Flags().IntVar(&opts.SampleEvery, "sample-every", 0, "sampling interval for --sample-dir")
+	cmd.Flags().IntVar(&opts.OperatorSet, "operator-set", operators.DefaultSet, "the operator set: 1 or 2")
 	cmd.Flags().BoolVar(&opts.WholeFile, "whole-file", false, "check every mutant on the whole file, not its top-level statement first (the reference for the faster check)")
 	return cmd
 }
 
 func runLabParseRate(ctx context.Context, opts *labOptions) error {
-	r, err := lab.ParseRateOf(ctx, lab.Options{Paths: opts.Paths, Jobs: opts.Jobs, SampleEvery: opts.SampleEvery, WholeFile: opts.WholeFile})
+	r, err := lab.ParseRateOf(ctx, lab.Options{Paths: opts.Paths, Jobs: opts.Jobs, SampleEvery: opts.SampleEvery, WholeFile: opts.WholeFile, OperatorSet: opts.OperatorSet})
 	if err != nil {
 		return err
 	}
@@ -111,6 +117,9 @@ func writeSample(dir string, sample []lab.SampleMutant) error {
 
 func renderParseRate(w io.Writer, r lab.ParseRate) error {
 	b := &strings.Builder{}
+	if r.OperatorSet > 1 {
+		fmt.Fprintf(b, "operator set %d\n", r.OperatorSet)
+	}
 	fmt.Fprintf(b, "%-26s %9s %13s %7s\n", "operator", "proposed", "do-not-parse", "rate")
 	for _, o := range r.Operators {
 		checked := o.Proposed - o.Unchecked
@@ -136,7 +145,11 @@ func newLabShapesCmd(s *Streams, runF func(*labOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "shapes PATH…",
 		Short: "Classify every line under PATH by statement shape and show which operator covers it",
-		Args:  cobra.MinimumNArgs(1),
+		Long: `Classify every line of the JS/TS files under the paths by statement shape and offer it to the
+operators of --operator-set (1 or 2) as the planner does; print per shape how many lines get no
+mutant and which operator covers the others, then the share of code lines, and of lines other
+than punctuation, that get no mutant. --compare-sets prints every set side by side instead.`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			if opts.Format != "human" && opts.Format != "json" {
@@ -150,11 +163,23 @@ func newLabShapesCmd(s *Streams, runF func(*labOptions) error) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "human", "output: human|json")
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "parallel files (default GOMAXPROCS)")
+	cmd.Flags().IntVar(&opts.OperatorSet, "operator-set", operators.DefaultSet, "the operator set: 1 or 2")
+	cmd.Flags().BoolVar(&opts.CompareSets, "compare-sets", false, "every operator set side by side: per shape the share of lines each covers")
 	return cmd
 }
 
 func runLabShapes(ctx context.Context, opts *labOptions) error {
-	r, err := lab.ShapesOf(ctx, lab.Options{Paths: opts.Paths, Jobs: opts.Jobs})
+	if opts.CompareSets {
+		rs, err := lab.CompareShapes(ctx, lab.Options{Paths: opts.Paths, Jobs: opts.Jobs}, operators.Sets())
+		if err != nil {
+			return err
+		}
+		if opts.Format == "json" {
+			return writeJSON(opts.Out, rs)
+		}
+		return renderShapesCompared(opts.Out, rs)
+	}
+	r, err := lab.ShapesOf(ctx, lab.Options{Paths: opts.Paths, Jobs: opts.Jobs, OperatorSet: opts.OperatorSet})
 	if err != nil {
 		return err
 	}
@@ -187,8 +212,46 @@ func renderShapes(w io.Writer, r lab.Shapes) error {
 		share = 100 * float64(r.NoMutant) / float64(r.CodeLines)
 	}
 	fmt.Fprintf(b, "\n%d files, %d code lines, %d (%.1f%%) get no mutant, %d ms\n", r.Files, r.CodeLines, r.NoMutant, share, r.ElapsedMS)
+	fmt.Fprintf(b, "operator set %d: %s of the lines other than punctuation get no mutant\n", r.OperatorSet, percent(r.NonPunctNoMutant, r.NonPunctLines))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// renderShapesCompared writes the shapes of several operator sets side by side: per shape the
+// share of its lines each set gives a mutant, then each set's share of lines without one.
+func renderShapesCompared(w io.Writer, rs []lab.Shapes) error {
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "%-26s %7s", "shape", "lines")
+	for _, r := range rs {
+		fmt.Fprintf(b, " %10s", fmt.Sprintf("set %d", r.OperatorSet))
+	}
+	b.WriteString("   (share of the shape's lines that get a mutant)\n")
+	for i, s := range rs[0].Shapes {
+		if s.Lines == 0 || s.Shape == "comment" {
+			continue
+		}
+		fmt.Fprintf(b, "%-26s %7d", s.Shape, s.Lines)
+		for _, r := range rs {
+			st := r.Shapes[i]
+			fmt.Fprintf(b, " %10s", percent(st.Lines-st.NoMutant, st.Lines))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "\n%d files, %d code lines, %d other than punctuation\n", rs[0].Files, rs[0].CodeLines, rs[0].NonPunctLines)
+	for _, r := range rs {
+		fmt.Fprintf(b, "operator set %d: no mutant on %s of code lines, %s of lines other than punctuation (set 2's target: at most 20%%)\n",
+			r.OperatorSet, percent(r.NoMutant, r.CodeLines), percent(r.NonPunctNoMutant, r.NonPunctLines))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// percent is n of total as "12.3%", or "-" when total is 0.
+func percent(n, total int) string {
+	if total == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(total))
 }
 
 func writeJSON(w io.Writer, v any) error {

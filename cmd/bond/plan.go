@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/internal/config"
+	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -35,8 +36,9 @@ func newPlanCmd(s *Streams, runF func(*planOptions) error) *cobra.Command {
 		Short: "Print the mutants bond would run for a patch, and why the other candidates are not run",
 		Long: `Print the plan: per added line of the patch, at most one mutant (the first operator that
 fires and whose mutant parses and is not equivalent by compilation), under the budget.
-The repository's .bond.toml (budget, per_operator, include, exclude) fills what the flags leave
-unset, exactly as for bond certify, so both plan the same mutants. Runs no project code.
+--operator-set 2 plans with operator set 2 (bond operators --operator-set 2 prints it), spread
+over the patch's hunks with a default budget of 24. The repository's .bond.toml (budget,
+per_operator, operator_set, include, exclude) fills what the flags leave unset, exactly as for bond certify, so both plan the same mutants. Runs no project code.
 Exit 0, or 2 when the input is invalid (a diff that does not fit the tree, a bad .bond.toml).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -68,6 +70,7 @@ type planFlags struct {
 	Repo, Diff, Base string
 	Budget           int
 	PerOperator      int
+	OperatorSet      int
 	Operators        []string
 	Include, Exclude []string
 	Quiet            bool
@@ -79,8 +82,9 @@ func (f *planFlags) add(cmd *cobra.Command) {
 	fs.StringVar(&f.Repo, "repo", ".", "the patched checkout")
 	fs.StringVar(&f.Diff, "diff", "", "the patch as a unified diff file, or - for stdin")
 	fs.StringVar(&f.Base, "base", "", "diff merge-base(REF, HEAD) against the working tree")
-	fs.IntVar(&f.Budget, "budget", plan.DefaultBudget, "most mutants per patch")
-	fs.IntVar(&f.PerOperator, "per-operator", plan.DefaultPerOperator, "most mutants per operator")
+	fs.IntVar(&f.Budget, "budget", plan.DefaultBudget, "most mutants per patch (default: the operator set's, 6 for set 1, 24 for set 2)")
+	fs.IntVar(&f.PerOperator, "per-operator", plan.DefaultPerOperator, "most mutants per operator (default: the operator set's, 2 for set 1, none for set 2)")
+	fs.IntVar(&f.OperatorSet, "operator-set", operators.DefaultSet, "the operator set: 1 or 2 (bond operators --operator-set N prints each)")
 	fs.StringSliceVar(&f.Operators, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
 	fs.StringArrayVar(&f.Include, "include", nil, "a glob of source files to plan (repeatable)")
 	fs.StringArrayVar(&f.Exclude, "exclude", nil, "a glob of files not to plan (repeatable)")
@@ -97,6 +101,9 @@ func (f *planFlags) options(stdin io.Reader, c config.File, set func(flag string
 	}
 	if set("per-operator") {
 		o.PerOperator = f.PerOperator
+	}
+	if set("operator-set") {
+		o.OperatorSet = f.OperatorSet
 	}
 	if set("include") {
 		o.Include = f.Include
@@ -148,9 +155,14 @@ func renderPlanHuman(w io.Writer, r plan.Result, all bool) error {
 	if len(r.Mutants) > 0 {
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(b, "%d %s planned from %d added %s in %d %s (budget %d, %d per operator)\n",
+	setNote := ""
+	if r.Front.Operators.Set > 1 {
+		// Set 1's line is kept as it was, so its plans read (and diff) as before.
+		setNote = fmt.Sprintf(", operator set %d, spread over the hunks", r.Front.Operators.Set)
+	}
+	fmt.Fprintf(b, "%d %s planned from %d added %s in %d %s (budget %d, %d per operator%s)\n",
 		len(r.Mutants), plural(len(r.Mutants), "mutant", "mutants"), added, plural(added, "line", "lines"),
-		len(r.Front.Files), plural(len(r.Front.Files), "source file", "source files"), r.Front.Budget.Total, r.Front.Budget.PerOperator)
+		len(r.Front.Files), plural(len(r.Front.Files), "source file", "source files"), r.Front.Budget.Total, r.Front.Budget.PerOperator, setNote)
 	if len(r.Front.Files) == 0 && r.Front.UnchangedCount() == 0 {
 		b.WriteString("the diff adds no source line (a wrong --base? test, bench, example and fixture files are not source; --include plans them)\n")
 	}
@@ -170,6 +182,11 @@ func renderPlanHuman(w io.Writer, r plan.Result, all bool) error {
 		reasons[c.Reason]++
 	}
 	fmt.Fprintf(b, "cut: budget %d\n", len(r.Front.Cut))
+	for _, c := range r.Front.Cut {
+		if c.Message != "" {
+			fmt.Fprintf(b, "  %s:%d %s: %s\n", c.Path, c.Line, c.Operator, c.Message)
+		}
+	}
 	fmt.Fprintf(b, "discarded: %s %d, %s %d\n", plan.ReasonUnparseable, reasons[plan.ReasonUnparseable], plan.ReasonEquivalent, reasons[plan.ReasonEquivalent])
 	b.WriteString("per operator (proposed / planned / cut / unparseable / equivalent):\n")
 	for _, c := range r.Counts {

@@ -11,6 +11,7 @@ import (
 	"github.com/bond-tool/bond/corpus"
 	"github.com/bond-tool/bond/internal/atomicfile"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/operators"
 )
 
 // newPreregCmd is the pre-registration noun (SPEC §6.5).
@@ -38,6 +39,9 @@ type preregFreezeOptions struct {
 	Rule   string
 	Record string
 	Force  bool
+	// OperatorSet, when given, must be the corpus's operator_set: a check that the record
+	// freezes the set the rows will come from.
+	OperatorSet int
 }
 
 func newPreregFreezeCmd(s *Streams, runF func(*preregFreezeOptions) error) *cobra.Command {
@@ -58,6 +62,7 @@ func newPreregFreezeCmd(s *Streams, runF func(*preregFreezeOptions) error) *cobr
 	cmd.Flags().StringVar(&o.Rule, "rule", "", "the rule file with the decision conditions (required)")
 	cmd.Flags().StringVar(&o.Record, "out", "", "where to write the record (required)")
 	cmd.Flags().BoolVar(&o.Force, "force", false, "overwrite an existing record")
+	cmd.Flags().IntVar(&o.OperatorSet, "operator-set", 0, "the operator set to freeze; must match the corpus's operator_set (default: the corpus's)")
 	return cmd
 }
 
@@ -78,7 +83,20 @@ func runPreregFreeze(o *preregFreezeOptions) error {
 	if err != nil {
 		return err
 	}
-	rec, err := corpus.Freeze(corpus.FreezeOptions{Corpus: c, Rule: rule, Operators: operatorSet(c.Budget, c.PerOperator), Now: o.Now()})
+	// The rows will come from the corpus's set (operator_set, else the default); a flag that
+	// names another set would freeze a digest no row can carry.
+	n := c.OperatorSet
+	if n == 0 {
+		n = operators.DefaultSet
+	}
+	if o.OperatorSet != 0 && o.OperatorSet != n {
+		return input.Errorf("--operator-set %d: bond corpus run plans %s with operator set %d; set operator_set = %d in the corpus (or drop the flag) so its rows come from the set frozen here", o.OperatorSet, o.Corpus, n, o.OperatorSet)
+	}
+	ops, err := operatorSet(n, c.Budget, c.PerOperator)
+	if err != nil {
+		return err
+	}
+	rec, err := corpus.Freeze(corpus.FreezeOptions{Corpus: c, Rule: rule, Operators: ops, Now: o.Now()})
 	if err != nil {
 		return err
 	}
@@ -89,8 +107,8 @@ func runPreregFreeze(o *preregFreezeOptions) error {
 	if err := atomicfile.Write(o.Record, data, 0o644); err != nil {
 		return input.Errorf("writing %s: %w", o.Record, err)
 	}
-	_, err = fmt.Fprintf(o.Out, "froze %s: sha256 %s\n  operator digest %s (budget %d, %d per operator), regime %s\n  corpus %s sha256 %s: %d tasks, %d in sample\n  %d conditions from %s\n",
-		o.Record, rec.SHA256, rec.Operators.Digest, rec.Budget.Total, rec.Budget.PerOperator, rec.Regime,
+	_, err = fmt.Fprintf(o.Out, "froze %s: sha256 %s\n  operator set %d, digest %s (budget %d, %d per operator), regime %s\n  corpus %s sha256 %s: %d tasks, %d in sample\n  %d conditions from %s\n",
+		o.Record, rec.SHA256, rec.Operators.Set, rec.Operators.Digest, rec.Budget.Total, rec.Budget.PerOperator, rec.Regime,
 		o.Corpus, rec.Corpus.SHA256, len(rec.Corpus.Tasks), len(rec.InSample), len(rec.Conditions), o.Rule)
 	return err
 }

@@ -34,6 +34,11 @@ type File struct {
 	Exclude     []string          `toml:"exclude"`
 	Budget      *int              `toml:"budget"`
 	PerOperator *int              `toml:"per_operator"`
+	// OperatorSet is the operator set to plan with (1 or 2; see bond operators).
+	OperatorSet *int `toml:"operator_set"`
+	// RequireReach is certify's --require-reach: the least share, in percent, of the added
+	// executable lines the oracle must run.
+	RequireReach *int `toml:"require_reach"`
 	// Timeout is a Go duration string ("30s", "2m").
 	Timeout string `toml:"timeout"`
 	Regime  string `toml:"regime"`
@@ -68,7 +73,7 @@ func Load(repo string) (File, error) {
 			for _, e := range sm.Errors {
 				keys = append(keys, strings.Join(e.Key(), "."))
 			}
-			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, timeout, regime, runner", p, strings.Join(keys, ", "))
+			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, require_reach, timeout, regime, runner", p, strings.Join(keys, ", "))
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
@@ -87,6 +92,12 @@ func Load(repo string) (File, error) {
 	}
 	if c.PerOperator != nil && *c.PerOperator < 0 {
 		return File{}, input.Errorf("%s: per_operator %d: want a number ≥ 0", p, *c.PerOperator)
+	}
+	if c.OperatorSet != nil && (*c.OperatorSet < 1 || *c.OperatorSet > 2) {
+		return File{}, input.Errorf("%s: operator_set %d: want 1 or 2 (bond operators --operator-set N prints each)", p, *c.OperatorSet)
+	}
+	if c.RequireReach != nil && (*c.RequireReach < 0 || *c.RequireReach > 100) {
+		return File{}, input.Errorf("%s: require_reach %d: want a percentage from 0 to 100", p, *c.RequireReach)
 	}
 	c.Path = p
 	return c, nil

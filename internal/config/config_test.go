@@ -15,7 +15,7 @@ func TestLoad(t *testing.T) {
 		err        string // "" for success
 	}{
 		{"missing", "", ""},
-		{"full", "oracle_cmd = \"npm test\"\nbudget = 0\nper_operator = 3\ntimeout = \"2m\"\ninclude = [\"lib/**\"]\n[gates]\nz = \"z\"\na = \"a\"\n", ""},
+		{"full", "oracle_cmd = \"npm test\"\nbudget = 0\nper_operator = 3\noperator_set = 2\nrequire_reach = 80\ntimeout = \"2m\"\ninclude = [\"lib/**\"]\n[gates]\nz = \"z\"\na = \"a\"\n", ""},
 		{"unknown key", "budgett = 1\n", "unknown key budgett; the known keys are oracle, oracle_cmd"},
 		{"unknown nested key", "[gates]\nunit = \"x\"\n[other]\nk = 1\n", "unknown key other"},
 		{"malformed", "budget = [\n", ".bond.toml:1:"},
@@ -23,6 +23,10 @@ func TestLoad(t *testing.T) {
 		{"bad timeout", "timeout = \"soon\"\n", `timeout "soon": want a duration`},
 		{"negative budget", "budget = -1\n", "budget -1: want a number ≥ 0"},
 		{"negative per_operator", "per_operator = -2\n", "per_operator -2: want a number ≥ 0"},
+		{"unknown operator set", "operator_set = 3\n", "operator_set 3: want 1 or 2"},
+		{"operator set 0", "operator_set = 0\n", "operator_set 0: want 1 or 2"},
+		{"require_reach over 100", "require_reach = 101\n", "require_reach 101: want a percentage from 0 to 100"},
+		{"negative require_reach", "require_reach = -1\n", "require_reach -1: want a percentage"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,7 +53,7 @@ func TestLoad(t *testing.T) {
 				return
 			}
 			gates := c.GateList()
-			if c.Path != filepath.Join(dir, Name) || *c.Budget != 0 || *c.PerOperator != 3 || c.Timeout != "2m" || len(gates) != 2 || gates[0] != (Gate{"a", "a"}) || gates[1] != (Gate{"z", "z"}) {
+			if c.Path != filepath.Join(dir, Name) || *c.Budget != 0 || *c.PerOperator != 3 || c.Timeout != "2m" || *c.OperatorSet != 2 || *c.RequireReach != 80 || len(gates) != 2 || gates[0] != (Gate{"a", "a"}) || gates[1] != (Gate{"z", "z"}) {
 				t.Errorf("loaded %+v, gates %v", c, gates)
 			}
 		})

@@ -30,6 +30,9 @@ func Human(w io.Writer, in Input) error {
 			fmt.Fprintln(bw, l)
 		}
 	}
+	if ls := unpinnedLines(r, q, termText, 10); len(ls) > 0 {
+		fmt.Fprintf(bw, "lines not pinned: %s\n", strings.Join(ls, ", "))
+	}
 	if len(r.Mutants) > 0 {
 		fmt.Fprintln(bw)
 		tw := tabwriter.NewWriter(bw, 0, 4, 2, ' ', 0)

@@ -5,6 +5,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Markdown writes the report as GitHub-flavoured markdown. Every data value (paths, source
@@ -21,6 +22,9 @@ func Markdown(w io.Writer, in Input) error {
 		refuse = "refuses"
 	}
 	fmt.Fprintf(bw, "### bond: **%s** (%s, %s the patch)\n\n", mdText(string(b.Verdict)), mdText(string(b.Regime)), refuse)
+	if l := linesHeadline(r); l != "" {
+		fmt.Fprintf(bw, "**%s.**\n\n", mdText(l))
+	}
 	fmt.Fprintf(bw, "%s.", mdText(b.Reason))
 	if o := otherRegimes(r); o != "" {
 		fmt.Fprintf(bw, " Other regimes: %s.", mdText(o))
@@ -33,6 +37,9 @@ func Markdown(w io.Writer, in Input) error {
 		if l != "" {
 			fmt.Fprintf(bw, "\n%s\n", mdText(l))
 		}
+	}
+	if ls := unpinnedLines(r, mdCode, mdText, 10); len(ls) > 0 {
+		fmt.Fprintf(bw, "\nLines not pinned: %s.\n", strings.Join(ls, ", "))
 	}
 	if len(r.Mutants) > 0 {
 		fmt.Fprintln(bw, "\n| location | operator | change | status | witness | verdict |")
@@ -58,6 +65,10 @@ func Markdown(w io.Writer, in Input) error {
 			fmt.Fprintln(bw, "- the report is partial: the run stopped before it finished")
 		}
 	}
-	fmt.Fprintf(bw, "\n<sub>bond %s · operators %s · budget %d/%d</sub>\n", mdText(r.Tool.Version), mdText(shortDigest(r.Operators.Digest)), r.Budget.Total, r.Budget.PerOperator)
+	set := ""
+	if r.Operators.Set > 0 {
+		set = fmt.Sprintf("set %d ", r.Operators.Set)
+	}
+	fmt.Fprintf(bw, "\n<sub>bond %s · operators %s%s · budget %d/%d</sub>\n", mdText(r.Tool.Version), set, mdText(shortDigest(r.Operators.Digest)), r.Budget.Total, r.Budget.PerOperator)
 	return bw.err
 }

@@ -31,8 +31,12 @@ type sarifInvoked struct {
 type sarifRunProps struct {
 	Bond           adjudicate.BondResult `json:"bond"`
 	OperatorDigest string                `json:"operatorDigest"`
-	Reach          *adjudicate.Reach     `json:"reach,omitempty"`
-	Partial        bool                  `json:"partial,omitempty"`
+	// OperatorSet is the number of the operator set the digest is of.
+	OperatorSet int               `json:"operatorSet,omitempty"`
+	Reach       *adjudicate.Reach `json:"reach,omitempty"`
+	// Lines is the per-line answer's headline ("held on 3 of 9 added executable lines; …").
+	Lines   string `json:"lines,omitempty"`
+	Partial bool   `json:"partial,omitempty"`
 }
 
 type sarifTool struct {
@@ -104,7 +108,7 @@ func SARIF(w io.Writer, in Input) error {
 	run := sarifRun{
 		Tool:       sarifTool{Driver: sarifDriver{Name: "bond", Version: r.Tool.Version, InformationURI: "https://github.com/bond-tool/bond", Rules: []sarifRule{}}},
 		Results:    []sarifResult{},
-		Properties: sarifRunProps{Bond: r.Bond, OperatorDigest: r.Operators.Digest, Partial: r.Partial},
+		Properties: sarifRunProps{Bond: r.Bond, OperatorDigest: r.Operators.Digest, OperatorSet: r.Operators.Set, Lines: linesHeadline(r), Partial: r.Partial},
 		Invocation: []sarifInvoked{{ExecutionSuccessful: len(r.Errors) == 0 && !r.Partial}},
 	}
 	if r.Baseline != nil {
@@ -116,7 +120,7 @@ func SARIF(w io.Writer, in Input) error {
 			return i
 		}
 		desc := "a mutation operator of bond"
-		if op, ok := operators.Lookup(name); ok {
+		if op, ok := operators.LookupIn(max(r.Operators.Set, 1), name); ok {
 			desc = op.Description
 		}
 		help := fmt.Sprintf("bond applied %s (%s) to a line the patch added and the patch's own tests still passed. A vacuous mutant ran under the tests and changed the program (a witness shows it): add a test that fails on the change. An unshown one is an abstention: the tests never ran the line, or nothing showed the change matters.", name, desc)

@@ -33,7 +33,45 @@ func headline(r *adjudicate.Report) string {
 	if b.Refuses {
 		refuse = "refuses the patch"
 	}
+	if l := linesHeadline(r); l != "" {
+		return fmt.Sprintf("bond %s under %s: %s — %s; %s", strings.ToUpper(string(b.Verdict)), b.Regime, l, b.Reason, refuse)
+	}
 	return fmt.Sprintf("bond %s under %s: %s; %s", strings.ToUpper(string(b.Verdict)), b.Regime, b.Reason, refuse)
+}
+
+// linesHeadline is the per-line answer in one line ("held on 3 of 9 added executable lines; 4
+// never run by the tests; 2 not mutated"), or "" for a report written before bond answered per
+// line (its lines are absent, which is not "no lines").
+func linesHeadline(r *adjudicate.Report) string {
+	if r.Lines == nil {
+		return ""
+	}
+	return r.CountLines().Headline()
+}
+
+// unpinnedLines lists the added executable lines that are not pinned, "path:line answer (why)",
+// at most max of them and a count of the rest; q quotes the location, t the other text.
+func unpinnedLines(r *adjudicate.Report, q code, t func(string) string, max int) []string {
+	var out []string
+	n := 0
+	for _, l := range r.Lines {
+		if l.Answer == adjudicate.LinePinned {
+			continue
+		}
+		n++
+		if len(out) == max {
+			continue
+		}
+		s := fmt.Sprintf("%s %s", q(fmt.Sprintf("%s:%d", l.Path, l.Line)), t(string(l.Answer)))
+		if l.Why != "" {
+			s += " (" + t(l.Why) + ")"
+		}
+		out = append(out, s)
+	}
+	if n > len(out) {
+		out = append(out, fmt.Sprintf("and %d more (bond inspect --format json, key lines)", n-len(out)))
+	}
+	return out
 }
 
 // otherRegimes lists the bond under the regimes other than the report's.

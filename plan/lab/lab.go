@@ -31,6 +31,9 @@ type Options struct {
 	SampleEvery int
 	// Jobs bounds the parallelism; 0 means GOMAXPROCS.
 	Jobs int
+	// OperatorSet is the operator set offered the lines (operators.Set); 0 means
+	// operators.DefaultSet. An unknown set is an input error.
+	OperatorSet int
 	// WholeFile checks every candidate on the whole mutated file, never on its top-level
 	// statement alone (chunk.go): slower, and the reference the chunked check is validated
 	// against.
@@ -39,11 +42,13 @@ type Options struct {
 
 // ParseRate is the result of ParseRateOf, shaped as `bond lab parse-rate --format json`.
 type ParseRate struct {
-	Files     int             `json:"files"`
-	Lines     int             `json:"lines"`
-	Mutants   int             `json:"mutants"`
-	ElapsedMS int64           `json:"elapsed_ms"`
-	Operators []OperatorParse `json:"operators"`
+	// OperatorSet is the number of the operator set measured.
+	OperatorSet int             `json:"operator_set"`
+	Files       int             `json:"files"`
+	Lines       int             `json:"lines"`
+	Mutants     int             `json:"mutants"`
+	ElapsedMS   int64           `json:"elapsed_ms"`
+	Operators   []OperatorParse `json:"operators"`
 	// Unchecked counts files whose original does not parse; their mutants are not checked.
 	Unchecked []string `json:"unchecked_files,omitempty"`
 	// Skipped names files that were not read (not UTF-8, unreadable), with why.
@@ -151,6 +156,19 @@ func (o Options) jobs() int {
 	return runtime.GOMAXPROCS(0)
 }
 
+// operators returns the table of the options' operator set and the set's number.
+func (o Options) operators() ([]operators.Operator, int, error) {
+	n := o.OperatorSet
+	if n == 0 {
+		n = operators.DefaultSet
+	}
+	ops, err := operators.Set(n)
+	if err != nil {
+		return nil, 0, input.Errorf("--operator-set %d: %v", n, err)
+	}
+	return ops, n, nil
+}
+
 // loadLab finds the JS/TS files under the lab's paths and reads and lexes them in parallel; the
 // lab commands share it so they measure exactly the same files.
 func loadLab(ctx context.Context, o Options) ([]*plan.Source, []string, error) {
@@ -170,8 +188,11 @@ func ParseRateOf(ctx context.Context, o Options) (ParseRate, error) {
 	if err != nil {
 		return ParseRate{}, err
 	}
-	ops := operators.Table()
-	res := ParseRate{Files: len(files), Skipped: skipped}
+	ops, set, err := o.operators()
+	if err != nil {
+		return ParseRate{}, err
+	}
+	res := ParseRate{OperatorSet: set, Files: len(files), Skipped: skipped}
 	res.Operators = make([]OperatorParse, len(ops))
 	for i, op := range ops {
 		res.Operators[i].Operator = op.Name

@@ -60,3 +60,44 @@ func TestShapes(t *testing.T) {
 		t.Errorf("code lines %d, no mutant %d", r.CodeLines, r.NoMutant)
 	}
 }
+
+// TestCompareShapes checks that the side-by-side view measures each set exactly as ShapesOf
+// does alone, and that set 2 leaves no more lines other than punctuation without a mutant.
+func TestCompareShapes(t *testing.T) {
+	o := Options{Paths: []string{"../../testdata/plan/lab/shapes.js"}}
+	rs, err := CompareShapes(context.Background(), o, []int{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 2 || rs[0].OperatorSet != 1 || rs[1].OperatorSet != 2 {
+		t.Fatalf("sets %+v", rs)
+	}
+	for i, n := range []int{1, 2} {
+		o.OperatorSet = n
+		alone, err := ShapesOf(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone.ElapsedMS, rs[i].ElapsedMS = 0, 0
+		if !reflect.DeepEqual(alone, rs[i]) {
+			t.Errorf("set %d: compared %+v\nalone %+v", n, rs[i], alone)
+		}
+	}
+	byShape := func(r Shapes, shape string) ShapeStat {
+		for _, s := range r.Shapes {
+			if s.Shape == shape {
+				return s
+			}
+		}
+		return ShapeStat{}
+	}
+	if s1, s2 := byShape(rs[0], "for head"), byShape(rs[1], "for head"); s1.Lines == 0 || s2.Covered["boundary-comparison"] == 0 {
+		t.Errorf("for head: set 1 %+v, set 2 %+v (set 2's boundary-comparison ranks above negate-condition)", s1, s2)
+	}
+	if rs[1].NonPunctNoMutant > rs[0].NonPunctNoMutant || rs[0].NonPunctLines == 0 {
+		t.Errorf("non-punctuation lines without a mutant: set 1 %d, set 2 %d of %d", rs[0].NonPunctNoMutant, rs[1].NonPunctNoMutant, rs[0].NonPunctLines)
+	}
+	if _, err := CompareShapes(context.Background(), o, []int{1, 7}); err == nil {
+		t.Error("set 7 accepted")
+	}
+}

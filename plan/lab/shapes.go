@@ -27,12 +27,19 @@ var ShapeNames = []string{
 
 // Shapes is the result of ShapesOf.
 type Shapes struct {
-	Files     int         `json:"files"`
-	CodeLines int         `json:"code_lines"`
-	NoMutant  int         `json:"no_mutant"`
-	ElapsedMS int64       `json:"elapsed_ms"`
-	Shapes    []ShapeStat `json:"shapes"`
-	Skipped   []string    `json:"skipped_files,omitempty"`
+	// OperatorSet is the number of the operator set measured.
+	OperatorSet int `json:"operator_set"`
+	Files       int `json:"files"`
+	CodeLines   int `json:"code_lines"`
+	NoMutant    int `json:"no_mutant"`
+	// NonPunctLines and NonPunctNoMutant are CodeLines and NoMutant without the punctuation
+	// lines (`}`, `});`), which no operator is meant to mutate: the share of lines an operator
+	// set leaves without a candidate (set 2's target: at most 20%).
+	NonPunctLines    int         `json:"non_punctuation_lines"`
+	NonPunctNoMutant int         `json:"non_punctuation_no_mutant"`
+	ElapsedMS        int64       `json:"elapsed_ms"`
+	Shapes           []ShapeStat `json:"shapes"`
+	Skipped          []string    `json:"skipped_files,omitempty"`
 }
 
 // ShapeStat is one shape: how many lines, which operator gives them their mutant, how many get
@@ -50,13 +57,58 @@ type ShapeStat struct {
 // a plan be discarded as equivalent).
 func ShapesOf(ctx context.Context, o Options) (Shapes, error) {
 	start := time.Now()
+	ops, set, err := o.operators()
+	if err != nil {
+		return Shapes{}, err
+	}
 	files, skipped, err := loadLab(ctx, o)
 	if err != nil {
 		return Shapes{}, err
 	}
-	ops := operators.Table()
+	res, err := shapesOf(ctx, o, files, ops)
+	res.OperatorSet, res.Skipped = set, skipped
+	res.ElapsedMS = time.Since(start).Milliseconds()
+	return res, err
+}
+
+// CompareShapes is ShapesOf for each operator set of sets over the same files, read once: the
+// side-by-side view of `bond lab shapes --compare-sets`.
+func CompareShapes(ctx context.Context, o Options, sets []int) ([]Shapes, error) {
+	type set struct {
+		n   int
+		ops []operators.Operator
+	}
+	var ss []set
+	for _, n := range sets {
+		o.OperatorSet = n
+		ops, n, err := o.operators()
+		if err != nil {
+			return nil, err
+		}
+		ss = append(ss, set{n, ops})
+	}
+	files, skipped, err := loadLab(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	var out []Shapes
+	for _, s := range ss {
+		start := time.Now()
+		res, err := shapesOf(ctx, o, files, s.ops)
+		if err != nil {
+			return nil, err
+		}
+		res.OperatorSet, res.Skipped = s.n, skipped
+		res.ElapsedMS = time.Since(start).Milliseconds()
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// shapesOf classifies the lines of files and offers them to ops.
+func shapesOf(ctx context.Context, o Options, files []*plan.Source, ops []operators.Operator) (Shapes, error) {
 	idx := map[string]int{}
-	res := Shapes{Files: len(files), Skipped: skipped}
+	res := Shapes{Files: len(files)}
 	for i, s := range ShapeNames {
 		idx[s] = i
 		res.Shapes = append(res.Shapes, ShapeStat{Shape: s, Covered: map[string]int{}})
@@ -115,8 +167,11 @@ func ShapesOf(ctx context.Context, o Options) (Shapes, error) {
 			res.CodeLines += s.Lines
 			res.NoMutant += s.NoMutant
 		}
+		if s.Shape != "comment" && s.Shape != "punctuation" {
+			res.NonPunctLines += s.Lines
+			res.NonPunctNoMutant += s.NoMutant
+		}
 	}
-	res.ElapsedMS = time.Since(start).Milliseconds()
 	return res, nil
 }
 

@@ -1,0 +1,135 @@
+package adjudicate
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// TestAnswerLines pins the per-line answer, row by row, from the facts alone.
+func TestAnswerLines(t *testing.T) {
+	killed := MutantFacts{Status: StatusKilled}
+	vacuous := MutantFacts{Status: StatusAccepted, Witness: witnessFact{Kind: WitnessCoverage}}
+	notRan := MutantFacts{Status: StatusAccepted, Reason: ReasonNotRan}
+	noCov := MutantFacts{Status: StatusAccepted, Reason: ReasonCoverageUnavailable}
+	equiv := MutantFacts{Status: StatusAccepted, Witness: witnessFact{Kind: WitnessNone}, Equivalence: string(VerdictEquivalent)}
+	none := MutantFacts{Status: StatusAccepted, Witness: witnessFact{Kind: WitnessNone}}
+	mut := func(line int, f MutantFacts) LineMutant {
+		return LineMutant{ID: "m" + string(rune('0'+line)), Path: "a.js", Line: line, Facts: f}
+	}
+	cand := func(line int, reason string) plan.Candidate {
+		return plan.Candidate{Mutant: plan.Mutant{Path: "a.js", Line: line}, Reason: reason}
+	}
+	known := &Reach{Files: []FileReach{{Path: "a.js", Coverage: "v8", RanLines: []int{1, 2, 4, 5, 6, 7, 8, 9, 10, 11}, NotRanLines: []int{3}, UnstableLines: []int{12}}}}
+	file := []plan.FileInfo{{Path: "a.js", Added: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}}}
+	tests := []struct {
+		name string
+		f    LineFacts
+		want []string // "line answer why"
+	}{{
+		name: "every answer with known coverage",
+		f: LineFacts{Files: file, Reach: known, Regime: RegimeWitnessRecorded,
+			Mutants:   []LineMutant{mut(1, killed), mut(2, vacuous), mut(3, notRan), mut(4, noCov), mut(5, equiv), mut(11, vacuous), mut(11, killed)},
+			Cut:       []plan.Candidate{cand(6, plan.ReasonBudget)},
+			Discarded: []plan.Candidate{cand(7, plan.ReasonUnparseable), cand(8, plan.ReasonUnparseable), cand(8, plan.ReasonEquivalent)},
+			Unchanged: map[string][]int{"a.js": {10}},
+		},
+		want: []string{
+			"1 pinned ", "2 vacuous ", "3 not-run never run by the tests", "4 unshown coverage-unavailable",
+			"5 not-mutated equivalent", "6 not-mutated cut by budget", "7 not-mutated unparseable",
+			"8 not-mutated equivalent", "9 not-mutated no operator fired", "10 not-mutated unchanged behaviour",
+			"11 pinned ", "12 not-run ran in only one of the two baseline runs",
+		},
+	}, {
+		name: "witness none is unshown under witness-required",
+		f:    LineFacts{Files: file, Reach: known, Regime: RegimeWitnessRequired, Mutants: []LineMutant{mut(2, none)}},
+		want: []string{"1 not-mutated no operator fired", "2 unshown mutant unshown", "3 not-run never run by the tests",
+			"4 not-mutated no operator fired", "5 not-mutated no operator fired", "6 not-mutated no operator fired",
+			"7 not-mutated no operator fired", "8 not-mutated no operator fired", "9 not-mutated no operator fired",
+			"10 not-mutated no operator fired", "11 not-mutated no operator fired", "12 not-run ran in only one of the two baseline runs"},
+	}, {
+		name: "file never loaded: the lines an operator fired on, all not run",
+		f: LineFacts{Files: file, Reach: &Reach{Files: []FileReach{{Path: "a.js", Coverage: "not-loaded"}}}, Regime: RegimeWitnessRecorded,
+			Mutants: []LineMutant{mut(2, noCov)}, Cut: []plan.Candidate{cand(5, plan.ReasonBudget)}},
+		want: []string{"2 not-run the tests never loaded the file", "5 not-run the tests never loaded the file"},
+	}, {
+		name: "no baseline: the lines an operator fired on",
+		f:    LineFacts{Files: file, Regime: RegimeWitnessRecorded, Discarded: []plan.Candidate{cand(4, plan.ReasonEquivalent)}},
+		want: []string{"4 not-mutated equivalent"},
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, a := range AnswerLines(tc.f) {
+				if a.Path != "a.js" {
+					t.Errorf("path %q", a.Path)
+				}
+				got = append(got, strings.Join([]string{strconv.Itoa(a.Line), string(a.Answer), a.Why}, " "))
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(tc.want, "\n  "))
+			}
+		})
+	}
+}
+
+// TestLinesHeadline pins the headline's wording and which counts it names.
+func TestLinesHeadline(t *testing.T) {
+	tests := []struct {
+		s    LinesSummary
+		want string
+	}{
+		{LinesSummary{Executable: 9, Pinned: 3, NotRun: 4, NotMutated: 2}, "held on 3 of 9 added executable lines; 4 never run by the tests; 2 not mutated"},
+		{LinesSummary{Executable: 1, Pinned: 1}, "held on 1 of 1 added executable line"},
+		{LinesSummary{Executable: 3, Vacuous: 1, Unshown: 2, ReachUnknown: 1}, "held on 0 of 3 added executable lines; 1 vacuous (a mutant survived on a line the tests ran); 2 unshown (in 1 file the coverage could not say which lines run: there, the lines an operator fired on are counted)"},
+	}
+	for _, tc := range tests {
+		if got := tc.s.Headline(); got != tc.want {
+			t.Errorf("%+v:\n got %q\nwant %q", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestRequireReach pins --require-reach: a reach below the percentage, or unknown, refuses the
+// bond under every regime but report-only and says why first.
+func TestRequireReach(t *testing.T) {
+	lines := func(answers ...LineStatus) []LineAnswer {
+		var out []LineAnswer
+		for i, a := range answers {
+			out = append(out, LineAnswer{Path: "a.js", Line: i + 1, Answer: a})
+		}
+		return out
+	}
+	three := lines(LinePinned, LineNotRun, LineNotRun)
+	tests := []struct {
+		name    string
+		lines   []LineAnswer
+		unknown int
+		pct     int
+		regime  Regime
+		refuses bool
+		reason  string
+	}{
+		{"1 of 3 under 50%", three, 0, 50, RegimeWitnessRecorded, true, "the oracle ran 1 of 3 added executable lines, fewer than --require-reach 50%; held"},
+		{"1 of 3 under 33%", three, 0, 33, RegimeWitnessRecorded, false, "held"},
+		{"witness-required refuses too", three, 0, 50, RegimeWitnessRequired, true, "the oracle ran 1 of 3"},
+		{"report-only never refuses", three, 0, 50, RegimeReportOnly, false, "the oracle ran 1 of 3"},
+		{"unknown reach is not met", lines(LinePinned), 1, 10, RegimeWitnessRecorded, true, "--require-reach 10%: the oracle's coverage could not say"},
+		{"no executable line", nil, 0, 100, RegimeWitnessRecorded, false, "held"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := SummarizeLines(tc.lines, nil, nil)
+			s.ReachUnknown = tc.unknown
+			c := CheckReach(tc.lines, s, tc.pct)
+			b := BondResult{Verdict: VerdictHeld, Regime: tc.regime, Reason: "held"}
+			applyReach(&b, c)
+			if b.Refuses != tc.refuses || !strings.HasPrefix(b.Reason, tc.reason) {
+				t.Errorf("refuses %v reason %q; want %v, prefix %q", b.Refuses, b.Reason, tc.refuses, tc.reason)
+			}
+		})
+	}
+}

@@ -1,0 +1,159 @@
+package plan
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/bond-tool/bond/operators"
+)
+
+// The budget of operator set 2 (issue 12 item 3): the slots are spread over the patch, so that
+// every hunk, then every file, gets a mutant before any hunk gets a second. Set 1 filled them by
+// operator rank, and its per-operator cap then spent them on the first lines of the patch where
+// the top operators fired; the informative mutants later in the patch were cut.
+
+// hunkOf is where a proposed mutant sits: its file's position in the diff, its hunk's position in
+// the file, and the hunk's first and last line. A hunk here is a run of adjacent added lines (the
+// hunks `git diff -U0` writes), so two blocks of added lines separated by context are two hunks.
+type hunkOf struct {
+	file, hunk  int
+	first, last int
+}
+
+// hunks assigns each proposed mutant (diff order) its hunk. added holds every planned file's
+// added line numbers (FileInfo.Added) by path, so hunks are cut where the diff's added lines are
+// not adjacent, whether or not the lines between got a mutant.
+func hunks(proposed []*Mutant, added map[string][]int) []hunkOf {
+	type span struct{ first, last int }
+	spans := map[string][]span{}
+	for p, lines := range added {
+		var ss []span
+		for _, n := range lines {
+			if k := len(ss); k > 0 && n == ss[k-1].last+1 {
+				ss[k-1].last = n
+				continue
+			}
+			ss = append(ss, span{n, n})
+		}
+		spans[p] = ss
+	}
+	fileIdx := map[string]int{}
+	out := make([]hunkOf, len(proposed))
+	for i, m := range proposed {
+		fi, ok := fileIdx[m.Path]
+		if !ok {
+			fi = len(fileIdx)
+			fileIdx[m.Path] = fi
+		}
+		h := hunkOf{file: fi, hunk: -1, first: m.Line, last: m.Line}
+		for k, s := range spans[m.Path] {
+			if m.Line >= s.first && m.Line <= s.last {
+				h.hunk, h.first, h.last = k, s.first, s.last
+				break
+			}
+		}
+		if h.hunk < 0 {
+			// Not an added line of a known file (only tests build such plans): its own hunk.
+			h.hunk = 1 << 20
+		}
+		out[i] = h
+	}
+	return out
+}
+
+// spreadBudget is set 2's selection. Each mutant gets a round, its position among its hunk's
+// mutants ordered by operator rank (then line); within a round the first hunks of the files come
+// before their second hunks. The slots are filled in the order (round, hunk of the file, operator
+// rank, diff order), under the total and the per-operator cap, so every hunk gets a mutant
+// before any gets a second and, when the budget is smaller than the number of hunks, every file
+// gets one before any gets a second hunk's. The cut are returned with a message saying where in
+// that order they stood.
+func spreadBudget(proposed []*Mutant, files []FileInfo, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {
+	added := map[string][]int{}
+	for _, f := range files {
+		added[f.Path] = f.Added
+	}
+	hs := hunks(proposed, added)
+	rank := map[string]int{}
+	for i, op := range ops {
+		rank[op.Name] = i
+	}
+	type key struct{ file, hunk int }
+	byHunk := map[key][]int{}
+	for i := range proposed {
+		k := key{hs[i].file, hs[i].hunk}
+		byHunk[k] = append(byHunk[k], i)
+	}
+	round := make([]int, len(proposed))
+	for _, idx := range byHunk {
+		sort.SliceStable(idx, func(a, b int) bool {
+			ra, rb := rank[proposed[idx[a]].Operator], rank[proposed[idx[b]].Operator]
+			if ra != rb {
+				return ra < rb
+			}
+			return proposed[idx[a]].Line < proposed[idx[b]].Line
+		})
+		for r, i := range idx {
+			round[i] = r
+		}
+	}
+	// The hunk's position among its file's hunks that have mutants.
+	hunkPos := map[key]int{}
+	perFile := map[int][]int{}
+	for k := range byHunk {
+		perFile[k.file] = append(perFile[k.file], k.hunk)
+	}
+	for f, hks := range perFile {
+		sort.Ints(hks)
+		for p, h := range hks {
+			hunkPos[key{f, h}] = p
+		}
+	}
+	order := make([]int, len(proposed))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		i, j := order[a], order[b]
+		if round[i] != round[j] {
+			return round[i] < round[j]
+		}
+		pi, pj := hunkPos[key{hs[i].file, hs[i].hunk}], hunkPos[key{hs[j].file, hs[j].hunk}]
+		if pi != pj {
+			return pi < pj
+		}
+		if ri, rj := rank[proposed[i].Operator], rank[proposed[j].Operator]; ri != rj {
+			return ri < rj
+		}
+		return i < j
+	})
+	in := make([]bool, len(proposed))
+	why := make([]string, len(proposed))
+	perOp := map[string]int{}
+	n := 0
+	for _, i := range order {
+		m := proposed[i]
+		h := hs[i]
+		where := fmt.Sprintf("mutant %d of its hunk %s:%d-%d (by operator rank), hunk %d of its file", round[i]+1, m.Path, h.first, h.last, hunkPos[key{h.file, h.hunk}]+1)
+		switch {
+		case n >= total:
+			why[i] = fmt.Sprintf("%s; the %d slots went to earlier rounds (every hunk's first mutant, then every file's next hunk, then every hunk's second)", where, total)
+		case perOp[m.Operator] >= per:
+			why[i] = fmt.Sprintf("%s; %s already has its %d per operator", where, m.Operator, per)
+		default:
+			in[i] = true
+			perOp[m.Operator]++
+			n++
+		}
+	}
+	var chosen []*Mutant
+	var cut []Candidate
+	for i, m := range proposed {
+		if in[i] {
+			chosen = append(chosen, m)
+		} else {
+			cut = append(cut, Candidate{Mutant: *m, Reason: ReasonBudget, Message: why[i]})
+		}
+	}
+	return chosen, cut
+}
