@@ -43,7 +43,9 @@ func headline(r *adjudicate.Report) string {
 // never run by the tests; 2 not mutated"), or "" for a report written before bond answered per
 // line (its lines are absent, which is not "no lines").
 func linesHeadline(r *adjudicate.Report) string {
-	if r.Lines == nil {
+	if len(r.Lines) == 0 {
+		// Absent (a report from before the per-line answer) or empty (no added executable
+		// line: the bond's reason says why); "held on 0 of 0" would read as an answer.
 		return ""
 	}
 	return r.CountLines().Headline()
