@@ -3,7 +3,7 @@ package embedded
 import (
 	"container/heap"
 	"context"
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,8 +20,30 @@ import (
 	"github.com/bond-tool/bond/adjudicate/coverage"
 )
 
-//go:embed js/runtime.js
-var runtimeJS string
+// runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
+// use what the ones before it declare. They share one closure, so what one declares the next sees.
+var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodetest.js", "loader.js"}
+
+//go:embed js/*.js
+var runtimeFS embed.FS
+
+// runtimeJS is the runtime's source: the parts, in order, inside `(function (host) { … })`, which
+// the Go side calls with the privileged functions it lends the runtime, reachable only through
+// this closure. It is evaluated once per test file in a fresh goja runtime.
+var runtimeJS = func() string {
+	var b strings.Builder
+	b.WriteString("(function (host) {\n  'use strict';\n\n")
+	for _, name := range runtimeParts {
+		src, err := runtimeFS.ReadFile("js/" + name)
+		if err != nil {
+			panic("embedded runtime: missing part " + name) // the embed pattern names them all
+		}
+		b.Write(src)
+		b.WriteString("\n")
+	}
+	b.WriteString("})")
+	return b.String()
+}()
 
 // maxOutput bounds what one run's tests may print; the rest is dropped with a note, so a test that
 // logs in a loop cannot fill memory before its time limit.

@@ -1,0 +1,47 @@
+// loader: require for the provided modules, and the entry points Go calls (runAll, fire, uncaught,
+// finish). The last part of the embedded runtime.
+  // ---------------------------------------------------------------- require
+  function require(spec) {
+    const name = String(spec).replace(/^node:/, '');
+    switch (name) {
+      case 'test': return testModule;
+      case 'assert': return assertLoose;
+      case 'assert/strict': return assertStrict;
+    }
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test and node:assert; use --runner node");
+    e.code = 'MODULE_NOT_FOUND';
+    throw e;
+  }
+  g.require = require;
+
+  // runAll runs every declared test; Go drives the event loop until it settles.
+  async function runAll() {
+    await runSuite(root);
+  }
+
+  // uncaught attributes an error thrown from a timer or left as an unhandled rejection: to the
+  // running test, else to the file.
+  function uncaught(err) {
+    if (running && running.kind === 'test' && !running.result) {
+      if (running.uncaught === undefined) running.uncaught = err;
+      return;
+    }
+    fileFailure(err, 'uncaught');
+  }
+
+  // finish fails every declared test that never finished: the event loop ran dry (or the run was
+  // stopped) while it was still pending, as Node reports it.
+  function finish(reason) {
+    const code = g.process.exitCode;
+    if (code !== undefined && code !== null && Number(code) !== 0) {
+      fileFailure(new Error('process.exitCode was set to ' + code), 'exit code');
+    }
+    for (const t of declared) {
+      if (!t.result && !(t.opts && t.opts.skip)) {
+        record(t, 'fail', new Error(reason));
+      }
+    }
+    return JSON.stringify(results);
+  }
+
+  return { runAll, fire, uncaught, finish, results: () => JSON.stringify(results), inspect, errorText };
