@@ -4,8 +4,14 @@
   const objToString = Object.prototype.toString;
   const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
+  // quote picks the quote Node's inspect picks: single, else double when the string holds a
+  // single quote, else a backtick, else single with escapes.
   function quote(s) {
-    return "'" + String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n') + "'";
+    s = String(s).replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+    if (s.indexOf("'") < 0) return "'" + s + "'";
+    if (s.indexOf('"') < 0) return '"' + s + '"';
+    if (s.indexOf('`') < 0 && s.indexOf('${') < 0) return '`' + s + '`';
+    return "'" + s.replace(/'/g, "\\'") + "'";
   }
 
   function inspect(v, depth, seen) {
