@@ -66,6 +66,11 @@ type Options struct {
 	// Epoch is what Date.now() returns when a run starts. The zero value means
 	// 2025-01-01T00:00:00Z.
 	Epoch time.Time
+	// Framework is the runner the oracle is written for, when the caller knows it (the oracle
+	// command ran `jest` or `vitest`); its configuration is read and honoured. Empty means
+	// detect: vitest when the repository depends on it, else jest when it uses jest, else
+	// node:test. A test file that imports 'vitest' or '@jest/globals' speaks that API anyway.
+	Framework Framework
 }
 
 const defaultMemoryLimit = 1 << 30
@@ -186,6 +191,7 @@ type Runner struct {
 	files []*testFile
 	opts  Options
 	rtPrg *goja.Program
+	cfg   suiteConfig
 }
 
 type testFile struct {
@@ -196,9 +202,10 @@ type testFile struct {
 
 // compiled is an instrumented bundle compiled for goja; it can run in any number of runtimes.
 type compiled struct {
-	prg    *goja.Program
-	inst   *instrumented
-	inputs map[string]bool
+	prg       *goja.Program
+	inst      *instrumented
+	inputs    map[string]bool
+	framework Framework // the test API the file imports, else the repository's
 }
 
 // New prepares an oracle of testFiles (paths relative to root) for embedded runs: it bundles
@@ -222,7 +229,11 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Runner{root: abs, opts: opts.withDefaults(), rtPrg: rtPrg}
+	cfg, err := readSuiteConfig(abs, opts.Framework)
+	if err != nil {
+		return nil, err
+	}
+	r := &Runner{root: abs, opts: opts.withDefaults(), rtPrg: rtPrg, cfg: cfg}
 	for _, f := range testFiles {
 		rel := filepath.ToSlash(filepath.Clean(f))
 		if filepath.IsAbs(f) {
@@ -304,6 +315,16 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		if file, ok := propertyEscape(out.js, out.srcMap); ok {
 			return nil, &UnsupportedError{Importer: file, Feature: `Unicode property escapes in regular expressions (\p{…}), which goja does not match`}
 		}
+		if what, file, ok := refusedUse(out.js, out.srcMap); ok {
+			return nil, &UnsupportedError{Importer: file, Feature: what}
+		}
+	}
+	fw := r.cfg.framework
+	switch {
+	case out.apis[FrameworkVitest]:
+		fw = FrameworkVitest
+	case out.apis[FrameworkJest]:
+		fw = FrameworkJest
 	}
 	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict)
 	if err != nil {
@@ -313,7 +334,7 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 	if err != nil {
 		return nil, err
 	}
-	return &compiled{prg: prg, inst: inst, inputs: out.inputs}, nil
+	return &compiled{prg: prg, inst: inst, inputs: out.inputs, framework: fw}, nil
 }
 
 // Run runs the oracle once with the files in overrides (repo-relative path → contents) replaced
@@ -469,9 +490,14 @@ func propertyEscape(js, srcMap []byte) (file string, found bool) {
 	if i < 0 {
 		return "", false
 	}
+	return sourceAt(js, srcMap, i), true
+}
+
+// sourceAt names the source file the bundle's byte offset i maps to, or "the bundle".
+func sourceAt(js, srcMap []byte, i int) string {
 	line := bytes.Count(js[:i], []byte("\n"))
 	col := i - (bytes.LastIndexByte(js[:i], '\n') + 1)
-	file = "the bundle"
+	file := "the bundle"
 	if sm, segs, err := parseSourceMap(srcMap); err == nil {
 		for _, sg := range segs {
 			if sg.genLine > line || (sg.genLine == line && sg.genCol > col) {
@@ -482,5 +508,5 @@ func propertyEscape(js, srcMap []byte) (file string, found bool) {
 			}
 		}
 	}
-	return file, true
+	return file
 }

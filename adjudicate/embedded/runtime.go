@@ -22,7 +22,7 @@ import (
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
 // use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodetest.js", "loader.js"}
+var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodetest.js", "expect.js", "jestmock.js", "jest.js", "loader.js"}
 
 //go:embed js/*.js
 var runtimeFS embed.FS
@@ -309,6 +309,8 @@ func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Bu
 		}
 	}
 	must(host.Set("entry", tf.path))
+	must(host.Set("framework", string(c.framework)))
+	must(host.Set("globals", r.cfg.globals))
 	must(host.Set("write", func(stream int, s string) {
 		switch {
 		case out.Len()+len(s) <= maxOutput:

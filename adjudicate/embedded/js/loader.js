@@ -7,8 +7,10 @@
       case 'test': return testModule;
       case 'assert': return assertLoose;
       case 'assert/strict': return assertStrict;
+      case 'vitest': return vitestModule;
+      case '@jest/globals': return jestModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test and node:assert; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, vitest and @jest/globals; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
@@ -17,11 +19,13 @@
   // runAll runs every declared test; Go drives the event loop until it settles.
   async function runAll() {
     await runSuite(root);
+    await jRunSuite(jRoot);
   }
 
   // uncaught attributes an error thrown from a timer or left as an unhandled rejection: to the
   // running test, else to the file.
   function uncaught(err) {
+    if (jestUncaught(err)) return;
     if (running && running.kind === 'test' && !running.result) {
       if (running.uncaught === undefined) running.uncaught = err;
       return;
@@ -41,6 +45,7 @@
         record(t, 'fail', new Error(reason));
       }
     }
+    jestFinish(reason);
     return JSON.stringify(results);
   }
 

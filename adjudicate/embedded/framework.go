@@ -1,0 +1,167 @@
+package embedded
+
+// This file decides which test API a test file speaks (node:test, jest or vitest) and whether the
+// suite's configuration lets it run embedded: it reads package.json and the jest and vitest
+// config files as text (they are programs; the runner does not execute them) and names anything
+// it cannot honour.
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Framework is the test API of an oracle's test files.
+type Framework string
+
+// The test APIs the embedded runtime provides.
+const (
+	FrameworkNodeTest Framework = "node:test" // node:test and node:assert
+	FrameworkJest     Framework = "jest"      // jest 29: globals, @jest/globals, jest.fn, done callbacks
+	FrameworkVitest   Framework = "vitest"    // vitest 3: `import … from 'vitest'`, vi.fn; globals with `globals: true`
+)
+
+// suiteConfig is what the runtime needs to know of the repository's test configuration.
+type suiteConfig struct {
+	framework Framework // jest or vitest when the repository uses one, else node:test
+	globals   bool      // install describe/it/test/expect/… as globals (jest; vitest with globals: true)
+}
+
+var (
+	jestConfigs   = []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"}
+	vitestConfigs = []string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs",
+		"vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}
+
+	cfgGlobalsTrue = regexp.MustCompile(`\bglobals\s*:\s*true\b`)
+	cfgEnvironment = regexp.MustCompile(`\b(?:test)?[eE]nvironment\s*:\s*['"]([\w@/.-]+)['"]`)
+)
+
+// refusedConfig are the configuration keys that change how tests load or what they see, which
+// the embedded runner does not reproduce, with what each means.
+var refusedConfig = []struct{ key, what string }{
+	{"moduleNameMapper", "jest moduleNameMapper (module aliases)"},
+	{"setupFilesAfterEnv", "jest setupFilesAfterEnv"},
+	{"setupFiles", "setup files"},
+	{"globalSetup", "a global setup file"},
+	{"snapshotSerializers", "snapshot serializers"},
+	{"alias", "resolve.alias (module aliases)"},
+	{"transform", "a custom transform"},
+	{"moduleDirectories", "jest moduleDirectories"},
+	{"modulePaths", "jest modulePaths"},
+	{"restoreMocks", "restoreMocks"},
+	{"resetMocks", "resetMocks"},
+	{"clearMocks", "clearMocks"},
+	{"fakeTimers", "fake timers by configuration"},
+}
+
+// readSuiteConfig reads the repository's jest or vitest setup at root: want's, or, when want is
+// empty, vitest's if the repository has vitest, else jest's if it has jest. A configuration the
+// embedded runner cannot honour is an *UnsupportedError naming the file and the setting.
+func readSuiteConfig(root string, want Framework) (suiteConfig, error) {
+	cfg := suiteConfig{framework: FrameworkNodeTest}
+	var pkg struct {
+		Dependencies    map[string]string `json:"dependencies"`
+		DevDependencies map[string]string `json:"devDependencies"`
+		Jest            json.RawMessage   `json:"jest"`
+	}
+	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+		if err := json.Unmarshal(b, &pkg); err != nil {
+			return cfg, fmt.Errorf("embedded runner: reading %s: %w; fix the JSON", filepath.Join(root, "package.json"), err)
+		}
+	}
+	dep := func(n string) bool { _, a := pkg.Dependencies[n]; _, b := pkg.DevDependencies[n]; return a || b }
+	var jestText, jestFile string
+	if len(pkg.Jest) > 0 {
+		jestText, jestFile = string(pkg.Jest), "package.json"
+	}
+	for _, f := range jestConfigs {
+		if b, err := os.ReadFile(filepath.Join(root, f)); err == nil {
+			jestText, jestFile = string(b), f
+			break
+		}
+	}
+	var vitestText, vitestFile string
+	for _, f := range vitestConfigs {
+		if b, err := os.ReadFile(filepath.Join(root, f)); err == nil {
+			vitestText, vitestFile = string(b), f
+			break
+		}
+	}
+	if want == "" {
+		switch {
+		case vitestFile != "" && (dep("vitest") || strings.HasPrefix(vitestFile, "vitest.")), dep("vitest") && jestFile == "":
+			want = FrameworkVitest
+		case jestFile != "" || dep("jest"):
+			want = FrameworkJest
+		}
+	}
+	switch want {
+	case FrameworkVitest:
+		cfg.framework = FrameworkVitest
+		if vitestFile == "" {
+			return cfg, nil
+		}
+		text := stripComments(vitestText)
+		cfg.globals = cfgGlobalsTrue.MatchString(text)
+		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" {
+			return cfg, &UnsupportedError{Importer: vitestFile, Feature: fmt.Sprintf("the test environment %q (the embedded runner is environment node only)", m[1])}
+		}
+		return cfg, refused(vitestFile, text)
+	case FrameworkJest:
+		cfg.framework, cfg.globals = FrameworkJest, true
+		if jestFile == "" {
+			return cfg, nil
+		}
+		text := stripComments(jestText)
+		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" && m[1] != "jest-environment-node" {
+			return cfg, &UnsupportedError{Importer: jestFile, Feature: fmt.Sprintf("the jest testEnvironment %q (the embedded runner is testEnvironment node only)", m[1])}
+		}
+		if strings.Contains(text, "injectGlobals") && regexp.MustCompile(`\binjectGlobals["']?\s*:\s*false`).MatchString(text) {
+			cfg.globals = false
+		}
+		return cfg, refused(jestFile, text)
+	}
+	return cfg, nil
+}
+
+// refused names the first configuration key in text the embedded runner cannot honour.
+func refused(file, text string) error {
+	for _, r := range refusedConfig {
+		if regexp.MustCompile(`["']?\b` + r.key + `\b["']?\s*:`).MatchString(text) {
+			return &UnsupportedError{Importer: file, Feature: r.what + " in its configuration"}
+		}
+	}
+	return nil
+}
+
+// stripComments drops // and /* */ comments from a config file so a commented-out setting does
+// not count. Strings holding "//" (URLs) are left alone when the slashes follow a colon.
+func stripComments(s string) string {
+	s = regexp.MustCompile(`(?s)/\*.*?\*/`).ReplaceAllString(s, "")
+	return regexp.MustCompile(`(?m)(^|[^:])//.*$`).ReplaceAllString(s, "$1")
+}
+
+// refusedUses are test-API calls the embedded runner does not serve, found in a bundle's own
+// (non-node_modules) code: snapshots read and write files; module mocks replace imports.
+var refusedUses = regexp.MustCompile(`\.(toMatchSnapshot|toMatchInlineSnapshot|toThrowErrorMatchingSnapshot|toThrowErrorMatchingInlineSnapshot|toMatchFileSnapshot)\(|\b(?:vi|jest)\.(mock|doMock|unmock|hoisted|requireActual|importActual|importMock|requireMock|stubGlobal|stubEnv)\(`)
+
+// refusedUse returns the first refused test-API call in js, and the source file it maps to.
+func refusedUse(js, srcMap []byte) (what, file string, found bool) {
+	for _, loc := range refusedUses.FindAllSubmatchIndex(js, -1) {
+		file = sourceAt(js, srcMap, loc[0])
+		if strings.Contains(file, "node_modules/") {
+			continue
+		}
+		switch {
+		case loc[2] >= 0:
+			return string(js[loc[2]:loc[3]]) + " (snapshots read and write files)", file, true
+		default:
+			name := string(js[loc[0]:loc[5]])
+			return name + " (module mocks replace imports)", file, true
+		}
+	}
+	return "", "", false
+}

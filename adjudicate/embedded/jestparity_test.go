@@ -1,0 +1,187 @@
+package embedded
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// parityDir is the jest/vitest parity fixture: test files written for both runners (*.test.js),
+// for jest only (*.jest.js) and for vitest only (*.vitest.js), with the runners installed from
+// its committed lockfile.
+const parityDir = "testdata/parity"
+
+// runnerReport is the part of jest's --json report (which vitest's json reporter copies) the
+// parity test reads.
+type runnerReport struct {
+	TestResults []struct {
+		Name             string `json:"name"`
+		AssertionResults []struct {
+			AncestorTitles []string `json:"ancestorTitles"`
+			Title          string   `json:"title"`
+			Status         string   `json:"status"`
+		} `json:"assertionResults"`
+	} `json:"testResults"`
+}
+
+// fileResults is, per repo-relative test file, the tests in run order with their statuses.
+type fileResults map[string][][2]string
+
+// realRunner runs the installed jest or vitest on the fixture and reads its JSON report.
+func realRunner(t *testing.T, fw Framework) fileResults {
+	t.Helper()
+	requireNode(t)
+	bin := filepath.Join(parityDir, "node_modules", ".bin", string(fw))
+	if _, err := os.Stat(bin); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is not installed in %s; run npm ci there (scripts/test does): the parity test would prove nothing skipped", fw, parityDir)
+		}
+		t.Skipf("%s not installed in %s (npm ci there)", fw, parityDir)
+	}
+	report := filepath.Join(t.TempDir(), "report.json")
+	args := []string{"--json", "--outputFile=" + report}
+	if fw == FrameworkVitest {
+		args = []string{"run", "--allowOnly", "--reporter=json", "--outputFile=" + report}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join("node_modules", ".bin", string(fw)), args...)
+	cmd.Dir = parityDir
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	out, _ := cmd.CombinedOutput() // the fixture fails on purpose; the report says how
+	b, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatalf("%s wrote no report: %v\n%s", fw, err, out)
+	}
+	var rep runnerReport
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatalf("reading %s's report: %v", fw, err)
+	}
+	abs, _ := filepath.Abs(parityDir)
+	got := fileResults{}
+	for _, f := range rep.TestResults {
+		rel, _ := filepath.Rel(abs, f.Name)
+		rel = filepath.ToSlash(rel)
+		got[rel] = nil
+		for _, a := range f.AssertionResults {
+			status := "skip"
+			switch a.Status {
+			case "passed":
+				status = "pass"
+			case "failed":
+				status = "fail"
+			case "todo":
+				status = "todo"
+			}
+			got[rel] = append(got[rel], [2]string{strings.Join(append(a.AncestorTitles, a.Title), " › "), status})
+		}
+	}
+	if len(got) == 0 {
+		t.Fatalf("%s ran no test file:\n%s", fw, out)
+	}
+	return got
+}
+
+// embeddedResults runs files under the embedded runner as fw's suite.
+func embeddedResults(t *testing.T, fw Framework, files []string) fileResults {
+	t.Helper()
+	r, err := New(parityDir, files, Options{Framework: fw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	res, err := r.Run(context.Background(), nil, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fileResults{}
+	seen := map[string]bool{}
+	defer func() {
+		for k := range fileLevel {
+			if strings.HasPrefix(k, string(fw)+" ") && !seen[k] {
+				t.Errorf("the known file-level failure %q is gone; drop it from fileLevel", k)
+			}
+		}
+	}()
+	for _, tr := range res.Tests {
+		if tr.Name == tr.File {
+			seen[string(fw)+" "+tr.File] = true
+			// A file-level failure: vitest's "Unhandled error", which its report does not list.
+			if fileLevel[string(fw)+" "+tr.File] == "" {
+				t.Errorf("%s: unexpected file-level failure under the embedded runner: %s", tr.File, tr.Error)
+			}
+			continue
+		}
+		status := "pass"
+		switch {
+		case tr.Todo:
+			status = "todo"
+		case tr.Skipped:
+			status = "skip"
+		case !tr.Passed:
+			status = "fail"
+		}
+		got[tr.File] = append(got[tr.File], [2]string{tr.Name, status})
+	}
+	return got
+}
+
+// fileLevel lists the file-level failures the embedded runner reports where the real runner
+// fails the run without failing a test, by "runner file".
+var fileLevel = map[string]string{
+	"vitest test/async.test.js": "vitest reports an error thrown from a timer as an unhandled error of the run, not of the test",
+}
+
+// TestJestVitestParity runs the parity fixture under real jest 29 and vitest 3 and under the
+// embedded runner as each, and requires, file by file, the same tests with the same status and
+// the same first failing test (the killed_by a mutant would get).
+func TestJestVitestParity(t *testing.T) {
+	for _, fw := range []Framework{FrameworkJest, FrameworkVitest} {
+		t.Run(string(fw), func(t *testing.T) {
+			want := realRunner(t, fw)
+			var files []string
+			for f := range want {
+				files = append(files, f)
+			}
+			got := embeddedResults(t, fw, files)
+			tests, failing := 0, 0
+			for file, w := range want {
+				g := got[file]
+				ws, gs := map[string]string{}, map[string]string{}
+				for _, x := range w {
+					ws[x[0]] = x[1]
+				}
+				for _, x := range g {
+					gs[x[0]] = x[1]
+				}
+				diffStatuses(t, file+": "+string(fw), ws, gs)
+				if a, b := firstFailing(w), firstFailing(g); a != b {
+					t.Errorf("%s: first failing test (killed_by): %s %q, embedded %q", file, fw, a, b)
+				}
+				tests += len(w)
+				for _, x := range w {
+					if x[1] == "fail" {
+						failing++
+					}
+				}
+			}
+			if tests < 150 || failing < 50 {
+				t.Errorf("the table has %d tests, %d failing; it should keep ~180 with both sides covered", tests, failing)
+			}
+		})
+	}
+}
+
+func firstFailing(rs [][2]string) string {
+	for _, r := range rs {
+		if r[1] == "fail" {
+			return r[0]
+		}
+	}
+	return ""
+}
