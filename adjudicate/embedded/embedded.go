@@ -1,19 +1,34 @@
 // Package embedded is bond's hermetic in-process oracle runner (SPEC §3.7): it bundles each
 // oracle test file with its imports (ESM, CJS, TypeScript, JSX) into one script with esbuild,
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
-// node:test, node:assert, console and timers on a virtual-time event loop, and nothing else: no
-// file system, network, processes or environment. A mutant's file is supplied in memory, so an
-// embedded run needs no sandbox copy.
+// node:test, node:assert, the jest and vitest test APIs, console and timers on a virtual-time
+// event loop, and nothing else: no file system, network, processes or environment. A mutant's
+// file is supplied in memory, so an embedded run needs no sandbox copy.
 //
 // Decisions, for the README:
 //   - Provided modules: node:test, node:assert, node:assert/strict, and the bare aliases "test",
 //     "assert" and "assert/strict" (Node resolves bare "assert" to the built-in; bare "test" names
-//     the npm polyfill of node:test, which is read as the built-in it copies). Any other Node
-//     built-in, imported by a test or anything it imports, makes New return *UnsupportedError;
-//     so do top-level await, which esbuild cannot put in a script, and a regular expression
-//     with \p{…}, which goja compiles but never matches. Syntax goja lacks (async generators,
-//     for await, using, decorators) is lowered by esbuild. A global Node has and the runtime
-//     lacks (URL, Buffer, Intl, fetch, …) fails the run and is named in Result.Unsupported.
+//     the npm polyfill of node:test, which is read as the built-in it copies); "vitest" and
+//     "@jest/globals" resolve to the runtime's own jest/vitest API, never to node_modules. Any
+//     other Node built-in, imported by a test or anything it imports, makes New return
+//     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
+//     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
+//     (async generators, for await, using, decorators) is lowered by esbuild. A global Node has
+//     and the runtime lacks (URL, Buffer, Intl, fetch, …) fails the run and is named in
+//     Result.Unsupported.
+//   - jest and vitest (framework.go, js/expect.js, js/jestmock.js, js/jest.js): describe/it/test
+//     with skip, only (per file, as both runners do), todo, each (table and template),
+//     concurrent (run serially), the four hooks, async tests, done callbacks (jest only; vitest 3
+//     refuses them), per-test timeouts (5 s by default) on the virtual clock, expect with jest's
+//     equality and matchers, jest.fn/vi.fn, spyOn, and fake timers on a clock of their own. Tests
+//     are named "suite › test", as jest's reporter names them. Which API a file speaks: the
+//     module it imports, else Options.Framework, else the repository's (vitest when it depends on
+//     vitest, jest when it uses jest). The runner's config is read as text, not run: jest's
+//     globals are always installed, vitest's with `globals: true`; a non-node test environment,
+//     module aliases (moduleNameMapper, resolve.alias), setup files, custom transforms and mock
+//     auto-reset settings are refused by name, as are snapshots and module mocks (vi.mock,
+//     jest.mock) found in the tests. tsconfig `paths` are honoured (esbuild reads them).
+//     Known differences from the real runners are listed in jestparity_test.go.
 //   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
 //     with CommonJS inputs runs sloppy, as those modules do in Node.
 //   - process exists with an empty env, argv ["node", FILE], cwd() "/", nextTick, hrtime and
@@ -99,10 +114,30 @@ type UnsupportedError struct {
 }
 
 func (e *UnsupportedError) Error() string {
+	return e.Reason() + "; use --runner node"
+}
+
+// Reason is the error without its advice, for a report's "fell back to the command runner
+// because …": e.g. `test/a.test.js uses vi.mock (module mocks replace imports)`.
+func (e *UnsupportedError) Reason() string {
 	if e.Feature != "" {
-		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run; use --runner node", e.Importer, e.Feature)
+		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run", e.Importer, e.Feature)
 	}
-	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has node:test and node:assert only); use --runner node", e.Importer, e.Import)
+	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has node:test, node:assert, vitest and @jest/globals only)", e.Importer, e.Import)
+}
+
+// Supports reports whether the oracle testFiles (relative to root) can run embedded as
+// opts.Framework's suite: nil when they can, an *UnsupportedError naming the file and what the
+// runtime lacks when they cannot (runner choice falls back to the command runner and reports
+// Reason()), or another error when the oracle does not bundle at all. It does all of New's work;
+// a caller that will run the oracle should call New and inspect its error instead.
+func Supports(root string, testFiles []string, opts Options) error {
+	r, err := New(root, testFiles, opts)
+	if err != nil {
+		return err
+	}
+	r.Close()
+	return nil
 }
 
 // TestResult is one test's outcome. Name is the path of suite and test names joined by " > ".

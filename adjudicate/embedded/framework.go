@@ -35,8 +35,8 @@ var (
 	vitestConfigs = []string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs",
 		"vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}
 
-	cfgGlobalsTrue = regexp.MustCompile(`\bglobals\s*:\s*true\b`)
-	cfgEnvironment = regexp.MustCompile(`\b(?:test)?[eE]nvironment\s*:\s*['"]([\w@/.-]+)['"]`)
+	cfgGlobalsTrue = regexp.MustCompile(`\bglobals["']?\s*:\s*true\b`)
+	cfgEnvironment = regexp.MustCompile(`\b(?:test)?[eE]nvironment["']?\s*:\s*['"]([\w@/.-]+)['"]`)
 )
 
 // refusedConfig are the configuration keys that change how tests load or what they see, which
