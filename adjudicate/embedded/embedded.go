@@ -69,6 +69,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/internal/srcmap"
 )
 
 // Options configures a Runner. The zero value gives the defaults.
@@ -533,13 +534,13 @@ func sourceAt(js, srcMap []byte, i int) string {
 	line := bytes.Count(js[:i], []byte("\n"))
 	col := i - (bytes.LastIndexByte(js[:i], '\n') + 1)
 	file := "the bundle"
-	if sm, segs, err := parseSourceMap(srcMap); err == nil {
-		for _, sg := range segs {
-			if sg.genLine > line || (sg.genLine == line && sg.genCol > col) {
+	if sm, err := srcmap.Parse(srcMap); err == nil {
+		for _, sg := range sm.Segments {
+			if sg.GenLine > line || (sg.GenLine == line && sg.GenCol > col) {
 				break
 			}
-			if sg.src >= 0 && sg.src < len(sm.Sources) {
-				file = sm.Sources[sg.src]
+			if sg.Src >= 0 {
+				file = sm.Sources[sg.Src]
 			}
 		}
 	}

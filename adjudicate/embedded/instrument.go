@@ -11,6 +11,8 @@ import (
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/file"
 	"github.com/dop251/goja/parser"
+
+	"github.com/bond-tool/bond/adjudicate/internal/srcmap"
 )
 
 // How coverage is measured (SPEC §3.7, §3.3).
@@ -83,10 +85,11 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 			err = fmt.Errorf("instrumenting the bundle of %s failed (a bond bug): %v", name, p)
 		}
 	}()
-	sm, segs, err := parseSourceMap(mapJSON)
+	sm, err := srcmap.Parse(mapJSON)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reading the bundle's source map: %w", err)
 	}
+	segs := sm.Segments
 	// esbuild keeps an entry's hashbang on the bundle's first line; inside the wrapper it must be
 	// a comment (same length, so no column moves).
 	if strings.HasPrefix(bundle, "#!") {
@@ -153,9 +156,9 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 	})
 	var stack []probeRange
 	ri := 0
-	shifted := make([]segment, 0, len(segs))
+	shifted := make([]srcmap.Segment, 0, len(segs))
 	for _, sg := range segs { // segments are sorted by generated position
-		off := offsetOf(sg.genLine, sg.genCol)
+		off := offsetOf(sg.GenLine, sg.GenCol)
 		for len(stack) > 0 && stack[len(stack)-1].end <= off {
 			stack = stack[:len(stack)-1]
 		}
@@ -175,8 +178,8 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 		// esbuild puts a segment on each line's indentation that repeats the previous token's
 		// origin; only segments on code count.
 		onCode := off < len(bundle) && !isSpace(bundle[off])
-		if sg.src >= 0 && len(stack) > 0 && onCode {
-			ref := lineRef{sg.src, sg.origLine + 1}
+		if sg.Src >= 0 && len(stack) > 0 && onCode {
+			ref := lineRef{sg.Src, sg.OrigLine + 1}
 			id := stack[len(stack)-1].id
 			if attribSet[id] == nil {
 				attribSet[id] = map[lineRef]bool{}
@@ -185,14 +188,14 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 			lineSet[ref] = true
 		}
 		add := 0
-		if sg.genLine < len(shifts) {
-			for _, s := range shifts[sg.genLine] {
-				if s.col <= sg.genCol {
+		if sg.GenLine < len(shifts) {
+			for _, s := range shifts[sg.GenLine] {
+				if s.col <= sg.GenCol {
 					add += s.add
 				}
 			}
 		}
-		sg.genCol += add
+		sg.GenCol += add
 		shifted = append(shifted, sg)
 	}
 	out := &instrumented{code: code, sources: sm.Sources, probes: in.nprobes}
@@ -205,7 +208,7 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 	for ref := range lineSet {
 		out.lines = append(out.lines, ref)
 	}
-	sm.Mappings = encodeMappings(shifted)
+	sm.Mappings = srcmap.EncodeMappings(shifted)
 	sm.Names = nil
 	out.srcMap, err = jsonMarshal(sm)
 	if err != nil {
