@@ -38,7 +38,11 @@
       t = t.replace(/\$([A-Za-z_$][\w$]*(?:\.[\w$]+)*)/g, (m, path) => {
         let v = row.obj;
         for (const p of path.split('.')) v = v === null || v === undefined ? undefined : v[p];
-        return typeof v === 'string' && framework === 'vitest' ? "'" + v + "'" : pretty(v);
+        if (framework !== 'vitest') return pretty(v);
+        // vitest prints with loupe: strings single-quoted, zero signed.
+        if (typeof v === 'string') return "'" + v + "'";
+        if (typeof v === 'number') return Object.is(v, 0) ? '+0' : Object.is(v, -0) ? '-0' : String(v);
+        return inspect(v);
       });
     }
     let i = 0;

@@ -4,6 +4,6 @@ export default {
   test: {
     globals: true,
     environment: 'node',
-    include: ['test/*.test.js', 'test/*.vitest.js'],
+    include: ['test/*.test.js', 'test/*.vitest.js', 'bench/*.test.js'],
   },
 };
