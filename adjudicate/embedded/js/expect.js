@@ -284,45 +284,51 @@
     return { pass: test(m), message: (not) => hint(name, { received: r.getMockName(), expected: expectedLabel, modifier: not }) + '\n\n' + detail(m) };
   }
 
-  // makeExpect builds expect(received) with every matcher, .not, .resolves and .rejects.
-  function makeExpect() {
-    function build(received, not, promise) {
-      const obj = {};
-      for (const name of Object.keys(matchers)) {
-        obj[name] = (...args) => {
-          assertionCalls++;
-          const check = (value, fromPromise) => {
-            const res = (name === 'toThrow' || name === 'toThrowError') ? matchers[name](value, args[0], fromPromise) : matchers[name](value, ...args);
-            if (res.pass === !!not) {
-              const e = new JestAssertionError(res.message(not ? '.not' : '').replace('expect(received).', 'expect(received)' + (promise ? '.' + promise : '') + '.'));
-              e.matcherResult = { pass: res.pass, message: e.message };
-              throw e;
-            }
-          };
-          if (!promise) return check(received, false);
-          const p = typeof received === 'function' ? received() : received;
-          if (!p || typeof p.then !== 'function') {
-            return Promise.reject(new JestAssertionError(hint(name, { modifier: '.' + promise }) + '\n\nMatcher error: received value must be a promise' + (typeof received === 'function' ? ' or a function returning a promise' : '') + '\n\nReceived has value: ' + pretty(received)));
-          }
-          return p.then((v) => {
-            if (promise === 'rejects') throw new JestAssertionError(hint(name, { modifier: '.rejects' }) + '\n\nReceived promise resolved instead of rejected\nResolved to value: ' + pretty(v));
-            return check(v, false);
-          }, (err) => {
-            if (promise === 'resolves') throw new JestAssertionError(hint(name, { modifier: '.resolves' }) + '\n\nReceived promise rejected instead of resolved\nRejected to value: ' + pretty(err));
-            return check(err, true);
-          });
-        };
+  // Expectation is expect(received): the matchers live on its prototype, so an expect() call
+  // costs one object; .not, .resolves and .rejects make another when read.
+  function Expectation(received, not, promise) {
+    this.received = received;
+    this.isNot = not;
+    this.promise = promise;
+  }
+  Object.defineProperty(Expectation.prototype, 'not', { get() { return new Expectation(this.received, !this.isNot, this.promise); } });
+  Object.defineProperty(Expectation.prototype, 'resolves', { get() { return new Expectation(this.received, this.isNot, 'resolves'); } });
+  Object.defineProperty(Expectation.prototype, 'rejects', { get() { return new Expectation(this.received, this.isNot, 'rejects'); } });
+  function addMatcher(name) {
+    Expectation.prototype[name] = function (...args) { return runMatcher(this, name, args); };
+  }
+  // runMatcher applies matcher name to the expectation, throwing jest's message when it fails,
+  // or, after .resolves/.rejects, returning the promise of doing so.
+  function runMatcher(x, name, args) {
+    assertionCalls++;
+    const not = x.isNot, promise = x.promise, received = x.received;
+    const check = (value, fromPromise) => {
+      const res = (name === 'toThrow' || name === 'toThrowError') ? matchers[name](value, args[0], fromPromise) : matchers[name](value, ...args);
+      if (res.pass === !!not) {
+        const e = new JestAssertionError(res.message(not ? '.not' : '').replace('expect(received).', 'expect(received)' + (promise ? '.' + promise : '') + '.'));
+        e.matcherResult = { pass: res.pass, message: e.message };
+        throw e;
       }
-      return obj;
+    };
+    if (!promise) return check(received, false);
+    const p = typeof received === 'function' ? received() : received;
+    if (!p || typeof p.then !== 'function') {
+      return Promise.reject(new JestAssertionError(hint(name, { modifier: '.' + promise }) + '\n\nMatcher error: received value must be a promise' + (typeof received === 'function' ? ' or a function returning a promise' : '') + '\n\nReceived has value: ' + pretty(received)));
     }
+    return p.then((v) => {
+      if (promise === 'rejects') throw new JestAssertionError(hint(name, { modifier: '.rejects' }) + '\n\nReceived promise resolved instead of rejected\nResolved to value: ' + pretty(v));
+      return check(v, false);
+    }, (err) => {
+      if (promise === 'resolves') throw new JestAssertionError(hint(name, { modifier: '.resolves' }) + '\n\nReceived promise rejected instead of resolved\nRejected to value: ' + pretty(err));
+      return check(err, true);
+    });
+  }
+
+  // makeExpect builds expect with its asymmetric matchers and assertion counting.
+  function makeExpect() {
+    Object.keys(matchers).forEach(addMatcher);
     function expect(received) {
-      const e = build(received, false, '');
-      e.not = build(received, true, '');
-      e.resolves = build(received, false, 'resolves');
-      e.resolves.not = build(received, true, 'resolves');
-      e.rejects = build(received, false, 'rejects');
-      e.rejects.not = build(received, true, 'rejects');
-      return e;
+      return new Expectation(received, false, '');
     }
     Object.assign(expect, asymmetric(false));
     expect.not = asymmetric(true);
@@ -340,6 +346,7 @@
           const res = more[name].call({ equals: (x, y) => jestEquals(x, y, false), isNot: false, utils: { printReceived: pretty, printExpected: pretty } }, r, ...args);
           return { pass: !!res.pass, message: () => (typeof res.message === 'function' ? res.message() : String(res.message || name)) };
         };
+        addMatcher(name);
       }
     };
     expect.getState = () => ({ assertionCalls, expectedAssertions });
