@@ -30,39 +30,66 @@
     if (!Array.isArray(table)) throw new Error('`.each` must be called with an Array or Tagged Template Literal.\n\nInstead was called with: ' + pretty(table));
     return table.map((row) => (Array.isArray(row) ? { args: row, obj: null } : { args: [row], obj: row && typeof row === 'object' ? row : null }));
   }
-  // eachTitle formats a .each title: printf placeholders from the row's arguments, $name from
-  // an object row.
+  // eachTitle formats a .each title as the runner does. jest: printf placeholders (%p pretty)
+  // from an array row, $path from an object row (primitives as String, objects pretty) and $#.
+  // vitest: %# and %$ first, then util.format over as many of the row's values as the title
+  // has '%' signs (the rest of those appended), then $path printed by loupe.
   function eachTitle(title, row, index) {
     let t = String(title);
-    if (row.obj && !Array.isArray(row.obj)) {
-      t = t.replace(/\$([A-Za-z_$][\w$]*(?:\.[\w$]+)*)/g, (m, path) => {
+    const args = row.args;
+    const objRow = row.obj && !Array.isArray(row.obj);
+    const show = (a) => (typeof a === 'string' ? a : (typeof a === 'object' && a !== null ? inspect(a) : (Object.is(a, -0) ? '-0' : String(a))));
+    let i = 0;
+    if (framework === 'vitest') {
+      t = t.replace(/%%/g, '\u0000').replace(/%#/g, String(index)).replace(/%\$/g, String(index + 1)).replace(/\u0000/g, '%%');
+      const items = args.slice(0, t.split('%').length - 1);
+      t = t.replace(/%([sdifjoOc%])/g, (m, c) => {
+        if (c === '%') return '%';
+        if (i >= items.length) return m;
+        const a = items[i++];
+        switch (c) {
+          case 's': return show(a);
+          case 'd': case 'i': return typeof a === 'object' ? 'NaN' : String(c === 'i' ? Math.trunc(Number(a)) : Number(a));
+          case 'f': return String(parseFloat(a));
+          case 'j': return JSON.stringify(a);
+          case 'c': return '';
+          default: return inspect(a);
+        }
+      });
+      for (; i < items.length; i++) t += ' ' + show(items[i]);
+      if (objRow) {
+        t = t.replace(/\$([\w$]+(?:\.[\w$]+)*)/g, (m, path) => {
+          let v = row.obj;
+          for (const p of path.split('.')) v = v === null || v === undefined ? undefined : v[p];
+          // loupe: strings single-quoted, zero signed.
+          if (typeof v === 'string') return "'" + v + "'";
+          if (typeof v === 'number') return Object.is(v, 0) ? '+0' : Object.is(v, -0) ? '-0' : String(v);
+          return inspect(v);
+        });
+      }
+      return t;
+    }
+    if (objRow) {
+      return t.replace(/\$([\w$]+(?:\.[\w$]+)*)/g, (m, path) => {
         let v = row.obj;
         for (const p of path.split('.')) v = v === null || v === undefined ? undefined : v[p];
-        if (framework !== 'vitest') return pretty(v);
-        // vitest prints with loupe: strings single-quoted, zero signed.
-        if (typeof v === 'string') return "'" + v + "'";
-        if (typeof v === 'number') return Object.is(v, 0) ? '+0' : Object.is(v, -0) ? '-0' : String(v);
-        return inspect(v);
-      });
+        return v === null || (typeof v !== 'object' && typeof v !== 'function') ? String(v) : pretty(v, 1);
+      }).replace('$#', String(index));
     }
-    let i = 0;
-    const args = row.args;
-    t = t.replace(/%([sdifjopO#$%])/g, (m, c) => {
+    return t.replace(/%([sdifjopO#$%])/g, (m, c) => {
       if (c === '%') return '%';
       if (c === '#') return String(index);
       if (c === '$') return String(index + 1);
-      if (row.obj && !Array.isArray(row.obj) && args.length === 1 && framework === 'jest') return m;
       if (i >= args.length) return m;
       const a = args[i++];
       switch (c) {
-        case 's': return typeof a === 'string' ? a : (typeof a === 'object' && a !== null ? inspect(a) : String(a));
+        case 's': return show(a);
         case 'd': case 'i': return typeof a === 'object' ? 'NaN' : String(c === 'i' ? Math.trunc(Number(a)) : Number(a));
         case 'f': return String(parseFloat(a));
         case 'j': return JSON.stringify(a);
         default: return pretty(a);
       }
     });
-    return t;
   }
 
   function declare(kind, mode) {
@@ -123,8 +150,9 @@
     api.fails = (name, fn, timeout) => api(name, async function () {
       let threw = false;
       try { await fn.apply(this, arguments); } catch (e) { threw = true; }
-      if (!threw) throw new Error('Expect test to fail');
+      if (!threw) throw new Error(framework === 'jest' ? 'Failing test passed even though it was supposed to fail. Remove `.failing` to remove error.' : 'Expect test to fail');
     }, timeout);
+    api.failing = api.fails;
     return api;
   }
   const jtest = testApi('test');
@@ -242,6 +270,11 @@
     else if (!n.result) jRecord(n, enabled(n) ? 'fail' : 'skip', enabled(n) ? err : undefined);
   }
 
+  function jSkipAll(n) {
+    if (n.kind === 'suite') n.children.forEach(jSkipAll);
+    else if (!n.result) jRecord(n, 'skip');
+  }
+
   async function jRunSuite(s) {
     if (s.loadError !== undefined) {
       if (!s.children.length) return jRecord({ path: s.path, name: s.name, mode: undefined }, 'fail', s.loadError);
@@ -252,15 +285,20 @@
     if (active) {
       try { await runHookList(s.hooks.beforeAll, {}, 'beforeAll'); } catch (e) { hookErr = e; }
     }
+    if (hookErr !== undefined && framework === 'vitest') {
+      // vitest skips the suite's tests and fails the file; jest fails each test.
+      fileFailure(hookErr, 'beforeAll');
+      for (const c of s.children) jSkipAll(c);
+      return;
+    }
     for (const c of s.children) {
       if (hookErr !== undefined) { jFailAll(c, hookErr); continue; }
       if (c.kind === 'suite') await jRunSuite(c);
       else await jRunTest(c);
     }
     if (active) {
-      try { await runHookList(s.hooks.afterAll.slice().reverse(), {}, 'afterAll'); } catch (e) {
-        jRecord({ path: s.path.length ? s.path : [host.entry], name: s.name || host.entry }, 'fail', e);
-      }
+      // Both runners fail the file, not a test, when an afterAll throws.
+      try { await runHookList(s.hooks.afterAll.slice().reverse(), {}, 'afterAll'); } catch (e) { fileFailure(e, 'afterAll'); }
     }
   }
 

@@ -25,3 +25,11 @@ test('jest from @jest/globals', () => {
   const f = mocker.fn().mockReturnValue(3);
   expect(f()).toBe(3);
 });
+
+describe('jest extras', () => {
+  let ready = false;
+  beforeAll((done) => { setTimeout(() => { ready = true; done(); }, 5); });
+  test('a beforeAll with done ran', () => expect(ready).toBe(true));
+  test.failing('test.failing passes when the body fails', () => expect(1).toBe(2));
+  test.failing('test.failing fails when the body passes', () => expect(1).toBe(1));
+});
