@@ -24,7 +24,8 @@ type runnerReport struct {
 		AssertionResults []struct {
 			AncestorTitles []string `json:"ancestorTitles"`
 			Title          string   `json:"title"`
-			Status         string   `json:"status"`
+			Status          string   `json:"status"`
+			FailureMessages []string `json:"failureMessages"`
 		} `json:"assertionResults"`
 	} `json:"testResults"`
 }
@@ -32,8 +33,17 @@ type runnerReport struct {
 // fileResults is, per repo-relative test file, the tests in run order with their statuses.
 type fileResults map[string][][2]string
 
+// headlines is, per "file: test", the first line of the failure message.
+type headlines map[string]string
+
+// headline is a failure's first line without the "Error: " both sides may put before it.
+func headline(msg string) string {
+	first, _, _ := strings.Cut(msg, "\n")
+	return strings.TrimPrefix(first, "Error: ")
+}
+
 // realRunner runs the installed jest or vitest on the fixture and reads its JSON report.
-func realRunner(t *testing.T, fw Framework) fileResults {
+func realRunner(t *testing.T, fw Framework) (fileResults, headlines) {
 	t.Helper()
 	requireNode(t)
 	bin := filepath.Join(parityDir, "node_modules", ".bin", string(fw))
@@ -63,7 +73,7 @@ func realRunner(t *testing.T, fw Framework) fileResults {
 		t.Fatalf("reading %s's report: %v", fw, err)
 	}
 	abs, _ := filepath.Abs(parityDir)
-	got := fileResults{}
+	got, heads := fileResults{}, headlines{}
 	for _, f := range rep.TestResults {
 		rel, _ := filepath.Rel(abs, f.Name)
 		rel = filepath.ToSlash(rel)
@@ -78,17 +88,21 @@ func realRunner(t *testing.T, fw Framework) fileResults {
 			case "todo":
 				status = "todo"
 			}
-			got[rel] = append(got[rel], [2]string{strings.Join(append(a.AncestorTitles, a.Title), " › "), status})
+			name := strings.Join(append(a.AncestorTitles, a.Title), " › ")
+			got[rel] = append(got[rel], [2]string{name, status})
+			if len(a.FailureMessages) > 0 {
+				heads[rel+": "+name] = headline(a.FailureMessages[0])
+			}
 		}
 	}
 	if len(got) == 0 {
 		t.Fatalf("%s ran no test file:\n%s", fw, out)
 	}
-	return got
+	return got, heads
 }
 
 // embeddedResults runs files under the embedded runner as fw's suite.
-func embeddedResults(t *testing.T, fw Framework, files []string) fileResults {
+func embeddedResults(t *testing.T, fw Framework, files []string) (fileResults, headlines) {
 	t.Helper()
 	r, err := New(parityDir, files, Options{Framework: fw})
 	if err != nil {
@@ -99,7 +113,7 @@ func embeddedResults(t *testing.T, fw Framework, files []string) fileResults {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fileResults{}
+	got, heads := fileResults{}, headlines{}
 	seen := map[string]bool{}
 	defer func() {
 		for k := range fileLevel {
@@ -127,8 +141,11 @@ func embeddedResults(t *testing.T, fw Framework, files []string) fileResults {
 			status = "fail"
 		}
 		got[tr.File] = append(got[tr.File], [2]string{tr.Name, status})
+		if tr.Error != "" {
+			heads[tr.File+": "+tr.Name] = headline(tr.Error)
+		}
 	}
-	return got
+	return got, heads
 }
 
 // fileLevel lists the file-level failures the embedded runner reports where the real runner
@@ -141,16 +158,26 @@ var fileLevel = map[string]string{
 
 // TestJestVitestParity runs the parity fixture under real jest 29 and vitest 3 and under the
 // embedded runner as each, and requires, file by file, the same tests with the same status and
-// the same first failing test (the killed_by a mutant would get).
+// the same first failing test (the killed_by a mutant would get); under jest, every failure's
+// first line (the matcher hint a user recognises) as jest prints it. vitest's messages are
+// chai's ("expected 2 to be 3"); the embedded runner prints jest's for both.
 func TestJestVitestParity(t *testing.T) {
 	for _, fw := range []Framework{FrameworkJest, FrameworkVitest} {
 		t.Run(string(fw), func(t *testing.T) {
-			want := realRunner(t, fw)
+			want, wantHeads := realRunner(t, fw)
 			var files []string
 			for f := range want {
 				files = append(files, f)
 			}
-			got := embeddedResults(t, fw, files)
+			got, gotHeads := embeddedResults(t, fw, files)
+			if fw == FrameworkJest {
+				// The failure's first line is what a user recognises: jest's matcher hint.
+				for k, w := range wantHeads {
+					if g := gotHeads[k]; g != w {
+						t.Errorf("%s: jest's message begins %q, embedded's %q", k, w, g)
+					}
+				}
+			}
 			tests, failing := 0, 0
 			for file, w := range want {
 				g := got[file]

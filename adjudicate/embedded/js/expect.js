@@ -202,7 +202,7 @@
     toBeCloseTo: (r, e, digits) => {
       const d = digits === undefined ? 2 : digits;
       const pass = (r === Infinity && e === Infinity) || (r === -Infinity && e === -Infinity) || Math.abs(e - r) < Math.pow(10, -d) / 2;
-      return { pass, message: (not) => hint('toBeCloseTo', { modifier: not }) + '\n\nExpected: ' + (not ? 'not ' : '') + numLabel(e) + '\nReceived: ' + numLabel(r) + '\n\nExpected precision:    ' + d + '\nExpected difference: ' + (not ? '>= ' : '< ') + Math.pow(10, -d) / 2 + '\nReceived difference: ' + Math.abs(e - r) };
+      return { pass, message: (not) => hint('toBeCloseTo', { modifier: not, expected: digits === undefined ? 'expected' : 'expected, precision' }) + '\n\nExpected: ' + (not ? 'not ' : '') + numLabel(e) + '\nReceived: ' + numLabel(r) + '\n\nExpected precision:    ' + d + '\nExpected difference: ' + (not ? '>= ' : '< ') + Math.pow(10, -d) / 2 + '\nReceived difference: ' + Math.abs(e - r) };
     },
     toContain: (r, e) => {
       const pass = typeof r === 'string' ? r.includes(String(e)) : r !== null && r !== undefined && typeof r[Symbol.iterator] === 'function' && Array.from(r).some((x) => x === e || (x !== x && e !== e));
@@ -260,8 +260,9 @@
 
   function throwMatch(name, r, e, fromPromise) {
     const t = thrownOf(r, fromPromise);
-    const recv = fromPromise ? 'received' : 'received';
-    if (!t.thrown) return { pass: false, message: () => hint(name, { received: recv }) + '\n\nReceived function did not throw' };
+    const recv = 'received';
+    const exp = e === undefined ? '' : 'expected';
+    if (!t.thrown) return { pass: false, message: () => hint(name, { received: recv, expected: exp }) + '\n\nReceived function did not throw' };
     const v = t.value;
     let pass, what;
     if (e === undefined) { pass = true; what = ''; }
@@ -275,7 +276,7 @@
       what = 'Expected message: ' + pretty(e.message);
     }
     else { pass = jestEquals(v, e, false); what = 'Expected: ' + pretty(e); }
-    return { pass, message: (not) => hint(name, { received: recv, modifier: not }) + '\n\n' + (what ? what + '\n' : '') + (not ? 'Thrown: ' : 'Received message:   ') + pretty(msgOf(v)) };
+    return { pass, message: (not) => hint(name, { received: recv, modifier: not, expected: exp }) + '\n\n' + (what ? what + '\n' : '') + (not ? 'Thrown: ' : 'Received message:   ') + pretty(msgOf(v)) };
   }
 
   function mockMatch(name, r, test, expectedLabel, detail) {
@@ -318,10 +319,10 @@
       return Promise.reject(new JestAssertionError(hint(name, { modifier: '.' + promise }) + '\n\nMatcher error: received value must be a promise' + (typeof received === 'function' ? ' or a function returning a promise' : '') + '\n\nReceived has value: ' + pretty(received)));
     }
     return p.then((v) => {
-      if (promise === 'rejects') throw new JestAssertionError(hint(name, { modifier: '.rejects' }) + '\n\nReceived promise resolved instead of rejected\nResolved to value: ' + pretty(v));
+      if (promise === 'rejects') throw new JestAssertionError(hint(name, { modifier: '.rejects', expected: '' }) + '\n\nReceived promise resolved instead of rejected\nResolved to value: ' + pretty(v));
       return check(v, false);
     }, (err) => {
-      if (promise === 'resolves') throw new JestAssertionError(hint(name, { modifier: '.resolves' }) + '\n\nReceived promise rejected instead of resolved\nRejected to value: ' + pretty(err));
+      if (promise === 'resolves') throw new JestAssertionError(hint(name, { modifier: '.resolves', expected: '' }) + '\n\nReceived promise rejected instead of resolved\nRejected to value: ' + pretty(err));
       return check(err, true);
     });
   }

@@ -195,11 +195,11 @@
   }
   const skipSignal = { skip: true };
 
-  function jTimeout(p, ms, what) {
+  function jTimeout(p, ms, what, withDone) {
     if (!(ms > 0 && ms < Infinity)) return p;
     return new Promise((resolve, reject) => {
       const t = timers.setTimeout(() => reject(new Error(framework === 'jest'
-        ? 'Exceeded timeout of ' + ms + ' ms for a ' + what + '.\nAdd a timeout value to this test to increase the timeout, if this is a long-running test. See https://jestjs.io/docs/api#testname-fn-timeout.'
+        ? 'thrown: "Exceeded timeout of ' + ms + ' ms for a ' + what + (withDone ? ' while waiting for `done()` to be called' : '') + '.\nAdd a timeout value to this test to increase the timeout, if this is a long-running test. See https://jestjs.io/docs/api#testname-fn-timeout."'
         : what.charAt(0).toUpperCase() + what.slice(1) + ' timed out in ' + ms + 'ms.\nIf this is a long-running ' + what + ', pass a timeout value as the last argument or configure it globally with "' + (what === 'test' ? 'testTimeout' : 'hookTimeout') + '".')), ms);
       p.then((v) => { clear(t); resolve(v); }, (e) => { clear(t); reject(e); });
     });
@@ -207,6 +207,10 @@
 
   // jestErrorText is the failure as jest prints it: a matcher's message without "Error: ".
   function jestErrorText(err) {
+    if (!(err instanceof Error)) {
+      if (err && typeof err === 'object' && typeof err.message === 'string') return err.message;
+      return 'thrown: ' + pretty(err);
+    }
     const s = errorText(err);
     return err instanceof JestAssertionError ? s.replace(/^Error: /, '') : s;
   }
@@ -237,7 +241,7 @@
   }
 
   async function runHookList(list, ctx, what) {
-    for (const h of list) await jTimeout(callTest(h.fn, ctx, what), h.timeout || jestDefaultTimeout, 'hook');
+    for (const h of list) await jTimeout(callTest(h.fn, ctx, what), h.timeout || jestDefaultTimeout, 'hook', framework === 'jest' && h.fn.length >= 1);
   }
 
   async function jRunTest(t) {
@@ -250,7 +254,7 @@
     let err;
     try {
       for (const s of chain) await runHookList(s.hooks.beforeEach, ctx, 'beforeEach');
-      await jTimeout(callTest(t.fn, ctx, 'test'), t.timeout || jestDefaultTimeout, 'test');
+      await jTimeout(callTest(t.fn, ctx, 'test'), t.timeout || jestDefaultTimeout, 'test', framework === 'jest' && t.fn.length >= 1);
     } catch (e) {
       err = e;
     }

@@ -8,7 +8,7 @@
 
   // mockFn makes a jest mock function around impl; `restore` is set by spyOn.
   function mockFn(impl) {
-    const state = { impl, once: [], name: 'jest.fn()', restore: null, original: impl };
+    const state = { impl, once: [], name: host.framework === 'vitest' ? 'vi.fn()' : 'jest.fn()', restore: null, original: impl };
     const mock = { calls: [], results: [], instances: [], contexts: [], invocationCallOrder: [], lastCall: undefined };
     const f = function (...args) {
       mock.calls.push(args);
@@ -80,7 +80,6 @@
     }
     const own = hasOwn(object, name);
     const m = mockFn(function (...args) { return original.apply(this, args); });
-    m._state.name = String(name);
     object[name] = m;
     m._state.restore = () => { if (own) object[name] = original; else delete object[name]; };
     spies.push(m);
