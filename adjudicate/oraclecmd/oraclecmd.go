@@ -1,8 +1,14 @@
 // Package oraclecmd reads an oracle command (`--oracle-cmd`) the way a person does: which test
 // runner it starts — node --test, jest, vitest, mocha or tsx — and which test files it names,
 // through npx, `npm test --`, `npm run X` and the package.json scripts they name, so runner
-// choice can serve a user's usual command with the embedded runner. It is a pure parser: it
-// runs nothing and reads no file; the caller hands it package.json's scripts.
+// choice can serve a user's usual command with the embedded runner. Parse is pure: it runs
+// nothing and reads no file; the caller hands it package.json's scripts (Scripts reads them).
+// TestFiles then lists the files the invocation runs, reading the repository through an fs.FS.
+//
+// For runner choice: RunnerJest and RunnerVitest map to embedded.FrameworkJest and
+// FrameworkVitest, RunnerNodeTest to FrameworkNodeTest (tsx included: esbuild reads TypeScript
+// itself); mocha has no embedded counterpart. A *NotRecognised, a TestFiles error, or an
+// embedded.UnsupportedError from embedded.New is the reason the command runner is used.
 package oraclecmd
 
 import (
