@@ -155,7 +155,7 @@ type Runner struct {
 	files []*testFile
 	opts  Options
 	rtPrg *goja.Program
-	cfg   suiteConfig
+	cfg   SuiteConfig
 }
 
 type testFile struct {
@@ -283,7 +283,7 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 			return nil, &UnsupportedError{Importer: file, Feature: what}
 		}
 	}
-	fw := r.cfg.framework
+	fw := r.cfg.Framework
 	switch {
 	case out.apis[FrameworkVitest]:
 		fw = FrameworkVitest

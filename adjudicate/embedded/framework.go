@@ -24,10 +24,24 @@ const (
 	FrameworkVitest   Framework = "vitest"    // vitest 3: `import … from 'vitest'`, vi.fn; globals with `globals: true`
 )
 
-// suiteConfig is what the runtime needs to know of the repository's test configuration.
-type suiteConfig struct {
-	framework Framework // jest or vitest when the repository uses one, else node:test
-	globals   bool      // install describe/it/test/expect/… as globals (jest; vitest with globals: true)
+// SuiteConfig is what the embedded runner reads of a repository's jest or vitest setup.
+type SuiteConfig struct {
+	Framework Framework // jest or vitest when the repository uses one, else node:test
+	Globals   bool      // describe/it/test/expect/… are globals (jest; vitest with globals: true)
+	File      string    // the config file read (package.json for its "jest" key), or ""
+	// OwnTestFiles: the config names its own test files (jest testMatch, testRegex or roots;
+	// vitest include, exclude or dir), so a runner's default patterns (oraclecmd.TestFiles) do
+	// not say which files it runs; runner choice should use the command runner.
+	OwnTestFiles bool
+}
+
+var ownTestFiles = regexp.MustCompile(`["']?\b(testMatch|testRegex|roots|include|exclude|dir)\b["']?\s*:`)
+
+// ReadSuiteConfig reads the jest or vitest setup at root as the embedded runner does for New:
+// want's, or, when want is empty, the one the repository uses. A setting the embedded runner
+// cannot honour is an *UnsupportedError naming the file and the setting.
+func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
+	return readSuiteConfig(root, want)
 }
 
 var (
@@ -60,8 +74,8 @@ var refusedConfig = []struct{ key, what string }{
 // readSuiteConfig reads the repository's jest or vitest setup at root: want's, or, when want is
 // empty, vitest's if the repository has vitest, else jest's if it has jest. A configuration the
 // embedded runner cannot honour is an *UnsupportedError naming the file and the setting.
-func readSuiteConfig(root string, want Framework) (suiteConfig, error) {
-	cfg := suiteConfig{framework: FrameworkNodeTest}
+func readSuiteConfig(root string, want Framework) (SuiteConfig, error) {
+	cfg := SuiteConfig{Framework: FrameworkNodeTest}
 	var pkg struct {
 		Dependencies    map[string]string `json:"dependencies"`
 		DevDependencies map[string]string `json:"devDependencies"`
@@ -100,27 +114,29 @@ func readSuiteConfig(root string, want Framework) (suiteConfig, error) {
 	}
 	switch want {
 	case FrameworkVitest:
-		cfg.framework = FrameworkVitest
+		cfg.Framework = FrameworkVitest
 		if vitestFile == "" {
 			return cfg, nil
 		}
 		text := stripComments(vitestText)
-		cfg.globals = cfgGlobalsTrue.MatchString(text)
+		cfg.Globals = cfgGlobalsTrue.MatchString(text)
+		cfg.File, cfg.OwnTestFiles = vitestFile, ownTestFiles.MatchString(text)
 		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" {
 			return cfg, &UnsupportedError{Importer: vitestFile, Feature: fmt.Sprintf("the test environment %q (the embedded runner is environment node only)", m[1])}
 		}
 		return cfg, refused(vitestFile, text)
 	case FrameworkJest:
-		cfg.framework, cfg.globals = FrameworkJest, true
+		cfg.Framework, cfg.Globals = FrameworkJest, true
 		if jestFile == "" {
 			return cfg, nil
 		}
 		text := stripComments(jestText)
+		cfg.File, cfg.OwnTestFiles = jestFile, ownTestFiles.MatchString(text)
 		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" && m[1] != "jest-environment-node" {
 			return cfg, &UnsupportedError{Importer: jestFile, Feature: fmt.Sprintf("the jest testEnvironment %q (the embedded runner is testEnvironment node only)", m[1])}
 		}
 		if strings.Contains(text, "injectGlobals") && regexp.MustCompile(`\binjectGlobals["']?\s*:\s*false`).MatchString(text) {
-			cfg.globals = false
+			cfg.Globals = false
 		}
 		return cfg, refused(jestFile, text)
 	}

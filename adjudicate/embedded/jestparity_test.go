@@ -22,8 +22,8 @@ type runnerReport struct {
 	TestResults []struct {
 		Name             string `json:"name"`
 		AssertionResults []struct {
-			AncestorTitles []string `json:"ancestorTitles"`
-			Title          string   `json:"title"`
+			AncestorTitles  []string `json:"ancestorTitles"`
+			Title           string   `json:"title"`
 			Status          string   `json:"status"`
 			FailureMessages []string `json:"failureMessages"`
 		} `json:"assertionResults"`

@@ -149,3 +149,42 @@ func TestVitestGlobals(t *testing.T) {
 		})
 	}
 }
+
+// TestReadSuiteConfig: what ReadSuiteConfig tells runner choice of a repository's setup.
+func TestReadSuiteConfig(t *testing.T) {
+	tests := []struct {
+		name  string
+		want  Framework
+		files map[string]string
+		cfg   SuiteConfig
+	}{
+		{"no runner", "", map[string]string{"package.json": `{}`}, SuiteConfig{Framework: FrameworkNodeTest}},
+		{"jest by dependency", "", map[string]string{"package.json": jestPkg}, SuiteConfig{Framework: FrameworkJest, Globals: true}},
+		{"jest testMatch", "", map[string]string{"package.json": `{"jest": {"testMatch": ["**/*.check.js"]}}`},
+			SuiteConfig{Framework: FrameworkJest, Globals: true, File: "package.json", OwnTestFiles: true}},
+		{"jest injectGlobals false", "", map[string]string{"jest.config.js": "module.exports = { injectGlobals: false };\n"},
+			SuiteConfig{Framework: FrameworkJest, File: "jest.config.js"}},
+		{"vitest globals", "", map[string]string{"package.json": vitePkg, "vitest.config.ts": "export default { test: { globals: true } };\n"},
+			SuiteConfig{Framework: FrameworkVitest, Globals: true, File: "vitest.config.ts"}},
+		{"vitest include", "", map[string]string{"package.json": vitePkg, "vite.config.mjs": "export default { test: { include: ['spec/**'] } };\n"},
+			SuiteConfig{Framework: FrameworkVitest, File: "vite.config.mjs", OwnTestFiles: true}},
+		{"both, jest asked for", FrameworkJest, map[string]string{"package.json": `{"devDependencies": {"jest": "29", "vitest": "3"}}`, "vitest.config.js": "export default {};\n"},
+			SuiteConfig{Framework: FrameworkJest, Globals: true}},
+		{"both, detected", "", map[string]string{"package.json": `{"devDependencies": {"jest": "29", "vitest": "3"}}`, "vitest.config.js": "export default {};\n"},
+			SuiteConfig{Framework: FrameworkVitest, File: "vitest.config.js"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ReadSuiteConfig(writeTree(t, tt.files), tt.want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.cfg {
+				t.Errorf("got %+v, want %+v", got, tt.cfg)
+			}
+		})
+	}
+	if _, err := ReadSuiteConfig(writeTree(t, map[string]string{"package.json": "{"}), ""); err == nil || !strings.Contains(err.Error(), "package.json") {
+		t.Errorf("a malformed package.json should be an error naming it, got %v", err)
+	}
+}

@@ -206,7 +206,7 @@ func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Bu
 	}
 	must(host.Set("entry", tf.path))
 	must(host.Set("framework", string(c.framework)))
-	must(host.Set("globals", r.cfg.globals))
+	must(host.Set("globals", r.cfg.Globals))
 	must(host.Set("write", func(stream int, s string) {
 		switch {
 		case out.Len()+len(s) <= maxOutput:
