@@ -62,7 +62,6 @@ var refusedConfig = []struct{ key, what string }{
 	{"globalSetup", "a global setup file"},
 	{"snapshotSerializers", "snapshot serializers"},
 	{"alias", "resolve.alias (module aliases)"},
-	{"transform", "a custom transform"},
 	{"moduleDirectories", "jest moduleDirectories"},
 	{"modulePaths", "jest modulePaths"},
 	{"restoreMocks", "restoreMocks"},
@@ -143,14 +142,74 @@ func readSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 	return cfg, nil
 }
 
-// refused names the first configuration key in text the embedded runner cannot honour.
+// compilers are transforms and presets that only compile TypeScript or modern JavaScript, which
+// esbuild does in their place; a config that names only these is honoured.
+var compilers = map[string]bool{
+	"ts-jest": true, "babel-jest": true, "@swc/jest": true, "esbuild-jest": true, "@sucrase/jest-plugin": true,
+	"esbuild-runner/jest": true, "ts-jest/presets/default": true, "ts-jest/presets/default-esm": true,
+	"ts-jest/presets/js-with-ts": true, "ts-jest/presets/js-with-babel": true,
+}
+
+var (
+	configKeyRE = regexp.MustCompile(`["']?\b(transform|preset)\b["']?\s*:`)
+	presetRE    = regexp.MustCompile(`^['"]([^'"]+)['"]`)
+	transformRE = regexp.MustCompile(`['"][^'"]*['"]\s*:\s*\[?\s*['"]([^'"]+)['"]`) // 'pattern': 'module' or ['module', {…}]
+)
+
+// refused names the first configuration key in text the embedded runner cannot honour. A
+// transform or preset is honoured when every module it names is a compiler esbuild replaces.
 func refused(file, text string) error {
+	for _, loc := range configKeyRE.FindAllStringSubmatchIndex(text, -1) {
+		key, val := text[loc[2]:loc[3]], configValue(text[loc[1]:])
+		re := transformRE
+		if key == "preset" {
+			re = presetRE
+		}
+		for _, m := range re.FindAllStringSubmatch(val, -1) {
+			if !compilers[m[1]] {
+				what := "a custom transform"
+				if key == "preset" {
+					what = "a preset"
+				}
+				return &UnsupportedError{Importer: file, Feature: fmt.Sprintf("%s (%s) in its configuration", what, m[1])}
+			}
+		}
+	}
 	for _, r := range refusedConfig {
 		if regexp.MustCompile(`["']?\b` + r.key + `\b["']?\s*:`).MatchString(text) {
 			return &UnsupportedError{Importer: file, Feature: r.what + " in its configuration"}
 		}
 	}
 	return nil
+}
+
+// configValue returns the value that starts text: a quoted string, or a bracketed object or
+// array up to its matching close.
+func configValue(text string) string {
+	text = strings.TrimLeft(text, " \t\r\n")
+	if text == "" {
+		return ""
+	}
+	if open := text[0]; open == '{' || open == '[' {
+		depth := 0
+		for i := 0; i < len(text); i++ {
+			switch text[i] {
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return text[:i+1]
+				}
+			}
+		}
+		return text
+	}
+	end := strings.IndexAny(text, ",\n}")
+	if end < 0 {
+		return text
+	}
+	return text[:end]
 }
 
 // stripComments drops // and /* */ comments from a config file so a commented-out setting does
