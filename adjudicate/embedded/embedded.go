@@ -21,7 +21,8 @@
 //     concurrent (run serially), the four hooks, async tests, done callbacks (jest only; vitest 3
 //     refuses them), per-test timeouts (5 s by default) on the virtual clock, expect with jest's
 //     equality and matchers, jest.fn/vi.fn, spyOn, and fake timers on a clock of their own. Tests
-//     are named "suite › test", as jest's reporter names them. Which API a file speaks: the
+//     are named "suite › test", as jest's reporter names them. Failures read as each runner's:
+//     jest's matcher hints, vitest's chai sentences (js/vitestmsg.js). Which API a file speaks: the
 //     module it imports, else Options.Framework, else the repository's (vitest when it depends on
 //     vitest, jest when it uses jest). The runner's config is read as text, not run: jest's
 //     globals are always installed, vitest's with `globals: true`; a non-node test environment,

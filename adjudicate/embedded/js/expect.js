@@ -252,6 +252,9 @@
 
   function cmp(name, op, r, e, pass) {
     const bad = (x) => typeof x !== 'number' && typeof x !== 'bigint';
+    if ((bad(r) || bad(e)) && host.framework === 'vitest') {
+      throw new TypeError((bad(r) ? 'actual' : 'expected') + ' value must be number or bigint, received "' + typeof (bad(r) ? r : e) + '"');
+    }
     if (bad(r) || bad(e)) {
       throw new JestAssertionError(hint(name, {}) + '\n\nMatcher error: ' + (bad(r) ? 'received' : 'expected') + ' value must be a number or bigint\n\n' + (bad(r) ? 'Received' : 'Expected') + ' has value: ' + pretty(bad(r) ? r : e));
     }
@@ -262,7 +265,7 @@
     const t = thrownOf(r, fromPromise);
     const recv = 'received';
     const exp = e === undefined ? '' : 'expected';
-    if (!t.thrown) return { pass: false, message: () => hint(name, { received: recv, expected: exp }) + '\n\nReceived function did not throw' };
+    if (!t.thrown) return { pass: false, thrown: t, message: () => hint(name, { received: recv, expected: exp }) + '\n\nReceived function did not throw' };
     const v = t.value;
     let pass, what;
     if (e === undefined) { pass = true; what = ''; }
@@ -276,11 +279,12 @@
       what = 'Expected message: ' + pretty(e.message);
     }
     else { pass = jestEquals(v, e, false); what = 'Expected: ' + pretty(e); }
-    return { pass, message: (not) => hint(name, { received: recv, modifier: not, expected: exp }) + '\n\n' + (what ? what + '\n' : '') + (not ? 'Thrown: ' : 'Received message:   ') + pretty(msgOf(v)) };
+    return { pass, thrown: t, message: (not) => hint(name, { received: recv, modifier: not, expected: exp }) + '\n\n' + (what ? what + '\n' : '') + (not ? 'Thrown: ' : 'Received message:   ') + pretty(msgOf(v)) };
   }
 
   function mockMatch(name, r, test, expectedLabel, detail) {
     if (!r || !(r._isMockFunction || r._isSpy)) {
+      if (host.framework === 'vitest') throw new TypeError(loupe(r) + ' is not a spy or a call to a spy!');
       throw new JestAssertionError(hint(name, { expected: expectedLabel }) + '\n\nMatcher error: received value must be a mock or spy function\n\nReceived has value: ' + pretty(r));
     }
     const m = r.mock;
@@ -306,8 +310,11 @@
     assertionCalls++;
     const not = x.isNot, promise = x.promise, received = x.received;
     const check = (value, fromPromise) => {
-      const res = (name === 'toThrow' || name === 'toThrowError') ? matchers[name](value, args[0], fromPromise) : matchers[name](value, ...args);
+      const throws = name === 'toThrow' || name === 'toThrowError';
+      const res = throws ? matchers[name](value, args[0], fromPromise) : matchers[name](value, ...args);
       if (res.pass === !!not) {
+        const v = vitestFailure(name, value, args, not, throws ? Object.assign({ fromPromise }, res.thrown) : undefined);
+        if (v) throw v;
         const e = new JestAssertionError(res.message(not ? '.not' : '').replace('expect(received).', 'expect(received)' + (promise ? '.' + promise : '') + '.'));
         e.matcherResult = { pass: res.pass, message: e.message };
         throw e;
@@ -319,9 +326,11 @@
       return Promise.reject(new JestAssertionError(hint(name, { modifier: '.' + promise }) + '\n\nMatcher error: received value must be a promise' + (typeof received === 'function' ? ' or a function returning a promise' : '') + '\n\nReceived has value: ' + pretty(received)));
     }
     return p.then((v) => {
+      if (promise === 'rejects' && host.framework === 'vitest') throw new Error('promise resolved "' + String(v) + '" instead of rejecting');
       if (promise === 'rejects') throw new JestAssertionError(hint(name, { modifier: '.rejects', expected: '' }) + '\n\nReceived promise resolved instead of rejected\nResolved to value: ' + pretty(v));
       return check(v, false);
     }, (err) => {
+      if (promise === 'resolves' && host.framework === 'vitest') throw new Error('promise rejected "' + String(err) + '" instead of resolving');
       if (promise === 'resolves') throw new JestAssertionError(hint(name, { modifier: '.resolves', expected: '' }) + '\n\nReceived promise rejected instead of resolved\nRejected to value: ' + pretty(err));
       return check(err, true);
     });
@@ -337,7 +346,9 @@
     expect.not = asymmetric(true);
     expect.any = (ctor) => {
       if (ctor === undefined) throw new TypeError('any() expects to be passed a constructor function. Please pass one or use anything() to match any object.');
-      return asym('Any', ctor, (x) => anyMatch(ctor, x), () => '<' + (ctor.name || 'anonymous') + '>');
+      const a = asym('Any', ctor, (x) => anyMatch(ctor, x));
+      a.toString = () => 'Any<' + (ctor.name || 'anonymous') + '>';
+      return a;
     };
     expect.anything = () => asym('Anything', undefined, (x) => x !== null && x !== undefined);
     expect.closeTo = (n, digits) => asym('NumberCloseTo', n, (x) => typeof x === 'number' && Math.abs(n - x) < Math.pow(10, -(digits === undefined ? 2 : digits)) / 2, () => String(n));
@@ -360,7 +371,10 @@
   // assertionCheck is run after each test: expect.assertions(n) and expect.hasAssertions().
   function assertionCheck() {
     let err;
-    if (expectedAssertions !== undefined && assertionCalls !== expectedAssertions) {
+    if (host.framework === 'vitest') {
+      if (expectedAssertions !== undefined && assertionCalls !== expectedAssertions) err = new Error('expected number of assertions to be ' + expectedAssertions + ', but got ' + assertionCalls);
+      else if (expectHasAssertions && assertionCalls === 0) err = new Error('expected any number of assertion, but got none');
+    } else if (expectedAssertions !== undefined && assertionCalls !== expectedAssertions) {
       err = new JestAssertionError('expect.assertions(' + expectedAssertions + ')\n\nExpected ' + expectedAssertions + ' assertion' + (expectedAssertions === 1 ? '' : 's') + ' to be called but received ' + assertionCalls + ' assertion call' + (assertionCalls === 1 ? '' : 's') + '.');
     } else if (expectHasAssertions && assertionCalls === 0) {
       err = new JestAssertionError('expect.hasAssertions()\n\nExpected at least one assertion to be called but received none.');

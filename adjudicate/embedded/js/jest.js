@@ -209,7 +209,7 @@
   function jestErrorText(err) {
     if (!(err instanceof Error)) {
       if (err && typeof err === 'object' && typeof err.message === 'string') return err.message;
-      return 'thrown: ' + pretty(err);
+      return framework === 'vitest' ? String(err) : 'thrown: ' + pretty(err);
     }
     const s = errorText(err);
     return err instanceof JestAssertionError ? s.replace(/^Error: /, '') : s;

@@ -80,6 +80,7 @@
     }
     const own = hasOwn(object, name);
     const m = mockFn(function (...args) { return original.apply(this, args); });
+    m._spyName = String(name); // vitest names a spy after its method
     object[name] = m;
     m._state.restore = () => { if (own) object[name] = original; else delete object[name]; };
     spies.push(m);
