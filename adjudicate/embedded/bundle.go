@@ -150,6 +150,7 @@ func newBundler(root, entry string) (*bundler, error) {
 		Sourcemap:      api.SourceMapExternal,
 		SourcesContent: api.SourcesContentExclude,
 		LegalComments:  api.LegalCommentsNone,
+		KeepNames:      true, // a class or function keeps its .name when the bundle renames it, as in Node
 		Metafile:       true,
 		Outfile:        filepath.Join(root, bundleName),
 		LogLevel:       api.LogLevelSilent,

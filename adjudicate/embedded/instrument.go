@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -154,6 +155,7 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 		}
 		return ranges[i].end > ranges[j].end // outer first
 	})
+	keepNames := keepNameBlocks(bundle)
 	var stack []probeRange
 	ri := 0
 	shifted := make([]srcmap.Segment, 0, len(segs))
@@ -178,7 +180,7 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 		// esbuild puts a segment on each line's indentation that repeats the previous token's
 		// origin; only segments on code count.
 		onCode := off < len(bundle) && !isSpace(bundle[off])
-		if sg.Src >= 0 && len(stack) > 0 && onCode {
+		if sg.Src >= 0 && len(stack) > 0 && onCode && !inRanges(keepNames, off) {
 			ref := lineRef{sg.Src, sg.OrigLine + 1}
 			id := stack[len(stack)-1].id
 			if attribSet[id] == nil {
@@ -218,6 +220,21 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 }
 
 func (in *instrumenter) off(idx file.Idx) int { return int(idx) - 1 }
+
+// keepNameRE is the block esbuild's KeepNames adds to a class, `static { __name(this, "C"); }`.
+// esbuild maps it to the first line of the class's file, which holds no code of the class, so
+// its segments make no line executable.
+var keepNameRE = regexp.MustCompile(`static \{\s*__name\(this, "[^"\n]*"\);\s*\}`)
+
+// keepNameBlocks returns the byte ranges of bundle's KeepNames class blocks.
+func keepNameBlocks(bundle string) [][]int {
+	return keepNameRE.FindAllStringIndex(bundle, -1)
+}
+
+func inRanges(ranges [][]int, off int) bool {
+	i := sort.Search(len(ranges), func(i int) bool { return ranges[i][1] > off })
+	return i < len(ranges) && ranges[i][0] <= off
+}
 
 // start is where statement or expression n really begins: goja's Idx0 points past leading
 // grouping parentheses (and comments esbuild puts inside them, such as /* @__PURE__ */), which

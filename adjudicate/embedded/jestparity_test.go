@@ -162,8 +162,6 @@ var knownHeadline = map[string]string{
 	"vitest test/hooks.test.js: hooks ran in order fails when the order is wrong":   "vitest shortens long values (…(1)); the runtime prints them whole",
 	"vitest test/async.test.js: a test that never settles times out":                `vitest 3's message is "STACK_TRACE_ERROR"; the runtime says "Test timed out in 50ms."`,
 	"vitest test/hookfail.test.js: a hook that times out › after a hung beforeEach": `vitest 3's message is "STACK_TRACE_ERROR"; the runtime says "Hook timed out in 30ms."`,
-	"vitest test/matchers.test.js: strings and objects › toBeInstanceOf fails":      "esbuild renames a class whose name another module's binding shadows (Rect2)",
-	"vitest test/matchers.test.js: toStrictEqual › fails across classes":            "esbuild renames a class whose name another module's binding shadows (Rect2)",
 }
 
 // TestJestVitestParity runs the parity fixture under real jest 29 and vitest 3 and under the

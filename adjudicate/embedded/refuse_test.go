@@ -196,3 +196,19 @@ func TestReadSuiteConfig(t *testing.T) {
 		t.Errorf("a malformed package.json should be an error naming it, got %v", err)
 	}
 }
+
+// TestNamesSurviveBundling: a class or function renamed by the bundle (its name collides with
+// another module's binding) keeps its .name, as code reading constructor.name expects.
+func TestNamesSurviveBundling(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"package.json": jestPkg,
+		"src/shapes.js": "class Rect { constructor() { this.kind = this.constructor.name; } }\n" +
+			"function area() { return 1; }\nmodule.exports = { Rect, area };\n",
+		"a.test.js": "const { Rect, area } = require('./src/shapes');\n" +
+			"test('names', () => { expect(new Rect().kind).toBe('Rect'); expect(Rect.name).toBe('Rect'); expect(area.name).toBe('area'); });\n",
+	})
+	r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
+	if res := run(t, r, nil, time.Minute); !res.Passed {
+		t.Fatalf("names should survive bundling:\n%s", res.Output)
+	}
+}
