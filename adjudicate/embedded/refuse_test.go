@@ -212,3 +212,17 @@ func TestNamesSurviveBundling(t *testing.T) {
 		t.Fatalf("names should survive bundling:\n%s", res.Output)
 	}
 }
+
+// TestEmptyTestFile: jest and vitest fail a test file that declares no test; node --test passes.
+func TestEmptyTestFile(t *testing.T) {
+	for _, tt := range []struct {
+		fw     Framework
+		passed bool
+	}{{FrameworkJest, false}, {FrameworkVitest, false}, {FrameworkNodeTest, true}} {
+		root := writeTree(t, map[string]string{"a.test.js": "const x = 1;\n"})
+		r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Framework: tt.fw})
+		if res := run(t, r, nil, time.Minute); res.Passed != tt.passed {
+			t.Errorf("%s: passed = %v, want %v:\n%s", tt.fw, res.Passed, tt.passed, res.Output)
+		}
+	}
+}

@@ -20,6 +20,10 @@
   async function runAll() {
     await runSuite(root);
     await jRunSuite(jRoot);
+    if ((framework === 'jest' || framework === 'vitest') && host.framework !== 'node:test' && !declared.length && !jDeclared.length && !results.length) {
+      // Both runners fail a test file that declares no test; node --test passes it.
+      fileFailure(new Error(framework === 'jest' ? 'Your test suite must contain at least one test.' : 'No test suite found in file ' + host.entry), 'empty');
+    }
   }
 
   // uncaught attributes an error thrown from a timer or left as an unhandled rejection: to the
