@@ -57,7 +57,11 @@
   function jestEquals(a, b, strict, seenA, seenB) {
     if (isAsymmetric(a)) return !!a.asymmetricMatch(b);
     if (isAsymmetric(b)) return !!b.asymmetricMatch(a);
-    if (a instanceof Error && b instanceof Error) return a.message === b.message;
+    if (a instanceof Error && b instanceof Error) {
+      // jest 29 compares an error's message only; vitest 3 its name, message and cause too.
+      if (host.framework !== 'vitest') return a.message === b.message;
+      return a.name === b.name && a.message === b.message && jestEquals(a.cause, b.cause, strict, seenA, seenB);
+    }
     if (Object.is(a, b)) return true;
     if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
     const ta = objToString.call(a);
@@ -74,6 +78,13 @@
     seenA = seenA.concat([a]);
     seenB = seenB.concat([b]);
     if (strict && Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+    if (strict && (a instanceof ArrayBuffer || a instanceof DataView)) {
+      // toStrictEqual compares buffers by their bytes; toEqual sees no keys in them.
+      if (!(b instanceof ArrayBuffer || b instanceof DataView) || a.byteLength !== b.byteLength) return false;
+      const x = new Uint8Array(a.buffer || a, a.byteOffset || 0, a.byteLength), y = new Uint8Array(b.buffer || b, b.byteOffset || 0, b.byteLength);
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+      return true;
+    }
     if (a instanceof Set) {
       if (!(b instanceof Set) || a.size !== b.size) return false;
       for (const x of a) {
@@ -95,7 +106,9 @@
       return true;
     }
     if (Array.isArray(a)) {
-      if (a.length !== b.length) return false;
+      // jest's toEqual reads arrays by their defined keys ([undefined] equals []); vitest's and
+      // toStrictEqual compare lengths.
+      if (a.length !== b.length && (strict || host.framework === 'vitest')) return false;
       for (let i = 0; i < a.length; i++) {
         if (strict && (i in a) !== (i in b)) return false;
         if (!jestEquals(a[i], b[i], strict, seenA, seenB)) return false;

@@ -25,6 +25,7 @@
     if (v instanceof Error) return v.name + ': ' + v.message;
     if (v instanceof Date) return isNaN(v.getTime()) ? 'Invalid Date' : v.toISOString();
     if (v instanceof RegExp) return String(v);
+    if (v instanceof String || v instanceof Number || v instanceof Boolean) return loupe(v.valueOf());
     if (depth < 0) return Array.isArray(v) ? '[Array]' : '[Object]';
     seen = seen.concat([v]);
     const inner = (x) => loupe(x, depth - 1, seen);
@@ -43,8 +44,11 @@
     const proto = Object.getPrototypeOf(v);
     const prefix = proto !== null && proto !== Object.prototype && proto.constructor && proto.constructor.name ? proto.constructor.name : '';
     const keys = Object.keys(v);
-    if (!keys.length) return prefix + '{}';
-    return prefix + '{ ' + keys.map((k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : loupe(k)) + ': ' + inner(v[k])).join(', ') + ' }';
+    const syms = Object.getOwnPropertySymbols(v).filter((k) => Object.prototype.propertyIsEnumerable.call(v, k));
+    if (!keys.length && !syms.length) return prefix + '{}';
+    const parts = keys.map((k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : loupe(k)) + ': ' + inner(v[k]))
+      .concat(syms.map((k) => '[' + k.toString() + ']: ' + inner(v[k])));
+    return prefix + '{ ' + parts.join(', ') + ' }';
   }
 
   const spyName = (r) => '"' + (r._spyName || (r.getMockName() === 'vi.fn()' ? 'spy' : r.getMockName())) + '"';

@@ -130,3 +130,26 @@ describe('asymmetric', () => {
     expect(f).toHaveBeenCalledWith(expect.objectContaining({ id: expect.any(Number) }));
   });
 });
+
+describe('equality corners', () => {
+  test('errors of another class with one message', () => expect(new TypeError('x')).toEqual(new Error('x')));
+  test('errors with another message', () => expect(new Error('x')).toEqual(new Error('y')));
+  test('array buffers by their bytes', () => expect(new Uint8Array([1, 2]).buffer).toEqual(new Uint8Array([1, 2]).buffer));
+  test('array buffers that differ', () => expect(new Uint8Array([1, 2]).buffer).toEqual(new Uint8Array([1, 3]).buffer));
+  test('typed arrays that differ', () => expect(new Uint8Array([1, 2])).toEqual(new Uint8Array([1, 3])));
+  test('typed arrays of another type', () => expect(new Uint8Array([1])).toEqual(new Int8Array([1])));
+  test('symbol keys count', () => expect({ [Symbol.for('k')]: 1 }).toEqual({ [Symbol.for('k')]: 2 }));
+  test('non-enumerable properties do not', () => {
+    const o = {};
+    Object.defineProperty(o, 'hidden', { value: 1, enumerable: false });
+    expect(o).toEqual({});
+  });
+  test('getters on the prototype do not', () => expect(new (class { get g() { return 1; } })()).toEqual({}));
+  test('NaN equals NaN deeply', () => expect([NaN]).toEqual([NaN]));
+  test('0 and -0 deeply', () => expect([0]).toEqual([-0]));
+  test('Date and number', () => expect(new Date(0)).toEqual(0));
+  test('boxed and primitive', () => expect(new String('a')).toEqual('a')); // eslint-disable-line no-new-wrappers
+  test('nested undefined in arrays', () => expect([undefined]).toEqual([]));
+  test('objects with null prototype', () => expect(Object.assign(Object.create(null), { a: 1 })).toEqual({ a: 1 }));
+  test('objects with null prototype, strictly', () => expect(Object.assign(Object.create(null), { a: 1 })).toStrictEqual({ a: 1 }));
+});
