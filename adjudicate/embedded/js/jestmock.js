@@ -49,7 +49,8 @@
       mock.calls = []; mock.results = []; mock.instances = []; mock.contexts = []; mock.invocationCallOrder = []; mock.lastCall = undefined;
       return f;
     };
-    f.mockReset = () => { f.mockClear(); state.impl = undefined; state.once = []; return f; };
+    // jest's mockReset drops the implementation; vitest 3's goes back to the one fn() or spyOn began with.
+    f.mockReset = () => { f.mockClear(); state.impl = host.framework === 'vitest' ? state.original : undefined; state.once = []; return f; };
     f.mockRestore = () => { f.mockReset(); if (state.restore) state.restore(); return f; };
     f._state = state;
     allMocks.push(f);

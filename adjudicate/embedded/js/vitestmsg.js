@@ -83,15 +83,21 @@
     toHaveBeenCalledTimes: (r, [n], not) => 'expected ' + spyName(r) + (not ? ' to not be called ' : ' to be called ') + n + ' times, but got ' + r.mock.calls.length + ' times',
     toHaveBeenCalledOnce: (r, a, not) => 'expected ' + spyName(r) + (not ? ' to not be called once' : ' to be called once') + ', but got ' + r.mock.calls.length + ' times',
     toHaveBeenCalledWith: (r, args, not) => 'expected ' + spyName(r) + (not ? ' to not be called with arguments: ' : ' to be called with arguments: ') + loupe(args),
+    toHaveBeenLastCalledWith: (r, args, not) => 'expected last ' + spyName(r) + ' call to' + (not ? ' not' : '') + ' have been called with ' + loupe(args),
+    toHaveBeenNthCalledWith: (r, [n, ...args], not) => 'expected ' + nth(n) + ' ' + spyName(r) + ' call to' + (not ? ' not' : '') + ' have been called with ' + loupe(args),
+    toHaveReturned: (r, a, not) => 'expected ' + spyName(r) + (not ? ' to not be successfully called' : ' to be successfully called at least once'),
     toThrow: (r, [e], not, t) => throwHeadline(r, e, not, t),
     toThrowError: (r, [e], not, t) => throwHeadline(r, e, not, t),
   };
+
+  const nth = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th');
 
   function throwHeadline(r, e, not, t) {
     const subject = t.fromPromise ? loupe(t.value) : '[Function]';
     if (not) return 'expected ' + subject + " to not throw an error but '" + thrownText(t.value) + "' was thrown";
     if (!t.thrown) return 'expected ' + subject + ' to throw an error';
     if (e === undefined) return 'expected ' + subject + ' to throw an error';
+    if (e === '') return 'expected ' + subject + " to throw error matching /^$/ but got '" + (t.value && t.value.message) + "'";
     if (typeof e === 'string') return 'expected ' + subject + " to throw error including '" + e + "' but got '" + (t.value && t.value.message) + "'";
     if (e instanceof RegExp) return 'expected ' + subject + ' to throw error matching ' + String(e) + " but got '" + (t.value && t.value.message) + "'";
     if (typeof e === 'function') return 'expected error to be instance of ' + e.name;
