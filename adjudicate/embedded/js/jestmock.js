@@ -92,8 +92,18 @@
   // A clock of their own: while fake timers are on, the globals schedule here and time moves only
   // when the test advances it. Real timers (and the event loop in Go) are untouched.
   const RealDate = Date;
-  const realTimerGlobals = { setTimeout: g.setTimeout, setInterval: g.setInterval, setImmediate: g.setImmediate, clearTimeout: g.clearTimeout, clearInterval: g.clearInterval, clearImmediate: g.clearImmediate, Date: g.Date };
-  let fake = null; // { now, timers: [{id, when, fn, args, interval}], nextId }
+  const realTimerGlobals = { setTimeout: g.setTimeout, setInterval: g.setInterval, setImmediate: g.setImmediate, clearTimeout: g.clearTimeout, clearInterval: g.clearInterval, clearImmediate: g.clearImmediate, Date: g.Date, queueMicrotask: g.queueMicrotask };
+  const realNextTick = g.process.nextTick;
+  let fake = null; // { now, timers: [{id, when, fn, args, interval}], nextId, jobs: [{fn, args}] }
+
+  // fakeJobs runs the faked nextTick/queueMicrotask callbacks, as the fake clock does before
+  // and after each timer.
+  function fakeJobs() {
+    for (let i = 0; i < 1000 && fake && fake.jobs.length; i++) {
+      const j = fake.jobs.shift();
+      j.fn.apply(undefined, j.args);
+    }
+  }
 
   function fakeSchedule(fn, delay, args, interval) {
     delay = Number(delay);
@@ -116,10 +126,14 @@
     fake.now = Math.max(fake.now, next.when);
     if (next.interval) { next.when += next.interval; next.seq = ++fake.nextId; } else fake.timers = fake.timers.filter((t) => t !== next);
     next.fn.apply(undefined, next.args);
+    fakeJobs();
     return true;
   }
-  function notFake(what) {
-    if (!fake) throw new Error('A function to advance timers was called but the timers APIs are not replaced with fake timers. Call `' + what + '.useFakeTimers()` first.');
+  // notFake: advancing real timers is an error under vitest; jest only warns (and does nothing).
+  function notFake() {
+    if (fake) return false;
+    if (host.framework === 'vitest') throw new Error('Timers are not mocked. Try calling "vi.useFakeTimers()" first.');
+    return true;
   }
   function makeFakeDate() {
     function FakeDate(...args) {
@@ -135,9 +149,12 @@
   const fakeTimers = (self) => ({
     useFakeTimers(config) {
       const start = config && config.now !== undefined ? +config.now : RealDate.now();
-      fake = { now: start, timers: [], nextId: 0 };
+      fake = { now: start, timers: [], nextId: 0, jobs: [] };
       const toFake = (config && config.toFake) || null;
       const on = (n) => !toFake || toFake.indexOf(n) >= 0;
+      // jest fakes nextTick and queueMicrotask by default; vitest 3 nextTick only.
+      if (on('nextTick')) g.process.nextTick = (fn, ...a) => { fake.jobs.push({ fn, args: a }); };
+      if (on('queueMicrotask') && (toFake || host.framework !== 'vitest')) g.queueMicrotask = (fn) => { fake.jobs.push({ fn, args: [] }); };
       if (on('setTimeout')) g.setTimeout = (fn, d, ...a) => fakeSchedule(fn, d, a, false);
       if (on('setInterval')) g.setInterval = (fn, d, ...a) => fakeSchedule(fn, d, a, true);
       if (on('setImmediate')) g.setImmediate = (fn, ...a) => fakeSchedule(fn, 0, a, null);
@@ -147,10 +164,12 @@
       if (on('Date')) g.Date = makeFakeDate();
       return self;
     },
-    useRealTimers() { fake = null; Object.assign(g, realTimerGlobals); return self; },
+    useRealTimers() { fake = null; Object.assign(g, realTimerGlobals); g.process.nextTick = realNextTick; return self; },
+    runAllTicks() { if (fake) fakeJobs(); return self; },
     isFakeTimers: () => fake !== null,
     advanceTimersByTime(ms) {
-      notFake(self === jestObj ? 'jest' : 'vi');
+      if (notFake()) return self;
+      fakeJobs();
       const until = fake.now + Number(ms);
       while (fakeNext(until)) { /* run every timer due by then */ }
       fake.now = until;
@@ -158,7 +177,8 @@
     },
     async advanceTimersByTimeAsync(ms) { self.advanceTimersByTime(ms); await null; return self; },
     runAllTimers() {
-      notFake(self === jestObj ? 'jest' : 'vi');
+      if (notFake()) return self;
+      fakeJobs();
       for (let i = 0; fakeNext(Infinity); i++) {
         if (i >= 100000) throw new Error('Aborting after running 100000 timers, assuming an infinite loop!');
       }
@@ -166,7 +186,8 @@
     },
     async runAllTimersAsync() { self.runAllTimers(); await null; return self; },
     runOnlyPendingTimers() {
-      notFake(self === jestObj ? 'jest' : 'vi');
+      if (notFake()) return self;
+      fakeJobs();
       const pending = fake.timers.map((t) => t.id);
       const last = Math.max(...fake.timers.map((t) => t.when), fake.now);
       for (const id of pending) {
@@ -176,7 +197,8 @@
       return self;
     },
     advanceTimersToNextTimer(steps) {
-      notFake(self === jestObj ? 'jest' : 'vi');
+      if (notFake()) return self;
+      fakeJobs();
       for (let i = 0; i < (steps || 1) && fake.timers.length; i++) fakeNext(Math.min(...fake.timers.map((t) => t.when)));
       return self;
     },
