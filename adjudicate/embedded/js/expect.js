@@ -348,7 +348,7 @@
     if (!p || typeof p.then !== 'function') {
       return Promise.reject(new JestAssertionError(hint(name, { modifier: '.' + promise }) + '\n\nMatcher error: received value must be a promise' + (typeof received === 'function' ? ' or a function returning a promise' : '') + '\n\nReceived has value: ' + pretty(received)));
     }
-    return p.then((v) => {
+    const out = p.then((v) => {
       if (promise === 'rejects' && host.framework === 'vitest') throw new Error('promise resolved "' + String(v) + '" instead of rejecting');
       if (promise === 'rejects') throw new JestAssertionError(hint(name, { modifier: '.rejects', expected: '' }) + '\n\nReceived promise resolved instead of rejected\nResolved to value: ' + pretty(v));
       return check(v, false);
@@ -357,7 +357,12 @@
       if (promise === 'resolves') throw new JestAssertionError(hint(name, { modifier: '.resolves', expected: '' }) + '\n\nReceived promise rejected instead of resolved\nRejected to value: ' + pretty(err));
       return check(err, true);
     });
+    if (host.framework === 'vitest') pendingAsync.push(out);
+    return out;
   }
+  // pendingAsync are this test's .resolves/.rejects assertions: vitest awaits them when the test
+  // ends, awaited or not (jest.js reads and clears the list).
+  let pendingAsync = [];
 
   // makeExpect builds expect with its asymmetric matchers and assertion counting.
   function makeExpect() {

@@ -254,7 +254,9 @@
     let err;
     try {
       for (const s of chain) await runHookList(s.hooks.beforeEach, ctx, 'beforeEach');
+      pendingAsync = [];
       await jTimeout(callTest(t.fn, ctx, 'test'), t.timeout || jestDefaultTimeout, 'test', framework === 'jest' && t.fn.length >= 1);
+      for (const p of pendingAsync.splice(0)) await p;
     } catch (e) {
       err = e;
     }
