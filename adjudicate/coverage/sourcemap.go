@@ -3,13 +3,12 @@ package coverage
 import (
 	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"regexp"
 	"strings"
 
-	"github.com/go-sourcemap/sourcemap"
+	"github.com/bond-tool/bond/adjudicate/internal/srcmap"
 )
 
 // inlineMapRE finds the last `//# sourceMappingURL=data:…` (or `//@`, or inside `/* … */`) comment.
@@ -48,63 +47,17 @@ func decodeDataURL(s string) ([]byte, error) {
 	return []byte(p), err
 }
 
-// parseMap parses a source map with go-sourcemap, resolving its sources against mapURL. The names
-// table is dropped first: bond needs positions only, and the library decodes a name on every
-// lookup.
-func parseMap(data []byte, mapURL string) (*sourcemap.Consumer, []string, error) {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, nil, fmt.Errorf("source map is not JSON: %w", err)
-	}
-	delete(raw, "names")
-	if sections, ok := raw["sections"]; ok && len(bytes.TrimSpace(sections)) > 2 { // more than "[]"
-		return nil, nil, fmt.Errorf("indexed source maps (sections) are not supported")
-	}
-	slim, err := json.Marshal(raw)
+// parseMap parses a source map with bond's one decoder (package srcmap) and resolves its sources
+// against mapURL, so a reason can name the originals before any position is looked up.
+func parseMap(data []byte, mapURL string) (*srcmap.Map, []string, error) {
+	m, err := srcmap.Parse(data)
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := sourcemap.Parse(mapURL, slim)
-	if err != nil {
-		return nil, nil, fmt.Errorf("source map: %w", err)
+	if m.Mappings == "" {
+		return nil, nil, fmt.Errorf("source map: mappings are empty")
 	}
-	// go-sourcemap does not list its resolved sources; resolve the raw list the same way so a
-	// reason can name the originals before any position is looked up.
-	var sources []string
-	_ = json.Unmarshal(raw["sources"], &sources)
-	var root string
-	_ = json.Unmarshal(raw["sourceRoot"], &root)
-	return c, resolveSources(sources, root, mapURL), nil
-}
-
-// resolveSources resolves a map's sources the way go-sourcemap does, so they can be named in a
-// reason before any position is looked up.
-func resolveSources(sources []string, root, mapURL string) []string {
-	var base *url.URL
-	if root != "" {
-		if u, err := url.Parse(root); err == nil && u.IsAbs() {
-			base = u
-		}
-	} else if u, err := url.Parse(mapURL); err == nil && u.IsAbs() {
-		v := *u
-		v.Path = v.Path[:strings.LastIndex(v.Path, "/")+1]
-		base = &v
-	}
-	out := make([]string, len(sources))
-	for i, s := range sources {
-		if u, err := url.Parse(s); err == nil && (u.IsAbs() || strings.HasPrefix(s, "/")) {
-			out[i] = s
-			continue
-		}
-		if base != nil {
-			if u, err := url.Parse(s); err == nil {
-				out[i] = base.ResolveReference(u).String()
-				continue
-			}
-		}
-		out[i] = s
-	}
-	return out
+	return m, m.ResolveSources(mapURL), nil
 }
 
 // mapUnavailable marks every in-root original file of a map (or, when the map cannot even be
@@ -136,20 +89,19 @@ func (rd *reader) mapUnavailable(res Result, data []byte, mapURL, scriptRel, rea
 // whose map's sourcesContent differs from the file on disk, or whose mapped positions fall outside
 // it, is unavailable (the map describes another version of the file).
 func (rd *reader) applyMap(res Result, data []byte, mapURL, scriptRel string, lens []int, counts []int32) {
-	c, _, err := parseMap(data, mapURL)
+	m, sources, err := parseMap(data, mapURL)
 	if err == nil {
-		err = rd.mapLines(res, c, scriptRel, lens, counts)
+		err = rd.mapLines(res, m, sources, scriptRel, lens, counts)
 	}
 	if err != nil {
 		res.unavailable(scriptRel, fmt.Sprintf("the source map of %s cannot be used: %v", scriptRel, err))
 	}
 }
 
-// mapLines does applyMap's work once the map is parsed. go-sourcemap indexes its tables without
-// checks, so a malformed map (a segment naming a source the map does not list) panics inside
-// it; that is recovered here and reported as an unusable map.
-// Results go to dst only when the whole map was read.
-func (rd *reader) mapLines(dst Result, c *sourcemap.Consumer, scriptRel string, lens []int, counts []int32) (err error) {
+// mapLines does applyMap's work once the map is parsed; sources are its resolved sources. A
+// panic on a malformed map is recovered and reported as an unusable map. Results go to dst only
+// when the whole map was read.
+func (rd *reader) mapLines(dst Result, m *srcmap.Map, sources []string, scriptRel string, lens []int, counts []int32) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("malformed source map (%v)", r)
@@ -164,7 +116,8 @@ func (rd *reader) mapLines(dst Result, c *sourcemap.Consumer, scriptRel string, 
 		skip bool
 	}
 	origs := map[string]*orig{}
-	lookup := func(source string) *orig {
+	lookup := func(si int) *orig {
+		source := sources[si]
 		if o, ok := origs[source]; ok {
 			return o
 		}
@@ -184,13 +137,13 @@ func (rd *reader) mapLines(dst Result, c *sourcemap.Consumer, scriptRel string, 
 			o.bad = fmt.Sprintf("the source map of %s names %s, which cannot be read: %v", scriptRel, rel, o.f.err)
 			return o
 		}
-		if content := c.SourceContent(source); content != "" && !sameText(content, o.f.src) {
+		if content := m.SourceContent(si); content != "" && !sameText(content, o.f.src) {
 			o.bad = fmt.Sprintf("the source map of %s carries a different version of %s than the file on disk (stale build?)", scriptRel, rel)
 		}
 		return o
 	}
 	type pos struct {
-		src       string
+		src       int
 		line, col int
 		ok        bool
 	}
@@ -198,16 +151,17 @@ func (rd *reader) mapLines(dst Result, c *sourcemap.Consumer, scriptRel string, 
 	base := 0
 	for g, l := range lens {
 		for col := 0; col < l; col++ {
-			s, _, ol, oc, ok := c.Source(g+1, col)
-			cur := pos{s, ol, oc, ok}
+			seg, ok := m.Lookup(g, col)
+			ol, oc := seg.OrigLine+1, seg.OrigCol // 1-based line, as byteAt reads it
+			cur := pos{seg.Src, ol, oc, ok}
 			if cur == prev {
 				continue
 			}
 			prev = cur
-			if !ok || s == "" {
+			if !ok || sources[seg.Src] == "" {
 				continue
 			}
-			o := lookup(s)
+			o := lookup(seg.Src)
 			if o.skip || o.bad != "" {
 				continue
 			}

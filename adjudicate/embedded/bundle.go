@@ -42,6 +42,10 @@ func providedModule(spec string) string {
 	return ""
 }
 
+// testAPIModules are the test frameworks' modules the runtime provides in place of the packages:
+// `import { describe, expect, vi } from 'vitest'` and `@jest/globals` never reach node_modules.
+var testAPIModules = map[string]Framework{"vitest": FrameworkVitest, "@jest/globals": FrameworkJest}
+
 // isBuiltin reports whether spec names a Node built-in module.
 func isBuiltin(spec string) bool {
 	if strings.HasPrefix(spec, "node:") {
@@ -70,6 +74,7 @@ type bundler struct {
 	overrides map[string][]byte // read by the plugin during a rebuild, under mu
 	inputs    map[string]bool   // repo-relative paths loaded by the last build
 	unsupp    []builtinUse
+	apis      map[Framework]bool // test-API modules the last build imported
 }
 
 // bundleOut is one esbuild result: the bundle and its source map.
@@ -77,6 +82,7 @@ type bundleOut struct {
 	js, srcMap []byte
 	inputs     map[string]bool
 	unsupp     []builtinUse
+	apis       map[Framework]bool // test-API modules imported: vitest, @jest/globals
 	// strict: no input is CommonJS, so the whole bundle runs in strict mode, as Node runs ES
 	// modules. esbuild hoists ES modules into one scope and prints no directive for them; a
 	// bundle with CommonJS inputs stays sloppy, as those modules are in Node (their own
@@ -144,6 +150,7 @@ func newBundler(root, entry string) (*bundler, error) {
 		Sourcemap:      api.SourceMapExternal,
 		SourcesContent: api.SourcesContentExclude,
 		LegalComments:  api.LegalCommentsNone,
+		KeepNames:      true, // a class or function keeps its .name when the bundle renames it, as in Node
 		Metafile:       true,
 		Outfile:        filepath.Join(root, bundleName),
 		LogLevel:       api.LogLevelSilent,
@@ -177,6 +184,10 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 		return api.OnResolveResult{}, nil
 	}
 	spec := args.Path
+	if fw, ok := testAPIModules[spec]; ok {
+		b.apis[fw] = true
+		return api.OnResolveResult{Path: spec, External: true}, nil
+	}
 	if !isBuiltin(spec) {
 		return api.OnResolveResult{}, nil
 	}
@@ -218,12 +229,13 @@ func (b *bundler) build(overrides map[string][]byte) (*bundleOut, error) {
 	b.overrides = overrides
 	b.inputs = map[string]bool{}
 	b.unsupp = nil
+	b.apis = map[Framework]bool{}
 	res := b.ctx.Rebuild()
 	b.overrides = nil
 	if len(res.Errors) > 0 {
 		return nil, &buildError{entry: b.entry, msgs: res.Errors}
 	}
-	out := &bundleOut{inputs: b.inputs, unsupp: b.unsupp, strict: true}
+	out := &bundleOut{inputs: b.inputs, unsupp: b.unsupp, apis: b.apis, strict: true}
 	var meta struct {
 		Inputs map[string]struct {
 			Format string `json:"format"`

@@ -1,19 +1,35 @@
 // Package embedded is bond's hermetic in-process oracle runner (SPEC §3.7): it bundles each
 // oracle test file with its imports (ESM, CJS, TypeScript, JSX) into one script with esbuild,
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
-// node:test, node:assert, console and timers on a virtual-time event loop, and nothing else: no
-// file system, network, processes or environment. A mutant's file is supplied in memory, so an
-// embedded run needs no sandbox copy.
+// node:test, node:assert, the jest and vitest test APIs, console and timers on a virtual-time
+// event loop, and nothing else: no file system, network, processes or environment. A mutant's
+// file is supplied in memory, so an embedded run needs no sandbox copy.
 //
 // Decisions, for the README:
 //   - Provided modules: node:test, node:assert, node:assert/strict, and the bare aliases "test",
 //     "assert" and "assert/strict" (Node resolves bare "assert" to the built-in; bare "test" names
-//     the npm polyfill of node:test, which is read as the built-in it copies). Any other Node
-//     built-in, imported by a test or anything it imports, makes New return *UnsupportedError;
-//     so do top-level await, which esbuild cannot put in a script, and a regular expression
-//     with \p{…}, which goja compiles but never matches. Syntax goja lacks (async generators,
-//     for await, using, decorators) is lowered by esbuild. A global Node has and the runtime
-//     lacks (URL, Buffer, Intl, fetch, …) fails the run and is named in Result.Unsupported.
+//     the npm polyfill of node:test, which is read as the built-in it copies); "vitest" and
+//     "@jest/globals" resolve to the runtime's own jest/vitest API, never to node_modules. Any
+//     other Node built-in, imported by a test or anything it imports, makes New return
+//     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
+//     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
+//     (async generators, for await, using, decorators) is lowered by esbuild. A global Node has
+//     and the runtime lacks (URL, Buffer, Intl, fetch, …) fails the run and is named in
+//     Result.Unsupported.
+//   - jest and vitest (framework.go, js/expect.js, js/jestmock.js, js/jest.js): describe/it/test
+//     with skip, only (per file, as both runners do), todo, each (table and template),
+//     concurrent (run serially), the four hooks, async tests, done callbacks (jest only; vitest 3
+//     refuses them), per-test timeouts (5 s by default) on the virtual clock, expect with jest's
+//     equality and matchers, jest.fn/vi.fn, spyOn, and fake timers on a clock of their own. Tests
+//     are named "suite › test", as jest's reporter names them. Failures read as each runner's:
+//     jest's matcher hints, vitest's chai sentences (js/vitestmsg.js). Which API a file speaks: the
+//     module it imports, else Options.Framework, else the repository's (vitest when it depends on
+//     vitest, jest when it uses jest). The runner's config is read as text, not run: jest's
+//     globals are always installed, vitest's with `globals: true`; a non-node test environment,
+//     module aliases (moduleNameMapper, resolve.alias), setup files, custom transforms and mock
+//     auto-reset settings are refused by name, as are snapshots and module mocks (vi.mock,
+//     jest.mock) found in the tests. tsconfig `paths` are honoured (esbuild reads them).
+//     Known differences from the real runners are listed in jestparity_test.go.
 //   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
 //     with CommonJS inputs runs sloppy, as those modules do in Node.
 //   - process exists with an empty env, argv ["node", FILE], cwd() "/", nextTick, hrtime and
@@ -41,12 +57,10 @@
 package embedded
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -66,6 +80,11 @@ type Options struct {
 	// Epoch is what Date.now() returns when a run starts. The zero value means
 	// 2025-01-01T00:00:00Z.
 	Epoch time.Time
+	// Framework is the runner the oracle is written for, when the caller knows it (the oracle
+	// command ran `jest` or `vitest`); its configuration is read and honoured. Empty means
+	// detect: vitest when the repository depends on it, else jest when it uses jest, else
+	// node:test. A test file that imports 'vitest' or '@jest/globals' speaks that API anyway.
+	Framework Framework
 }
 
 const defaultMemoryLimit = 1 << 30
@@ -81,23 +100,6 @@ func (o Options) withDefaults() Options {
 		o.Epoch = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	}
 	return o
-}
-
-// UnsupportedError says the oracle cannot run embedded: a test file, or something it imports,
-// needs a Node built-in the runtime does not provide (Import), or a feature esbuild cannot bundle
-// into a script (Feature, e.g. top-level await). `--runner auto` falls back to node on it;
-// `--runner embedded` reports it and exits 2.
-type UnsupportedError struct {
-	Import   string // the specifier, e.g. "node:fs"; empty when Feature is set
-	Importer string // repo-relative path of the file that imports it or uses the feature
-	Feature  string // e.g. "top-level await"; empty when Import is set
-}
-
-func (e *UnsupportedError) Error() string {
-	if e.Feature != "" {
-		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run; use --runner node", e.Importer, e.Feature)
-	}
-	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has node:test and node:assert only); use --runner node", e.Importer, e.Import)
 }
 
 // TestResult is one test's outcome. Name is the path of suite and test names joined by " > ".
@@ -136,38 +138,6 @@ type Result struct {
 	Duration    time.Duration
 }
 
-// nodeGlobals are globals of Node 20 that the embedded runtime does not define.
-var nodeGlobals = map[string]bool{
-	"Buffer": true, "URL": true, "URLSearchParams": true, "fetch": true, "Request": true,
-	"Response": true, "Headers": true, "FormData": true, "Intl": true, "crypto": true,
-	"AbortController": true, "AbortSignal": true, "Blob": true, "File": true, "EventTarget": true,
-	"Event": true, "MessageChannel": true, "MessagePort": true, "BroadcastChannel": true,
-	"WebAssembly": true, "WeakRef": true, "FinalizationRegistry": true, "SharedArrayBuffer": true,
-	"Atomics": true, "__dirname": true, "__filename": true, "module": true, "exports": true,
-	"ReadableStream": true, "WritableStream": true, "TransformStream": true, "CompressionStream": true,
-	"DecompressionStream": true, "navigator": true, "DOMException": true, "PerformanceObserver": true,
-}
-
-var (
-	refErrorRe   = regexp.MustCompile(`ReferenceError: ([A-Za-z_$][\w$]*) is not defined`)
-	requireRe    = regexp.MustCompile(`Cannot find module '([^']+)': the embedded runner provides only`)
-	refusedAPIRe = regexp.MustCompile(`(\S+) is not available in the embedded runner`)
-)
-
-// unsupportedIn returns what a failure message says the runtime lacks, or "".
-func unsupportedIn(msg string) string {
-	if m := refErrorRe.FindStringSubmatch(msg); m != nil && nodeGlobals[m[1]] {
-		return "global " + m[1]
-	}
-	if m := requireRe.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("require(%q)", m[1])
-	}
-	if m := refusedAPIRe.FindStringSubmatch(msg); m != nil {
-		return m[1]
-	}
-	return ""
-}
-
 // FailedTest returns the name of the first test that failed, for killed_by: "suite > test", or
 // the test file's path when the file failed to load. It is "" when nothing failed.
 func (r Result) FailedTest() string {
@@ -186,6 +156,7 @@ type Runner struct {
 	files []*testFile
 	opts  Options
 	rtPrg *goja.Program
+	cfg   SuiteConfig
 }
 
 type testFile struct {
@@ -196,9 +167,10 @@ type testFile struct {
 
 // compiled is an instrumented bundle compiled for goja; it can run in any number of runtimes.
 type compiled struct {
-	prg    *goja.Program
-	inst   *instrumented
-	inputs map[string]bool
+	prg       *goja.Program
+	inst      *instrumented
+	inputs    map[string]bool
+	framework Framework // the test API the file imports, else the repository's
 }
 
 // New prepares an oracle of testFiles (paths relative to root) for embedded runs: it bundles
@@ -222,7 +194,11 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Runner{root: abs, opts: opts.withDefaults(), rtPrg: rtPrg}
+	cfg, err := readSuiteConfig(abs, opts.Framework)
+	if err != nil {
+		return nil, err
+	}
+	r := &Runner{root: abs, opts: opts.withDefaults(), rtPrg: rtPrg, cfg: cfg}
 	for _, f := range testFiles {
 		rel := filepath.ToSlash(filepath.Clean(f))
 		if filepath.IsAbs(f) {
@@ -304,6 +280,16 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		if file, ok := propertyEscape(out.js, out.srcMap); ok {
 			return nil, &UnsupportedError{Importer: file, Feature: `Unicode property escapes in regular expressions (\p{…}), which goja does not match`}
 		}
+		if what, file, ok := refusedUse(out.js, out.srcMap); ok {
+			return nil, &UnsupportedError{Importer: file, Feature: what}
+		}
+	}
+	fw := r.cfg.Framework
+	switch {
+	case out.apis[FrameworkVitest]:
+		fw = FrameworkVitest
+	case out.apis[FrameworkJest]:
+		fw = FrameworkJest
 	}
 	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict)
 	if err != nil {
@@ -313,7 +299,7 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 	if err != nil {
 		return nil, err
 	}
-	return &compiled{prg: prg, inst: inst, inputs: out.inputs}, nil
+	return &compiled{prg: prg, inst: inst, inputs: out.inputs, framework: fw}, nil
 }
 
 // Run runs the oracle once with the files in overrides (repo-relative path → contents) replaced
@@ -456,31 +442,4 @@ func runtimeProgram() (*goja.Program, error) {
 		return nil, fmt.Errorf("embedded runner: compiling its runtime (a bond bug): %w", err)
 	}
 	return prg, nil
-}
-
-// propertyEscape reports whether the bundle holds a regular expression with a Unicode property
-// escape (\p{…} or \P{…}): goja compiles it but never matches it, a silent difference from Node
-// that could flip a verdict, so such an oracle runs under node. file is the source it came from.
-func propertyEscape(js, srcMap []byte) (file string, found bool) {
-	i := bytes.Index(js, []byte(`\p{`))
-	if j := bytes.Index(js, []byte(`\P{`)); j >= 0 && (i < 0 || j < i) {
-		i = j
-	}
-	if i < 0 {
-		return "", false
-	}
-	line := bytes.Count(js[:i], []byte("\n"))
-	col := i - (bytes.LastIndexByte(js[:i], '\n') + 1)
-	file = "the bundle"
-	if sm, segs, err := parseSourceMap(srcMap); err == nil {
-		for _, sg := range segs {
-			if sg.genLine > line || (sg.genLine == line && sg.genCol > col) {
-				break
-			}
-			if sg.src >= 0 && sg.src < len(sm.Sources) {
-				file = sm.Sources[sg.src]
-			}
-		}
-	}
-	return file, true
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/file"
 	"github.com/dop251/goja/parser"
+
+	"github.com/bond-tool/bond/adjudicate/internal/srcmap"
 )
 
 // How coverage is measured (SPEC §3.7, §3.3).
@@ -83,10 +86,11 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 			err = fmt.Errorf("instrumenting the bundle of %s failed (a bond bug): %v", name, p)
 		}
 	}()
-	sm, segs, err := parseSourceMap(mapJSON)
+	sm, err := srcmap.Parse(mapJSON)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reading the bundle's source map: %w", err)
 	}
+	segs := sm.Segments
 	// esbuild keeps an entry's hashbang on the bundle's first line; inside the wrapper it must be
 	// a comment (same length, so no column moves).
 	if strings.HasPrefix(bundle, "#!") {
@@ -151,11 +155,12 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 		}
 		return ranges[i].end > ranges[j].end // outer first
 	})
+	keepNames := keepNameBlocks(bundle)
 	var stack []probeRange
 	ri := 0
-	shifted := make([]segment, 0, len(segs))
+	shifted := make([]srcmap.Segment, 0, len(segs))
 	for _, sg := range segs { // segments are sorted by generated position
-		off := offsetOf(sg.genLine, sg.genCol)
+		off := offsetOf(sg.GenLine, sg.GenCol)
 		for len(stack) > 0 && stack[len(stack)-1].end <= off {
 			stack = stack[:len(stack)-1]
 		}
@@ -175,8 +180,8 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 		// esbuild puts a segment on each line's indentation that repeats the previous token's
 		// origin; only segments on code count.
 		onCode := off < len(bundle) && !isSpace(bundle[off])
-		if sg.src >= 0 && len(stack) > 0 && onCode {
-			ref := lineRef{sg.src, sg.origLine + 1}
+		if sg.Src >= 0 && len(stack) > 0 && onCode && !inRanges(keepNames, off) {
+			ref := lineRef{sg.Src, sg.OrigLine + 1}
 			id := stack[len(stack)-1].id
 			if attribSet[id] == nil {
 				attribSet[id] = map[lineRef]bool{}
@@ -185,14 +190,14 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 			lineSet[ref] = true
 		}
 		add := 0
-		if sg.genLine < len(shifts) {
-			for _, s := range shifts[sg.genLine] {
-				if s.col <= sg.genCol {
+		if sg.GenLine < len(shifts) {
+			for _, s := range shifts[sg.GenLine] {
+				if s.col <= sg.GenCol {
 					add += s.add
 				}
 			}
 		}
-		sg.genCol += add
+		sg.GenCol += add
 		shifted = append(shifted, sg)
 	}
 	out := &instrumented{code: code, sources: sm.Sources, probes: in.nprobes}
@@ -205,7 +210,7 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 	for ref := range lineSet {
 		out.lines = append(out.lines, ref)
 	}
-	sm.Mappings = encodeMappings(shifted)
+	sm.Mappings = srcmap.EncodeMappings(shifted)
 	sm.Names = nil
 	out.srcMap, err = jsonMarshal(sm)
 	if err != nil {
@@ -215,6 +220,21 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 }
 
 func (in *instrumenter) off(idx file.Idx) int { return int(idx) - 1 }
+
+// keepNameRE is the block esbuild's KeepNames adds to a class, `static { __name(this, "C"); }`.
+// esbuild maps it to the first line of the class's file, which holds no code of the class, so
+// its segments make no line executable.
+var keepNameRE = regexp.MustCompile(`static \{\s*__name\(this, "[^"\n]*"\);\s*\}`)
+
+// keepNameBlocks returns the byte ranges of bundle's KeepNames class blocks.
+func keepNameBlocks(bundle string) [][]int {
+	return keepNameRE.FindAllStringIndex(bundle, -1)
+}
+
+func inRanges(ranges [][]int, off int) bool {
+	i := sort.Search(len(ranges), func(i int) bool { return ranges[i][1] > off })
+	return i < len(ranges) && ranges[i][0] <= off
+}
 
 // start is where statement or expression n really begins: goja's Idx0 points past leading
 // grouping parentheses (and comments esbuild puts inside them, such as /* @__PURE__ */), which

@@ -2,16 +2,13 @@ package embedded
 
 import (
 	"container/heap"
-	"context"
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime/metrics"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/dop251/goja"
@@ -20,8 +17,30 @@ import (
 	"github.com/bond-tool/bond/adjudicate/coverage"
 )
 
-//go:embed js/runtime.js
-var runtimeJS string
+// runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
+// use what the ones before it declare. They share one closure, so what one declares the next sees.
+var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "loader.js"}
+
+//go:embed js/*.js
+var runtimeFS embed.FS
+
+// runtimeJS is the runtime's source: the parts, in order, inside `(function (host) { … })`, which
+// the Go side calls with the privileged functions it lends the runtime, reachable only through
+// this closure. It is evaluated once per test file in a fresh goja runtime.
+var runtimeJS = func() string {
+	var b strings.Builder
+	b.WriteString("(function (host) {\n  'use strict';\n\n")
+	for _, name := range runtimeParts {
+		src, err := runtimeFS.ReadFile("js/" + name)
+		if err != nil {
+			panic("embedded runtime: missing part " + name) // the embed pattern names them all
+		}
+		b.Write(src)
+		b.WriteString("\n")
+	}
+	b.WriteString("})")
+	return b.String()
+}()
 
 // maxOutput bounds what one run's tests may print; the rest is dropped with a note, so a test that
 // logs in a loop cannot fill memory before its time limit.
@@ -46,107 +65,6 @@ func compileInstrumented(name string, inst *instrumented) (*goja.Program, error)
 		return nil, fmt.Errorf("embedded runner: compiling the instrumented bundle of %s: %w", name, err)
 	}
 	return prg, nil
-}
-
-// ---------------------------------------------------------------- stopping a run
-
-type stopReason int32
-
-const (
-	stopNone stopReason = iota
-	stopTimeout
-	stopContext
-	stopMemory
-)
-
-// stopper interrupts the runtime in use when the time limit passes, ctx is done or the heap grows
-// past the limit. One stopper serves all the files of a Run, one runtime at a time.
-type stopper struct {
-	mu     sync.Mutex
-	reason stopReason
-	rt     *goja.Runtime
-	done   chan struct{}
-	wg     sync.WaitGroup
-}
-
-func newStopper(ctx context.Context, timeout time.Duration, memLimit int64) *stopper {
-	s := &stopper{done: make(chan struct{})}
-	var deadline <-chan time.Time
-	if timeout > 0 {
-		t := time.NewTimer(timeout)
-		deadline = t.C
-		defer func() { go func() { <-s.done; t.Stop() }() }()
-	}
-	var tick <-chan time.Time
-	var ticker *time.Ticker
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var base uint64
-	if memLimit > 0 {
-		metrics.Read(sample)
-		base = sample[0].Value.Uint64()
-		ticker = time.NewTicker(10 * time.Millisecond)
-		tick = ticker.C
-	}
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		if ticker != nil {
-			defer ticker.Stop()
-		}
-		for {
-			select {
-			case <-s.done:
-				return
-			case <-ctx.Done():
-				s.stop(stopContext)
-				return
-			case <-deadline:
-				s.stop(stopTimeout)
-				return
-			case <-tick:
-				metrics.Read(sample)
-				if v := sample[0].Value.Uint64(); v > base && int64(v-base) > memLimit {
-					s.stop(stopMemory)
-					return
-				}
-			}
-		}
-	}()
-	return s
-}
-
-func (s *stopper) stop(r stopReason) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.reason == stopNone {
-		s.reason = r
-	}
-	if s.rt != nil {
-		s.rt.Interrupt(errStopped)
-	}
-}
-
-var errStopped = errors.New("bond: run stopped")
-
-// use makes rt the runtime to interrupt; it is interrupted at once if the run is already stopped.
-func (s *stopper) use(rt *goja.Runtime) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rt = rt
-	if rt != nil && s.reason != stopNone {
-		rt.Interrupt(errStopped)
-	}
-}
-
-func (s *stopper) stopped() stopReason {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.reason
-}
-
-func (s *stopper) close() {
-	close(s.done)
-	s.wg.Wait()
 }
 
 // ---------------------------------------------------------------- the event loop
@@ -287,6 +205,8 @@ func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Bu
 		}
 	}
 	must(host.Set("entry", tf.path))
+	must(host.Set("framework", string(c.framework)))
+	must(host.Set("globals", r.cfg.Globals))
 	must(host.Set("write", func(stream int, s string) {
 		switch {
 		case out.Len()+len(s) <= maxOutput:

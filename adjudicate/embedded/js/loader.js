@@ -1,0 +1,56 @@
+// loader: require for the provided modules, and the entry points Go calls (runAll, fire, uncaught,
+// finish). The last part of the embedded runtime.
+  // ---------------------------------------------------------------- require
+  function require(spec) {
+    const name = String(spec).replace(/^node:/, '');
+    switch (name) {
+      case 'test': return testModule;
+      case 'assert': return assertLoose;
+      case 'assert/strict': return assertStrict;
+      case 'vitest': return vitestModule;
+      case '@jest/globals': return jestModule;
+    }
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, vitest and @jest/globals; use --runner node");
+    e.code = 'MODULE_NOT_FOUND';
+    throw e;
+  }
+  g.require = require;
+
+  // runAll runs every declared test; Go drives the event loop until it settles.
+  async function runAll() {
+    await runSuite(root);
+    await jRunSuite(jRoot);
+    if ((framework === 'jest' || framework === 'vitest') && host.framework !== 'node:test' && !declared.length && !jDeclared.length && !results.length) {
+      // Both runners fail a test file that declares no test; node --test passes it.
+      fileFailure(new Error(framework === 'jest' ? 'Your test suite must contain at least one test.' : 'No test suite found in file ' + host.entry), 'empty');
+    }
+  }
+
+  // uncaught attributes an error thrown from a timer or left as an unhandled rejection: to the
+  // running test, else to the file.
+  function uncaught(err) {
+    if (jestUncaught(err)) return;
+    if (running && running.kind === 'test' && !running.result) {
+      if (running.uncaught === undefined) running.uncaught = err;
+      return;
+    }
+    fileFailure(err, 'uncaught');
+  }
+
+  // finish fails every declared test that never finished: the event loop ran dry (or the run was
+  // stopped) while it was still pending, as Node reports it.
+  function finish(reason) {
+    const code = g.process.exitCode;
+    if (code !== undefined && code !== null && Number(code) !== 0) {
+      fileFailure(new Error('process.exitCode was set to ' + code), 'exit code');
+    }
+    for (const t of declared) {
+      if (!t.result && !(t.opts && t.opts.skip)) {
+        record(t, 'fail', new Error(reason));
+      }
+    }
+    jestFinish(reason);
+    return JSON.stringify(results);
+  }
+
+  return { runAll, fire, uncaught, finish, results: () => JSON.stringify(results), inspect, errorText };
