@@ -82,11 +82,13 @@ func TestParseOutput(t *testing.T) {
 		{"jest-output.txt", "/tmp/tr/jest", "jest"},
 		{"vitest-output.txt", "/tmp/tr/vitest", "vitest"},
 		{"mocha-output.txt", "/tmp/tr/mocha", "mocha"},
+		{"mocha-tap-output.txt", "/tmp/tr/mocha", "mocha"}, // npx mocha --reporter tap test/
 		{"node-spec-output.txt", "/tmp/tr/nodetest", "node-test"},
 		{"node-tap-output.txt", "/tmp/tr/nodetest", "node-test"},
 		// Not told the runner: the first parser that finds a failure wins.
 		{"vitest-output.txt", "/tmp/tr/vitest", ""},
 		{"mocha-output.txt", "/tmp/tr/mocha", ""},
+		{"mocha-tap-output.txt", "/tmp/tr/mocha", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.runner, func(t *testing.T) {
