@@ -37,8 +37,8 @@ func ParseOutput(runner string, out []byte, root string) []Test {
 	}
 	for _, parse := range []func() []Test{
 		func() []Test { return nodeOutput(text) },
+		func() []Test { return jestOutput(text, root) }, // before vitest, whose FAIL heading jest's FAIL file line also matches
 		func() []Test { return vitestOutput(text, root) },
-		func() []Test { return jestOutput(text, root) },
 		func() []Test { ts, _ := mochaTAPOutput(text); return ts },
 		func() []Test { return mochaOutput(text) },
 	} {

@@ -89,6 +89,7 @@ func TestParseOutput(t *testing.T) {
 		{"vitest-output.txt", "/tmp/tr/vitest", ""},
 		{"mocha-output.txt", "/tmp/tr/mocha", ""},
 		{"mocha-tap-output.txt", "/tmp/tr/mocha", ""},
+		{"jest-output.txt", "/tmp/tr/jest", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.runner, func(t *testing.T) {
