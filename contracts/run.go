@@ -19,6 +19,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // Options are the inputs of Run. The zero value of each optional field is its documented default.
@@ -255,7 +256,7 @@ func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout
 	}
 	rec.Facts.Run = r
 	rec.DurationMS = out.Duration.Milliseconds()
-	rec.OutputTail = tail(out.Output, 2048)
+	rec.OutputTail = proc.Tail(out.Output, 2048)
 	return rec, nil
 }
 
@@ -328,7 +329,7 @@ func checkBaseline(base Outcome, muts []Mutation) error {
 	case base.ExitCode != 0 || len(base.Tests.Failed) > 0 || len(base.Tests.FailedFiles) > 0:
 		failing := append(append([]string{}, base.Tests.Failed...), base.Tests.FailedFiles...)
 		probs = append(probs, fmt.Sprintf("the oracle fails on the unmutated tree (exit %d); failing: %s; its output ends:\n%s",
-			base.ExitCode, strings.Join(failing, "; "), tail(base.Output, 1024)))
+			base.ExitCode, strings.Join(failing, "; "), proc.Tail(base.Output, 1024)))
 	}
 	if len(probs) == 0 && base.Tests.Listed {
 		for _, m := range muts {
