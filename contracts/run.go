@@ -55,7 +55,7 @@ func (e *BaselineError) Error() string { return e.Msg }
 
 // Run checks the baseline, runs every selected mutation and returns the report. A red baseline,
 // a failed restore or an unknown --only name is an input error (exit 2).
-func Run(ctx context.Context, opts Options) (*Report, error) {
+func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	muts, err := opts.File.Select(opts.Only)
 	if err != nil {
 		return nil, err
@@ -84,6 +84,14 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	sums := sumRepo(repo, files)
+	defer func() {
+		if bad := sums.changed(repo); len(bad) > 0 {
+			// bond never writes there: another process did, or a test wrote outside its sandbox
+			// by absolute path. Either way the verdicts may not describe the tree the run began on.
+			rep, err = nil, fmt.Errorf("the repository changed during the run: %s; run the contracts again on a quiet checkout", strings.Join(bad, ", "))
+		}
+	}()
 	mkSandbox := func(i int) (*sandbox, error) {
 		return makeSandbox(repo, filepath.Join(tmp, fmt.Sprintf("sandbox-%d", i)), files, nodeModules)
 	}
@@ -102,7 +110,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		runner = r
 	}
 
-	rep := &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: runner.Command()}
+	rep = &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: runner.Command()}
 	base, err := runner.Run(ctx, RunSpec{Dir: first.root, Coverage: true, Timeout: baselineLimit}) // with coverage, as mutation runs are, so the default time limit allows for it
 	if err != nil {
 		return nil, err
