@@ -358,22 +358,6 @@ func checkBaseline(base Outcome, muts []Mutation) error {
 	return &input.Error{Err: &BaselineError{Msg: "baseline: " + strings.Join(probs, "\n  ")}}
 }
 
-// closest suggests the baseline test whose name is nearest to p.
-func closest(p string, names []string) string {
-	best, bestD := "", -1
-	for _, n := range names {
-		parts := strings.Split(n, Sep)
-		d := editDistance(p, parts[len(parts)-1])
-		if bestD < 0 || d < bestD {
-			best, bestD = n, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf("; nearest: %q", best)
-}
-
 // IsBaseline reports whether err is a red baseline.
 func IsBaseline(err error) bool {
 	var be *BaselineError
