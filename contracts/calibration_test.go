@@ -17,15 +17,17 @@ import (
 // expectFile is a calibration case's expect.toml, written before the case first ran.
 type expectFile struct {
 	Run []struct {
-		Name     string            `toml:"name"`
-		Only     []string          `toml:"only"`
-		Mode     string            `toml:"mode"`
-		Runner   string            `toml:"runner"`
-		Exit     int               `toml:"exit"`
-		Error    string            `toml:"error"`
-		Verdicts map[string]string `toml:"verdicts"`
-		Mentions map[string]string `toml:"mentions"`
-		Unpaired []string          `toml:"unpaired"`
+		Name   string   `toml:"name"`
+		Only   []string `toml:"only"`
+		Mode   string   `toml:"mode"`
+		Runner string   `toml:"runner"`
+		// OracleCmd, when set, replaces the contracts file's oracle_cmd for this run.
+		OracleCmd string            `toml:"oracle_cmd"`
+		Exit      int               `toml:"exit"`
+		Error     string            `toml:"error"`
+		Verdicts  map[string]string `toml:"verdicts"`
+		Mentions  map[string]string `toml:"mentions"`
+		Unpaired  []string          `toml:"unpaired"`
 	} `toml:"run"`
 }
 
@@ -73,7 +75,7 @@ func TestCalibration(t *testing.T) {
 					writeMutated = func(string, []byte, os.FileMode) error { return nil }
 					t.Cleanup(func() { writeMutated = os.WriteFile })
 				}
-				rep, err := runCase(dir, run.Only, run.Runner)
+				rep, err := runCase(dir, run.Only, run.Runner, run.OracleCmd)
 				exit := 0
 				switch {
 				case err != nil && input.Is(err):
@@ -127,14 +129,17 @@ func TestCalibration(t *testing.T) {
 	}
 }
 
-func runCase(dir string, only []string, runner string) (*Report, error) {
+func runCase(dir string, only []string, runner, oracleCmd string) (*Report, error) {
 	f, err := Load(filepath.Join(dir, "mutations.toml"), dir)
 	if err != nil {
 		return nil, err
 	}
+	if oracleCmd != "" {
+		f.OracleCmd = oracleCmd
+	}
 	opts := Options{Repo: dir, File: f, Only: only, Jobs: 2, RunnerChoice: runner}
 	if _, err := os.Stat(filepath.Join(dir, "package.json")); err == nil {
-		// An npm runner (jest) with coverage is slow and its time varies with the machine's load;
+		// An npm runner (jest, mocha) with coverage is slow and its time varies with the machine's load;
 		// no such case is about timeouts, so give its runs room rather than the default limit.
 		opts.Jobs, opts.Timeout = 1, 5*time.Minute
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // Runner names for Options and `--runner`.
@@ -73,7 +74,7 @@ func (e *EmbeddedRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error)
 	case res.Unsupported != "" && !res.Passed:
 		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the run failed on what the embedded runtime lacks (%s); use --runner node", res.Unsupported)
 	case !res.Passed && len(out.Tests.Failed) == 0 && len(out.Tests.FailedFiles) == 0:
-		out.Status, out.Problem = RunUnreadable, "the embedded run failed but no test did: "+oneLine(res.LoadError+" "+tail(res.Output, 300))
+		out.Status, out.Problem = RunUnreadable, "the embedded run failed but no test did: "+oneLine(res.LoadError+" "+proc.Tail(res.Output, 300))
 	}
 	return out, nil
 }

@@ -7,27 +7,24 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/adjudicate/testresults"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
-func TestParseReporter(t *testing.T) {
-	root := "/sb"
-	in := strings.Join([]string{
-		`{"file":"/sb/test/a.test.js","path":["suite one","adds"],"pass":true}`,
-		`{"file":"/sb/test/a.test.js","path":["suite one","fails"],"pass":false,"failureType":"testCodeFailure"}`,
-		`{"file":"/sb/test/a.test.js","path":["suite one","inner","deep"],"pass":false,"failureType":"testCodeFailure"}`,
-		`{"file":"/sb/test/a.test.js","path":["suite one","inner"],"pass":false,"failureType":"subtestsFailed"}`,
-		`{"file":"/sb/test/a.test.js","path":["suite one"],"pass":false,"failureType":"subtestsFailed"}`,
-		`{"file":"/sb/test/a.test.js","path":["todo one"],"pass":false,"todo":true,"failureType":"testCodeFailure"}`,
-		`{"file":"/sb/test/a.test.js","path":["skipped"],"pass":true,"skip":true}`,
-		`{"file":"file:///sb/test/m.test.mjs","path":["esm"],"pass":true}`,
-		`{"file":"/sb/test/b.test.js","path":["/sb/test/b.test.js"],"pass":false,"failureType":"testCodeFailure"}`,
-		``,
-	}, "\n")
-	res, err := parseReporter(strings.NewReader(in), root)
-	if err != nil {
-		t.Fatal(err)
-	}
+// fromResults sorts testresults' tests into the contracts view: a name that is only a test file
+// failed as a whole; only a result file lists every test.
+func TestFromResults(t *testing.T) {
 	const a = "test/a.test.js › "
+	in := testresults.Results{From: testresults.FromFile, Tests: []testresults.Test{
+		{Name: a + "suite one › adds", Status: testresults.Pass},
+		{Name: a + "suite one › fails", Status: testresults.Fail},
+		{Name: a + "suite one › inner › deep", Status: testresults.Fail},
+		{Name: a + "todo one", Status: testresults.Skip},
+		{Name: "test/b.test.mjs", Status: testresults.Fail},
+		{Name: a + "suite one › fails", Status: testresults.Fail},
+	}}
+	res := fromResults("node-test", in)
 	check := func(what string, got []string, want ...string) {
 		t.Helper()
 		if strings.Join(got, "|") != strings.Join(want, "|") {
@@ -35,75 +32,42 @@ func TestParseReporter(t *testing.T) {
 		}
 	}
 	check("failed", res.Failed, a+"suite one › fails", a+"suite one › inner › deep")
-	check("passed", res.Passed, a+"suite one", a+"suite one › adds", a+"suite one › inner", "test/m.test.mjs › esm")
-	check("skipped", res.Skipped, a+"skipped", a+"todo one")
-	check("failed files", res.FailedFiles, "test/b.test.js")
-	if !res.Listed || res.Source != "node-test" {
+	check("passed", res.Passed, a+"suite one › adds")
+	check("skipped", res.Skipped, a+"todo one")
+	check("failed files", res.FailedFiles, "test/b.test.mjs")
+	if !res.Listed || res.Source != "node-test file" {
 		t.Errorf("listed %v source %q", res.Listed, res.Source)
 	}
-	if _, err := parseReporter(strings.NewReader("{not json\n"), root); err == nil {
-		t.Error("a malformed line must be an error, not an empty result")
+	if out := fromResults("jest", testresults.Results{From: testresults.FromOutput}); out.Listed || out.Source != "jest output" {
+		t.Errorf("output: listed %v source %q; output text never lists every test", out.Listed, out.Source)
 	}
 }
 
-func TestParseOutput(t *testing.T) {
+// FailedInOutput reads a certify report's output tail with testresults' fallback parser.
+func TestFailedInOutput(t *testing.T) {
 	tests := []struct {
-		name, out, source string
-		failed            []string
+		name, out string
+		failed    []string
 	}{
-		{"node tap nested", `TAP version 13
-# Subtest: suite one
-    # Subtest: adds
-    ok 1 - adds
-    # Subtest: fails
-    not ok 2 - fails
-      ---
-      ...
-    # Subtest: inner
-        # Subtest: deep fail
-        not ok 1 - deep fail
-        1..1
-    not ok 3 - inner
-    1..3
-not ok 1 - suite one
-# Subtest: todo one
-not ok 2 - todo one # TODO
-# Subtest: skipped
-ok 3 - skipped # SKIP
-# Subtest: top fail
-not ok 4 - top fail
-1..4
-`, "tap", []string{"suite one › fails", "suite one › inner › deep fail", "top fail"}},
-		{"mocha tap", "1..2\nok 1 parse works\nnot ok 2 parse rejects junk\n", "tap", []string{"parse rejects junk"}},
-		{"jest", `FAIL test/sum.test.js
-  ● math › adds
-
-    expect(received).toBe(expected)
-
-  ● Console
-
-PASS test/other.test.js
-`, "jest", []string{"test/sum.test.js › math › adds"}},
-		{"jest, a slow file", "FAIL test/sum.test.js (5.123 s)\n  ● math › adds\n", "jest", []string{"test/sum.test.js › math › adds"}},
-		{"vitest", " FAIL  test/sum.test.ts > math > adds\n × test/sum.test.ts > math > adds 3ms\n", "vitest", []string{"test/sum.test.ts › math › adds"}},
-		{"nothing readable", "....X..\n", "", nil},
+		{"node tap", "TAP version 13\n# Subtest: suite one\n    # Subtest: fails\n    not ok 1 - fails\n    1..1\nnot ok 1 - suite one\n  ---\n  type: 'suite'\n  ...\n", []string{"suite one › fails"}},
+		{"mocha tap", "1..2\nok 1 parse works\nnot ok 2 parse rejects junk\n  expected junk to throw\n", []string{"parse rejects junk"}},
+		{"jest", "FAIL test/sum.test.js\n  ● math › adds\n\n    expect(received).toBe(expected)\n", []string{"test/sum.test.js › math › adds"}},
+		{"vitest", " FAIL  test/sum.test.ts > math > adds\nAssertionError: expected 1 to be 2\n", []string{"test/sum.test.ts › math › adds"}},
+		{"nothing readable", "....X..\n", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := parseOutput(tt.out)
-			if res.Source != tt.source || strings.Join(res.Failed, "|") != strings.Join(tt.failed, "|") {
-				t.Errorf("got %q %q, want %q %q", res.Source, res.Failed, tt.source, tt.failed)
-			}
-			if res.Listed {
-				t.Error("output parsing never lists every test")
+			if got := FailedInOutput(tt.out); strings.Join(got, "|") != strings.Join(tt.failed, "|") {
+				t.Errorf("got %q, want %q", got, tt.failed)
 			}
 		})
 	}
 }
 
-// TestCommandRunner runs node:test through the injected reporter, with coverage, in a temporary
-// repository: names are full, a failure is read, coverage has the source file, and a command
-// that chooses its own reporter falls back to reading the output.
+// TestCommandRunner runs node:test through internal/proc with coverage and testresults' reporter,
+// in a temporary repository: names are full, a failure is read, coverage has the source file,
+// a command that chooses its own reporter falls back to reading the output, and the oracle never
+// sees a token from bond's environment.
 func TestCommandRunner(t *testing.T) {
 	needNode(t)
 	dir := t.TempDir()
@@ -140,8 +104,8 @@ describe('a', () => {
 	if !out.Coverage.Hits.Ran("src/a.js", 2) {
 		t.Errorf("coverage %v does not show src/a.js:2 ran (%s)", out.Coverage.Hits, out.CoverageErr)
 	}
-	if !strings.Contains(out.Output, "not ok") {
-		t.Errorf("the output keeps a TAP stream for people: %q", tail(out.Output, 200))
+	if !strings.Contains(out.Output, "two is three") {
+		t.Errorf("the output keeps the spec reporter's lines for people: %q", proc.Tail(out.Output, 200))
 	}
 
 	own := &CommandRunner{Cmd: "node --test --test-reporter=tap test/", Tmp: t.TempDir()}
@@ -149,8 +113,15 @@ describe('a', () => {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Tests.Source != "tap" || strings.Join(out.Tests.Failed, "|") != "a › two is three" {
+	if out.Tests.Source != "node-test output" || strings.Join(out.Tests.Failed, "|") != "a › two is three" {
 		t.Errorf("own reporter: source %q failed %q", out.Tests.Source, out.Tests.Failed)
+	}
+
+	t.Setenv("BOND_TEST_SECRET_TOKEN", "leaked")
+	env := &CommandRunner{Cmd: "env", Tmp: t.TempDir()}
+	out, err = env.Run(context.Background(), RunSpec{Dir: dir, Timeout: time.Minute})
+	if err != nil || out.ExitCode != 0 || !strings.Contains(out.Output, "PATH=") || strings.Contains(out.Output, "leaked") {
+		t.Errorf("env: err %v exit %d; the oracle must see the environment policy's environment, without tokens:\n%s", err, out.ExitCode, out.Output)
 	}
 
 	missing := &CommandRunner{Cmd: "bond-no-such-command", Tmp: t.TempDir()}

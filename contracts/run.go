@@ -19,6 +19,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // Options are the inputs of Run. The zero value of each optional field is its documented default.
@@ -54,7 +55,7 @@ func (e *BaselineError) Error() string { return e.Msg }
 
 // Run checks the baseline, runs every selected mutation and returns the report. A red baseline,
 // a failed restore or an unknown --only name is an input error (exit 2).
-func Run(ctx context.Context, opts Options) (*Report, error) {
+func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	muts, err := opts.File.Select(opts.Only)
 	if err != nil {
 		return nil, err
@@ -83,6 +84,14 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	sums := sumRepo(repo, files)
+	defer func() {
+		if bad := sums.changed(repo); len(bad) > 0 {
+			// bond never writes there: another process did, or a test wrote outside its sandbox
+			// by absolute path. Either way the verdicts may not describe the tree the run began on.
+			rep, err = nil, fmt.Errorf("the repository changed during the run: %s; run the contracts again on a quiet checkout", strings.Join(bad, ", "))
+		}
+	}()
 	mkSandbox := func(i int) (*sandbox, error) {
 		return makeSandbox(repo, filepath.Join(tmp, fmt.Sprintf("sandbox-%d", i)), files, nodeModules)
 	}
@@ -101,7 +110,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		runner = r
 	}
 
-	rep := &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: runner.Command()}
+	rep = &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: runner.Command()}
 	base, err := runner.Run(ctx, RunSpec{Dir: first.root, Coverage: true, Timeout: baselineLimit}) // with coverage, as mutation runs are, so the default time limit allows for it
 	if err != nil {
 		return nil, err
@@ -255,7 +264,7 @@ func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout
 	}
 	rec.Facts.Run = r
 	rec.DurationMS = out.Duration.Milliseconds()
-	rec.OutputTail = tail(out.Output, 2048)
+	rec.OutputTail = proc.Tail(out.Output, 2048)
 	return rec, nil
 }
 
@@ -328,7 +337,7 @@ func checkBaseline(base Outcome, muts []Mutation) error {
 	case base.ExitCode != 0 || len(base.Tests.Failed) > 0 || len(base.Tests.FailedFiles) > 0:
 		failing := append(append([]string{}, base.Tests.Failed...), base.Tests.FailedFiles...)
 		probs = append(probs, fmt.Sprintf("the oracle fails on the unmutated tree (exit %d); failing: %s; its output ends:\n%s",
-			base.ExitCode, strings.Join(failing, "; "), tail(base.Output, 1024)))
+			base.ExitCode, strings.Join(failing, "; "), proc.Tail(base.Output, 1024)))
 	}
 	if len(probs) == 0 && base.Tests.Listed {
 		for _, m := range muts {
@@ -347,22 +356,6 @@ func checkBaseline(base Outcome, muts []Mutation) error {
 		return nil
 	}
 	return &input.Error{Err: &BaselineError{Msg: "baseline: " + strings.Join(probs, "\n  ")}}
-}
-
-// closest suggests the baseline test whose name is nearest to p.
-func closest(p string, names []string) string {
-	best, bestD := "", -1
-	for _, n := range names {
-		parts := strings.Split(n, Sep)
-		d := editDistance(p, parts[len(parts)-1])
-		if bestD < 0 || d < bestD {
-			best, bestD = n, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf("; nearest: %q", best)
 }
 
 // IsBaseline reports whether err is a red baseline.

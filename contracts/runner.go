@@ -2,8 +2,8 @@ package contracts
 
 // This file is the seam between judging and the engine: the Runner interface (run the oracle
 // once in a sandbox directory, with coverage, and say what failed), and CommandRunner, the
-// implementation for a shell command with node:test's reporter events and V8 or runner-native
-// coverage read by adjudicate/coverage.
+// implementation for a shell command: run by internal/proc, its per-test results read by
+// adjudicate/testresults and its V8 or runner-native coverage by adjudicate/coverage.
 
 import (
 	"context"
@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/testresults"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // Outcome is what one oracle run recorded.
@@ -56,14 +58,14 @@ type Runner interface {
 	Command() string
 }
 
-// CommandRunner runs a shell command with sh -c in its own process group. For node:test it
-// injects a reporter through NODE_OPTIONS that writes every test's result to a file (unless the
-// command chooses its own --test-reporter, which node cannot combine with one from
-// NODE_OPTIONS); otherwise failing tests are read from the output (TAP, jest, vitest).
+// CommandRunner runs a shell command through internal/proc (its own process group, the
+// environment policy every process bond starts shares) with coverage asked for by
+// adjudicate/coverage and per-test results asked for and read by adjudicate/testresults: a
+// result file from jest, vitest, mocha or node:test where the command lets bond ask for one,
+// else the failures its output names.
 type CommandRunner struct {
 	Cmd string
-	// Tmp is where per-run directories go; it must exist and its path must have no spaces or
-	// quotes for the reporter to be injected.
+	// Tmp is where per-run directories go; it must exist.
 	Tmp string
 }
 
@@ -90,30 +92,25 @@ func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) 
 		cmd = plan.Cmd
 		extra = append(extra, plan.Env...)
 	}
-	resultsFile := ""
-	if !strings.Contains(r.Cmd, "--test-reporter") && !strings.ContainsAny(runDir, " \"'\\") {
-		rep := filepath.Join(runDir, "bond-reporter.mjs")
-		if err := os.WriteFile(rep, []byte(reporterJS), 0o644); err != nil {
-			return Outcome{}, fmt.Errorf("writing the test reporter: %w", err)
-		}
-		resultsFile = filepath.Join(runDir, "tests.jsonl")
-		opts := strings.TrimSpace(os.Getenv("NODE_OPTIONS") + " --test-reporter=" + rep + " --test-reporter-destination=" + resultsFile +
-			" --test-reporter=tap --test-reporter-destination=stdout")
-		extra = append(extra, "NODE_OPTIONS="+opts)
-	}
-	res, err := runShell(ctx, cmd, dir, environ(extra), timeout)
+	req := testresults.Ask(cmd, dir, filepath.Join(runDir, "results"))
+	env := proc.ScrubEnv(os.Environ(), extra, joinNodeOptions(req.Env))
+	res, err := proc.Run(ctx, proc.Spec{Cmd: req.Cmd, Dir: dir, Env: env, Timeout: timeout})
 	if err != nil {
 		return Outcome{}, err
 	}
 	out := Outcome{ExitCode: res.ExitCode, Duration: res.Duration, Output: strings.ReplaceAll(res.Output, strings.TrimSuffix(dir, "/")+"/", ""), Status: RunCompleted}
-	out.Tests = readTests(resultsFile, dir, out.Output)
+	read, err := req.Read([]byte(out.Output), dir)
+	if err != nil {
+		return Outcome{}, err
+	}
+	out.Tests = fromResults(req.Runner, read)
 	switch {
 	case res.Start != nil:
 		out.Status, out.Problem = RunCouldNotStart, res.Start.Error()
 	case res.TimedOut:
 		out.Status, out.Problem = RunTimedOut, fmt.Sprintf("the run passed its time limit of %s and was killed; which tests would fail is unknown (raise --timeout if the suite is slow)%s", timeout.Round(100*time.Millisecond), seenFailing(out.Tests))
 	case res.ExitCode != 0 && len(out.Tests.Failed) == 0 && len(out.Tests.FailedFiles) == 0:
-		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (per-test results: %s; bond reads node:test, TAP such as mocha --reporter tap, jest and vitest); its output ends: %s", res.ExitCode, sourceName(out.Tests.Source), oneLine(tail(out.Output, 300)))
+		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (%s); its output ends: %s", res.ExitCode, out.Tests.how(), oneLine(proc.Tail(out.Output, 300)))
 	case res.ExitCode != 0 && bailSetting(r.Cmd, dir) != "":
 		out.Status, out.Problem = RunCutShort, fmt.Sprintf("the run was cut short: %s, so the runner stopped at its first failure and the tests after it never ran; turn bail off for the oracle", bailSetting(r.Cmd, dir))
 	case res.ExitCode == 0 && (len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0):
@@ -130,17 +127,18 @@ func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) 
 	return out, nil
 }
 
-// readTests reads the reporter's file when node wrote one, else the output.
-func readTests(resultsFile, dir, output string) TestResults {
-	if resultsFile != "" {
-		if f, err := os.Open(resultsFile); err == nil {
-			defer f.Close()
-			if res, err := parseReporter(f, dir); err == nil {
-				return res
-			}
+// joinNodeOptions returns env with its NODE_OPTIONS joined to the one bond's own environment
+// holds (testresults asks node:test for its results there, and the user's NODE_OPTIONS, such as
+// --import tsx, must still apply).
+func joinNodeOptions(env []string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "NODE_OPTIONS="); ok {
+			kv = "NODE_OPTIONS=" + strings.TrimSpace(os.Getenv("NODE_OPTIONS")+" "+v)
 		}
+		out = append(out, kv)
 	}
-	return parseOutput(output)
+	return out
 }
 
 // seenFailing names, for a run that did not end, the failures it had reported by then: a hint
@@ -157,13 +155,6 @@ func seenFailing(t TestResults) string {
 	return fmt.Sprintf("; before the limit it had reported failing: %s%s (a process left running after the tests, such as an open server, keeps some runners from exiting)", strings.Join(failed, "; "), more)
 }
 
-func sourceName(s string) string {
-	if s == "" {
-		return "none could be read"
-	}
-	return s
-}
-
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
@@ -178,7 +169,7 @@ func DefaultOracle(f *File, repo string) string {
 	case len(f.Oracle) > 0:
 		q := make([]string, len(f.Oracle))
 		for i, o := range f.Oracle {
-			q[i] = shellQuote(o)
+			q[i] = proc.Quote(o)
 		}
 		return "node --test " + strings.Join(q, " ")
 	}
@@ -191,15 +182,4 @@ func DefaultOracle(f *File, repo string) string {
 		}
 	}
 	return "node --test"
-}
-
-// shellQuote quotes s for sh when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == '@' || r == '+' || r == ',' || r == ':' ||
-			(r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9'))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -3,11 +3,14 @@ package contracts
 // This file makes the sandbox copies a contracts run works in, and applies and restores a
 // mutation with its SHA-256 checked.
 //
-// TO BE REPLACED: this is a minimal copy of the tree (the files git lists, tracked and untracked
-// but not ignored, or every file but .git outside a checkout; node_modules linked, not copied)
-// written for this package while adjudicate's sandboxes are being restructured. When the
-// restructured engine exports its sandbox pool, contracts should take its sandboxes from there
-// (which also brings the read-only node_modules protection and the end-of-run check of --repo).
+// THE ONE TO REPLACE (STYLE §15): this is the second copy of adjudicate's repository snapshot
+// and sandbox (adjudicate/tree.go: readTree, verify; adjudicate/sandbox.go: makeSandbox, place,
+// restore), kept minimal: the files git lists (tracked, and untracked but not ignored; every
+// file but .git outside a checkout) copied, node_modules linked, one mutated file placed and
+// restored with its SHA-256 checked, and the repository's files checked byte-identical at the
+// end. adjudicate's are unexported and tied to its pool; when they move to a shared package,
+// contracts takes its sandboxes from there and this file goes (bringing isolate's read-only
+// node_modules with them).
 
 import (
 	"bytes"
@@ -206,6 +209,50 @@ func (sb *sandbox) restore() error {
 	}
 	sb.placed, sb.orig = "", nil
 	return nil
+}
+
+// repoSums are the SHA-256 of every file the sandboxes copy (of its target, for a symbolic
+// link), as the repository held them when the run began.
+type repoSums map[string][32]byte
+
+// sumRepo records the SHA-256 of files under repo. A file listed but absent (tracked, deleted in
+// the working tree) is not recorded.
+func sumRepo(repo string, files []string) repoSums {
+	sums := make(repoSums, len(files))
+	for _, rel := range files {
+		if sum, err := fileSum(filepath.Join(repo, filepath.FromSlash(rel))); err == nil {
+			sums[rel] = sum
+		}
+	}
+	return sums
+}
+
+// changed re-reads every recorded file and names, sorted, those that differ or are gone. bond
+// never writes into the user's repository; this is the check that nothing did during the run
+// (SPEC §3.2, as certify checks).
+func (s repoSums) changed(repo string) []string {
+	var out []string
+	for rel, want := range s {
+		if got, err := fileSum(filepath.Join(repo, filepath.FromSlash(rel))); err != nil || got != want {
+			out = append(out, rel)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fileSum is the SHA-256 of a file's bytes, or of a symbolic link's target.
+func fileSum(abs string) ([32]byte, error) {
+	fi, err := os.Lstat(abs)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		l, err := os.Readlink(abs)
+		return sha256.Sum256([]byte(l)), err
+	}
+	b, err := os.ReadFile(abs)
+	return sha256.Sum256(b), err
 }
 
 // nodeModulesDir returns the outermost node_modules directory rel lies in, or "".

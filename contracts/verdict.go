@@ -241,9 +241,6 @@ func unreported(r *RunFacts, baseline, failed []string) []string {
 	return out
 }
 
-// Sep joins the parts of a full test name: file › suite › test.
-const Sep = " › "
-
 func anyContains(names []string, p string) bool {
 	for _, n := range names {
 		if strings.Contains(n, p) {

@@ -26,6 +26,8 @@ const (
 	FormatMochaJSON Format = "mocha-json"
 	// FormatTAP is node:test's tap reporter.
 	FormatTAP Format = "tap"
+	// FormatNodeEvents is the lines bond's node:test reporter writes (node.go).
+	FormatNodeEvents Format = "node-events"
 )
 
 // Request is how one run asks its runner for a result file. Make one per run, with its own
@@ -58,8 +60,9 @@ type Request struct {
 //     reporter (mocha has one reporter at a time; its spec output is then not printed, so
 //     the run's output tail is empty);
 //   - node:test: NODE_OPTIONS=--test-reporter=spec --test-reporter-destination=stdout
-//     --test-reporter=tap --test-reporter-destination=path, unless the command picks its
-//     own reporters (Node refuses reporters and destinations that do not pair up).
+//     --test-reporter=REPORTER --test-reporter-destination=path, REPORTER being bond's event
+//     reporter as a data: URL (node.go), unless the command picks its own reporters (Node
+//     refuses reporters and destinations that do not pair up).
 //
 // Measured with jest 29.7.0, vitest 3.2.4, mocha 11.7.5 and Node 20.20 on the projects under
 // testdata/projects (TestRunners), and by hand with jest 22.4.4, vitest 1.6.1 and 4.1.12 and
@@ -77,8 +80,8 @@ func Ask(cmd, root, path string) Request {
 			return req
 		}
 		req.Env = []string{"NODE_OPTIONS=--test-reporter=spec --test-reporter-destination=stdout " +
-			"--test-reporter=tap --test-reporter-destination=" + nodeOptionQuote(path)}
-		req.Path, req.Format = path, FormatTAP
+			"--test-reporter=" + nodeReporter + " --test-reporter-destination=" + nodeOptionQuote(path)}
+		req.Path, req.Format = path, FormatNodeEvents
 		return req
 	}
 	if r.Problem != "" {

@@ -14,6 +14,7 @@ import (
 
 // TestAsk pins how Ask rewrites commands (F stands for the result file's path).
 func TestAsk(t *testing.T) {
+	nodeEnv := "NODE_OPTIONS=--test-reporter=spec --test-reporter-destination=stdout --test-reporter=" + nodeReporter + " --test-reporter-destination=F"
 	tests := []struct {
 		name, scripts, cmd string
 		want               string // the command; "" means unchanged
@@ -32,9 +33,9 @@ func TestAsk(t *testing.T) {
 		{name: "mocha", cmd: "npx mocha test/", want: "npx mocha test/ --reporter json --reporter-option output=F", format: FormatMochaJSON},
 		{name: "mocha own reporter", cmd: "mocha -R dot", why: "picks mocha's reporter"},
 		{name: "mocha script", scripts: `{"test": "mocha --reporter spec"}`, cmd: "yarn test", why: "picks mocha's reporter"},
-		{name: "node", cmd: "node --test test/", env: "NODE_OPTIONS=--test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=F", format: FormatTAP},
-		{name: "node tsx", cmd: "node --import tsx --test test/a.test.ts", env: "NODE_OPTIONS=--test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=F", format: FormatTAP},
-		{name: "node npm", scripts: `{"test": "node --test"}`, cmd: "npm test", env: "NODE_OPTIONS=--test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=F", format: FormatTAP},
+		{name: "node", cmd: "node --test test/", env: nodeEnv, format: FormatNodeEvents},
+		{name: "node tsx", cmd: "node --import tsx --test test/a.test.ts", env: nodeEnv, format: FormatNodeEvents},
+		{name: "node npm", scripts: `{"test": "node --test"}`, cmd: "npm test", env: nodeEnv, format: FormatNodeEvents},
 		{name: "node own reporter", cmd: "node --test --test-reporter=dot", why: "picks node:test's reporters"},
 		{name: "script before others", scripts: `{"test": "jest && eslint ."}`, cmd: "npm test", why: "before other commands"},
 		{name: "unknown", cmd: "make test"},
@@ -87,8 +88,8 @@ func TestRunners(t *testing.T) {
 		{project: "vitest", modules: "vitest", cmd: "npx vitest run", from: FromFile, prefix: "test/math.test.js › "},
 		{project: "mocha", modules: "mocha", cmd: "npx mocha test/", from: FromFile, prefix: "test/math.test.js › ", mochaJoined: true},
 		{project: "mocha", modules: "mocha", cmd: "npx mocha --reporter spec test/", from: FromOutput},
-		{project: "nodetest", modules: "nodetest", cmd: "node --test test/", from: FromFile},
-		{project: "nodetest", modules: "nodetest", cmd: "npm test", from: FromFile},
+		{project: "nodetest", modules: "nodetest", cmd: "node --test test/", from: FromFile, prefix: "test/math.test.js › "},
+		{project: "nodetest", modules: "nodetest", cmd: "npm test", from: FromFile, prefix: "test/math.test.js › "},
 		{project: "nodetest", modules: "nodetest", cmd: "node --test --test-reporter=spec test/", from: FromOutput},
 	}
 	for _, tt := range tests {

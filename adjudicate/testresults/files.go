@@ -1,7 +1,7 @@
 package testresults
 
 // This file reads the runners' result files: jest's --json report (which vitest's json reporter
-// also writes), mocha's json reporter, and node:test's TAP.
+// also writes), mocha's json reporter, and node:test's TAP (node:test's events are node.go's).
 
 import (
 	"bufio"
@@ -22,6 +22,8 @@ func ParseFile(format Format, b []byte, root string) ([]Test, error) {
 		return parseMochaJSON(b, root)
 	case FormatTAP:
 		return parseTAP(b), nil
+	case FormatNodeEvents:
+		return parseNodeEvents(b, root)
 	}
 	return nil, fmt.Errorf("unknown result file format %q", format)
 }

@@ -3,8 +3,9 @@ package testresults
 // This file is the fallback: it reads per-test results from a run's output text (ANSI colour
 // codes stripped) where the runner wrote no result file. It finds every failing test the
 // runners' usual reporters name: jest's `●` headings under its `FAIL file` lines, vitest's
-// `FAIL file > suite > test` headings, mocha spec's numbered failures after "N failing", and
-// node:test's TAP (its default when not on a terminal) or spec tree.
+// `FAIL file > suite > test` headings, mocha spec's numbered failures after "N failing" or its
+// tap reporter's `not ok` lines, and node:test's TAP (its default when not on a terminal) or
+// spec tree.
 
 import (
 	"encoding/json"
@@ -27,14 +28,18 @@ func ParseOutput(runner string, out []byte, root string) []Test {
 		if ts, ok := mochaJSONOutput(text, root); ok {
 			return ts
 		}
+		if ts, ok := mochaTAPOutput(text); ok {
+			return ts
+		}
 		return mochaOutput(text)
 	case "node-test":
 		return nodeOutput(text)
 	}
 	for _, parse := range []func() []Test{
 		func() []Test { return nodeOutput(text) },
+		func() []Test { return jestOutput(text, root) }, // before vitest, whose FAIL heading jest's FAIL file line also matches
 		func() []Test { return vitestOutput(text, root) },
-		func() []Test { return jestOutput(text, root) },
+		func() []Test { ts, _ := mochaTAPOutput(text); return ts },
 		func() []Test { return mochaOutput(text) },
 	} {
 		if ts := parse(); len((Results{Tests: ts}).Failed()) > 0 {
@@ -126,6 +131,31 @@ func mochaOutput(text string) []Test {
 		tests = append(tests, Test{Name: joinName(parts...), Status: Fail, Message: nextText(lines[i+1:], "")})
 	}
 	return tests
+}
+
+var mochaTAPRE = regexp.MustCompile(`^(not ok|ok) \d+ (.*?)(?: # (SKIP|TODO)\b.*)?$`)
+
+// mochaTAPOutput reads mocha's tap reporter (`not ok 2 suite test`, the full title with the
+// suites joined by spaces as mocha's json reporter gives them, no file; the failure's message
+// on the next line). ok is false when the output holds no such line.
+func mochaTAPOutput(text string) ([]Test, bool) {
+	tests := []Test{}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		m := mochaTAPRE.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		t := Test{Name: m[2], Status: Pass}
+		switch {
+		case m[3] != "":
+			t.Status = Skip
+		case m[1] == "not ok":
+			t.Status, t.Message = Fail, nextText(lines[i+1:], "")
+		}
+		tests = append(tests, t)
+	}
+	return tests, len(tests) > 0
 }
 
 var (

@@ -30,8 +30,8 @@ const Sep = " › "
 type Test struct {
 	// Name is the full name: the test file (relative to the run's root when the runner gave an
 	// absolute path under it), the enclosing suites and the test's title, joined by Sep. The file
-	// is left out where the runner does not name it for every test (node:test; mocha's spec
-	// reporter). mocha's json reporter joins the suite titles with spaces, so they are one part
+	// is left out where the runner does not name it for every test (node:test's TAP and spec
+	// output; mocha's spec reporter). mocha's json reporter joins the suite titles with spaces, so they are one part
 	// there ("math nested"), where its spec reporter's output gives them apart.
 	Name string `json:"name"`
 	// Status is the outcome.

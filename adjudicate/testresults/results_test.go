@@ -45,6 +45,7 @@ func golden(t *testing.T, name, got string) {
 
 // TestParseFile reads result files the runners wrote for the projects under testdata/projects
 // (captured with jest 29.7.0, vitest 3.2.4, mocha 11.7.5, Node 20.20; paths under /tmp/tr).
+// node-events.jsonl was captured by running `node --test test/` with Ask's NODE_OPTIONS.
 func TestParseFile(t *testing.T) {
 	tests := []struct {
 		file, root string
@@ -54,6 +55,9 @@ func TestParseFile(t *testing.T) {
 		{"vitest.json", "/tmp/tr/vitest", FormatJestJSON},
 		{"mocha.json", "/tmp/tr/mocha", FormatMochaJSON},
 		{"node.tap", "/tmp/tr/nodetest", FormatTAP},
+		// bond's node:test reporter on the nodetest project plus a file that does not load
+		// (test/broken.test.js) and a suite whose before hook throws (test/hook.test.js).
+		{"node-events.jsonl", "/tmp/tr/nodeevents", FormatNodeEvents},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -78,11 +82,14 @@ func TestParseOutput(t *testing.T) {
 		{"jest-output.txt", "/tmp/tr/jest", "jest"},
 		{"vitest-output.txt", "/tmp/tr/vitest", "vitest"},
 		{"mocha-output.txt", "/tmp/tr/mocha", "mocha"},
+		{"mocha-tap-output.txt", "/tmp/tr/mocha", "mocha"}, // npx mocha --reporter tap test/
 		{"node-spec-output.txt", "/tmp/tr/nodetest", "node-test"},
 		{"node-tap-output.txt", "/tmp/tr/nodetest", "node-test"},
 		// Not told the runner: the first parser that finds a failure wins.
 		{"vitest-output.txt", "/tmp/tr/vitest", ""},
 		{"mocha-output.txt", "/tmp/tr/mocha", ""},
+		{"mocha-tap-output.txt", "/tmp/tr/mocha", ""},
+		{"jest-output.txt", "/tmp/tr/jest", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.runner, func(t *testing.T) {
@@ -126,6 +133,7 @@ func TestParseFileErrors(t *testing.T) {
 		{FormatJestJSON, `{"numTotalTests": 1}`, "no testResults"},
 		{FormatJestJSON, `<html>`, "not a jest/vitest json report"},
 		{FormatMochaJSON, `{"tests": []}`, "no stats"},
+		{FormatNodeEvents, "{\"file\": \"a.js\"}\nTAP version 13\n", "not node:test events: line 2"},
 		{"junit", ``, `unknown result file format "junit"`},
 	}
 	for _, tt := range tests {
