@@ -40,15 +40,15 @@ func baselineRuns(ctx context.Context, x *runs, p *pool, limit time.Duration, pr
 	if sbA == sbB {
 		for i := range outs {
 			var err error
-			if outs[i], err = x.oracle(ctx, sbA, nil, true, limit); err != nil {
+			if outs[i], err = x.oracle(ctx, sbA, runSpec{cov: true, timeout: limit}); err != nil {
 				return outs, err
 			}
 		}
 		return outs, nil
 	}
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { outs[0], err = x.oracle(gctx, sbA, nil, true, limit); return })
-	g.Go(func() (err error) { outs[1], err = x.oracle(gctx, sbB, nil, true, limit); return })
+	g.Go(func() (err error) { outs[0], err = x.oracle(gctx, sbA, runSpec{cov: true, timeout: limit}); return })
+	g.Go(func() (err error) { outs[1], err = x.oracle(gctx, sbB, runSpec{cov: true, timeout: limit}); return })
 	return outs, g.Wait()
 }
 

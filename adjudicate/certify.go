@@ -157,7 +157,8 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		return rep, err
 	}
 	t0 := time.Now()
-	outcomes, err := runMutants(ctx, x, p, lim, muts, rep.Mutants, prog)
+	y := pay{oracle: o.Oracle}
+	outcomes, err := runMutants(ctx, x, p, lim, y, ev, muts, rep.Mutants, prog)
 	rep.Timings.MutantsMS = time.Since(t0).Milliseconds()
 	if err != nil {
 		return rep, err
@@ -217,7 +218,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		rep.Front.Discarded = []plan.Candidate{}
 	}
 	for i, m := range muts {
-		rep.Mutants[i] = MutantResult{Mutant: m, Status: StatusNotRun, Witness: Witness{Kind: WitnessNotAdjudicated}, Sandbox: -1}
+		rep.Mutants[i] = MutantResult{Mutant: m, Status: StatusNotRun, Witness: Witness{Kind: WitnessNotAdjudicated}, Sandbox: -1, Runs: []MutantRun{}}
 	}
 	return rep
 }

@@ -56,7 +56,7 @@ func runChecks(ctx context.Context, x *runs, p *pool, lim limits, gates []GateSp
 			}
 			var out runOutcome
 			err = p.withOverride(sb, &override{Path: path, Content: canaryOf(src)}, func(ov *override) (err error) {
-				out, err = x.oracle(ctx, sb, ov, false, lim.oracle)
+				out, err = x.oracle(ctx, sb, runSpec{ov: ov, timeout: lim.oracle})
 				return err
 			})
 			if err != nil {

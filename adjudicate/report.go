@@ -75,6 +75,25 @@ type MutantResult struct {
 	Retried bool `json:"retried,omitempty"`
 	// Sandbox names which sandbox ran the mutant (for --keep and debugging).
 	Sandbox int `json:"sandbox"`
+	// Runs are the mutant's oracle runs in the order they ran: none for a skipped mutant, one
+	// for most, a second at twice the limit after a timeout (Retried), and one with coverage for
+	// an accepted mutant the coverage detector reads.
+	Runs []MutantRun `json:"runs"`
+}
+
+// MutantRun is one oracle run of a mutant: what it ran, whether it paid for coverage, and how it
+// ended.
+type MutantRun struct {
+	// TestFiles are the oracle's test files the run ran (--oracle); empty for --oracle-cmd, whose
+	// command runs as given.
+	TestFiles []string `json:"test_files"`
+	// Coverage: the run collected coverage.
+	Coverage bool `json:"coverage"`
+	// Bail: the runner was asked to stop at the first failing test.
+	Bail       bool   `json:"bail"`
+	Status     Status `json:"status"`
+	ExitCode   int    `json:"exit_code"`
+	DurationMS int64  `json:"duration_ms"`
 }
 
 // Witness is what showed that an accepted mutant changes the program.

@@ -1,0 +1,28 @@
+package adjudicate
+
+// This file is what each run pays for (SPEC §3.5, §8): which mutants need no run, what a mutant
+// run asks of the runner. --exhaustive-runs turns every economy off, for the test that holds the
+// verdicts of both engines identical.
+
+import "github.com/bond-tool/bond/plan"
+
+// pay decides, from the evidence of the baseline and canaries, what each mutant run costs.
+type pay struct {
+	// exhaustive is --exhaustive-runs: every mutant runs, the whole oracle, with coverage.
+	exhaustive bool
+	// oracle are the oracle's test files (--oracle); nil for --oracle-cmd.
+	oracle []string
+}
+
+// known says why m need not run (knownOutcome), never under exhaustive.
+func (y pay) known(ev *evidence, m plan.Mutant) Reason {
+	if y.exhaustive {
+		return ""
+	}
+	return knownOutcome(ev, m)
+}
+
+// mutantRun is the run of mutant m's first oracle run.
+func (y pay) mutantRun(m plan.Mutant, ov *override, lim limits) runSpec {
+	return runSpec{ov: ov, cov: true, files: y.oracle, timeout: lim.oracle}
+}
