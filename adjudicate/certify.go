@@ -143,21 +143,30 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return rep, err
 	}
+	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle}
+	gates := newGateChecks(x, p, lim, o.Gates, prog)
+	rep.Baseline.Gates = gates.recs // the same records, filled in place when the gates run
+	if y.exhaustive {
+		// The old engine: every gate on the unmutated tree before any mutant.
+		if _, err = gates.passed(ctx); err != nil {
+			return rep, err
+		}
+		rep.Timings.GatesBaselineMS = gates.ms
+	}
 	var ev *evidence
 	err = timed(&rep.Timings.CanaryMS, func() error {
-		c, err := runChecks(ctx, x, p, lim, o.Gates, muts, prog)
+		c, err := runCanaries(ctx, x, p, lim, muts, prog)
 		if err != nil {
 			return err
 		}
-		rep.Baseline.Gates, rep.SelfCheck = c.gates, c.canaries
-		ev = &evidence{base: base, canary: c.canaryByPath(), gates: c.passedGates()}
+		rep.SelfCheck = c
+		ev = &evidence{base: base, canary: canaryByPath(c)}
 		return nil
 	})
 	if err != nil {
 		return rep, err
 	}
 	t0 := time.Now()
-	y := pay{oracle: o.Oracle}
 	outcomes, err := runMutants(ctx, x, p, lim, y, ev, muts, rep.Mutants, prog)
 	rep.Timings.MutantsMS = time.Since(t0).Milliseconds()
 	if err != nil {
@@ -167,11 +176,18 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		rep.Verdicts = doc.apply(rep.Mutants)
 	}
 	t0 = time.Now()
-	suite := func(ctx context.Context, m plan.Mutant) (Witness, error) {
-		return suiteWitness(ctx, x, p, lim, ev.gates, m)
+	eagerMS := gates.ms
+	d := detectors{
+		coverage: func(ctx context.Context, i int) (*runOutcome, error) { return outcomes[i], nil },
+		gates:    gates.passed,
+		suite: func(ctx context.Context, m plan.Mutant, passed []GateRecord) (Witness, error) {
+			return suiteWitness(ctx, x, p, lim, passed, m)
+		},
 	}
-	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.SuiteCap}, muts, outcomes, rep.Mutants, suite, prog)
-	rep.Timings.SuiteMS = time.Since(t0).Milliseconds()
+	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.SuiteCap, gates: len(o.Gates)}, muts, rep.Mutants, d, prog)
+	lazyMS := gates.ms - eagerMS
+	rep.Timings.GatesBaselineMS = gates.ms
+	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
 	return rep, err
 }
 
@@ -199,7 +215,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		Run: RunInfo{
 			OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner, Gates: o.Gates,
 			Regime: Regime(o.Regime), Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.SuiteCap,
-			Hermetic: o.Hermetic, TimeoutMS: o.Timeout.Milliseconds(),
+			Hermetic: o.Hermetic, TimeoutMS: o.Timeout.Milliseconds(), ExhaustiveRuns: o.ExhaustiveRuns,
 		},
 	}
 	if rep.Run.Gates == nil {

@@ -39,6 +39,8 @@ type RunInfo struct {
 	Jobs       int        `json:"jobs"`
 	SuiteCap   int        `json:"suite_cap"`
 	Hermetic   bool       `json:"hermetic"`
+	// ExhaustiveRuns: --exhaustive-runs, the engine that pays for every run.
+	ExhaustiveRuns bool `json:"exhaustive_runs,omitempty"`
 	// RunnerNote says why --runner auto chose node over the embedded runner.
 	RunnerNote string `json:"runner_note,omitempty"`
 	// WorkDir is where the sandboxes are, set only when --keep left them on disk.
@@ -136,10 +138,15 @@ type RunRecord struct {
 	OutputTail string `json:"output_tail,omitempty"`
 }
 
-// GateRecord is one gate's run on the unmutated tree.
+// GateRecord is one gate's run on the unmutated tree, or why it did not run.
 type GateRecord struct {
-	Name       string `json:"name"`
-	Cmd        string `json:"cmd"`
+	Name string `json:"name"`
+	Cmd  string `json:"cmd"`
+	// Ran: the gate ran on the unmutated tree. Gates run only when a mutant first needs the
+	// suite detector (all of them eagerly under --exhaustive-runs); otherwise Reason is
+	// "not-needed" and the other fields are zero.
+	Ran        bool   `json:"ran"`
+	Reason     string `json:"reason,omitempty"`
 	Passed     bool   `json:"passed"`
 	ExitCode   int    `json:"exit_code"`
 	DurationMS int64  `json:"duration_ms"`
@@ -197,9 +204,14 @@ type Timings struct {
 	BaselineMS int64 `json:"baseline_ms"`
 	CanaryMS   int64 `json:"canary_ms"`
 	MutantsMS  int64 `json:"mutants_ms"`
-	SuiteMS    int64 `json:"suite_ms"`
-	OracleMS   int64 `json:"oracle_ms"`
-	GatesMS    int64 `json:"gates_ms"`
+	// SuiteMS is the adjudication phase: coverage re-runs and suite runs, without the gates'
+	// runs on the unmutated tree (GatesBaselineMS).
+	SuiteMS int64 `json:"suite_ms"`
+	// GatesBaselineMS is the gates' runs on the unmutated tree, when they ran (lazily, inside
+	// adjudication, or eagerly under --exhaustive-runs).
+	GatesBaselineMS int64 `json:"gates_baseline_ms"`
+	OracleMS        int64 `json:"oracle_ms"`
+	GatesMS         int64 `json:"gates_ms"`
 	// RunWallMS is the wall-clock time during which at least one oracle or gate run was active;
 	// TotalMS - RunWallMS is bond's own overhead, however many sandboxes ran in parallel.
 	RunWallMS int64 `json:"run_wall_ms"`

@@ -45,8 +45,10 @@ type certifyOptions struct {
 	Verdicts   string
 	Keep       bool
 	Hermetic   bool
-	Format     string
-	Output     string
+	// ExhaustiveRuns keeps the engine that pays for every run (adjudicate.Options.ExhaustiveRuns).
+	ExhaustiveRuns bool
+	Format         string
+	Output         string
 
 	// set reports whether a flag was given on the command line (config values fill the rest).
 	set func(name string) bool
@@ -102,6 +104,7 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 	f.StringVar(&opts.Require, "require", "", "held: refuse abstentions (unshown, not-bonded) too")
 	f.StringVar(&opts.Verdicts, "verdicts", "", "a verdict document marking mutants equivalent (JSON)")
 	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
+	f.BoolVar(&opts.ExhaustiveRuns, "exhaustive-runs", false, "pay for every run: no mutant skipped, whole oracle with coverage and no bail, gates up front (to check the verdicts match)")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network (needs unshare)")
 	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
@@ -124,6 +127,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: opts.Regime,
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, Now: opts.Now,
+		ExhaustiveRuns: opts.ExhaustiveRuns,
 	}
 	if set("budget") && opts.Budget == 0 {
 		return o, usageErrorf("--budget 0: want at least one mutant per patch")

@@ -40,11 +40,19 @@ func Human(w io.Writer, in Input) error {
 		}
 	}
 	if r.Baseline != nil {
+		var notRun []string
 		for _, g := range r.Baseline.Gates {
+			if !g.Ran {
+				notRun = append(notRun, q(g.Name))
+				continue
+			}
 			if !g.Passed {
 				fmt.Fprintf(bw, "gate %s fails on the unmutated patched tree (exit %d); it is never read as a witness\n", q(g.Name), g.ExitCode)
 				fmt.Fprintf(bw, "  if it passes in your checkout: sandboxes hold only the files git lists, so ignored build output (dist/, lib/) is not there; build it in the gate, e.g. --gate '%s=npm run build && %s'\n", q(g.Name), q(g.Cmd))
 			}
+		}
+		if len(notRun) > 0 {
+			fmt.Fprintf(bw, "gates not run: %s (no mutant needed the suite detector)\n", strings.Join(notRun, ", "))
 		}
 	}
 	if n := len(r.TreeChanges); n > 0 {
