@@ -177,8 +177,15 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	}
 	t0 = time.Now()
 	eagerMS := gates.ms
+	cov := newCoverRuns(x, p, lim, y, muts, rep.Mutants, outcomes)
+	if o.Adjudicate == AdjudicateAll {
+		// Every accepted mutant's coverage is read: run them all at once, over the pool.
+		if err := cov.prefetch(ctx, coverageCandidates(ev, muts, rep.Mutants)); err != nil {
+			return rep, err
+		}
+	}
 	d := detectors{
-		coverage: func(ctx context.Context, i int) (*runOutcome, error) { return outcomes[i], nil },
+		coverage: cov.get,
 		gates:    gates.passed,
 		suite: func(ctx context.Context, m plan.Mutant, passed []GateRecord) (Witness, error) {
 			return suiteWitness(ctx, x, p, lim, passed, m)

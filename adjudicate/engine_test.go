@@ -117,6 +117,14 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 			if rep.Mutants[3].Status != StatusKilled || rep.Mutants[3].KilledBy != "adds" {
 				t.Errorf("killed mutant: %s by %q", rep.Mutants[3].Status, rep.Mutants[3].KilledBy)
 			}
+			// A killed mutant never pays for coverage; the accepted one read by the coverage
+			// detector runs once without it, then once with it.
+			if r := rep.Mutants[3].Runs; len(r) != 1 || r[0].Coverage || r[0].Status != StatusKilled {
+				t.Errorf("killed mutant runs %+v, want one run without coverage", r)
+			}
+			if r := rep.Mutants[0].Runs; len(r) != 2 || r[0].Coverage || !r[1].Coverage || r[1].Status != StatusAccepted {
+				t.Errorf("accepted mutant runs %+v, want one without coverage then one with", r)
+			}
 			if w := rep.Mutants[0].Witness.Lines; len(w) == 0 || w[0] != (LineDiff{Path: "src/add.js", Line: 3, In: "baseline"}) {
 				t.Errorf("coverage witness lines %+v", w)
 			}

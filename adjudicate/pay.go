@@ -22,7 +22,15 @@ func (y pay) known(ev *evidence, m plan.Mutant) Reason {
 	return knownOutcome(ev, m)
 }
 
-// mutantRun is the run of mutant m's first oracle run.
+// mutantRun is mutant m's first oracle run: without coverage (only an accepted mutant's hit map
+// is evidence; cover.go runs it again for that), except under exhaustive.
 func (y pay) mutantRun(m plan.Mutant, ov *override, lim limits) runSpec {
-	return runSpec{ov: ov, cov: true, files: y.oracle, timeout: lim.oracle}
+	return runSpec{ov: ov, cov: y.exhaustive, files: y.oracle, timeout: lim.oracle}
+}
+
+// coverageRun is the run with coverage of accepted mutant m, for the coverage detector.
+func (y pay) coverageRun(m plan.Mutant, ov *override, lim limits) runSpec {
+	s := y.mutantRun(m, ov, lim)
+	s.cov = true
+	return s
 }
