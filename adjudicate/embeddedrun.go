@@ -24,6 +24,9 @@ func (e *embeddedRunner) name() string { return RunnerEmbedded }
 
 func (e *embeddedRunner) close() { e.r.Close() }
 
+// canBail: the embedded package has no option to stop at the first failing test (see run).
+func (e *embeddedRunner) canBail() bool { return false }
+
 // run runs every test file of the oracle whatever s.files says, and does not bail: the embedded
 // package exposes neither a file selection per run nor a stop at the first failure (the runner
 // compiles its files once, in New). Both would be options of embedded.Runner.Run.

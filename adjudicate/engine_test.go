@@ -143,3 +143,33 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 		})
 	}
 }
+
+// Mutant runs of an oracle command whose runner can bail get its flag; the baseline and the old
+// engine (--exhaustive-runs) never do.
+func TestMutantRunsBail(t *testing.T) {
+	needNode(t)
+	// A stand-in for mocha: it prints its arguments, then runs the tests with node --test.
+	fake := `console.log('argv: ' + process.argv.slice(2).join(' '));
+const r = require('child_process').spawnSync(process.execPath, ['--test', 'test/add.test.js'], { stdio: 'inherit' });
+process.exit(r.status);
+`
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "bin/mocha.js": fake})
+	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")}
+	for _, exhaustive := range []bool{false, true} {
+		rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: "node bin/mocha.js", Jobs: 2, ExhaustiveRuns: exhaustive}, muts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := rep.Mutants[0]
+		if m.Status != StatusKilled || len(m.Runs) != 1 {
+			t.Fatalf("exhaustive %v: status %s runs %+v", exhaustive, m.Status, m.Runs)
+		}
+		bailed := strings.Contains(m.OutputTail, "argv: --bail")
+		if bailed == exhaustive || m.Runs[0].Bail == exhaustive {
+			t.Errorf("exhaustive %v: bail flag passed %v, recorded %v\n%s", exhaustive, bailed, m.Runs[0].Bail, m.OutputTail)
+		}
+		if strings.Contains(rep.Baseline.Oracle[0].OutputTail, "--bail") {
+			t.Errorf("the baseline ran with --bail:\n%s", rep.Baseline.Oracle[0].OutputTail)
+		}
+	}
+}

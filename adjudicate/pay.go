@@ -12,6 +12,9 @@ type pay struct {
 	exhaustive bool
 	// oracle are the oracle's test files (--oracle); nil for --oracle-cmd.
 	oracle []string
+	// bail: the runner can stop at the first failing test (never for the baseline, canaries or
+	// gates, whose runs must run every test).
+	bail bool
 }
 
 // known says why m need not run (knownOutcome), never under exhaustive.
@@ -25,7 +28,7 @@ func (y pay) known(ev *evidence, m plan.Mutant) Reason {
 // mutantRun is mutant m's first oracle run: without coverage (only an accepted mutant's hit map
 // is evidence; cover.go runs it again for that), except under exhaustive.
 func (y pay) mutantRun(m plan.Mutant, ov *override, lim limits) runSpec {
-	return runSpec{ov: ov, cov: y.exhaustive, files: y.oracle, timeout: lim.oracle}
+	return runSpec{ov: ov, cov: y.exhaustive, bail: y.bail && !y.exhaustive, files: y.oracle, timeout: lim.oracle}
 }
 
 // coverageRun is the run with coverage of accepted mutant m, for the coverage detector.

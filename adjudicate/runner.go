@@ -66,6 +66,8 @@ type oracleRunner interface {
 	run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error)
 	// name is what reports record as the runner.
 	name() string
+	// canBail reports whether a run asked to bail stops at the first failing test (bail.go).
+	canBail() bool
 	// close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
 	// certify many patches in one process).
 	close()
@@ -93,6 +95,10 @@ type cmdRunner struct {
 func (r *cmdRunner) name() string { return r.runner }
 
 func (r *cmdRunner) close() {}
+
+// canBail: node --test has no bail on Node 20; an oracle command can when withBail knows its
+// runner's flag.
+func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && withBail(r.cmd) != r.cmd }
 
 func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
 	cmd, env := r.command(s), r.env
