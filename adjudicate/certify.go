@@ -121,29 +121,32 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	x := &runs{choice: choice, env: env, hermetic: o.Hermetic, clock: clk}
 	var base *baseline
 	var lim limits
+	var reach *testReach
 	err = timed(&rep.Timings.BaselineMS, func() error {
-		outs, err := runBaseline(ctx, x, p, o.Timeout, prog)
+		b, err := runBaseline(ctx, x, p, o.Timeout, !o.ExhaustiveRuns, prog)
 		rep.Run.Runner, rep.Run.RunnerNote = choice.runner.name(), choice.note
 		if err != nil {
 			return err
 		}
-		rep.Baseline = &Baseline{Oracle: baselineRecords(outs), Gates: []GateRecord{}}
-		if err := baselineFailure(outs, o.Timeout); err != nil {
+		rep.Baseline = &Baseline{Oracle: b.records(), Gates: []GateRecord{}}
+		if err := b.failure(o.Timeout); err != nil {
 			return err
 		}
 		sbA, sbB := p.pair()
 		sbA.controlled, sbB.controlled = true, true
-		lim = newLimits(o.Timeout, outs)
+		lim = newLimits(o.Timeout, b.pair)
 		rep.Run.TimeoutMS = lim.oracle.Milliseconds()
-		base = newBaseline(outs[0], outs[1])
+		base = newBaseline(b.pair[0], b.pair[1])
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
+		reach = newTestReach(b)
+		reach.fill(&rep.Baseline.Reach, rep.Files)
 		return nil
 	})
 	if err != nil {
 		return rep, err
 	}
-	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: choice.runner.canBail()}
+	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: choice.runner.canBail(), reach: reach}
 	gates := newGateChecks(x, p, lim, o.Gates, prog)
 	rep.Baseline.Gates = gates.recs // the same records, filled in place when the gates run
 	if y.exhaustive {

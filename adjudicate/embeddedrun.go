@@ -27,6 +27,9 @@ func (e *embeddedRunner) close() { e.r.Close() }
 // canBail: the embedded package has no option to stop at the first failing test (see run).
 func (e *embeddedRunner) canBail() bool { return false }
 
+// testFiles: none, the embedded runner runs every file of its oracle in each run (see run).
+func (e *embeddedRunner) testFiles() []string { return nil }
+
 // run runs every test file of the oracle whatever s.files says, and does not bail: the embedded
 // package exposes neither a file selection per run nor a stop at the first failure (the runner
 // compiles its files once, in New). Both would be options of embedded.Runner.Run.

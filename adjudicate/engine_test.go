@@ -173,3 +173,49 @@ process.exit(r.status);
 		}
 	}
 }
+
+// With several oracle test files the baseline runs each on its own, the report keeps per added
+// line the files that ran it, and a mutant runs only those files; --exhaustive-runs runs them all.
+func TestPerTestFileReach(t *testing.T) {
+	needNode(t)
+	unusedTest := `const test = require('node:test');
+const assert = require('node:assert');
+const { unused } = require('../src/add.js');
+test('doubles', () => { assert.strictEqual(unused(2), 4); });
+`
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "test/unused.test.js": unusedTest})
+	muts := []plan.Mutant{
+		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined"),
+		mutantAt(t, root, "src/add.js", 8, "return-sentinel", "x * 2", "undefined"),
+	}
+	oracle := []string{"test/add.test.js", "test/unused.test.js"}
+	for _, exhaustive := range []bool{false, true} {
+		rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: oracle, Runner: RunnerNode, Jobs: 2, ExhaustiveRuns: exhaustive}, muts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := [][]string{{"test/add.test.js"}, {"test/unused.test.js"}}
+		wantRecords := 4
+		if exhaustive {
+			want, wantRecords = [][]string{oracle, oracle}, 2
+		}
+		for i, m := range rep.Mutants {
+			if m.Status != StatusKilled || len(m.Runs) != 1 || strings.Join(m.Runs[0].TestFiles, " ") != strings.Join(want[i], " ") {
+				t.Errorf("exhaustive %v: mutant %s:%d status %s runs %+v, want killed running %v", exhaustive, m.Path, m.Line, m.Status, m.Runs, want[i])
+			}
+		}
+		if got := len(rep.Baseline.Oracle); got != wantRecords {
+			t.Errorf("exhaustive %v: %d baseline records, want %d", exhaustive, got, wantRecords)
+		}
+		ranBy := map[int]string{}
+		for _, lt := range rep.Baseline.Reach.Files[0].RanBy {
+			ranBy[lt.Line] = strings.Join(lt.TestFiles, " ")
+		}
+		if !exhaustive && (ranBy[3] != "test/add.test.js" || ranBy[8] != "test/unused.test.js" || ranBy[2] != "test/add.test.js") {
+			t.Errorf("ran_by %v", ranBy)
+		}
+		if exhaustive && len(ranBy) != 0 {
+			t.Errorf("exhaustive: ran_by %v, want none", ranBy)
+		}
+	}
+}

@@ -15,6 +15,8 @@ type pay struct {
 	// bail: the runner can stop at the first failing test (never for the baseline, canaries or
 	// gates, whose runs must run every test).
 	bail bool
+	// reach is per-test-file reach; nil when the baseline ran the whole oracle.
+	reach *testReach
 }
 
 // known says why m need not run (knownOutcome), never under exhaustive.
@@ -28,7 +30,11 @@ func (y pay) known(ev *evidence, m plan.Mutant) Reason {
 // mutantRun is mutant m's first oracle run: without coverage (only an accepted mutant's hit map
 // is evidence; cover.go runs it again for that), except under exhaustive.
 func (y pay) mutantRun(m plan.Mutant, ov *override, lim limits) runSpec {
-	return runSpec{ov: ov, cov: y.exhaustive, bail: y.bail && !y.exhaustive, files: y.oracle, timeout: lim.oracle}
+	files := y.oracle
+	if tf := y.reach.filesFor(m.Path, m.Line); tf != nil && !y.exhaustive {
+		files = tf
+	}
+	return runSpec{ov: ov, cov: y.exhaustive, bail: y.bail && !y.exhaustive, files: files, timeout: lim.oracle}
 }
 
 // coverageRun is the run with coverage of accepted mutant m, for the coverage detector.

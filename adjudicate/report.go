@@ -132,6 +132,9 @@ type Baseline struct {
 
 // RunRecord is one run of the oracle.
 type RunRecord struct {
+	// TestFiles is the one test file the run ran, when the baseline ran the oracle's files one
+	// by one (per-test-file reach); absent when it ran the whole oracle.
+	TestFiles []string `json:"test_files,omitempty"`
 	Passed     bool   `json:"passed"`
 	ExitCode   int    `json:"exit_code"`
 	DurationMS int64  `json:"duration_ms"`
@@ -169,6 +172,16 @@ type FileReach struct {
 	Coverage string `json:"coverage"`
 	// Detail says why coverage is unavailable.
 	Detail string `json:"detail,omitempty"`
+	// RanBy lists, per added line that some test file ran, the oracle's test files that ran it
+	// (in either baseline run), when the baseline ran them one by one; a mutant on that line
+	// runs only those files.
+	RanBy []LineTests `json:"ran_by,omitempty"`
+}
+
+// LineTests are the test files that ran one line.
+type LineTests struct {
+	Line      int      `json:"line"`
+	TestFiles []string `json:"test_files"`
 }
 
 // Canary is the self-check of one file: the oracle with a statement that throws at the file's top.

@@ -68,6 +68,9 @@ type oracleRunner interface {
 	name() string
 	// canBail reports whether a run asked to bail stops at the first failing test (bail.go).
 	canBail() bool
+	// testFiles are the oracle's test files when the runner can run any subset of them on its
+	// own (runSpec.files), else nil: the seam of per-test-file reach (reach.go).
+	testFiles() []string
 	// close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
 	// certify many patches in one process).
 	close()
@@ -98,6 +101,16 @@ func (r *cmdRunner) close() {}
 
 // canBail: node --test has no bail on Node 20; an oracle command can when withBail knows its
 // runner's flag.
+// testFiles are the node runner's --oracle files. An --oracle-cmd gives none today: knowing a
+// command's test files, and how to run a subset of them, is the oracle-command parser's job
+// (adjudicate/oraclecmd, being written); it plugs in here.
+func (r *cmdRunner) testFiles() []string {
+	if r.runner != RunnerNode {
+		return nil
+	}
+	return r.files
+}
+
 func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && withBail(r.cmd) != r.cmd }
 
 func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
