@@ -134,11 +134,11 @@ type Baseline struct {
 type RunRecord struct {
 	// TestFiles is the one test file the run ran, when the baseline ran the oracle's files one
 	// by one (per-test-file reach); absent when it ran the whole oracle.
-	TestFiles []string `json:"test_files,omitempty"`
-	Passed     bool   `json:"passed"`
-	ExitCode   int    `json:"exit_code"`
-	DurationMS int64  `json:"duration_ms"`
-	OutputTail string `json:"output_tail,omitempty"`
+	TestFiles  []string `json:"test_files,omitempty"`
+	Passed     bool     `json:"passed"`
+	ExitCode   int      `json:"exit_code"`
+	DurationMS int64    `json:"duration_ms"`
+	OutputTail string   `json:"output_tail,omitempty"`
 }
 
 // GateRecord is one gate's run on the unmutated tree, or why it did not run.
