@@ -19,7 +19,8 @@ type coverRuns struct {
 	y       pay
 	muts    []plan.Mutant
 	results []MutantResult
-	// first are the mutant phase's outcomes (with coverage under --exhaustive-runs).
+	// first are the mutant phase's outcomes (with coverage under --exhaustive-runs, or where
+	// the runner's coverage is free).
 	first []*runOutcome
 	// cov are the coverage runs made so far, by mutant; ran says which were made.
 	cov []*runOutcome
@@ -34,7 +35,7 @@ func newCoverRuns(x *runs, p *pool, lim limits, y pay, muts []plan.Mutant, resul
 // nil when there is no hit map to read: the coverage run did not accept the mutant (the oracle
 // is flaky on it; a note says so).
 func (c *coverRuns) get(ctx context.Context, i int) (*runOutcome, error) {
-	if c.y.exhaustive {
+	if c.y.firstRunHasCoverage() {
 		return c.first[i], nil
 	}
 	if !c.ran[i] {
@@ -48,7 +49,7 @@ func (c *coverRuns) get(ctx context.Context, i int) (*runOutcome, error) {
 // prefetch makes the coverage runs of the mutants idx at once, over the pool (--adjudicate all
 // reads every one of them).
 func (c *coverRuns) prefetch(ctx context.Context, idx []int) error {
-	if c.y.exhaustive {
+	if c.y.firstRunHasCoverage() {
 		return nil
 	}
 	tasks := make([]func(context.Context, *sandbox) error, len(idx))

@@ -27,6 +27,10 @@ func (e *embeddedRunner) close() { e.r.Close() }
 // canBail: the embedded package has no option to stop at the first failing test (see run).
 func (e *embeddedRunner) canBail() bool { return false }
 
+// freeCoverage: the instrumented bundle records hits on every run; withCoverage only decides
+// whether they are handed back.
+func (e *embeddedRunner) freeCoverage() bool { return true }
+
 // testFiles: none, the embedded runner runs every file of its oracle in each run (see run).
 func (e *embeddedRunner) testFiles() []string { return nil }
 

@@ -219,3 +219,18 @@ test('doubles', () => { assert.strictEqual(unused(2), 4); });
 		}
 	}
 }
+
+// The embedded runner's coverage is free: an accepted mutant's one run keeps its hit map, and
+// no second run is made for the coverage detector.
+func TestEmbeddedCoverageNeedsNoSecondRun(t *testing.T) {
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 2, "invert-comparison", "a > b", "a >= b")}
+	rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: []string{"test/add.test.js"}, Runner: RunnerEmbedded, Jobs: 2}, muts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rep.Mutants[0]
+	if m.Status != StatusAccepted || len(m.Runs) != 1 || !m.Runs[0].Coverage || m.Witness.Kind != WitnessNone {
+		t.Errorf("status %s witness %s runs %+v, want accepted, witness none, one run with coverage", m.Status, m.Witness.Kind, m.Runs)
+	}
+}

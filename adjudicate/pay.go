@@ -15,6 +15,8 @@ type pay struct {
 	// bail: the runner can stop at the first failing test (never for the baseline, canaries or
 	// gates, whose runs must run every test).
 	bail bool
+	// freeCoverage: the runner's coverage costs nothing, so the first run keeps it.
+	freeCoverage bool
 	// reach is per-test-file reach; nil when the baseline ran the whole oracle.
 	reach *testReach
 }
@@ -28,14 +30,18 @@ func (y pay) known(ev *evidence, m plan.Mutant) Reason {
 }
 
 // mutantRun is mutant m's first oracle run: without coverage (only an accepted mutant's hit map
-// is evidence; cover.go runs it again for that), except under exhaustive.
+// is evidence; cover.go runs it again for that), except under exhaustive or where coverage is
+// free.
 func (y pay) mutantRun(m plan.Mutant, ov *override, lim limits) runSpec {
 	files := y.oracle
 	if tf := y.reach.filesFor(m.Path, m.Line); tf != nil && !y.exhaustive {
 		files = tf
 	}
-	return runSpec{ov: ov, cov: y.exhaustive, bail: y.bail && !y.exhaustive, files: files, timeout: lim.oracle}
+	return runSpec{ov: ov, cov: y.exhaustive || y.freeCoverage, bail: y.bail && !y.exhaustive, files: files, timeout: lim.oracle}
 }
+
+// firstRunHasCoverage reports whether a mutant's first run already collected coverage.
+func (y pay) firstRunHasCoverage() bool { return y.exhaustive || y.freeCoverage }
 
 // coverageRun is the run with coverage of accepted mutant m, for the coverage detector.
 func (y pay) coverageRun(m plan.Mutant, ov *override, lim limits) runSpec {

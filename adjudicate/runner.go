@@ -71,6 +71,10 @@ type oracleRunner interface {
 	// testFiles are the oracle's test files when the runner can run any subset of them on its
 	// own (runSpec.files), else nil: the seam of per-test-file reach (reach.go).
 	testFiles() []string
+	// freeCoverage reports whether a run costs the same with coverage as without (the embedded
+	// runner's probes are always on): then a mutant's first run keeps its coverage and no second
+	// run is needed (cover.go).
+	freeCoverage() bool
 	// close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
 	// certify many patches in one process).
 	close()
@@ -110,6 +114,8 @@ func (r *cmdRunner) testFiles() []string {
 	}
 	return r.files
 }
+
+func (r *cmdRunner) freeCoverage() bool { return false }
 
 func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && withBail(r.cmd) != r.cmd }
 
