@@ -11,17 +11,25 @@ import (
 )
 
 // adjudication is how far to adjudicate: Options.Adjudicate and Options.SuiteCap (after
-// defaults: 0 is no suite run).
+// defaults: 0 is no suite run), and how many gates were given.
 type adjudication struct {
 	mode     string
 	suiteCap int
+	gates    int
+}
+
+// detectors are what adjudication may run: the coverage run of accepted mutant i (its hit map;
+// nil when there is none to read), the gates on the unmutated tree (run the first time they are
+// asked for; the ones that passed), and the suite over mutant m.
+type detectors struct {
+	coverage func(ctx context.Context, i int) (*runOutcome, error)
+	gates    func(ctx context.Context) ([]GateRecord, error)
+	suite    func(ctx context.Context, m plan.Mutant, gates []GateRecord) (Witness, error)
 }
 
 // adjudicate decides the reason or witness of every accepted mutant in results, in plan order, so
-// the report does not depend on which sandbox finished first. suite runs the suite detector on a
-// mutant.
-func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.Mutant, outcomes []*runOutcome, results []MutantResult,
-	suite func(context.Context, plan.Mutant) (Witness, error), prog *progress) error {
+// the report does not depend on which sandbox finished first.
+func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.Mutant, results []MutantResult, d detectors, prog *progress) error {
 	decided := false
 	suiteRuns := 0
 	for i := range results {
@@ -39,16 +47,30 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 			mr.Witness = Witness{Kind: WitnessNotAdjudicated}
 			continue
 		}
-		if why := coverageUnreadable(outcomes[i]); why != "" {
+		out, err := d.coverage(ctx, i)
+		if err != nil {
+			return err
+		}
+		if why := coverageUnreadable(out); why != "" {
 			mr.Reason, mr.Note = ReasonCoverageUnreadable, "the coverage of this mutant's run could not be read: "+why
 			continue
 		}
-		if lines := coverageWitness(ev.base.stable, m, outcomes[i]); len(lines) > 0 {
+		if lines := coverageWitness(ev.base.stable, m, out); len(lines) > 0 {
 			mr.Witness = Witness{Kind: WitnessCoverage, Lines: lines}
 			decided = true
 			continue
 		}
-		if len(ev.gates) == 0 {
+		if a.gates == 0 {
+			mr.Witness = Witness{Kind: WitnessNone}
+			continue
+		}
+		// The first mutant that needs the suite detector runs the gates on the unmutated tree;
+		// their records are in the report before any suite witness is read.
+		gates, err := d.gates(ctx)
+		if err != nil {
+			return err
+		}
+		if len(gates) == 0 {
 			mr.Witness = Witness{Kind: WitnessNone}
 			continue
 		}
@@ -58,7 +80,7 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		}
 		suiteRuns++
 		prog.phase("suite", suiteRuns, min(a.suiteCap, len(muts)))
-		w, err := suite(ctx, m)
+		w, err := d.suite(ctx, m, gates)
 		if err != nil {
 			return err
 		}

@@ -126,45 +126,58 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	x := &runs{choice: choice, env: env, hermetic: o.Hermetic, clock: clk}
 	var base *baseline
 	var lim limits
+	var reach *testReach
 	err = timed(&rep.Timings.BaselineMS, func() error {
-		outs, err := runBaseline(ctx, x, p, o.Timeout, prog)
+		b, err := runBaseline(ctx, x, p, o.Timeout, !o.ExhaustiveRuns, prog)
 		rep.Run.Runner, rep.Run.RunnerNote = choice.runner.name(), choice.note
 		if err != nil {
 			return err
 		}
-		rep.Baseline = &Baseline{Oracle: baselineRecords(outs), Gates: []GateRecord{}}
-		if err := baselineFailure(outs, o.Timeout); err != nil {
+		rep.Baseline = &Baseline{Oracle: b.records(), Gates: []GateRecord{}}
+		if err := b.failure(o.Timeout); err != nil {
 			return err
 		}
 		sbA, sbB := p.pair()
 		sbA.controlled, sbB.controlled = true, true
-		lim = newLimits(o.Timeout, outs)
+		lim = newLimits(o.Timeout, b.pair)
 		rep.Run.TimeoutMS = lim.oracle.Milliseconds()
-		base = newBaseline(outs[0], outs[1])
+		base = newBaseline(b.pair[0], b.pair[1])
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
 		markUnknownReach(&rep.Baseline.Reach)
 		recordLineReach(&rep.Baseline.Reach, base, rep.Files)
+		reach = newTestReach(b)
+		reach.fill(&rep.Baseline.Reach, rep.Files)
 		return nil
 	})
 	if err != nil {
 		return rep, err
 	}
+	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: choice.runner.canBail(), freeCoverage: choice.runner.freeCoverage(), reach: reach}
+	gates := newGateChecks(x, p, lim, o.Gates, prog)
+	rep.Baseline.Gates = gates.recs // the same records, filled in place when the gates run
+	if y.exhaustive {
+		// The old engine: every gate on the unmutated tree before any mutant.
+		if _, err = gates.passed(ctx); err != nil {
+			return rep, err
+		}
+		rep.Timings.GatesBaselineMS = gates.ms
+	}
 	var ev *evidence
 	err = timed(&rep.Timings.CanaryMS, func() error {
-		c, err := runChecks(ctx, x, p, lim, o.Gates, muts, prog)
+		c, err := runCanaries(ctx, x, p, lim, muts, prog)
 		if err != nil {
 			return err
 		}
-		rep.Baseline.Gates, rep.SelfCheck = c.gates, c.canaries
-		ev = &evidence{base: base, canary: c.canaryByPath(), gates: c.passedGates()}
+		rep.SelfCheck = c
+		ev = &evidence{base: base, canary: canaryByPath(c)}
 		return nil
 	})
 	if err != nil {
 		return rep, err
 	}
 	t0 := time.Now()
-	outcomes, err := runMutants(ctx, x, p, lim, muts, rep.Mutants, prog)
+	outcomes, err := runMutants(ctx, x, p, lim, y, ev, muts, rep.Mutants, prog)
 	rep.Timings.MutantsMS = time.Since(t0).Milliseconds()
 	if err != nil {
 		return rep, err
@@ -173,11 +186,25 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		rep.Verdicts = doc.apply(rep.Mutants)
 	}
 	t0 = time.Now()
-	suite := func(ctx context.Context, m plan.Mutant) (Witness, error) {
-		return suiteWitness(ctx, x, p, lim, ev.gates, m)
+	eagerMS := gates.ms
+	cov := newCoverRuns(x, p, lim, y, muts, rep.Mutants, outcomes)
+	if o.Adjudicate == AdjudicateAll {
+		// Every accepted mutant's coverage is read: run them all at once, over the pool.
+		if err := cov.prefetch(ctx, coverageCandidates(ev, muts, rep.Mutants)); err != nil {
+			return rep, err
+		}
 	}
-	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.SuiteCap}, muts, outcomes, rep.Mutants, suite, prog)
-	rep.Timings.SuiteMS = time.Since(t0).Milliseconds()
+	d := detectors{
+		coverage: cov.get,
+		gates:    gates.passed,
+		suite: func(ctx context.Context, m plan.Mutant, passed []GateRecord) (Witness, error) {
+			return suiteWitness(ctx, x, p, lim, passed, m)
+		},
+	}
+	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.SuiteCap, gates: len(o.Gates)}, muts, rep.Mutants, d, prog)
+	lazyMS := gates.ms - eagerMS
+	rep.Timings.GatesBaselineMS = gates.ms
+	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
 	return rep, err
 }
 
@@ -207,7 +234,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		Run: RunInfo{
 			OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner, Gates: o.Gates,
 			Regime: Regime(o.Regime), Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.SuiteCap,
-			Hermetic: o.Hermetic, TimeoutMS: o.Timeout.Milliseconds(),
+			Hermetic: o.Hermetic, TimeoutMS: o.Timeout.Milliseconds(), ExhaustiveRuns: o.ExhaustiveRuns,
 		},
 	}
 	if rep.Run.Gates == nil {
@@ -226,7 +253,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		rep.Front.Discarded = []plan.Candidate{}
 	}
 	for i, m := range muts {
-		rep.Mutants[i] = MutantResult{Mutant: m, Status: StatusNotRun, Witness: Witness{Kind: WitnessNotAdjudicated}, Sandbox: -1}
+		rep.Mutants[i] = MutantResult{Mutant: m, Status: StatusNotRun, Witness: Witness{Kind: WitnessNotAdjudicated}, Sandbox: -1, Runs: []MutantRun{}}
 	}
 	return rep
 }

@@ -1,50 +1,29 @@
 package adjudicate
 
-// This file is the checks phase (SPEC §3.4): each gate once on the unmutated tree, and the canary
-// of every file holding a mutant, over the sandbox pool.
+// This file is the checks on the unmutated tree (SPEC §3.4): the canary of every file holding a
+// mutant, run before any mutant, and each gate once — eagerly under --exhaustive-runs, else only
+// when a mutant first needs the suite detector (SPEC §3.5).
 
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
 
-// checks are what the checks phase found.
-type checks struct {
-	gates    []GateRecord
-	canaries []Canary
-}
+// ReasonGateNotNeeded is a gate record's reason when no mutant needed the suite detector, so the
+// gate never ran.
+const ReasonGateNotNeeded = "not-needed"
 
-// runChecks runs the gates and the canaries.
-func runChecks(ctx context.Context, x *runs, p *pool, lim limits, gates []GateSpec, muts []plan.Mutant, prog *progress) (checks, error) {
+// runCanaries runs the canary of every file holding a mutant, over the sandbox pool.
+func runCanaries(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, prog *progress) ([]Canary, error) {
 	paths := mutatedFiles(muts)
-	c := checks{gates: make([]GateRecord, len(gates)), canaries: make([]Canary, len(paths))}
-	total := len(gates) + len(paths)
+	canaries := make([]Canary, len(paths))
 	var done int
 	var mu sync.Mutex
-	step := func() {
-		mu.Lock()
-		done++
-		prog.phase("checks", done, total)
-		mu.Unlock()
-	}
 	var tasks []func(context.Context, *sandbox) error
-	for i, g := range gates {
-		tasks = append(tasks, func(ctx context.Context, sb *sandbox) error {
-			out, err := x.gate(ctx, sb, g.Cmd, lim.firstGate())
-			if err != nil {
-				return err
-			}
-			if out.Status == StatusError {
-				return input.Errorf("gate %s could not run: %v; fix the --gate command or install its program", g.Name, out.Err)
-			}
-			c.gates[i] = GateRecord{Name: g.Name, Cmd: g.Cmd, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output)}
-			step()
-			return nil
-		})
-	}
 	for i, path := range paths {
 		tasks = append(tasks, func(ctx context.Context, sb *sandbox) error {
 			if err := x.control(ctx, sb, lim.oracle); err != nil {
@@ -56,18 +35,87 @@ func runChecks(ctx context.Context, x *runs, p *pool, lim limits, gates []GateSp
 			}
 			var out runOutcome
 			err = p.withOverride(sb, &override{Path: path, Content: canaryOf(src)}, func(ov *override) (err error) {
-				out, err = x.oracle(ctx, sb, ov, false, lim.oracle)
+				out, err = x.oracle(ctx, sb, runSpec{ov: ov, timeout: lim.oracle})
 				return err
 			})
 			if err != nil {
 				return err
 			}
-			c.canaries[i] = Canary{Path: path, Result: canaryResult(out.Status), DurationMS: out.Duration.Milliseconds()}
-			step()
+			canaries[i] = Canary{Path: path, Result: canaryResult(out.Status), DurationMS: out.Duration.Milliseconds()}
+			mu.Lock()
+			done++
+			prog.phase("canaries", done, len(paths))
+			mu.Unlock()
 			return nil
 		})
 	}
-	return c, p.run(ctx, tasks)
+	return canaries, p.run(ctx, tasks)
+}
+
+// gateChecks runs the gates on the unmutated tree at most once, and holds their records. Until
+// they run, each record says ran: false, reason not-needed.
+type gateChecks struct {
+	x    *runs
+	p    *pool
+	lim  limits
+	prog *progress
+	// recs are the report's gate records (Report.Baseline.Gates), filled when the gates run.
+	recs []GateRecord
+	ran  bool
+	// ms is how long the gates took on the unmutated tree.
+	ms int64
+}
+
+// newGateChecks makes the records of gates, none of them run yet.
+func newGateChecks(x *runs, p *pool, lim limits, gates []GateSpec, prog *progress) *gateChecks {
+	g := &gateChecks{x: x, p: p, lim: lim, prog: prog, recs: make([]GateRecord, len(gates))}
+	for i, s := range gates {
+		g.recs[i] = GateRecord{Name: s.Name, Cmd: s.Cmd, Reason: ReasonGateNotNeeded}
+	}
+	return g
+}
+
+// passed runs the gates on the unmutated tree the first time it is called, in parallel over the
+// pool, recording each result before it returns; it returns the gates that passed, the only ones
+// that can witness a mutant. Not safe for concurrent use (adjudication is sequential).
+func (g *gateChecks) passed(ctx context.Context) ([]GateRecord, error) {
+	if !g.ran && len(g.recs) > 0 {
+		t0 := time.Now()
+		var done int
+		var mu sync.Mutex
+		tasks := make([]func(context.Context, *sandbox) error, len(g.recs))
+		for i := range g.recs {
+			rec := &g.recs[i]
+			tasks[i] = func(ctx context.Context, sb *sandbox) error {
+				out, err := g.x.gate(ctx, sb, rec.Cmd, g.lim.firstGate())
+				if err != nil {
+					return err
+				}
+				if out.Status == StatusError {
+					return input.Errorf("gate %s could not run: %v; fix the --gate command or install its program", rec.Name, out.Err)
+				}
+				*rec = GateRecord{Name: rec.Name, Cmd: rec.Cmd, Ran: true, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output)}
+				mu.Lock()
+				done++
+				g.prog.phase("gates", done, len(g.recs))
+				mu.Unlock()
+				return nil
+			}
+		}
+		err := g.p.run(ctx, tasks)
+		g.ms = time.Since(t0).Milliseconds()
+		if err != nil {
+			return nil, err
+		}
+		g.ran = true
+	}
+	var passed []GateRecord
+	for _, r := range g.recs {
+		if r.Ran && r.Passed {
+			passed = append(passed, r)
+		}
+	}
+	return passed, nil
 }
 
 // mutatedFiles lists the files holding a mutant, in plan order.
@@ -84,21 +132,10 @@ func mutatedFiles(muts []plan.Mutant) []string {
 }
 
 // canaryByPath is each canary's result by file.
-func (c checks) canaryByPath() map[string]string {
+func canaryByPath(canaries []Canary) map[string]string {
 	by := map[string]string{}
-	for _, x := range c.canaries {
+	for _, x := range canaries {
 		by[x.Path] = x.Result
 	}
 	return by
-}
-
-// passedGates are the gates that passed on the unmutated tree: only they can witness a mutant.
-func (c checks) passedGates() []GateRecord {
-	var passed []GateRecord
-	for _, g := range c.gates {
-		if g.Passed {
-			passed = append(passed, g)
-		}
-	}
-	return passed
 }

@@ -27,7 +27,7 @@ func chooseRunner(o Options, root string, env []string, work string) (*runnerCho
 		r := &cmdRunner{cmd: o.OracleCmd, runner: RunnerCommand, env: env, hermetic: o.Hermetic, tmp: work, prepare: prepareCoverage}
 		return &runnerChoice{runner: r, mode: o.Runner}, nil
 	}
-	node := &cmdRunner{cmd: nodeTestCmd(o.Oracle), runner: RunnerNode, env: env, hermetic: o.Hermetic, tmp: work, prepare: prepareCoverage}
+	node := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: env, hermetic: o.Hermetic, tmp: work, prepare: prepareCoverage}
 	c := &runnerChoice{runner: node, node: node, mode: o.Runner}
 	if o.Runner == RunnerNode {
 		return c, nil

@@ -32,9 +32,8 @@ func TestFactsRecordedAsWhatTheyAre(t *testing.T) {
 	for i := range rep.Mutants {
 		rep.Mutants[i].Status = StatusAccepted
 	}
-	noSuite := func(context.Context, plan.Mutant) (Witness, error) { t.Fatal("no gate to run"); return Witness{}, nil }
 	outs := []*runOutcome{&unreadable, &same, &witnessed, &same}
-	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateFirst}, muts, outs, rep.Mutants, noSuite, nil); err != nil {
+	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateFirst}, muts, rep.Mutants, fixedDetectors(t, outs), nil); err != nil {
 		t.Fatal(err)
 	}
 	deriveVerdicts(rep, RegimeWitnessRecorded, false)
@@ -99,7 +98,7 @@ func TestMemoryLimitIsAnError(t *testing.T) {
 	}
 	er := &embeddedRunner{r: r}
 	defer er.close()
-	out, err := er.run(context.Background(), nil, nil, true, time.Minute)
+	out, err := er.run(context.Background(), nil, runSpec{cov: true, timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +106,7 @@ func TestMemoryLimitIsAnError(t *testing.T) {
 		t.Fatalf("status %s reason %q, want error memory-limit\n%s", out.Status, out.Reason, out.Output)
 	}
 	var mr MutantResult
-	record(&mr, out, 0, false)
+	record(&mr, out, 0, nil)
 	if mr.Reason != ReasonMemoryLimit || FactsOf(mr).Verdict(RegimeWitnessRecorded) != VerdictError {
 		t.Errorf("recorded reason %q verdict %s, want memory-limit and error", mr.Reason, FactsOf(mr).Verdict(RegimeWitnessRecorded))
 	}

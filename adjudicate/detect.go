@@ -17,7 +17,6 @@ import (
 type evidence struct {
 	base   *baseline
 	canary map[string]string // path → canary result
-	gates  []GateRecord      // the gates that passed on the unmutated tree
 }
 
 // abstention says why an accepted mutant m is unshown without adjudication, with a note where the

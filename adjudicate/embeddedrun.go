@@ -24,7 +24,21 @@ func (e *embeddedRunner) name() string { return RunnerEmbedded }
 
 func (e *embeddedRunner) close() { e.r.Close() }
 
-func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, ov *override, withCoverage bool, timeout time.Duration) (runOutcome, error) {
+// canBail: the embedded package has no option to stop at the first failing test (see run).
+func (e *embeddedRunner) canBail() bool { return false }
+
+// freeCoverage: the instrumented bundle records hits on every run; withCoverage only decides
+// whether they are handed back.
+func (e *embeddedRunner) freeCoverage() bool { return true }
+
+// testFiles: none, the embedded runner runs every file of its oracle in each run (see run).
+func (e *embeddedRunner) testFiles() []string { return nil }
+
+// run runs every test file of the oracle whatever s.files says, and does not bail: the embedded
+// package exposes neither a file selection per run nor a stop at the first failure (the runner
+// compiles its files once, in New). Both would be options of embedded.Runner.Run.
+func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
+	ov, withCoverage, timeout := s.ov, s.cov, s.timeout
 	var overrides map[string][]byte
 	if ov != nil {
 		overrides = map[string][]byte{ov.Path: ov.Content}

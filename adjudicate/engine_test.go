@@ -120,6 +120,14 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 			if rep.Mutants[3].Status != StatusKilled || rep.Mutants[3].KilledBy != "adds" {
 				t.Errorf("killed mutant: %s by %q", rep.Mutants[3].Status, rep.Mutants[3].KilledBy)
 			}
+			// A killed mutant never pays for coverage; the accepted one read by the coverage
+			// detector runs once without it, then once with it.
+			if r := rep.Mutants[3].Runs; len(r) != 1 || r[0].Coverage || r[0].Status != StatusKilled {
+				t.Errorf("killed mutant runs %+v, want one run without coverage", r)
+			}
+			if r := rep.Mutants[0].Runs; len(r) != 2 || r[0].Coverage || !r[1].Coverage || r[1].Status != StatusAccepted {
+				t.Errorf("accepted mutant runs %+v, want one without coverage then one with", r)
+			}
 			if w := rep.Mutants[0].Witness.Lines; len(w) == 0 || w[0] != (LineDiff{Path: "src/add.js", Line: 3, In: "baseline"}) {
 				t.Errorf("coverage witness lines %+v", w)
 			}
@@ -129,9 +137,103 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 			if len(rep.SelfCheck) != 1 || rep.SelfCheck[0].Result != CanaryKilled {
 				t.Errorf("self_check %+v", rep.SelfCheck)
 			}
-			if len(rep.Baseline.Gates) != 1 || !rep.Baseline.Gates[0].Passed {
-				t.Errorf("gates %+v", rep.Baseline.Gates)
+			// Under first the coverage witness decides the bond: no mutant needs the suite, so the
+			// gate never runs. Under all the second mutant needs it.
+			wantRan := tc.mode == AdjudicateAll
+			if g := rep.Baseline.Gates; len(g) != 1 || g[0].Ran != wantRan || g[0].Passed != wantRan || (!wantRan && g[0].Reason != ReasonGateNotNeeded) {
+				t.Errorf("gates %+v, want ran %v", g, wantRan)
 			}
 		})
+	}
+}
+
+// Mutant runs of an oracle command whose runner can bail get its flag; the baseline and the old
+// engine (--exhaustive-runs) never do.
+func TestMutantRunsBail(t *testing.T) {
+	needNode(t)
+	// A stand-in for mocha: it prints its arguments, then runs the tests with node --test.
+	fake := `console.log('argv: ' + process.argv.slice(2).join(' '));
+const r = require('child_process').spawnSync(process.execPath, ['--test', 'test/add.test.js'], { stdio: 'inherit' });
+process.exit(r.status);
+`
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "bin/mocha.js": fake})
+	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")}
+	for _, exhaustive := range []bool{false, true} {
+		rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: "node bin/mocha.js", Jobs: 2, ExhaustiveRuns: exhaustive}, muts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := rep.Mutants[0]
+		if m.Status != StatusKilled || len(m.Runs) != 1 {
+			t.Fatalf("exhaustive %v: status %s runs %+v", exhaustive, m.Status, m.Runs)
+		}
+		bailed := strings.Contains(m.OutputTail, "argv: --bail")
+		if bailed == exhaustive || m.Runs[0].Bail == exhaustive {
+			t.Errorf("exhaustive %v: bail flag passed %v, recorded %v\n%s", exhaustive, bailed, m.Runs[0].Bail, m.OutputTail)
+		}
+		if strings.Contains(rep.Baseline.Oracle[0].OutputTail, "--bail") {
+			t.Errorf("the baseline ran with --bail:\n%s", rep.Baseline.Oracle[0].OutputTail)
+		}
+	}
+}
+
+// With several oracle test files the baseline runs each on its own, the report keeps per added
+// line the files that ran it, and a mutant runs only those files; --exhaustive-runs runs them all.
+func TestPerTestFileReach(t *testing.T) {
+	needNode(t)
+	unusedTest := `const test = require('node:test');
+const assert = require('node:assert');
+const { unused } = require('../src/add.js');
+test('doubles', () => { assert.strictEqual(unused(2), 4); });
+`
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "test/unused.test.js": unusedTest})
+	muts := []plan.Mutant{
+		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined"),
+		mutantAt(t, root, "src/add.js", 8, "return-sentinel", "x * 2", "undefined"),
+	}
+	oracle := []string{"test/add.test.js", "test/unused.test.js"}
+	for _, exhaustive := range []bool{false, true} {
+		rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: oracle, Runner: RunnerNode, Jobs: 2, ExhaustiveRuns: exhaustive}, muts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := [][]string{{"test/add.test.js"}, {"test/unused.test.js"}}
+		wantRecords := 4
+		if exhaustive {
+			want, wantRecords = [][]string{oracle, oracle}, 2
+		}
+		for i, m := range rep.Mutants {
+			if m.Status != StatusKilled || len(m.Runs) != 1 || strings.Join(m.Runs[0].TestFiles, " ") != strings.Join(want[i], " ") {
+				t.Errorf("exhaustive %v: mutant %s:%d status %s runs %+v, want killed running %v", exhaustive, m.Path, m.Line, m.Status, m.Runs, want[i])
+			}
+		}
+		if got := len(rep.Baseline.Oracle); got != wantRecords {
+			t.Errorf("exhaustive %v: %d baseline records, want %d", exhaustive, got, wantRecords)
+		}
+		ranBy := map[int]string{}
+		for _, lt := range rep.Baseline.Reach.Files[0].RanBy {
+			ranBy[lt.Line] = strings.Join(lt.TestFiles, " ")
+		}
+		if !exhaustive && (ranBy[3] != "test/add.test.js" || ranBy[8] != "test/unused.test.js" || ranBy[2] != "test/add.test.js") {
+			t.Errorf("ran_by %v", ranBy)
+		}
+		if exhaustive && len(ranBy) != 0 {
+			t.Errorf("exhaustive: ran_by %v, want none", ranBy)
+		}
+	}
+}
+
+// The embedded runner's coverage is free: an accepted mutant's one run keeps its hit map, and
+// no second run is made for the coverage detector.
+func TestEmbeddedCoverageNeedsNoSecondRun(t *testing.T) {
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 2, "invert-comparison", "a > b", "a >= b")}
+	rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: []string{"test/add.test.js"}, Runner: RunnerEmbedded, Jobs: 2}, muts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rep.Mutants[0]
+	if m.Status != StatusAccepted || len(m.Runs) != 1 || !m.Runs[0].Coverage || m.Witness.Kind != WitnessNone {
+		t.Errorf("status %s witness %s runs %+v, want accepted, witness none, one run with coverage", m.Status, m.Witness.Kind, m.Runs)
 	}
 }

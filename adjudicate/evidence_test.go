@@ -27,8 +27,7 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 	for i := range rep.Mutants {
 		rep.Mutants[i].Status = StatusAccepted
 	}
-	noSuite := func(context.Context, plan.Mutant) (Witness, error) { t.Fatal("no gate to run"); return Witness{}, nil }
-	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, []*runOutcome{&base, &base}, rep.Mutants, noSuite, nil); err != nil {
+	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, rep.Mutants, fixedDetectors(t, []*runOutcome{&base, &base}), nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := rep.Mutants[0].Reason; got != ReasonCoverageUnavailable || !strings.Contains(rep.Mutants[0].Note, "line 4") {
@@ -36,6 +35,94 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 	}
 	if got := rep.Mutants[1].Reason; got != ReasonNotRan {
 		t.Errorf("line known not to run: reason %q, want %s", got, ReasonNotRan)
+	}
+}
+
+// fixedDetectors are detectors whose coverage runs are outs and that have no gate to run.
+func fixedDetectors(t *testing.T, outs []*runOutcome) detectors {
+	return detectors{
+		coverage: func(_ context.Context, i int) (*runOutcome, error) { return outs[i], nil },
+		gates:    func(context.Context) ([]GateRecord, error) { t.Fatal("no gate to run"); return nil, nil },
+		suite: func(context.Context, plan.Mutant, []GateRecord) (Witness, error) {
+			t.Fatal("no gate to run")
+			return Witness{}, nil
+		},
+	}
+}
+
+// knownOutcome skips a mutant only when the outcome is known: its file's canary survived, or a
+// stable hit map knows its line and no baseline run reached it.
+func TestKnownOutcome(t *testing.T) {
+	hits := coverage.HitMap{"src/a.js": {2: true, 3: false}}
+	other := coverage.HitMap{"src/a.js": {2: true, 3: false, 5: false}}
+	a := runOutcome{Status: StatusAccepted, Hits: hits}
+	b := runOutcome{Status: StatusAccepted, Hits: other}
+	ev := &evidence{base: newBaseline(a, b), canary: map[string]string{"src/a.js": CanaryKilled, "src/b.js": CanarySurvived, "src/c.js": CanaryKilled}}
+	for _, r := range []struct {
+		path string
+		line int
+		want Reason
+	}{
+		{"src/a.js", 2, ""},                   // ran
+		{"src/a.js", 3, ReasonNotRan},         // known, reached by neither run
+		{"src/a.js", 4, ""},                   // not in the hit map: no evidence either way
+		{"src/a.js", 5, ""},                   // in one run's map only: unstable
+		{"src/b.js", 1, ReasonCanarySurvived}, // the oracle does not load the file
+		{"src/c.js", 1, ""},                   // no hit map for the file: runs as before
+	} {
+		if got := knownOutcome(ev, plan.Mutant{Path: r.path, Line: r.line}); got != r.want {
+			t.Errorf("%s:%d: %q, want %q", r.path, r.line, got, r.want)
+		}
+	}
+	if got := (pay{exhaustive: true}).known(ev, plan.Mutant{Path: "src/a.js", Line: 3}); got != "" {
+		t.Errorf("--exhaustive-runs skipped a mutant: %q", got)
+	}
+}
+
+// Gates run on the unmutated tree only when a mutant needs the suite detector: a coverage
+// witness, or no accepted mutant at all, leaves them unrun.
+func TestGatesRunOnlyWhenNeeded(t *testing.T) {
+	muts := []plan.Mutant{{ID: "a", Path: "src/a.js", Line: 2}, {ID: "b", Path: "src/a.js", Line: 3}}
+	base := runOutcome{Status: StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true}}}
+	moved := runOutcome{Status: StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: false}}}
+	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/a.js": CanaryKilled}}
+	for _, r := range []struct {
+		name      string
+		status    Status
+		out       *runOutcome
+		wantGates bool
+		want      WitnessKind
+	}{
+		{"killed mutants", StatusKilled, &moved, false, WitnessNotAdjudicated},
+		{"coverage witness", StatusAccepted, &moved, false, WitnessCoverage},
+		{"no coverage witness", StatusAccepted, &base, true, WitnessSuite},
+	} {
+		t.Run(r.name, func(t *testing.T) {
+			rep := newReport(Options{}, plan.Front{}, muts)
+			for i := range rep.Mutants {
+				rep.Mutants[i].Status = r.status
+			}
+			gateRuns := 0
+			d := detectors{
+				coverage: func(context.Context, int) (*runOutcome, error) { return r.out, nil },
+				gates: func(context.Context) ([]GateRecord, error) {
+					gateRuns++
+					return []GateRecord{{Name: "unit", Ran: true, Passed: true}}, nil
+				},
+				suite: func(context.Context, plan.Mutant, []GateRecord) (Witness, error) {
+					return Witness{Kind: WitnessSuite, Gate: "unit"}, nil
+				},
+			}
+			if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll, suiteCap: 2, gates: 1}, muts, rep.Mutants, d, nil); err != nil {
+				t.Fatal(err)
+			}
+			if (gateRuns > 0) != r.wantGates {
+				t.Errorf("gates asked for %d times; want them asked: %v", gateRuns, r.wantGates)
+			}
+			if got := rep.Mutants[0].Witness.Kind; got != r.want {
+				t.Errorf("witness %s, want %s", got, r.want)
+			}
+		})
 	}
 }
 

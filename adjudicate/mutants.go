@@ -1,7 +1,7 @@
 package adjudicate
 
-// This file is the mutant phase (SPEC §3.2): the oracle on every mutant, in parallel across the
-// sandboxes, with coverage on, each result recorded as facts of its mutant.
+// This file is the mutant phase (SPEC §3.5): the oracle on every mutant whose outcome is not
+// known without a run, in parallel across the sandboxes, each run recorded as facts of its mutant.
 
 import (
 	"context"
@@ -10,53 +10,75 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-// runMutants runs the oracle on every mutant and records each run in results (one per mutant);
-// it returns the runs' outcomes, nil for a mutant that did not run.
-func runMutants(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []MutantResult, prog *progress) ([]*runOutcome, error) {
+// runMutants runs the oracle on every mutant y does not skip and records each run in results
+// (one per mutant); it returns the runs' outcomes, nil for a mutant that did not run.
+func runMutants(ctx context.Context, x *runs, p *pool, lim limits, y pay, ev *evidence, muts []plan.Mutant, results []MutantResult, prog *progress) ([]*runOutcome, error) {
 	outcomes := make([]*runOutcome, len(muts))
 	var done int
 	var mu sync.Mutex
+	step := func() {
+		mu.Lock()
+		done++
+		prog.phase("mutants", done, len(muts))
+		mu.Unlock()
+	}
 	prog.phase("mutants", 0, len(muts))
-	tasks := make([]func(context.Context, *sandbox) error, len(muts))
+	var tasks []func(context.Context, *sandbox) error
 	for i, m := range muts {
-		tasks[i] = func(ctx context.Context, sb *sandbox) error {
+		if reason := y.known(ev, m); reason != "" {
+			skip(&results[i], reason)
+			step()
+			continue
+		}
+		tasks = append(tasks, func(ctx context.Context, sb *sandbox) error {
 			if err := x.control(ctx, sb, lim.oracle); err != nil {
 				return err
 			}
 			var out runOutcome
-			retried := false
+			var runs []MutantRun
 			err := p.withMutant(sb, m, func(ov *override) (err error) {
-				out, err = x.oracle(ctx, sb, ov, true, lim.oracle)
+				s := y.mutantRun(m, ov, lim)
+				out, err = x.oracle(ctx, sb, s)
+				runs = append(runs, runRecord(s, out))
 				if err == nil && lim.retry(out.Status) {
-					retried = true
-					out, err = x.oracle(ctx, sb, ov, true, 2*lim.oracle)
+					s.timeout *= 2
+					out, err = x.oracle(ctx, sb, s)
+					runs = append(runs, runRecord(s, out))
 				}
 				return err
 			})
 			if err != nil {
 				return err
 			}
-			record(&results[i], out, sb.index, retried)
+			record(&results[i], out, sb.index, runs)
 			outcomes[i] = &out
-			mu.Lock()
-			done++
-			prog.phase("mutants", done, len(muts))
-			mu.Unlock()
+			step()
 			return nil
-		}
+		})
 	}
 	return outcomes, p.run(ctx, tasks)
 }
 
-// record writes a mutant run's facts into its result.
-func record(mr *MutantResult, out runOutcome, sandbox int, retried bool) {
+// runRecord is the report's record of one mutant run s that ended as out.
+func runRecord(s runSpec, out runOutcome) MutantRun {
+	files := s.files
+	if files == nil {
+		files = []string{}
+	}
+	return MutantRun{TestFiles: files, Coverage: s.cov, Bail: s.bail, Status: out.Status, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds()}
+}
+
+// record writes a mutant's facts into its result: the status and output of its deciding run (the
+// last of runs), and every run.
+func record(mr *MutantResult, out runOutcome, sandbox int, runs []MutantRun) {
 	mr.Status = out.Status
 	mr.ExitCode = out.ExitCode
 	mr.DurationMS = out.Duration.Milliseconds()
 	mr.OutputTail = tail(out.Output)
 	mr.KilledBy = out.KilledBy
 	mr.Sandbox = sandbox
-	mr.Retried = retried
+	mr.Retried = len(runs) > 1
+	mr.Runs = runs
 	if out.Status == StatusError && out.Err != nil {
 		mr.OutputTail = tail(out.Err.Error() + "\n" + out.Output)
 		mr.Reason = out.Reason

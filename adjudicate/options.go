@@ -79,6 +79,10 @@ type Options struct {
 	Progress io.Writer
 	// Env is extra environment for the oracle and gates (NAME=VALUE), after scrubbing.
 	Env []string
+	// ExhaustiveRuns keeps the engine that pays for everything: every mutant runs the whole
+	// oracle with coverage and no bail, none is skipped, and the gates run on the unmutated tree
+	// before any mutant. Its verdicts must equal the default engine's; it is kept to test that.
+	ExhaustiveRuns bool
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 }

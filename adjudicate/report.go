@@ -47,6 +47,8 @@ type RunInfo struct {
 	Jobs       int        `json:"jobs"`
 	SuiteCap   int        `json:"suite_cap"`
 	Hermetic   bool       `json:"hermetic"`
+	// ExhaustiveRuns: --exhaustive-runs, the engine that pays for every run.
+	ExhaustiveRuns bool `json:"exhaustive_runs,omitempty"`
 	// RunnerNote says why --runner auto chose node over the embedded runner.
 	RunnerNote string `json:"runner_note,omitempty"`
 	// WorkDir is where the sandboxes are, set only when --keep left them on disk.
@@ -83,6 +85,25 @@ type MutantResult struct {
 	Retried bool `json:"retried,omitempty"`
 	// Sandbox names which sandbox ran the mutant (for --keep and debugging).
 	Sandbox int `json:"sandbox"`
+	// Runs are the mutant's oracle runs in the order they ran: none for a skipped mutant, one
+	// for most, a second at twice the limit after a timeout (Retried), and one with coverage for
+	// an accepted mutant the coverage detector reads.
+	Runs []MutantRun `json:"runs"`
+}
+
+// MutantRun is one oracle run of a mutant: what it ran, whether it paid for coverage, and how it
+// ended.
+type MutantRun struct {
+	// TestFiles are the oracle's test files the run ran (--oracle); empty for --oracle-cmd, whose
+	// command runs as given.
+	TestFiles []string `json:"test_files"`
+	// Coverage: the run collected coverage.
+	Coverage bool `json:"coverage"`
+	// Bail: the runner was asked to stop at the first failing test.
+	Bail       bool   `json:"bail"`
+	Status     Status `json:"status"`
+	ExitCode   int    `json:"exit_code"`
+	DurationMS int64  `json:"duration_ms"`
 }
 
 // Witness is what showed that an accepted mutant changes the program.
@@ -119,16 +140,24 @@ type Baseline struct {
 
 // RunRecord is one run of the oracle.
 type RunRecord struct {
-	Passed     bool   `json:"passed"`
-	ExitCode   int    `json:"exit_code"`
-	DurationMS int64  `json:"duration_ms"`
-	OutputTail string `json:"output_tail,omitempty"`
+	// TestFiles is the one test file the run ran, when the baseline ran the oracle's files one
+	// by one (per-test-file reach); absent when it ran the whole oracle.
+	TestFiles  []string `json:"test_files,omitempty"`
+	Passed     bool     `json:"passed"`
+	ExitCode   int      `json:"exit_code"`
+	DurationMS int64    `json:"duration_ms"`
+	OutputTail string   `json:"output_tail,omitempty"`
 }
 
-// GateRecord is one gate's run on the unmutated tree.
+// GateRecord is one gate's run on the unmutated tree, or why it did not run.
 type GateRecord struct {
-	Name       string `json:"name"`
-	Cmd        string `json:"cmd"`
+	Name string `json:"name"`
+	Cmd  string `json:"cmd"`
+	// Ran: the gate ran on the unmutated tree. Gates run only when a mutant first needs the
+	// suite detector (all of them eagerly under --exhaustive-runs); otherwise Reason is
+	// "not-needed" and the other fields are zero.
+	Ran        bool   `json:"ran"`
+	Reason     string `json:"reason,omitempty"`
 	Passed     bool   `json:"passed"`
 	ExitCode   int    `json:"exit_code"`
 	DurationMS int64  `json:"duration_ms"`
@@ -163,6 +192,16 @@ type FileReach struct {
 	RanLines      []int `json:"ran_lines,omitempty"`
 	NotRanLines   []int `json:"not_ran_lines,omitempty"`
 	UnstableLines []int `json:"unstable_lines,omitempty"`
+	// RanBy lists, per added line that some test file ran, the oracle's test files that ran it
+	// (in either baseline run), when the baseline ran them one by one; a mutant on that line
+	// runs only those files.
+	RanBy []LineTests `json:"ran_by,omitempty"`
+}
+
+// LineTests are the test files that ran one line.
+type LineTests struct {
+	Line      int      `json:"line"`
+	TestFiles []string `json:"test_files"`
 }
 
 // Canary is the self-check of one file: the oracle with a statement that throws at the file's top.
@@ -198,9 +237,14 @@ type Timings struct {
 	BaselineMS int64 `json:"baseline_ms"`
 	CanaryMS   int64 `json:"canary_ms"`
 	MutantsMS  int64 `json:"mutants_ms"`
-	SuiteMS    int64 `json:"suite_ms"`
-	OracleMS   int64 `json:"oracle_ms"`
-	GatesMS    int64 `json:"gates_ms"`
+	// SuiteMS is the adjudication phase: coverage re-runs and suite runs, without the gates'
+	// runs on the unmutated tree (GatesBaselineMS).
+	SuiteMS int64 `json:"suite_ms"`
+	// GatesBaselineMS is the gates' runs on the unmutated tree, when they ran (lazily, inside
+	// adjudication, or eagerly under --exhaustive-runs).
+	GatesBaselineMS int64 `json:"gates_baseline_ms"`
+	OracleMS        int64 `json:"oracle_ms"`
+	GatesMS         int64 `json:"gates_ms"`
 	// RunWallMS is the wall-clock time during which at least one oracle or gate run was active;
 	// TotalMS - RunWallMS is bond's own overhead, however many sandboxes ran in parallel.
 	RunWallMS int64 `json:"run_wall_ms"`

@@ -47,12 +47,36 @@ type override struct {
 	Content []byte
 }
 
+// runSpec is what one oracle run is asked to do.
+type runSpec struct {
+	// ov is the file that differs from the tree (nil: the unmutated tree).
+	ov *override
+	// cov asks for coverage.
+	cov bool
+	// bail asks the runner to stop at the first failing test, where it can (bail.go).
+	bail bool
+	// files are the oracle's test files to run (--oracle); nil runs them all. A command oracle
+	// (--oracle-cmd) runs as given.
+	files []string
+	// timeout is the run's time limit.
+	timeout time.Duration
+}
+
 // oracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
-// already placed ov; in-memory runners (embedded) read ov and ignore the sandbox's files.
+// already placed s.ov; in-memory runners (embedded) read s.ov and ignore the sandbox's files.
 type oracleRunner interface {
-	run(ctx context.Context, sb *sandbox, ov *override, withCoverage bool, timeout time.Duration) (runOutcome, error)
+	run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error)
 	// name is what reports record as the runner.
 	name() string
+	// canBail reports whether a run asked to bail stops at the first failing test (bail.go).
+	canBail() bool
+	// testFiles are the oracle's test files when the runner can run any subset of them on its
+	// own (runSpec.files), else nil: the seam of per-test-file reach (reach.go).
+	testFiles() []string
+	// freeCoverage reports whether a run costs the same with coverage as without (the embedded
+	// runner's probes are always on): then a mutant's first run keeps its coverage and no second
+	// run is needed (cover.go).
+	freeCoverage() bool
 	// close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
 	// certify many patches in one process).
 	close()
@@ -69,6 +93,7 @@ type coverRun struct {
 // cmdRunner runs a shell command (--oracle-cmd, or node --test FILE… for the node runner).
 type cmdRunner struct {
 	cmd      string
+	files    []string // the node runner's test files; nil for --oracle-cmd
 	runner   string
 	env      []string // scrubbed, with Options.Env
 	hermetic bool
@@ -80,8 +105,25 @@ func (r *cmdRunner) name() string { return r.runner }
 
 func (r *cmdRunner) close() {}
 
-func (r *cmdRunner) run(ctx context.Context, sb *sandbox, _ *override, withCoverage bool, timeout time.Duration) (runOutcome, error) {
-	cmd, env := r.cmd, r.env
+// canBail: node --test has no bail on Node 20; an oracle command can when withBail knows its
+// runner's flag.
+// testFiles are the node runner's --oracle files. An --oracle-cmd gives none today: knowing a
+// command's test files, and how to run a subset of them, is the oracle-command parser's job
+// (adjudicate/oraclecmd, being written); it plugs in here.
+func (r *cmdRunner) testFiles() []string {
+	if r.runner != RunnerNode {
+		return nil
+	}
+	return r.files
+}
+
+func (r *cmdRunner) freeCoverage() bool { return false }
+
+func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && withBail(r.cmd) != r.cmd }
+
+func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
+	cmd, env := r.command(s), r.env
+	withCoverage, timeout := s.cov, s.timeout
 	var cr coverRun
 	var covDir string
 	if withCoverage {
@@ -158,4 +200,22 @@ func failingTest(out string) string {
 		}
 	}
 	return best
+}
+
+// command is the shell command of one run: the node runner's `node --test` over s.files (all of
+// them when nil), or the oracle command as given; with s.bail, the runner's stop-at-first-failure
+// flag where bail.go knows one.
+func (r *cmdRunner) command(s runSpec) string {
+	cmd := r.cmd
+	if r.runner == RunnerNode {
+		files := r.files
+		if s.files != nil {
+			files = s.files
+		}
+		cmd = nodeTestCmd(files)
+	}
+	if s.bail {
+		cmd = withBail(cmd)
+	}
+	return cmd
 }

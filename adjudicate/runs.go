@@ -19,9 +19,9 @@ type runs struct {
 	clock    *clock
 }
 
-// oracle runs the oracle once in sb, where ov (if any) is already placed.
-func (x *runs) oracle(ctx context.Context, sb *sandbox, ov *override, cov bool, timeout time.Duration) (runOutcome, error) {
-	out, err := x.choice.runner.run(ctx, sb, ov, cov, timeout)
+// oracle runs the oracle once in sb, where s.ov (if any) is already placed.
+func (x *runs) oracle(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
+	out, err := x.choice.runner.run(ctx, sb, s)
 	x.clock.record(out, false)
 	return out, err
 }
@@ -39,7 +39,7 @@ func (x *runs) control(ctx context.Context, sb *sandbox, timeout time.Duration) 
 	if sb.controlled {
 		return nil
 	}
-	out, err := x.oracle(ctx, sb, nil, false, timeout)
+	out, err := x.oracle(ctx, sb, runSpec{timeout: timeout})
 	if err != nil {
 		return err
 	}

@@ -69,3 +69,19 @@ func unionMS(spans [][2]time.Time) int64 {
 	total += cur[1].Sub(cur[0])
 	return total.Milliseconds()
 }
+
+// Phase is one phase of a certify and its wall time.
+type Phase struct {
+	Name string
+	MS   int64
+}
+
+// Phases are the run's phases in the order they run — plan, sandboxes, baseline, canaries,
+// mutants, adjudication, gates (the gates' runs on the unmutated tree) — so a reader can see where
+// the time went.
+func (t Timings) Phases() []Phase {
+	return []Phase{
+		{"plan", t.PlanMS}, {"sandboxes", t.SandboxMS}, {"baseline", t.BaselineMS}, {"canaries", t.CanaryMS},
+		{"mutants", t.MutantsMS}, {"adjudication", t.SuiteMS}, {"gates", t.GatesBaselineMS},
+	}
+}

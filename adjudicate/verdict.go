@@ -55,6 +55,9 @@ func (f MutantFacts) Verdict(r Regime) Verdict {
 		return VerdictHeld
 	case StatusError, StatusNotRun, "":
 		return VerdictError
+	case StatusSkipped:
+		// Not run: its line was never reached, or its file's canary survived (SPEC §3.6).
+		return VerdictUnshown
 	}
 	// Accepted.
 	if f.Equivalence == string(VerdictEquivalent) {

@@ -19,6 +19,8 @@ func TestVerdictRows(t *testing.T) {
 		{"timeout", MutantFacts{Status: StatusTimeout}, VerdictHeld, VerdictHeld, VerdictHeld},
 		{"harness failure", MutantFacts{Status: StatusError}, VerdictError, VerdictError, VerdictError},
 		{"did not run", MutantFacts{Status: StatusNotRun}, VerdictError, VerdictError, VerdictError},
+		{"skipped, line never reached", MutantFacts{Status: StatusSkipped, Reason: ReasonNotRan, Witness: witnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
+		{"skipped, canary survived", MutantFacts{Status: StatusSkipped, Reason: ReasonCanarySurvived, Witness: witnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, not ran", MutantFacts{Status: StatusAccepted, Reason: ReasonNotRan, Witness: witnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, canary survived", MutantFacts{Status: StatusAccepted, Reason: ReasonCanarySurvived, Witness: witnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, coverage unavailable", MutantFacts{Status: StatusAccepted, Reason: ReasonCoverageUnavailable}, VerdictUnshown, VerdictUnshown, VerdictUnshown},

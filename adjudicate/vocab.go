@@ -15,6 +15,10 @@ const (
 	StatusError    Status = "error"
 	// StatusNotRun: the run stopped (signal, internal error) before this mutant ran.
 	StatusNotRun Status = "not-run"
+	// StatusSkipped: the mutant was not run because its outcome was known without a run (SPEC
+	// §3.5): its line has a hit map no baseline run reached (reason not-ran), or its file's
+	// canary survived (reason canary-survived). Its verdict is unshown.
+	StatusSkipped Status = "skipped"
 )
 
 // Reason says why an accepted mutant is unshown without adjudication (SPEC §3.4, §3.5), or why

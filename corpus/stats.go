@@ -339,7 +339,9 @@ func operatorStats(views []*taskView) []OperatorStats {
 			switch m.Status {
 			case adjudicate.StatusKilled, adjudicate.StatusTimeout:
 				s.Killed++
-			case adjudicate.StatusAccepted:
+			case adjudicate.StatusAccepted, adjudicate.StatusSkipped:
+				// A skipped mutant was not run because its outcome was known (line never
+				// reached, canary survived): it is counted where it stood before bond skipped it.
 				s.Accepted++
 			default:
 				s.Errors++

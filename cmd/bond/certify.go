@@ -48,8 +48,10 @@ type certifyOptions struct {
 	Verdicts     string
 	Keep         bool
 	Hermetic     bool
-	Format       string
-	Output       string
+	// ExhaustiveRuns keeps the engine that pays for every run (adjudicate.Options.ExhaustiveRuns).
+	ExhaustiveRuns bool
+	Format         string
+	Output         string
 
 	// set reports whether a flag was given on the command line (config values fill the rest).
 	set func(name string) bool
@@ -112,6 +114,7 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 	f.IntVar(&opts.RequireReach, "require-reach", 0, "refuse when the oracle runs fewer than this percentage of the added executable lines (0-100; not under report-only)")
 	f.StringVar(&opts.Verdicts, "verdicts", "", "a verdict document marking mutants equivalent (JSON)")
 	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
+	f.BoolVar(&opts.ExhaustiveRuns, "exhaustive-runs", false, "pay for every run: no mutant skipped, whole oracle with coverage and no bail, gates up front (to check the verdicts match)")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network (needs unshare)")
 	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
@@ -134,6 +137,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: opts.Regime,
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, Now: opts.Now,
+		ExhaustiveRuns: opts.ExhaustiveRuns,
 	}
 	if set("budget") && opts.Budget == 0 {
 		return o, usageErrorf("--budget 0: want at least one mutant per patch")
