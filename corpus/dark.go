@@ -99,7 +99,7 @@ func taskDark(task, arm string, rep *adjudicate.Report) TaskDark {
 		for _, g := range b.Gates {
 			// A red gate ran and failed (non-zero exit, or -1 at a timeout); a gate recorded
 			// without a run (exit 0, not passed) is not red.
-			if !g.Passed && g.ExitCode != 0 {
+			if !g.Passed && (g.Ran || g.ExitCode != 0) { // rows before lazy gates have no ran field
 				td.GatesRed++
 				td.RedGates = append(td.RedGates, g.Name)
 			}
