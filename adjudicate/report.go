@@ -2,7 +2,10 @@ package adjudicate
 
 // This file is the report's schema (SPEC §5): every type certify serializes.
 
-import "github.com/bond-tool/bond/plan"
+import (
+	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/plan"
+)
 
 // Report is what certify writes (SPEC §5): the plan's front part, then every recorded fact of
 // the run, then the verdicts derived from those facts. A field renamed here is a schema change
@@ -11,8 +14,10 @@ type Report struct {
 	plan.Front
 	Mutants []MutantResult `json:"mutants"`
 	// Sentinel is the string return-sentinel and replace-assigned-value insert.
-	Sentinel  string        `json:"sentinel"`
-	Run       RunInfo       `json:"run"`
+	Sentinel string  `json:"sentinel"`
+	Run      RunInfo `json:"run"`
+	// Sandbox is how the test runs were confined; absent when none ran.
+	Sandbox   *SandboxInfo  `json:"sandbox,omitempty"`
 	Baseline  *Baseline     `json:"baseline,omitempty"`
 	SelfCheck []Canary      `json:"self_check"`
 	Verdicts  *VerdictsInfo `json:"verdict_document,omitempty"`
@@ -43,6 +48,21 @@ type RunInfo struct {
 	RunnerNote string `json:"runner_note,omitempty"`
 	// WorkDir is where the sandboxes are, set only when --keep left them on disk.
 	WorkDir string `json:"work_dir,omitempty"`
+}
+
+// SandboxInfo is how every test run of a certify was confined (SPEC §3.2, §7).
+type SandboxInfo struct {
+	// Protection is read-only (node_modules read-only bind mounts) or detect (a metadata
+	// check after each run; a change stops certify).
+	Protection isolate.Protection `json:"protection"`
+	// Reaping is how processes a run leaves are killed: pid-namespace or sweep (by a marker in
+	// their environment).
+	Reaping isolate.Reaping `json:"reaping"`
+	// Why says why this host allows only detection; empty when runs are read-only.
+	Why string `json:"why,omitempty"`
+	// EnvPassed names the variables of bond's environment the runs received (the allow-list and
+	// --pass-env), never their values.
+	EnvPassed []string `json:"env_passed"`
 }
 
 // GateSpec is one named command of the repository's own suite.

@@ -38,6 +38,9 @@ type File struct {
 	Timeout string `toml:"timeout"`
 	Regime  string `toml:"regime"`
 	Runner  string `toml:"runner"`
+	// PassEnv names variables passed to the oracle and gates beyond the environment allow-list
+	// (SPEC §7), as --pass-env does.
+	PassEnv []string `toml:"pass_env"`
 	// Path is where the config was read from ("" when there was none).
 	Path string `toml:"-"`
 }
@@ -68,7 +71,7 @@ func Load(repo string) (File, error) {
 			for _, e := range sm.Errors {
 				keys = append(keys, strings.Join(e.Key(), "."))
 			}
-			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, timeout, regime, runner", p, strings.Join(keys, ", "))
+			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
@@ -87,6 +90,11 @@ func Load(repo string) (File, error) {
 	}
 	if c.PerOperator != nil && *c.PerOperator < 0 {
 		return File{}, input.Errorf("%s: per_operator %d: want a number ≥ 0", p, *c.PerOperator)
+	}
+	for _, n := range c.PassEnv {
+		if n == "" || strings.ContainsAny(n, "= \t\n") {
+			return File{}, input.Errorf("%s: pass_env %q: want a variable name such as \"DATABASE_URL\"", p, n)
+		}
 	}
 	c.Path = p
 	return c, nil
