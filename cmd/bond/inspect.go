@@ -59,8 +59,8 @@ lines and say so.`,
 					opts.Report = args[0]
 				}
 			}
-			if _, ok := render.Formats[opts.Format]; !ok {
-				return usageErrorf("--format %q: want %s", opts.Format, render.FormatNames())
+			if _, ok := render.Formats[opts.Format]; !ok && opts.Format != "contracts" {
+				return usageErrorf("--format %q: want %s, or contracts for a starter contracts file", opts.Format, render.FormatNames())
 			}
 			if opts.ID != "" && opts.Format != "human" && opts.Format != "json" {
 				return usageErrorf("--format %s renders a whole report; one mutant is shown as human or json", opts.Format)
@@ -72,7 +72,7 @@ lines and say so.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Repo, "repo", ".", "the checkout whose last report to read")
-	cmd.Flags().StringVar(&opts.Format, "format", "human", render.FormatNames()+" (all but human and json for a whole report: re-render a stored report; mutation-testing and html read the sources from --repo)")
+	cmd.Flags().StringVar(&opts.Format, "format", "human", render.FormatNames()+"|contracts (all but human and json for a whole report: re-render a stored report; mutation-testing and html read the sources from --repo; contracts: a starter contracts file from its killed mutants)")
 	return cmd
 }
 
@@ -108,6 +108,9 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 	r, err := loadReport(p)
 	if err != nil {
 		return err
+	}
+	if opts.ID == "" && opts.Format == "contracts" {
+		return renderStarterContracts(opts.Out, r) // contracts.go
 	}
 	if opts.ID == "" {
 		return render.Formats[opts.Format](opts.Out, render.RepoInput(r, opts.Repo))

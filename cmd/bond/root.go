@@ -39,6 +39,7 @@ func newRootCmd(s *Streams) *cobra.Command {
 		newInspectCmd(s, nil),
 		newCorpusCmd(s),
 		newPreregCmd(s),
+		newContractsCmd(s, nil, nil),
 	)
 	return root
 }
