@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
@@ -88,5 +89,30 @@ func TestPassEnvMustBeAName(t *testing.T) {
 		if _, err := (Options{OracleCmd: "true", PassEnv: []string{n}}).withDefaults(); err == nil || !input.Is(err) {
 			t.Errorf("--pass-env %q: err %v, want an input error", n, err)
 		}
+	}
+}
+
+// limitRunner records the limit each run was given.
+type limitRunner struct{ got []time.Duration }
+
+func (r *limitRunner) run(_ context.Context, _ *sandbox, _ *override, _ bool, timeout time.Duration) (runOutcome, error) {
+	r.got = append(r.got, timeout)
+	return runOutcome{Status: StatusAccepted}, nil
+}
+func (r *limitRunner) name() string { return "limit" }
+func (r *limitRunner) close()       {}
+
+// An oracle run without a limit (the baseline without --timeout) is bounded by
+// DefaultOracleLimit; a given limit is kept.
+func TestOracleRunAlwaysBounded(t *testing.T) {
+	r := &limitRunner{}
+	x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
+	for _, limit := range []time.Duration{0, 7 * time.Second} {
+		if _, err := x.oracle(context.Background(), nil, nil, false, limit); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want := []time.Duration{DefaultOracleLimit, 7 * time.Second}; !slices.Equal(r.got, want) {
+		t.Errorf("limits %v, want %v", r.got, want)
 	}
 }
