@@ -13,6 +13,8 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // Runner names for Options and `--runner`.
@@ -73,7 +75,7 @@ func (e *EmbeddedRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error)
 	case res.Unsupported != "" && !res.Passed:
 		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the run failed on what the embedded runtime lacks (%s); use --runner node", res.Unsupported)
 	case !res.Passed && len(out.Tests.Failed) == 0 && len(out.Tests.FailedFiles) == 0:
-		out.Status, out.Problem = RunUnreadable, "the embedded run failed but no test did: "+oneLine(res.LoadError+" "+tail(res.Output, 300))
+		out.Status, out.Problem = RunUnreadable, "the embedded run failed but no test did: "+oneLine(res.LoadError+" "+proc.Tail(res.Output, 300))
 	}
 	return out, nil
 }
@@ -110,8 +112,8 @@ func embeddedTests(res embedded.Result) TestResults {
 // oracle_cmd or the default oracle, and for oracle files node --test (node), the embedded runner
 // (embedded; exit 2 when it cannot serve) or the embedded runner where it can serve, else node
 // (auto). close releases what it holds.
-func chooseRunner(choice string, f *File, root, tmp string) (r Runner, close func(), err error) {
-	cmd := &CommandRunner{Cmd: DefaultOracle(f, root), Tmp: tmp}
+func chooseRunner(choice string, f *File, root, tmp string, iso *isolate.Isolator) (r Runner, close func(), err error) {
+	cmd := &CommandRunner{Cmd: DefaultOracle(f, root), Tmp: tmp, Isolation: iso}
 	switch choice {
 	case "", RunnerNode:
 		return cmd, func() {}, nil

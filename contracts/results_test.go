@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 func TestParseReporter(t *testing.T) {
@@ -141,7 +143,7 @@ describe('a', () => {
 		t.Errorf("coverage %v does not show src/a.js:2 ran (%s)", out.Coverage.Hits, out.CoverageErr)
 	}
 	if !strings.Contains(out.Output, "not ok") {
-		t.Errorf("the output keeps a TAP stream for people: %q", tail(out.Output, 200))
+		t.Errorf("the output keeps a TAP stream for people: %q", proc.Tail(out.Output, 200))
 	}
 
 	own := &CommandRunner{Cmd: "node --test --test-reporter=tap test/", Tmp: t.TempDir()}

@@ -19,6 +19,8 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // Options are the inputs of Run. The zero value of each optional field is its documented default.
@@ -83,6 +85,21 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every command run is confined as certify's are: the linked node_modules directories, the
+	// checkout and the temp dir read-only but for this run's directory, no survivors.
+	io := isolate.Options{Writable: []string{tmp}}
+	for _, nm := range nodeModules {
+		io.ReadOnly = append(io.ReadOnly, filepath.Join(repo, filepath.FromSlash(nm)))
+	}
+	for _, d := range []string{filepath.Dir(tmp), repo} {
+		if d != "/" {
+			io.Fence = append(io.Fence, d)
+		}
+	}
+	iso, err := isolate.New(io)
+	if err != nil {
+		return nil, err
+	}
 	mkSandbox := func(i int) (*sandbox, error) {
 		return makeSandbox(repo, filepath.Join(tmp, fmt.Sprintf("sandbox-%d", i)), files, nodeModules)
 	}
@@ -93,7 +110,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	runner := opts.Runner
 	if runner == nil {
 		// The embedded runner bundles from the first sandbox, a copy, never from the repository.
-		r, closeRunner, err := chooseRunner(opts.RunnerChoice, opts.File, first.root, tmp)
+		r, closeRunner, err := chooseRunner(opts.RunnerChoice, opts.File, first.root, tmp, iso)
 		if err != nil {
 			return nil, err
 		}
@@ -255,7 +272,7 @@ func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout
 	}
 	rec.Facts.Run = r
 	rec.DurationMS = out.Duration.Milliseconds()
-	rec.OutputTail = tail(out.Output, 2048)
+	rec.OutputTail = proc.Tail(out.Output, 2048)
 	return rec, nil
 }
 
@@ -328,7 +345,7 @@ func checkBaseline(base Outcome, muts []Mutation) error {
 	case base.ExitCode != 0 || len(base.Tests.Failed) > 0 || len(base.Tests.FailedFiles) > 0:
 		failing := append(append([]string{}, base.Tests.Failed...), base.Tests.FailedFiles...)
 		probs = append(probs, fmt.Sprintf("the oracle fails on the unmutated tree (exit %d); failing: %s; its output ends:\n%s",
-			base.ExitCode, strings.Join(failing, "; "), tail(base.Output, 1024)))
+			base.ExitCode, strings.Join(failing, "; "), proc.Tail(base.Output, 1024)))
 	}
 	if len(probs) == 0 && base.Tests.Listed {
 		for _, m := range muts {

@@ -15,6 +15,9 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // Outcome is what one oracle run recorded.
@@ -63,8 +66,11 @@ type Runner interface {
 type CommandRunner struct {
 	Cmd string
 	// Tmp is where per-run directories go; it must exist and its path must have no spaces or
-	// quotes for the reporter to be injected.
+	// quotes for the reporter to be injected. It is the runs' TMPDIR too.
 	Tmp string
+	// Isolation confines every run (read-only node_modules, no survivors); nil runs the command
+	// in its process group only.
+	Isolation *isolate.Isolator
 }
 
 // Command returns the shell command.
@@ -101,9 +107,16 @@ func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) 
 			" --test-reporter=tap --test-reporter-destination=stdout")
 		extra = append(extra, "NODE_OPTIONS="+opts)
 	}
-	res, err := runShell(ctx, cmd, dir, environ(extra), timeout)
+	env, _ := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: r.Tmp}, extra)
+	res, err := proc.Run(ctx, proc.Spec{Cmd: cmd, Dir: dir, Env: env, Timeout: timeout, Isolation: r.Isolation})
 	if err != nil {
 		return Outcome{}, err
+	}
+	if res.CheckErr != nil {
+		return Outcome{}, input.Errorf("after running %q bond could not check the linked node_modules directories for changes (%v); the run stops", cmd, res.CheckErr)
+	}
+	if len(res.Changed) > 0 {
+		return Outcome{}, input.Errorf("%q changed files in a node_modules directory that bond links into every sandbox and that must stay read-only (this host allows no read-only mount, so bond only detects): %s; the run stops. Reinstall your dependencies (npm ci) before trusting them again", cmd, strings.Join(res.Changed, ", "))
 	}
 	out := Outcome{ExitCode: res.ExitCode, Duration: res.Duration, Output: strings.ReplaceAll(res.Output, strings.TrimSuffix(dir, "/")+"/", ""), Status: RunCompleted}
 	out.Tests = readTests(resultsFile, dir, out.Output)
@@ -113,7 +126,7 @@ func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) 
 	case res.TimedOut:
 		out.Status, out.Problem = RunTimedOut, fmt.Sprintf("the run passed its time limit of %s and was killed; which tests would fail is unknown (raise --timeout if the suite is slow)%s", timeout.Round(100*time.Millisecond), seenFailing(out.Tests))
 	case res.ExitCode != 0 && len(out.Tests.Failed) == 0 && len(out.Tests.FailedFiles) == 0:
-		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (per-test results: %s; bond reads node:test, TAP such as mocha --reporter tap, jest and vitest); its output ends: %s", res.ExitCode, sourceName(out.Tests.Source), oneLine(tail(out.Output, 300)))
+		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (per-test results: %s; bond reads node:test, TAP such as mocha --reporter tap, jest and vitest); its output ends: %s", res.ExitCode, sourceName(out.Tests.Source), oneLine(proc.Tail(out.Output, 300)))
 	case res.ExitCode != 0 && bailSetting(r.Cmd, dir) != "":
 		out.Status, out.Problem = RunCutShort, fmt.Sprintf("the run was cut short: %s, so the runner stopped at its first failure and the tests after it never ran; turn bail off for the oracle", bailSetting(r.Cmd, dir))
 	case res.ExitCode == 0 && (len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0):
