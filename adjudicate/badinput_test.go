@@ -3,6 +3,7 @@ package adjudicate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +14,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
-	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -57,9 +58,11 @@ func alive(pid int) bool {
 func TestHangingMutantTimesOut(t *testing.T) {
 	needNode(t)
 	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
-	pidfile := filepath.Join(t.TempDir(), "pids")
-	// The oracle leaves a background child behind; it must not outlive the run.
-	cmd := "sleep 300 & echo $! >> " + pidfile + "; node --test test/add.test.js"
+	// The oracle leaves background children behind, one in its group and one that left it; neither
+	// may outlive the run. In a PID namespace $! is not a host PID, so they are found by a marker
+	// on their command line.
+	marker := fmt.Sprintf("bond-hang-survivor-%d", os.Getpid())
+	cmd := "sh -c 'sleep 300; : " + marker + "' & setsid sh -c 'sleep 300; : " + marker + "' >/dev/null 2>&1 & node --test test/add.test.js"
 	muts := []plan.Mutant{
 		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "return a + b;", "while (true) {}"),
 		mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<="),
@@ -78,14 +81,28 @@ func TestHangingMutantTimesOut(t *testing.T) {
 	if got := rep.Mutants[1].Status; got != StatusAccepted {
 		t.Errorf("mutant after the hang: status %s, want accepted (was the sandbox restored?)", got)
 	}
-	b, _ := os.ReadFile(pidfile)
-	for _, f := range strings.Fields(string(b)) {
-		pid, _ := strconv.Atoi(f)
-		if pid > 0 && alive(pid) {
+	for _, pid := range withMarker(marker) {
+		if alive(pid) {
 			t.Errorf("background child %d outlived its run", pid)
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
+}
+
+// withMarker lists the processes whose command line holds marker.
+func withMarker(marker string) []int {
+	var out []int
+	names, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil || !strings.Contains(string(b), marker) {
+			continue
+		}
+		if pid, err := strconv.Atoi(strings.Split(n, "/")[2]); err == nil && pid != os.Getpid() {
+			out = append(out, pid)
+		}
+	}
+	return out
 }
 
 // Tests that write into their tree write into the sandbox: the user's tree stays untouched and
@@ -166,7 +183,13 @@ func TestOptionErrors(t *testing.T) {
 }
 
 func TestHermeticUnavailable(t *testing.T) {
-	t.Setenv("PATH", t.TempDir()) // no unshare on PATH
+	defer func(f func(isolate.Options) (*isolate.Isolator, error)) { newIsolator = f }(newIsolator)
+	newIsolator = func(o isolate.Options) (*isolate.Isolator, error) {
+		if o.Hermetic {
+			return nil, &isolate.HermeticError{Reason: "user namespaces are off (a test)"}
+		}
+		return isolate.New(o)
+	}
 	_, err := Certify(context.Background(), Options{OracleCmd: "true", Hermetic: true, Plan: plan.Options{DiffPath: "x.diff"}})
 	if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "--hermetic") {
 		t.Fatalf("got %v, want an InputError about --hermetic", err)
@@ -176,8 +199,11 @@ func TestHermeticUnavailable(t *testing.T) {
 // With --hermetic the oracle sees no network interface but loopback.
 func TestHermeticHasNoNetwork(t *testing.T) {
 	needNode(t)
-	if err := proc.ProbeHermetic(context.Background()); err != nil {
-		t.Skipf("no user namespaces here: %v", err)
+	if _, err := isolate.New(isolate.Options{Hermetic: true}); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI must allow network namespaces: %v", err)
+		}
+		t.Skipf("no network namespace here: %v", err)
 	}
 	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
 	cmd := `test "$(tail -n +3 /proc/net/dev | wc -l)" -eq 1 && node --test test/add.test.js`
@@ -324,14 +350,23 @@ func TestCanaryThrowsInESM(t *testing.T) {
 	}
 }
 
-// A test that writes into the user's tree by absolute path (outside its sandbox) is caught by the
-// final byte-identity check.
+// A test that writes into the user's tree by absolute path (outside its sandbox) is refused where
+// namespaces make the checkout read-only, and otherwise caught by the final byte-identity check.
 func TestUserTreeChangeIsCaught(t *testing.T) {
 	needNode(t)
 	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "README.md": "hello\n"})
 	cmd := "echo x >> " + filepath.Join(root, "README.md") + "; node --test test/add.test.js"
 	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
 	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1}, []plan.Mutant{m})
+	if rep != nil && rep.Sandbox != nil && rep.Sandbox.Protection == isolate.ReadOnly {
+		if err != nil {
+			t.Fatalf("the checkout is read-only to the tests, so the run should finish: %v", err)
+		}
+		if b, _ := os.ReadFile(filepath.Join(root, "README.md")); string(b) != "hello\n" {
+			t.Fatalf("README.md was changed through the read-only checkout: %q", b)
+		}
+		return
+	}
 	if err == nil || !strings.Contains(err.Error(), "README.md") || input.Is(err) {
 		t.Fatalf("got %v, want an internal error naming README.md", err)
 	}
@@ -345,7 +380,8 @@ func TestUserTreeChangeIsCaught(t *testing.T) {
 func TestTimeoutRetriedAtDefaultLimit(t *testing.T) {
 	needNode(t)
 	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
-	marker := filepath.Join(t.TempDir(), "slow-once")
+	// In the work dir, the one place outside its sandbox a test may write.
+	marker := "../slow-once"
 	// The first mutant run sleeps past the default limit (2×baseline + 5 s); the retry does not.
 	cmd := `if grep -q "b + a;$" src/add.js && grep -q "a <= b" src/add.js && [ ! -e ` + marker + ` ]; then touch ` + marker + `; sleep 30; fi; node --test test/add.test.js`
 	m := mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<=")

@@ -6,12 +6,11 @@ package adjudicate
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime/debug"
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
-	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -34,7 +33,8 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 		}
 	}
 	if o.Hermetic {
-		if err := proc.ProbeHermetic(ctx); err != nil {
+		// Before planning: --hermetic never degrades into an unsandboxed run.
+		if _, err := newIsolator(isolate.Options{Hermetic: true}); err != nil {
 			return nil, input.Errorf("%v", err)
 		}
 	}
@@ -118,12 +118,16 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return rep, err
 	}
-	env := proc.ScrubEnv(os.Environ(), o.Env)
-	if choice, err = chooseRunner(o, p.sbs[0].root, env, p.work); err != nil {
+	conf, err := confine(o, t, p)
+	if err != nil {
+		return rep, err
+	}
+	rep.Sandbox = &conf.info
+	if choice, err = chooseRunner(o, p.sbs[0].root, conf, p.work); err != nil {
 		return rep, err
 	}
 	rep.Run.Runner, rep.Run.RunnerNote = choice.runner.name(), choice.note
-	x := &runs{choice: choice, env: env, hermetic: o.Hermetic, clock: clk}
+	x := &runs{choice: choice, env: conf.env, iso: conf.iso, clock: clk}
 	var base *baseline
 	var lim limits
 	var reach *testReach

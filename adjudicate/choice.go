@@ -21,13 +21,13 @@ type runnerChoice struct {
 
 // chooseRunner picks the runner for o: the command for --oracle-cmd, else node or the embedded
 // runner over root (the first sandbox), auto taking the embedded runner where it can prepare the
-// oracle. env is the environment of command runs; work is where their coverage goes.
-func chooseRunner(o Options, root string, env []string, work string) (*runnerChoice, error) {
+// oracle. conf confines command runs; work is where their coverage goes.
+func chooseRunner(o Options, root string, conf *confinement, work string) (*runnerChoice, error) {
 	if o.OracleCmd != "" {
-		r := &cmdRunner{cmd: o.OracleCmd, runner: RunnerCommand, env: env, hermetic: o.Hermetic, tmp: work, prepare: prepareCoverage}
+		r := &cmdRunner{cmd: o.OracleCmd, runner: RunnerCommand, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage}
 		return &runnerChoice{runner: r, mode: o.Runner}, nil
 	}
-	node := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: env, hermetic: o.Hermetic, tmp: work, prepare: prepareCoverage}
+	node := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage}
 	c := &runnerChoice{runner: node, node: node, mode: o.Runner}
 	if o.Runner == RunnerNode {
 		return c, nil

@@ -24,23 +24,6 @@ var mirrorSkip = map[string]bool{
 	".cache": true, ".nyc_output": true, "coverage": true, ".turbo": true, ".parcel-cache": true,
 }
 
-// SandboxInfo records what the sandboxes mirror of the user's tree, so a reader can tell a gate
-// that is red in the sandbox for a missing file from one that is red everywhere.
-type SandboxInfo struct {
-	// Listing is "git" (git's list of tracked and untracked files, plus the working tree's ignored
-	// files) or "walk" (not a git checkout: every file of the directory).
-	Listing string `json:"listing"`
-	// Files and Bytes count what each sandbox copies (links count as files).
-	Files int   `json:"files"`
-	Bytes int64 `json:"bytes"`
-	// Ignored counts the copied files git ignores: build output such as dist/.
-	Ignored int `json:"ignored"`
-	// Skipped lists the cache and coverage directories left out.
-	Skipped []string `json:"skipped"`
-	// NodeModules lists the node_modules directories linked, not copied.
-	NodeModules []string `json:"node_modules"`
-}
-
 // listing is the working tree's file list: the files to copy, the node_modules directories to
 // link, and what was left out.
 type listing struct {

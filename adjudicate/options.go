@@ -37,6 +37,10 @@ const (
 	// a suite that hangs cannot hang certify; a gate stopped there is recorded as failing (and so
 	// never read as a witness). Later gate runs get twice this run's duration plus 5 s.
 	DefaultGateLimit = 30 * time.Minute
+	// DefaultOracleLimit bounds an oracle run that has no other limit (the baseline when
+	// --timeout is not given), so an oracle that never ends cannot hang certify: the same bound
+	// as a gate's. A baseline run stopped there is a timeout, and certify exits 2 saying so.
+	DefaultOracleLimit = DefaultGateLimit
 )
 
 // Options say what to certify. The zero value of every field is the documented default; the
@@ -73,11 +77,15 @@ type Options struct {
 	// Keep leaves the sandboxes on disk (their path is in the report's errors list... and in
 	// Report.Run.WorkDir).
 	Keep bool
-	// Hermetic runs the oracle and gates without network (unshare); an error if unavailable.
+	// Hermetic runs the oracle and gates in a network namespace with loopback only; an error if
+	// no namespace can be made here.
 	Hermetic bool
+	// PassEnv names variables of bond's environment passed to the oracle and gates beyond the
+	// allow-list (--pass-env, pass_env in .bond.toml).
+	PassEnv []string
 	// Progress receives progress lines; nil is silent.
 	Progress io.Writer
-	// Env is extra environment for the oracle and gates (NAME=VALUE), after scrubbing.
+	// Env is extra environment for the oracle and gates (NAME=VALUE), after the allow-list.
 	Env []string
 	// ExhaustiveRuns keeps the engine that pays for everything: every mutant runs the whole
 	// oracle with coverage and no bail, none is skipped, and the gates run on the unmutated tree
@@ -166,6 +174,11 @@ func (o Options) withDefaults() (Options, error) {
 			return o, input.Errorf("gate %q is given twice; gate names must be unique", g.Name)
 		}
 		seen[g.Name] = true
+	}
+	for _, n := range o.PassEnv {
+		if n == "" || strings.ContainsAny(n, "= \t\n") {
+			return o, input.Errorf("--pass-env %q: want a variable name such as DATABASE_URL", n)
+		}
 	}
 	for _, kv := range o.Env {
 		if !strings.Contains(kv, "=") {

@@ -2,7 +2,10 @@ package adjudicate
 
 // This file is the report's schema (SPEC §5): every type certify serializes.
 
-import "github.com/bond-tool/bond/plan"
+import (
+	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/plan"
+)
 
 // Report is what certify writes (SPEC §5): the plan's front part, then every recorded fact of
 // the run, then the verdicts derived from those facts. A field renamed here is a schema change
@@ -11,8 +14,12 @@ type Report struct {
 	plan.Front
 	Mutants []MutantResult `json:"mutants"`
 	// Sentinel is the string return-sentinel and replace-assigned-value insert.
-	Sentinel  string        `json:"sentinel"`
-	Run       RunInfo       `json:"run"`
+	Sentinel string  `json:"sentinel"`
+	Run      RunInfo `json:"run"`
+	// Sandbox is what the sandboxes mirrored of the user's tree and how the test runs were
+	// confined (SPEC §3.2, §7); absent when no sandbox was made (nothing planned, or setup
+	// failed first).
+	Sandbox   *SandboxInfo  `json:"sandbox,omitempty"`
 	Baseline  *Baseline     `json:"baseline,omitempty"`
 	SelfCheck []Canary      `json:"self_check"`
 	Verdicts  *VerdictsInfo `json:"verdict_document,omitempty"`
@@ -29,10 +36,6 @@ type Report struct {
 	// Partial is true when the run stopped before it finished: a signal, an internal failure, or
 	// a setup error found mid-run (a red oracle, a failed restore).
 	Partial bool `json:"partial,omitempty"`
-
-	// Issue 9 (no dark evidence): what the sandboxes mirrored of the user's tree (SPEC §3.2),
-	// absent when no sandbox was made (nothing planned, or setup failed first).
-	Sandbox *SandboxInfo `json:"sandbox,omitempty"`
 }
 
 // RunInfo records how certify was asked to run.
@@ -53,6 +56,35 @@ type RunInfo struct {
 	RunnerNote string `json:"runner_note,omitempty"`
 	// WorkDir is where the sandboxes are, set only when --keep left them on disk.
 	WorkDir string `json:"work_dir,omitempty"`
+}
+
+// SandboxInfo is what the sandboxes mirror of the user's tree, so a reader can tell a gate that
+// is red in the sandbox for a missing file from one that is red everywhere, and how every test
+// run of a certify was confined (SPEC §3.2, §7).
+type SandboxInfo struct {
+	// Listing is "git" (git's list of tracked and untracked files, plus the working tree's ignored
+	// files) or "walk" (not a git checkout: every file of the directory).
+	Listing string `json:"listing"`
+	// Files and Bytes count what each sandbox copies (links count as files).
+	Files int   `json:"files"`
+	Bytes int64 `json:"bytes"`
+	// Ignored counts the copied files git ignores: build output such as dist/.
+	Ignored int `json:"ignored"`
+	// Skipped lists the cache and coverage directories left out.
+	Skipped []string `json:"skipped"`
+	// NodeModules lists the node_modules directories linked, not copied.
+	NodeModules []string `json:"node_modules"`
+	// Protection is read-only (node_modules read-only bind mounts) or detect (a metadata
+	// check after each run; a change stops certify).
+	Protection isolate.Protection `json:"protection"`
+	// Reaping is how processes a run leaves are killed: pid-namespace or sweep (by a marker in
+	// their environment).
+	Reaping isolate.Reaping `json:"reaping"`
+	// Why says why this host allows only detection; empty when runs are read-only.
+	Why string `json:"why,omitempty"`
+	// EnvPassed names the variables of bond's environment the runs received (the allow-list and
+	// --pass-env), never their values.
+	EnvPassed []string `json:"env_passed"`
 }
 
 // GateSpec is one named command of the repository's own suite.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 )
 
@@ -92,13 +93,13 @@ type coverRun struct {
 
 // cmdRunner runs a shell command (--oracle-cmd, or node --test FILE… for the node runner).
 type cmdRunner struct {
-	cmd      string
-	files    []string // the node runner's test files; nil for --oracle-cmd
-	runner   string
-	env      []string // scrubbed, with Options.Env
-	hermetic bool
-	tmp      string // where coverage temp dirs go
-	prepare  func(cmd, root, tmp string) (coverRun, error)
+	cmd     string
+	files   []string // the node runner's test files; nil for --oracle-cmd
+	runner  string
+	env     []string          // the allow-list, with Options.Env
+	iso     *isolate.Isolator // confines every run
+	tmp     string            // where coverage temp dirs go
+	prepare func(cmd, root, tmp string) (coverRun, error)
 }
 
 func (r *cmdRunner) name() string { return r.runner }
@@ -142,7 +143,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		}
 		env = append(append([]string{}, env...), cr.Env...)
 	}
-	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Hermetic: r.hermetic})
+	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Isolation: r.iso})
 	out := outcomeOf(res)
 	if err != nil {
 		return out, err

@@ -1,26 +1,82 @@
 package adjudicate
 
 // This file runs one oracle or gate in a sandbox and records its span: the single path every run
-// of a certify takes, whichever phase asks for it.
+// of a certify takes, whichever phase asks for it, and the confinement every such run gets.
 
 import (
 	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 )
 
 // runs starts the oracle (through the chosen runner) and the gates (as commands).
 type runs struct {
-	choice   *runnerChoice
-	env      []string // scrubbed, with Options.Env
-	hermetic bool
-	clock    *clock
+	choice *runnerChoice
+	env    []string // isolate.Env's allow-list, with Options.Env
+	iso    *isolate.Isolator
+	clock  *clock
 }
 
-// oracle runs the oracle once in sb, where s.ov (if any) is already placed.
+// confinement is how every test process of a certify runs: its isolator and its environment.
+type confinement struct {
+	iso *isolate.Isolator
+	env []string
+	// info is what the report records of it.
+	info SandboxInfo
+}
+
+// confine builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
+// node_modules directory the sandboxes link is read-only (or, where the kernel refuses, watched);
+// where namespaces work, the user's checkout and the temp dir the work dir lives in are read-only
+// too, but for the work dir itself (so ../ from a sandbox stays inside it); no process outlives its run, --hermetic takes every network but
+// loopback away, and the environment is the allow-list plus --pass-env with TMPDIR inside the
+// work dir. In detect mode it snapshots the linked trees now, before the first run.
+func confine(o Options, t *tree, p *pool) (*confinement, error) {
+	io := isolate.Options{Hermetic: o.Hermetic, Writable: []string{p.work}}
+	for _, nm := range t.nodeModules {
+		io.ReadOnly = append(io.ReadOnly, filepath.Join(t.root, filepath.FromSlash(nm)))
+	}
+	for _, d := range []string{filepath.Dir(p.work), t.root} {
+		if d != "/" {
+			io.Fence = append(io.Fence, d)
+		}
+	}
+	iso, err := newIsolator(io)
+	if err != nil {
+		var he *isolate.HermeticError
+		if errors.As(err, &he) {
+			return nil, input.Errorf("%v", err)
+		}
+		return nil, err
+	}
+	tmp := filepath.Join(p.work, "tmp")
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return nil, err
+	}
+	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.PassEnv}, o.Env)
+	info := t.mirror
+	info.Protection, info.Reaping, info.Why, info.EnvPassed = iso.Protection(), iso.Reaping(), iso.Why(), names
+	if info.EnvPassed == nil {
+		info.EnvPassed = []string{}
+	}
+	return &confinement{iso: iso, env: env, info: info}, nil
+}
+
+// newIsolator is isolate.New; a test replaces it to act as on a host without namespaces.
+var newIsolator = isolate.New
+
+// oracle runs the oracle once in sb, where s.ov (if any) is already placed. A run without a
+// limit (the baseline without --timeout) gets DefaultOracleLimit, so no oracle hangs certify.
 func (x *runs) oracle(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
+	if s.timeout <= 0 {
+		s.timeout = DefaultOracleLimit
+	}
 	out, err := x.choice.runner.run(ctx, sb, s)
 	x.clock.record(out, false)
 	return out, err
@@ -28,7 +84,7 @@ func (x *runs) oracle(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, 
 
 // gate runs a gate's command once in sb.
 func (x *runs) gate(ctx context.Context, sb *sandbox, cmd string, timeout time.Duration) (runOutcome, error) {
-	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: x.env, Timeout: timeout, Hermetic: x.hermetic})
+	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: x.env, Timeout: timeout, Isolation: x.iso})
 	out := outcomeOf(res)
 	x.clock.record(out, true)
 	return out, err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 )
 
@@ -111,8 +112,8 @@ func embeddedTests(res embedded.Result) TestResults {
 // oracle_cmd or the default oracle, and for oracle files node --test (node), the embedded runner
 // (embedded; exit 2 when it cannot serve) or the embedded runner where it can serve, else node
 // (auto). close releases what it holds.
-func chooseRunner(choice string, f *File, root, tmp string) (r Runner, close func(), err error) {
-	cmd := &CommandRunner{Cmd: DefaultOracle(f, root), Tmp: tmp}
+func chooseRunner(choice string, f *File, root, tmp string, iso *isolate.Isolator) (r Runner, close func(), err error) {
+	cmd := &CommandRunner{Cmd: DefaultOracle(f, root), Tmp: tmp, Isolation: iso}
 	switch choice {
 	case "", RunnerNode:
 		return cmd, func() {}, nil

@@ -19,6 +19,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 )
 
@@ -84,6 +85,21 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every command run is confined as certify's are: the linked node_modules directories, the
+	// checkout and the temp dir read-only but for this run's directory, no survivors.
+	io := isolate.Options{Writable: []string{tmp}}
+	for _, nm := range nodeModules {
+		io.ReadOnly = append(io.ReadOnly, filepath.Join(repo, filepath.FromSlash(nm)))
+	}
+	for _, d := range []string{filepath.Dir(tmp), repo} {
+		if d != "/" {
+			io.Fence = append(io.Fence, d)
+		}
+	}
+	iso, err := isolate.New(io)
+	if err != nil {
+		return nil, err
+	}
 	sums := sumRepo(repo, files)
 	defer func() {
 		if bad := sums.changed(repo); len(bad) > 0 {
@@ -102,7 +118,7 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	runner := opts.Runner
 	if runner == nil {
 		// The embedded runner bundles from the first sandbox, a copy, never from the repository.
-		r, closeRunner, err := chooseRunner(opts.RunnerChoice, opts.File, first.root, tmp)
+		r, closeRunner, err := chooseRunner(opts.RunnerChoice, opts.File, first.root, tmp, iso)
 		if err != nil {
 			return nil, err
 		}

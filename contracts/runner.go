@@ -16,6 +16,8 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/testresults"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 )
 
@@ -65,8 +67,11 @@ type Runner interface {
 // else the failures its output names.
 type CommandRunner struct {
 	Cmd string
-	// Tmp is where per-run directories go; it must exist.
+	// Tmp is where per-run directories go; it must exist. It is the runs' TMPDIR too.
 	Tmp string
+	// Isolation confines every run (read-only node_modules, no survivors); nil runs the command
+	// in its process group only.
+	Isolation *isolate.Isolator
 }
 
 // Command returns the shell command.
@@ -93,10 +98,16 @@ func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) 
 		extra = append(extra, plan.Env...)
 	}
 	req := testresults.Ask(cmd, dir, filepath.Join(runDir, "results"))
-	env := proc.ScrubEnv(os.Environ(), extra, joinNodeOptions(req.Env))
-	res, err := proc.Run(ctx, proc.Spec{Cmd: req.Cmd, Dir: dir, Env: env, Timeout: timeout})
+	env, _ := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: r.Tmp}, extra, joinNodeOptions(req.Env))
+	res, err := proc.Run(ctx, proc.Spec{Cmd: req.Cmd, Dir: dir, Env: env, Timeout: timeout, Isolation: r.Isolation})
 	if err != nil {
 		return Outcome{}, err
+	}
+	if res.CheckErr != nil {
+		return Outcome{}, input.Errorf("after running %q bond could not check the linked node_modules directories for changes (%v); the run stops", cmd, res.CheckErr)
+	}
+	if len(res.Changed) > 0 {
+		return Outcome{}, input.Errorf("%q changed files in a node_modules directory that bond links into every sandbox and that must stay read-only (this host allows no read-only mount, so bond only detects): %s; the run stops. Reinstall your dependencies (npm ci) before trusting them again", cmd, strings.Join(res.Changed, ", "))
 	}
 	out := Outcome{ExitCode: res.ExitCode, Duration: res.Duration, Output: strings.ReplaceAll(res.Output, strings.TrimSuffix(dir, "/")+"/", ""), Status: RunCompleted}
 	read, err := req.Read([]byte(out.Output), dir)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/version"
 )
@@ -416,9 +417,17 @@ type stepResult struct {
 
 // runStep runs a shell command at dir through internal/proc: in its own process group, killed
 // as a group on cancellation, after limit and after it exits, its output kept to the last 2 KiB.
+// It runs under an isolate.Isolator that reaps every process the step leaves (a daemon an install
+// script starts) but protects no directory: the install writes node_modules, and the held-back
+// oracle runs in the task's own throw-away work tree.
 func runStep(ctx context.Context, command, dir string, env []string, limit time.Duration) stepResult {
 	res := stepResult{StepRun: StepRun{Cmd: command}}
-	pr, err := proc.Run(ctx, proc.Spec{Cmd: command, Dir: dir, Env: env, Timeout: limit})
+	iso, err := isolate.New(isolate.Options{})
+	if err != nil {
+		res.err, res.ExitCode = fmt.Errorf("confining the step: %w", err), -1
+		return res
+	}
+	pr, err := proc.Run(ctx, proc.Spec{Cmd: command, Dir: dir, Env: env, Timeout: limit, Isolation: iso})
 	res.DurationMS = pr.Duration.Milliseconds()
 	res.OutputTail = proc.Tail(pr.Output, stepTail)
 	res.ExitCode = pr.ExitCode
@@ -441,7 +450,7 @@ const stepTail = 2048
 // stepEnv is the environment of install and the held-back oracle: the environment policy of
 // every process bond starts (internal/proc, SPEC §7), sorted.
 func stepEnv(env []string) []string {
-	out := proc.ScrubEnv(env)
+	out, _ := proc.Env(env, isolate.EnvOptions{})
 	sort.Strings(out)
 	return out
 }

@@ -110,7 +110,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			fp, err := planFile(rt, c, ops)
+			fp, err := planFile(gctx, rt, c, ops)
 			files[i] = fp
 			return err
 		})
@@ -270,7 +270,7 @@ type filePlan struct {
 
 // planFile reads one file, checks the fit, lexes it once and offers its added lines to the
 // operators (Source.Propose).
-func planFile(rt root, c fileChange, ops []operators.Operator) (filePlan, error) {
+func planFile(ctx context.Context, rt root, c fileChange, ops []operators.Operator) (filePlan, error) {
 	src, err := rt.read(c.Path)
 	if err != nil {
 		return filePlan{}, err
@@ -285,7 +285,17 @@ func planFile(rt root, c fileChange, ops []operators.Operator) (filePlan, error)
 		fp.info.Added = append(fp.info.Added, a.Number)
 	}
 	text := string(src)
-	s := NewSource(c.Path, src, SourceOptions{Equivalence: true})
+	// NewSource is one esbuild transform of the whole file, which no context reaches (38 s for
+	// a 20,000-line file with the equivalence filter's minifier): it runs aside, so an interrupt
+	// returns at once and leaves it to finish in the background.
+	made := make(chan *Source, 1)
+	go func() { made <- NewSource(c.Path, src, SourceOptions{Equivalence: true}) }()
+	var s *Source
+	select {
+	case s = <-made:
+	case <-ctx.Done():
+		return filePlan{}, context.Cause(ctx)
+	}
 	fp.info.Loader = s.Loader()
 	parse := ParseOK
 	if !s.Parses() {
@@ -319,6 +329,9 @@ func planFile(rt root, c fileChange, ops []operators.Operator) (filePlan, error)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for ai, a := range c.Added {
 		g.Go(func() error {
+			if ctx.Err() != nil {
+				return nil // interrupted: the lines left are skipped, and planFile returns the cause
+			}
 			res := &results[ai]
 			sp := spans[a.Number-1]
 			// The line as the planner (and git) reads it; the operators fire on the lexed line.
@@ -359,6 +372,9 @@ func planFile(rt root, c fileChange, ops []operators.Operator) (filePlan, error)
 		})
 	}
 	_ = g.Wait()
+	if err := ctx.Err(); err != nil {
+		return filePlan{}, context.Cause(ctx)
+	}
 	for _, res := range results {
 		if !res.ok {
 			continue

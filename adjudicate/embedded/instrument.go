@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"fmt"
+	"net/url"
 	"path"
 	"reflect"
 	"regexp"
@@ -552,10 +553,14 @@ func walkValue(v reflect.Value, f func(ast.Node)) {
 }
 
 // cleanSource turns a source-map path into a repository-relative, slash-separated path, or ""
-// when the source is outside the repository or esbuild's own runtime.
+// when the source is outside the repository or esbuild's own runtime. esbuild writes sources as
+// URL paths (src/café.js as src/caf%C3%A9.js, 100%.js as 100%25.js), so they are unescaped first.
 func cleanSource(s string) string {
 	if strings.HasPrefix(s, "<") || strings.Contains(s, ":") {
 		return ""
+	}
+	if u, err := url.PathUnescape(s); err == nil {
+		s = u
 	}
 	p := path.Clean(strings.ReplaceAll(s, "\\", "/"))
 	if p == "." || strings.HasPrefix(p, "../") || p == ".." || strings.HasPrefix(p, "/") {

@@ -48,6 +48,7 @@ type certifyOptions struct {
 	Verdicts     string
 	Keep         bool
 	Hermetic     bool
+	PassEnv      []string
 	// ExhaustiveRuns keeps the engine that pays for every run (adjudicate.Options.ExhaustiveRuns).
 	ExhaustiveRuns bool
 	Format         string
@@ -71,9 +72,18 @@ and per added executable line whether the tests pin it (pinned, vacuous, not-run
 not-mutated). --operator-set 2 plans with operator set 2; --require-reach PCT refuses when the
 oracle runs fewer than PCT% of the added executable lines.
 
+Every test run is confined: the node_modules directories bond links into the sandboxes, the
+checkout and the temp dir are read-only to it (or, where the kernel allows no namespace, the
+node_modules directories are checked after each run and a change stops certify with exit 2), no
+process it starts outlives it, and it sees only an allow-list of the environment (PATH, HOME,
+USER, SHELL, LANG, LC_*, TZ, TERM, CI, NODE_ENV, NODE_OPTIONS, a TMPDIR of its own, npm's
+non-secret npm_config_*) plus --pass-env. Without --timeout each baseline run of the oracle and
+each gate's first run is bounded at 30 minutes.
+
 Exit codes: 0 held, unshown or not-bonded (or any bond under --regime report-only); 1 vacuous
-(and abstentions under --require held, and a reach below --require-reach PCT); 2 invalid input or setup; 3 internal error; 130/143
-interrupted. The JSON report always goes to the user cache dir too, for bond inspect.`,
+(and abstentions under --require held, and a reach below --require-reach PCT); 2 invalid input or
+setup; 3 internal error; 129, 130, 131, 143 interrupted by SIGHUP, SIGINT, SIGQUIT, SIGTERM. The
+JSON report always goes to the user cache dir too, for bond inspect.`,
 		Example: `  bond certify --base main --oracle test/parse.test.js --gate 'unit=npm test'
   bond certify --diff pr.diff --oracle-cmd 'npx mocha test/x.js' --format markdown`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -107,7 +117,7 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 	f.StringVar(&opts.Runner, "runner", "", "how to run --oracle files: auto|node|embedded (default auto)")
 	f.StringVar(&opts.Regime, "regime", "", "witness-recorded|witness-required|report-only (default witness-recorded)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", 0, "sandboxes run in parallel (default: the CPU count)")
-	f.DurationVar(&opts.Timeout, "timeout", 0, "time limit of one oracle run (default: twice the slower baseline run plus 5s)")
+	f.DurationVar(&opts.Timeout, "timeout", 0, "time limit of one oracle run (default: twice the slower baseline run plus 5s; the baseline itself 30m)")
 	f.IntVar(&opts.SuiteCap, "suite-cap", adjudicate.DefaultSuiteCap, "most suite (gate) runs per patch")
 	f.StringVar(&opts.Adjudicate, "adjudicate", "first", "first: stop adjudicating once the bond is decided; all: ask every detector")
 	f.StringVar(&opts.Require, "require", "", "held: refuse abstentions (unshown, not-bonded) too")
@@ -115,7 +125,8 @@ interrupted. The JSON report always goes to the user cache dir too, for bond ins
 	f.StringVar(&opts.Verdicts, "verdicts", "", "a verdict document marking mutants equivalent (JSON)")
 	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
 	f.BoolVar(&opts.ExhaustiveRuns, "exhaustive-runs", false, "pay for every run: no mutant skipped, whole oracle with coverage and no bail, gates up front (to check the verdicts match)")
-	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network (needs unshare)")
+	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network but loopback (needs a network namespace)")
+	f.StringArrayVar(&opts.PassEnv, "pass-env", nil, "pass this variable of bond's environment to the oracle and gates (repeatable; the report names it, never its value)")
 	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
 	return cmd
@@ -136,7 +147,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		Plan:      opts.planFlags.options(opts.In, cfg, set),
 		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: opts.Regime,
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
-		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, Now: opts.Now,
+		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Now: opts.Now,
 		ExhaustiveRuns: opts.ExhaustiveRuns,
 	}
 	if set("budget") && opts.Budget == 0 {

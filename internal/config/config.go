@@ -43,6 +43,9 @@ type File struct {
 	Timeout string `toml:"timeout"`
 	Regime  string `toml:"regime"`
 	Runner  string `toml:"runner"`
+	// PassEnv names variables passed to the oracle and gates beyond the environment allow-list
+	// (SPEC §7), as --pass-env does.
+	PassEnv []string `toml:"pass_env"`
 	// Path is where the config was read from ("" when there was none).
 	Path string `toml:"-"`
 }
@@ -73,7 +76,7 @@ func Load(repo string) (File, error) {
 			for _, e := range sm.Errors {
 				keys = append(keys, strings.Join(e.Key(), "."))
 			}
-			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, require_reach, timeout, regime, runner", p, strings.Join(keys, ", "))
+			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, require_reach, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
@@ -98,6 +101,11 @@ func Load(repo string) (File, error) {
 	}
 	if c.RequireReach != nil && (*c.RequireReach < 0 || *c.RequireReach > 100) {
 		return File{}, input.Errorf("%s: require_reach %d: want a percentage from 0 to 100", p, *c.RequireReach)
+	}
+	for _, n := range c.PassEnv {
+		if n == "" || strings.ContainsAny(n, "= \t\n") {
+			return File{}, input.Errorf("%s: pass_env %q: want a variable name such as \"DATABASE_URL\"", p, n)
+		}
 	}
 	c.Path = p
 	return c, nil

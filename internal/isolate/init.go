@@ -20,6 +20,8 @@ const initArg = "__bond-isolate-init"
 // initSpec is what the init does, passed as one JSON argument.
 type initSpec struct {
 	ReadOnly []string `json:"ro,omitempty"`
+	Fence    []string `json:"fence,omitempty"`
+	Writable []string `json:"rw,omitempty"`
 	Hermetic bool     `json:"hermetic,omitempty"`
 	// ErrFD is the pipe the init writes its set-up error to (close-on-exec, so a successful exec
 	// closes it empty).
@@ -82,8 +84,20 @@ func setUp(spec initSpec) error {
 	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("making mounts private: %w", err)
 	}
+	// The fences first, the writable holes in them next, the protected directories last, so a
+	// protected directory inside a fence or a hole stays read-only.
+	for _, d := range spec.Fence {
+		if err := bind(d, true); err != nil {
+			return err
+		}
+	}
+	for _, d := range spec.Writable {
+		if err := bind(d, false); err != nil {
+			return err
+		}
+	}
 	for _, d := range spec.ReadOnly {
-		if err := bindReadOnly(d); err != nil {
+		if err := bind(d, true); err != nil {
 			return err
 		}
 	}
@@ -107,8 +121,9 @@ var keepFlags = []struct{ st, ms uintptr }{
 	{1024, syscall.MS_NOATIME}, {2048, syscall.MS_NODIRATIME}, {4096, syscall.MS_RELATIME},
 }
 
-// bindReadOnly makes d a read-only bind mount of itself and checks that it is.
-func bindReadOnly(d string) error {
+// bind makes d a bind mount of itself, read-only or writable (a bind mount inside a read-only
+// one starts read-only), and checks that it is.
+func bind(d string, readOnly bool) error {
 	if err := syscall.Mount(d, d, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
 		return fmt.Errorf("bind-mounting %s: %w", d, err)
 	}
@@ -116,17 +131,21 @@ func bindReadOnly(d string) error {
 	if err := syscall.Statfs(d, &st); err != nil {
 		return fmt.Errorf("reading the mount flags of %s: %w", d, err)
 	}
-	flags := uintptr(syscall.MS_REMOUNT | syscall.MS_BIND | syscall.MS_RDONLY)
+	flags := uintptr(syscall.MS_REMOUNT | syscall.MS_BIND)
+	if readOnly {
+		flags |= syscall.MS_RDONLY
+	}
 	for _, k := range keepFlags {
 		if uintptr(st.Flags)&k.st != 0 {
 			flags |= k.ms
 		}
 	}
+	what := map[bool]string{true: "read-only", false: "writable"}[readOnly]
 	if err := syscall.Mount("", d, "", flags, ""); err != nil {
-		return fmt.Errorf("remounting %s read-only: %w", d, err)
+		return fmt.Errorf("remounting %s %s: %w", d, what, err)
 	}
-	if err := syscall.Statfs(d, &st); err != nil || st.Flags&1 == 0 { // ST_RDONLY
-		return fmt.Errorf("%s is still writable after the read-only remount", d)
+	if err := syscall.Statfs(d, &st); err != nil || (st.Flags&1 != 0) != readOnly { // ST_RDONLY
+		return fmt.Errorf("%s is not %s after the remount", d, what)
 	}
 	return nil
 }

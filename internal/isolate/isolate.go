@@ -64,6 +64,13 @@ type Options struct {
 	// Hermetic runs each command in a network namespace of its own with loopback up and no
 	// other interface. New fails when that cannot be made here, never runs unsandboxed.
 	Hermetic bool
+	// Fence are directories made read-only in namespace mode only, with Writable open again
+	// inside them: the shared temp dir the sandboxes live in, so a test cannot write through
+	// ../ out of its sandbox. In detect mode they are neither protected nor watched (too large
+	// to snapshot, and what a test leaves there is not the user's data).
+	Fence []string
+	// Writable are directories inside a Fence that stay writable (the sandboxes' work dir).
+	Writable []string
 }
 
 // Isolator confines every command it wraps the same way. It is safe for concurrent use.
@@ -72,6 +79,8 @@ type Isolator struct {
 	mode   mode
 	snap   *Snapshot  // the linked trees before the first run, in detect mode
 	ro     []string   // opts.ReadOnly resolved
+	fence  []string   // opts.Fence resolved
+	open   []string   // opts.Writable resolved
 	snapMu sync.Mutex // one comparison with the snapshot at a time
 }
 
@@ -79,23 +88,22 @@ type Isolator struct {
 // the read-only directories now, so call it before the first run.
 func New(o Options) (*Isolator, error) {
 	iso := &Isolator{opts: o}
-	for _, d := range o.ReadOnly {
-		abs, err := filepath.Abs(d)
-		if err != nil {
-			return nil, fmt.Errorf("resolving %s: %w", d, err)
-		}
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			abs = real
-		}
-		fi, err := os.Stat(abs)
-		if err != nil || !fi.IsDir() {
-			return nil, fmt.Errorf("%s: not a directory; isolate can only protect directories", d)
-		}
-		iso.ro = append(iso.ro, abs)
+	var err error
+	if iso.ro, err = resolveDirs(o.ReadOnly); err != nil {
+		return nil, err
+	}
+	if iso.fence, err = resolveDirs(o.Fence); err != nil {
+		return nil, err
+	}
+	if iso.open, err = resolveDirs(o.Writable); err != nil {
+		return nil, err
 	}
 	iso.mode = probe(o.Hermetic)
 	if forceDetect {
 		iso.mode = mode{why: "namespaces turned off by a test"}
+	}
+	if os.Getenv(ModeVar) == "detect" {
+		iso.mode = mode{why: ModeVar + "=detect"}
 	}
 	if o.Hermetic && !iso.mode.ok {
 		return nil, &HermeticError{Reason: iso.mode.why}
@@ -109,6 +117,33 @@ func New(o Options) (*Isolator, error) {
 	}
 	return iso, nil
 }
+
+// resolveDirs makes dirs absolute, resolved through symbolic links, and checks each is a
+// directory.
+func resolveDirs(dirs []string) ([]string, error) {
+	var out []string
+	for _, d := range dirs {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, fmt.Errorf("resolving %s: %w", d, err)
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		fi, err := os.Stat(abs)
+		if err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("%s: not a directory; isolate can only protect directories", d)
+		}
+		out = append(out, abs)
+	}
+	return out, nil
+}
+
+// ModeVar, set to "detect" in bond's environment, makes New act as on a host without namespaces:
+// the linked directories are only watched and survivors found by the sweep. It is for hosts where
+// a namespace breaks a suite (a test that needs the host's /proc or a writable /tmp) and for
+// measuring what isolation costs; it never reaches a test (it is not on the allow-list).
+const ModeVar = "BOND_ISOLATE"
 
 // forceDetect makes New act as on a host without namespaces (a test seam, set only by tests).
 var forceDetect bool
@@ -183,7 +218,7 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	r.errR, r.errW, r.mounts = pr, pw, true
 	fd := 3 + len(cmd.ExtraFiles)
 	cmd.ExtraFiles = append(cmd.ExtraFiles, pw)
-	spec := initSpec{ReadOnly: iso.ro, Hermetic: iso.opts.Hermetic, ErrFD: fd}
+	spec := initSpec{ReadOnly: iso.ro, Fence: iso.fence, Writable: iso.open, Hermetic: iso.opts.Hermetic, ErrFD: fd}
 	cmd.Args = append([]string{"bond-isolate-init", initArg, spec.encode(), cmd.Path}, cmd.Args...)
 	cmd.Path = selfExe
 	iso.mode.apply(cmd.SysProcAttr, iso.opts.Hermetic)

@@ -1,19 +1,21 @@
 // Package proc starts the processes bond runs on a user's behalf (the oracle, the gates, a
 // corpus task's install and held-back oracle): each in its own process group, killed as a group
 // on its limit, on the context's end and after it exits, with its output kept to a bounded tail,
-// and with the environment policy of env.go. It is the one place a process is started.
+// with the environment policy of env.go, and, given an isolate.Isolator, confined by it
+// (read-only linked directories, no survivors, --hermetic's network namespace). It is the one
+// place a process is started.
 package proc
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
-	"strings"
 	"syscall"
 	"time"
+
+	"github.com/bond-tool/bond/internal/isolate"
 )
 
 // KeepBytes is how much output a run keeps in memory: enough to find the failing test's name in
@@ -26,8 +28,10 @@ type Spec struct {
 	Dir     string
 	Env     []string
 	Timeout time.Duration // 0: none (the context still bounds it)
-	// Hermetic runs the command in a new user and network namespace (unshare -rn): no network.
-	Hermetic bool
+	// Isolation confines the command (SPEC §3.2, §7): its read-only directories, its reaping of
+	// every process the command leaves, its network namespace under --hermetic. nil runs the
+	// command with only its process group (bond's own tools: git, never a test).
+	Isolation *isolate.Isolator
 }
 
 // Result is what one process did.
@@ -41,18 +45,26 @@ type Result struct {
 	// run it (exit 126: not executable, 127: not found). Such a run is an error, never a kill.
 	Start error
 	Began time.Time
+	// Changed names the files under the Isolation's read-only directories that differ from
+	// their snapshot after this run (detect mode only: in read-only mode no write succeeds).
+	// The caller stops: a test changed what it must not.
+	Changed []string
+	// CheckErr is a failure to make that comparison (the directories could not be re-read);
+	// the caller stops as for Changed, since nothing shows they are intact.
+	CheckErr error
+	// Reaped counts processes the run left behind that the marker sweep killed (a PID
+	// namespace kills them without counting).
+	Reaped int
 }
 
-// Run runs p with sh -c in its own process group. On timeout or when ctx ends, the whole group
-// is killed with SIGKILL; after a normal exit, whatever the command left running in its group is
-// killed too, so no test server outlives its run. Output goes to a file, not a pipe, so a
-// background child that inherits it cannot hold the run open. Run returns an error only when ctx
-// ended (the caller stops); every other failure is in the result.
+// Run runs p with sh -c in its own process group, under p.Isolation when given. On timeout or
+// when ctx ends, the whole group is killed with SIGKILL; after a normal exit, whatever the
+// command left running in its group is killed too, and the Isolation kills what left the group
+// (setsid, double forks), so no test server outlives its run. Output goes to a file, not a pipe,
+// so a background child that inherits it cannot hold the run open. Run returns an error only
+// when ctx ended (the caller stops); every other failure is in the result.
 func Run(ctx context.Context, p Spec) (Result, error) {
 	argv := []string{"sh", "-c", p.Cmd}
-	if p.Hermetic {
-		argv = append([]string{"unshare", "--map-root-user", "--net"}, argv...)
-	}
 	c := exec.Command(argv[0], argv[1:]...)
 	c.Dir = p.Dir
 	c.Env = p.Env
@@ -73,10 +85,24 @@ func Run(ctx context.Context, p Spec) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
+	var run *isolate.Run
+	if p.Isolation != nil {
+		if run, err = p.Isolation.Wrap(c); err != nil {
+			res.Start, res.ExitCode = fmt.Errorf("could not isolate %q: %w", p.Cmd, err), -1
+			return res, nil
+		}
+	}
 	if err := c.Start(); err != nil {
+		if run != nil {
+			_ = run.Started() // closes the init's error pipe
+		}
 		res.Start = fmt.Errorf("could not start %q: %w", argv[0], err)
 		res.ExitCode = -1
 		return res, nil
+	}
+	var setupErr error
+	if run != nil {
+		setupErr = run.Started()
 	}
 	pgid := c.Process.Pid
 	killGroup := func() { _ = syscall.Kill(-pgid, syscall.SIGKILL) }
@@ -103,11 +129,20 @@ func Run(ctx context.Context, p Spec) (Result, error) {
 		ctxErr = context.Cause(ctx)
 	}
 	res.Duration = time.Since(res.Began)
+	if run != nil {
+		after := run.Finish()
+		res.Changed, res.CheckErr, res.Reaped = after.Changed, after.Err, after.Killed
+	}
 	res.Output = readTail(outf, KeepBytes)
 	if ctxErr != nil {
 		return res, ctxErr
 	}
 	res.ExitCode = c.ProcessState.ExitCode()
+	if setupErr != nil {
+		// The init could not confine the command, so the command never ran: a harness failure.
+		res.Start = setupErr
+		return res, nil
+	}
 	if res.TimedOut {
 		return res, nil
 	}
@@ -152,20 +187,4 @@ func readTail(f *os.File, max int64) string {
 	b := make([]byte, fi.Size()-off)
 	n, _ := f.ReadAt(b, off)
 	return Tail(string(b[:n]), int(max))
-}
-
-// ProbeHermetic checks that a user and network namespace can be made here, so --hermetic never
-// degrades into an unsandboxed run.
-func ProbeHermetic(ctx context.Context) error {
-	c := exec.CommandContext(ctx, "unshare", "--map-root-user", "--net", "true")
-	var buf bytes.Buffer
-	c.Stderr = &buf
-	if err := c.Run(); err != nil {
-		msg := strings.TrimSpace(buf.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return fmt.Errorf("--hermetic needs a network namespace, but 'unshare --map-root-user --net' failed here: %s; allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1) or run without --hermetic", msg)
-	}
-	return nil
 }

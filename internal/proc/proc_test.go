@@ -2,9 +2,14 @@ package proc
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/isolate"
 )
 
 // A command that leaves a background child ends when its shell does, and says what it printed.
@@ -35,4 +40,63 @@ func TestCancelledRunReturnsCause(t *testing.T) {
 	if _, err := Run(ctx, Spec{Cmd: "sleep 600", Dir: t.TempDir()}); err == nil {
 		t.Fatal("a run under a cancelled context returned no error")
 	}
+}
+
+// Under an Isolation a run cannot write its read-only directories and leaves no process behind,
+// even one that left its process group; a command that needs neither runs as before.
+func TestIsolatedRun(t *testing.T) {
+	root := t.TempDir()
+	nm := filepath.Join(root, "node_modules")
+	if err := os.MkdirAll(nm, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	iso, err := isolate.New(isolate.Options{ReadOnly: []string{nm}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if iso.Protection() != isolate.ReadOnly {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("no namespaces here (%s); CI must provide them", iso.Why())
+		}
+		t.Skipf("no namespaces here: %s", iso.Why())
+	}
+	marker := fmt.Sprintf("bond-proc-survivor-%d", os.Getpid())
+	tests := []struct {
+		name, cmd string
+		exit      int
+	}{
+		{"plain", "echo hi", 0},
+		{"write a read-only dir", "echo x > node_modules/x.js", 2},
+		{"daemon", "setsid sh -c 'sleep 1000; : " + marker + "' >/dev/null 2>&1 & echo started", 0},
+		{"not found", "no-such-command-bond", 127},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Run(context.Background(), Spec{Cmd: tt.cmd, Dir: root, Isolation: iso, Timeout: 20 * time.Second})
+			if err != nil || res.ExitCode != tt.exit {
+				t.Fatalf("err %v exit %d, want %d: %s", err, res.ExitCode, tt.exit, res.Output)
+			}
+			if len(res.Changed) != 0 || res.CheckErr != nil {
+				t.Errorf("read-only mode reported changes %v (%v)", res.Changed, res.CheckErr)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(nm, "x.js")); err == nil {
+		t.Error("node_modules/x.js was written")
+	}
+	if left := processesWith(marker); len(left) > 0 {
+		t.Errorf("the daemon survived its run: %v", left)
+	}
+}
+
+// processesWith lists the processes whose command line holds marker.
+func processesWith(marker string) []string {
+	var out []string
+	names, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, n := range names {
+		if b, err := os.ReadFile(n); err == nil && strings.Contains(string(b), marker) {
+			out = append(out, n)
+		}
+	}
+	return out
 }

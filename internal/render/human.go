@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/isolate"
 )
 
 // Human writes the report for a person at a terminal. Every data value is put on one line with
@@ -97,6 +98,9 @@ func Human(w io.Writer, in Input) error {
 	}
 	if r.Run.RunnerNote != "" {
 		fmt.Fprintf(bw, "runner: %s\n", termText(r.Run.RunnerNote))
+	}
+	if s := r.Sandbox; s != nil && s.Protection == isolate.Detect {
+		fmt.Fprintf(bw, "protection: detection only: node_modules was writable to the tests and checked after each run, since this host allows no read-only mount (%s)\n", termText(s.Why))
 	}
 	t := r.Timings
 	fmt.Fprintf(bw, "\ntook %.1fs (%s), of which oracle and gate runs %.1fs; details: bond inspect [ID]\n", float64(t.TotalMS)/1000, whereTimeWent(t), float64(t.RunWallMS)/1000)

@@ -1,0 +1,54 @@
+package isolate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A fence makes a whole directory read-only to the test but for its writable holes, with the
+// protected directories inside still read-only: a test cannot write through ../ out of its work
+// dir, and the holes keep working.
+func TestFenceWithWritableHoles(t *testing.T) {
+	root := t.TempDir()
+	work := filepath.Join(root, "work")
+	sb := filepath.Join(work, "sandbox-0")
+	nm := filepath.Join(root, "repo", "node_modules")
+	for _, d := range []string{sb, nm} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	iso, err := New(Options{ReadOnly: []string{nm}, Fence: []string{root}, Writable: []string{work}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	needNamespaces(t, iso)
+	tests := []struct {
+		name, script string
+		ok           bool
+	}{
+		{"into the sandbox", "echo x > in.txt", true},
+		{"into the work dir through ../", "echo x > ../escape-1.txt", true},
+		{"into the fence through ../../", "echo x > ../../escape-2.txt", false},
+		{"into the protected dir inside the fence", "echo x > " + nm + "/x.js", false},
+		{"remount the fence writable", "mount -o remount,rw,bind " + root + " && echo x > ../../escape-3.txt", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, code, _ := runWrapped(t, iso, sb, tt.script)
+			if (code == 0) != tt.ok {
+				t.Errorf("exit %d, want success %v: %s", code, tt.ok, out)
+			}
+			if !tt.ok && code != 0 && !strings.Contains(out, "Read-only") && !strings.Contains(out, "ermission") {
+				t.Errorf("failed for another reason than a read-only file system: %s", out)
+			}
+		})
+	}
+	for _, f := range []string{"escape-2.txt", "escape-3.txt", "repo/node_modules/x.js"} {
+		if _, err := os.Stat(filepath.Join(root, f)); err == nil {
+			t.Errorf("%s was written through the fence", f)
+		}
+	}
+}

@@ -1,0 +1,29 @@
+package render
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/isolate"
+)
+
+// The human output says when node_modules was only watched, not read-only, and is silent when
+// it was read-only.
+func TestHumanSaysWhenProtectionIsOnlyDetection(t *testing.T) {
+	for _, tc := range []struct {
+		prot isolate.Protection
+		want bool
+	}{{isolate.Detect, true}, {isolate.ReadOnly, false}} {
+		r := &adjudicate.Report{Sandbox: &adjudicate.SandboxInfo{Protection: tc.prot, Why: "user namespaces are off"}}
+		r.Bond = adjudicate.Bond(nil, adjudicate.RegimeWitnessRecorded, false)
+		var b bytes.Buffer
+		if err := Human(&b, Input{Report: r}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "protection: detection only"); got != tc.want {
+			t.Errorf("%s: says detection only %v, want %v:\n%s", tc.prot, got, tc.want, b.String())
+		}
+	}
+}

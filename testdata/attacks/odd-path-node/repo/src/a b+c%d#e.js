@@ -1,0 +1,5 @@
+function price(n) {
+  const tax = n / 10;
+  return n;
+}
+module.exports = { price };
