@@ -56,7 +56,7 @@ func baselineRuns(ctx context.Context, x *runs, p *pool, limit time.Duration, pr
 func baselineRecords(outs [2]runOutcome) []RunRecord {
 	var recs []RunRecord
 	for _, out := range outs {
-		recs = append(recs, RunRecord{Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output)})
+		recs = append(recs, RunRecord{Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)})
 	}
 	return recs
 }

@@ -40,7 +40,7 @@ func runChecks(ctx context.Context, x *runs, p *pool, lim limits, gates []GateSp
 			if out.Status == StatusError {
 				return input.Errorf("gate %s could not run: %v; fix the --gate command or install its program", g.Name, out.Err)
 			}
-			c.gates[i] = GateRecord{Name: g.Name, Cmd: g.Cmd, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output)}
+			c.gates[i] = GateRecord{Name: g.Name, Cmd: g.Cmd, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
 			step()
 			return nil
 		})

@@ -7,6 +7,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/testresults"
 	"github.com/bond-tool/bond/internal/proc"
 )
 
@@ -24,8 +25,11 @@ func runProc(ctx context.Context, p proc.Spec) (proc.Result, error) {
 	return res, err
 }
 
-// tail is the part of a run's output a report keeps.
-func tail(out string) string { return proc.Tail(out, tailBytes) }
+// tail is the part of a run's output a report keeps, ANSI colour codes stripped so it reads as
+// text.
+func tail(out string) string {
+	return proc.Tail(string(testresults.StripANSI([]byte(out))), tailBytes)
+}
 
 // indentTail is a run's output tail indented for an error message.
 func indentTail(out string) string {

@@ -39,6 +39,9 @@ type SandboxInfo struct {
 	Skipped []string `json:"skipped"`
 	// NodeModules lists the node_modules directories linked, not copied.
 	NodeModules []string `json:"node_modules"`
+	// HintsBlanked lists the planned files whose coverage-ignore hints were blanked in the
+	// sandboxes, so the lines under them are measured (issue 9 item 3); absent when none had any.
+	HintsBlanked []HintsBlanked `json:"hints_blanked,omitempty"`
 }
 
 // listing is the working tree's file list: the files to copy, the node_modules directories to

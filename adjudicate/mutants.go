@@ -55,6 +55,7 @@ func record(mr *MutantResult, out runOutcome, sandbox int, retried bool) {
 	mr.DurationMS = out.Duration.Milliseconds()
 	mr.OutputTail = tail(out.Output)
 	mr.KilledBy = out.KilledBy
+	mr.FailedTests, mr.ResultsNote = failedNames(out.Failed), out.ResultsNote
 	mr.Sandbox = sandbox
 	mr.Retried = retried
 	if out.Status == StatusError && out.Err != nil {

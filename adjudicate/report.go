@@ -74,6 +74,11 @@ type MutantResult struct {
 	ExitCode    int    `json:"exit_code"`
 	OutputTail  string `json:"output_tail"`
 	KilledBy    string `json:"killed_by,omitempty"`
+	// FailedTests names the tests that failed in the run (at most 20, then a count), from the
+	// runner's result file or its output; ResultsNote says why the output was read when the
+	// runner was asked for a file (issue 9 item 7).
+	FailedTests []string `json:"failed_tests,omitempty"`
+	ResultsNote string   `json:"results_note,omitempty"`
 	// Retried: the run timed out at the default limit and was run again at twice the limit; the
 	// recorded facts are the second run's.
 	Retried bool `json:"retried,omitempty"`
@@ -119,6 +124,8 @@ type RunRecord struct {
 	ExitCode   int    `json:"exit_code"`
 	DurationMS int64  `json:"duration_ms"`
 	OutputTail string `json:"output_tail,omitempty"`
+	// FailedTests names the tests that failed in the run, as on a mutant.
+	FailedTests []string `json:"failed_tests,omitempty"`
 }
 
 // GateRecord is one gate's run on the unmutated tree.
@@ -129,6 +136,8 @@ type GateRecord struct {
 	ExitCode   int    `json:"exit_code"`
 	DurationMS int64  `json:"duration_ms"`
 	OutputTail string `json:"output_tail,omitempty"`
+	// FailedTests names the tests that failed in the run, as on a mutant.
+	FailedTests []string `json:"failed_tests,omitempty"`
 }
 
 // Reach is how many added executable lines the oracle ran, per file and in total.
