@@ -21,8 +21,8 @@ func TestReadResultsFromOutput(t *testing.T) {
 	tests := []struct {
 		name, runner, output string
 		status               Status
-		failed       []string
-		killedBy     string
+		failed               []string
+		killedBy             string
 	}{
 		{name: "tap nested", output: "TAP version 13\n# Subtest: outer\n    not ok 1 - inner case # took 3ms\nnot ok 1 - outer\n",
 			status: StatusKilled, failed: []string{"outer › inner case", "outer"}, killedBy: "outer › inner case"},
