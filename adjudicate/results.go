@@ -75,6 +75,7 @@ func readResults(out *runOutcome, a *resultsAsk, root string) {
 	var res testresults.Results
 	if a != nil {
 		defer os.RemoveAll(a.dir)
+		out.Output = dropMentions(out.Output, filepath.Base(a.dir))
 		res, _ = a.req.Read([]byte(out.Output), root)
 	} else {
 		res = testresults.Results{Tests: testresults.ParseOutput("", []byte(out.Output), root), From: testresults.FromOutput}
@@ -87,6 +88,22 @@ func readResults(out *runOutcome, a *resultsAsk, root string) {
 	if len(out.Failed) > 0 && (out.Status == StatusKilled || out.Status == StatusTimeout) {
 		out.KilledBy = out.Failed[0]
 	}
+}
+
+// dropMentions removes the lines of output that name bond's result directory (jest's "Test
+// results written to: …"): they are bond's doing, not the user's tests'.
+func dropMentions(output, dir string) string {
+	if !strings.Contains(output, dir) {
+		return output
+	}
+	lines := strings.SplitAfter(output, "\n")
+	keep := lines[:0]
+	for _, l := range lines {
+		if !strings.Contains(l, dir) {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "")
 }
 
 // maxFailedNames is how many failing test names a report keeps per run.

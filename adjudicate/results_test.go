@@ -50,6 +50,13 @@ func TestReadResultsFromOutput(t *testing.T) {
 	}
 }
 
+func TestDropMentions(t *testing.T) {
+	out := "Tests: 1 failed\nTest results written to: ../../bond-results-123/results\nRan all test suites.\n"
+	if got := dropMentions(out, "bond-results-123"); got != "Tests: 1 failed\nRan all test suites.\n" {
+		t.Errorf("dropMentions = %q", got)
+	}
+}
+
 func TestMergeEnv(t *testing.T) {
 	tests := []struct {
 		env, add, want []string
