@@ -149,7 +149,8 @@ func certifyFiles(t *testing.T, root string, o Options, muts []plan.Mutant) *Rep
 
 // TestKilledByEveryRunner: on every runner's fixture, a mutant the oracle kills names the test
 // that failed (killed_by and failed_tests, read from the runner's own result file where bond
-// could ask for one, else from its output), and no output tail keeps ANSI colour codes.
+// could ask for one, else from its output), and no output tail keeps ANSI colour codes or names
+// bond's result file (jest prints "Test results written to: …").
 func TestKilledByEveryRunner(t *testing.T) {
 	tests := []struct {
 		dir, cmd, file string
@@ -184,6 +185,9 @@ func TestKilledByEveryRunner(t *testing.T) {
 			for _, tail := range []string{got.OutputTail, rep.Baseline.Oracle[0].OutputTail} {
 				if strings.Contains(tail, "\x1b") {
 					t.Errorf("an output tail keeps ANSI codes: %q", tail)
+				}
+				if strings.Contains(tail, "bond-results-") {
+					t.Errorf("an output tail names bond's result file: %q", tail)
 				}
 			}
 		})
