@@ -19,20 +19,27 @@ type HintsBlanked struct {
 	Hints int `json:"hints"`
 }
 
-// blankHints replaces the coverage-ignore hints of every file a mutant plans to change with
-// spaces (same length, same line breaks: every line and column stays where it was), in the
+// blankHints replaces the coverage-ignore hints of every planned file (a file the patch added
+// lines to, whose reach is measured) and every file a mutant changes with spaces (same length, same line breaks: every line and column stays where it was), in the
 // tree's sandbox copy: the bytes every sandbox is made from and restored to, and the SHA-256 a
 // restore is checked against. The user's text and hash are kept (raw, userSHA) to apply mutants
 // to and to check the user's tree against at the end. It records each blanked file in the tree's
 // SandboxInfo.
-func (t *tree) blankHints(muts []plan.Mutant) error {
-	done := map[string]bool{}
+func (t *tree) blankHints(planned []plan.FileInfo, muts []plan.Mutant) error {
+	var paths []string
+	for _, f := range planned {
+		paths = append(paths, f.Path)
+	}
 	for _, m := range muts {
-		if done[m.Path] {
+		paths = append(paths, m.Path)
+	}
+	done := map[string]bool{}
+	for _, p := range paths {
+		if done[p] {
 			continue
 		}
-		done[m.Path] = true
-		f := t.file(m.Path)
+		done[p] = true
+		f := t.file(p)
 		if f == nil || !f.mode.IsRegular() {
 			continue
 		}
@@ -46,7 +53,7 @@ func (t *tree) blankHints(muts []plan.Mutant) error {
 		}
 		f.raw, f.userSHA, f.hints = src, f.sha, n
 		f.content, f.sha = out, sha256.Sum256(out)
-		t.mirror.HintsBlanked = append(t.mirror.HintsBlanked, HintsBlanked{Path: m.Path, Hints: n})
+		t.mirror.HintsBlanked = append(t.mirror.HintsBlanked, HintsBlanked{Path: p, Hints: n})
 	}
 	return nil
 }

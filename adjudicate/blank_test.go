@@ -1,9 +1,11 @@
 package adjudicate
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/bond-tool/bond/plan"
@@ -49,5 +51,49 @@ func TestHintedLinesRan(t *testing.T) {
 				t.Errorf("the user's file changed")
 			}
 		})
+	}
+}
+
+// TestBlankHintsTree: every planned file is blanked (mutated or not), other files are not, the
+// user's tree still verifies unchanged, and a mutant on a line holding a hint applies to the
+// user's text and comes out blanked.
+func TestBlankHintsTree(t *testing.T) {
+	needGit(t)
+	hinted := "function f(a) {\n  /* istanbul ignore next */\n  if (!a) return 0; // c8 ignore next\n  return a;\n}\n"
+	root := writeRepo(t, map[string]string{"src/a.js": hinted, "src/b.js": hinted, "src/other.js": hinted})
+	tr, err := readTree(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mutantAt(t, root, "src/a.js", 3, "replace-literal", "return 0", "return 1")
+	planned := []plan.FileInfo{{Path: "src/a.js"}, {Path: "src/b.js"}}
+	if err := tr.blankHints(planned, []plan.Mutant{m}); err != nil {
+		t.Fatal(err)
+	}
+	want := []HintsBlanked{{Path: "src/a.js", Hints: 2}, {Path: "src/b.js", Hints: 2}}
+	if !reflect.DeepEqual(tr.mirror.HintsBlanked, want) {
+		t.Errorf("hints_blanked %+v, want %+v", tr.mirror.HintsBlanked, want)
+	}
+	blanked := hinted
+	for _, c := range []string{"/* istanbul ignore next */", "// c8 ignore next"} {
+		blanked = strings.Replace(blanked, c, strings.Repeat(" ", len(c)), 1)
+	}
+	for _, p := range []string{"src/a.js", "src/b.js"} {
+		if b, _ := tr.bytes(tr.file(p)); string(b) != blanked {
+			t.Errorf("%s sandbox copy %q, want %q", p, b, blanked)
+		}
+	}
+	if b, _ := tr.bytes(tr.file("src/other.js")); string(b) != hinted {
+		t.Errorf("an unplanned file was blanked: %q", b)
+	}
+	if changed := tr.verify(); len(changed) != 0 {
+		t.Errorf("verify names %q: the user's tree is unchanged", changed)
+	}
+	got, err := tr.mutate(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Replace(blanked, "return 0", "return 1", 1); string(got) != want {
+		t.Errorf("mutated %q, want %q", got, want)
 	}
 }

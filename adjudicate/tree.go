@@ -147,9 +147,9 @@ func (t *tree) file(rel string) *treeFile {
 	return nil
 }
 
-// snapshot reads the tree at o's repository and checks that it holds every mutant's file and
-// every --oracle file.
-func snapshot(ctx context.Context, o Options, muts []plan.Mutant) (*tree, error) {
+// snapshot reads the tree at o's repository, checks that it holds every mutant's file and every
+// --oracle file, and blanks the coverage-ignore hints of the planned files (blank.go).
+func snapshot(ctx context.Context, o Options, planned []plan.FileInfo, muts []plan.Mutant) (*tree, error) {
 	root, err := filepath.Abs(o.Plan.Repo)
 	if err != nil {
 		return nil, input.Errorf("--repo %s: %v", o.Plan.Repo, err)
@@ -163,7 +163,7 @@ func snapshot(ctx context.Context, o Options, muts []plan.Mutant) (*tree, error)
 			return t, input.Errorf("%s: the file holding mutant %s is not in the working tree bond mirrors from %s (it is missing, or lies in a cache directory bond leaves out: .cache/, coverage/, .nyc_output/, .turbo/, .parcel-cache/)", m.Path, m.ID, root)
 		}
 	}
-	if err := t.blankHints(muts); err != nil {
+	if err := t.blankHints(planned, muts); err != nil {
 		return t, err
 	}
 	for _, f := range o.Oracle {
