@@ -154,7 +154,7 @@ func (b baselineRuns) records() []RunRecord {
 	var recs []RunRecord
 	_, outs := b.labelled()
 	for i, out := range outs {
-		r := RunRecord{Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output)}
+		r := RunRecord{Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
 		if b.files != nil {
 			r.TestFiles = []string{b.files[i/2]}
 		}

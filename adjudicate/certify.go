@@ -101,7 +101,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	}
 	err = timed(&rep.Timings.SandboxMS, func() (err error) {
 		prog.phase("sandboxes", 0, 0)
-		t, err = snapshot(ctx, o, muts)
+		t, err = snapshot(ctx, o, front.Files, muts)
 		if t != nil {
 			info := t.mirror
 			rep.Sandbox = &info

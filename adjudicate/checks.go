@@ -94,7 +94,7 @@ func (g *gateChecks) passed(ctx context.Context) ([]GateRecord, error) {
 				if out.Status == StatusError {
 					return input.Errorf("gate %s could not run: %v; fix the --gate command or install its program", rec.Name, out.Err)
 				}
-				*rec = GateRecord{Name: rec.Name, Cmd: rec.Cmd, Ran: true, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output)}
+				*rec = GateRecord{Name: rec.Name, Cmd: rec.Cmd, Ran: true, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
 				mu.Lock()
 				done++
 				g.prog.phase("gates", done, len(g.recs))

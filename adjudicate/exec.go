@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/testresults"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/proc"
 )
@@ -50,8 +51,11 @@ func tampered(cmd string, res proc.Result) error {
 	return input.Errorf("%q changed files in a node_modules directory that bond links into every sandbox and that must stay read-only (this host allows no read-only mount, so bond only detects): %s%s; the run stops. Reinstall your dependencies (npm ci) before trusting them again, and do not run this patch's tests outside a sandbox", cmd, strings.Join(names, ", "), more)
 }
 
-// tail is the part of a run's output a report keeps.
-func tail(out string) string { return proc.Tail(out, tailBytes) }
+// tail is the part of a run's output a report keeps, ANSI colour codes stripped so it reads as
+// text.
+func tail(out string) string {
+	return proc.Tail(string(testresults.StripANSI([]byte(out))), tailBytes)
+}
 
 // indentTail is a run's output tail indented for an error message.
 func indentTail(out string) string {

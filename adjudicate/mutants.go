@@ -76,6 +76,7 @@ func record(mr *MutantResult, out runOutcome, sandbox int, runs []MutantRun) {
 	mr.DurationMS = out.Duration.Milliseconds()
 	mr.OutputTail = tail(out.Output)
 	mr.KilledBy = out.KilledBy
+	mr.FailedTests, mr.ResultsNote = failedNames(out.Failed), out.ResultsNote
 	mr.Sandbox = sandbox
 	mr.Retried = len(runs) > 1
 	mr.Runs = runs

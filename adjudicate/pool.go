@@ -114,13 +114,9 @@ func (p *pool) with(ctx context.Context, f func(*sandbox) error) error {
 	return f(sb)
 }
 
-// withMutant applies m to its file's original bytes and runs f with the mutated file in sb.
+// withMutant applies m to its file's original bytes (hints blanked: blank.go) and runs f with the mutated file in sb.
 func (p *pool) withMutant(sb *sandbox, m plan.Mutant, f func(ov *override) error) error {
-	src, err := p.tree.bytes(p.tree.file(m.Path))
-	if err != nil {
-		return err
-	}
-	mutated, err := plan.Apply(src, m)
+	mutated, err := p.tree.mutate(m)
 	if err != nil {
 		return err
 	}

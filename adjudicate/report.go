@@ -74,6 +74,9 @@ type SandboxInfo struct {
 	Skipped []string `json:"skipped"`
 	// NodeModules lists the node_modules directories linked, not copied.
 	NodeModules []string `json:"node_modules"`
+	// HintsBlanked lists the planned files whose coverage-ignore hints were blanked in the
+	// sandboxes, so the lines under them are measured (issue 9 item 3); absent when none had any.
+	HintsBlanked []HintsBlanked `json:"hints_blanked,omitempty"`
 	// Protection is read-only (node_modules read-only bind mounts) or detect (a metadata
 	// check after each run; a change stops certify).
 	Protection isolate.Protection `json:"protection"`
@@ -112,6 +115,11 @@ type MutantResult struct {
 	ExitCode    int    `json:"exit_code"`
 	OutputTail  string `json:"output_tail"`
 	KilledBy    string `json:"killed_by,omitempty"`
+	// FailedTests names the tests that failed in the run (at most 20, then a count), from the
+	// runner's result file or its output; ResultsNote says why the output was read when the
+	// runner was asked for a file (issue 9 item 7).
+	FailedTests []string `json:"failed_tests,omitempty"`
+	ResultsNote string   `json:"results_note,omitempty"`
 	// Retried: the run timed out at the default limit and was run again at twice the limit; the
 	// recorded facts are the second run's.
 	Retried bool `json:"retried,omitempty"`
@@ -179,6 +187,8 @@ type RunRecord struct {
 	ExitCode   int      `json:"exit_code"`
 	DurationMS int64    `json:"duration_ms"`
 	OutputTail string   `json:"output_tail,omitempty"`
+	// FailedTests names the tests that failed in the run, as on a mutant.
+	FailedTests []string `json:"failed_tests,omitempty"`
 }
 
 // GateRecord is one gate's run on the unmutated tree, or why it did not run.
@@ -194,6 +204,8 @@ type GateRecord struct {
 	ExitCode   int    `json:"exit_code"`
 	DurationMS int64  `json:"duration_ms"`
 	OutputTail string `json:"output_tail,omitempty"`
+	// FailedTests names the tests that failed in the run, as on a mutant.
+	FailedTests []string `json:"failed_tests,omitempty"`
 }
 
 // Reach is how many added executable lines the oracle ran, per file and in total.

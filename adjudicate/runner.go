@@ -7,8 +7,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"regexp"
-	"strings"
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
@@ -31,6 +29,10 @@ type runOutcome struct {
 	Reason Reason
 	// KilledBy is the first failing test's name, where the runner tells.
 	KilledBy string
+	// Failed names every test that failed, in the runner's order (results.go); ResultsNote says
+	// why they were read from the output when the runner's result file was asked for.
+	Failed      []string
+	ResultsNote string
 	// Coverage, when it was asked for.
 	Hits coverage.HitMap
 	// Sources names, per path of Hits, where its hit map came from (v8, lcov, embedded).
@@ -143,8 +145,13 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		}
 		env = append(append([]string{}, env...), cr.Env...)
 	}
+	cmd, env, ask, err := askResults(cmd, env, sb.root)
+	if err != nil {
+		return runOutcome{}, err
+	}
 	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Isolation: r.iso})
 	out := outcomeOf(res)
+	readResults(&out, ask, sb.root)
 	if err != nil {
 		return out, err
 	}
@@ -172,35 +179,8 @@ func outcomeOf(res proc.Result) runOutcome {
 		out.Status = StatusAccepted
 	default:
 		out.Status = StatusKilled
-		out.KilledBy = failingTest(res.Output)
 	}
 	return out
-}
-
-var tapNotOK = regexp.MustCompile(`(?m)^(\s*)not ok \d+ - (.+?)\s*(?:#.*)?$`)
-
-// jestFailed is a failure heading of jest's (and vitest's) default reporter: "● suite › test".
-var jestFailed = regexp.MustCompile(`(?m)^\s*● (.+?)\s*$`)
-
-// failingTest reads the name of the most deeply nested failing test from TAP output (node
-// --test on a pipe, mocha --reporter tap, tape), else the first failure heading of jest's or
-// vitest's reporter, or "".
-func failingTest(out string) string {
-	if !tapNotOK.MatchString(out) {
-		for _, m := range jestFailed.FindAllStringSubmatch(out, -1) {
-			if name := strings.TrimSpace(m[1]); !strings.HasPrefix(name, "Console") {
-				return name
-			}
-		}
-		return ""
-	}
-	best, depth := "", -1
-	for _, m := range tapNotOK.FindAllStringSubmatch(out, -1) {
-		if d := len(m[1]); d > depth {
-			best, depth = strings.TrimSpace(m[2]), d
-		}
-	}
-	return best
 }
 
 // command is the shell command of one run: the node runner's `node --test` over s.files (all of

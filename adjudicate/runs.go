@@ -84,8 +84,13 @@ func (x *runs) oracle(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, 
 
 // gate runs a gate's command once in sb.
 func (x *runs) gate(ctx context.Context, sb *sandbox, cmd string, timeout time.Duration) (runOutcome, error) {
-	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: x.env, Timeout: timeout, Isolation: x.iso})
+	cmd, env, ask, err := askResults(cmd, x.env, sb.root)
+	if err != nil {
+		return runOutcome{}, err
+	}
+	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Isolation: x.iso})
 	out := outcomeOf(res)
+	readResults(&out, ask, sb.root)
 	x.clock.record(out, true)
 	return out, err
 }

@@ -36,6 +36,11 @@ type treeFile struct {
 	// content holds the bytes of files up to keepInMemory; larger ones are copied from the
 	// repository (their hash checked) when needed, so a tree with big assets does not fill memory.
 	content []byte
+	// hints counts the coverage-ignore hints blanked in the sandbox copy (blank.go); then content
+	// and sha are the blanked copy's, raw and userSHA the user's file's.
+	hints   int
+	raw     []byte
+	userSHA [32]byte
 }
 
 // keepInMemory is the largest file readTree keeps in memory.
@@ -123,7 +128,11 @@ func (t *tree) verify() []string {
 			}
 			sum = sha256.Sum256(b)
 		}
-		if sum != f.sha {
+		want := f.sha
+		if f.hints > 0 {
+			want = f.userSHA
+		}
+		if sum != want {
 			changed = append(changed, f.rel)
 		}
 	}
@@ -138,9 +147,9 @@ func (t *tree) file(rel string) *treeFile {
 	return nil
 }
 
-// snapshot reads the tree at o's repository and checks that it holds every mutant's file and
-// every --oracle file.
-func snapshot(ctx context.Context, o Options, muts []plan.Mutant) (*tree, error) {
+// snapshot reads the tree at o's repository, checks that it holds every mutant's file and every
+// --oracle file, and blanks the coverage-ignore hints of the planned files (blank.go).
+func snapshot(ctx context.Context, o Options, planned []plan.FileInfo, muts []plan.Mutant) (*tree, error) {
 	root, err := filepath.Abs(o.Plan.Repo)
 	if err != nil {
 		return nil, input.Errorf("--repo %s: %v", o.Plan.Repo, err)
@@ -153,6 +162,9 @@ func snapshot(ctx context.Context, o Options, muts []plan.Mutant) (*tree, error)
 		if t.file(m.Path) == nil {
 			return t, input.Errorf("%s: the file holding mutant %s is not in the working tree bond mirrors from %s (it is missing, or lies in a cache directory bond leaves out: .cache/, coverage/, .nyc_output/, .turbo/, .parcel-cache/)", m.Path, m.ID, root)
 		}
+	}
+	if err := t.blankHints(planned, muts); err != nil {
+		return t, err
 	}
 	for _, f := range o.Oracle {
 		if t.file(filepath.ToSlash(filepath.Clean(f))) == nil {

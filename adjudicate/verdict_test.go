@@ -87,20 +87,6 @@ func TestVerdictDocApply(t *testing.T) {
 	}
 }
 
-func TestFailingTest(t *testing.T) {
-	tap := "TAP version 13\n# Subtest: outer\n    not ok 1 - inner case # took 3ms\nnot ok 1 - outer\n"
-	if got := failingTest(tap); got != "inner case" {
-		t.Errorf("failingTest = %q", got)
-	}
-	jest := "FAIL tests/a.test.js\n  ● Console\n\n    console.log\n  ● parse › rejects bad input\n\n    expect(received)\n"
-	if got := failingTest(jest); got != "parse › rejects bad input" {
-		t.Errorf("failingTest(jest) = %q", got)
-	}
-	if got := failingTest("ok 1 - fine\n"); got != "" {
-		t.Errorf("failingTest on a pass = %q", got)
-	}
-}
-
 func TestUnionMS(t *testing.T) {
 	t0 := time.Unix(0, 0)
 	at := func(a, b int) [2]time.Time {

@@ -183,7 +183,7 @@ func listContracts(opts *contractsOptions) error {
 func renderStarterContracts(w io.Writer, r *adjudicate.Report) error {
 	b := &strings.Builder{}
 	b.WriteString("# Starter contracts from a certify report: one per killed mutant, fires = the tests that killed it\n")
-	b.WriteString("# as far as the report's output tail names them; complete fires and may_fire before relying on it.\n")
+	b.WriteString("# as far as the report names them (killed_by, failed_tests, output tail); complete fires and may_fire before relying on it.\n")
 	b.WriteString("# old is the whole line: check with `bond contracts list` that it occurs exactly once.\n")
 	b.WriteString("format = 1\n")
 	switch {
@@ -204,8 +204,9 @@ func renderStarterContracts(w io.Writer, r *adjudicate.Report) error {
 		n++
 		var q []string
 		seen := map[string]bool{}
-		for _, t := range append([]string{m.KilledBy}, contracts.FailedInOutput(m.OutputTail)...) {
-			if t != "" && !seen[t] {
+		named := append(append([]string{m.KilledBy}, m.FailedTests...), contracts.FailedInOutput(m.OutputTail)...)
+		for _, t := range named {
+			if t != "" && !seen[t] && !(strings.HasPrefix(t, "(") && strings.HasSuffix(t, " more)")) { // "(N more)" closes a long failed_tests
 				seen[t] = true
 				q = append(q, tomlString(t))
 			}
