@@ -24,7 +24,9 @@ type resultsAsk struct {
 // fresh temporary directory. cmd is the command as it will run, after coverage.Prepare's rewrite
 // if any. A NODE_OPTIONS the request adds is joined to one env already has.
 func askResults(cmd string, env []string, root string) (string, []string, *resultsAsk, error) {
-	dir, err := os.MkdirTemp("", "bond-results-")
+	// The run's own TMPDIR is bond's work dir (writable under isolation, where the OS temp dir is
+	// read-only to the run); the result file must be writable by the runner.
+	dir, err := os.MkdirTemp(envValue(env, "TMPDIR"), "bond-results-")
 	if err != nil {
 		return cmd, env, nil, fmt.Errorf("making a directory for the runner's test results: %w", err)
 	}
@@ -117,4 +119,15 @@ func failedNames(names []string) []string {
 	}
 	out := append([]string{}, names[:maxFailedNames]...)
 	return append(out, fmt.Sprintf("(%d more)", len(names)-maxFailedNames))
+}
+
+// envValue is NAME's value in env, or "" (then os.MkdirTemp uses the OS temp dir).
+func envValue(env []string, name string) string {
+	v := ""
+	for _, kv := range env {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == name {
+			v = val // the last one wins, as in exec
+		}
+	}
+	return v
 }

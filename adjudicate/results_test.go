@@ -162,8 +162,8 @@ func TestKilledByEveryRunner(t *testing.T) {
 		{dir: "vitest", cmd: "FORCE_COLOR=1 npx vitest run --reporter=verbose --outputFile=x.json", file: "src/sign.js", want: "test/sign.test.js › a positive number is non-negative"},
 		{dir: "mocha", cmd: "npx mocha test/", file: "src/sign.js", want: "test/sign.test.js › sign › calls a positive number non-negative"},
 		{dir: "mocha", cmd: "npx mocha --reporter spec --colors test/", file: "src/sign.js", want: "sign › calls a positive number non-negative"},
-		{dir: "nodetest", cmd: "node --test test/sign.test.js", file: "src/sign.js", want: "a positive number is non-negative"},
-		{dir: "tsx", cmd: "npm test", file: "src/sign.ts", want: "a positive number is non-negative"},
+		{dir: "nodetest", cmd: "node --test test/sign.test.js", file: "src/sign.js", want: "test/sign.test.js › a positive number is non-negative"},
+		{dir: "tsx", cmd: "npm test", file: "src/sign.ts", want: "test/sign.test.ts › a positive number is non-negative"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir+"/"+tt.cmd, func(t *testing.T) {
@@ -212,8 +212,8 @@ test('settles', { timeout: 1000 }, (t, done) => {
 `})
 	m := mutantAt(t, root, "src/settle.js", 2, "delete-statement", "setImmediate(done);", "")
 	rep := certifyFiles(t, root, Options{OracleCmd: "node --test test/settle.test.js", Jobs: 1}, []plan.Mutant{m})
-	if got := rep.Mutants[0]; got.Status != StatusKilled || got.KilledBy != "settles" {
-		t.Errorf("status %s killed_by %q failed %q, want killed by settles\ntail %s", got.Status, got.KilledBy, got.FailedTests, got.OutputTail)
+	if got := rep.Mutants[0]; got.Status != StatusKilled || got.KilledBy != "test/settle.test.js › settles" {
+		t.Errorf("status %s killed_by %q failed %q, want killed by test/settle.test.js › settles\ntail %s", got.Status, got.KilledBy, got.FailedTests, got.OutputTail)
 	}
 }
 
