@@ -38,8 +38,8 @@ type testRunner struct {
 }
 
 // detectOracle chooses the oracle for a patch that names none: the files among touched (the
-// files the diff adds lines to) that the repository's runner runs as tests, or that are named as
-// tests. A patch that touches no test file is an input error.
+// files the diff adds lines to) that the repository's runner runs as tests with its default
+// patterns, else those named as tests. A patch that touches no test file is an input error.
 func detectOracle(root string, touched []string) (detectedOracle, error) {
 	tr, err := detectRunner(root)
 	if err != nil {
@@ -51,14 +51,22 @@ func detectOracle(root string, touched []string) (detectedOracle, error) {
 			runs[f] = true
 		}
 	}
-	var files []string
+	// The files the runner finds with its default patterns; only when none of the patch's files
+	// is one (a repository that sets its own patterns) the files named as tests.
+	var files, named []string
 	for _, p := range touched {
 		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); err != nil {
 			continue
 		}
-		if runs[p] || plan.IsTestName(p) {
+		switch {
+		case runs[p]:
 			files = append(files, p)
+		case plan.IsTestName(p):
+			named = append(named, p)
 		}
+	}
+	if len(files) == 0 {
+		files = named
 	}
 	if len(files) == 0 {
 		return detectedOracle{}, input.Errorf("%s", ErrNoTestFile)
@@ -107,25 +115,28 @@ func detectRunner(root string) (testRunner, error) {
 	if err := json.Unmarshal(b, &pkg); err != nil {
 		return testRunner{}, input.Errorf("%s: %v; fix the JSON, or name the oracle with --oracle or --oracle-cmd", pj, err)
 	}
+	prefix := ""
 	if script, ok := pkg.Scripts["test"]; ok {
-		if inv, err := oraclecmd.Parse("npm test", oraclecmd.Options{Scripts: pkg.Scripts}); err == nil {
+		inv, err := oraclecmd.Parse("npm test", oraclecmd.Options{Scripts: pkg.Scripts})
+		if err == nil {
 			from := fmt.Sprintf("package.json's test script (%s) runs %s", script, inv.Runner)
 			return runnerFor(inv.Runner, hasLauncher(inv, "tsx"), tsNodeArg(inv), from), nil
 		}
+		prefix = fmt.Sprintf("package.json's test script (%s) is not one runner invocation bond reads, and ", script)
 	}
 	dep := func(n string) bool { _, a := pkg.DevDependencies[n]; _, b := pkg.Dependencies[n]; return a || b }
 	for _, r := range []oraclecmd.Runner{oraclecmd.RunnerVitest, oraclecmd.RunnerJest, oraclecmd.RunnerMocha} {
 		if dep(string(r)) {
-			return runnerFor(r, false, false, "package.json depends on "+string(r)), nil
+			return runnerFor(r, false, false, prefix+"package.json depends on "+string(r)), nil
 		}
 	}
 	switch {
 	case dep("tsx"):
-		return runnerFor(oraclecmd.RunnerNodeTest, true, false, "package.json depends on tsx and on no test runner"), nil
+		return runnerFor(oraclecmd.RunnerNodeTest, true, false, prefix+"package.json depends on tsx and on no test runner"), nil
 	case dep("ts-node"):
-		return runnerFor(oraclecmd.RunnerNodeTest, false, true, "package.json depends on ts-node and on no test runner"), nil
+		return runnerFor(oraclecmd.RunnerNodeTest, false, true, prefix+"package.json depends on ts-node and on no test runner"), nil
 	}
-	return testRunner{runner: oraclecmd.RunnerNodeTest, from: "package.json names no test runner bond knows (jest, vitest, mocha, tsx, ts-node), so node's own"}, nil
+	return testRunner{runner: oraclecmd.RunnerNodeTest, from: prefix + "package.json names no test runner bond knows (jest, vitest, mocha, tsx, ts-node), so node's own"}, nil
 }
 
 // runnerFor is the command for runner r: node --test through tsx or with ts-node's loader when

@@ -66,9 +66,11 @@ func IsSourceFile(p string) bool {
 
 // IsTestName reports whether p is named as a test file: a source extension and a test directory
 // (test/, tests/, __tests__/, spec/) or a test mark (.test., .spec., _test., -test.) in its base
-// name. certify's zero-config oracle counts such files, with the runner's own patterns, as tests.
+// name, not a type test (.test-d.ts). certify's zero-config oracle reads it where the runner's own
+// patterns find none of a patch's files.
 func IsTestName(p string) bool {
-	return HasSourceExt(p) && testNameRE.MatchString(p)
+	base := path.Base(p)
+	return HasSourceExt(p) && testNameRE.MatchString(p) && !strings.Contains(base, ".test-d.") && !strings.Contains(base, ".spec-d.")
 }
 
 var testNameRE = regexp.MustCompile(`(^|/)(test|tests|__tests__|spec)/|[.\-_](test|spec)\.[^/]*$`)
