@@ -159,7 +159,6 @@ func TestOptionErrors(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{}, "no oracle"},
 		{Options{OracleCmd: "x", Oracle: []string{"a.js"}}, "not both"},
 		{Options{OracleCmd: "x", Runner: "deno"}, "--runner"},
 		{Options{OracleCmd: "x", Regime: "strict"}, "--regime"},

@@ -56,9 +56,22 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 		return nil, err
 	}
 	planMS := o.Now().Sub(start).Milliseconds()
+	var oracleNote string
+	if o.OracleCmd == "" && len(o.Oracle) == 0 {
+		d, err := detectOracle(o.Plan.Repo, res.Touched)
+		switch {
+		case err != nil && len(res.Mutants) > 0:
+			return nil, err
+		case err != nil:
+			oracleNote = "no oracle was named and none was needed: nothing was planned"
+		default:
+			o.Oracle, o.OracleCmd, oracleNote = d.Files, d.Cmd, d.Note
+		}
+	}
 	rep, err := certifyPlanned(ctx, o, res.Front, res.Mutants, doc, start)
 	if rep != nil {
 		rep.Timings.PlanMS = planMS
+		rep.Run.OracleNote = oracleNote
 	}
 	return rep, err
 }

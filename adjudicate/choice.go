@@ -1,56 +1,140 @@
 package adjudicate
 
 // This file is runner choice (SPEC §3.1): which runner runs the oracle, and the one place where
-// --runner auto falls back from the embedded runner to node.
+// --runner auto falls back from the embedded runner to the command runner (node --test FILE…, or
+// the oracle command itself).
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/input"
 )
 
-// runnerChoice is the runner that runs the oracle now, and the node runner that --runner auto
+// runnerChoice is the runner that runs the oracle now, and the command runner that --runner auto
 // falls back to.
 type runnerChoice struct {
-	runner oracleRunner
-	node   oracleRunner // nil for --oracle-cmd
-	mode   string       // Options.Runner
-	// note says why auto chose node, for the report.
+	runner   oracleRunner
+	fallback oracleRunner // node --test FILE… for --oracle, the command for --oracle-cmd
+	mode     string       // Options.Runner
+	// note says what auto chose and why, for the report.
 	note string
 }
 
-// chooseRunner picks the runner for o: the command for --oracle-cmd, else node or the embedded
-// runner over root (the first sandbox), auto taking the embedded runner where it can prepare the
-// oracle. conf confines command runs; work is where their coverage goes.
+// chooseRunner picks the runner for o over root (the first sandbox): the command runner under
+// --runner node; else the embedded runner where it can serve the oracle — --oracle files, or the
+// test files an --oracle-cmd that runs jest, vitest or node --test names — and under auto the
+// command runner with the reason when it cannot. conf confines command runs; work is where
+// their coverage goes.
 func chooseRunner(o Options, root string, conf *confinement, work string) (*runnerChoice, error) {
+	cmd, name := nodeTestCmd(o.Oracle), RunnerNode
 	if o.OracleCmd != "" {
-		r := &cmdRunner{cmd: o.OracleCmd, runner: RunnerCommand, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage}
-		return &runnerChoice{runner: r, mode: o.Runner}, nil
+		cmd, name = o.OracleCmd, RunnerCommand
 	}
-	node := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage}
-	c := &runnerChoice{runner: node, node: node, mode: o.Runner}
+	fb := &cmdRunner{cmd: cmd, files: o.Oracle, runner: name, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage}
+	c := &runnerChoice{runner: fb, fallback: fb, mode: o.Runner}
 	if o.Runner == RunnerNode {
 		return c, nil
 	}
-	r, note, err := newEmbedded(root, o.Oracle, o.Runner == RunnerEmbedded)
+	files, fw := o.Oracle, embedded.Framework("")
+	if o.OracleCmd != "" {
+		var why string
+		if files, fw, why = commandTests(root, o.OracleCmd); why != "" {
+			if o.Runner == RunnerEmbedded {
+				return nil, input.Errorf("--runner embedded cannot run --oracle-cmd %q: %s; use --runner node (or auto, which falls back by itself)", o.OracleCmd, why)
+			}
+			c.note = "auto chose the command runner: " + why
+			return c, nil
+		}
+	}
+	r, why, err := newEmbedded(root, files, fw, o.Runner == RunnerEmbedded)
 	if err != nil {
 		return nil, err
 	}
-	if r != nil {
-		c.runner = r
+	if r == nil {
+		c.note = fmt.Sprintf("auto chose %s: %s", c.fallbackName(), why)
+		return c, nil
 	}
-	c.note = note
+	c.runner = r
+	if o.OracleCmd != "" {
+		c.note = fmt.Sprintf("the embedded runner runs the oracle command as %s's suite of %s", fw, strings.Join(files, " "))
+	}
 	return c, nil
 }
 
+// fallbackName names the command runner in notes: node, or the command runner.
+func (c *runnerChoice) fallbackName() string {
+	if c.fallback.name() == RunnerNode {
+		return RunnerNode
+	}
+	return "the command runner"
+}
+
 // fallBack is called when a baseline run showed the runner lacks what the tests need (why).
-// Under --runner embedded that is an input error; under auto, node runs everything from now on.
+// Under --runner embedded that is an input error; under auto, the command runner runs everything
+// from now on.
 func (c *runnerChoice) fallBack(why string) error {
-	if c.mode == RunnerEmbedded || c.node == nil || c.runner == c.node {
+	if c.mode == RunnerEmbedded || c.runner == c.fallback {
 		return input.Errorf("--runner embedded cannot run this oracle: the tests need %s, which the embedded runtime lacks; use --runner node (or auto, which falls back by itself)", why)
 	}
 	c.runner.close()
-	c.runner = c.node
-	c.note = fmt.Sprintf("auto chose node: the tests need %s, which the embedded runtime lacks", why)
+	c.runner = c.fallback
+	c.note = fmt.Sprintf("auto chose %s: the tests need %s, which the embedded runtime lacks", c.fallbackName(), why)
 	return nil
+}
+
+// frameworks maps a recognised command's runner to the embedded runtime's test API; mocha has
+// none.
+var frameworks = map[oraclecmd.Runner]embedded.Framework{
+	oraclecmd.RunnerJest:     embedded.FrameworkJest,
+	oraclecmd.RunnerVitest:   embedded.FrameworkVitest,
+	oraclecmd.RunnerNodeTest: embedded.FrameworkNodeTest,
+}
+
+// commandTests reads an oracle command as the test files it runs and their test API, or says why
+// the embedded runner cannot stand in for it (why is then non-empty): the command is not one
+// runner invocation bond recognises, the runner has no embedded counterpart, the repository
+// configures its own test files or something the embedded runner cannot honour, or the command
+// finds no test file.
+func commandTests(root, cmd string) (files []string, fw embedded.Framework, why string) {
+	var scripts map[string]string
+	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+		if scripts, err = oraclecmd.Scripts(b); err != nil {
+			return nil, "", err.Error()
+		}
+	}
+	inv, err := oraclecmd.Parse(cmd, oraclecmd.Options{Scripts: scripts})
+	if err != nil {
+		var nr *oraclecmd.NotRecognised
+		if errors.As(err, &nr) {
+			return nil, "", fmt.Sprintf("the oracle command is not one test runner invocation bond reads (%s)", nr.Why)
+		}
+		return nil, "", err.Error()
+	}
+	fw, ok := frameworks[inv.Runner]
+	if !ok {
+		return nil, "", fmt.Sprintf("the oracle command runs %s, which the embedded runner does not speak", inv.Runner)
+	}
+	if fw != embedded.FrameworkNodeTest {
+		cfg, err := embedded.ReadSuiteConfig(root, fw)
+		var ue *embedded.UnsupportedError
+		switch {
+		case errors.As(err, &ue):
+			return nil, "", ue.Reason()
+		case err != nil:
+			return nil, "", err.Error()
+		case cfg.OwnTestFiles:
+			return nil, "", fmt.Sprintf("%s names its own test files, which bond does not read to list the files %s runs", cfg.File, inv.Runner)
+		}
+	}
+	files, err = oraclecmd.TestFiles(os.DirFS(root), inv)
+	if err != nil {
+		return nil, "", err.Error()
+	}
+	return files, fw, ""
 }

@@ -87,11 +87,11 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOut
 	return out, nil
 }
 
-// newEmbedded prepares the embedded runner over root. For --runner auto, an oracle the embedded
-// runner cannot serve returns (nil, why) so the caller falls back to node; for --runner
-// embedded it is an InputError naming the import.
-func newEmbedded(root string, files []string, required bool) (oracleRunner, string, error) {
-	r, err := embedded.New(root, files, embedded.Options{})
+// newEmbedded prepares the embedded runner over root for files written for fw ("" detects it).
+// For --runner auto, an oracle the embedded runner cannot serve returns (nil, why) so the caller
+// falls back to the command runner; for --runner embedded it is an InputError naming the import.
+func newEmbedded(root string, files []string, fw embedded.Framework, required bool) (oracleRunner, string, error) {
+	r, err := embedded.New(root, files, embedded.Options{Framework: fw})
 	if err == nil {
 		return &embeddedRunner{r: r}, "", nil
 	}
@@ -102,5 +102,8 @@ func newEmbedded(root string, files []string, required bool) (oracleRunner, stri
 		}
 		return nil, "", input.Errorf("--runner embedded could not prepare the oracle: %v; use --runner node", err)
 	}
-	return nil, fmt.Sprintf("auto chose node: %v", err), nil
+	if errors.As(err, &ue) {
+		return nil, ue.Reason(), nil
+	}
+	return nil, err.Error(), nil
 }

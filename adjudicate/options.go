@@ -48,12 +48,15 @@ const (
 type Options struct {
 	// Plan says which diff and tree to plan (Repo inside; "" is ".").
 	Plan plan.Options
-	// OracleCmd is a shell command run with sh -c at the sandbox root; exactly one of OracleCmd
-	// and Oracle is required.
+	// OracleCmd is a shell command run with sh -c at the sandbox root; at most one of OracleCmd
+	// and Oracle is given. With neither, the oracle is the test files the patch changes, run with
+	// the repository's test runner (the zero-config oracle, oracledetect.go).
 	OracleCmd string
 	// Oracle lists test files relative to the root, run by Runner.
 	Oracle []string
-	// Runner runs Oracle files: "auto" (default), "node" (node --test FILE…) or "embedded".
+	// Runner runs the oracle: "auto" (default: the embedded runner where it can serve Oracle, or
+	// the test files of an OracleCmd that runs jest, vitest or node --test; else the command
+	// runner), "node" (node --test FILE…, or OracleCmd as given) or "embedded".
 	Runner string
 	// Gates are the repository's own suite, the second detector.
 	Gates []GateSpec
@@ -115,12 +118,10 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Plan.Repo == "" {
 		o.Plan.Repo = "."
 	}
-	switch {
-	case o.OracleCmd != "" && len(o.Oracle) > 0:
+	if o.OracleCmd != "" && len(o.Oracle) > 0 {
 		return o, input.Errorf("give either --oracle-cmd or --oracle, not both")
-	case o.OracleCmd == "" && len(o.Oracle) == 0:
-		return o, input.Errorf("no oracle: give --oracle-cmd CMD or --oracle FILE… (or oracle_cmd/oracle in .bond.toml)")
 	}
+	// Neither is the zero-config oracle (oracledetect.go), chosen once the plan is made.
 	for _, f := range o.Oracle {
 		c := path.Clean(filepath.ToSlash(f))
 		if filepath.IsAbs(f) || c == ".." || strings.HasPrefix(c, "../") {

@@ -52,8 +52,13 @@ type RunInfo struct {
 	Hermetic   bool       `json:"hermetic"`
 	// ExhaustiveRuns: --exhaustive-runs, the engine that pays for every run.
 	ExhaustiveRuns bool `json:"exhaustive_runs,omitempty"`
-	// RunnerNote says why --runner auto chose node over the embedded runner.
+	// RunnerNote says what --runner auto chose and why: the command runner (node, or the oracle
+	// command) over the embedded runner and the reason, or the embedded runner for an oracle
+	// command it reads as a jest, vitest or node:test suite.
 	RunnerNote string `json:"runner_note,omitempty"`
+	// OracleNote says, when no oracle was named, which one bond chose and why (the zero-config
+	// oracle: the test files the patch changes, under the runner package.json names).
+	OracleNote string `json:"oracle_note,omitempty"`
 	// WorkDir is where the sandboxes are, set only when --keep left them on disk.
 	WorkDir string `json:"work_dir,omitempty"`
 }

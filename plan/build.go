@@ -86,7 +86,11 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 	}
 	var planned []fileChange
 	var unchanged []UnchangedLines
+	var touched []string
 	for _, c := range changes {
+		if len(c.Added) > 0 || len(c.Unchanged) > 0 {
+			touched = append(touched, c.Path)
+		}
 		if !sel.match(c.Path) {
 			continue
 		}
@@ -129,7 +133,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		Cut:           []Candidate{},
 		Discarded:     []Candidate{},
 		Unchanged:     unchanged,
-	}}
+	}, Touched: touched}
 	var proposed []*Mutant
 	for fi := range files {
 		fp := &files[fi]

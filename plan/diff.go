@@ -375,7 +375,9 @@ func readDiff(ctx context.Context, o Options, sel selector) ([]byte, DiffInfo, e
 		}
 		info.Source = o.DiffPath
 	default:
-		data, info.BaseCommit, err = gitDiff(ctx, o.Repo, o.Base, sel.match)
+		// Untracked test files come along (new tests not yet added to git are part of the
+		// patch: the zero-config oracle reads them); only selected files are planned.
+		data, info.BaseCommit, err = gitDiff(ctx, o.Repo, o.Base, func(p string) bool { return sel.match(p) || IsTestName(p) })
 		if err != nil {
 			return nil, info, err
 		}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -62,6 +63,17 @@ func IsSourceFile(p string) bool {
 	}
 	return true
 }
+
+// IsTestName reports whether p is named as a test file: a source extension and a test directory
+// (test/, tests/, __tests__/, spec/) or a test mark (.test., .spec., _test., -test.) in its base
+// name, not a type test (.test-d.ts). certify's zero-config oracle reads it where the runner's own
+// patterns find none of a patch's files.
+func IsTestName(p string) bool {
+	base := path.Base(p)
+	return HasSourceExt(p) && testNameRE.MatchString(p) && !strings.Contains(base, ".test-d.") && !strings.Contains(base, ".spec-d.")
+}
+
+var testNameRE = regexp.MustCompile(`(^|/)(test|tests|__tests__|spec)/|[.\-_](test|spec)\.[^/]*$`)
 
 // HasSourceExt reports whether p names a JS/TS source by its extension (SPEC §2.1), declaration
 // (.d.ts, .d.mts, .d.cts) and minified (.min.js) files excluded; unlike IsSourceFile it keeps tests.

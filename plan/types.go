@@ -155,6 +155,9 @@ type Result struct {
 	Lines []LineCandidates
 	// Counts are the per-operator figures.
 	Counts []OperatorCount
+	// Touched lists every file the diff adds lines to, in diff order, planned or not (test files
+	// included): certify's zero-config oracle is the test files among them.
+	Touched []string
 }
 
 // Document returns the plan document (SPEC §5). With allCandidates it carries Lines.

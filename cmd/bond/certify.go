@@ -63,7 +63,7 @@ type certifyOptions struct {
 func newCertifyCmd(s *Streams, runF func(*certifyOptions) error) *cobra.Command {
 	opts := &certifyOptions{In: s.In, Out: s.Out, Err: s.Err, ErrTTY: s.ErrTTY, Now: s.Now}
 	cmd := &cobra.Command{
-		Use:   "certify (--diff FILE | --diff - | --base REF) (--oracle-cmd CMD | --oracle FILE…)",
+		Use:   "certify (--diff FILE | --diff - | --base REF) [--oracle-cmd CMD | --oracle FILE…]",
 		Short: "Run the oracle on the patch's mutants and give the bond",
 		Long: `certify plans mutants on the lines a patch added, runs the oracle (the patch's own tests) on
 each in sandbox copies of the repository, adjudicates the mutants it accepted with coverage and
@@ -71,6 +71,19 @@ the repository's own suite (--gate), and gives the bond: held, vacuous, unshown 
 and per added executable line whether the tests pin it (pinned, vacuous, not-run, unshown,
 not-mutated). --operator-set 2 plans with operator set 2; --require-reach PCT refuses when the
 oracle runs fewer than PCT% of the added executable lines.
+
+The oracle: --oracle FILE… (test files), --oracle-cmd CMD (any command), or neither: then it is
+the test files the patch adds lines to, run with the repository's test runner as package.json
+names it (the test script, else a jest, vitest, mocha, tsx or ts-node dependency, else
+node --test); the report and the output say which and why. A patch that changes no test file
+exits 2: name the tests with --oracle or --oracle-cmd.
+
+Runners (--runner): auto, the default, runs the oracle in bond's embedded runner (in-process,
+hermetic, exact coverage) where it can: --oracle files, or the test files of a command that runs
+node --test, jest or vitest (npx jest test/a.test.js, npx vitest run src/a.spec.ts,
+npm test -- FILE…); otherwise, or when the tests need something the embedded runtime lacks (a
+Node built-in, snapshots, module mocks, a config it cannot honour), it runs node --test FILE… or
+the command, and says why. node always does that; embedded exits 2 naming what it lacks.
 
 Every test run is confined: the node_modules directories bond links into the sandboxes, the
 checkout and the temp dir are read-only to it (or, where the kernel allows no namespace, the
@@ -85,6 +98,8 @@ Exit codes: 0 held, unshown or not-bonded (or any bond under --regime report-onl
 setup; 3 internal error; 129, 130, 131, 143 interrupted by SIGHUP, SIGINT, SIGQUIT, SIGTERM. The
 JSON report always goes to the user cache dir too, for bond inspect.`,
 		Example: `  bond certify --base main --oracle test/parse.test.js --gate 'unit=npm test'
+  bond certify --base main --oracle-cmd 'npx vitest run src/parse.spec.ts'
+  bond certify --base main          # the tests the patch changes, with the repository's runner
   bond certify --diff pr.diff --oracle-cmd 'npx mocha test/x.js' --format markdown`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
@@ -111,10 +126,10 @@ JSON report always goes to the user cache dir too, for bond inspect.`,
 	}
 	f := cmd.Flags()
 	opts.planFlags.add(cmd)
-	f.StringVar(&opts.OracleCmd, "oracle-cmd", "", "the oracle as a shell command, run with sh -c at the sandbox root")
+	f.StringVar(&opts.OracleCmd, "oracle-cmd", "", "the oracle as a shell command, run with sh -c at the sandbox root (default: the test files the patch changes)")
 	f.StringSliceVar(&opts.Oracle, "oracle", nil, "the oracle as test files relative to the root (repeatable; more files may follow)")
 	f.StringArrayVar(&opts.Gates, "gate", nil, "a gate of the repository's own suite, NAME=CMD (repeatable)")
-	f.StringVar(&opts.Runner, "runner", "", "how to run --oracle files: auto|node|embedded (default auto)")
+	f.StringVar(&opts.Runner, "runner", "", "how to run the oracle: auto (embedded where it can serve, else node --test or the command)|node|embedded (default auto)")
 	f.StringVar(&opts.Regime, "regime", "", "witness-recorded|witness-required|report-only (default witness-recorded)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", 0, "sandboxes run in parallel (default: the CPU count)")
 	f.DurationVar(&opts.Timeout, "timeout", 0, "time limit of one oracle run (default: twice the slower baseline run plus 5s; the baseline itself 30m)")

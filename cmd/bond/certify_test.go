@@ -295,3 +295,42 @@ func TestCertifyGolden(t *testing.T) {
 		t.Errorf("inspect output:\n%s", out2)
 	}
 }
+
+// TestCertifyZeroConfigExitCodes pins the zero-config oracle's exit codes on the run function: the
+// demo's patch, which adds a test, certifies with it (vacuous: 1); the same patch without its test
+// names no oracle (2, saying what to do).
+func TestCertifyZeroConfigExitCodes(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	demo := filepath.Join("..", "..", "testdata", "demo")
+	patch, err := os.ReadFile(filepath.Join(demo, "patch.diff"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcOnly := filepath.Join(t.TempDir(), "src-only.diff")
+	cut := bytes.Index(patch, []byte("diff --git a/test/"))
+	if cut < 0 {
+		t.Fatal("the demo's patch no longer adds a test file")
+	}
+	if err := os.WriteFile(srcOnly, patch[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, diff string
+		want       int
+		stdout     string
+		stderr     string
+	}{
+		{"the patch's test", filepath.Join(demo, "patch.diff"), ExitRefused, "oracle: no oracle was named: the oracle is the test files the patch changes (test/pricing.test.js)", "refused: bond vacuous"},
+		{"no test file", srcOnly, ExitInput, "", "the patch changes no test file: name the tests that pin it with --oracle or --oracle-cmd"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, out, errb := testStreams()
+			if got := run([]string{"certify", "--repo", demo, "--diff", c.diff, "--timeout", "2m"}, s); got != c.want {
+				t.Fatalf("exit %d, want %d\nstderr: %s", got, c.want, errb)
+			}
+			if !strings.Contains(out.String(), c.stdout) || !strings.Contains(errb.String(), c.stderr) {
+				t.Errorf("stdout %q / stderr %q, want %q / %q", out, errb, c.stdout, c.stderr)
+			}
+		})
+	}
+}

@@ -96,6 +96,9 @@ func Human(w io.Writer, in Input) error {
 	if r.Run.WorkDir != "" {
 		fmt.Fprintf(bw, "sandboxes kept in %s (--keep)\n", q(r.Run.WorkDir))
 	}
+	if r.Run.OracleNote != "" {
+		fmt.Fprintf(bw, "oracle: %s\n", termText(r.Run.OracleNote))
+	}
 	if r.Run.RunnerNote != "" {
 		fmt.Fprintf(bw, "runner: %s\n", termText(r.Run.RunnerNote))
 	}

@@ -1,0 +1,178 @@
+package adjudicate
+
+// This file is the zero-config oracle (SPEC §3.1): with no --oracle or --oracle-cmd, the oracle is
+// the test files the patch adds lines to, run with the repository's test runner as package.json
+// names it. Runner choice then serves it embedded where it can, as it does a given oracle.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/plan"
+)
+
+// ErrNoTestFile is the message of a zero-config certify whose patch changes no test file.
+const ErrNoTestFile = "the patch changes no test file: name the tests that pin it with --oracle or --oracle-cmd"
+
+// detectedOracle is the oracle chosen for a zero-config certify: test files under node --test
+// (Files), or a command for another runner (Cmd), and why.
+type detectedOracle struct {
+	Files []string
+	Cmd   string
+	Note  string
+}
+
+// testRunner is the repository's test runner as package.json says: the runner, the command that
+// runs test files under it (files are appended), and where bond read it.
+type testRunner struct {
+	runner oraclecmd.Runner
+	cmd    string // "" for plain node --test: the oracle is then --oracle FILE…
+	from   string
+}
+
+// detectOracle chooses the oracle for a patch that names none: the files among touched (the
+// files the diff adds lines to) that the repository's runner runs as tests with its default
+// patterns, else those named as tests. A patch that touches no test file is an input error.
+func detectOracle(root string, touched []string) (detectedOracle, error) {
+	tr, err := detectRunner(root)
+	if err != nil {
+		return detectedOracle{}, err
+	}
+	runs := map[string]bool{}
+	if all, err := oraclecmd.TestFiles(os.DirFS(root), oraclecmd.Invocation{Runner: tr.runner}); err == nil {
+		for _, f := range all {
+			runs[f] = true
+		}
+	}
+	// The files the runner finds with its default patterns; only when none of the patch's files
+	// is one (a repository that sets its own patterns) the files named as tests.
+	var files, named []string
+	for _, p := range touched {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); err != nil {
+			continue
+		}
+		switch {
+		case runs[p]:
+			files = append(files, p)
+		case plan.IsTestName(p):
+			named = append(named, p)
+		}
+	}
+	if len(files) == 0 {
+		files = named
+	}
+	if len(files) == 0 {
+		return detectedOracle{}, input.Errorf("%s", ErrNoTestFile)
+	}
+	d := detectedOracle{}
+	quoted := make([]string, len(files))
+	for i, f := range files {
+		quoted[i] = proc.Quote(f)
+	}
+	if tr.cmd == "" {
+		d.Files = files
+	} else {
+		d.Cmd = tr.cmd + " " + strings.Join(quoted, " ")
+	}
+	what := "node --test " + strings.Join(quoted, " ")
+	if d.Cmd != "" {
+		what = d.Cmd
+	}
+	d.Note = fmt.Sprintf("no oracle was named: the oracle is the test files the patch changes (%s), run as %s because %s", strings.Join(files, ", "), what, tr.from)
+	return d, nil
+}
+
+// runnerCmds are the commands bond runs test files with, per runner.
+var runnerCmds = map[oraclecmd.Runner]string{
+	oraclecmd.RunnerJest:   "npx jest",
+	oraclecmd.RunnerVitest: "npx vitest run",
+	oraclecmd.RunnerMocha:  "npx mocha",
+}
+
+// detectRunner reads package.json at root: the runner its "test" script starts, else the first of
+// vitest, jest, mocha, tsx and ts-node among its dependencies, else node --test.
+func detectRunner(root string) (testRunner, error) {
+	pj := filepath.Join(root, "package.json")
+	b, err := os.ReadFile(pj)
+	if errors.Is(err, os.ErrNotExist) {
+		return testRunner{runner: oraclecmd.RunnerNodeTest, from: "the repository has no package.json"}, nil
+	}
+	if err != nil {
+		return testRunner{}, input.Errorf("reading %s to find the test runner: %v; name the oracle with --oracle or --oracle-cmd", pj, err)
+	}
+	var pkg struct {
+		Scripts         map[string]string `json:"scripts"`
+		Dependencies    map[string]string `json:"dependencies"`
+		DevDependencies map[string]string `json:"devDependencies"`
+	}
+	if err := json.Unmarshal(b, &pkg); err != nil {
+		return testRunner{}, input.Errorf("%s: %v; fix the JSON, or name the oracle with --oracle or --oracle-cmd", pj, err)
+	}
+	prefix := ""
+	if script, ok := pkg.Scripts["test"]; ok {
+		inv, err := oraclecmd.Parse("npm test", oraclecmd.Options{Scripts: pkg.Scripts})
+		if err == nil {
+			from := fmt.Sprintf("package.json's test script (%s) runs %s", script, inv.Runner)
+			return runnerFor(inv.Runner, hasLauncher(inv, "tsx"), tsNodeArg(inv), from), nil
+		}
+		prefix = fmt.Sprintf("package.json's test script (%s) is not one runner invocation bond reads, and ", script)
+	}
+	dep := func(n string) bool { _, a := pkg.DevDependencies[n]; _, b := pkg.Dependencies[n]; return a || b }
+	for _, r := range []oraclecmd.Runner{oraclecmd.RunnerVitest, oraclecmd.RunnerJest, oraclecmd.RunnerMocha} {
+		if dep(string(r)) {
+			return runnerFor(r, false, false, prefix+"package.json depends on "+string(r)), nil
+		}
+	}
+	switch {
+	case dep("tsx"):
+		return runnerFor(oraclecmd.RunnerNodeTest, true, false, prefix+"package.json depends on tsx and on no test runner"), nil
+	case dep("ts-node"):
+		return runnerFor(oraclecmd.RunnerNodeTest, false, true, prefix+"package.json depends on ts-node and on no test runner"), nil
+	}
+	return testRunner{runner: oraclecmd.RunnerNodeTest, from: prefix + "package.json names no test runner bond knows (jest, vitest, mocha, tsx, ts-node), so node's own"}, nil
+}
+
+// runnerFor is the command for runner r: node --test through tsx or with ts-node's loader when
+// the repository reads TypeScript that way.
+func runnerFor(r oraclecmd.Runner, tsx, tsNode bool, from string) testRunner {
+	tr := testRunner{runner: r, cmd: runnerCmds[r], from: from}
+	if r == oraclecmd.RunnerNodeTest {
+		switch {
+		case tsx:
+			tr.cmd = "npx tsx --test"
+		case tsNode:
+			tr.cmd = "node --require ts-node/register --test"
+		}
+	}
+	return tr
+}
+
+func hasLauncher(inv oraclecmd.Invocation, name string) bool {
+	for _, v := range inv.Via {
+		if v == name {
+			return true
+		}
+	}
+	for _, a := range inv.Args {
+		if strings.HasSuffix(a, "="+name) || strings.HasSuffix(a, "="+name+"/esm") || strings.HasSuffix(a, "="+name+"/cjs") {
+			return true
+		}
+	}
+	return false
+}
+
+func tsNodeArg(inv oraclecmd.Invocation) bool {
+	for _, a := range inv.Args {
+		if strings.Contains(a, "=ts-node/") {
+			return true
+		}
+	}
+	return false
+}
