@@ -106,7 +106,7 @@ func TestOracleCommandEmbeddedParity(t *testing.T) {
 			if cmd.Run.Runner != RunnerCommand {
 				t.Fatalf("node: runner %q, want the command runner", cmd.Run.Runner)
 			}
-			want := []Status{StatusAccepted, StatusKilled, StatusKilled, StatusAccepted}
+			want := []Status{StatusAccepted, StatusKilled, StatusKilled, StatusSkipped}
 			for i := range muts {
 				e, c := emb.Mutants[i], cmd.Mutants[i]
 				if e.Status != want[i] {
@@ -115,9 +115,9 @@ func TestOracleCommandEmbeddedParity(t *testing.T) {
 				if i == 3 && (e.Ran || e.Reason != ReasonNotRan) {
 					t.Errorf("%s: embedded ran=%v reason %q, want the line never ran", muts[i].Original, e.Ran, e.Reason)
 				}
-				// jest's reporter names the failing test as the embedded runner does; bond reads
-				// no test name from vitest's, so there only the embedded side names it.
-				sameKiller := e.KilledBy == c.KilledBy || (tc.name == "vitest" && c.KilledBy == "")
+				// Both sides name the failing test as "file › suite › test" (testresults for the
+				// command runner, embeddedKilledBy for the embedded one).
+				sameKiller := e.KilledBy == c.KilledBy
 				if e.Status != c.Status || e.Ran != c.Ran || e.Reason != c.Reason || e.Verdict != c.Verdict || !sameKiller {
 					t.Errorf("%s: embedded %s ran=%v reason=%q %s killed_by %q; command %s ran=%v reason=%q %s killed_by %q",
 						muts[i].Original, e.Status, e.Ran, e.Reason, e.Verdict, e.KilledBy, c.Status, c.Ran, c.Reason, c.Verdict, c.KilledBy)
@@ -157,7 +157,7 @@ func TestOracleCommandFallsBack(t *testing.T) {
 				muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "return a + b;", "return undefined;")}
 				if tc.name == "own test patterns" {
 					// Choice alone: jest is not installed here, and the fallback is what is asked.
-					c, err := chooseRunner(Options{OracleCmd: tc.cmd, Runner: runner}, root, nil, t.TempDir())
+					c, err := chooseRunner(Options{OracleCmd: tc.cmd, Runner: runner}, root, &confinement{}, t.TempDir())
 					if runner == RunnerEmbedded {
 						if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tc.why) {
 							t.Fatalf("err %v, want an input error naming %q", err, tc.why)

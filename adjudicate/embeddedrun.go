@@ -71,7 +71,7 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOut
 		out.Status = StatusAccepted
 	default:
 		out.Status, out.ExitCode = StatusKilled, 1
-		out.KilledBy = res.FailedTest()
+		out.KilledBy = embeddedKilledBy(res)
 	}
 	if withCoverage {
 		out.Hits = res.Hits
@@ -106,4 +106,18 @@ func newEmbedded(root string, files []string, fw embedded.Framework, required bo
 		return nil, ue.Reason(), nil
 	}
 	return nil, err.Error(), nil
+}
+
+// embeddedKilledBy names the first failing test as testresults names a command runner's
+// ("file › suite › test"), so killed_by reads the same whichever runner ran the oracle.
+func embeddedKilledBy(res embedded.Result) string {
+	for _, t := range res.Tests {
+		if !t.Passed && !t.Todo {
+			if t.File == "" {
+				return t.Name
+			}
+			return t.File + " › " + t.Name
+		}
+	}
+	return res.FailedTest()
 }
