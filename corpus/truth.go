@@ -197,11 +197,12 @@ func checkKeys(p *problems, where, table string, m map[string]any, known map[str
 	}
 }
 
-func orWord(s, alt string) string {
-	if s == "" {
+// orWord is the judgement when it is one, else alt.
+func orWord(judgement, alt string) string {
+	if judgement != JudgedReal && judgement != JudgedEquivalent {
 		return alt
 	}
-	return s
+	return judgement
 }
 
 // TaskTruth is what the ground truth says of one task: its verdict (nil when not judged) and its
