@@ -261,3 +261,22 @@ value = 100
 		t.Errorf("conditions = %q, want %q", got, want)
 	}
 }
+
+// A row read back from JSON keeps what the cost metrics count: the baseline's oracle runs, the
+// canaries, each mutant run and retry, and the certify's total time.
+func TestOracleRunsFromDecodedRow(t *testing.T) {
+	line := `{"schema_version":"1","task":"a#1","report":{"baseline":{"oracle":[{"passed":true},{"passed":true}]},` +
+		`"self_check":[{"path":"a.js"},{"path":"b.js"}],"timings":{"total_ms":1234},` +
+		`"mutants":[{"id":"m1","ran":true,"retried":true,"status":"killed","witness":{"kind":"not-adjudicated"}},` +
+		`{"id":"m2","ran":false,"status":"accepted","reason":"not-ran","witness":{"kind":"not-adjudicated"}}]}}`
+	r, err := decodeRow([]byte(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := oracleRuns(r.Report); got != 6 {
+		t.Errorf("oracle runs = %d, want 2 baseline + 2 canaries + 1 mutant + 1 retry = 6", got)
+	}
+	if r.Report.Timings.TotalMS != 1234 {
+		t.Errorf("total_ms = %d, want 1234", r.Report.Timings.TotalMS)
+	}
+}
