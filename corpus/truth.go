@@ -77,15 +77,16 @@ func (t *Truth) HasReal() bool {
 	return false
 }
 
-// judgementOf finds bond's mutant on file:line with the mutated text in the truth; ok is false
-// when the truth does not judge it.
+// judgementOf finds the judgement of bond's mutant on file:line with the mutated text: a
+// judgement of either tool whose mutated line is the same text (whitespace at either end
+// ignored) judges the same program. ok is false when the truth does not judge it.
 func (t *Truth) judgementOf(file string, line int, mutated string) (judgement string, ok bool) {
 	if t == nil {
 		return "", false
 	}
 	mutated = strings.TrimSpace(mutated)
 	for _, j := range t.Mutants {
-		if j.Tool == ToolBond && j.File == file && j.Line == line && strings.TrimSpace(j.Mutated) == mutated {
+		if j.File == file && j.Line == line && strings.TrimSpace(j.Mutated) == mutated {
 			return j.Judgement, true
 		}
 	}

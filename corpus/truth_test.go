@@ -115,8 +115,11 @@ func TestGroundTruthRead(t *testing.T) {
 	if j, ok := tt.Truth.judgementOf("lib/a.js", 4, "  return b - a;"); !ok || j != JudgedEquivalent {
 		t.Errorf("judgementOf bond's mutant = %q, %v", j, ok)
 	}
-	if _, ok := tt.Truth.judgementOf("lib/a.js", 3, "if (false) return;"); ok {
-		t.Error("a StrykerJS judgement matched a bond mutant")
+	if j, ok := tt.Truth.judgementOf("lib/a.js", 3, "if (false) return;"); !ok || j != JudgedReal {
+		t.Errorf("a bond mutant with the same mutated line as a judged StrykerJS mutant: %q, %v", j, ok)
+	}
+	if _, ok := tt.Truth.judgementOf("lib/a.js", 3, "if (true) return;"); ok {
+		t.Error("a mutant with another mutated line matched")
 	}
 }
 
