@@ -105,6 +105,13 @@ type Task struct {
 	HeldbackPatchPath string            `json:"-"`
 	// Timeout overrides the corpus-level timeout for this task.
 	Timeout time.Duration `json:"-"`
+	// KnownGap is the ground truth's verdict on the task (nil: not judged): true when the
+	// commit's tests leave a gap on the lines it added. GroundTruth is its ground-truth file as
+	// written, Truth that file read. Neither is in the fingerprint: judging a task later does
+	// not change what a run records, so its rows stay valid.
+	KnownGap    *bool  `json:"-"`
+	GroundTruth string `json:"-"`
+	Truth       *Truth `json:"-"`
 }
 
 // Keys a corpus file may hold, at the top and in each [[task]], with whether they are required.
@@ -113,7 +120,7 @@ var (
 	taskKeys = map[string]bool{
 		"id": true, "repo": true, "base": true, "head": false, "patch": false, "arm": false, "sample": false,
 		"install": false, "oracle_cmd": false, "oracle": false, "runner": false, "gates": false,
-		"heldback_cmd": false, "heldback_patch": false, "timeout": false,
+		"heldback_cmd": false, "heldback_patch": false, "timeout": false, "known_gap": false, "ground_truth": false,
 	}
 )
 
@@ -157,6 +164,12 @@ func Load(path string) (*Corpus, error) {
 
 // Parse validates the bytes of a corpus file whose relative paths resolve against dir.
 func Parse(path, dir string, data []byte) (*Corpus, error) {
+	return parse(path, dir, data, true)
+}
+
+// parse is Parse; repos says whether each task's repository must exist (LoadGroundTruth reads a
+// corpus for its ground truth without the repositories).
+func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	var raw map[string]any
 	if err := toml.Unmarshal(data, &raw); err != nil {
 		var de *toml.DecodeError
@@ -241,7 +254,7 @@ func Parse(path, dir string, data []byte) (*Corpus, error) {
 
 	firstAt := map[string]int{}
 	for i, m := range tables {
-		t := parseTask(p, dir, i, m)
+		t := parseTask(p, dir, i, m, repos)
 		if t.ID != "" {
 			if j, dup := firstAt[t.ID]; dup {
 				p.addf("task %q (task %d): duplicate id, first used by task %d; ids must be unique", t.ID, i+1, j+1)
@@ -258,7 +271,7 @@ func Parse(path, dir string, data []byte) (*Corpus, error) {
 }
 
 // parseTask validates one [[task]] table, adding every problem to p.
-func parseTask(p *problems, dir string, i int, m map[string]any) Task {
+func parseTask(p *problems, dir string, i int, m map[string]any, repos bool) Task {
 	t := Task{Index: i, Arm: DefaultArm, Sample: DefaultSample}
 	id, _ := m["id"].(string)
 	where := fmt.Sprintf("task %d (no id)", i+1)
@@ -364,9 +377,13 @@ func parseTask(p *problems, dir string, i int, m map[string]any) Task {
 		t.Timeout = duration(p, where, "timeout", v)
 	}
 
-	if t.Repo != "" {
+	switch {
+	case t.Repo != "" && repos:
 		t.RepoDir = localPath(p, dir, where, "repo", t.Repo, true)
+	case t.Repo != "" && !filepath.IsLocal(filepath.FromSlash(t.Repo)):
+		p.addf("%s: repo = %q leaves the corpus directory; use a path relative to the corpus file, inside its directory", where, t.Repo)
 	}
+	parseTruthKeys(p, dir, where, &t, m)
 	if t.Patch != "" {
 		t.PatchPath = localPath(p, dir, where, "patch", t.Patch, false)
 	}
@@ -374,6 +391,38 @@ func parseTask(p *problems, dir string, i int, m map[string]any) Task {
 		t.HeldbackPatchPath = localPath(p, dir, where, "heldback_patch", t.HeldbackPatch, false)
 	}
 	return t
+}
+
+// parseTruthKeys reads the task's known_gap and ground_truth; a ground-truth file is read and
+// validated here, and must agree with known_gap: a gap exactly when a mutant is judged real.
+func parseTruthKeys(p *problems, dir, where string, t *Task, m map[string]any) {
+	if v, ok := m["known_gap"]; ok {
+		b, isBool := v.(bool)
+		if !isBool {
+			p.addf("%s: key \"known_gap\" must be true or false, not %s", where, tomlType(v))
+		} else {
+			t.KnownGap = &b
+		}
+	}
+	t.GroundTruth = str(p, where, "ground_truth", m["ground_truth"])
+	if t.GroundTruth == "" {
+		return
+	}
+	full := localPath(p, dir, where, "ground_truth", t.GroundTruth, false)
+	if full == "" {
+		return
+	}
+	t.Truth = loadTruth(p, where, t.ID, t.GroundTruth, full)
+	if t.Truth == nil {
+		return
+	}
+	real := t.Truth.HasReal()
+	switch {
+	case t.KnownGap == nil:
+		p.addf("%s: ground_truth %s is set without known_gap; its judgements say known_gap = %t", where, t.GroundTruth, real)
+	case *t.KnownGap != real:
+		p.addf("%s: known_gap = %t, but ground_truth %s judges %s; make them agree", where, *t.KnownGap, t.GroundTruth, map[bool]string{true: "a mutant real (a gap)", false: "no mutant real (no gap)"}[real])
+	}
 }
 
 // localPath resolves rel against dir and checks that it stays inside dir (also through symbolic

@@ -470,6 +470,9 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 			val, defined, _ := m.Value(c.Metric)
 			if !defined {
 				cr.Observed = "n/a (a rate over no task)"
+				if isTruthMetric(c.Metric) {
+					cr.Observed = "n/a (no ground truth for it: pass corpus report --truth CORPUS.toml, or no task it applies to)"
+				}
 			} else {
 				cr.ObservedValue = &val
 				cr.Observed = formatNumber(val)
@@ -477,6 +480,8 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 					cr.Observed = m.Intervals.CertifiedRate.String()
 				} else if c.Metric == "false_green_rate" {
 					cr.Observed = m.Intervals.FalseGreenRate.String()
+				} else if c.Metric == "gap_recall" {
+					cr.Observed = m.Intervals.GapRecall.String()
 				}
 				cr.Pass = conditionOps[c.Op](val, *c.Value)
 			}

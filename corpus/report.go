@@ -21,11 +21,17 @@ type Report struct {
 	Overall         SampleMetrics  `json:"overall"`
 	Arms            []ArmMetrics   `json:"arms"`
 	// Audit is the audit set: refusals whose vacuous mutants all have witness none, per regime.
-	Audit                  []TaskRef       `json:"audit"`
-	FalseRefusalCandidates []TaskRef       `json:"false_refusal_candidates"`
-	FalseGreens            []TaskRef       `json:"false_greens"`
-	Errors                 []ErrorRef      `json:"errors"`
-	Operators              []OperatorStats `json:"operators"`
+	Audit                  []TaskRef  `json:"audit"`
+	FalseRefusalCandidates []TaskRef  `json:"false_refusal_candidates"`
+	FalseGreens            []TaskRef  `json:"false_greens"`
+	Errors                 []ErrorRef `json:"errors"`
+	// FalseRefusals and UnjudgedRefusals are the refusals the ground truth calls false (every
+	// vacuous mutant judged equivalent) and those it cannot judge, per regime; empty without
+	// --truth. GroundTruth names the corpus file the truth was read from.
+	FalseRefusals    []TaskRef       `json:"false_refusals"`
+	UnjudgedRefusals []TaskRef       `json:"refusals_unjudged"`
+	GroundTruth      string          `json:"ground_truth,omitempty"`
+	Operators        []OperatorStats `json:"operators"`
 	// Mismatches are recorded bonds that differ from the ones re-derived from the facts.
 	Mismatches []Mismatch `json:"mismatches"`
 	// Dark is, per task and in total, the evidence channels that were dark.
@@ -52,6 +58,9 @@ type ReportOptions struct {
 	PreregPath string
 	// Tasks adds the per-task list of bonds (TaskBonds).
 	Tasks bool
+	// Truth, when set, is the ground truth the rows are judged against (gap_recall,
+	// false_refusals and the StrykerJS cost comparison).
+	Truth *GroundTruth
 }
 
 // TaskBond is one task's bond under each regime (BondError when the row has no measurement),
@@ -108,9 +117,28 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 		}
 	}
 
+	if g := opts.Truth; g != nil {
+		rep.GroundTruth = g.Path
+		if opts.Prereg != nil && opts.Prereg.Corpus.SHA256 != g.SHA256 {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("the ground truth %s (SHA-256 %s) is not the corpus file the pre-registration froze (SHA-256 %s): its known_gap verdicts may have changed since", g.Path, g.SHA256, opts.Prereg.Corpus.SHA256))
+		}
+		var missing []string
+		for _, r := range rows {
+			if _, ok := g.Tasks[r.Task]; !ok {
+				missing = append(missing, r.Task)
+			}
+		}
+		if len(missing) > 0 {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s of the rows %s not in the ground truth %s: %s", plural(len(missing), "task", "tasks"), map[bool]string{true: "is", false: "are"}[len(missing) == 1], g.Path, strings.Join(missing, ", ")))
+		}
+	}
 	views := make([]*taskView, len(rows))
 	for i := range rows {
 		v, mism := deriveView(&rows[i], sampleOf(&rows[i]))
+		if g := opts.Truth; g != nil {
+			tt := g.Tasks[rows[i].Task]
+			v.truth = &tt
+		}
 		views[i] = &v
 		rep.Mismatches = append(rep.Mismatches, mism...)
 	}
@@ -127,6 +155,9 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 		rep.Arms = append(rep.Arms, ArmMetrics{Arm: a, SampleMetrics: sampleMetrics(arms[a])})
 	}
 	rep.Audit, rep.FalseRefusalCandidates, rep.FalseGreens, rep.Errors = lists(views)
+	if opts.Truth != nil {
+		rep.FalseRefusals, rep.UnjudgedRefusals = truthLists(views)
+	}
 	rep.Operators = operatorStats(views)
 	rep.Dark = darkOf(rows)
 	if opts.Tasks {

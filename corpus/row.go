@@ -179,6 +179,13 @@ type factsReport struct {
 	Mutants   []factsMutant         `json:"mutants"`
 	Bond      adjudicate.BondResult `json:"bond"`
 	Partial   bool                  `json:"partial"`
+	// The cost metrics (truthstats.go) count the baseline's oracle runs and the canaries and
+	// read the total time; only their number and the timings are kept.
+	Baseline *struct {
+		Oracle []struct{} `json:"oracle"`
+	} `json:"baseline"`
+	SelfCheck []struct{}         `json:"self_check"`
+	Timings   adjudicate.Timings `json:"timings"`
 }
 
 type factsCandidate struct {
@@ -190,7 +197,8 @@ type factsCandidate struct {
 // type adjudicate derives verdicts from.
 type factsMutant struct {
 	MutantRef
-	Ran bool `json:"ran"`
+	Ran     bool `json:"ran"`
+	Retried bool `json:"retried"`
 	adjudicate.MutantFacts
 }
 
@@ -208,7 +216,13 @@ func decodeRow(line []byte) (Row, error) {
 	}
 	r := d.Row
 	if f := d.Report; f != nil {
-		rep := &adjudicate.Report{Bond: f.Bond, Partial: f.Partial}
+		rep := &adjudicate.Report{Bond: f.Bond, Partial: f.Partial, Timings: f.Timings}
+		if f.Baseline != nil {
+			rep.Baseline = &adjudicate.Baseline{Oracle: make([]adjudicate.RunRecord, len(f.Baseline.Oracle))}
+		}
+		if len(f.SelfCheck) > 0 {
+			rep.SelfCheck = make([]adjudicate.Canary, len(f.SelfCheck))
+		}
 		rep.Operators = f.Operators
 		for _, c := range f.Cut {
 			rep.Cut = append(rep.Cut, plan.Candidate{Mutant: plan.Mutant{Operator: c.Operator}, Reason: c.Reason})
@@ -220,7 +234,7 @@ func decodeRow(line []byte) (Row, error) {
 		for i, m := range f.Mutants {
 			mut := plan.Mutant{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated}
 			rep.Mutants[i] = adjudicate.ResultOf(mut, m.MutantFacts)
-			rep.Mutants[i].Ran = m.Ran
+			rep.Mutants[i].Ran, rep.Mutants[i].Retried = m.Ran, m.Retried
 		}
 		r.Report = rep
 	}

@@ -12,6 +12,15 @@ import (
 var MetricNames = []string{
 	"tasks", "held", "vacuous", "unshown", "not_bonded", "errors", "certified", "certified_rate",
 	"refused", "false_greens", "false_green_rate", "refusals_witness_none", "false_refusal_candidates",
+	"known_gaps", "gap_recall", "false_refusals", "refusals_unjudged",
+	"oracle_runs", "wall_ms", "stryker_runs", "stryker_wall_ms", "oracle_runs_vs_stryker", "wall_vs_stryker",
+}
+
+// TruthMetricNames are the metrics that need a ground truth (corpus report --truth): without
+// one they are null, and a rule condition on them fails as a rate over no task does.
+var TruthMetricNames = []string{
+	"known_gaps", "gap_recall", "false_refusals", "refusals_unjudged",
+	"stryker_runs", "stryker_wall_ms", "oracle_runs_vs_stryker", "wall_vs_stryker",
 }
 
 // Samples lists the sample keys of a report in the order it prints them.
@@ -42,7 +51,9 @@ type Metrics struct {
 	RefusalsWitnessNone int `json:"refusals_witness_none"`
 	// FalseRefusalCandidates: refusals of patches whose held-back oracle passed.
 	FalseRefusalCandidates int `json:"false_refusal_candidates"`
-	// Intervals are the two rates with their k, n and 95% Wilson interval.
+	// The ground-truth metrics (truthstats.go); null without a ground truth.
+	TruthMetrics
+	// Intervals are the rates with their k, n and 95% Wilson interval.
 	Intervals Intervals `json:"intervals"`
 }
 
@@ -50,6 +61,8 @@ type Metrics struct {
 type Intervals struct {
 	CertifiedRate  Rate `json:"certified_rate"`
 	FalseGreenRate Rate `json:"false_green_rate"`
+	// GapRecall is refused known-gap tasks of the known-gap tasks (0 of 0 without a truth).
+	GapRecall Rate `json:"gap_recall"`
 }
 
 // Value returns the metric called name; ok is false for a name that is not a metric, and
@@ -89,7 +102,7 @@ func (m *Metrics) Value(name string) (v float64, defined, ok bool) {
 	case "false_refusal_candidates":
 		return float64(m.FalseRefusalCandidates), true, true
 	}
-	return 0, false, false
+	return m.TruthMetrics.value(name)
 }
 
 // IsMetric reports whether name is a metric of SPEC §6.3.
@@ -200,6 +213,8 @@ type taskView struct {
 	verdicts [3][]adjudicate.Verdict
 	// noneOnly: the refusal rests on mutants without a coverage or suite witness only.
 	noneOnly [3]bool
+	// truth is the task's ground truth; nil when the report has none for it.
+	truth *TaskTruth
 }
 
 // deriveView re-derives every verdict and bond of a row from its recorded facts.
@@ -270,6 +285,7 @@ func metricsOf(views []*taskView, ri int) *Metrics {
 			}
 		}
 	}
+	m.TruthMetrics, m.Intervals.GapRecall = truthMetricsOf(views, ri)
 	m.Intervals.CertifiedRate = Wilson(m.Certified, measured)
 	m.Intervals.FalseGreenRate = Wilson(m.FalseGreens, certifiedWithHeldback)
 	if r := m.Intervals.CertifiedRate; r.Defined {

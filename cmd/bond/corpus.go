@@ -179,6 +179,8 @@ type corpusReportOptions struct {
 	Out    io.Writer
 	Files  []string
 	Prereg string
+	// Truth is a corpus file whose known_gap and ground_truth keys the rows are judged against.
+	Truth  string
 	Format string
 	Tasks  bool
 }
@@ -186,13 +188,15 @@ type corpusReportOptions struct {
 func newCorpusReportCmd(s *Streams, runF func(*corpusReportOptions) error) *cobra.Command {
 	o := &corpusReportOptions{}
 	cmd := &cobra.Command{
-		Use:   "report ROWS.jsonl… [--prereg PREREG.json] [--format human|json|markdown]",
+		Use:   "report ROWS.jsonl… [--prereg PREREG.json] [--truth CORPUS.toml] [--format human|json|markdown]",
 		Short: "Rates with 95% Wilson intervals, per arm, sample and regime, off the rows alone",
 		Long: `Reads one or more rows files (e.g. every shard's), one row per task (the row that finished
 last wins when a task has several), and reports per arm and overall, in and out of sample
 apart, the three regimes side by side. With --prereg it checks the rows against a frozen
 pre-registration and exits 0 when every condition holds, 1 when one fails, 2 when the rows
-were produced by other operators or the record is invalid.`,
+were produced by other operators or the record is invalid. With --truth it reads the corpus
+file's ground truth (known_gap, ground_truth) and adds gap_recall, false_refusals and the cost
+beside StrykerJS's.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Out, o.Files = s.Out, args
@@ -203,6 +207,7 @@ were produced by other operators or the record is invalid.`,
 		},
 	}
 	cmd.Flags().StringVar(&o.Prereg, "prereg", "", "a record written by bond prereg freeze to check the rows against")
+	cmd.Flags().StringVar(&o.Truth, "truth", "", "a corpus file whose ground truth (known_gap, ground_truth) the rows are judged against")
 	cmd.Flags().StringVar(&o.Format, "format", "human", "human, json or markdown")
 	cmd.Flags().BoolVar(&o.Tasks, "tasks", false, "list every task's bond under each regime")
 	return cmd
@@ -227,6 +232,13 @@ func runCorpusReport(o *corpusReportOptions) error {
 			return err
 		}
 		ropts.Prereg, ropts.PreregPath = rec, o.Prereg
+	}
+	if o.Truth != "" {
+		g, err := corpus.LoadGroundTruth(o.Truth)
+		if err != nil {
+			return err
+		}
+		ropts.Truth = g
 	}
 	rows, files, dups, err := corpus.ReadAll(o.Files)
 	if err != nil {

@@ -30,8 +30,35 @@ func metricCell(m *corpus.Metrics, name string) string {
 	case "false_green_rate":
 		return m.Intervals.FalseGreenRate.String()
 	}
-	v, _, _ := m.Value(name)
-	return fmt.Sprintf("%d", int(v))
+	v, defined, _ := m.Value(name)
+	switch {
+	case name == "gap_recall":
+		return m.Intervals.GapRecall.String()
+	case !defined:
+		return "n/a"
+	case name == "oracle_runs_vs_stryker" || name == "wall_vs_stryker":
+		return corpus.Percent1(v) + "%"
+	}
+	return fmt.Sprintf("%d", int64(v))
+}
+
+// metricNames lists the metric rows of a report: the ground-truth metrics only when it was
+// judged against a ground truth (corpus report --truth).
+func metricNames(rep *corpus.Report) []string {
+	if rep.GroundTruth != "" {
+		return corpus.MetricNames
+	}
+	skip := map[string]bool{}
+	for _, n := range corpus.TruthMetricNames {
+		skip[n] = true
+	}
+	var names []string
+	for _, n := range corpus.MetricNames {
+		if !skip[n] {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 var sampleTitle = map[string]string{corpus.SampleOut: "out of sample", corpus.SampleIn: "in sample", corpus.SampleAll: "all samples"}
@@ -62,7 +89,7 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 			bw.printf("\n%s, %s (%s)\n", title, sampleTitle[s], plural(n, "task", "tasks"))
 			tw := tabwriter.NewWriter(bw, 0, 0, 3, ' ', 0)
 			fmt.Fprintf(tw, "  metric\t%s\n", strings.Join(adjudicate.RegimeNames(), "\t"))
-			for _, name := range corpus.MetricNames {
+			for _, name := range metricNames(rep) {
 				cells := make([]string, len(adjudicate.Regimes))
 				for i, r := range adjudicate.Regimes {
 					cells[i] = metricCell(rm[string(r)], name)
@@ -102,6 +129,10 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 	writeRefs("Audit set (refusals whose only witness is none)", rep.Audit, true)
 	writeRefs("Candidate false refusals (refused; the held-back oracle passed)", rep.FalseRefusalCandidates, false)
 	writeRefs("False greens (certified; the held-back oracle failed)", rep.FalseGreens, false)
+	if rep.GroundTruth != "" {
+		writeRefs("False refusals (every vacuous mutant judged equivalent in the ground truth "+rep.GroundTruth+")", rep.FalseRefusals, true)
+		writeRefs("Refusals the ground truth does not judge (no vacuous mutant judged real, some not judged)", rep.UnjudgedRefusals, true)
+	}
 	bw.printf("\nErrors (tasks without a measurement, in no rate): %d\n", len(rep.Errors))
 	for _, e := range rep.Errors {
 		bw.printf("  %s [%s, %s] %s: %s\n", e.Task, e.Arm, e.Sample, orDash(e.Phase), firstLine(e.Error))
@@ -142,7 +173,7 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 				continue
 			}
 			bw.printf("\n### %s, %s (%s)\n\n| metric | %s |\n|---|---|---|---|\n", title, sampleTitle[s], plural(n, "task", "tasks"), strings.Join(adjudicate.RegimeNames(), " | "))
-			for _, name := range corpus.MetricNames {
+			for _, name := range metricNames(rep) {
 				cells := make([]string, len(adjudicate.Regimes))
 				for i, r := range adjudicate.Regimes {
 					cells[i] = metricCell(rm[string(r)], name)
@@ -174,6 +205,10 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 	writeRefs("Audit set (refusals whose only witness is none)", rep.Audit)
 	writeRefs("Candidate false refusals", rep.FalseRefusalCandidates)
 	writeRefs("False greens", rep.FalseGreens)
+	if rep.GroundTruth != "" {
+		writeRefs("False refusals (ground truth "+rep.GroundTruth+")", rep.FalseRefusals)
+		writeRefs("Refusals the ground truth does not judge", rep.UnjudgedRefusals)
+	}
 	bw.printf("\n### Errors: %d\n", len(rep.Errors))
 	if len(rep.Errors) > 0 {
 		bw.printf("\n| task | phase | error |\n|---|---|---|\n")

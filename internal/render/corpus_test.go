@@ -108,3 +108,43 @@ func TestComparisonGolden(t *testing.T) {
 	}
 	golden(t, "corpus-compare.human.golden", buf.Bytes())
 }
+
+// With a ground truth the report gains the truth metrics' rows and the lists of false and
+// unjudged refusals (human and markdown golden files).
+func TestCorpusTruthGolden(t *testing.T) {
+	rows := fixtureRows()
+	rows[0].Report.Timings.TotalMS = 700
+	rows[1].Report.Timings.TotalMS = 300
+	gap, noGap := true, false
+	g := &corpus.GroundTruth{Path: "truth.toml", Tasks: map[string]corpus.TaskTruth{
+		"t1-held":     {KnownGap: &gap, Truth: &corpus.Truth{Stryker: &corpus.StrykerCost{Runs: 10, WallMS: 1000}}},
+		"t2-vac-cov":  {KnownGap: &gap, Truth: &corpus.Truth{Stryker: &corpus.StrykerCost{Runs: 4, WallMS: 500}, Mutants: []corpus.Judgement{{Tool: corpus.ToolBond, File: "src/b1.js", Line: 3, Mutated: "return b - a;", Judgement: corpus.JudgedReal, Reason: "r"}}}},
+		"t3-vac-none": {KnownGap: &noGap, Truth: &corpus.Truth{Mutants: []corpus.Judgement{{Tool: corpus.ToolBond, File: "src/c1.js", Line: 3, Mutated: "return b - a;", Judgement: corpus.JudgedEquivalent, Reason: "r"}}}},
+		"t4-unshown":  {KnownGap: &noGap},
+		"t7-in":       {KnownGap: &gap},
+		"t8-adv":      {KnownGap: &gap},
+	}}
+	rf := &corpus.RowsFile{Path: "rows.jsonl", Rows: rows}
+	for i := range rows {
+		rf.Lines = append(rf.Lines, i+1)
+	}
+	merged, dups := corpus.Merge([]*corpus.RowsFile{rf})
+	rep, err := corpus.BuildReport([]*corpus.RowsFile{rf}, merged, dups, corpus.ReportOptions{Truth: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h, md bytes.Buffer
+	if err := CorpusHuman(&h, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := CorpusMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"3 of 4 (75.0% [30.1, 95.4])", "21.4%", "False refusals (every vacuous mutant judged equivalent in the ground truth truth.toml): 1"} {
+		if !bytes.Contains(h.Bytes(), []byte(want)) {
+			t.Errorf("human report lacks %q", want)
+		}
+	}
+	golden(t, "corpus-report-truth.human.golden", h.Bytes())
+	golden(t, "corpus-report-truth.md.golden", md.Bytes())
+}

@@ -1,0 +1,54 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+)
+
+// The evaluation corpus of operator set 2 (testdata/eval, docs/operators-2.md) is valid as
+// committed: at least 30 tasks from at least 6 repositories, all out of sample, every ground-truth
+// file well formed and agreeing with its task's known_gap; and its rule file parses. The
+// repositories are not needed (scripts/eval-fetch clones them).
+func TestEvalCorpusOperators2(t *testing.T) {
+	g, err := LoadGroundTruth("../testdata/eval/operators-2.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Tasks) < 30 {
+		t.Errorf("%d tasks, want at least 30", len(g.Tasks))
+	}
+	repos := map[string]bool{}
+	judged := 0
+	for id, tt := range g.Tasks {
+		repos[id[:strings.IndexAny(id, "#@")]] = true
+		if tt.KnownGap != nil {
+			judged++
+			if tt.Truth == nil {
+				t.Errorf("%s: known_gap without a ground-truth file", id)
+			}
+		}
+		for _, banned := range []string{"koajs/koa", "tj/commander.js", "iamkun/dayjs", "pillarjs/path-to-regexp", "jshttp/cookie", "jshttp/mime-types"} {
+			if strings.HasPrefix(id, banned) {
+				t.Errorf("%s: %s is kept for independent checks", id, banned)
+			}
+		}
+	}
+	if len(repos) < 6 {
+		t.Errorf("%d repositories, want at least 6", len(repos))
+	}
+	if judged == 0 {
+		t.Error("no task is judged")
+	}
+	rule, err := LoadRule("../testdata/eval/rule-operators-2.toml", "witness-recorded")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var metrics []string
+	for _, c := range rule.Conditions {
+		metrics = append(metrics, c.Metric+" "+c.Op+" "+formatNumber(*c.Value))
+	}
+	want := []string{"false_refusals == 0", "gap_recall >= 80", "oracle_runs_vs_stryker <= 100", "wall_vs_stryker <= 100"}
+	if !equal(metrics, want) {
+		t.Errorf("rule conditions = %q, want %q", metrics, want)
+	}
+}

@@ -1,0 +1,233 @@
+package corpus
+
+// This file is the report's metrics against a ground truth (docs/corpus.md, "Ground truth"):
+// gap recall, false refusals and refusals no judgement covers, and the cost of the run — bond's
+// oracle runs and wall time — beside StrykerJS's on the same tasks.
+
+import (
+	"github.com/bond-tool/bond/adjudicate"
+)
+
+// TruthMetrics are the metrics of one regime and sample that compare the rows with a ground
+// truth, and the cost totals. Every pointer is null when the report has no ground truth (or, for
+// the StrykerJS figures, when no measured task has a StrykerJS record).
+type TruthMetrics struct {
+	// KnownGaps: measured tasks whose ground truth says the commit's tests leave a gap.
+	KnownGaps *int `json:"known_gaps"`
+	// GapRecall: of the known-gap tasks, the share the regime refuses, in percent.
+	GapRecall *float64 `json:"gap_recall"`
+	// FalseRefusals: refusals whose vacuous mutants are all judged equivalent in the ground
+	// truth. RefusalsUnjudged: refusals none of whose vacuous mutants is judged real and at least
+	// one is not judged at all, so the ground truth cannot call them true or false.
+	FalseRefusals    *int `json:"false_refusals"`
+	RefusalsUnjudged *int `json:"refusals_unjudged"`
+	// OracleRuns: bond's oracle runs over the measured tasks (baseline, canaries, one per mutant
+	// run, retries); WallMS: the sum of their certify wall times (the report's total_ms).
+	OracleRuns int   `json:"oracle_runs"`
+	WallMS     int64 `json:"wall_ms"`
+	// StrykerRuns, StrykerWallMS: StrykerJS's test runs and wall time over the measured tasks
+	// that have a StrykerJS record; the two ratios are bond's figures over those same tasks
+	// divided by StrykerJS's, in percent (100 = as costly as StrykerJS).
+	StrykerRuns         *int     `json:"stryker_runs"`
+	StrykerWallMS       *int64   `json:"stryker_wall_ms"`
+	OracleRunsVsStryker *float64 `json:"oracle_runs_vs_stryker"`
+	WallVsStryker       *float64 `json:"wall_vs_stryker"`
+}
+
+// value returns the metric called name among the truth and cost metrics.
+func (t *TruthMetrics) value(name string) (v float64, defined, ok bool) {
+	intp := func(p *int) (float64, bool, bool) {
+		if p == nil {
+			return 0, false, true
+		}
+		return float64(*p), true, true
+	}
+	floatp := func(p *float64) (float64, bool, bool) {
+		if p == nil {
+			return 0, false, true
+		}
+		return *p, true, true
+	}
+	switch name {
+	case "known_gaps":
+		return intp(t.KnownGaps)
+	case "gap_recall":
+		return floatp(t.GapRecall)
+	case "false_refusals":
+		return intp(t.FalseRefusals)
+	case "refusals_unjudged":
+		return intp(t.RefusalsUnjudged)
+	case "oracle_runs":
+		return float64(t.OracleRuns), true, true
+	case "wall_ms":
+		return float64(t.WallMS), true, true
+	case "stryker_runs":
+		return intp(t.StrykerRuns)
+	case "stryker_wall_ms":
+		if t.StrykerWallMS == nil {
+			return 0, false, true
+		}
+		return float64(*t.StrykerWallMS), true, true
+	case "oracle_runs_vs_stryker":
+		return floatp(t.OracleRunsVsStryker)
+	case "wall_vs_stryker":
+		return floatp(t.WallVsStryker)
+	}
+	return 0, false, false
+}
+
+// refusalTruth is what the ground truth says of a refusal.
+type refusalTruth int
+
+const (
+	refusalTrue      refusalTruth = iota // a vacuous mutant is judged real
+	refusalFalse                         // every vacuous mutant is judged equivalent
+	refusalUnjudged                      // none judged real, at least one not judged
+	refusalNoVacuous                     // no vacuous mutant (not a refusal on mutants)
+)
+
+// classifyRefusal judges the refusal of v under regime index ri by its vacuous mutants, and
+// returns those that are not judged real (the equivalent and the unjudged ones).
+func classifyRefusal(v *taskView, ri int) (refusalTruth, []MutantRef) {
+	var truth *Truth
+	if v.truth != nil {
+		truth = v.truth.Truth
+	}
+	vacuous, equivalent := 0, 0
+	var rest []MutantRef
+	for i, m := range v.row.Report.Mutants {
+		if v.verdicts[ri][i] != adjudicate.VerdictVacuous {
+			continue
+		}
+		vacuous++
+		j, judged := truth.judgementOf(m.Path, m.Line, m.Mutated)
+		if judged && j == JudgedReal {
+			return refusalTrue, nil
+		}
+		if judged {
+			equivalent++
+		}
+		rest = append(rest, MutantRef{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated})
+	}
+	switch {
+	case vacuous == 0:
+		return refusalNoVacuous, nil
+	case equivalent == vacuous:
+		return refusalFalse, rest
+	}
+	return refusalUnjudged, rest
+}
+
+// oracleRuns counts the oracle runs a certify report records: the baseline's, one per canary,
+// one per mutant that ran and one more per retried mutant.
+func oracleRuns(rep *adjudicate.Report) int {
+	n := len(rep.SelfCheck)
+	if rep.Baseline != nil {
+		n += len(rep.Baseline.Oracle)
+	}
+	for _, m := range rep.Mutants {
+		if m.Ran {
+			n++
+		}
+		if m.Retried {
+			n++
+		}
+	}
+	return n
+}
+
+// truthMetricsOf computes the ground-truth and cost metrics of views under regime index ri, and
+// the gap recall as k of n.
+func truthMetricsOf(views []*taskView, ri int) (TruthMetrics, Rate) {
+	var t TruthMetrics
+	haveTruth := len(views) > 0 && views[0].truth != nil
+	gaps, caught, falseRef, unjudged := 0, 0, 0, 0
+	strykerRuns, bondRunsThere := 0, 0
+	var strykerWall, bondWallThere int64
+	stryker := false
+	for _, v := range views {
+		if !v.row.Measured() {
+			continue
+		}
+		runs := oracleRuns(v.row.Report)
+		t.OracleRuns += runs
+		t.WallMS += v.row.Report.Timings.TotalMS
+		if v.truth == nil {
+			continue
+		}
+		if g := v.truth.KnownGap; g != nil && *g {
+			gaps++
+			if v.refuses[ri] {
+				caught++
+			}
+		}
+		if v.refuses[ri] {
+			switch c, _ := classifyRefusal(v, ri); c {
+			case refusalFalse:
+				falseRef++
+			case refusalUnjudged:
+				unjudged++
+			}
+		}
+		if tr := v.truth.Truth; tr != nil && tr.Stryker != nil {
+			stryker = true
+			strykerRuns += tr.Stryker.Runs
+			strykerWall += tr.Stryker.WallMS
+			bondRunsThere += runs
+			bondWallThere += v.row.Report.Timings.TotalMS
+		}
+	}
+	recall := Wilson(caught, gaps)
+	if !haveTruth {
+		return t, recall
+	}
+	t.KnownGaps, t.FalseRefusals, t.RefusalsUnjudged = &gaps, &falseRef, &unjudged
+	if recall.Defined {
+		p := recall.P
+		t.GapRecall = &p
+	}
+	if stryker {
+		t.StrykerRuns, t.StrykerWallMS = &strykerRuns, &strykerWall
+		if strykerRuns > 0 {
+			r := 100 * float64(bondRunsThere) / float64(strykerRuns)
+			t.OracleRunsVsStryker = &r
+		}
+		if strykerWall > 0 {
+			w := 100 * float64(bondWallThere) / float64(strykerWall)
+			t.WallVsStryker = &w
+		}
+	}
+	return t, recall
+}
+
+// truthLists lists, per regime, the refusals the ground truth calls false and those it cannot
+// judge, each with the vacuous mutants that are not judged real.
+func truthLists(views []*taskView) (falseRefusals, unjudged []TaskRef) {
+	for ri, regime := range adjudicate.Regimes {
+		for _, v := range views {
+			r := v.row
+			if !r.Measured() || v.truth == nil || !v.refuses[ri] {
+				continue
+			}
+			c, rest := classifyRefusal(v, ri)
+			ref := TaskRef{Regime: string(regime), Task: r.Task, Arm: r.Arm, Sample: v.sample, Bond: string(v.bond[ri]), Heldback: r.Heldback, Mutants: rest}
+			switch c {
+			case refusalFalse:
+				falseRefusals = append(falseRefusals, ref)
+			case refusalUnjudged:
+				unjudged = append(unjudged, ref)
+			}
+		}
+	}
+	return falseRefusals, unjudged
+}
+
+// isTruthMetric reports whether the metric needs a ground truth.
+func isTruthMetric(name string) bool {
+	for _, n := range TruthMetricNames {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
