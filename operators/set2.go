@@ -63,7 +63,7 @@ func table2() []Operator {
 		returnSentinelASI(),
 		replacePropertyValue(),
 		replaceAssignedValue(),
-		swapCallArguments(),
+		swapCallArguments2(),
 		skipMultilineStatement(),
 		deleteStatementAround(),
 	}

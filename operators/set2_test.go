@@ -344,3 +344,19 @@ func TestSet2Shapes(t *testing.T) {
 		}
 	}
 }
+
+// Set 2's swap-call-arguments skips order-insensitive methods (.substring), trying the next call
+// on the line; set 1's is unchanged.
+func TestSet2SwapCallArguments(t *testing.T) {
+	runOp2(t, "swap-call-arguments", []opRow{
+		{"x = f(a, b)", "x = f(b, a)"},
+		{"x = Math.max(a, b)", noFire},
+		{"x = str.substring(start, end)", noFire},
+		{"x = str?.substring(start, end)", noFire},
+		{"x = pad(str.substring(start, end), 4)", "x = pad(4, str.substring(start, end))"},
+	})
+	op, _ := LookupIn(1, "swap-call-arguments")
+	if e, ok := op.Fire(lineOf(t, "x = str.substring(start, end)", 1)); !ok || e.Text == "" {
+		t.Errorf("set 1's swap-call-arguments must still fire on .substring (set 1 is byte-identical)")
+	}
+}

@@ -33,7 +33,30 @@ var symmetricCallees = map[[2]string]bool{
 	{"Math", "imul"}: true, {"Object", "is"}: true,
 }
 
-func fireSwapCallArguments(l Line) (Edit, bool) {
+func fireSwapCallArguments(l Line) (Edit, bool) { return swapCallArgumentsSkipping(l, nil) }
+
+// swapCallArguments2 is set 2's swap-call-arguments: set 1's, and also not a method call whose
+// method is order-insensitive in its two arguments (orderInsensitiveMethods). Found by the
+// StrykerJS cross-check on jshttp/vary 71999e4: `str.substring(start, end)` swapped is
+// `str.substring(end, start)`, which String.prototype.substring normalises itself, so the
+// mutant is equivalent and bond reported it vacuous.
+func swapCallArguments2() Operator {
+	op := swapCallArguments()
+	op.Version = "2"
+	op.Residual = "a callee that does not care about order (beyond Math.min/max/hypot/imul, Object.is and .substring)"
+	op.Fire = func(l Line) (Edit, bool) { return swapCallArgumentsSkipping(l, orderInsensitiveMethods) }
+	return op
+}
+
+// orderInsensitiveMethods are methods whose two arguments can be swapped without changing the
+// result, whatever the receiver: String.prototype.substring swaps its arguments when the first is
+// the larger. A user-defined method of that name is skipped too (one mutant fewer, never a wrong
+// one).
+var orderInsensitiveMethods = map[string]bool{"substring": true}
+
+// swapCallArgumentsSkipping is swap-call-arguments that also skips a method call (`.name(` or
+// `?.name(`) whose name is in skip.
+func swapCallArgumentsSkipping(l Line, skip map[string]bool) (Edit, bool) {
 	toks := codeTokens(l)
 	ternary := false // a '?' or case seen earlier on the line
 	for i := 0; i < len(toks); i++ {
@@ -49,6 +72,9 @@ func fireSwapCallArguments(l Line) (Edit, bool) {
 			continue
 		}
 		if p.k == Ident && i >= 2 && (toks[i-2].kw("function") || toks[i-2].is("*") && i >= 3 && toks[i-3].kw("function")) {
+			continue
+		}
+		if p.k == Ident && skip[p.text] && i >= 2 && (toks[i-2].is(".") || toks[i-2].is("?.")) {
 			continue
 		}
 		if p.k == Ident && i >= 3 && toks[i-2].is(".") && !(i >= 4 && (toks[i-4].is(".") || toks[i-4].is("?."))) &&
