@@ -61,6 +61,24 @@ func BenchmarkEmbeddedOracle(b *testing.B) {
 	}
 }
 
+// BenchmarkEmbeddedOracleInProcess is BenchmarkEmbeddedOracle without the worker process: the
+// difference is what a worker costs per run (its start, the job's JSON both ways, compiling the
+// runtime and the bundles again).
+func BenchmarkEmbeddedOracleInProcess(b *testing.B) {
+	r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{InProcess: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	mut := benchMutant(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.Run(context.Background(), mut, time.Minute); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkEmbeddedOracleUnmutated is a run from the cached bundles (a baseline run).
 func BenchmarkEmbeddedOracleUnmutated(b *testing.B) {
 	r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{})
@@ -90,5 +108,28 @@ func BenchmarkNodeOracle(b *testing.B) {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("node --test: %v\n%s", err, out)
 		}
+	}
+}
+
+// BenchmarkWorkerOverhead is a one-test oracle in a worker and in-process: with almost nothing to
+// run, the difference is the worker's fixed cost per run.
+func BenchmarkWorkerOverhead(b *testing.B) {
+	for _, mode := range []struct {
+		name      string
+		inProcess bool
+	}{{"worker", false}, {"in-process", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			r, err := New(filepath.Join(fixtures, "hermetic"), []string{"test/clock.test.js"}, Options{InProcess: mode.inProcess})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer r.Close()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if res, err := r.Run(context.Background(), nil, time.Minute); err != nil || !res.Passed {
+					b.Fatalf("run: %v\n%s", err, res.Output)
+				}
+			}
+		})
 	}
 }

@@ -177,9 +177,10 @@ type testFile struct {
 	base *compiled
 }
 
-// compiled is an instrumented bundle compiled for goja; it can run in any number of runtimes.
+// compiled is an instrumented bundle, compiled for goja when runs are in-process (a worker
+// compiles its own); it can run in any number of runtimes.
 type compiled struct {
-	prg       *goja.Program
+	prg       *goja.Program // nil unless Options.InProcess
 	inst      *instrumented
 	inputs    map[string]bool
 	framework Framework // the test API the file imports, else the repository's
@@ -307,11 +308,13 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 	if err != nil {
 		return nil, err
 	}
-	prg, err := compileInstrumented(tf.path, inst)
-	if err != nil {
-		return nil, err
+	c := &compiled{inst: inst, inputs: out.inputs, framework: fw}
+	if r.opts.InProcess { // a worker compiles what it runs itself
+		if c.prg, err = compileInstrumented(tf.path, inst); err != nil {
+			return nil, err
+		}
 	}
-	return &compiled{prg: prg, inst: inst, inputs: out.inputs, framework: fw}, nil
+	return c, nil
 }
 
 // Run runs the oracle once with the files in overrides (repo-relative path → contents) replaced

@@ -127,7 +127,7 @@ func vmSize() int64 {
 // runInWorker runs j in a fresh worker process and returns its result. The worker stops itself at
 // the time limit; the parent kills its process group when ctx is done or the worker overstays the
 // limit by workerGrace. A worker that ended for memory gives a result stopped for memory; any
-// other failure of the worker is an error naming its exit and the end of its stderr.
+// other failure of the worker is an error naming its exit and the start of its stderr.
 func runInWorker(ctx context.Context, j *job) (jobResult, error) {
 	in, err := json.Marshal(j)
 	if err != nil {
@@ -140,7 +140,7 @@ func runInWorker(ctx context.Context, j *job) (jobResult, error) {
 		}
 	}
 	var stdout bytes.Buffer
-	stderr := &tailWriter{max: 4 << 10}
+	stderr := &headWriter{max: 2 << 10}
 	cmd := exec.Command(self, workerArg)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = bytes.NewReader(in), &stdout, stderr
 	cmd.Env = []string{} // the tests see no environment; the worker needs none
@@ -182,24 +182,26 @@ func runInWorker(ctx context.Context, j *job) (jobResult, error) {
 			return jobResult{}, fmt.Errorf("embedded runner: reading its worker's result (a bond bug): %w; stderr: %s", err, stderr.String())
 		}
 		return res, nil
-	case errors.As(werr, &ee) && (ee.ExitCode() == exitMemory || bytes.Contains(stderr.buf, []byte("out of memory"))):
-		return jobResult{Stopped: stopMemory, Output: "✖ the worker process ended at its memory limit\n"}, nil
+	case errors.As(werr, &ee) && ee.ExitCode() == exitMemory:
+		return jobResult{Stopped: stopMemory, Output: "✖ the worker process ended itself: its heap passed the hard cap above the memory limit\n"}, nil
+	case errors.As(werr, &ee) && bytes.Contains(stderr.buf, []byte("fatal error: out of memory")):
+		return jobResult{Stopped: stopMemory, Output: "✖ the worker process ran out of memory under its address-space limit\n"}, nil
 	}
 	return jobResult{}, fmt.Errorf("embedded runner: its worker process failed (%v; a bond or goja bug, use --runner node): %s", werr, stderr.String())
 }
 
-// tailWriter keeps the last max bytes written to it.
-type tailWriter struct {
+// headWriter keeps the first max bytes written to it: a Go runtime failure says what it was
+// ("fatal error: out of memory") before its goroutine dumps.
+type headWriter struct {
 	buf []byte
 	max int
 }
 
-func (t *tailWriter) Write(p []byte) (int, error) {
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > t.max {
-		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+func (h *headWriter) Write(p []byte) (int, error) {
+	if room := h.max - len(h.buf); room > 0 {
+		h.buf = append(h.buf, p[:min(room, len(p))]...)
 	}
 	return len(p), nil
 }
 
-func (t *tailWriter) String() string { return string(bytes.TrimSpace(t.buf)) }
+func (h *headWriter) String() string { return string(bytes.TrimSpace(h.buf)) }
