@@ -169,6 +169,8 @@ type Runner struct {
 	opts  Options
 	rtPrg *goja.Program
 	cfg   SuiteConfig
+	// workers are the warm worker processes runs take turns in, unless opts.InProcess.
+	workers workerPool
 }
 
 type testFile struct {
@@ -240,8 +242,9 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	return r, nil
 }
 
-// Close releases the bundlers' esbuild contexts.
+// Close ends the idle workers and releases the bundlers' esbuild contexts.
 func (r *Runner) Close() {
+	r.workers.close()
 	for _, f := range r.files {
 		f.b.dispose()
 	}
@@ -335,7 +338,7 @@ func (r *Runner) Run(ctx context.Context, overrides map[string][]byte, timeout t
 	var jr jobResult
 	if r.opts.InProcess {
 		jr = j.execute(ctx, r.rtPrg)
-	} else if jr, err = runInWorker(ctx, j); err != nil {
+	} else if jr, err = r.workers.run(ctx, j); err != nil {
 		return res, err
 	}
 	if jr.Err != "" {

@@ -2,8 +2,10 @@ package embedded
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -90,5 +92,45 @@ func TestWorkerKilledOnCancel(t *testing.T) {
 	}
 	if !res.TimedOut || res.Passed {
 		t.Fatalf("want a stopped run, got passed=%v timedOut=%v\n%s", res.Passed, res.TimedOut, res.Output)
+	}
+}
+
+// TestWorkerPool: a run's worker is kept warm and serves the next run; a run stopped at its time
+// limit retires its worker; Close ends the idle ones.
+func TestWorkerPool(t *testing.T) {
+	r, err := New(filepath.Join(fixtures, "hermetic"), []string{"test/spin.test.js"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := map[string][]byte{"test/spin.test.js": []byte("const test = require('node:test');\ntest('spins forever', () => {});\n")}
+	idle := func() []*worker {
+		r.workers.mu.Lock()
+		defer r.workers.mu.Unlock()
+		return append([]*worker(nil), r.workers.idle...)
+	}
+	if res := run(t, r, fixed, time.Minute); !res.Passed {
+		t.Fatalf("first run:\n%s", res.Output)
+	}
+	first := idle()
+	if len(first) != 1 {
+		t.Fatalf("idle workers after a run: %d, want 1", len(first))
+	}
+	if res := run(t, r, fixed, time.Minute); !res.Passed {
+		t.Fatalf("second run:\n%s", res.Output)
+	}
+	if again := idle(); len(again) != 1 || again[0] != first[0] || again[0].jobs != 2 {
+		t.Fatalf("the second run should reuse the first worker")
+	}
+	if res := run(t, r, nil, 300*time.Millisecond); !res.TimedOut {
+		t.Fatalf("want a timeout:\n%s", res.Output)
+	}
+	if n := len(idle()); n != 0 {
+		t.Fatalf("a worker whose run timed out was kept (%d idle)", n)
+	}
+	run(t, r, fixed, time.Minute)
+	w := idle()[0]
+	r.Close()
+	if err := syscall.Kill(w.cmd.Process.Pid, 0); err == nil {
+		t.Errorf("worker %d still exists after Close", w.cmd.Process.Pid)
 	}
 }
