@@ -48,10 +48,12 @@
 //     setInterval) keeps the run going until its time limit, as it keeps node --test from
 //     exiting; unref'd timers do not. mock.fn, mock.method and mock.getter are provided,
 //     mock.timers is not (it throws, naming --runner node).
-//   - Each Run runs in a worker process of its own (worker.go): bond re-executed with a hidden
+//   - Each Run runs in a worker process (worker.go, workerpool.go): bond re-executed with a hidden
 //     argument, which receives the run's instrumented bundles as JSON on stdin and answers with
-//     the per-test results, probe hits and output on stdout. The worker's heap is the run's
-//     alone, so the memory limit is an account of that run: past it the runtime is interrupted
+//     the per-test results, probe hits and output on stdout. A Runner keeps warm workers, one per
+//     concurrent run, and retires one after any stopped run; a worker runs one job at a time, so
+//     its heap is that run's alone and the memory limit is an account of that run: past it the
+//     runtime is interrupted
 //     (Result.MemoryExceeded, the tests so far kept); past a hard cap above it, or when the Go
 //     runtime itself runs out of memory under the worker's address-space limit, the worker exits
 //     with its own status and the run is still MemoryExceeded. Neither bond nor a concurrent run
