@@ -1,6 +1,7 @@
 package adjudicate
 
-// This file is the embedded runner: the oracle's test files run in-process (SPEC §3.7).
+// This file is the embedded runner: the oracle's test files run in goja, in worker processes of
+// bond's own (SPEC §3.7, §7).
 
 import (
 	"context"
@@ -13,9 +14,10 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 )
 
-// embeddedRunner runs the oracle's test files in-process in goja (SPEC §3.7). The mutated file is
-// handed over in memory, so the sandbox's files are not read; coverage is the runner's exact
-// statement probes.
+// embeddedRunner runs the oracle's test files in goja (SPEC §3.7), each run in a worker process
+// with a memory limit of its own, so an allocation bomb is that run's error (memory-limit), never
+// bond's crash or a neighbour's. The mutated file is handed over in memory, so the sandbox's files
+// are not read; coverage is the runner's exact statement probes.
 type embeddedRunner struct {
 	r *embedded.Runner
 }

@@ -61,6 +61,31 @@ func BenchmarkEmbeddedOracle(b *testing.B) {
 	}
 }
 
+// BenchmarkEmbeddedOracleInProcess is BenchmarkEmbeddedOracle without the worker process: the
+// difference is what a warm worker costs per run (the job's JSON both ways, compiling a mutated
+// bundle in the worker).
+//
+// Measured in one run (go test -run XXX -bench 'EmbeddedOracle|WorkerOverhead' -benchtime 10x,
+// load average about 5, 2026-12-02): a mutant run 36.3 ms in a warm worker against 30.7 ms
+// in-process; a one-test oracle 4.3 ms against 1.7 ms. A fresh worker per run (no pool) cost
+// 33.9 ms against 5.3 ms on the one-test oracle, mostly compiling the runtime, and doubled the
+// demo's certify wall (0.9-1.1 s against 0.4-0.7 s under load 13); with the pool the demo's
+// certify is 0.12-0.19 s before and after.
+func BenchmarkEmbeddedOracleInProcess(b *testing.B) {
+	r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{InProcess: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	mut := benchMutant(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.Run(context.Background(), mut, time.Minute); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkEmbeddedOracleUnmutated is a run from the cached bundles (a baseline run).
 func BenchmarkEmbeddedOracleUnmutated(b *testing.B) {
 	r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{})
@@ -90,5 +115,28 @@ func BenchmarkNodeOracle(b *testing.B) {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("node --test: %v\n%s", err, out)
 		}
+	}
+}
+
+// BenchmarkWorkerOverhead is a one-test oracle in a worker and in-process: with almost nothing to
+// run, the difference is the worker's fixed cost per run.
+func BenchmarkWorkerOverhead(b *testing.B) {
+	for _, mode := range []struct {
+		name      string
+		inProcess bool
+	}{{"worker", false}, {"in-process", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			r, err := New(filepath.Join(fixtures, "hermetic"), []string{"test/clock.test.js"}, Options{InProcess: mode.inProcess})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer r.Close()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if res, err := r.Run(context.Background(), nil, time.Minute); err != nil || !res.Passed {
+					b.Fatalf("run: %v\n%s", err, res.Output)
+				}
+			}
+		})
 	}
 }

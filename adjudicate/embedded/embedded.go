@@ -48,9 +48,17 @@
 //     setInterval) keeps the run going until its time limit, as it keeps node --test from
 //     exiting; unref'd timers do not. mock.fn, mock.method and mock.getter are provided,
 //     mock.timers is not (it throws, naming --runner node).
-//   - A run is stopped with goja's Runtime.Interrupt at its time limit, when ctx is done, or when
-//     the process's heap has grown by more than Options.MemoryLimit since the run began (a
-//     process-wide measure: parallel runs share it, so the limit is a bound, not an account).
+//   - Each Run runs in a worker process (worker.go, workerpool.go): bond re-executed with a hidden
+//     argument, which receives the run's instrumented bundles as JSON on stdin and answers with
+//     the per-test results, probe hits and output on stdout. A Runner keeps warm workers, one per
+//     concurrent run, and retires one after any stopped run; a worker runs one job at a time, so
+//     its heap is that run's alone and the memory limit is an account of that run: past it the
+//     runtime is interrupted
+//     (Result.MemoryExceeded, the tests so far kept); past a hard cap above it, or when the Go
+//     runtime itself runs out of memory under the worker's address-space limit, the worker exits
+//     with its own status and the run is still MemoryExceeded. Neither bond nor a concurrent run
+//     is touched. A run is stopped with goja's Runtime.Interrupt at its time limit; when ctx is
+//     done, or well past the time limit, the parent kills the worker's process group.
 //   - Coverage: see instrument.go. Hits hold every repository file the bundle maps to, test files
 //     included, never node_modules or files outside the root. Tree shaking is off, so an
 //     exported function no test imports still has its lines, executable and not run.
@@ -73,8 +81,14 @@ import (
 // Options configures a Runner. The zero value gives the defaults.
 type Options struct {
 	// MemoryLimit bounds heap growth during one Run, in bytes; past it the run is stopped and
-	// Result.MemoryExceeded is set. 0 means the default, 1 GiB; negative means no limit.
+	// Result.MemoryExceeded is set. 0 means the default, 1 GiB; negative means no limit (and no
+	// worker-side hard cap either).
 	MemoryLimit int64
+	// InProcess runs the tests in this process instead of a worker process of their own. It
+	// saves the worker's start (measured in bench_test.go) but gives up what the worker is for:
+	// an allocation bomb can then take the whole process down, and the memory measure is shared
+	// by every run in it. For benchmarks and the worker itself; bond never sets it.
+	InProcess bool
 	// Seed seeds Math.random. 0 means the default seed, 1.
 	Seed uint64
 	// Epoch is what Date.now() returns when a run starts. The zero value means
@@ -157,6 +171,8 @@ type Runner struct {
 	opts  Options
 	rtPrg *goja.Program
 	cfg   SuiteConfig
+	// workers are the warm worker processes runs take turns in, unless opts.InProcess.
+	workers workerPool
 }
 
 type testFile struct {
@@ -165,9 +181,10 @@ type testFile struct {
 	base *compiled
 }
 
-// compiled is an instrumented bundle compiled for goja; it can run in any number of runtimes.
+// compiled is an instrumented bundle, compiled for goja when runs are in-process (a worker
+// compiles its own); it can run in any number of runtimes.
 type compiled struct {
-	prg       *goja.Program
+	prg       *goja.Program // nil unless Options.InProcess
 	inst      *instrumented
 	inputs    map[string]bool
 	framework Framework // the test API the file imports, else the repository's
@@ -227,8 +244,9 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	return r, nil
 }
 
-// Close releases the bundlers' esbuild contexts.
+// Close ends the idle workers and releases the bundlers' esbuild contexts.
 func (r *Runner) Close() {
+	r.workers.close()
 	for _, f := range r.files {
 		f.b.dispose()
 	}
@@ -295,11 +313,13 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 	if err != nil {
 		return nil, err
 	}
-	prg, err := compileInstrumented(tf.path, inst)
-	if err != nil {
-		return nil, err
+	c := &compiled{inst: inst, inputs: out.inputs, framework: fw}
+	if r.opts.InProcess { // a worker compiles what it runs itself
+		if c.prg, err = compileInstrumented(tf.path, inst); err != nil {
+			return nil, err
+		}
 	}
-	return &compiled{prg: prg, inst: inst, inputs: out.inputs, framework: fw}, nil
+	return c, nil
 }
 
 // Run runs the oracle once with the files in overrides (repo-relative path → contents) replaced
@@ -313,47 +333,35 @@ func (r *Runner) Run(ctx context.Context, overrides map[string][]byte, timeout t
 	for p, b := range overrides {
 		norm[filepath.ToSlash(filepath.Clean(p))] = b
 	}
-	st := newStopper(ctx, timeout, r.opts.MemoryLimit)
-	defer st.close()
+	j, cs, err := r.jobFor(norm, timeout)
+	if err != nil {
+		return res, err
+	}
+	var jr jobResult
+	if r.opts.InProcess {
+		jr = j.execute(ctx, r.rtPrg)
+	} else if jr, err = r.workers.run(ctx, j); err != nil {
+		return res, err
+	}
+	if jr.Err != "" {
+		return res, errors.New(jr.Err)
+	}
 	var out strings.Builder
+	out.WriteString(jr.Output)
 	loadFailed := false
-	for _, tf := range r.files {
-		c := tf.base
-		if touches(tf.base.inputs, norm) {
-			var err error
-			c, err = r.compile(tf, norm)
-			if err != nil {
-				var be *buildError
-				if !errors.As(err, &be) {
-					return res, err
-				}
-				msg := err.Error()
-				if res.LoadError == "" {
-					res.LoadError = msg
-				}
-				loadFailed = true
-				res.Tests = append(res.Tests, TestResult{File: tf.path, Name: tf.path, Error: msg})
-				fmt.Fprintf(&out, "✖ %s\n  %s\n", tf.path, strings.ReplaceAll(msg, "\n", "\n  "))
-				continue
-			}
+	for i, fr := range jr.Files {
+		res.Tests = append(res.Tests, fr.Tests...)
+		if cs[i] != nil {
+			res.Hits.Merge(hitsOf(cs[i].inst, fr.Probes))
 		}
-		fr, err := r.runFile(tf, c, st, &out)
-		if err != nil {
-			return res, err
-		}
-		res.Tests = append(res.Tests, fr.tests...)
-		res.Hits.Merge(fr.hits)
-		if fr.loadError != "" {
+		if fr.LoadError != "" {
 			loadFailed = true
 			if res.LoadError == "" {
-				res.LoadError = fr.loadError
+				res.LoadError = fr.LoadError
 			}
 		}
-		if st.stopped() != stopNone {
-			break
-		}
 	}
-	switch st.stopped() {
+	switch jr.Stopped {
 	case stopTimeout:
 		res.TimedOut = true
 		fmt.Fprintf(&out, "✖ stopped: the run exceeded its time limit of %s\n", timeout)
@@ -384,7 +392,7 @@ func (r *Runner) Run(ctx context.Context, overrides map[string][]byte, timeout t
 		}
 	}
 	res.Output = out.String()
-	res.Passed = fail == 0 && !loadFailed && st.stopped() == stopNone
+	res.Passed = fail == 0 && !loadFailed && jr.Stopped == stopNone
 	res.Duration = time.Since(start)
 	return res, nil
 }

@@ -13,8 +13,6 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
-
-	"github.com/bond-tool/bond/adjudicate/coverage"
 )
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
@@ -148,10 +146,11 @@ func (v *vm) clear(id int64) {
 	}
 }
 
+// fileResult is one test file's outcome in a run; it crosses the worker's pipe as JSON.
 type fileResult struct {
-	tests     []TestResult
-	hits      coverage.HitMap
-	loadError string
+	Tests     []TestResult `json:"tests"`
+	Probes    []byte       `json:"probes"` // per probe: 1 when it ran
+	LoadError string       `json:"loadError,omitempty"`
 }
 
 type jsResult struct {
@@ -165,20 +164,20 @@ type jsResult struct {
 
 // runFile runs one test file's compiled bundle in a fresh runtime until its tests settle and the
 // event loop has nothing left that keeps it alive, or the stopper interrupts it.
-func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Builder) (fr fileResult, err error) {
+func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings.Builder) (fr fileResult, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("embedded runner: the JavaScript engine failed on %s (a bond or goja bug; use --runner node): %v", tf.path, p)
+			err = fmt.Errorf("embedded runner: the JavaScript engine failed on %s (a bond or goja bug; use --runner node): %v", f.Path, p)
 		}
 	}()
 	v := &vm{rt: goja.New(), byID: map[int64]*timer{}, out: out, started: time.Now()}
 	rt := v.rt
-	v.clock = float64(r.opts.Epoch.UnixNano()) / 1e6
+	v.clock = float64(j.Epoch) / 1e6
 	rt.SetTimeSource(func() time.Time {
 		ms := v.now()
 		return time.UnixMilli(0).Add(time.Duration(ms * float64(time.Millisecond)))
 	})
-	rng := rand.New(rand.NewPCG(r.opts.Seed, 0x626f6e64)) // "bond"
+	rng := rand.New(rand.NewPCG(j.Seed, 0x626f6e64)) // "bond"
 	rt.SetRandSource(rng.Float64)
 	rt.SetParserOptions(parser.WithDisableSourceMaps) // eval and new Function never read a map from disk
 	rt.SetMaxCallStackSize(10000)
@@ -204,9 +203,9 @@ func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Bu
 			panic(err)
 		}
 	}
-	must(host.Set("entry", tf.path))
-	must(host.Set("framework", string(c.framework)))
-	must(host.Set("globals", r.cfg.Globals))
+	must(host.Set("entry", f.Path))
+	must(host.Set("framework", string(f.Framework)))
+	must(host.Set("globals", j.Globals))
 	must(host.Set("write", func(stream int, s string) {
 		switch {
 		case out.Len()+len(s) <= maxOutput:
@@ -235,7 +234,7 @@ func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Bu
 	must(host.Set("realNow", func() float64 { return float64(time.Since(v.started).Microseconds()) / 1000 }))
 
 	var initVal goja.Value
-	initVal, err = rt.RunProgram(r.rtPrg)
+	initVal, err = rt.RunProgram(rtPrg)
 	if err != nil {
 		if st.stopped() != stopNone {
 			return fr, nil
@@ -260,12 +259,12 @@ func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Bu
 	}
 	v.exports.fire, v.exports.uncaught, v.exports.finish, v.exports.runAll = get("fire"), get("uncaught"), get("finish"), get("runAll")
 
-	probes := rt.NewArrayBuffer(make([]byte, c.inst.probes))
+	probes := rt.NewArrayBuffer(make([]byte, f.Probes))
 	probeArr, err := rt.New(rt.Get("Uint8Array"), rt.ToValue(probes))
 	if err != nil {
 		return fr, fmt.Errorf("embedded runner: making the probe array: %w", err)
 	}
-	defer func() { fr.hits = hitsOf(c.inst, probes.Bytes()) }()
+	defer func() { fr.Probes = probes.Bytes() }()
 
 	interrupted := func(err error) bool {
 		var ie *goja.InterruptedError
@@ -273,30 +272,30 @@ func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Bu
 	}
 
 	// Load: run the bundle's top level, which declares the tests.
-	wrapper, err := rt.RunProgram(c.prg)
+	wrapper, err := rt.RunProgram(f.prg)
 	if err == nil {
 		fn, _ := goja.AssertFunction(wrapper)
 		_, err = fn(goja.Undefined(), probeArr)
 	}
 	if err != nil {
 		if interrupted(err) {
-			fr.tests = r.finish(v, "the run was stopped before the tests finished")
+			fr.Tests = finish(v, "the run was stopped before the tests finished")
 			return fr, nil
 		}
-		fr.loadError = jsErrorText(err)
-		fr.tests = append(fr.tests, TestResult{File: tf.path, Name: tf.path, Error: fr.loadError})
-		fmt.Fprintf(out, "✖ %s\n  %s\n", tf.path, strings.ReplaceAll(fr.loadError, "\n", "\n  "))
+		fr.LoadError = jsErrorText(err)
+		fr.Tests = append(fr.Tests, TestResult{File: f.Path, Name: f.Path, Error: fr.LoadError})
+		fmt.Fprintf(out, "✖ %s\n  %s\n", f.Path, strings.ReplaceAll(fr.LoadError, "\n", "\n  "))
 		return fr, nil
 	}
 	if err := v.reportRejections(); err != nil {
-		fr.tests = r.finish(v, "the run was stopped before the tests finished")
+		fr.Tests = finish(v, "the run was stopped before the tests finished")
 		return fr, nil
 	}
 
 	runP, err := v.exports.runAll(goja.Undefined())
 	if err != nil {
 		if interrupted(err) {
-			fr.tests = r.finish(v, "the run was stopped before the tests finished")
+			fr.Tests = finish(v, "the run was stopped before the tests finished")
 			return fr, nil
 		}
 		return fr, fmt.Errorf("embedded runner: starting the tests: %w", err)
@@ -339,7 +338,7 @@ func (r *Runner) runFile(tf *testFile, c *compiled, st *stopper, out *strings.Bu
 	} else if p != nil && p.State() == goja.PromiseStateRejected {
 		reason = "the test runner failed: " + p.Result().String()
 	}
-	fr.tests = r.finish(v, reason)
+	fr.Tests = finish(v, reason)
 	return fr, nil
 }
 
@@ -358,7 +357,7 @@ func (v *vm) reportRejections() error {
 
 // finish collects the file's results; tests that never finished fail with reason. After an
 // interrupt the runtime is cleared first so the collection itself can run.
-func (r *Runner) finish(v *vm, reason string) []TestResult {
+func finish(v *vm, reason string) []TestResult {
 	v.rt.ClearInterrupt()
 	res, err := v.exports.finish(goja.Undefined(), v.rt.ToValue(reason))
 	if err != nil {
