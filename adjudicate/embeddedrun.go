@@ -74,6 +74,7 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOut
 	default:
 		out.Status, out.ExitCode = StatusKilled, 1
 		out.KilledBy = embeddedKilledBy(res)
+		out.Failed = embeddedFailed(res)
 	}
 	if withCoverage {
 		out.Hits = res.Hits
@@ -122,4 +123,20 @@ func embeddedKilledBy(res embedded.Result) string {
 		}
 	}
 	return res.FailedTest()
+}
+
+// embeddedFailed names every failing test of an embedded run as embeddedKilledBy names the first,
+// so failed_tests reads the same whichever runner ran the oracle.
+func embeddedFailed(res embedded.Result) []string {
+	var out []string
+	for _, t := range res.Tests {
+		if !t.Passed && !t.Todo {
+			if t.File == "" {
+				out = append(out, t.Name)
+			} else {
+				out = append(out, t.File+" › "+t.Name)
+			}
+		}
+	}
+	return out
 }
