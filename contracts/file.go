@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/tomlcheck"
 )
 
 // Format is the contracts file format this bond reads.
@@ -99,7 +100,7 @@ func (f *File) Select(only []string) ([]Mutation, error) {
 		}
 	}
 	if len(want) > 0 {
-		return nil, input.Errorf("--only %s: not a mutation of %s (its mutations: %s)", strings.Join(sortedKeys(want), ", "), f.Path, strings.Join(names, ", "))
+		return nil, input.Errorf("--only %s: not a mutation of %s (its mutations: %s)", strings.Join(tomlcheck.SortedKeys(want), ", "), f.Path, strings.Join(names, ", "))
 	}
 	return out, nil
 }

@@ -11,34 +11,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/tomlcheck"
 )
-
-// problems collects every problem of the file so they are reported together.
-type problems struct {
-	path string
-	list []string
-}
-
-func (p *problems) addf(format string, args ...any) {
-	p.list = append(p.list, fmt.Sprintf(format, args...))
-}
-
-func (p *problems) err() error {
-	if len(p.list) == 0 {
-		return nil
-	}
-	noun := "problem"
-	if len(p.list) > 1 {
-		noun = "problems"
-	}
-	return input.Errorf("%s: %d %s in the contracts file; fix them and run again:\n  %s", p.path, len(p.list), noun, strings.Join(p.list, "\n  "))
-}
 
 // Parse validates the bytes of a contracts file named path against the repository root repo.
 func Parse(path, repo string, data []byte) (*File, error) {
@@ -53,36 +32,36 @@ func Parse(path, repo string, data []byte) (*File, error) {
 	}
 	sum := sha256.Sum256(data)
 	f := &File{Path: path, SHA256: hex.EncodeToString(sum[:])}
-	p := &problems{path: path}
+	p := &tomlcheck.Problems{Path: path}
 
-	for _, k := range sortedKeys(raw) {
+	for _, k := range tomlcheck.SortedKeys(raw) {
 		if !contains(topKeys, k) {
-			p.addf("top level: unknown key %q%s (known: %s)", k, hint(k, topKeys, raw), strings.Join(topKeys, ", "))
+			p.Addf("top level: unknown key %q%s (known: %s)", k, hint(k, topKeys, raw), strings.Join(topKeys, ", "))
 		}
 	}
 	switch v, ok := raw["format"]; {
 	case !ok:
-		p.addf("top level: missing required key \"format\"; write format = %d", Format)
+		p.Addf("top level: missing required key \"format\"; write format = %d", Format)
 	default:
 		if n, isInt := v.(int64); !isInt || n != Format {
-			p.addf("top level: format = %v: this bond reads format = %d", v, Format)
+			p.Addf("top level: format = %v: this bond reads format = %d", v, Format)
 		}
 	}
 	_, hasCmd := raw["oracle_cmd"]
 	_, hasFiles := raw["oracle"]
 	if hasCmd && hasFiles {
-		p.addf("top level: keys \"oracle_cmd\" and \"oracle\" are both set; give the oracle either as a command or as test files")
+		p.Addf("top level: keys \"oracle_cmd\" and \"oracle\" are both set; give the oracle either as a command or as test files")
 	}
 	if hasCmd {
-		f.OracleCmd = str(p, "top level", "oracle_cmd", raw["oracle_cmd"])
+		f.OracleCmd = p.Str("top level", "oracle_cmd", raw["oracle_cmd"])
 		if strings.TrimSpace(f.OracleCmd) == "" {
-			p.addf("top level: key \"oracle_cmd\" is empty; give the command that runs the tests, or remove it")
+			p.Addf("top level: key \"oracle_cmd\" is empty; give the command that runs the tests, or remove it")
 		}
 	}
 	if hasFiles {
-		f.Oracle = strList(p, "top level", "oracle", raw["oracle"])
+		f.Oracle = p.StrList("top level", "oracle", raw["oracle"])
 		if len(f.Oracle) == 0 {
-			p.addf("top level: key \"oracle\" lists no test files")
+			p.Addf("top level: key \"oracle\" lists no test files")
 		}
 		for _, o := range f.Oracle {
 			checkPath(p, "top level", "oracle", repo, o)
@@ -92,12 +71,12 @@ func Parse(path, repo string, data []byte) (*File, error) {
 	var tables []map[string]any
 	switch v := raw["mutation"].(type) {
 	case nil:
-		p.addf("top level: no [[mutation]] tables; add at least one contract")
+		p.Addf("top level: no [[mutation]] tables; add at least one contract")
 	case []any:
 		for i, t := range v {
 			m, ok := t.(map[string]any)
 			if !ok {
-				p.addf("mutation %d: is not a table; write each contract as a [[mutation]] table", i+1)
+				p.Addf("mutation %d: is not a table; write each contract as a [[mutation]] table", i+1)
 				continue
 			}
 			tables = append(tables, m)
@@ -105,7 +84,7 @@ func Parse(path, repo string, data []byte) (*File, error) {
 	case []map[string]any:
 		tables = v
 	default:
-		p.addf("top level: key \"mutation\" is not an array of tables; write each contract as a [[mutation]] table")
+		p.Addf("top level: key \"mutation\" is not an array of tables; write each contract as a [[mutation]] table")
 	}
 
 	firstAt := map[string]int{}
@@ -113,52 +92,52 @@ func Parse(path, repo string, data []byte) (*File, error) {
 		mu := parseMutation(p, repo, i, m)
 		if mu.Name != "" {
 			if j, dup := firstAt[mu.Name]; dup {
-				p.addf("mutation %q (mutation %d): duplicate name, first used by mutation %d; names must be unique", mu.Name, i+1, j+1)
+				p.Addf("mutation %q (mutation %d): duplicate name, first used by mutation %d; names must be unique", mu.Name, i+1, j+1)
 			} else {
 				firstAt[mu.Name] = i
 			}
 		}
 		f.Mutations = append(f.Mutations, mu)
 	}
-	if err := p.err(); err != nil {
+	if err := p.Err("contracts file"); err != nil {
 		return nil, err
 	}
 	return f, nil
 }
 
 // parseMutation validates one [[mutation]] table, adding every problem to p.
-func parseMutation(p *problems, repo string, i int, m map[string]any) Mutation {
+func parseMutation(p *tomlcheck.Problems, repo string, i int, m map[string]any) Mutation {
 	mu := Mutation{Count: 1}
 	name, _ := m["name"].(string)
 	where := fmt.Sprintf("mutation %d (no name)", i+1)
 	if name != "" {
 		where = fmt.Sprintf("mutation %q (mutation %d)", name, i+1)
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range tomlcheck.SortedKeys(m) {
 		if !contains(mutationKeys, k) {
-			p.addf("%s: unknown key %q%s (known: %s)", where, k, hint(k, mutationKeys, m), strings.Join(mutationKeys, ", "))
+			p.Addf("%s: unknown key %q%s (known: %s)", where, k, hint(k, mutationKeys, m), strings.Join(mutationKeys, ", "))
 		}
 	}
 	for _, k := range []string{"name", "file", "old", "new"} {
 		if _, ok := m[k]; !ok {
-			p.addf("%s: missing required key %q", where, k)
+			p.Addf("%s: missing required key %q", where, k)
 		}
 	}
-	mu.Name = str(p, where, "name", m["name"])
+	mu.Name = p.Str(where, "name", m["name"])
 	if _, ok := m["name"]; ok && strings.TrimSpace(mu.Name) == "" {
-		p.addf("%s: key \"name\" is empty; give the contract a unique name", where)
+		p.Addf("%s: key \"name\" is empty; give the contract a unique name", where)
 	}
-	mu.File = str(p, where, "file", m["file"])
+	mu.File = p.Str(where, "file", m["file"])
 	if _, ok := m["file"]; ok {
 		checkPath(p, where, "file", repo, mu.File)
 	}
-	mu.Old = str(p, where, "old", m["old"])
-	mu.New = str(p, where, "new", m["new"])
+	mu.Old = p.Str(where, "old", m["old"])
+	mu.New = p.Str(where, "new", m["new"])
 	if _, ok := m["old"]; ok && mu.Old == "" {
-		p.addf("%s: key \"old\" is empty; give the exact text to replace", where)
+		p.Addf("%s: key \"old\" is empty; give the exact text to replace", where)
 	}
 	if _, ok := m["new"]; ok && mu.Old != "" && mu.Old == mu.New {
-		p.addf("%s: \"old\" and \"new\" are the same text, so the mutation changes nothing; write the changed text in \"new\"", where)
+		p.Addf("%s: \"old\" and \"new\" are the same text, so the mutation changes nothing; write the changed text in \"new\"", where)
 	}
 	if v, ok := m["fires"]; ok {
 		mu.Fires = patterns(p, where, "fires", v)
@@ -169,16 +148,16 @@ func parseMutation(p *problems, repo string, i int, m map[string]any) Mutation {
 	if v, ok := m["count"]; ok {
 		n, isInt := v.(int64)
 		if !isInt || n < 1 || n > 1<<20 {
-			p.addf("%s: count = %v: must be a positive integer, how many times \"old\" occurs in the file", where, v)
+			p.Addf("%s: count = %v: must be a positive integer, how many times \"old\" occurs in the file", where, v)
 		} else {
 			mu.Count = int(n)
 		}
 	}
-	mu.Note = str(p, where, "note", m["note"])
+	mu.Note = p.Str(where, "note", m["note"])
 	if v, ok := m["invisible"]; ok {
 		b, isBool := v.(bool)
 		if !isBool {
-			p.addf("%s: key \"invisible\" must be true or false, not %s", where, tomlType(v))
+			p.Addf("%s: key \"invisible\" must be true or false, not %s", where, tomlcheck.TypeName(v))
 		}
 		mu.Invisible = b
 	}
@@ -186,109 +165,62 @@ func parseMutation(p *problems, repo string, i int, m map[string]any) Mutation {
 	_, hasMay := m["may_fire"]
 	switch {
 	case mu.Invisible && hasFires:
-		p.addf("%s: \"fires\" is set on an invisible mutation; an invariance must fail nothing, so remove \"fires\" or \"invisible\"", where)
+		p.Addf("%s: \"fires\" is set on an invisible mutation; an invariance must fail nothing, so remove \"fires\" or \"invisible\"", where)
 	case mu.Invisible && hasMay:
-		p.addf("%s: \"may_fire\" is set on an invisible mutation; an invariance allows no failure, so remove \"may_fire\" or \"invisible\"", where)
+		p.Addf("%s: \"may_fire\" is set on an invisible mutation; an invariance allows no failure, so remove \"may_fire\" or \"invisible\"", where)
 	case !mu.Invisible && len(mu.Fires) == 0:
-		p.addf("%s: no \"fires\"; name the tests the mutation must turn red, or set invisible = true if it must turn nothing red", where)
+		p.Addf("%s: no \"fires\"; name the tests the mutation must turn red, or set invisible = true if it must turn nothing red", where)
 	}
 	return mu
 }
 
 // checkPath adds a problem unless rel is a repository-relative path to an existing regular file
 // that stays inside repo once symbolic links are resolved.
-func checkPath(p *problems, where, key, repo, rel string) {
+func checkPath(p *tomlcheck.Problems, where, key, repo, rel string) {
 	switch {
 	case rel == "":
-		p.addf("%s: key %q is empty; give a repository-relative path", where, key)
+		p.Addf("%s: key %q is empty; give a repository-relative path", where, key)
 		return
 	case filepath.IsAbs(rel) || strings.HasPrefix(rel, "/"):
-		p.addf("%s: %s %q is absolute; give a path relative to the repository root", where, key, rel)
+		p.Addf("%s: %s %q is absolute; give a path relative to the repository root", where, key, rel)
 		return
 	case !filepath.IsLocal(filepath.FromSlash(rel)):
-		p.addf("%s: %s %q leaves the repository (..); give a path inside it", where, key, rel)
+		p.Addf("%s: %s %q leaves the repository (..); give a path inside it", where, key, rel)
 		return
 	}
 	abs := filepath.Join(repo, filepath.FromSlash(rel))
 	fi, err := os.Stat(abs)
 	if err != nil {
-		p.addf("%s: %s %q does not exist in the repository %s; check the path (it is relative to the repository root)", where, key, rel, repo)
+		p.Addf("%s: %s %q does not exist in the repository %s; check the path (it is relative to the repository root)", where, key, rel, repo)
 		return
 	}
 	if !fi.Mode().IsRegular() {
-		p.addf("%s: %s %q is not a regular file", where, key, rel)
+		p.Addf("%s: %s %q is not a regular file", where, key, rel)
 		return
 	}
 	realRepo, err1 := filepath.EvalSymlinks(repo)
 	realFile, err2 := filepath.EvalSymlinks(abs)
 	if err1 != nil || err2 != nil {
-		p.addf("%s: %s %q: cannot resolve its path: %v", where, key, rel, errors.Join(err1, err2))
+		p.Addf("%s: %s %q: cannot resolve its path: %v", where, key, rel, errors.Join(err1, err2))
 		return
 	}
 	if r, err := filepath.Rel(realRepo, realFile); err != nil || !filepath.IsLocal(r) {
-		p.addf("%s: %s %q is a symbolic link to %s, outside the repository; name the file itself", where, key, rel, realFile)
+		p.Addf("%s: %s %q is a symbolic link to %s, outside the repository; name the file itself", where, key, rel, realFile)
 	}
 }
 
 // patterns reads fires or may_fire: an array of non-empty strings.
-func patterns(p *problems, where, key string, v any) []string {
-	list := strList(p, where, key, v)
+func patterns(p *tomlcheck.Problems, where, key string, v any) []string {
+	list := p.StrList(where, key, v)
 	var out []string
 	for _, s := range list {
 		if strings.TrimSpace(s) == "" {
-			p.addf("%s: %s holds an empty string, which would match every test; remove it", where, key)
+			p.Addf("%s: %s holds an empty string, which would match every test; remove it", where, key)
 			continue
 		}
 		out = append(out, s)
 	}
 	return out
-}
-
-func str(p *problems, where, key string, v any) string {
-	if v == nil {
-		return ""
-	}
-	s, ok := v.(string)
-	if !ok {
-		p.addf("%s: key %q must be a string, not %s", where, key, tomlType(v))
-	}
-	return s
-}
-
-func strList(p *problems, where, key string, v any) []string {
-	list, ok := v.([]any)
-	if !ok {
-		p.addf("%s: key %q must be an array of strings, not %s", where, key, tomlType(v))
-		return nil
-	}
-	var out []string
-	for _, e := range list {
-		s, ok := e.(string)
-		if !ok {
-			p.addf("%s: key %q must hold only strings, not %s", where, key, tomlType(e))
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-func tomlType(v any) string {
-	switch v.(type) {
-	case string:
-		return "a string"
-	case int64:
-		return "an integer"
-	case float64:
-		return "a float"
-	case bool:
-		return "a boolean"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "a table"
-	}
-	return fmt.Sprintf("%T", v)
 }
 
 func contains(list []string, s string) bool {
@@ -298,13 +230,4 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
 )
 
@@ -59,8 +60,8 @@ const Absent = "absent"
 // Compare compares two sets of merged rows.
 func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 	c := &Comparison{SchemaVersion: version.Schema, A: aPath, B: bPath, Counts: map[string]map[string]int{}, OnlyA: []string{}, OnlyB: []string{}, Changed: []TaskChange{}, Mismatches: []Mismatch{}, Warnings: []string{}}
-	c.DigestsA = sortedKeys(describeDigests(a))
-	c.DigestsB = sortedKeys(describeDigests(b))
+	c.DigestsA = tomlcheck.SortedKeys(describeDigests(a))
+	c.DigestsB = tomlcheck.SortedKeys(describeDigests(b))
 	for _, r := range adjudicate.Regimes {
 		c.Counts[string(r)] = map[string]int{}
 	}

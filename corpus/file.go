@@ -26,7 +26,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -34,6 +33,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -124,28 +124,6 @@ var (
 	}
 )
 
-// problems collects every problem of a file so they are reported together.
-type problems struct {
-	path string
-	list []string
-}
-
-func (p *problems) addf(format string, args ...any) {
-	p.list = append(p.list, fmt.Sprintf(format, args...))
-}
-
-// err returns one InputError listing every problem, or nil.
-func (p *problems) err(what string) error {
-	if len(p.list) == 0 {
-		return nil
-	}
-	noun := "problem"
-	if len(p.list) > 1 {
-		noun = "problems"
-	}
-	return input.Errorf("%s: %d %s in the %s; fix them and run again:\n  %s", p.path, len(p.list), noun, what, strings.Join(p.list, "\n  "))
-}
-
 // Load reads and validates a corpus file as a whole before anything runs: unknown keys,
 // duplicate ids, missing required keys, `head` together with `patch`, `oracle_cmd` together
 // with `oracle`, values of the wrong type, and paths that leave the corpus directory or do not
@@ -181,24 +159,24 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	}
 	sum := sha256.Sum256(data)
 	c := &Corpus{Path: path, Dir: dir, SHA256: hex.EncodeToString(sum[:]), Budget: DefaultBudget, PerOperator: DefaultPerOperator, Regime: string(adjudicate.RegimeWitnessRecorded)}
-	p := &problems{path: path}
+	p := &tomlcheck.Problems{Path: path}
 
-	for _, k := range sortedKeys(raw) {
+	for _, k := range tomlcheck.SortedKeys(raw) {
 		if _, ok := topKeys[k]; !ok {
-			p.addf("unknown top-level key %q (known: budget, format, name, operator_set, per_operator, regime, task, timeout)", k)
+			p.Addf("unknown top-level key %q (known: budget, format, name, operator_set, per_operator, regime, task, timeout)", k)
 		}
 	}
 	for _, k := range []string{"format", "task"} {
 		if _, ok := raw[k]; !ok {
-			p.addf("missing required top-level key %q", k)
+			p.Addf("missing required top-level key %q", k)
 		}
 	}
 	if v, ok := raw["format"]; ok {
 		if n, ok := v.(int64); !ok || n != Format {
-			p.addf("format = %v: this bond reads format = %d", v, Format)
+			p.Addf("format = %v: this bond reads format = %d", v, Format)
 		}
 	}
-	c.Name = str(p, "", "name", raw["name"])
+	c.Name = p.Str("", "name", raw["name"])
 	if v, ok := raw["budget"]; ok {
 		c.Budget = positive(p, "", "budget", v)
 	}
@@ -208,7 +186,7 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	if v, ok := raw["operator_set"]; ok {
 		c.OperatorSet = positive(p, "", "operator_set", v)
 		if def, err := plan.DefaultBudgetOf(c.OperatorSet); err != nil {
-			p.addf("operator_set = %v: %v", v, err)
+			p.Addf("operator_set = %v: %v", v, err)
 		} else {
 			if _, ok := raw["budget"]; !ok {
 				c.Budget = def.Total
@@ -222,9 +200,9 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 		}
 	}
 	if v, ok := raw["regime"]; ok {
-		c.Regime = str(p, "", "regime", v)
+		c.Regime = p.Str("", "regime", v)
 		if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
-			p.addf("regime = %q: use one of %s", c.Regime, strings.Join(adjudicate.RegimeNames(), ", "))
+			p.Addf("regime = %q: use one of %s", c.Regime, strings.Join(adjudicate.RegimeNames(), ", "))
 		}
 	}
 	if v, ok := raw["timeout"]; ok {
@@ -238,7 +216,7 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 		for i, t := range v {
 			m, ok := t.(map[string]any)
 			if !ok {
-				p.addf("task %d: is not a table; write each task as a [[task]] table", i+1)
+				p.Addf("task %d: is not a table; write each task as a [[task]] table", i+1)
 				continue
 			}
 			tables = append(tables, m)
@@ -246,10 +224,10 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	case []map[string]any:
 		tables = v
 	default:
-		p.addf("task: is not an array of tables; write each task as a [[task]] table")
+		p.Addf("task: is not an array of tables; write each task as a [[task]] table")
 	}
 	if _, ok := raw["task"]; ok && len(tables) == 0 {
-		p.addf("task: the corpus has no tasks; add at least one [[task]]")
+		p.Addf("task: the corpus has no tasks; add at least one [[task]]")
 	}
 
 	firstAt := map[string]int{}
@@ -257,121 +235,121 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 		t := parseTask(p, dir, i, m, repos)
 		if t.ID != "" {
 			if j, dup := firstAt[t.ID]; dup {
-				p.addf("task %q (task %d): duplicate id, first used by task %d; ids must be unique", t.ID, i+1, j+1)
+				p.Addf("task %q (task %d): duplicate id, first used by task %d; ids must be unique", t.ID, i+1, j+1)
 			} else {
 				firstAt[t.ID] = i
 			}
 		}
 		c.Tasks = append(c.Tasks, t)
 	}
-	if err := p.err("corpus file"); err != nil {
+	if err := p.Err("corpus file"); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
 // parseTask validates one [[task]] table, adding every problem to p.
-func parseTask(p *problems, dir string, i int, m map[string]any, repos bool) Task {
+func parseTask(p *tomlcheck.Problems, dir string, i int, m map[string]any, repos bool) Task {
 	t := Task{Index: i, Arm: DefaultArm, Sample: DefaultSample}
 	id, _ := m["id"].(string)
 	where := fmt.Sprintf("task %d (no id)", i+1)
 	if id != "" {
 		where = fmt.Sprintf("task %q (task %d)", id, i+1)
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range tomlcheck.SortedKeys(m) {
 		if _, ok := taskKeys[k]; !ok {
-			p.addf("%s: unknown key %q", where, k)
+			p.Addf("%s: unknown key %q", where, k)
 		}
 	}
-	for _, k := range sortedKeys(taskKeys) {
+	for _, k := range tomlcheck.SortedKeys(taskKeys) {
 		if taskKeys[k] {
 			if _, ok := m[k]; !ok {
-				p.addf("%s: missing required key %q", where, k)
+				p.Addf("%s: missing required key %q", where, k)
 			}
 		}
 	}
-	t.ID = str(p, where, "id", m["id"])
+	t.ID = p.Str(where, "id", m["id"])
 	if _, ok := m["id"]; ok && strings.TrimSpace(t.ID) == "" {
-		p.addf("%s: key \"id\" is empty; give the task a unique id", where)
+		p.Addf("%s: key \"id\" is empty; give the task a unique id", where)
 	}
-	t.Repo = str(p, where, "repo", m["repo"])
-	t.Base = str(p, where, "base", m["base"])
+	t.Repo = p.Str(where, "repo", m["repo"])
+	t.Base = p.Str(where, "base", m["base"])
 	if _, ok := m["base"]; ok && t.Base == "" {
-		p.addf("%s: key \"base\" is empty; give the commit the patch applies to", where)
+		p.Addf("%s: key \"base\" is empty; give the commit the patch applies to", where)
 	}
-	t.Head = str(p, where, "head", m["head"])
-	t.Patch = str(p, where, "patch", m["patch"])
+	t.Head = p.Str(where, "head", m["head"])
+	t.Patch = p.Str(where, "patch", m["patch"])
 	_, hasHead := m["head"]
 	_, hasPatch := m["patch"]
 	switch {
 	case hasHead && hasPatch:
-		p.addf("%s: keys \"head\" and \"patch\" are both set; give the patched tree either as a commit (head) or as a diff on base (patch)", where)
+		p.Addf("%s: keys \"head\" and \"patch\" are both set; give the patched tree either as a commit (head) or as a diff on base (patch)", where)
 	case !hasHead && !hasPatch:
-		p.addf("%s: missing required key \"head\" or \"patch\"; give the patched tree as a commit or as a diff on base", where)
+		p.Addf("%s: missing required key \"head\" or \"patch\"; give the patched tree as a commit or as a diff on base", where)
 	}
 	if v, ok := m["arm"]; ok {
-		t.Arm = str(p, where, "arm", v)
+		t.Arm = p.Str(where, "arm", v)
 	}
 	if v, ok := m["sample"]; ok {
-		t.Sample = str(p, where, "sample", v)
+		t.Sample = p.Str(where, "sample", v)
 		if t.Sample != SampleIn && t.Sample != SampleOut {
-			p.addf("%s: sample = %q: use \"in\" (the task informed the operator design) or \"out\"", where, t.Sample)
+			p.Addf("%s: sample = %q: use \"in\" (the task informed the operator design) or \"out\"", where, t.Sample)
 		}
 	}
-	t.Install = str(p, where, "install", m["install"])
-	t.OracleCmd = str(p, where, "oracle_cmd", m["oracle_cmd"])
+	t.Install = p.Str(where, "install", m["install"])
+	t.OracleCmd = p.Str(where, "oracle_cmd", m["oracle_cmd"])
 	_, hasCmd := m["oracle_cmd"]
 	_, hasFiles := m["oracle"]
 	switch {
 	case hasCmd && hasFiles:
-		p.addf("%s: keys \"oracle_cmd\" and \"oracle\" are both set; give the oracle either as a command or as test files", where)
+		p.Addf("%s: keys \"oracle_cmd\" and \"oracle\" are both set; give the oracle either as a command or as test files", where)
 	case !hasCmd && !hasFiles:
-		p.addf("%s: missing required key \"oracle_cmd\" or \"oracle\"", where)
+		p.Addf("%s: missing required key \"oracle_cmd\" or \"oracle\"", where)
 	case hasCmd && strings.TrimSpace(t.OracleCmd) == "":
-		p.addf("%s: key \"oracle_cmd\" is empty", where)
+		p.Addf("%s: key \"oracle_cmd\" is empty", where)
 	}
 	if v, ok := m["oracle"]; ok {
-		t.Oracle = strList(p, where, "oracle", v)
+		t.Oracle = p.StrList(where, "oracle", v)
 		if len(t.Oracle) == 0 {
-			p.addf("%s: key \"oracle\" lists no test files", where)
+			p.Addf("%s: key \"oracle\" lists no test files", where)
 		}
 		for _, f := range t.Oracle {
 			if !filepath.IsLocal(filepath.FromSlash(f)) {
-				p.addf("%s: oracle file %q is not a path inside the repository; use a repository-relative path", where, f)
+				p.Addf("%s: oracle file %q is not a path inside the repository; use a repository-relative path", where, f)
 			}
 		}
 	}
 	if v, ok := m["runner"]; ok {
-		t.Runner = str(p, where, "runner", v)
+		t.Runner = p.Str(where, "runner", v)
 		if t.Runner != "auto" && t.Runner != "node" && t.Runner != "embedded" {
-			p.addf("%s: runner = %q: use auto, node or embedded", where, t.Runner)
+			p.Addf("%s: runner = %q: use auto, node or embedded", where, t.Runner)
 		}
 	}
 	if v, ok := m["gates"]; ok {
 		gm, isMap := v.(map[string]any)
 		if !isMap {
-			p.addf("%s: key \"gates\" must be a table of name = \"command\"", where)
+			p.Addf("%s: key \"gates\" must be a table of name = \"command\"", where)
 		} else {
 			t.Gates = map[string]string{}
-			for _, name := range sortedKeys(gm) {
+			for _, name := range tomlcheck.SortedKeys(gm) {
 				cmd, isStr := gm[name].(string)
 				switch {
 				case !isStr:
-					p.addf("%s: gate %q must be a command string", where, name)
+					p.Addf("%s: gate %q must be a command string", where, name)
 				case name == "" || strings.ContainsAny(name, "= "):
-					p.addf("%s: gate name %q must be non-empty, without spaces or '='", where, name)
+					p.Addf("%s: gate name %q must be non-empty, without spaces or '='", where, name)
 				case strings.TrimSpace(cmd) == "":
-					p.addf("%s: gate %q has an empty command", where, name)
+					p.Addf("%s: gate %q has an empty command", where, name)
 				default:
 					t.Gates[name] = cmd
 				}
 			}
 		}
 	}
-	t.HeldbackCmd = str(p, where, "heldback_cmd", m["heldback_cmd"])
-	t.HeldbackPatch = str(p, where, "heldback_patch", m["heldback_patch"])
+	t.HeldbackCmd = p.Str(where, "heldback_cmd", m["heldback_cmd"])
+	t.HeldbackPatch = p.Str(where, "heldback_patch", m["heldback_patch"])
 	if t.HeldbackPatch != "" && t.HeldbackCmd == "" {
-		p.addf("%s: key \"heldback_patch\" is set without \"heldback_cmd\"; the held-back tests need a command to run them", where)
+		p.Addf("%s: key \"heldback_patch\" is set without \"heldback_cmd\"; the held-back tests need a command to run them", where)
 	}
 	if v, ok := m["timeout"]; ok {
 		t.Timeout = duration(p, where, "timeout", v)
@@ -381,7 +359,7 @@ func parseTask(p *problems, dir string, i int, m map[string]any, repos bool) Tas
 	case t.Repo != "" && repos:
 		t.RepoDir = localPath(p, dir, where, "repo", t.Repo, true)
 	case t.Repo != "" && !filepath.IsLocal(filepath.FromSlash(t.Repo)):
-		p.addf("%s: repo = %q leaves the corpus directory; use a path relative to the corpus file, inside its directory", where, t.Repo)
+		p.Addf("%s: repo = %q leaves the corpus directory; use a path relative to the corpus file, inside its directory", where, t.Repo)
 	}
 	parseTruthKeys(p, dir, where, &t, m)
 	if t.Patch != "" {
@@ -395,16 +373,16 @@ func parseTask(p *problems, dir string, i int, m map[string]any, repos bool) Tas
 
 // parseTruthKeys reads the task's known_gap and ground_truth; a ground-truth file is read and
 // validated here, and must agree with known_gap: a gap exactly when a mutant is judged real.
-func parseTruthKeys(p *problems, dir, where string, t *Task, m map[string]any) {
+func parseTruthKeys(p *tomlcheck.Problems, dir, where string, t *Task, m map[string]any) {
 	if v, ok := m["known_gap"]; ok {
 		b, isBool := v.(bool)
 		if !isBool {
-			p.addf("%s: key \"known_gap\" must be true or false, not %s", where, tomlType(v))
+			p.Addf("%s: key \"known_gap\" must be true or false, not %s", where, tomlcheck.TypeName(v))
 		} else {
 			t.KnownGap = &b
 		}
 	}
-	t.GroundTruth = str(p, where, "ground_truth", m["ground_truth"])
+	t.GroundTruth = p.Str(where, "ground_truth", m["ground_truth"])
 	if t.GroundTruth == "" {
 		return
 	}
@@ -419,129 +397,65 @@ func parseTruthKeys(p *problems, dir, where string, t *Task, m map[string]any) {
 	real := t.Truth.HasReal()
 	switch {
 	case t.KnownGap == nil:
-		p.addf("%s: ground_truth %s is set without known_gap; its judgements say known_gap = %t", where, t.GroundTruth, real)
+		p.Addf("%s: ground_truth %s is set without known_gap; its judgements say known_gap = %t", where, t.GroundTruth, real)
 	case *t.KnownGap != real:
-		p.addf("%s: known_gap = %t, but ground_truth %s judges %s; make them agree", where, *t.KnownGap, t.GroundTruth, map[bool]string{true: "a mutant real (a gap)", false: "no mutant real (no gap)"}[real])
+		p.Addf("%s: known_gap = %t, but ground_truth %s judges %s; make them agree", where, *t.KnownGap, t.GroundTruth, map[bool]string{true: "a mutant real (a gap)", false: "no mutant real (no gap)"}[real])
 	}
 }
 
 // localPath resolves rel against dir and checks that it stays inside dir (also through symbolic
 // links) and exists, as a directory when wantDir.
-func localPath(p *problems, dir, where, key, rel string, wantDir bool) string {
+func localPath(p *tomlcheck.Problems, dir, where, key, rel string, wantDir bool) string {
 	if !filepath.IsLocal(filepath.FromSlash(rel)) {
-		p.addf("%s: %s = %q leaves the corpus directory; use a path relative to the corpus file, inside its directory", where, key, rel)
+		p.Addf("%s: %s = %q leaves the corpus directory; use a path relative to the corpus file, inside its directory", where, key, rel)
 		return ""
 	}
 	full := filepath.Join(dir, filepath.FromSlash(rel))
 	fi, err := os.Stat(full)
 	if err != nil {
-		p.addf("%s: %s = %q: %v", where, key, rel, err)
+		p.Addf("%s: %s = %q: %v", where, key, rel, err)
 		return ""
 	}
 	if wantDir && !fi.IsDir() {
-		p.addf("%s: %s = %q is not a directory; point it at a git repository", where, key, rel)
+		p.Addf("%s: %s = %q is not a directory; point it at a git repository", where, key, rel)
 		return ""
 	}
 	if !wantDir && fi.IsDir() {
-		p.addf("%s: %s = %q is a directory; point it at a diff file", where, key, rel)
+		p.Addf("%s: %s = %q is a directory; point it at a diff file", where, key, rel)
 		return ""
 	}
 	realDir, err1 := filepath.EvalSymlinks(dir)
 	real, err2 := filepath.EvalSymlinks(full)
 	if err1 == nil && err2 == nil {
 		if r, err := filepath.Rel(realDir, real); err != nil || !filepath.IsLocal(r) {
-			p.addf("%s: %s = %q leaves the corpus directory through a symbolic link (to %s)", where, key, rel, real)
+			p.Addf("%s: %s = %q leaves the corpus directory through a symbolic link (to %s)", where, key, rel, real)
 			return ""
 		}
 	}
 	return full
 }
 
-func str(p *problems, where, key string, v any) string {
-	if v == nil {
-		return ""
-	}
-	s, ok := v.(string)
-	if !ok {
-		p.addf("%s: key %q must be a string, not %s", prefix(where), key, tomlType(v))
-	}
-	return s
-}
-
-func strList(p *problems, where, key string, v any) []string {
-	list, ok := v.([]any)
-	if !ok {
-		p.addf("%s: key %q must be an array of strings, not %s", prefix(where), key, tomlType(v))
-		return nil
-	}
-	var out []string
-	for _, e := range list {
-		s, ok := e.(string)
-		if !ok {
-			p.addf("%s: key %q must hold only strings, not %s", prefix(where), key, tomlType(e))
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-func positive(p *problems, where, key string, v any) int {
+func positive(p *tomlcheck.Problems, where, key string, v any) int {
 	n, ok := v.(int64)
 	if !ok || n < 1 || n > 1<<20 {
-		p.addf("%s: key %q must be a positive integer, not %v", prefix(where), key, v)
+		p.Addf("%s: key %q must be a positive integer, not %v", tomlcheck.Where(where), key, v)
 		return 0
 	}
 	return int(n)
 }
 
-func duration(p *problems, where, key string, v any) time.Duration {
+func duration(p *tomlcheck.Problems, where, key string, v any) time.Duration {
 	s, ok := v.(string)
 	if !ok {
-		p.addf("%s: key %q must be a duration string such as \"30s\", not %s", prefix(where), key, tomlType(v))
+		p.Addf("%s: key %q must be a duration string such as \"30s\", not %s", tomlcheck.Where(where), key, tomlcheck.TypeName(v))
 		return 0
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
-		p.addf("%s: %s = %q is not a positive duration; write e.g. \"30s\" or \"2m\"", prefix(where), key, s)
+		p.Addf("%s: %s = %q is not a positive duration; write e.g. \"30s\" or \"2m\"", tomlcheck.Where(where), key, s)
 		return 0
 	}
 	return d
-}
-
-func prefix(where string) string {
-	if where == "" {
-		return "top level"
-	}
-	return where
-}
-
-func tomlType(v any) string {
-	switch v.(type) {
-	case string:
-		return "a string"
-	case int64:
-		return "an integer"
-	case float64:
-		return "a float"
-	case bool:
-		return "a boolean"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "a table"
-	default:
-		return fmt.Sprintf("%T", v)
-	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // canonicalEntry is what a task's fingerprint is computed over: the entry as written, the

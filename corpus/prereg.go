@@ -17,6 +17,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -96,87 +97,87 @@ func ParseRule(path string, data []byte, defaultRegime string) (*Rule, error) {
 	}
 	sum := sha256.Sum256(data)
 	rule := &Rule{Path: path, SHA256: hex.EncodeToString(sum[:])}
-	p := &problems{path: path}
-	for _, k := range sortedKeys(raw) {
+	p := &tomlcheck.Problems{Path: path}
+	for _, k := range tomlcheck.SortedKeys(raw) {
 		if !ruleTopKeys[k] {
-			p.addf("unknown top-level key %q (known: condition, description)", k)
+			p.Addf("unknown top-level key %q (known: condition, description)", k)
 		}
 	}
-	rule.Description = str(p, "", "description", raw["description"])
+	rule.Description = p.Str("", "description", raw["description"])
 	list, ok := raw["condition"].([]any)
 	if !ok || len(list) == 0 {
-		p.addf("no [[condition]]: a rule needs at least one condition")
+		p.Addf("no [[condition]]: a rule needs at least one condition")
 	}
 	names := map[string]int{}
 	for i, e := range list {
 		m, ok := e.(map[string]any)
 		if !ok {
-			p.addf("condition %d: is not a table; write each condition as a [[condition]] table", i+1)
+			p.Addf("condition %d: is not a table; write each condition as a [[condition]] table", i+1)
 			continue
 		}
 		c := parseCondition(p, i, m, defaultRegime)
 		if c.Name != "" {
 			if j, dup := names[c.Name]; dup {
-				p.addf("condition %q (condition %d): duplicate name, first used by condition %d", c.Name, i+1, j+1)
+				p.Addf("condition %q (condition %d): duplicate name, first used by condition %d", c.Name, i+1, j+1)
 			}
 			names[c.Name] = i
 		}
 		rule.Conditions = append(rule.Conditions, c)
 	}
-	if err := p.err("rule file"); err != nil {
+	if err := p.Err("rule file"); err != nil {
 		return nil, err
 	}
 	return rule, nil
 }
 
-func parseCondition(p *problems, i int, m map[string]any, defaultRegime string) Condition {
+func parseCondition(p *tomlcheck.Problems, i int, m map[string]any, defaultRegime string) Condition {
 	name, _ := m["name"].(string)
 	where := fmt.Sprintf("condition %d", i+1)
 	if name != "" {
 		where = fmt.Sprintf("condition %q (condition %d)", name, i+1)
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range tomlcheck.SortedKeys(m) {
 		if !conditionKey[k] {
-			p.addf("%s: unknown key %q (known: metric, name, op, regime, sample, task, value, verdict)", where, k)
+			p.Addf("%s: unknown key %q (known: metric, name, op, regime, sample, task, value, verdict)", where, k)
 		}
 	}
 	c := Condition{Regime: defaultRegime}
-	c.Name = str(p, where, "name", m["name"])
+	c.Name = p.Str(where, "name", m["name"])
 	if strings.TrimSpace(c.Name) == "" {
-		p.addf("%s: missing required key \"name\"", where)
+		p.Addf("%s: missing required key \"name\"", where)
 	}
 	if v, ok := m["regime"]; ok {
-		c.Regime = str(p, where, "regime", v)
+		c.Regime = p.Str(where, "regime", v)
 	}
 	if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
-		p.addf("%s: regime = %q: use one of %s", where, c.Regime, strings.Join(adjudicate.RegimeNames(), ", "))
+		p.Addf("%s: regime = %q: use one of %s", where, c.Regime, strings.Join(adjudicate.RegimeNames(), ", "))
 	}
-	c.Metric = str(p, where, "metric", m["metric"])
-	c.Task = str(p, where, "task", m["task"])
-	c.Verdict = str(p, where, "verdict", m["verdict"])
-	c.Sample = str(p, where, "sample", m["sample"])
-	c.Op = str(p, where, "op", m["op"])
+	c.Metric = p.Str(where, "metric", m["metric"])
+	c.Task = p.Str(where, "task", m["task"])
+	c.Verdict = p.Str(where, "verdict", m["verdict"])
+	c.Sample = p.Str(where, "sample", m["sample"])
+	c.Op = p.Str(where, "op", m["op"])
 	_, hasMetric := m["metric"]
 	_, hasTask := m["task"]
 	switch {
 	case hasMetric && hasTask:
-		p.addf("%s: keys \"metric\" and \"task\" are both set; a condition is either on a metric or on one task's bond", where)
+		p.Addf("%s: keys \"metric\" and \"task\" are both set; a condition is either on a metric or on one task's bond", where)
 	case !hasMetric && !hasTask:
-		p.addf("%s: missing required key \"metric\" or \"task\"", where)
+		p.Addf("%s: missing required key \"metric\" or \"task\"", where)
 	case hasMetric:
 		if !IsMetric(c.Metric) {
-			p.addf("%s: unknown metric %q (metrics: %s)", where, c.Metric, strings.Join(MetricNames, ", "))
+			p.Addf("%s: unknown metric %q (metrics: %s)", where, c.Metric, strings.Join(MetricNames, ", "))
 		}
 		if _, ok := m["verdict"]; ok {
-			p.addf("%s: key \"verdict\" belongs to a task condition, not to a metric condition", where)
+			p.Addf("%s: key \"verdict\" belongs to a task condition, not to a metric condition", where)
 		}
 		if _, ok := m["sample"]; !ok {
-			p.addf("%s: missing required key \"sample\" (in, out or all)", where)
+			p.Addf("%s: missing required key \"sample\" (in, out or all)", where)
 		} else if c.Sample != SampleIn && c.Sample != SampleOut && c.Sample != SampleAll {
-			p.addf("%s: sample = %q: use in, out or all", where, c.Sample)
+			p.Addf("%s: sample = %q: use in, out or all", where, c.Sample)
 		}
 		if _, ok := conditionOps[c.Op]; !ok {
-			p.addf("%s: op = %q: use one of == != < <= > >=", where, c.Op)
+			p.Addf("%s: op = %q: use one of == != < <= > >=", where, c.Op)
 		}
 		switch v := m["value"].(type) {
 		case int64:
@@ -184,30 +185,30 @@ func parseCondition(p *problems, i int, m map[string]any, defaultRegime string) 
 			c.Value = &f
 		case float64:
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				p.addf("%s: value must be a finite number", where)
+				p.Addf("%s: value must be a finite number", where)
 			}
 			c.Value = &v
 		case nil:
-			p.addf("%s: missing required key \"value\"", where)
+			p.Addf("%s: missing required key \"value\"", where)
 		default:
-			p.addf("%s: key \"value\" must be a number, not %s", where, tomlType(v))
+			p.Addf("%s: key \"value\" must be a number, not %s", where, tomlcheck.TypeName(v))
 		}
 	case hasTask:
 		if strings.TrimSpace(c.Task) == "" {
-			p.addf("%s: key \"task\" is empty", where)
+			p.Addf("%s: key \"task\" is empty", where)
 		}
 		if !bondVerdicts[c.Verdict] {
-			p.addf("%s: verdict = %q: use held, vacuous, unshown or not-bonded", where, c.Verdict)
+			p.Addf("%s: verdict = %q: use held, vacuous, unshown or not-bonded", where, c.Verdict)
 		}
 		for _, k := range []string{"sample", "value"} {
 			if _, ok := m[k]; ok {
-				p.addf("%s: key %q belongs to a metric condition, not to a task condition", where, k)
+				p.Addf("%s: key %q belongs to a metric condition, not to a task condition", where, k)
 			}
 		}
 		if c.Op == "" {
 			c.Op = "=="
 		} else if c.Op != "==" && c.Op != "!=" {
-			p.addf("%s: op = %q: a task condition compares with == or !=", where, c.Op)
+			p.Addf("%s: op = %q: a task condition compares with == or !=", where, c.Op)
 		}
 	}
 	return c
@@ -329,62 +330,62 @@ func LoadRecord(path string) (*Record, error) {
 	if err := dec.Decode(&rec); err != nil {
 		return nil, input.Errorf("pre-registration %s is malformed: %v; write it with bond prereg freeze", path, err)
 	}
-	p := &problems{path: path}
+	p := &tomlcheck.Problems{Path: path}
 	if rec.Kind != RecordKind {
-		p.addf("kind = %q: not a pre-registration record (want %q)", rec.Kind, RecordKind)
+		p.Addf("kind = %q: not a pre-registration record (want %q)", rec.Kind, RecordKind)
 	}
 	if rec.SchemaVersion != version.Schema {
-		p.addf("schema_version = %q: this bond reads %q", rec.SchemaVersion, version.Schema)
+		p.Addf("schema_version = %q: this bond reads %q", rec.SchemaVersion, version.Schema)
 	}
 	if rec.Operators.Digest == "" {
-		p.addf("operators.digest is empty")
+		p.Addf("operators.digest is empty")
 	}
 	if rec.Created.IsZero() {
-		p.addf("created is missing")
+		p.Addf("created is missing")
 	}
 	if len(rec.Conditions) == 0 {
-		p.addf("the record has no conditions")
+		p.Addf("the record has no conditions")
 	}
 	for i, c := range rec.Conditions {
 		where := fmt.Sprintf("condition %q (condition %d)", c.Name, i+1)
 		if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
-			p.addf("%s: unknown regime %q", where, c.Regime)
+			p.Addf("%s: unknown regime %q", where, c.Regime)
 		}
 		switch {
 		case c.Metric != "" && c.Task != "", c.Metric == "" && c.Task == "":
-			p.addf("%s: a condition names either a metric or a task", where)
+			p.Addf("%s: a condition names either a metric or a task", where)
 		case c.Metric != "":
 			if !IsMetric(c.Metric) {
-				p.addf("%s: unknown metric %q (metrics: %s)", where, c.Metric, strings.Join(MetricNames, ", "))
+				p.Addf("%s: unknown metric %q (metrics: %s)", where, c.Metric, strings.Join(MetricNames, ", "))
 			}
 			if _, ok := conditionOps[c.Op]; !ok {
-				p.addf("%s: unknown op %q", where, c.Op)
+				p.Addf("%s: unknown op %q", where, c.Op)
 			}
 			if c.Value == nil {
-				p.addf("%s: no value", where)
+				p.Addf("%s: no value", where)
 			}
 			if c.Sample != SampleIn && c.Sample != SampleOut && c.Sample != SampleAll {
-				p.addf("%s: unknown sample %q", where, c.Sample)
+				p.Addf("%s: unknown sample %q", where, c.Sample)
 			}
 		default:
 			if !bondVerdicts[c.Verdict] {
-				p.addf("%s: unknown verdict %q", where, c.Verdict)
+				p.Addf("%s: unknown verdict %q", where, c.Verdict)
 			}
 			if c.Op != "==" && c.Op != "!=" {
-				p.addf("%s: unknown op %q for a task condition", where, c.Op)
+				p.Addf("%s: unknown op %q for a task condition", where, c.Op)
 			}
 		}
 	}
-	if len(p.list) == 0 {
+	if len(p.List) == 0 {
 		sum, err := rec.digest()
 		if err != nil {
 			return nil, err
 		}
 		if sum != rec.SHA256 {
-			p.addf("sha256 = %s, but the record's content hashes to %s: the record was edited after it was frozen; freeze a new one", rec.SHA256, sum)
+			p.Addf("sha256 = %s, but the record's content hashes to %s: the record was edited after it was frozen; freeze a new one", rec.SHA256, sum)
 		}
 	}
-	if err := p.err("pre-registration record"); err != nil {
+	if err := p.Err("pre-registration record"); err != nil {
 		return nil, err
 	}
 	return &rec, nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
 )
 
@@ -97,7 +98,7 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 		}
 	}
 	if len(rep.OperatorDigests) > 1 && opts.Prereg == nil {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the rows come from %d operator digests (%s); figures mix operator sets — use bond corpus compare to set them side by side", len(rep.OperatorDigests), strings.Join(sortedKeys(rep.OperatorDigests), ", ")))
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the rows come from %d operator digests (%s); figures mix operator sets — use bond corpus compare to set them side by side", len(rep.OperatorDigests), strings.Join(tomlcheck.SortedKeys(rep.OperatorDigests), ", ")))
 	}
 
 	sampleOf := func(r *Row) string { return r.Sample }
@@ -151,7 +152,7 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 	for _, v := range views {
 		arms[v.row.Arm] = append(arms[v.row.Arm], v)
 	}
-	for _, a := range sortedKeys(arms) {
+	for _, a := range tomlcheck.SortedKeys(arms) {
 		rep.Arms = append(rep.Arms, ArmMetrics{Arm: a, SampleMetrics: sampleMetrics(arms[a])})
 	}
 	rep.Audit, rep.FalseRefusalCandidates, rep.FalseGreens, rep.Errors = lists(views)
@@ -199,7 +200,7 @@ func checkDigests(rec *Record, path string, rows []Row) error {
 		return nil
 	}
 	var parts []string
-	for _, d := range sortedKeys(byDigest) {
+	for _, d := range tomlcheck.SortedKeys(byDigest) {
 		parts = append(parts, fmt.Sprintf("operator digest %s: %s", d, strings.Join(byDigest[d], ", ")))
 	}
 	return input.Errorf("pre-registration %s froze operator digest %s, but these rows were produced with other operators:\n  %s\nre-run those tasks with the frozen operators, or freeze a new record", path, rec.Operators.Digest, strings.Join(parts, "\n  "))

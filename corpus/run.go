@@ -23,6 +23,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
 )
 
@@ -319,7 +320,7 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 
 	req := CertifyRequest{Repo: wt, Base: base, OracleCmd: t.OracleCmd, Oracle: t.Oracle, Runner: t.Runner, Regime: c.Regime,
 		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, Timeout: timeout, Jobs: o.CertifyJobs}
-	for _, name := range sortedKeys(t.Gates) {
+	for _, name := range tomlcheck.SortedKeys(t.Gates) {
 		req.Gates = append(req.Gates, adjudicate.GateSpec{Name: name, Cmd: t.Gates[name]})
 	}
 	rep, err := o.Certify(ctx, req)

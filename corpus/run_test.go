@@ -295,7 +295,10 @@ func TestRunRowsFileLocked(t *testing.T) {
 	}
 	defer f.Close()
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		t.Skip(err)
+		if os.Getenv("CI") != "" {
+			t.Fatalf("flock on %s: %v; the rows-file lock cannot be tested", out, err)
+		}
+		t.Skipf("this file system refuses flock (%v): the rows-file lock cannot be tested here", err)
 	}
 	var calls atomic.Int32
 	_, err = Run(context.Background(), RunOptions{Corpus: c, Out: out, Certify: fakeCertify(t, &calls)})

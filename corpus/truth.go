@@ -16,6 +16,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/tomlcheck"
 )
 
 // Judgements of a mutant in a ground truth.
@@ -104,10 +105,10 @@ var (
 
 // loadTruth reads and validates the ground-truth file of the task at where, adding every problem
 // to p. rel is the path as written in the corpus, full its absolute path.
-func loadTruth(p *problems, where, id, rel, full string) *Truth {
+func loadTruth(p *tomlcheck.Problems, where, id, rel, full string) *Truth {
 	data, err := os.ReadFile(full)
 	if err != nil {
-		p.addf("%s: ground_truth = %q: %v", where, rel, err)
+		p.Addf("%s: ground_truth = %q: %v", where, rel, err)
 		return nil
 	}
 	var raw map[string]any
@@ -115,25 +116,25 @@ func loadTruth(p *problems, where, id, rel, full string) *Truth {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			p.addf("%s: ground_truth %s:%d:%d: %v; the ground-truth file must be valid TOML", where, rel, row, col, de)
+			p.Addf("%s: ground_truth %s:%d:%d: %v; the ground-truth file must be valid TOML", where, rel, row, col, de)
 		} else {
-			p.addf("%s: ground_truth %s: %v; the ground-truth file must be valid TOML", where, rel, err)
+			p.Addf("%s: ground_truth %s: %v; the ground-truth file must be valid TOML", where, rel, err)
 		}
 		return nil
 	}
 	at := fmt.Sprintf("%s: ground_truth %s", where, rel)
 	checkKeys(p, at, "", raw, truthTopKeys)
-	t := &Truth{Path: rel, Task: str(p, at, "task", raw["task"])}
+	t := &Truth{Path: rel, Task: p.Str(at, "task", raw["task"])}
 	if _, ok := raw["task"]; ok && t.Task != id {
-		p.addf("%s: task = %q, but the corpus task is %q; a ground-truth file judges one task", at, t.Task, id)
+		p.Addf("%s: task = %q, but the corpus task is %q; a ground-truth file judges one task", at, t.Task, id)
 	}
 	if v, ok := raw["stryker"]; ok {
 		m, isMap := v.(map[string]any)
 		if !isMap {
-			p.addf("%s: key \"stryker\" must be a table ([stryker])", at)
+			p.Addf("%s: key \"stryker\" must be a table ([stryker])", at)
 		} else {
 			checkKeys(p, at, "[stryker] ", m, truthStrykerKeys)
-			t.Stryker = &StrykerCost{Version: str(p, at, "stryker.version", m["version"])}
+			t.Stryker = &StrykerCost{Version: p.Str(at, "stryker.version", m["version"])}
 			if r, ok := m["runs"]; ok {
 				t.Stryker.Runs = positive(p, at, "stryker.runs", r)
 			}
@@ -148,36 +149,36 @@ func loadTruth(p *problems, where, id, rel, full string) *Truth {
 	case []any:
 		list = v
 	default:
-		p.addf("%s: key \"mutant\" must be an array of [[mutant]] tables", at)
+		p.Addf("%s: key \"mutant\" must be an array of [[mutant]] tables", at)
 	}
 	for i, e := range list {
 		m, ok := e.(map[string]any)
 		if !ok {
-			p.addf("%s: mutant %d is not a table", at, i+1)
+			p.Addf("%s: mutant %d is not a table", at, i+1)
 			continue
 		}
 		mw := fmt.Sprintf("%s: mutant %d", at, i+1)
 		checkKeys(p, mw, "", m, truthMutantKeys)
 		j := Judgement{
-			Tool: str(p, mw, "tool", m["tool"]), File: str(p, mw, "file", m["file"]),
-			Mutator: str(p, mw, "mutator", m["mutator"]), Original: str(p, mw, "original", m["original"]),
-			Mutated: str(p, mw, "mutated", m["mutated"]), Status: str(p, mw, "status", m["status"]),
-			Judgement: str(p, mw, "judgement", m["judgement"]), Reason: str(p, mw, "reason", m["reason"]),
+			Tool: p.Str(mw, "tool", m["tool"]), File: p.Str(mw, "file", m["file"]),
+			Mutator: p.Str(mw, "mutator", m["mutator"]), Original: p.Str(mw, "original", m["original"]),
+			Mutated: p.Str(mw, "mutated", m["mutated"]), Status: p.Str(mw, "status", m["status"]),
+			Judgement: p.Str(mw, "judgement", m["judgement"]), Reason: p.Str(mw, "reason", m["reason"]),
 		}
 		if v, ok := m["line"]; ok {
 			j.Line = positive(p, mw, "line", v)
 		}
 		if _, ok := m["tool"]; ok && j.Tool != ToolStryker && j.Tool != ToolBond {
-			p.addf("%s: tool = %q: use %q or %q", mw, j.Tool, ToolStryker, ToolBond)
+			p.Addf("%s: tool = %q: use %q or %q", mw, j.Tool, ToolStryker, ToolBond)
 		}
 		if _, ok := m["file"]; ok && !filepath.IsLocal(filepath.FromSlash(j.File)) {
-			p.addf("%s: file = %q is not a repository-relative path", mw, j.File)
+			p.Addf("%s: file = %q is not a repository-relative path", mw, j.File)
 		}
 		if _, ok := m["judgement"]; ok && j.Judgement != JudgedReal && j.Judgement != JudgedEquivalent {
-			p.addf("%s: judgement = %q: use %q or %q", mw, j.Judgement, JudgedReal, JudgedEquivalent)
+			p.Addf("%s: judgement = %q: use %q or %q", mw, j.Judgement, JudgedReal, JudgedEquivalent)
 		}
 		if _, ok := m["reason"]; ok && (strings.TrimSpace(j.Reason) == "" || strings.ContainsAny(j.Reason, "\r\n")) {
-			p.addf("%s: reason must be one non-empty line saying why the mutant is %s", mw, orWord(j.Judgement, "real or equivalent"))
+			p.Addf("%s: reason must be one non-empty line saying why the mutant is %s", mw, orWord(j.Judgement, "real or equivalent"))
 		}
 		t.Mutants = append(t.Mutants, j)
 	}
@@ -185,15 +186,15 @@ func loadTruth(p *problems, where, id, rel, full string) *Truth {
 }
 
 // checkKeys reports unknown and missing required keys of a table.
-func checkKeys(p *problems, where, table string, m map[string]any, known map[string]bool) {
-	for _, k := range sortedKeys(m) {
+func checkKeys(p *tomlcheck.Problems, where, table string, m map[string]any, known map[string]bool) {
+	for _, k := range tomlcheck.SortedKeys(m) {
 		if _, ok := known[k]; !ok {
-			p.addf("%s: unknown key %s%q (known: %s)", where, table, k, strings.Join(sortedKeys(known), ", "))
+			p.Addf("%s: unknown key %s%q (known: %s)", where, table, k, strings.Join(tomlcheck.SortedKeys(known), ", "))
 		}
 	}
-	for _, k := range sortedKeys(known) {
+	for _, k := range tomlcheck.SortedKeys(known) {
 		if _, ok := m[k]; known[k] && !ok {
-			p.addf("%s: missing required key %s%q", where, table, k)
+			p.Addf("%s: missing required key %s%q", where, table, k)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -83,6 +84,9 @@ func TestUnchangedBehaviour(t *testing.T) {
 // source, so only the line the copy changed is mutated; the rest is counted as paired.
 func TestBaseCopyDetection(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("git is not on PATH; CI must have it: the test would prove nothing skipped")
+		}
 		t.Skip("git not on PATH")
 	}
 	body := "function f(a) {\n  return a === 1;\n}\nfunction g(b) {\n  return b === 2;\n}\nmodule.exports = { f, g };\n"
