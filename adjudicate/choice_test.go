@@ -116,7 +116,7 @@ func TestOracleCommandEmbeddedParity(t *testing.T) {
 					t.Errorf("%s: embedded ran=%v reason %q, want the line never ran", muts[i].Original, e.Ran, e.Reason)
 				}
 				// Both sides name the failing test as "file › suite › test" (testresults for the
-				// command runner, embeddedKilledBy for the embedded one).
+				// command runner, embeddedFailed for the embedded one).
 				sameKiller := e.KilledBy == c.KilledBy
 				if e.Status != c.Status || e.Ran != c.Ran || e.Reason != c.Reason || e.Verdict != c.Verdict || !sameKiller {
 					t.Errorf("%s: embedded %s ran=%v reason=%q %s killed_by %q; command %s ran=%v reason=%q %s killed_by %q",

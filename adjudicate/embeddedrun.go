@@ -73,8 +73,12 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOut
 		out.Status = StatusAccepted
 	default:
 		out.Status, out.ExitCode = StatusKilled, 1
-		out.KilledBy = embeddedKilledBy(res)
 		out.Failed = embeddedFailed(res)
+		if len(out.Failed) > 0 {
+			out.KilledBy = out.Failed[0]
+		} else {
+			out.KilledBy = res.FailedTest()
+		}
 	}
 	if withCoverage {
 		out.Hits = res.Hits
@@ -111,22 +115,9 @@ func newEmbedded(root string, files []string, fw embedded.Framework, required bo
 	return nil, err.Error(), nil
 }
 
-// embeddedKilledBy names the first failing test as testresults names a command runner's
-// ("file › suite › test"), so killed_by reads the same whichever runner ran the oracle.
-func embeddedKilledBy(res embedded.Result) string {
-	for _, t := range res.Tests {
-		if !t.Passed && !t.Todo {
-			if t.File == "" {
-				return t.Name
-			}
-			return t.File + " › " + t.Name
-		}
-	}
-	return res.FailedTest()
-}
-
-// embeddedFailed names every failing test of an embedded run as embeddedKilledBy names the first,
-// so failed_tests reads the same whichever runner ran the oracle.
+// embeddedFailed names every failing test of an embedded run as testresults names a command
+// runner's ("file › suite › test"), so killed_by and failed_tests read the same whichever runner
+// ran the oracle.
 func embeddedFailed(res embedded.Result) []string {
 	var out []string
 	for _, t := range res.Tests {
