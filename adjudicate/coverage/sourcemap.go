@@ -166,6 +166,11 @@ func (rd *reader) mapLines(dst Result, m *srcmap.Map, sources []string, scriptRe
 				continue
 			}
 			b := o.f.byteAt(ol, oc)
+			if b < 0 && o.f.atLineEnd(ol, oc) {
+				// Babel maps the end of a statement to the column just past the line's last
+				// character: the line terminator, which holds no code.
+				continue
+			}
 			if b < 0 {
 				o.bad = fmt.Sprintf("the source map of %s points at %s:%d:%d, outside the file on disk (stale build?)", scriptRel, o.rel, ol, oc+1)
 				continue

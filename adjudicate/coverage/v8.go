@@ -175,6 +175,27 @@ func (f *sourceFile) byteAt(line, col int) int {
 	return -1
 }
 
+// atLineEnd reports whether the UTF-16 column col is the end of 1-based line: the position of its
+// terminator, just past its last character.
+func (f *sourceFile) atLineEnd(line, col int) bool {
+	if line < 1 || line > len(f.lineStarts) {
+		return false
+	}
+	end := len(f.src)
+	if line < len(f.lineStarts) {
+		end = f.lineStarts[line] - 1
+	}
+	u := 0
+	for _, r := range string(f.src[f.lineStarts[line-1]:end]) {
+		if r >= 0x10000 {
+			u += 2
+		} else {
+			u++
+		}
+	}
+	return col == u
+}
+
 // paint applies the ranges of every function, outermost first, to a count per UTF-16 unit of a
 // script of length n (-1: no range covers the unit). It returns the counts and the largest end
 // offset seen, which the caller compares with the length of the code it believes V8 compiled.

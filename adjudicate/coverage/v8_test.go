@@ -310,3 +310,61 @@ func TestParseV8SymlinkedRoot(t *testing.T) {
 		t.Errorf("hits = %v, want %v (%v)", res.Hits, want, res.Unavailable)
 	}
 }
+
+// vlq encodes a source map segment's fields (base64 VLQ, as the source map format writes them).
+func vlq(fields ...int) string {
+	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	var b strings.Builder
+	for _, v := range fields {
+		u := v << 1
+		if v < 0 {
+			u = -v<<1 | 1
+		}
+		for {
+			d := u & 31
+			u >>= 5
+			if u > 0 {
+				d |= 32
+			}
+			b.WriteByte(digits[d])
+			if u == 0 {
+				break
+			}
+		}
+	}
+	return b.String()
+}
+
+// Babel's maps point some generated positions at the column just past a line's last character
+// (the end of a statement): that is the line's end, not a stale build. A column further out is.
+func TestParseV8SourceMapLineEnd(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		origCol int
+		stale   bool
+	}{
+		{"end of line", 4, false},
+		{"past the end", 6, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeFile(t, root, "src/a.js", "a();\nb();\n")
+			// generated "a(); b();": column 0 maps to 1:0, column 4 to 1:origCol, column 5 to 2:0.
+			mappings := vlq(0, 0, 0, 0) + "," + vlq(4, 0, 0, tt.origCol) + "," + vlq(1, 0, 1, -tt.origCol)
+			m := `{"version":3,"sources":["../src/a.js"],"names":[],"mappings":"` + mappings + `"}`
+			code := "a(); b();\n"
+			onDisk := code + "//# sourceMappingURL=data:application/json;base64," + base64.StdEncoding.EncodeToString([]byte(m)) + "\n"
+			p := writeFile(t, root, "dist/a.js", onDisk)
+			res := parse(t, root, v8JSON(t, "file://"+p, []fn{{Ranges: []map[string]int{{"startOffset": 0, "endOffset": len(onDisk), "count": 1}}, Block: true}}, nil))
+			if tt.stale {
+				if res.Hits.Known("src/a.js") || !strings.Contains(res.Unavailable["src/a.js"], "outside the file on disk") {
+					t.Errorf("hits %v, reason %q: want unavailable, outside the file", res.Hits["src/a.js"], res.Unavailable["src/a.js"])
+				}
+				return
+			}
+			if want := (FileHits{1: true, 2: true}); !equalHits(res.Hits["src/a.js"], want) {
+				t.Errorf("hits = %v, want %v (%v)", res.Hits["src/a.js"], want, res.Unavailable)
+			}
+		})
+	}
+}
