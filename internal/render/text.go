@@ -175,6 +175,46 @@ func statusText(m adjudicate.MutantResult) string {
 	return string(s)
 }
 
+// killedByText names the first failing test of a mutant's run, cut to n characters, and how many
+// more failed with it ("file › suite › test (+2 more failing)"), or "-" when the run named none.
+// q quotes the name, which is the test file's text and so data.
+func killedByText(m adjudicate.MutantResult, q code, n int) string {
+	first, more := failing(m)
+	if first == "" {
+		return "-"
+	}
+	s := q(oneLine(first, n))
+	if more > 0 {
+		s += fmt.Sprintf(" (+%d more failing)", more)
+	}
+	return s
+}
+
+// failing is the first failing test of a mutant's run and the count of the others. The report
+// keeps at most 20 names, then "(N more)", which counts too; a run whose runner named only the
+// killer has KilledBy alone.
+func failing(m adjudicate.MutantResult) (first string, more int) {
+	names := m.FailedTests
+	if k := len(names); k > 0 {
+		var extra int
+		if _, err := fmt.Sscanf(names[k-1], "(%d more)", &extra); err == nil && extra > 0 {
+			names, more = names[:k-1], extra
+		}
+	}
+	switch {
+	case m.KilledBy != "":
+		first = m.KilledBy
+	case len(names) > 0:
+		first = names[0]
+	default:
+		return "", 0
+	}
+	if len(names) > 1 {
+		more += len(names) - 1
+	}
+	return first, more
+}
+
 // witnessText renders a mutant's witness for tables. Only accepted mutants are adjudicated; for
 // the others the oracle's own refusal is the evidence, so the cell says "-" rather than
 // "not-adjudicated", which reads like a gap. The JSON keeps the recorded kind.
