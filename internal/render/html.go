@@ -34,12 +34,16 @@ type htmlView struct {
 	Headline string
 	Regimes  []htmlRegime
 	Reach    string
-	Files    []htmlFile
-	Errors   []string
-	Sources  string
-	Digest   string
-	CSS      template.CSS
-	JS       template.JS
+	// Budget and Unchanged are the sentences human and markdown show ("" when nothing was cut
+	// or skipped); Cut lists the candidates the budget cut.
+	Budget, Unchanged string
+	Cut               []string
+	Files             []htmlFile
+	Errors            []string
+	Sources           string
+	Digest            string
+	CSS               template.CSS
+	JS                template.JS
 	// CSP allows the page's own style and script (by hash) and nothing else: no request leaves
 	// the page, even if a value escaped its context.
 	CSP string
@@ -77,6 +81,7 @@ var verdictRank = map[adjudicate.Verdict]int{adjudicate.VerdictVacuous: 5, adjud
 func HTML(w io.Writer, in Input) error {
 	r := in.Report
 	v := htmlView{Report: r, Headline: headline(r), Reach: reachLine(r, plainCode), Errors: r.Errors, Digest: shortDigest(r.Operators.Digest),
+		Budget: budgetLine(r), Unchanged: unchangedLine(r), Cut: cutList(r, plainCode, 50),
 		CSS: template.CSS(htmlCSS), JS: template.JS(htmlJS)}
 	sum := sha256.Sum256([]byte(htmlJS))
 	css := sha256.Sum256([]byte(htmlCSS))

@@ -142,6 +142,35 @@ func budgetLine(r *adjudicate.Report) string {
 	return fmt.Sprintf("budget: %d of %d candidates run; %d cut by the budget (--budget %d, %d per operator)", len(r.Mutants), n, cut, r.Budget.Total, r.Budget.PerOperator)
 }
 
+// cutList lists the candidates the budget cut, "path:line operator (from → to)", at most max
+// of them and a count of the rest; q quotes the data.
+func cutList(r *adjudicate.Report, q code, max int) []string {
+	var out []string
+	for i, c := range r.Cut {
+		if i == max {
+			out = append(out, fmt.Sprintf("and %d more (bond inspect --format json, key cut)", len(r.Cut)-max))
+			break
+		}
+		m := adjudicate.MutantResult{Mutant: c.Mutant}
+		out = append(out, fmt.Sprintf("%s %s (%s)", q(fmt.Sprintf("%s:%d", c.Path, c.Line)), q(c.Operator), changeText(m, q)))
+	}
+	return out
+}
+
+// unknownReach reports whether the coverage of some planned file is unavailable, so that reach
+// is unknown there (SPEC: absent is its own value, never "0 of 0").
+func unknownReach(r *adjudicate.Report) bool {
+	if r.Baseline == nil {
+		return false
+	}
+	for _, f := range r.Baseline.Reach.Files {
+		if f.Unknown || f.Coverage == "unavailable" {
+			return true
+		}
+	}
+	return false
+}
+
 // unchangedLine says how many of the diff's source lines were not new behaviour, or "".
 func unchangedLine(r *adjudicate.Report) string {
 	n := r.UnchangedCount()
