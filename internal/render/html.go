@@ -10,7 +10,8 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate"
@@ -101,12 +102,7 @@ func HTML(w io.Writer, in Input) error {
 	for _, m := range r.Mutants {
 		byFile[m.Path] = append(byFile[m.Path], m)
 	}
-	paths := make([]string, 0, len(byFile))
-	for p := range byFile {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
+	for _, p := range slices.Sorted(maps.Keys(byFile)) {
 		v.Files = append(v.Files, htmlFileOf(p, srcs(p), byFile[p]))
 	}
 	return htmlPage.Execute(w, v)
@@ -125,7 +121,7 @@ func htmlFileOf(path, src string, ms []adjudicate.MutantResult) htmlFile {
 		}
 	}
 	var parts []string
-	for _, k := range sortedKeys(counts) {
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
 		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 	}
 	f.Counts = strings.Join(parts, ", ")
