@@ -170,7 +170,12 @@ func (b baselineRuns) failure(limit time.Duration) error {
 	for i, out := range outs {
 		switch out.Status {
 		case StatusError:
-			return input.Errorf("the oracle could not run on the patched tree (%s): %v; check the command and that its program is installed\n%s", labels[i], out.Err, indentTail(out.Output))
+			what := "check the command and that its program is installed"
+			if out.Reason == ReasonMemoryLimit {
+				// bond's own limit stopped the run, not the command: say so and what helps.
+				what = "that limit is the embedded runner's own and no setting raises it: run the oracle under Node with --runner node (or runner = \"node\" in .bond.toml), or find the test that allocates that much"
+			}
+			return input.Errorf("the oracle could not run on the patched tree (%s): %v; %s\n%s", labels[i], out.Err, what, indentTail(out.Output))
 		case StatusTimeout:
 			return input.Errorf("oracle fails on the patched tree: %s timed out after %v; raise --timeout or fix the hang\n%s", labels[i], limit, indentTail(out.Output))
 		case StatusKilled:

@@ -1,7 +1,8 @@
 package coverage
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -68,20 +69,11 @@ func (r Result) unavailable(rel, reason string) {
 
 // merge adds other (another script or process of the same run) into r.
 func (r *Result) merge(other Result) {
-	for _, rel := range sortedKeys(other.Unavailable) {
+	for _, rel := range slices.Sorted(maps.Keys(other.Unavailable)) {
 		r.unavailable(rel, other.Unavailable[rel])
 	}
 	for rel, hits := range other.Hits {
 		r.set(rel, hits, other.Sources[rel])
 	}
 	r.Notes = append(r.Notes, other.Notes...)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

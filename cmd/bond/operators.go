@@ -43,8 +43,11 @@ every report and corpus row records beside the set's number. The budget defaults
 				return usageErrorf("--format %q: want human or json", opts.Format)
 			}
 			opts.set = cmd.Flags().Changed
-			if opts.Budget < 1 || opts.PerOperator < 1 {
-				return usageErrorf("--budget %d / --per-operator %d: want at least 1", opts.Budget, opts.PerOperator)
+			if opts.set("budget") && opts.Budget < 1 {
+				return usageErrorf("--budget %d: want at least 1", opts.Budget)
+			}
+			if opts.set("per-operator") && opts.PerOperator < 1 {
+				return usageErrorf("--per-operator %d: want at least 1", opts.PerOperator)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -53,8 +56,9 @@ every report and corpus row records beside the set's number. The budget defaults
 		},
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "human", "output: human|json")
-	cmd.Flags().IntVar(&opts.Budget, "budget", plan.DefaultBudget, "the budget the digest is computed with")
-	cmd.Flags().IntVar(&opts.PerOperator, "per-operator", plan.DefaultPerOperator, "the per-operator budget the digest is computed with")
+	// No flag default of its own: unset, the budget is the chosen set's (see planFlags.add).
+	cmd.Flags().IntVar(&opts.Budget, "budget", 0, fmt.Sprintf("the budget the digest is computed with (default: the operator set's, %d for set 1, %d for set 2)", plan.DefaultBudget, plan.DefaultBudgetSet2))
+	cmd.Flags().IntVar(&opts.PerOperator, "per-operator", 0, fmt.Sprintf("the per-operator budget the digest is computed with (default: the operator set's, %d for set 1, the budget for set 2)", plan.DefaultPerOperator))
 	cmd.Flags().IntVar(&opts.OperatorSet, "operator-set", operators.DefaultSet, "the operator set to print: 1 or 2")
 	return cmd
 }

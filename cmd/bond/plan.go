@@ -45,13 +45,13 @@ Exit 0, or 2 when the input is invalid (a diff that does not fit the tree, a bad
 			if opts.Format != "human" && opts.Format != "json" {
 				return usageErrorf("--format %q: want human or json", opts.Format)
 			}
-			if opts.Budget < 1 {
+			opts.set = cmd.Flags().Changed
+			if opts.set("budget") && opts.Budget < 1 {
 				return usageErrorf("--budget %d: want at least one mutant per patch", opts.Budget)
 			}
-			if opts.PerOperator < 1 {
+			if opts.set("per-operator") && opts.PerOperator < 1 {
 				return usageErrorf("--per-operator %d: want at least one mutant per operator", opts.PerOperator)
 			}
-			opts.set = cmd.Flags().Changed
 			if runF != nil {
 				return runF(opts)
 			}
@@ -82,8 +82,11 @@ func (f *planFlags) add(cmd *cobra.Command) {
 	fs.StringVar(&f.Repo, "repo", ".", "the patched checkout")
 	fs.StringVar(&f.Diff, "diff", "", "the patch as a unified diff file, or - for stdin")
 	fs.StringVar(&f.Base, "base", "", "diff merge-base(REF, HEAD) against the working tree")
-	fs.IntVar(&f.Budget, "budget", plan.DefaultBudget, "most mutants per patch (default: the operator set's, 6 for set 1, 24 for set 2)")
-	fs.IntVar(&f.PerOperator, "per-operator", plan.DefaultPerOperator, "most mutants per operator (default: the operator set's, 2 for set 1, none for set 2)")
+	// The budget flags have no default of their own (0, which cobra does not print): unset, the
+	// budget is .bond.toml's, else the operator set's, which the flag cannot know before the
+	// set is chosen. A default of 6 printed "(default 6)" for a run of set 2, which plans 24.
+	fs.IntVar(&f.Budget, "budget", 0, fmt.Sprintf("most mutants per patch (default: .bond.toml's budget, else the operator set's: %d for set 1, %d for set 2)", plan.DefaultBudget, plan.DefaultBudgetSet2))
+	fs.IntVar(&f.PerOperator, "per-operator", 0, fmt.Sprintf("most mutants per operator (default: .bond.toml's per_operator, else the operator set's: %d for set 1, no cap for set 2)", plan.DefaultPerOperator))
 	fs.IntVar(&f.OperatorSet, "operator-set", operators.DefaultSet, "the operator set: 1 or 2 (bond operators --operator-set N prints each)")
 	fs.StringSliceVar(&f.Operators, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
 	fs.StringArrayVar(&f.Include, "include", nil, "a glob of source files to plan (repeatable)")

@@ -1,4 +1,4 @@
-// bond version: what identifies this build (version, VCS stamp, Go version, operator digest).
+// bond version: what identifies this build (version, VCS stamp, Go version, operator digests).
 
 package main
 
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -36,17 +37,38 @@ type versionInfo struct {
 	Modified  bool   `json:"modified"`
 	BuildDate string `json:"build_date"`
 	GoVersion string `json:"go_version"`
-	// OperatorDigest is the digest of the operator table at the default budget, the value
-	// every report of a default run records.
+	// OperatorDigest is the digest of the default operator set at its default budget, the
+	// value every report of a default run records; Budget is that budget.
 	OperatorDigest string          `json:"operator_digest"`
 	Budget         plan.BudgetInfo `json:"budget"`
-	SchemaVersion  string          `json:"schema_version"`
+	// OperatorSets lists every operator set with its digest at its own default budget, the
+	// value a report of a run with --operator-set N records, so a report of either set can be
+	// matched to this build.
+	OperatorSets  []versionSet `json:"operator_sets"`
+	SchemaVersion string       `json:"schema_version"`
+}
+
+// versionSet is one operator set as bond version prints it.
+type versionSet struct {
+	Set     int             `json:"set"`
+	Default bool            `json:"default"`
+	Digest  string          `json:"digest"`
+	Budget  plan.BudgetInfo `json:"budget"`
 }
 
 func readVersion(bi func() (*debug.BuildInfo, bool)) versionInfo {
 	v := versionInfo{Name: version.ToolName, Version: version.Tool, Module: "unknown", Commit: "unknown", BuildDate: "unknown", GoVersion: "unknown",
-		Budget: plan.BudgetInfo{Total: plan.DefaultBudget, PerOperator: plan.DefaultPerOperator}, SchemaVersion: version.Schema}
-	v.OperatorDigest = operators.Digest(operators.Table(), operators.Budget{Total: plan.DefaultBudget, PerOperator: plan.DefaultPerOperator})
+		SchemaVersion: version.Schema}
+	for _, n := range operators.Sets() {
+		// Every listed set exists and has a default budget, so neither call can fail.
+		b, _ := plan.DefaultBudgetOf(n)
+		set, _ := plan.OperatorSetFor(n, b)
+		vs := versionSet{Set: n, Default: n == operators.DefaultSet, Digest: set.Digest, Budget: b}
+		if vs.Default {
+			v.OperatorDigest, v.Budget = vs.Digest, vs.Budget
+		}
+		v.OperatorSets = append(v.OperatorSets, vs)
+	}
 	info, ok := bi()
 	if !ok {
 		return v
@@ -74,19 +96,33 @@ func (v versionInfo) text() string {
 	if v.Modified {
 		commit += " (modified)"
 	}
-	return fmt.Sprintf("%s %s\nmodule     %s\ncommit     %s\nbuilt      %s\ngo         %s\noperators  %s (budget %d, %d per operator)\nschema     %s\n",
-		v.Name, v.Version, v.Module, commit, v.BuildDate, v.GoVersion, v.OperatorDigest, v.Budget.Total, v.Budget.PerOperator, v.SchemaVersion)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s\nmodule     %s\ncommit     %s\nbuilt      %s\ngo         %s\n", v.Name, v.Version, v.Module, commit, v.BuildDate, v.GoVersion)
+	for i, s := range v.OperatorSets {
+		label := "operators "
+		if i > 0 {
+			label = "          "
+		}
+		def := ""
+		if s.Default {
+			def = "; the default set"
+		}
+		fmt.Fprintf(&b, "%s set %d %s (budget %d, %d per operator%s)\n", label, s.Set, s.Digest, s.Budget.Total, s.Budget.PerOperator, def)
+	}
+	fmt.Fprintf(&b, "schema     %s\n", v.SchemaVersion)
+	return b.String()
 }
 
 func newVersionCmd(s *Streams, runF func(*versionOptions) error) *cobra.Command {
 	opts := &versionOptions{Out: s.Out, buildInfo: debug.ReadBuildInfo}
 	cmd := &cobra.Command{
 		Use:   "version",
-		Short: "Print bond's version, commit, build date, Go version and operator digest",
+		Short: "Print bond's version, commit, build date, Go version and operator digests",
 		Long: `version prints what identifies this build of bond: its version, the module version and VCS
-commit and time Go stamped into the binary (unknown under go run), the Go version, and the digest
-of the operator table at the default budget, which every report of a default run records.
-bond --version prints the same.`,
+commit and time Go stamped into the binary (unknown under go run), the Go version, and each
+operator set's digest at its default budget (the value a report of a run with that set and no
+--budget records), marking the set bond uses when none is asked for. bond --version prints the
+same.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.Format != "human" && opts.Format != "json" {

@@ -8,7 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate"
@@ -44,12 +45,7 @@ var Formats = map[string]Func{
 
 // FormatNames lists the formats for help and errors, joined by |.
 func FormatNames() string {
-	var names []string
-	for n := range Formats {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return strings.Join(names, "|")
+	return strings.Join(slices.Sorted(maps.Keys(Formats)), "|")
 }
 
 // JSON writes the report itself (docs/report-schema.md); encoding/json escapes <, > and & and

@@ -32,3 +32,42 @@ func TestRenderersIgnoreTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestKilledByShown: human and markdown name the test that killed each mutant and how many more
+// failed with it, counting the "(N more)" past the report's 20 names; a run that named no test
+// shows "-", and the names are data (escaped), not markup.
+func TestKilledByShown(t *testing.T) {
+	twenty := []string{"a.test.js › s › t0"}
+	for i := 1; i < 20; i++ {
+		twenty = append(twenty, "a.test.js › s › t"+string(rune('a'+i)))
+	}
+	for _, tt := range []struct {
+		name            string
+		killedBy        string
+		failed          []string
+		human, markdown string
+	}{
+		{"one", "a.test.js › s › t", []string{"a.test.js › s › t"}, "a.test.js › s › t\n", "| `a.test.js › s › t` |\n"},
+		{"three", "a.test.js › s › t", []string{"a.test.js › s › t", "b", "c"}, "a.test.js › s › t (+2 more failing)\n", "| `a.test.js › s › t` (+2 more failing) |\n"},
+		{"capped", "a.test.js › s › t0", append(twenty, "(25 more)"), "a.test.js › s › t0 (+44 more failing)\n", "(+44 more failing) |\n"},
+		{"killer only", "k", nil, "  k\n", "| `k` |\n"},
+		{"names only", "", []string{"x", "y"}, "  x (+1 more failing)\n", "| `x` (+1 more failing) |\n"},
+		{"none", "", nil, "  -\n", "| - |\n"},
+		{"hostile", "a`|b<i>\nc", []string{"a`|b<i>\nc"}, "a`|b<i> c\n", "| ``a`\\|b<i> c`` |\n"},
+	} {
+		r := &adjudicate.Report{Mutants: []adjudicate.MutantResult{{
+			Mutant: plan.Mutant{ID: "0123456789abcdef", Path: "src/a.js", Line: 3, Operator: "invert-comparison", Change: plan.Change{From: "<", To: ">="}},
+			Status: adjudicate.StatusKilled, Verdict: adjudicate.VerdictHeld, KilledBy: tt.killedBy, FailedTests: tt.failed,
+		}}}
+		r.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictHeld}, adjudicate.RegimeWitnessRecorded, false)
+		for format, want := range map[string]string{"human": tt.human, "markdown": tt.markdown} {
+			var b bytes.Buffer
+			if err := Formats[format](&b, Input{Report: r}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("%s %s: output lacks %q:\n%s", tt.name, format, want, b.String())
+			}
+		}
+	}
+}

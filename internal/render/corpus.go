@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -72,7 +74,7 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 	for _, f := range rep.Files {
 		bw.printf("  %s: %s\n", f.Path, plural(f.Rows, "row", "rows"))
 	}
-	for _, d := range sortedKeys(rep.OperatorDigests) {
+	for _, d := range slices.Sorted(maps.Keys(rep.OperatorDigests)) {
 		bw.printf("operator digest %s (%s)\n", d, plural(rep.OperatorDigests[d], "row", "rows"))
 	}
 	for _, warn := range rep.Warnings {
@@ -158,7 +160,7 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 	bw := &printer{errWriter: errWriter{w: safeWriter{w}}}
 	bw.printf("## bond corpus report\n\n%s from %s", plural(rep.Tasks, "task", "tasks"), plural(len(rep.Files), "rows file", "rows files"))
-	for _, d := range sortedKeys(rep.OperatorDigests) {
+	for _, d := range slices.Sorted(maps.Keys(rep.OperatorDigests)) {
 		bw.printf("; operator digest `%s`", d)
 	}
 	bw.printf(".\n")
@@ -368,7 +370,7 @@ func ComparisonHuman(w io.Writer, c *corpus.Comparison) error {
 			bw.printf("  %-17s none\n", r)
 			continue
 		}
-		keys := sortedKeys(counts)
+		keys := slices.Sorted(maps.Keys(counts))
 		sort.SliceStable(keys, func(i, j int) bool { return counts[keys[i]] > counts[keys[j]] })
 		parts := make([]string, len(keys))
 		for i, k := range keys {
@@ -389,15 +391,6 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func firstLine(s string) string {

@@ -10,7 +10,8 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate"
@@ -34,12 +35,16 @@ type htmlView struct {
 	Headline string
 	Regimes  []htmlRegime
 	Reach    string
-	Files    []htmlFile
-	Errors   []string
-	Sources  string
-	Digest   string
-	CSS      template.CSS
-	JS       template.JS
+	// Budget and Unchanged are the sentences human and markdown show ("" when nothing was cut
+	// or skipped); Cut lists the candidates the budget cut.
+	Budget, Unchanged string
+	Cut               []string
+	Files             []htmlFile
+	Errors            []string
+	Sources           string
+	Digest            string
+	CSS               template.CSS
+	JS                template.JS
 	// CSP allows the page's own style and script (by hash) and nothing else: no request leaves
 	// the page, even if a value escaped its context.
 	CSP string
@@ -77,6 +82,7 @@ var verdictRank = map[adjudicate.Verdict]int{adjudicate.VerdictVacuous: 5, adjud
 func HTML(w io.Writer, in Input) error {
 	r := in.Report
 	v := htmlView{Report: r, Headline: headline(r), Reach: reachLine(r, plainCode), Errors: r.Errors, Digest: shortDigest(r.Operators.Digest),
+		Budget: budgetLine(r), Unchanged: unchangedLine(r), Cut: cutList(r, plainCode, 50),
 		CSS: template.CSS(htmlCSS), JS: template.JS(htmlJS)}
 	sum := sha256.Sum256([]byte(htmlJS))
 	css := sha256.Sum256([]byte(htmlCSS))
@@ -96,12 +102,7 @@ func HTML(w io.Writer, in Input) error {
 	for _, m := range r.Mutants {
 		byFile[m.Path] = append(byFile[m.Path], m)
 	}
-	paths := make([]string, 0, len(byFile))
-	for p := range byFile {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
+	for _, p := range slices.Sorted(maps.Keys(byFile)) {
 		v.Files = append(v.Files, htmlFileOf(p, srcs(p), byFile[p]))
 	}
 	return htmlPage.Execute(w, v)
@@ -120,7 +121,7 @@ func htmlFileOf(path, src string, ms []adjudicate.MutantResult) htmlFile {
 		}
 	}
 	var parts []string
-	for _, k := range sortedKeys(counts) {
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
 		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 	}
 	f.Counts = strings.Join(parts, ", ")

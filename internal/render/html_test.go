@@ -119,6 +119,24 @@ func TestHTMLInBrowser(t *testing.T) {
 	if strings.Contains(hdom, "<img") || strings.Count(hdom, "<script") != 1 || !strings.Contains(hdom, `data-ready="5"`) {
 		t.Errorf("hostile strings changed the DOM:\n%s", hdom)
 	}
+
+	// The dark facts (unknown reach, the budget cut and its list, unchanged lines) are in the
+	// rendered page, and the script still runs beside them.
+	full, _ := darkReports()
+	var d bytes.Buffer
+	if err := HTML(&d, Input{Report: full}); err != nil {
+		t.Fatal(err)
+	}
+	dark := filepath.Join(dir, "dark.html")
+	if err := os.WriteFile(dark, d.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ddom := string(headless(t, bin, "--dump-dom", "file://"+dark))
+	for _, w := range []string{`data-ready="2"`, `<p id="reach">reach unknown: no coverage for lib/a.js`, `<p id="budget">budget: 2 of 5 candidates run; 3 cut by the budget`, `<li>lib/a.js:3 swap-arithmetic-operands`, `<p id="unchanged">unchanged behaviour: 2 lines`} {
+		if !strings.Contains(ddom, w) {
+			t.Errorf("the rendered dark page lacks %s:\n%s", w, ddom)
+		}
+	}
 }
 
 func locOf(line, col int) string { return fmt.Sprintf("%d:%d", line, col) }

@@ -38,9 +38,9 @@ func Human(w io.Writer, in Input) error {
 	if len(r.Mutants) > 0 {
 		fmt.Fprintln(bw)
 		tw := tabwriter.NewWriter(bw, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tLOCATION\tOPERATOR\tCHANGE\tSTATUS\tWITNESS\tVERDICT")
+		fmt.Fprintln(tw, "ID\tLOCATION\tOPERATOR\tCHANGE\tSTATUS\tWITNESS\tVERDICT\tKILLED BY")
 		for _, m := range r.Mutants {
-			fmt.Fprintf(tw, "%s\t%s:%d\t%s\t%s\t%s\t%s\t%s\n", q(m.ID), q(m.Path), m.Line, q(m.Operator), oneLine(changeText(m, q), 40), termText(statusText(m)), witnessText(m, q), q(string(m.Verdict)))
+			fmt.Fprintf(tw, "%s\t%s:%d\t%s\t%s\t%s\t%s\t%s\t%s\n", q(m.ID), q(m.Path), m.Line, q(m.Operator), oneLine(changeText(m, q), 40), termText(statusText(m)), witnessText(m, q), q(string(m.Verdict)), killedByText(m, q, 60))
 		}
 		tw.Flush()
 	}

@@ -42,10 +42,10 @@ func Markdown(w io.Writer, in Input) error {
 		fmt.Fprintf(bw, "\nLines not pinned: %s.\n", strings.Join(ls, ", "))
 	}
 	if len(r.Mutants) > 0 {
-		fmt.Fprintln(bw, "\n| location | operator | change | status | witness | verdict |")
-		fmt.Fprintln(bw, "|---|---|---|---|---|---|")
+		fmt.Fprintln(bw, "\n| location | operator | change | status | witness | verdict | killed by |")
+		fmt.Fprintln(bw, "|---|---|---|---|---|---|---|")
 		for _, m := range r.Mutants {
-			fmt.Fprintf(bw, "| %s | %s | %s | %s | %s | **%s** |\n", mdCell(fmt.Sprintf("%s:%d", m.Path, m.Line)), mdText(m.Operator), changeText(m, mdCell), mdText(statusText(m)), witnessText(m, mdCell), mdText(string(m.Verdict)))
+			fmt.Fprintf(bw, "| %s | %s | %s | %s | %s | **%s** | %s |\n", mdCell(fmt.Sprintf("%s:%d", m.Path, m.Line)), mdText(m.Operator), changeText(m, mdCell), mdText(statusText(m)), witnessText(m, mdCell), mdText(string(m.Verdict)), killedByText(m, mdCell, 100))
 		}
 	}
 	if todo := todo(r, mdCode); len(todo) > 0 {

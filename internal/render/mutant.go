@@ -24,6 +24,15 @@ func Mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error
 	if m.KilledBy != "" {
 		fmt.Fprintf(bw, "killed by  %s\n", q(m.KilledBy))
 	}
+	if len(m.FailedTests) > 1 {
+		for i, name := range m.FailedTests {
+			label := "          "
+			if i == 0 {
+				label = "failing   "
+			}
+			fmt.Fprintf(bw, "%s %s\n", label, q(name))
+		}
+	}
 	fmt.Fprintf(bw, "ran        %v (in both baseline runs)\n", m.Ran)
 	fmt.Fprintf(bw, "witness    %s\n", witnessText(*m, termCode))
 	for _, l := range m.Witness.Lines {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/operators"
@@ -26,6 +27,27 @@ type sarifRun struct {
 
 type sarifInvoked struct {
 	ExecutionSuccessful bool `json:"executionSuccessful"`
+	// Notifications say what the results cannot: files whose reach is unknown, candidates the
+	// budget cut, lines skipped as unchanged behaviour.
+	Notifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level      string          `json:"level"`
+	Message    sarifText       `json:"message"`
+	Descriptor sarifDescriptor `json:"descriptor"`
+}
+
+type sarifDescriptor struct {
+	ID string `json:"id"`
+}
+
+// sarifBudget is the budget the run was planned under and how many candidates it cut.
+type sarifBudget struct {
+	Total       int `json:"total"`
+	PerOperator int `json:"perOperator"`
+	Candidates  int `json:"candidates"`
+	Cut         int `json:"cut"`
 }
 
 type sarifRunProps struct {
@@ -35,8 +57,11 @@ type sarifRunProps struct {
 	OperatorSet int               `json:"operatorSet,omitempty"`
 	Reach       *adjudicate.Reach `json:"reach,omitempty"`
 	// Lines is the per-line answer's headline ("held on 3 of 9 added executable lines; …").
-	Lines   string `json:"lines,omitempty"`
-	Partial bool   `json:"partial,omitempty"`
+	Lines  string      `json:"lines,omitempty"`
+	Budget sarifBudget `json:"budget"`
+	// UnchangedLines counts the diff's lines that were not new behaviour and got no mutant.
+	UnchangedLines int  `json:"unchangedLines,omitempty"`
+	Partial        bool `json:"partial,omitempty"`
 }
 
 type sarifTool struct {
@@ -114,6 +139,9 @@ func SARIF(w io.Writer, in Input) error {
 	if r.Baseline != nil {
 		run.Properties.Reach = &r.Baseline.Reach
 	}
+	run.Properties.Budget = sarifBudget{Total: r.Budget.Total, PerOperator: r.Budget.PerOperator, Candidates: len(r.Mutants) + len(r.Cut), Cut: len(r.Cut)}
+	run.Properties.UnchangedLines = r.UnchangedCount()
+	run.Invocation[0].Notifications = sarifNotes(r)
 	ruleIndex := map[string]int{}
 	rule := func(name string) int {
 		if i, ok := ruleIndex[name]; ok {
@@ -169,4 +197,24 @@ func SARIF(w io.Writer, in Input) error {
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err
+}
+
+// sarifNotes are the dark facts human and markdown say in sentences, as tool notifications:
+// unknown reach is a warning (bond cannot tell whether the tests ran those lines), a budget cut
+// and unchanged lines are notes.
+func sarifNotes(r *adjudicate.Report) []sarifNotification {
+	var out []sarifNotification
+	note := func(level, id, text string) {
+		out = append(out, sarifNotification{Level: level, Message: sarifText{Text: text}, Descriptor: sarifDescriptor{ID: id}})
+	}
+	if unknownReach(r) {
+		note("warning", "bond/reach-unknown", reachLine(r, plainCode))
+	}
+	if l := budgetLine(r); l != "" {
+		note("note", "bond/budget-cut", l+": "+strings.Join(cutList(r, plainCode, 20), ", "))
+	}
+	if l := unchangedLine(r); l != "" {
+		note("note", "bond/unchanged", l)
+	}
+	return out
 }

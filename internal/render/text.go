@@ -142,6 +142,35 @@ func budgetLine(r *adjudicate.Report) string {
 	return fmt.Sprintf("budget: %d of %d candidates run; %d cut by the budget (--budget %d, %d per operator)", len(r.Mutants), n, cut, r.Budget.Total, r.Budget.PerOperator)
 }
 
+// cutList lists the candidates the budget cut, "path:line operator (from → to)", at most max
+// of them and a count of the rest; q quotes the data.
+func cutList(r *adjudicate.Report, q code, max int) []string {
+	var out []string
+	for i, c := range r.Cut {
+		if i == max {
+			out = append(out, fmt.Sprintf("and %d more (bond inspect --format json, key cut)", len(r.Cut)-max))
+			break
+		}
+		m := adjudicate.MutantResult{Mutant: c.Mutant}
+		out = append(out, fmt.Sprintf("%s %s (%s)", q(fmt.Sprintf("%s:%d", c.Path, c.Line)), q(c.Operator), changeText(m, q)))
+	}
+	return out
+}
+
+// unknownReach reports whether the coverage of some planned file is unavailable, so that reach
+// is unknown there (SPEC: absent is its own value, never "0 of 0").
+func unknownReach(r *adjudicate.Report) bool {
+	if r.Baseline == nil {
+		return false
+	}
+	for _, f := range r.Baseline.Reach.Files {
+		if f.Unknown || f.Coverage == "unavailable" {
+			return true
+		}
+	}
+	return false
+}
+
 // unchangedLine says how many of the diff's source lines were not new behaviour, or "".
 func unchangedLine(r *adjudicate.Report) string {
 	n := r.UnchangedCount()
@@ -173,6 +202,46 @@ func statusText(m adjudicate.MutantResult) string {
 		s += " [" + m.Equivalence + "]"
 	}
 	return string(s)
+}
+
+// killedByText names the first failing test of a mutant's run, cut to n characters, and how many
+// more failed with it ("file › suite › test (+2 more failing)"), or "-" when the run named none.
+// q quotes the name, which is the test file's text and so data.
+func killedByText(m adjudicate.MutantResult, q code, n int) string {
+	first, more := failing(m)
+	if first == "" {
+		return "-"
+	}
+	s := q(oneLine(first, n))
+	if more > 0 {
+		s += fmt.Sprintf(" (+%d more failing)", more)
+	}
+	return s
+}
+
+// failing is the first failing test of a mutant's run and the count of the others. The report
+// keeps at most 20 names, then "(N more)", which counts too; a run whose runner named only the
+// killer has KilledBy alone.
+func failing(m adjudicate.MutantResult) (first string, more int) {
+	names := m.FailedTests
+	if k := len(names); k > 0 {
+		var extra int
+		if _, err := fmt.Sscanf(names[k-1], "(%d more)", &extra); err == nil && extra > 0 {
+			names, more = names[:k-1], extra
+		}
+	}
+	switch {
+	case m.KilledBy != "":
+		first = m.KilledBy
+	case len(names) > 0:
+		first = names[0]
+	default:
+		return "", 0
+	}
+	if len(names) > 1 {
+		more += len(names) - 1
+	}
+	return first, more
 }
 
 // witnessText renders a mutant's witness for tables. Only accepted mutants are adjudicated; for

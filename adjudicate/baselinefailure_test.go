@@ -1,0 +1,53 @@
+package adjudicate
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate/embedded"
+)
+
+// TestBaselineFailureSaysWhatHappened: a failing baseline's error says what stopped the run and
+// what to do about that: a command that could not start, a timeout, a failing test, and a run
+// the embedded runner stopped at its memory limit (a real one), which is not a missing program.
+func TestBaselineFailureSaysWhatHappened(t *testing.T) {
+	r, err := embedded.New("../testdata/embedded/hermetic", []string{"test/grow.test.js"}, embedded.Options{MemoryLimit: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	er := &embeddedRunner{r: r}
+	defer er.close()
+	bomb, err := er.run(context.Background(), nil, runSpec{cov: true, timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pass := runOutcome{Status: StatusAccepted}
+	for _, tt := range []struct {
+		name      string
+		out       runOutcome
+		want, not []string
+	}{
+		{"memory limit", bomb, []string{"baseline run 1", "memory limit", "--runner node", `runner = "node" in .bond.toml`, "allocates"}, []string{"installed"}},
+		{"no program", runOutcome{Status: StatusError, ExitCode: 127, Err: errors.New("exit 127")}, []string{"baseline run 1", "check the command and that its program is installed"}, []string{"--runner node"}},
+		{"timeout", runOutcome{Status: StatusTimeout}, []string{"timed out after 1m0s; raise --timeout"}, nil},
+		{"failing test", runOutcome{Status: StatusKilled, ExitCode: 1}, []string{"exited 1; bond needs an oracle that passes"}, nil},
+	} {
+		err := baselineRuns{pair: [2]runOutcome{tt.out, pass}}.failure(time.Minute)
+		if err == nil {
+			t.Fatalf("%s: no error", tt.name)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: the error lacks %q:\n%v", tt.name, w, err)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(err.Error(), w) {
+				t.Errorf("%s: the error says %q:\n%v", tt.name, w, err)
+			}
+		}
+	}
+}
