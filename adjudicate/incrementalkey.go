@@ -150,7 +150,7 @@ func digest(parts ...string) string {
 // treeKey digests every mirrored file but documentation nothing names, filling files (path →
 // short hash) and unkeyed (the documentation left out).
 func treeKey(t *tree, skip string, files map[string]string, unkeyed *[]string) string {
-	named := namedDocs(t)
+	named := namedDocs(t, skip)
 	h := sha256.New()
 	for i := range t.files {
 		f := &t.files[i]
@@ -209,51 +209,45 @@ func isDoc(rel string) bool {
 }
 
 // namedDocs returns whether a documentation file is named by some JS, TS or JSON file of the
-// tree: by its base name, or by its extension as a glob or comparison would ('.md', "*.md"). A
-// test that reads such a file is then keyed on it.
-func namedDocs(t *tree) func(rel string) bool {
+// tree (but skip, the incremental file): by its base name, or by its extension as a glob or
+// comparison would ('.md', "*.md"). A test that reads such a file is then keyed on it.
+func namedDocs(t *tree, skip string) func(rel string) bool {
 	var srcs [][]byte
 	for i := range t.files {
 		f := &t.files[i]
-		if sourceExts[strings.ToLower(path.Ext(f.rel))] && f.mode.IsRegular() {
+		if f.rel != skip && sourceExts[strings.ToLower(path.Ext(f.rel))] && f.mode.IsRegular() {
 			if b, err := t.bytes(f); err == nil {
 				srcs = append(srcs, b)
 			}
 		}
 	}
 	seen := map[string]bool{}
-	mentioned := func(s string, asExt bool) bool {
-		key := fmt.Sprint(asExt, s)
-		if v, ok := seen[key]; ok {
+	mentioned := func(s string) bool {
+		if v, ok := seen[s]; ok {
 			return v
 		}
 		found := false
 		for _, b := range srcs {
-			if asExt {
-				found = containsExt(b, s)
-			} else {
-				found = bytes.Contains(b, []byte(s))
-			}
-			if found {
+			if found = containsName(b, s); found {
 				break
 			}
 		}
-		seen[key] = found
+		seen[s] = found
 		return found
 	}
 	return func(rel string) bool {
 		base := path.Base(rel)
-		if ext := path.Ext(base); ext != "" && mentioned(ext, true) {
+		if ext := path.Ext(base); ext != "" && mentioned(ext) {
 			return true
 		}
-		return mentioned(base, false)
+		return mentioned(base)
 	}
 }
 
-// containsExt says whether b holds ext (".md") not followed by a letter, digit or underscore, so
-// ".mdx" does not count and "README.md'" or "*.md)" do.
-func containsExt(b []byte, ext string) bool {
-	e := []byte(ext)
+// containsName says whether b holds name (".md", "README.md", "LICENSE") not followed by a letter,
+// digit or underscore, so ".mdx" does not name ".md" and "README.md'" or "*.md)" do.
+func containsName(b []byte, name string) bool {
+	e := []byte(name)
 	for i := 0; ; {
 		j := bytes.Index(b[i:], e)
 		if j < 0 {
