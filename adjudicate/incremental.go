@@ -41,6 +41,10 @@ type incrementalDoc struct {
 type cachedMutant struct {
 	Key    string       `json:"key"`
 	Result MutantResult `json:"result"`
+	// DecidedBy is set on an accepted mutant left not-adjudicated because --adjudicate first had
+	// decided the bond: the id of the earlier mutant whose witness decided it. The outcome is
+	// reused only when that mutant's is too, and still comes first.
+	DecidedBy string `json:"decided_by,omitempty"`
 }
 
 // incremental is one certify's use of an incremental file.
@@ -105,25 +109,28 @@ func (inc *incremental) reuse(k runKey, front plan.Front, muts []plan.Mutant, re
 			judged[v.MutantID] = string(v.Verdict) + "\x00" + v.Note
 		}
 	}
-	prev := map[string]MutantResult{}
+	prev := map[string]cachedMutant{}
 	if inc.prev != nil {
 		if what := changedSince(inc.prev.Key, k); what != "" {
 			inc.info.Note = "nothing reused: changed since the previous run: " + what
 		} else {
 			for _, c := range inc.prev.Mutants {
-				prev[c.Key] = c.Result
+				prev[c.Key] = c
 			}
 		}
 	}
 	var fresh []int
 	inc.keys = make([]string, len(muts))
+	reused := map[string]bool{} // ids reused so far, in plan order
 	for i, m := range muts {
 		inc.keys[i] = k.mutantKey(m, sha[m.Path], judged[m.ID])
-		r, ok := prev[inc.keys[i]]
-		if !ok {
+		c, ok := prev[inc.keys[i]]
+		if !ok || c.DecidedBy != "" && !reused[c.DecidedBy] {
 			fresh = append(fresh, i)
 			continue
 		}
+		reused[m.ID] = true
+		r := c.Result
 		r.Mutant, r.Cached = m, true
 		r.Verdict, r.ByRegime = "", nil
 		if r.Runs == nil {
@@ -196,6 +203,13 @@ func cacheable(r MutantResult) bool {
 	return false
 }
 
+// leftByFirst says whether r is an accepted mutant --adjudicate first left unadjudicated, which
+// after a decided bond is its outcome as long as the deciding mutant's is unchanged.
+func leftByFirst(r MutantResult, mode string) bool {
+	return mode == AdjudicateFirst && r.Status == StatusAccepted && r.Reason == "" && r.Equivalence == "" &&
+		r.Witness.Kind == WitnessNotAdjudicated
+}
+
 // finish ends certify's use of the file: after a run that finished, it writes this run's results
 // (reused ones included) atomically; after one that did not, it leaves the file as it was at the
 // start. Either way a file that changed during the run was not written by bond (bond writes only
@@ -209,11 +223,25 @@ func (inc *incremental) finish(rep *Report, runErr error) error {
 	}
 	if runErr == nil && rep != nil && !rep.Partial && inc.key != nil {
 		d := incrementalDoc{Kind: IncrementalKind, SchemaVersion: IncrementalSchema, Tool: plan.Tool{Name: version.ToolName, Version: version.Tool}, Key: *inc.key, Mutants: []cachedMutant{}}
+		decider := ""
 		for i, r := range rep.Mutants {
-			if i < len(inc.keys) && cacheable(r) {
-				r.Cached, r.Verdict, r.ByRegime = false, "", nil
-				d.Mutants = append(d.Mutants, cachedMutant{Key: inc.keys[i], Result: r})
+			if i >= len(inc.keys) {
+				break
 			}
+			c := cachedMutant{Key: inc.keys[i]}
+			switch {
+			case cacheable(r):
+			case decider != "" && leftByFirst(r, rep.Run.Adjudicate):
+				c.DecidedBy = decider
+			default:
+				continue
+			}
+			if decider == "" && r.Status == StatusAccepted && (r.Witness.Kind == WitnessCoverage || r.Witness.Kind == WitnessSuite) {
+				decider = r.ID
+			}
+			r.Cached, r.Verdict, r.ByRegime = false, "", nil
+			c.Result = r
+			d.Mutants = append(d.Mutants, c)
 		}
 		b, err := json.MarshalIndent(d, "", " ")
 		if err != nil {

@@ -338,72 +338,119 @@ func TestIncrementalSameVerdicts(t *testing.T) {
 		dirs = append(dirs, filepath.Join("../testdata/calibration", c))
 	}
 	for _, dir := range dirs {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			root := copyTree(t, filepath.Join(dir, "tree"))
-			diff, _ := filepath.Abs(filepath.Join(dir, "patch.diff"))
-			inc := filepath.Join(t.TempDir(), "cache", "incremental.json")
-			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, Timeout: 2 * time.Minute, Adjudicate: AdjudicateAll, Incremental: inc}
-			cfg, err := config.Load(root)
-			if err != nil {
-				t.Fatal(err)
-			}
-			applyCalibrationConfig(t, cfg, &o)
-			var reps [2]*Report
-			for k := range reps {
-				if reps[k], err = Certify(context.Background(), o); err != nil {
-					t.Fatalf("run %d: %v", k+1, err)
-				}
-			}
-			first, second := reps[0], reps[1]
-			want := 0
-			for i, m := range first.Mutants {
-				if m.Cached {
-					t.Fatalf("first run: %s cached", m.ID)
-				}
-				c := second.Mutants[i]
-				if cacheable(m) {
-					want++
-					if !c.Cached {
-						t.Errorf("%s (%s, witness %s) ran again; want it reused", m.ID, m.Status, m.Witness.Kind)
-					}
-					if c.Status != m.Status || c.Reason != m.Reason || c.Ran != m.Ran || c.Witness.Kind != m.Witness.Kind ||
-						c.Witness.Gate != m.Witness.Gate || c.OutputTail != m.OutputTail || len(c.Runs) != len(m.Runs) {
-						t.Errorf("%s: reused facts differ from the recorded ones:\n%+v\n%+v", m.ID, m, c)
-					}
-				}
-				for _, r := range Regimes {
-					if c.ByRegime[r] != m.ByRegime[r] {
-						t.Errorf("%s under %s: %s, then %s", m.ID, r, m.ByRegime[r], c.ByRegime[r])
-					}
-				}
-			}
-			if want == 0 && len(first.Mutants) > 0 {
-				t.Fatal("no mutant was cacheable: the case shows nothing")
-			}
-			if second.Incremental.Reused != want || second.Incremental.Ran != len(first.Mutants)-want {
-				t.Errorf("reused %d, ran %d; want %d and %d", second.Incremental.Reused, second.Incremental.Ran, want, len(first.Mutants)-want)
-			}
-			for _, r := range Regimes {
-				if first.Bond.ByRegime[r] != second.Bond.ByRegime[r] {
-					t.Errorf("bond under %s: %s, then %s", r, first.Bond.ByRegime[r], second.Bond.ByRegime[r])
-				}
-			}
+		for _, mode := range []string{AdjudicateAll, AdjudicateFirst} {
+			t.Run(filepath.Base(dir)+"/"+mode, func(t *testing.T) { incrementalTwice(t, dir, mode) })
+		}
+	}
+}
 
-			tests, _ := filepath.Glob(filepath.Join(root, "test", "*.js"))
-			if len(tests) == 0 {
-				t.Fatal("no test file to change")
+// incrementalTwice certifies one fixture twice under mode, then once more after a test changed.
+func incrementalTwice(t *testing.T, dir, mode string) {
+	root := copyTree(t, filepath.Join(dir, "tree"))
+	diff, _ := filepath.Abs(filepath.Join(dir, "patch.diff"))
+	inc := filepath.Join(t.TempDir(), "cache", "incremental.json")
+	o := Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 2, Timeout: 2 * time.Minute, Adjudicate: mode, Incremental: inc}
+	cfg, err := config.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	applyCalibrationConfig(t, cfg, &o)
+	var reps [2]*Report
+	for k := range reps {
+		if reps[k], err = Certify(context.Background(), o); err != nil {
+			t.Fatalf("run %d: %v", k+1, err)
+		}
+	}
+	first, second := reps[0], reps[1]
+	want := 0
+	for i, m := range first.Mutants {
+		if m.Cached {
+			t.Fatalf("first run: %s cached", m.ID)
+		}
+		c := second.Mutants[i]
+		if cacheable(m) {
+			want++
+			if !c.Cached {
+				t.Errorf("%s (%s, witness %s) ran again; want it reused", m.ID, m.Status, m.Witness.Kind)
 			}
-			f, _ := os.OpenFile(tests[0], os.O_APPEND|os.O_WRONLY, 0)
-			f.WriteString("\n// changed\n")
-			f.Close()
-			third, err := Certify(context.Background(), o)
-			if err != nil {
-				t.Fatal(err)
+			if c.Status != m.Status || c.Reason != m.Reason || c.Ran != m.Ran || c.Witness.Kind != m.Witness.Kind ||
+				c.Witness.Gate != m.Witness.Gate || c.OutputTail != m.OutputTail || len(c.Runs) != len(m.Runs) {
+				t.Errorf("%s: reused facts differ from the recorded ones:\n%+v\n%+v", m.ID, m, c)
 			}
-			rel, _ := filepath.Rel(root, tests[0])
-			if third.Incremental.Reused != 0 || !strings.Contains(third.Incremental.Note, filepath.ToSlash(rel)+" changed") {
-				t.Errorf("after changing %s: reused %d, note %q", rel, third.Incremental.Reused, third.Incremental.Note)
+		}
+		for _, r := range Regimes {
+			if c.ByRegime[r] != m.ByRegime[r] {
+				t.Errorf("%s under %s: %s, then %s", m.ID, r, m.ByRegime[r], c.ByRegime[r])
 			}
-		})
+		}
+	}
+	if want == 0 && len(first.Mutants) > 0 {
+		t.Fatal("no mutant was cacheable: the case shows nothing")
+	}
+	switch {
+	case mode == AdjudicateAll && (second.Incremental.Reused != want || second.Incremental.Ran != len(first.Mutants)-want):
+		t.Errorf("reused %d, ran %d; want %d and %d", second.Incremental.Reused, second.Incremental.Ran, want, len(first.Mutants)-want)
+	case mode == AdjudicateFirst && filepath.Base(dir) == "basic" && second.Incremental.Ran != 0:
+		// A mutant --adjudicate first left unadjudicated after the bond was decided is
+		// reused with the mutant that decided it.
+		t.Errorf("reused %d, ran %d; want every mutant reused", second.Incremental.Reused, second.Incremental.Ran)
+	}
+	for _, r := range Regimes {
+		if first.Bond.ByRegime[r] != second.Bond.ByRegime[r] {
+			t.Errorf("bond under %s: %s, then %s", r, first.Bond.ByRegime[r], second.Bond.ByRegime[r])
+		}
+	}
+
+	tests, _ := filepath.Glob(filepath.Join(root, "test", "*.js"))
+	if len(tests) == 0 {
+		t.Fatal("no test file to change")
+	}
+	f, _ := os.OpenFile(tests[0], os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("\n// changed\n")
+	f.Close()
+	third, err := Certify(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, _ := filepath.Rel(root, tests[0])
+	if third.Incremental.Reused != 0 || !strings.Contains(third.Incremental.Note, filepath.ToSlash(rel)+" changed") {
+		t.Errorf("after changing %s: reused %d, note %q", rel, third.Incremental.Reused, third.Incremental.Note)
+	}
+}
+
+// TestIncrementalDecidedBy: a mutant --adjudicate first left unadjudicated after an earlier
+// mutant's witness decided the bond is reused only together with that mutant.
+func TestIncrementalDecidedBy(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "inc.json")
+	decider := plan.Mutant{ID: "1111111111111111", Path: "src/a.js"}
+	left := plan.Mutant{ID: "2222222222222222", Path: "src/a.js"}
+	muts := []plan.Mutant{decider, left}
+	k := computeKey(context.Background(), baseKeyInputs(t))
+	inc, _ := openIncremental(p, dir)
+	rep := &Report{Run: RunInfo{Adjudicate: AdjudicateFirst}, Mutants: make([]MutantResult, 2), Incremental: inc.info}
+	inc.reuse(k, plan.Front{}, muts, rep.Mutants, nil)
+	rep.Mutants[0] = MutantResult{Mutant: decider, Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessCoverage}}
+	rep.Mutants[1] = MutantResult{Mutant: left, Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessNotAdjudicated}}
+	if err := inc.finish(rep, nil); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		doc   *VerdictDoc // judging the decider changes its key
+		fresh int
+	}{
+		{"decider reused", nil, 0},
+		{"decider runs again", &VerdictDoc{Verdicts: []VerdictEntry{{MutantID: decider.ID, Verdict: VerdictEquivalent}}}, 2},
+	}
+	for _, tc := range tests {
+		inc, err := openIncremental(p, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results := make([]MutantResult, 2)
+		if fresh := inc.reuse(k, plan.Front{}, muts, results, tc.doc); len(fresh) != tc.fresh {
+			t.Errorf("%s: %d mutants run again; want %d", tc.name, len(fresh), tc.fresh)
+		}
 	}
 }
