@@ -112,6 +112,13 @@ the =); only bond writes it, and it is read-only to the tests. See docs/incremen
   bond certify --base main          # the tests the patch changes, with the repository's runner
   bond certify --diff pr.diff --oracle-cmd 'npx mocha test/x.js' --format markdown`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Incremental == incrementalDefault {
+				for _, a := range args {
+					if filepath.Ext(a) == ".json" {
+						return usageErrorf("%s: not a test file; to name the incremental file write --incremental=%s", a, a)
+					}
+				}
+			}
 			if len(args) > 0 {
 				if !cmd.Flags().Changed("oracle") {
 					return usageErrorf("unexpected arguments %q: test files go after --oracle (--oracle a.test.js b.test.js)", args)
@@ -126,13 +133,6 @@ the =); only bond writes it, and it is read-only to the tests. See docs/incremen
 			}
 			if opts.RequireReach < 0 || opts.RequireReach > 100 {
 				return usageErrorf("--require-reach %d: want a percentage from 0 to 100", opts.RequireReach)
-			}
-			if opts.Incremental == incrementalDefault {
-				for _, a := range args {
-					if filepath.Ext(a) == ".json" {
-						return usageErrorf("%s: not a test file; to name the incremental file write --incremental=%s", a, a)
-					}
-				}
 			}
 			opts.set = cmd.Flags().Changed
 			if runF != nil {
