@@ -44,7 +44,7 @@ const (
 var KeyCovers = []string{
 	"the mutant's id and the mutated file's content",
 	"every file the sandboxes mirror (tracked, untracked and ignored build output), lockfiles, test files and everything they import or read included, except the documentation files listed in unkeyed_files",
-	"what is installed in each node_modules (its .package-lock.json, .modules.yaml or .yarn-state.yml, else every package's package.json)",
+	"what is installed in each node_modules (its .package-lock.json, .modules.yaml, .yarn-state.yml or .yarn-integrity, else every package's package.json)",
 	"the runner, the node --version on PATH, the oracle and the gates",
 	"--timeout, --adjudicate, --suite-cap, --exhaustive-runs and --hermetic",
 	"the values of the environment variables the runs receive",
