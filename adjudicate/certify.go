@@ -6,6 +6,7 @@ package adjudicate
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"runtime/debug"
 	"time"
 
@@ -29,6 +30,13 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 	var doc *VerdictDoc
 	if o.VerdictsPath != "" {
 		if doc, err = LoadVerdicts(o.VerdictsPath); err != nil {
+			return nil, err
+		}
+	}
+	if o.Incremental != "" {
+		// Before anything runs, so a file that is not bond's stops certify at once (exit 2).
+		root, _ := filepath.Abs(o.Plan.Repo)
+		if o.inc, err = openIncremental(o.Incremental, root); err != nil {
 			return nil, err
 		}
 	}
@@ -69,6 +77,11 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 		}
 	}
 	rep, err := certifyPlanned(ctx, o, res.Front, res.Mutants, doc, start)
+	if o.inc != nil && rep != nil {
+		if ierr := o.inc.finish(rep, err); ierr != nil && err == nil {
+			err = ierr
+		}
+	}
 	if rep != nil {
 		rep.Timings.PlanMS = planMS
 		rep.Run.OracleNote = oracleNote
@@ -193,21 +206,54 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return rep, err
 	}
+	// The mutants that run: all of them, or under --incremental those whose outcome is not
+	// recorded under an unchanged key. The phases below see only them; their results go back
+	// into the report however the run ends.
+	fresh := make([]int, len(muts))
+	for i := range fresh {
+		fresh[i] = i
+	}
+	if o.inc != nil {
+		k := computeKey(ctx, keyInputs{o: o, t: t, front: front, runner: rep.Run.Runner, envVars: conf.info.EnvPassed,
+			env: conf.env, reach: rep.Baseline.Reach, canary: rep.SelfCheck, skip: o.inc.skipRel})
+		fresh = o.inc.reuse(k, front, muts, rep.Mutants, doc)
+		for i := range rep.Mutants {
+			if rep.Mutants[i].Cached {
+				rep.Mutants[i].Ran = ev.base.ran(muts[i].Path, muts[i].Line)
+			}
+		}
+	}
+	allMuts := muts
+	muts = make([]plan.Mutant, len(fresh))
+	results := make([]MutantResult, len(fresh))
+	for j, i := range fresh {
+		muts[j], results[j] = allMuts[i], rep.Mutants[i]
+	}
+	putBack := func() {
+		for j, i := range fresh {
+			rep.Mutants[i] = results[j]
+		}
+	}
+	defer putBack()
 	t0 := time.Now()
-	outcomes, err := runMutants(ctx, x, p, lim, y, ev, muts, rep.Mutants, prog)
+	outcomes, err := runMutants(ctx, x, p, lim, y, ev, muts, results, prog)
 	rep.Timings.MutantsMS = time.Since(t0).Milliseconds()
 	if err != nil {
 		return rep, err
 	}
 	if doc != nil {
+		putBack()
 		rep.Verdicts = doc.apply(rep.Mutants)
+		for j, i := range fresh {
+			results[j] = rep.Mutants[i]
+		}
 	}
 	t0 = time.Now()
 	eagerMS := gates.ms
-	cov := newCoverRuns(x, p, lim, y, muts, rep.Mutants, outcomes)
+	cov := newCoverRuns(x, p, lim, y, muts, results, outcomes)
 	if o.Adjudicate == AdjudicateAll {
 		// Every accepted mutant's coverage is read: run them all at once, over the pool.
-		if err := cov.prefetch(ctx, coverageCandidates(ev, muts, rep.Mutants)); err != nil {
+		if err := cov.prefetch(ctx, coverageCandidates(ev, muts, results)); err != nil {
 			return rep, err
 		}
 	}
@@ -218,7 +264,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			return suiteWitness(ctx, x, p, lim, passed, m)
 		},
 	}
-	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.SuiteCap, gates: len(o.Gates)}, muts, rep.Mutants, d, prog)
+	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.SuiteCap, gates: len(o.Gates)}, muts, results, d, prog)
 	lazyMS := gates.ms - eagerMS
 	rep.Timings.GatesBaselineMS = gates.ms
 	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
@@ -253,6 +299,9 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 			Regime: Regime(o.Regime), Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.SuiteCap,
 			Hermetic: o.Hermetic, TimeoutMS: o.Timeout.Milliseconds(), ExhaustiveRuns: o.ExhaustiveRuns,
 		},
+	}
+	if o.inc != nil {
+		rep.Incremental = o.inc.info
 	}
 	if rep.Run.Gates == nil {
 		rep.Run.Gates = []GateSpec{}

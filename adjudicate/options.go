@@ -77,6 +77,10 @@ type Options struct {
 	SuiteCap int
 	// VerdictsPath is a verdict document (SPEC §4.5), read before anything runs.
 	VerdictsPath string
+	// Incremental is an incremental file (--incremental, docs/incremental.md): a mutant's
+	// outcome recorded there is reused when everything it depended on is unchanged, and this
+	// run's outcomes are written there at the end; "" is none. bond writes nothing else there.
+	Incremental string
 	// Keep leaves the sandboxes on disk (their path is in the report's errors list... and in
 	// Report.Run.WorkDir).
 	Keep bool
@@ -96,6 +100,9 @@ type Options struct {
 	ExhaustiveRuns bool
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+
+	// inc is the opened Incremental file, set by Certify before anything runs.
+	inc *incremental
 }
 
 // GateSpec parsing: NAME=CMD.
@@ -180,6 +187,13 @@ func (o Options) withDefaults() (Options, error) {
 		if n == "" || strings.ContainsAny(n, "= \t\n") {
 			return o, input.Errorf("--pass-env %q: want a variable name such as DATABASE_URL", n)
 		}
+	}
+	if o.Incremental != "" {
+		abs, err := filepath.Abs(o.Incremental)
+		if err != nil {
+			return o, input.Errorf("--incremental %s: %v", o.Incremental, err)
+		}
+		o.Incremental = abs
 	}
 	for _, kv := range o.Env {
 		if !strings.Contains(kv, "=") {

@@ -23,7 +23,9 @@ type Report struct {
 	Baseline  *Baseline     `json:"baseline,omitempty"`
 	SelfCheck []Canary      `json:"self_check"`
 	Verdicts  *VerdictsInfo `json:"verdict_document,omitempty"`
-	Bond      BondResult    `json:"bond"`
+	// Incremental is how --incremental FILE reused the previous run's outcomes; absent without it.
+	Incremental *IncrementalInfo `json:"incremental,omitempty"`
+	Bond        BondResult       `json:"bond"`
 	// Lines is the per-line answer (lines.go), derived from the facts above.
 	Lines []LineAnswer `json:"lines"`
 	// RequireReach is the --require-reach check, when one was asked for.
@@ -130,6 +132,10 @@ type MutantResult struct {
 	Retried bool `json:"retried,omitempty"`
 	// Sandbox names which sandbox ran the mutant (for --keep and debugging).
 	Sandbox int `json:"sandbox"`
+	// Cached: these facts were recorded by a previous run and reused under --incremental, since
+	// everything they depended on is unchanged (docs/incremental.md); they are carried over
+	// verbatim, runs and witness included, and the verdict is derived from them again.
+	Cached bool `json:"cached,omitempty"`
 	// Runs are the mutant's oracle runs in the order they ran: none for a skipped mutant, one
 	// for most, a second at twice the limit after a timeout (Retried), and one with coverage for
 	// an accepted mutant the coverage detector reads.
@@ -258,6 +264,23 @@ type Canary struct {
 	Path       string `json:"path"`
 	Result     string `json:"result"`
 	DurationMS int64  `json:"duration_ms"`
+}
+
+// IncrementalInfo is what --incremental FILE did: how many mutants' outcomes it reused and how
+// many ran, why nothing was reused when so, and what the key covers and does not.
+type IncrementalInfo struct {
+	// Path is the incremental file, absolute.
+	Path   string `json:"path"`
+	Reused int    `json:"reused"`
+	Ran    int    `json:"ran"`
+	// Note says why nothing was reused (no file yet, a changed component), or that the file
+	// changed during the run.
+	Note string `json:"note,omitempty"`
+	// Covers and Omits say what the key covers and what it does not (docs/incremental.md).
+	Covers []string `json:"covers"`
+	Omits  []string `json:"omits"`
+	// UnkeyedFiles are the documentation files left out of the key.
+	UnkeyedFiles []string `json:"unkeyed_files"`
 }
 
 // VerdictsInfo summarises how a verdict document (SPEC §4.5) matched the plan.

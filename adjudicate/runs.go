@@ -42,7 +42,12 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 	for _, nm := range t.nodeModules {
 		io.ReadOnly = append(io.ReadOnly, filepath.Join(t.root, filepath.FromSlash(nm)))
 	}
-	for _, d := range []string{filepath.Dir(p.work), t.root} {
+	fence := []string{filepath.Dir(p.work), t.root}
+	if o.Incremental != "" {
+		// Only bond writes the incremental file: read-only to every run (docs/incremental.md).
+		fence = append(fence, filepath.Dir(o.Incremental))
+	}
+	for _, d := range fence {
 		if d != "/" {
 			io.Fence = append(io.Fence, d)
 		}

@@ -53,6 +53,9 @@ type certifyOptions struct {
 	ExhaustiveRuns bool
 	Format         string
 	Output         string
+	// Incremental is --incremental[=FILE]: incrementalDefault for the bare flag (the file in the
+	// user cache dir), "" when not given.
+	Incremental string
 
 	// set reports whether a flag was given on the command line (config values fill the rest).
 	set func(name string) bool
@@ -96,12 +99,26 @@ each gate's first run is bounded at 30 minutes.
 Exit codes: 0 held, unshown or not-bonded (or any bond under --regime report-only); 1 vacuous
 (and abstentions under --require held, and a reach below --require-reach PCT); 2 invalid input or
 setup; 3 internal error; 129, 130, 131, 143 interrupted by SIGHUP, SIGINT, SIGQUIT, SIGTERM. The
-JSON report always goes to the user cache dir too, for bond inspect.`,
+JSON report always goes to the user cache dir too, for bond inspect.
+
+--incremental reuses a mutant's outcome recorded by the previous run when everything it depended
+on is byte-identical: its id and file, every file the sandboxes mirror but documentation, what
+node_modules holds, the runner, node, the oracle, the gates, the options, the environment, bond
+itself; the baseline still runs, and a baseline that differs reuses nothing. Reused mutants are
+marked cached. The file is incremental.json in the user cache dir, or --incremental=FILE (write
+the =); only bond writes it, and it is read-only to the tests. See docs/incremental.md.`,
 		Example: `  bond certify --base main --oracle test/parse.test.js --gate 'unit=npm test'
   bond certify --base main --oracle-cmd 'npx vitest run src/parse.spec.ts'
   bond certify --base main          # the tests the patch changes, with the repository's runner
   bond certify --diff pr.diff --oracle-cmd 'npx mocha test/x.js' --format markdown`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Incremental == incrementalDefault {
+				for _, a := range args {
+					if filepath.Ext(a) == ".json" {
+						return usageErrorf("%s: not a test file; to name the incremental file write --incremental=%s", a, a)
+					}
+				}
+			}
 			if len(args) > 0 {
 				if !cmd.Flags().Changed("oracle") {
 					return usageErrorf("unexpected arguments %q: test files go after --oracle (--oracle a.test.js b.test.js)", args)
@@ -144,6 +161,8 @@ JSON report always goes to the user cache dir too, for bond inspect.`,
 	f.StringArrayVar(&opts.PassEnv, "pass-env", nil, "pass this variable of bond's environment to the oracle and gates (repeatable; the report names it, never its value)")
 	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
+	f.StringVar(&opts.Incremental, "incremental", "", "reuse a mutant's outcome from the previous run when everything it depended on is unchanged; --incremental=`FILE` names the file")
+	f.Lookup("incremental").NoOptDefVal = incrementalDefault
 	return cmd
 }
 
@@ -163,7 +182,14 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: opts.Regime,
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Now: opts.Now,
-		ExhaustiveRuns: opts.ExhaustiveRuns,
+		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental,
+	}
+	if opts.Incremental == incrementalDefault {
+		p, err := lastReportPath(opts.cacheDir, opts.Repo)
+		if err != nil {
+			return o, usageErrorf("--incremental: %v; name the file with --incremental=FILE", err)
+		}
+		o.Incremental = filepath.Join(filepath.Dir(p), "incremental.json")
 	}
 	if set("budget") && opts.Budget == 0 {
 		return o, usageErrorf("--budget 0: want at least one mutant per patch")
@@ -270,6 +296,10 @@ func (opts *certifyOptions) saveReport(rep *adjudicate.Report) error {
 	}
 	return errors.Join(errs...)
 }
+
+// incrementalDefault is the value of a bare --incremental: the file incremental.json beside the
+// last report in the user cache dir, outside the repository (bond never writes into --repo).
+const incrementalDefault = "(user cache dir)"
 
 // lastReportPath is os.UserCacheDir()/bond/<16 hex of SHA-256 of the absolute repo path>/
 // last-report.json.

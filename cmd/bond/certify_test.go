@@ -78,6 +78,9 @@ func TestCertifyExitCodes(t *testing.T) {
 		{"--require-reach under report-only", "calibration/unshown-not-ran", []string{"--require-reach", "50", "--regime", "report-only"}, ExitOK, ""},
 		{"reach met", "calibration/must-kill", []string{"--require-reach", "100"}, ExitOK, ""},
 		{"bad --require-reach", "calibration/must-kill", []string{"--require-reach", "101"}, ExitInput, "--require-reach 101"},
+		{"--incremental", "calibration/must-kill", []string{"--incremental"}, ExitOK, ""},
+		{"--incremental on a file not bond's", "calibration/must-kill", []string{"--incremental=../../testdata/certify/basic/report.golden.json"}, ExitInput, "report.golden.json: not a bond incremental file"},
+		{"bare --incremental before a .json", "calibration/must-kill", []string{"--incremental", "inc.json"}, ExitInput, "write --incremental=inc.json"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

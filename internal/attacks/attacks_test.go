@@ -113,7 +113,7 @@ func runCase(t *testing.T, dir string, c *Case) {
 		t.Fatal(err)
 	}
 	marker := fmt.Sprintf("bond-attack-%d-%s", os.Getpid(), filepath.Base(dir))
-	vars := map[string]string{"CASE": caseDir, "MARKER": marker, "READY": filepath.Join(base, "ready")}
+	vars := map[string]string{"CASE": caseDir, "MARKER": marker, "READY": filepath.Join(base, "ready"), "BOND": bondBin}
 	env := []string{
 		"PATH=" + os.Getenv("PATH"), "HOME=" + filepath.Join(base, "home"), "TMPDIR=" + tmp,
 		"XDG_CACHE_HOME=" + filepath.Join(base, "cache"), "LANG=C.UTF-8", "BOND_ATTACK_MARKER=" + marker,
@@ -217,6 +217,11 @@ func runCase(t *testing.T, dir string, c *Case) {
 	for _, a := range c.Absent {
 		if _, err := os.Lstat(expand(a, vars)); err == nil {
 			failed["absent"] += fmt.Sprintf("%s exists\n", expand(a, vars))
+		}
+	}
+	for _, a := range c.Clean {
+		if b, err := os.ReadFile(expand(a, vars)); err == nil && strings.Contains(string(b), marker) {
+			failed["clean"] += fmt.Sprintf("%s holds the attack's marker\n", expand(a, vars))
 		}
 	}
 	if left := survivors(marker, base); len(left) > 0 {

@@ -32,6 +32,9 @@ type Case struct {
 	// Absent are files (with the case variables) that must not exist afterwards, e.g. one an
 	// oracle creates when it sees something wrong in its sandbox.
 	Absent []string `toml:"absent"`
+	// Clean are files (with the case variables) that, when they exist afterwards, must not hold
+	// $MARKER: a file bond alone writes that an attack tried to forge.
+	Clean []string `toml:"clean"`
 	// Env is added to bond's environment.
 	Env map[string]string `toml:"env"`
 	// Setup is a shell script run at the copy of repo/ before bond (for trees git must hold or

@@ -102,6 +102,9 @@ func Human(w io.Writer, in Input) error {
 	if r.Run.RunnerNote != "" {
 		fmt.Fprintf(bw, "runner: %s\n", termText(r.Run.RunnerNote))
 	}
+	if r.Incremental != nil {
+		fmt.Fprintf(bw, "incremental: %s\n", termText(incrementalText(r.Incremental)))
+	}
 	if s := r.Sandbox; s != nil && s.Protection == isolate.Detect {
 		fmt.Fprintf(bw, "protection: detection only: node_modules was writable to the tests and checked after each run, since this host allows no read-only mount (%s)\n", termText(s.Why))
 	}

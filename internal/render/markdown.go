@@ -65,6 +65,10 @@ func Markdown(w io.Writer, in Input) error {
 			fmt.Fprintln(bw, "- the report is partial: the run stopped before it finished")
 		}
 	}
+	if r.Incremental != nil {
+		// Counts only: the file's path and the note name the runner's directories.
+		fmt.Fprintf(bw, "\nIncremental: %d of %d mutants reused from the previous run (marked cached).\n", r.Incremental.Reused, r.Incremental.Reused+r.Incremental.Ran)
+	}
 	set := ""
 	if r.Operators.Set > 0 {
 		set = fmt.Sprintf("set %d ", r.Operators.Set)

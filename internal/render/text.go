@@ -193,6 +193,20 @@ func changeText(m adjudicate.MutantResult, q code) string {
 }
 
 // statusText is the mutant's status with its reason.
+// incrementalText is the human --incremental line: how many outcomes were reused, from which
+// file, and why none were when so.
+func incrementalText(inc *adjudicate.IncrementalInfo) string {
+	noun := "mutants"
+	if inc.Reused == 1 {
+		noun = "mutant"
+	}
+	s := fmt.Sprintf("%d %s reused from %s, %d ran", inc.Reused, noun, inc.Path, inc.Ran)
+	if inc.Note != "" {
+		s += " (" + inc.Note + ")"
+	}
+	return s
+}
+
 func statusText(m adjudicate.MutantResult) string {
 	s := string(m.Status)
 	if m.Reason != "" {
@@ -200,6 +214,9 @@ func statusText(m adjudicate.MutantResult) string {
 	}
 	if m.Equivalence != "" {
 		s += " [" + m.Equivalence + "]"
+	}
+	if m.Cached {
+		s += " (cached)"
 	}
 	return string(s)
 }

@@ -1,0 +1,268 @@
+package adjudicate
+
+// This file is --incremental FILE (docs/incremental.md): the previous run's results read before
+// anything runs, a mutant's recorded outcome reused when its key (incrementalkey.go) is
+// byte-identical, and this run's results written at the end, by bond alone.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/bond-tool/bond/internal/atomicfile"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/version"
+	"github.com/bond-tool/bond/plan"
+)
+
+// IncrementalKind and IncrementalSchema identify an incremental file; another kind is an input
+// error, another schema version is read as no previous results.
+const (
+	IncrementalKind   = "bond-incremental"
+	IncrementalSchema = "1"
+)
+
+// incrementalDoc is the file: the previous run's key and the results keyed by each mutant's key.
+type incrementalDoc struct {
+	Kind          string         `json:"kind"`
+	SchemaVersion string         `json:"schema_version"`
+	Tool          plan.Tool      `json:"tool"`
+	Key           runKey         `json:"key"`
+	Mutants       []cachedMutant `json:"mutants"`
+}
+
+// cachedMutant is one mutant's recorded facts under its key. Verdicts are not kept: they are
+// derived again from the facts.
+type cachedMutant struct {
+	Key    string       `json:"key"`
+	Result MutantResult `json:"result"`
+	// DecidedBy is set on an accepted mutant left not-adjudicated because --adjudicate first had
+	// decided the bond: the id of the earlier mutant whose witness decided it. The outcome is
+	// reused only when that mutant's is too, and still comes first.
+	DecidedBy string `json:"decided_by,omitempty"`
+}
+
+// incremental is one certify's use of an incremental file.
+type incremental struct {
+	path    string
+	start   []byte // the file's bytes when certify began; nil when it did not exist
+	prev    *incrementalDoc
+	key     *runKey
+	keys    []string // each mutant's key, in plan order
+	info    *IncrementalInfo
+	skipRel string // the file's slash path in the tree when it lies in the repository
+}
+
+// openIncremental reads the incremental file at p (absolute) before anything runs. A missing file
+// or one of another format version is no previous results, said in the note; anything else that
+// is not an incremental file is an input error naming it.
+func openIncremental(p, repo string) (*incremental, error) {
+	inc := &incremental{path: p, info: &IncrementalInfo{Path: p, Covers: KeyCovers, Omits: KeyOmits, UnkeyedFiles: []string{}}}
+	if rel, err := filepath.Rel(repo, p); err == nil && !strings.HasPrefix(rel, "..") {
+		inc.skipRel = filepath.ToSlash(rel)
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return nil, input.Errorf("--incremental %s: cannot make its directory (%v); name a writable path", p, err)
+	}
+	b, err := os.ReadFile(p)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		inc.info.Note = "no previous results yet: every mutant runs"
+		return inc, nil
+	case err != nil:
+		return nil, input.Errorf("--incremental %s: %v; name a readable file", p, err)
+	}
+	inc.start = b
+	var d incrementalDoc
+	if err := json.Unmarshal(b, &d); err != nil || d.Kind != IncrementalKind {
+		why := fmt.Sprintf("kind %q", d.Kind)
+		if err != nil {
+			why = err.Error()
+		}
+		return nil, input.Errorf("--incremental %s: not a bond incremental file (%s); delete it or name another file", p, why)
+	}
+	if d.SchemaVersion != IncrementalSchema {
+		inc.info.Note = fmt.Sprintf("%s is in format %q, which this bond (format %q) does not read: nothing reused; it is rewritten at the end", p, d.SchemaVersion, IncrementalSchema)
+		return inc, nil
+	}
+	inc.prev = &d
+	return inc, nil
+}
+
+// reuse fills results with the recorded outcome of every mutant whose key is in the previous run's
+// file, marked cached, and returns the indexes of the mutants that must run.
+func (inc *incremental) reuse(k runKey, front plan.Front, muts []plan.Mutant, results []MutantResult, doc *VerdictDoc) []int {
+	inc.key = &k
+	inc.info.UnkeyedFiles = k.Unkeyed
+	sha := map[string]string{}
+	for _, f := range front.Files {
+		sha[f.Path] = f.SHA256
+	}
+	judged := map[string]string{}
+	if doc != nil {
+		for _, v := range doc.Verdicts {
+			judged[v.MutantID] = string(v.Verdict) + "\x00" + v.Note
+		}
+	}
+	prev := map[string]cachedMutant{}
+	if inc.prev != nil {
+		if what := changedSince(inc.prev.Key, k); what != "" {
+			inc.info.Note = "nothing reused: changed since the previous run: " + what
+		} else {
+			for _, c := range inc.prev.Mutants {
+				prev[c.Key] = c
+			}
+		}
+	}
+	var fresh []int
+	inc.keys = make([]string, len(muts))
+	reused := map[string]bool{} // ids reused so far, in plan order
+	for i, m := range muts {
+		inc.keys[i] = k.mutantKey(m, sha[m.Path], judged[m.ID])
+		c, ok := prev[inc.keys[i]]
+		if !ok || c.DecidedBy != "" && !reused[c.DecidedBy] {
+			fresh = append(fresh, i)
+			continue
+		}
+		reused[m.ID] = true
+		r := c.Result
+		r.Mutant, r.Cached = m, true
+		r.Verdict, r.ByRegime = "", nil
+		if r.Runs == nil {
+			r.Runs = []MutantRun{}
+		}
+		results[i] = r
+		inc.info.Reused++
+	}
+	inc.info.Ran = len(fresh)
+	return fresh
+}
+
+// changedSince names the key components that differ from the previous run's, and for the tree
+// the first files that changed.
+func changedSince(prev, cur runKey) string {
+	var out []string
+	names := []string{keyBond, keyOperators, keyRunner, keyOracle, keyGates, keyOptions, keyEnvironment, keyTree, keyDependencies, keyBaseline}
+	for _, n := range names {
+		if prev.Components[n] == cur.Components[n] {
+			continue
+		}
+		switch n {
+		case keyTree:
+			out = append(out, "the tree ("+filesChanged(prev.Files, cur.Files)+")")
+		case keyBaseline:
+			out = append(out, "the baseline's reach or self-check (a test that behaves differently run to run, or something the key does not cover)")
+		default:
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// filesChanged names up to five files added, removed or changed between two file maps.
+func filesChanged(prev, cur map[string]string) string {
+	var diffs []string
+	for p, h := range cur {
+		switch old, ok := prev[p]; {
+		case !ok:
+			diffs = append(diffs, p+" added")
+		case old != h:
+			diffs = append(diffs, p+" changed")
+		}
+	}
+	for p := range prev {
+		if _, ok := cur[p]; !ok {
+			diffs = append(diffs, p+" removed")
+		}
+	}
+	sort.Strings(diffs)
+	if len(diffs) > 5 {
+		diffs = append(diffs[:5], fmt.Sprintf("%d more", len(diffs)-5))
+	}
+	return strings.Join(diffs, ", ")
+}
+
+// cacheable says whether a mutant's facts are an outcome worth keeping: an error, a run that did
+// not finish and an adjudication left undone (--adjudicate first, the suite cap, an equivalent
+// mutant) run again next time, as do unreadable coverage and a memory limit.
+func cacheable(r MutantResult) bool {
+	switch r.Status {
+	case StatusKilled, StatusTimeout, StatusSkipped:
+		return true
+	case StatusAccepted:
+		if r.Reason == ReasonCoverageUnreadable || r.Reason == ReasonMemoryLimit {
+			return false
+		}
+		return r.Reason != "" || r.Witness.Kind != WitnessNotAdjudicated
+	}
+	return false
+}
+
+// leftByFirst says whether r is an accepted mutant --adjudicate first left unadjudicated, which
+// after a decided bond is its outcome as long as the deciding mutant's is unchanged.
+func leftByFirst(r MutantResult, mode string) bool {
+	return mode == AdjudicateFirst && r.Status == StatusAccepted && r.Reason == "" && r.Equivalence == "" &&
+		r.Witness.Kind == WitnessNotAdjudicated
+}
+
+// finish ends certify's use of the file: after a run that finished, it writes this run's results
+// (reused ones included) atomically; after one that did not, it leaves the file as it was at the
+// start. Either way a file that changed during the run was not written by bond (bond writes only
+// here), so it is overwritten or put back, and the report says so.
+func (inc *incremental) finish(rep *Report, runErr error) error {
+	now, err := os.ReadFile(inc.path)
+	tampered := (err == nil) != (inc.start != nil) || !bytes.Equal(now, inc.start)
+	if tampered && rep != nil {
+		rep.Incremental.Note = strings.TrimPrefix(rep.Incremental.Note+"; ", "; ") +
+			inc.path + " changed during the run, not by this bond: what was written there was not read and is replaced"
+	}
+	if runErr == nil && rep != nil && !rep.Partial && inc.key != nil {
+		d := incrementalDoc{Kind: IncrementalKind, SchemaVersion: IncrementalSchema, Tool: plan.Tool{Name: version.ToolName, Version: version.Tool}, Key: *inc.key, Mutants: []cachedMutant{}}
+		decider := ""
+		for i, r := range rep.Mutants {
+			if i >= len(inc.keys) {
+				break
+			}
+			c := cachedMutant{Key: inc.keys[i]}
+			switch {
+			case cacheable(r):
+			case decider != "" && leftByFirst(r, rep.Run.Adjudicate):
+				c.DecidedBy = decider
+			default:
+				continue
+			}
+			if decider == "" && r.Status == StatusAccepted && (r.Witness.Kind == WitnessCoverage || r.Witness.Kind == WitnessSuite) {
+				decider = r.ID
+			}
+			r.Cached, r.Verdict, r.ByRegime = false, "", nil
+			c.Result = r
+			d.Mutants = append(d.Mutants, c)
+		}
+		b, err := json.MarshalIndent(d, "", " ")
+		if err != nil {
+			return fmt.Errorf("encoding the incremental file: %w", err)
+		}
+		if err := atomicfile.Write(inc.path, append(b, '\n'), 0o644); err != nil {
+			return input.Errorf("--incremental %s: could not write this run's results (%v); name a writable path", inc.path, err)
+		}
+		return nil
+	}
+	if !tampered {
+		return nil
+	}
+	if inc.start == nil {
+		if err := os.Remove(inc.path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return input.Errorf("--incremental %s: a test wrote it and it cannot be removed (%v); delete it", inc.path, err)
+		}
+		return nil
+	}
+	if err := atomicfile.Write(inc.path, inc.start, 0o644); err != nil {
+		return input.Errorf("--incremental %s: a test changed it and it cannot be put back (%v); delete it", inc.path, err)
+	}
+	return nil
+}
