@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/bondbin"
 )
 
 // bondBin is bond built once for the tests, as action.yml installs it.
@@ -23,9 +25,9 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	bondBin = filepath.Join(dir, "bond")
-	if out, err := exec.Command("go", "build", "-o", bondBin, "github.com/bond-tool/bond/cmd/bond").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building bond: %v\n%s", err, out)
+	bondBin, err = bondbin.Build("../..", dir)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "building bond: %v\n", err)
 		os.Exit(1)
 	}
 	code := m.Run()
@@ -278,5 +280,13 @@ func TestCodeBlock(t *testing.T) {
 		if got := codeBlock(in); got != want {
 			t.Errorf("codeBlock(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestBondSourcesConsulted makes go test's cache depend on bond's sources: the Action tests run a bond
+// built in TestMain by a child process, whose reads the cache cannot see (internal/bondbin).
+func TestBondSourcesConsulted(t *testing.T) {
+	if err := bondbin.ConsultSources("../.."); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/bondbin"
 )
 
 // casesDir is testdata/attacks at the repository's root.
@@ -40,10 +42,8 @@ func buildAndRun(m *testing.M) int {
 		return 2
 	}
 	defer os.RemoveAll(dir)
-	bondBin = filepath.Join(dir, "bond")
-	build := exec.Command("go", "build", "-o", bondBin, "github.com/bond-tool/bond/cmd/bond")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
+	bondBin, err = bondbin.Build("../..", dir)
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "building bond for the attack driver:", err)
 		return 2
 	}
@@ -498,4 +498,12 @@ func head(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// TestBondSourcesConsulted makes go test's cache depend on bond's sources: the attack driver run a bond
+// built in TestMain by a child process, whose reads the cache cannot see (internal/bondbin).
+func TestBondSourcesConsulted(t *testing.T) {
+	if err := bondbin.ConsultSources("../.."); err != nil {
+		t.Fatal(err)
+	}
 }
