@@ -58,6 +58,11 @@ type Row struct {
 	HeadCommit string    `json:"head_commit,omitempty"`
 	Started    time.Time `json:"started"`
 	Finished   time.Time `json:"finished"`
+	// MissingBlobs are files of the checked-out commit whose contents the task's repository does
+	// not hold (a snapshot or partial clone without its largest files). They are left out of the
+	// work tree and marked skip-worktree, so certify's diff does not try to read them; a task whose
+	// patch changes one fails instead.
+	MissingBlobs []string `json:"missing_blobs,omitempty"`
 	// Install is the install command's run, when the task has one.
 	Install *StepRun `json:"install,omitempty"`
 	// Report is certify's whole report; nil when the task failed before certify produced one.

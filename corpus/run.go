@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -300,6 +301,9 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 	if err != nil {
 		return fail(PhaseWorktree, err)
 	}
+	if row.MissingBlobs, err = skipMissingBlobs(ctx, t, wt, base); err != nil {
+		return fail(PhaseWorktree, err)
+	}
 
 	env := stepEnv(os.Environ())
 	timeout := c.taskTimeout(t)
@@ -396,6 +400,35 @@ func makeWorktree(ctx context.Context, t Task, wt string) (base, head string, er
 		head = strings.TrimSpace(out)
 	}
 	return base, head, nil
+}
+
+// skipMissingBlobs finds the files a fresh checkout of wt could not write because the repository
+// lacks their contents (git checks such files out as deleted), and marks them skip-worktree so
+// that a diff of the work tree against base compares their recorded ids instead of reading them.
+// A patch that changes one of them cannot be measured: that is an error naming the files.
+func skipMissingBlobs(ctx context.Context, t Task, wt, base string) ([]string, error) {
+	out, err := git(ctx, wt, "ls-files", "--deleted", "-z")
+	if err != nil {
+		return nil, fmt.Errorf("listing the files the checkout of %s could not write: %v: %s", t.Repo, err, lastLine(out))
+	}
+	missing := strings.FieldsFunc(out, func(r rune) bool { return r == 0 })
+	if len(missing) == 0 {
+		return nil, nil
+	}
+	changed, err := git(ctx, wt, "diff", "--name-only", "-z", "--no-renames", base, "HEAD")
+	if err != nil {
+		return missing, fmt.Errorf("listing the files %s changes: %v: %s", t.ID, err, lastLine(changed))
+	}
+	for _, f := range strings.FieldsFunc(changed, func(r rune) bool { return r == 0 }) {
+		if slices.Contains(missing, f) {
+			return missing, fmt.Errorf("%s lacks the contents of %s, which the patch changes; clone the repository whole (not a partial or shallow copy)", t.Repo, f)
+		}
+	}
+	args := append([]string{"update-index", "--skip-worktree", "--"}, missing...)
+	if out, err := git(ctx, wt, args...); err != nil {
+		return missing, fmt.Errorf("marking %d files whose contents %s lacks: %v: %s", len(missing), t.Repo, err, lastLine(out))
+	}
+	return missing, nil
 }
 
 // git runs git with args in dir (no dir: the current one) and returns its combined output.

@@ -306,3 +306,55 @@ func TestRunRowsFileLocked(t *testing.T) {
 		t.Errorf("err = %v, %d certify calls", err, calls.Load())
 	}
 }
+
+// A repository that lacks some blobs (a snapshot or partial clone without its largest files):
+// the files are left out of the work tree and marked so that certify's diff from base does not
+// read them; a patch that changes one is an error naming it.
+func TestMissingBlobs(t *testing.T) {
+	for _, tt := range []struct {
+		name, drop string
+		wantErr    string
+	}{
+		{name: "untouched file", drop: "big.txt"},
+		{name: "file the patch changes", drop: "lib.js", wantErr: "lacks the contents of lib.js, which the patch changes"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, base, head := runFixture(t)
+			repo := filepath.Join(dir, "repos", "r")
+			os.WriteFile(filepath.Join(repo, "big.txt"), []byte("a large sample\n"), 0o644)
+			gitT(t, repo, "add", "big.txt")
+			gitT(t, repo, "commit", "-q", "--amend", "--no-edit")
+			head = gitT(t, repo, "rev-parse", "HEAD")
+			gitT(t, repo, "checkout", "-q", base)
+			os.WriteFile(filepath.Join(repo, "big.txt"), []byte("a large sample\n"), 0o644)
+			gitT(t, repo, "add", "big.txt")
+			gitT(t, repo, "commit", "-q", "--amend", "--no-edit")
+			base = gitT(t, repo, "rev-parse", "HEAD")
+			gitT(t, repo, "checkout", "-q", head)
+			gitT(t, repo, "rebase", "-q", "--onto", base, "HEAD~1")
+			head = gitT(t, repo, "rev-parse", "HEAD")
+			blob := gitT(t, repo, "rev-parse", "HEAD:"+tt.drop)
+			if err := os.Remove(filepath.Join(repo, ".git", "objects", blob[:2], blob[2:])); err != nil {
+				t.Fatal(err)
+			}
+			wt := filepath.Join(t.TempDir(), "tree")
+			task := Task{ID: "t", Repo: "repos/r", RepoDir: repo, Base: base, Head: head}
+			if _, _, err := makeWorktree(context.Background(), task, wt); err != nil {
+				t.Fatal(err)
+			}
+			missing, err := skipMissingBlobs(context.Background(), task, wt, base)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || len(missing) != 1 || missing[0] != tt.drop {
+				t.Fatalf("missing = %q, err = %v; want [%s]", missing, err, tt.drop)
+			}
+			if out, err := git(context.Background(), wt, "diff", "-M", "-C", "--name-only", base); err != nil || strings.TrimSpace(out) != "lib.js" {
+				t.Errorf("git diff %s in the work tree: %q, %v; want only lib.js", base, out, err)
+			}
+		})
+	}
+}
