@@ -45,6 +45,9 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, per
 			return b, err
 		}
 	}
+	if b.files != nil {
+		x.perFile = &b
+	}
 	return b, nil
 }
 
