@@ -107,10 +107,10 @@ type cmdRunner struct {
 	// bond reads but cannot narrow to some of its test files.
 	reachNote string
 	runner    string
-	env     []string          // the allow-list, with Options.Env
-	iso     *isolate.Isolator // confines every run
-	tmp     string            // where coverage temp dirs go
-	prepare func(cmd, root, tmp string) (coverRun, error)
+	env       []string          // the allow-list, with Options.Env
+	iso       *isolate.Isolator // confines every run
+	tmp       string            // where coverage temp dirs go
+	prepare   func(cmd, root, tmp string) (coverRun, error)
 }
 
 func (r *cmdRunner) name() string { return r.runner }
