@@ -117,17 +117,10 @@ func (r *cmdRunner) name() string { return r.runner }
 
 func (r *cmdRunner) close() {}
 
-// canBail: node --test has no bail on Node 20; an oracle command can when withBail knows its
-// runner's flag.
-// testFiles are the node runner's --oracle files. An --oracle-cmd gives none today: knowing a
-// command's test files, and how to run a subset of them, is the oracle-command parser's job
-// (adjudicate/oraclecmd, being written); it plugs in here.
-func (r *cmdRunner) testFiles() []string {
-	if r.runner != RunnerNode {
-		return nil
-	}
-	return r.files
-}
+// testFiles are the node runner's --oracle files, or an --oracle-cmd's test-file arguments when
+// subsets found it can run any subset of them (jest, vitest, mocha or node --test naming two or
+// more existing files, each deletable from the command as written).
+func (r *cmdRunner) testFiles() []string { return r.files }
 
 func (r *cmdRunner) freeCoverage() bool { return false }
 
