@@ -86,6 +86,7 @@ func TestSubsetRunsSameVerdicts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			var reps [2]*Report
 			for k, exhaustive := range []bool{false, true} {
 				head := ""
