@@ -188,8 +188,8 @@ type Baseline struct {
 
 // RunRecord is one run of the oracle.
 type RunRecord struct {
-	// TestFiles is the one test file the run ran, when the baseline ran the oracle's files one
-	// by one (per-test-file reach); absent when it ran the whole oracle.
+	// TestFiles is the one test file the run ran, for the runs of the oracle's files one by one
+	// that follow the whole oracle's two (per-test-file reach); absent on those two.
 	TestFiles  []string `json:"test_files,omitempty"`
 	Passed     bool     `json:"passed"`
 	ExitCode   int      `json:"exit_code"`
@@ -245,8 +245,8 @@ type FileReach struct {
 	NotRanLines   []int `json:"not_ran_lines,omitempty"`
 	UnstableLines []int `json:"unstable_lines,omitempty"`
 	// RanBy lists, per added line that some test file ran, the oracle's test files that ran it
-	// (in either baseline run), when the baseline ran them one by one; a mutant on that line
-	// runs only those files.
+	// in their baseline runs on their own, when the baseline ran them one by one; a mutant on
+	// that line runs only those files.
 	RanBy []LineTests `json:"ran_by,omitempty"`
 }
 

@@ -21,8 +21,8 @@ type runs struct {
 	env    []string // isolate.Env's allow-list, with Options.Env
 	iso    *isolate.Isolator
 	clock  *clock
-	// perFile are the baseline's runs of the oracle's test files one by one, once the baseline
-	// ran that way (nil before and otherwise): they complete a subset run's coverage.
+	// perFile are the baseline's runs, once it ran the oracle's test files one by one (nil before
+	// and otherwise): they complete a subset run's coverage.
 	perFile *baselineRuns
 }
 
@@ -89,7 +89,7 @@ func (x *runs) oracle(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, 
 }
 
 // completeCoverage makes a run of some of the oracle's test files (files) read as a run of all
-// of them: the hit maps of the files it left out are their first baseline run's. Those files did
+// of them: the hit maps of the files it left out are their baseline run's. Those files did
 // not run the mutated line, so under the mutant they run as on the unmutated tree; without them,
 // every line only they run would read as a line the mutant stopped running, a coverage witness
 // the whole oracle's run would not give.
@@ -105,7 +105,7 @@ func completeCoverage(out *runOutcome, files []string, b baselineRuns) {
 		if ran[f] {
 			continue
 		}
-		base := b.each[i][0]
+		base := b.each[i]
 		out.Hits.Merge(base.Hits)
 		for p, src := range base.Sources {
 			if out.Sources == nil {

@@ -158,3 +158,33 @@ func TestSubsetRunsSameVerdicts(t *testing.T) {
 		})
 	}
 }
+
+// TestSubsetDroppedWhenAFileFailsAlone: under mocha, one process runs every file, so b.test.js
+// may lean on a global a.test.js sets. The whole oracle passes, b alone does not: per-test-file
+// reach is off (every mutant runs the whole oracle, which kills the mutant b's test catches), the
+// runs of the files alone are recorded, and the runner note says why.
+func TestSubsetDroppedWhenAFileFailsAlone(t *testing.T) {
+	a, b := "test/a.test.js", "test/b.test.js"
+	root := fixtureRepo(t, "mocha", map[string]string{
+		"src/calc.js": subsetCalc,
+		a:             subsetA + "global.scaleBy = 2;\n",
+		b:             "const assert = require('assert');\nconst { scale } = require('../src/calc.js');\nit('scales', () => { assert.strictEqual(scale(3, global.scaleBy), 6); });\n",
+	})
+	m := mutantAt(t, root, "src/calc.js", 11, "swap-operator", "x * k", "x / k")
+	rep := certifyFiles(t, root, Options{OracleCmd: "npx mocha " + a + " " + b, Runner: RunnerNode, Jobs: 2}, []plan.Mutant{m})
+	got := rep.Mutants[0]
+	if got.Status != StatusKilled || len(got.Runs) != 1 || len(got.Runs[0].TestFiles) != 0 {
+		t.Errorf("status %s runs %+v, want killed by the whole oracle", got.Status, got.Runs)
+	}
+	if len(rep.Baseline.Oracle) != 4 || rep.Baseline.Oracle[3].Passed || !reflect.DeepEqual(rep.Baseline.Oracle[3].TestFiles, []string{b}) {
+		t.Errorf("baseline records %+v, want the pair and both files, %s failing", rep.Baseline.Oracle, b)
+	}
+	for _, fr := range rep.Baseline.Reach.Files {
+		if len(fr.RanBy) != 0 {
+			t.Errorf("ran_by %+v, want none", fr.RanBy)
+		}
+	}
+	if !strings.Contains(rep.Run.RunnerNote, "no per-test-file reach: "+b+" does not pass on its own") {
+		t.Errorf("runner note %q", rep.Run.RunnerNote)
+	}
+}
