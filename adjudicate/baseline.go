@@ -98,16 +98,28 @@ func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, pe
 	return b, nil
 }
 
-// runPair runs s twice, in two sandboxes at once when there are two.
+// runPair runs s twice, in the pool's two sandboxes at once when there are two (each sandbox's
+// first run of the unmutated oracle, so both count as controlled).
 func runPair(ctx context.Context, x *runs, p *pool, s runSpec) ([2]runOutcome, error) {
-	outs, err := runEach(ctx, x, p, []runSpec{s, s}, nil)
-	var pair [2]runOutcome
-	copy(pair[:], outs)
-	return pair, err
+	var outs [2]runOutcome
+	sbA, sbB := p.pair()
+	if sbA == sbB {
+		for i := range outs {
+			var err error
+			if outs[i], err = x.oracle(ctx, sbA, s); err != nil {
+				return outs, err
+			}
+		}
+		return outs, nil
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { outs[0], err = x.oracle(gctx, sbA, s); return })
+	g.Go(func() (err error) { outs[1], err = x.oracle(gctx, sbB, s); return })
+	return outs, g.Wait()
 }
 
-// runEach runs every spec once over the pool's pair of sandboxes (both at once when there are
-// two), calling step after each run.
+// runEach runs every spec once over the pool's pair of sandboxes, each taking the next spec as
+// it is free, calling step after each run.
 func runEach(ctx context.Context, x *runs, p *pool, specs []runSpec, step func()) ([]runOutcome, error) {
 	outs := make([]runOutcome, len(specs))
 	sbA, sbB := p.pair()
