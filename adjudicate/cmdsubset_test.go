@@ -9,8 +9,8 @@ import (
 )
 
 // TestCommandSubsets: an oracle command gets per-test-file reach when it names two or more
-// existing test files it can be narrowed to; otherwise it runs whole and the note says why
-// (nothing when it is no runner invocation at all: runner choice speaks to that). The narrowed
+// existing test files it can be narrowed to; otherwise it runs whole, and when it names two or
+// more the note says why (nothing for fewer, or no runner invocation at all). The narrowed
 // command is the one a run with those files executes.
 func TestCommandSubsets(t *testing.T) {
 	root := t.TempDir()
@@ -40,7 +40,8 @@ func TestCommandSubsets(t *testing.T) {
 		{`npx mocha "test/it's.test.js" test/a.test.js`, []string{"test/it's.test.js", "test/a.test.js"}, "", []string{"test/it's.test.js"}, `npx mocha "test/it's.test.js"`},
 		{"npm run unit -- test/a.test.js ./test/b.test.js", []string{"test/a.test.js", "./test/b.test.js"}, "", []string{"./test/b.test.js"}, "npm run unit -- ./test/b.test.js --passWithNoTests"},
 		{"npm test", nil, "runs whole in every run", nil, "npm test"},
-		{"npx mocha test/a.test.js", nil, "two or more", nil, "npx mocha test/a.test.js"},
+		{"npx mocha test/a.test.js", nil, "", nil, "npx mocha test/a.test.js"},
+		{"npx jest", nil, "", nil, "npx jest"},
 		{"npx mocha test/a.test.js test/sub", nil, "test/sub is not a file", nil, ""},
 		{"npx mocha test/a.test.js test/missing.test.js", nil, "test/missing.test.js is not a file", nil, ""},
 		{"npx mocha test/a.test.js ../x/test/b.test.js", nil, "outside the repository", nil, ""},

@@ -226,16 +226,17 @@ func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRu
 
 // subsets reads an oracle command for per-test-file reach: its test-file arguments when
 // oraclecmd can run any subset of them and each names an existing file inside root, with the
-// package scripts that reading used; else no files and why the command runs whole in every run
-// ("" when it is no runner invocation bond reads at all: runner choice says so).
+// package scripts that reading used; else no files and, when it names two or more test files,
+// why the command runs whole in every run (no note for a command with fewer, or one that is no
+// runner invocation bond reads: runner choice speaks to that).
 func subsets(root, cmd string) (files []string, scripts map[string]string, note string) {
 	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
 		scripts, _ = oraclecmd.Scripts(b) // unreadable scripts: Parse refuses what needs them
 	}
 	const whole = "the oracle command runs whole in every run (no per-test-file reach): "
 	opts := oraclecmd.Options{Scripts: scripts}
-	if _, err := oraclecmd.Parse(cmd, opts); err != nil {
-		return nil, scripts, ""
+	if inv, err := oraclecmd.Parse(cmd, opts); err != nil || len(inv.Files) < 2 {
+		return nil, scripts, "" // nothing to narrow: no note
 	}
 	args, err := oraclecmd.FileArgs(cmd, opts)
 	if err != nil {
