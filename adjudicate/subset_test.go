@@ -67,7 +67,7 @@ func subsetMutants(t *testing.T, root string) []plan.Mutant {
 // lines 7-12 did not run in it, which read as a coverage witness unless the run is completed with
 // b's baseline hits (completeCoverage). Each case runs the
 // fixture's mutants with the default engine and with --exhaustive-runs and requires the same
-// verdict under every regime; it also requires that reach was per file (ran_by), that the
+// verdict under every regime and the same killed_by; it also requires that reach was per file (ran_by), that the
 // accepted mutant ran only the file that reaches its line, and that a killed mutant bailed where
 // the runner can.
 func TestSubsetRunsSameVerdicts(t *testing.T) {
@@ -104,6 +104,10 @@ func TestSubsetRunsSameVerdicts(t *testing.T) {
 			}
 			for i, m := range lazy.Mutants {
 				f := full.Mutants[i]
+				// Bail and subsets end a killed run at the same first failure.
+				if m.KilledBy != f.KilledBy {
+					t.Errorf("%s:%d %s: killed_by %q, exhaustive %q", m.Path, m.Line, m.Mutated, m.KilledBy, f.KilledBy)
+				}
 				for _, r := range Regimes {
 					if m.ByRegime[r] != f.ByRegime[r] {
 						t.Errorf("%s:%d %s under %s: %s (status %s, witness %+v), exhaustive %s (status %s, witness %+v)",
