@@ -63,13 +63,12 @@ func subsetMutants(t *testing.T, root string) []plan.Mutant {
 // TestSubsetRunsSameVerdicts is TestExhaustiveRunsSameVerdicts for per-test-file reach on every
 // runner: an --oracle-cmd that runs mocha or jest over two test files (narrowed by
 // oraclecmd.Subset), the embedded runner (file subsets and bail) and node --test over --oracle
-// files. The accepted mutant on line 5 is the case a subset run's coverage alone gets wrong: b's
-// lines 7-12 did not run in it, which read as a coverage witness unless the run is completed with
-// b's baseline hits (completeCoverage). Each case runs the
-// fixture's mutants with the default engine and with --exhaustive-runs and requires the same
-// verdict under every regime and the same killed_by; it also requires that reach was per file (ran_by), that the
-// accepted mutant ran only the file that reaches its line, and that a killed mutant bailed where
-// the runner can.
+// files. Each case runs the fixture's mutants with the default engine and with --exhaustive-runs
+// and requires the same verdict under every regime and the same killed_by; it also requires that
+// reach was per file (ran_by), that the accepted mutant ran only the file that reaches its line,
+// and that a killed mutant bailed where the runner can. The accepted mutant on line 5 is the case
+// a subset run's coverage alone gets wrong: b's lines 7-12 did not run in it, which read as a
+// coverage witness unless the run is completed with b's baseline hits (completeCoverage).
 func TestSubsetRunsSameVerdicts(t *testing.T) {
 	a, b := "test/a.test.js", "test/b.test.js"
 	tests := []struct {
