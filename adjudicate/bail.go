@@ -11,7 +11,7 @@ import (
 
 // bailFlags is each runner's stop-at-first-failure flag. node --test has none on Node 20, the
 // version bond supports (its test runner gained no bail flag there), so node runs are never
-// rewritten; the embedded runner exposes no bail option either (embeddedrun.go).
+// rewritten; the embedded runner bails by an option of its own (embeddedrun.go).
 var bailFlags = map[string]string{
 	"jest":   "--bail",
 	"vitest": "--bail=1",

@@ -1,37 +1,43 @@
 package adjudicate
 
-// This file is the baseline phase (SPEC §3.4): the oracle twice on the unmutated tree with
-// coverage — the whole oracle, or each of its test files on its own when the runner can run them
-// one by one (per-test-file reach) — the runner fallback it can trigger, and what a failing
+// This file is the baseline phase (SPEC §3.4): the whole oracle twice on the unmutated tree
+// with coverage and then, for per-test-file reach, each of its test files once on its own when
+// the runner can run them one by one; the runner fallback it can trigger, and what a failing
 // baseline means.
 
 import (
 	"context"
 	"fmt"
-	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/internal/input"
 )
 
-// baselineRuns are the baseline phase's runs: the whole oracle's two runs, or each test file's
-// two runs and their merge.
+// baselineRuns are the baseline phase's runs: the whole oracle's two runs, and each test file's
+// run on its own when reach is per test file.
 type baselineRuns struct {
-	// pair are the whole oracle's two runs; with files, each the merge of the files' runs.
+	// pair are the whole oracle's two runs: the hit maps every verdict reads, and their
+	// stability, exactly as under --exhaustive-runs.
 	pair [2]runOutcome
-	// files are the test files run one by one (nil when the oracle ran whole); each holds their
-	// two runs, in the same order.
+	// files are the test files run one by one (nil when reach is not per file); each holds
+	// their runs, in the same order. They say only which file runs which line.
 	files []string
-	each  [][2]runOutcome
+	each  []runOutcome
+	// dropped says why the files' runs were made and not used (a file that fails on its own):
+	// reach is then not per file, and tried and triedRuns keep them for the report.
+	dropped   string
+	tried     []string
+	triedRuns []runOutcome
 }
 
-// runBaseline runs the baseline, per test file when perFile and the runner can run its files
-// one by one (oracleRunner.testFiles, two or more). When a run shows the runner lacks what the
-// tests need, the runner choice falls back (or refuses) and the baseline runs again under the
-// new runner.
+// runBaseline runs the baseline, with per-test-file reach when perFile and the runner can run
+// its files one by one (oracleRunner.testFiles, two or more). When a run shows the runner lacks
+// what the tests need, the runner choice falls back (or refuses) and the baseline runs again
+// under the new runner.
 func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, perFile bool, prog *progress) (baselineRuns, error) {
 	b, err := baselineOnce(ctx, x, p, limit, perFile, prog)
 	if err != nil {
@@ -45,38 +51,55 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, per
 			return b, err
 		}
 	}
+	if b.dropped != "" {
+		x.choice.note = joinNotes(x.choice.note, b.dropped)
+	}
+	if b.files != nil {
+		x.perFile = &b
+	}
 	return b, nil
 }
 
-// baselineOnce runs the baseline runs once under the current runner.
+// baselineOnce runs the baseline runs once under the current runner: the whole oracle's pair,
+// then, when it passed and reach is per file, each test file once, two at a time over the
+// pair's sandboxes. A file that does not pass on its own while the whole oracle does (it needs
+// another file's setup, or its runner finds no test in it) turns per-file reach off: its runs
+// would not say what the whole oracle runs.
 func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, perFile bool, prog *progress) (baselineRuns, error) {
 	files := x.choice.runner.testFiles()
 	if !perFile || len(files) < 2 {
-		prog.phase("baseline", 0, 2)
-		pair, err := runPair(ctx, x, p, runSpec{cov: true, timeout: limit})
-		prog.phase("baseline", 2, 2)
-		return baselineRuns{pair: pair}, err
+		files = nil
 	}
-	b := baselineRuns{files: files, each: make([][2]runOutcome, len(files))}
+	total := 2 + len(files)
+	prog.phase("baseline", 0, total)
+	pair, err := runPair(ctx, x, p, runSpec{cov: true, timeout: limit})
+	b := baselineRuns{pair: pair}
+	if err != nil || files == nil || pair[0].Status != StatusAccepted || pair[1].Status != StatusAccepted {
+		prog.phase("baseline", total, total)
+		return b, err
+	}
+	specs := make([]runSpec, len(files))
 	for i, f := range files {
-		prog.phase("baseline", 2*i, 2*len(files))
-		var err error
-		if b.each[i], err = runPair(ctx, x, p, runSpec{cov: true, files: []string{f}, timeout: limit}); err != nil {
-			return b, err
+		specs[i] = runSpec{cov: true, files: []string{f}, timeout: limit}
+	}
+	var done atomic.Int32
+	each, err := runEach(ctx, x, p, specs, func() { prog.phase("baseline", 2+int(done.Add(1)), total) })
+	if err != nil {
+		return b, err
+	}
+	for i, out := range each {
+		if out.Status != StatusAccepted {
+			b.tried, b.triedRuns = files, each
+			b.dropped = fmt.Sprintf("no per-test-file reach: %s does not pass on its own (%s, exit %d) although the whole oracle does, so every mutant runs the whole oracle", files[i], out.Status, out.ExitCode)
+			return b, nil
 		}
 	}
-	prog.phase("baseline", 2*len(files), 2*len(files))
-	for k := range b.pair {
-		outs := make([]runOutcome, len(files))
-		for i := range files {
-			outs[i] = b.each[i][k]
-		}
-		b.pair[k] = mergeOutcomes(outs)
-	}
+	b.files, b.each = files, each
 	return b, nil
 }
 
-// runPair runs s twice, in two sandboxes at once when there are two.
+// runPair runs s twice, in the pool's two sandboxes at once when there are two (each sandbox's
+// first run of the unmutated oracle, so both count as controlled).
 func runPair(ctx context.Context, x *runs, p *pool, s runSpec) ([2]runOutcome, error) {
 	var outs [2]runOutcome
 	sbA, sbB := p.pair()
@@ -95,37 +118,39 @@ func runPair(ctx context.Context, x *runs, p *pool, s runSpec) ([2]runOutcome, e
 	return outs, g.Wait()
 }
 
-// mergeOutcomes is the run of the whole oracle that runs of its test files one by one amount
-// to: accepted when all were, the first other status otherwise; durations summed (the limits
-// derived from it are for a run of every file); the hit maps united.
-func mergeOutcomes(outs []runOutcome) runOutcome {
-	m := runOutcome{Status: StatusAccepted, Hits: nil, Sources: map[string]string{}, Unavailable: map[string]string{}}
-	var output strings.Builder
-	for i, o := range outs {
-		if i == 0 {
-			m.Began = o.Began
-		}
-		if m.Status == StatusAccepted && o.Status != StatusAccepted {
-			m.Status, m.ExitCode, m.Err, m.KilledBy = o.Status, o.ExitCode, o.Err, o.KilledBy
-		}
-		m.Duration += o.Duration
-		output.WriteString(o.Output)
-		if o.Hits != nil {
-			if m.Hits == nil {
-				m.Hits = coverage.HitMap{}
-			}
-			m.Hits.Merge(o.Hits) // copies: Merge makes its own per-file maps
-		}
-		for p, s := range o.Sources {
-			m.Sources[p] = s
-		}
-		for p, why := range o.Unavailable {
-			m.Unavailable[p] = why
-		}
-		m.Unsupported = firstNonEmpty(m.Unsupported, o.Unsupported)
+// runEach runs every spec once over the pool's pair of sandboxes, each taking the next spec as
+// it is free, calling step after each run.
+func runEach(ctx context.Context, x *runs, p *pool, specs []runSpec, step func()) ([]runOutcome, error) {
+	outs := make([]runOutcome, len(specs))
+	sbA, sbB := p.pair()
+	sbs := []*sandbox{sbA}
+	if sbB != sbA {
+		sbs = append(sbs, sbB)
 	}
-	m.Output = output.String()
-	return m
+	var next atomic.Int32
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	for _, sb := range sbs {
+		g.Go(func() error {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(specs) {
+					return nil
+				}
+				out, err := x.oracle(gctx, sb, specs[i])
+				mu.Lock()
+				outs[i] = out
+				mu.Unlock()
+				if err != nil {
+					return err
+				}
+				if step != nil {
+					step()
+				}
+			}
+		})
+	}
+	return outs, g.Wait()
 }
 
 // unsupported names what the embedded runtime lacks, if a baseline run said so.
@@ -133,30 +158,31 @@ func (b baselineRuns) unsupported() string {
 	return firstNonEmpty(b.pair[0].Unsupported, b.pair[1].Unsupported)
 }
 
-// labelled are the baseline's runs with how an error message names each.
+// labelled are the baseline's runs a failure is read from, with how an error message names
+// each: the whole oracle's pair, then each file's run when reach is per file.
 func (b baselineRuns) labelled() ([]string, []runOutcome) {
-	if b.files == nil {
-		return []string{"baseline run 1", "baseline run 2"}, b.pair[:]
-	}
-	var labels []string
-	var outs []runOutcome
+	labels := []string{"baseline run 1", "baseline run 2"}
+	outs := append([]runOutcome{}, b.pair[:]...)
 	for i, f := range b.files {
-		for k := range 2 {
-			labels = append(labels, fmt.Sprintf("baseline run %d of %s", k+1, f))
-			outs = append(outs, b.each[i][k])
-		}
+		labels = append(labels, "the baseline run of "+f+" on its own")
+		outs = append(outs, b.each[i])
 	}
 	return labels, outs
 }
 
-// records are the report's records of the runs.
+// records are the report's records of the runs: the whole oracle's pair, then each file's run
+// (test_files naming it), also when they were made and not used (dropped).
 func (b baselineRuns) records() []RunRecord {
-	var recs []RunRecord
-	_, outs := b.labelled()
+	files, each := b.files, b.each
+	if b.dropped != "" {
+		files, each = b.tried, b.triedRuns
+	}
+	outs := append(append([]runOutcome{}, b.pair[:]...), each...)
+	recs := make([]RunRecord, 0, len(outs))
 	for i, out := range outs {
 		r := RunRecord{Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
-		if b.files != nil {
-			r.TestFiles = []string{b.files[i/2]}
+		if i >= 2 {
+			r.TestFiles = []string{files[i-2]}
 		}
 		recs = append(recs, r)
 	}

@@ -32,12 +32,8 @@ type runnerChoice struct {
 // command runner with the reason when it cannot. conf confines command runs; work is where
 // their coverage goes.
 func chooseRunner(o Options, root string, conf *confinement, work string) (*runnerChoice, error) {
-	cmd, name := nodeTestCmd(o.Oracle), RunnerNode
-	if o.OracleCmd != "" {
-		cmd, name = o.OracleCmd, RunnerCommand
-	}
-	fb := &cmdRunner{cmd: cmd, files: o.Oracle, runner: name, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage}
-	c := &runnerChoice{runner: fb, fallback: fb, mode: o.Runner}
+	fb := newCmdRunner(o, root, conf, work)
+	c := &runnerChoice{runner: fb, fallback: fb, mode: o.Runner, note: fb.reachNote}
 	if o.Runner == RunnerNode {
 		return c, nil
 	}
@@ -48,7 +44,7 @@ func chooseRunner(o Options, root string, conf *confinement, work string) (*runn
 			if o.Runner == RunnerEmbedded {
 				return nil, input.Errorf("--runner embedded cannot run --oracle-cmd %q: %s; use --runner node (or auto, which falls back by itself)", o.OracleCmd, why)
 			}
-			c.note = "auto chose the command runner: " + why
+			c.note = joinNotes("auto chose the command runner: "+why, fb.reachNote)
 			return c, nil
 		}
 	}
@@ -57,7 +53,7 @@ func chooseRunner(o Options, root string, conf *confinement, work string) (*runn
 		return nil, err
 	}
 	if r == nil {
-		c.note = fmt.Sprintf("auto chose %s: %s", c.fallbackName(), why)
+		c.note = joinNotes(fmt.Sprintf("auto chose %s: %s", c.fallbackName(), why), fb.reachNote)
 		return c, nil
 	}
 	c.runner = r
@@ -85,7 +81,21 @@ func (c *runnerChoice) fallBack(why string) error {
 	c.runner.close()
 	c.runner = c.fallback
 	c.note = fmt.Sprintf("auto chose %s: the tests need %s, which the embedded runtime lacks", c.fallbackName(), why)
+	if fb, ok := c.fallback.(*cmdRunner); ok {
+		c.note = joinNotes(c.note, fb.reachNote)
+	}
 	return nil
+}
+
+// joinNotes joins the non-empty notes with "; ".
+func joinNotes(notes ...string) string {
+	var out []string
+	for _, n := range notes {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // frameworks maps a recognised command's runner to the embedded runtime's test API; mocha has

@@ -26,19 +26,20 @@ func (e *embeddedRunner) name() string { return RunnerEmbedded }
 
 func (e *embeddedRunner) close() { e.r.Close() }
 
-// canBail: the embedded package has no option to stop at the first failing test (see run).
-func (e *embeddedRunner) canBail() bool { return false }
+// canBail: a run asked to bail stops at its first failing test (embedded.RunOptions.Bail), so
+// its failed tests end there.
+func (e *embeddedRunner) canBail() bool { return true }
 
 // freeCoverage: the instrumented bundle records hits on every run; withCoverage only decides
 // whether they are handed back.
 func (e *embeddedRunner) freeCoverage() bool { return true }
 
-// testFiles: none, the embedded runner runs every file of its oracle in each run (see run).
-func (e *embeddedRunner) testFiles() []string { return nil }
+// testFiles are the oracle's test files: a run can take any subset of them (runSpec.files), so
+// per-test-file reach works as for node --test.
+func (e *embeddedRunner) testFiles() []string { return e.r.TestFiles() }
 
-// run runs every test file of the oracle whatever s.files says, and does not bail: the embedded
-// package exposes neither a file selection per run nor a stop at the first failure (the runner
-// compiles its files once, in New). Both would be options of embedded.Runner.Run.
+// run runs s.files of the oracle (all of them when nil), bailing at the first failing test when
+// s.bail, with s.ov in memory; the sandbox's files are not read.
 func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
 	ov, withCoverage, timeout := s.ov, s.cov, s.timeout
 	var overrides map[string][]byte
@@ -46,7 +47,7 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOut
 		overrides = map[string][]byte{ov.Path: ov.Content}
 	}
 	began := time.Now()
-	res, err := e.r.Run(ctx, overrides, timeout)
+	res, err := e.r.RunWith(ctx, overrides, timeout, embedded.RunOptions{Files: s.files, Bail: s.bail})
 	out := runOutcome{Began: began, Duration: time.Since(began), Output: res.Output}
 	if ctx.Err() != nil {
 		return out, context.Cause(ctx)

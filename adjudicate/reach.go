@@ -1,7 +1,8 @@
 package adjudicate
 
 // This file is per-test-file reach (SPEC §3.5): when the baseline ran the oracle's test files one
-// by one, which files ran each line, so a mutant runs only the files that reach it.
+// by one (after the whole oracle's pair), which files ran each line, so a mutant runs only the
+// files that reach it.
 
 import (
 	"github.com/bond-tool/bond/plan"
@@ -14,31 +15,21 @@ type testReach struct {
 	by map[string]map[int][]int
 }
 
-// newTestReach reads the per-file baseline runs; nil when the oracle ran whole.
+// newTestReach reads the per-file baseline runs; nil when reach is not per file.
 func newTestReach(b baselineRuns) *testReach {
 	if b.files == nil {
 		return nil
 	}
 	r := &testReach{files: b.files, by: map[string]map[int][]int{}}
 	for i := range b.files {
-		lines := map[string]map[int]bool{}
-		for _, out := range b.each[i] {
-			for p, fh := range out.Hits {
-				for l, hit := range fh {
-					if hit {
-						if lines[p] == nil {
-							lines[p] = map[int]bool{}
-						}
-						lines[p][l] = true
-					}
+		for p, fh := range b.each[i].Hits {
+			for l, hit := range fh {
+				if !hit {
+					continue
 				}
-			}
-		}
-		for p, ls := range lines {
-			if r.by[p] == nil {
-				r.by[p] = map[int][]int{}
-			}
-			for l := range ls {
+				if r.by[p] == nil {
+					r.by[p] = map[int][]int{}
+				}
 				r.by[p][l] = append(r.by[p][l], i)
 			}
 		}

@@ -123,8 +123,9 @@ type MutantResult struct {
 	OutputTail  string `json:"output_tail"`
 	KilledBy    string `json:"killed_by,omitempty"`
 	// FailedTests names the tests that failed in the run (at most 20, then a count), from the
-	// runner's result file or its output; ResultsNote says why the output was read when the
-	// runner was asked for a file (issue 9 item 7).
+	// runner's result file or its output — up to the first failure when the run bailed
+	// (Runs[].Bail); ResultsNote says why the output was read when the runner was asked for a
+	// file (issue 9 item 7).
 	FailedTests []string `json:"failed_tests,omitempty"`
 	ResultsNote string   `json:"results_note,omitempty"`
 	// Retried: the run timed out at the default limit and was run again at twice the limit; the
@@ -145,12 +146,14 @@ type MutantResult struct {
 // MutantRun is one oracle run of a mutant: what it ran, whether it paid for coverage, and how it
 // ended.
 type MutantRun struct {
-	// TestFiles are the oracle's test files the run ran (--oracle); empty for --oracle-cmd, whose
-	// command runs as given.
+	// TestFiles are the oracle's test files the run ran (--oracle, the embedded runner's files,
+	// or an --oracle-cmd's test-file arguments when the run was narrowed to some); empty when an
+	// --oracle-cmd ran as given.
 	TestFiles []string `json:"test_files"`
 	// Coverage: the run collected coverage.
 	Coverage bool `json:"coverage"`
-	// Bail: the runner was asked to stop at the first failing test.
+	// Bail: the runner was asked to stop at the first failing test, so the run's failed tests end
+	// at its first failure.
 	Bail       bool   `json:"bail"`
 	Status     Status `json:"status"`
 	ExitCode   int    `json:"exit_code"`
@@ -191,8 +194,8 @@ type Baseline struct {
 
 // RunRecord is one run of the oracle.
 type RunRecord struct {
-	// TestFiles is the one test file the run ran, when the baseline ran the oracle's files one
-	// by one (per-test-file reach); absent when it ran the whole oracle.
+	// TestFiles is the one test file the run ran, for the runs of the oracle's files one by one
+	// that follow the whole oracle's two (per-test-file reach); absent on those two.
 	TestFiles  []string `json:"test_files,omitempty"`
 	Passed     bool     `json:"passed"`
 	ExitCode   int      `json:"exit_code"`
@@ -248,8 +251,8 @@ type FileReach struct {
 	NotRanLines   []int `json:"not_ran_lines,omitempty"`
 	UnstableLines []int `json:"unstable_lines,omitempty"`
 	// RanBy lists, per added line that some test file ran, the oracle's test files that ran it
-	// (in either baseline run), when the baseline ran them one by one; a mutant on that line
-	// runs only those files.
+	// in their baseline runs on their own, when the baseline ran them one by one; a mutant on
+	// that line runs only those files.
 	RanBy []LineTests `json:"ran_by,omitempty"`
 }
 

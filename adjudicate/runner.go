@@ -7,9 +7,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 )
@@ -58,8 +62,8 @@ type runSpec struct {
 	cov bool
 	// bail asks the runner to stop at the first failing test, where it can (bail.go).
 	bail bool
-	// files are the oracle's test files to run (--oracle); nil runs them all. A command oracle
-	// (--oracle-cmd) runs as given.
+	// files are the oracle's test files to run (--oracle, the embedded runner's files, or an
+	// --oracle-cmd's test-file arguments as written, oracleRunner.testFiles); nil runs them all.
 	files []string
 	// timeout is the run's time limit.
 	timeout time.Duration
@@ -95,33 +99,33 @@ type coverRun struct {
 
 // cmdRunner runs a shell command (--oracle-cmd, or node --test FILE… for the node runner).
 type cmdRunner struct {
-	cmd     string
-	files   []string // the node runner's test files; nil for --oracle-cmd
-	runner  string
-	env     []string          // the allow-list, with Options.Env
-	iso     *isolate.Isolator // confines every run
-	tmp     string            // where coverage temp dirs go
-	prepare func(cmd, root, tmp string) (coverRun, error)
+	cmd   string
+	files []string // the node runner's test files; for --oracle-cmd, its test-file arguments when it can run a subset of them (subsets), else nil
+	// scripts are package.json's scripts at the root, for oraclecmd.Subset.
+	scripts map[string]string
+	// reachNote says why an --oracle-cmd runs whole in every run, when it is a runner invocation
+	// bond reads but cannot narrow to some of its test files.
+	reachNote string
+	runner    string
+	env       []string          // the allow-list, with Options.Env
+	iso       *isolate.Isolator // confines every run
+	tmp       string            // where coverage temp dirs go
+	prepare   func(cmd, root, tmp string) (coverRun, error)
 }
 
 func (r *cmdRunner) name() string { return r.runner }
 
 func (r *cmdRunner) close() {}
 
-// canBail: node --test has no bail on Node 20; an oracle command can when withBail knows its
-// runner's flag.
-// testFiles are the node runner's --oracle files. An --oracle-cmd gives none today: knowing a
-// command's test files, and how to run a subset of them, is the oracle-command parser's job
-// (adjudicate/oraclecmd, being written); it plugs in here.
-func (r *cmdRunner) testFiles() []string {
-	if r.runner != RunnerNode {
-		return nil
-	}
-	return r.files
-}
+// testFiles are the node runner's --oracle files, or an --oracle-cmd's test-file arguments when
+// subsets found it can run any subset of them (jest, vitest, mocha or node --test naming two or
+// more existing files, each deletable from the command as written).
+func (r *cmdRunner) testFiles() []string { return r.files }
 
 func (r *cmdRunner) freeCoverage() bool { return false }
 
+// canBail: node --test has no bail on Node 20; an oracle command can when withBail knows its
+// runner's flag.
 func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && withBail(r.cmd) != r.cmd }
 
 func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
@@ -184,19 +188,69 @@ func outcomeOf(res proc.Result) runOutcome {
 }
 
 // command is the shell command of one run: the node runner's `node --test` over s.files (all of
-// them when nil), or the oracle command as given; with s.bail, the runner's stop-at-first-failure
-// flag where bail.go knows one.
+// them when nil), or the oracle command, narrowed to s.files by oraclecmd.Subset (as given when
+// nil, or in the unexpected case Subset cannot narrow a subset of files it narrowed one by one:
+// running every file is never wrong, only slower); with s.bail, the runner's
+// stop-at-first-failure flag where bail.go knows one.
 func (r *cmdRunner) command(s runSpec) string {
 	cmd := r.cmd
-	if r.runner == RunnerNode {
+	switch {
+	case r.runner == RunnerNode:
 		files := r.files
 		if s.files != nil {
 			files = s.files
 		}
 		cmd = nodeTestCmd(files)
+	case s.files != nil && r.files != nil:
+		if sub, err := oraclecmd.Subset(r.cmd, oraclecmd.Options{Scripts: r.scripts}, s.files); err == nil {
+			cmd = sub
+		}
 	}
 	if s.bail {
 		cmd = withBail(cmd)
 	}
 	return cmd
+}
+
+// newCmdRunner is the command runner of o over root (the first sandbox): node --test over
+// o.Oracle, or o.OracleCmd with, when it can run a subset of its test files, those files
+// (subsets). conf confines its runs; work is where their coverage goes.
+func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRunner {
+	r := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage}
+	if o.OracleCmd != "" {
+		r.cmd, r.files, r.runner = o.OracleCmd, nil, RunnerCommand
+		r.files, r.scripts, r.reachNote = subsets(root, o.OracleCmd)
+	}
+	return r
+}
+
+// subsets reads an oracle command for per-test-file reach: its test-file arguments when
+// oraclecmd can run any subset of them and each names an existing file inside root, with the
+// package scripts that reading used; else no files and, when it names two or more test files,
+// why the command runs whole in every run (no note for a command with fewer, or one that is no
+// runner invocation bond reads: runner choice speaks to that).
+func subsets(root, cmd string) (files []string, scripts map[string]string, note string) {
+	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+		scripts, _ = oraclecmd.Scripts(b) // unreadable scripts: Parse refuses what needs them
+	}
+	const whole = "the oracle command runs whole in every run (no per-test-file reach): "
+	opts := oraclecmd.Options{Scripts: scripts}
+	if inv, err := oraclecmd.Parse(cmd, opts); err != nil || len(inv.Files) < 2 {
+		return nil, scripts, "" // nothing to narrow: no note
+	}
+	args, err := oraclecmd.FileArgs(cmd, opts)
+	if err != nil {
+		return nil, scripts, whole + err.Error()
+	}
+	for _, a := range args {
+		p := path.Clean(a)
+		if path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+			return nil, scripts, whole + fmt.Sprintf("its test-file argument %s is outside the repository", a)
+		}
+		st, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil || !st.Mode().IsRegular() {
+			return nil, scripts, whole + fmt.Sprintf("its argument %s is not a file (a directory, glob or pattern names files bond does not list); name the test files one by one", a)
+		}
+	}
+	return args, scripts, ""
 }

@@ -21,6 +21,9 @@ type runs struct {
 	env    []string // isolate.Env's allow-list, with Options.Env
 	iso    *isolate.Isolator
 	clock  *clock
+	// perFile are the baseline's runs, once it ran the oracle's test files one by one (nil before
+	// and otherwise): they complete a subset run's coverage.
+	perFile *baselineRuns
 }
 
 // confinement is how every test process of a certify runs: its isolator and its environment.
@@ -84,7 +87,48 @@ func (x *runs) oracle(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, 
 	}
 	out, err := x.choice.runner.run(ctx, sb, s)
 	x.clock.record(out, false)
+	if err == nil && s.cov && s.files != nil && x.perFile != nil {
+		completeCoverage(&out, s.files, *x.perFile)
+	}
 	return out, err
+}
+
+// completeCoverage makes a run of some of the oracle's test files (files) read as a run of all
+// of them: the hit maps of the files it left out are their baseline run's. Those files did
+// not run the mutated line, so under the mutant they run as on the unmutated tree; without them,
+// every line only they run would read as a line the mutant stopped running, a coverage witness
+// the whole oracle's run would not give.
+func completeCoverage(out *runOutcome, files []string, b baselineRuns) {
+	if out.Hits == nil {
+		return // no coverage to complete: the detector says why
+	}
+	ran := map[string]bool{}
+	for _, f := range files {
+		ran[f] = true
+	}
+	for i, f := range b.files {
+		if ran[f] {
+			continue
+		}
+		base := b.each[i]
+		out.Hits.Merge(base.Hits)
+		for p, src := range base.Sources {
+			if out.Sources == nil {
+				out.Sources = map[string]string{}
+			}
+			if _, ok := out.Sources[p]; !ok {
+				out.Sources[p] = src
+			}
+		}
+		for p, why := range base.Unavailable {
+			if out.Unavailable == nil {
+				out.Unavailable = map[string]string{}
+			}
+			if _, ok := out.Unavailable[p]; !ok {
+				out.Unavailable[p] = why
+			}
+		}
+	}
 }
 
 // gate runs a gate's command once in sb.

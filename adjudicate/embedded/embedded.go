@@ -149,7 +149,10 @@ type Result struct {
 	// (`require("fs")`), or an API the runtime refuses (`mock.timers`). A baseline that fails
 	// with Unsupported set says nothing about the oracle: --runner auto should fall back to node.
 	Unsupported string
-	Duration    time.Duration
+	// Bailed: the run was asked to bail (RunOptions.Bail) and something failed, so Tests end at
+	// the first failure; the tests after it did not run.
+	Bailed   bool
+	Duration time.Duration
 }
 
 // FailedTest returns the name of the first test that failed, for killed_by: "suite > test", or
@@ -322,18 +325,34 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 	return c, nil
 }
 
+// RunOptions narrow one run. The zero value runs every test file and every test.
+type RunOptions struct {
+	// Files are the test files to run, repo-relative, each one of TestFiles; they run in the
+	// oracle's order. nil runs them all.
+	Files []string
+	// Bail stops the run at its first failing test (or file that fails to load): no test
+	// starts after it, and the tests that did not run are not reported, so Result.Tests ends at
+	// that failure (hooks of the suites it was in still run, as their cleanup).
+	Bail bool
+}
+
 // Run runs the oracle once with the files in overrides (repo-relative path → contents) replaced
 // in memory, stopping at timeout (0: no limit) or when ctx is done, via Runtime.Interrupt. The
 // error is for harness failures only; a mutant that fails to bundle is a failed run with
 // LoadError set, as Node would fail to load it.
 func (r *Runner) Run(ctx context.Context, overrides map[string][]byte, timeout time.Duration) (Result, error) {
+	return r.RunWith(ctx, overrides, timeout, RunOptions{})
+}
+
+// RunWith is Run over the files ro selects, stopping at the first failure when ro.Bail.
+func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeout time.Duration, ro RunOptions) (Result, error) {
 	start := time.Now()
 	res := Result{Hits: coverage.HitMap{}}
 	norm := make(map[string][]byte, len(overrides))
 	for p, b := range overrides {
 		norm[filepath.ToSlash(filepath.Clean(p))] = b
 	}
-	j, cs, err := r.jobFor(norm, timeout)
+	j, cs, err := r.jobFor(norm, timeout, ro)
 	if err != nil {
 		return res, err
 	}
@@ -386,6 +405,10 @@ func (r *Runner) Run(ctx context.Context, overrides map[string][]byte, timeout t
 		}
 	}
 	fmt.Fprintf(&out, "ℹ tests %d\nℹ pass %d\nℹ fail %d\nℹ skipped %d\nℹ todo %d\n", len(res.Tests), pass, fail, skip, todo)
+	if ro.Bail && (fail > 0 || loadFailed) {
+		res.Bailed = true
+		out.WriteString("ℹ bail: the run stopped at its first failure; the tests after it did not run\n")
+	}
 	for _, t := range res.Tests {
 		if !t.Passed && !t.Todo && res.Unsupported == "" {
 			res.Unsupported = unsupportedIn(t.Error)

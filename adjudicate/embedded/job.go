@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -23,6 +24,8 @@ type job struct {
 	Epoch       int64         `json:"epoch"` // Unix nanoseconds
 	MemoryLimit int64         `json:"memoryLimit"`
 	Timeout     time.Duration `json:"timeout"`
+	// Bail stops the job at the first failing test (RunOptions.Bail).
+	Bail bool `json:"bail"`
 }
 
 // jobFile is one test file of a job: its instrumented bundle, or the reason it did not bundle.
@@ -48,13 +51,18 @@ type jobResult struct {
 	Err string `json:"err,omitempty"`
 }
 
-// jobFor turns a run with overrides into a job: the cached bundles where the overrides do not
-// touch a file's inputs, fresh ones where they do. A file that no longer bundles carries its
-// build error; any other failure is the harness's.
-func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration) (*job, []*compiled, error) {
-	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout}
-	cs := make([]*compiled, len(r.files))
-	for i, tf := range r.files {
+// jobFor turns a run with overrides into a job over the test files ro selects: the cached
+// bundles where the overrides do not touch a file's inputs, fresh ones where they do. A file
+// that no longer bundles carries its build error; any other failure is the harness's. The
+// compiled bundles returned are the job's files', index for index (nil for a build error).
+func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOptions) (*job, []*compiled, error) {
+	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail}
+	files, err := r.selected(ro.Files)
+	if err != nil {
+		return nil, nil, err
+	}
+	var cs []*compiled
+	for _, tf := range files {
 		c := tf.base
 		if touches(tf.base.inputs, norm) {
 			var err error
@@ -65,13 +73,37 @@ func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration) (*job, []
 					return nil, nil, err
 				}
 				j.Files = append(j.Files, jobFile{Path: tf.path, BuildError: err.Error()})
+				cs = append(cs, nil)
 				continue
 			}
 		}
-		cs[i] = c
+		cs = append(cs, c)
 		j.Files = append(j.Files, jobFile{Path: tf.path, Framework: c.framework, Code: c.inst.code, Map: c.inst.srcMap, Probes: c.inst.probes, prg: c.prg})
 	}
 	return j, cs, nil
+}
+
+// selected are the oracle's test files named in paths, in the oracle's order; all of them when
+// paths is nil. A path that is not one of the oracle's files is an error naming it.
+func (r *Runner) selected(paths []string) ([]*testFile, error) {
+	if paths == nil {
+		return r.files, nil
+	}
+	want := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		want[filepath.ToSlash(filepath.Clean(p))] = true
+	}
+	var out []*testFile
+	for _, tf := range r.files {
+		if want[tf.path] {
+			out = append(out, tf)
+			delete(want, tf.path)
+		}
+	}
+	for p := range want {
+		return nil, fmt.Errorf("embedded runner: %s is not one of the oracle's test files (%s)", p, strings.Join(r.TestFiles(), ", "))
+	}
+	return out, nil
 }
 
 // execute runs the job's files in order, each in a fresh runtime, until one is stopped. A file
@@ -86,6 +118,9 @@ func (j *job) execute(ctx context.Context, rtPrg *goja.Program) jobResult {
 		if f.BuildError != "" {
 			res.Files = append(res.Files, fileResult{LoadError: f.BuildError, Tests: []TestResult{{File: f.Path, Name: f.Path, Error: f.BuildError}}})
 			fmt.Fprintf(&out, "✖ %s\n  %s\n", f.Path, strings.ReplaceAll(f.BuildError, "\n", "\n  "))
+			if j.Bail {
+				break
+			}
 			continue
 		}
 		fr, err := j.runFile(rtPrg, f, st, &out)
@@ -94,7 +129,7 @@ func (j *job) execute(ctx context.Context, rtPrg *goja.Program) jobResult {
 			break
 		}
 		res.Files = append(res.Files, fr)
-		if st.stopped() != stopNone {
+		if st.stopped() != stopNone || (j.Bail && fr.failed()) {
 			break
 		}
 	}

@@ -153,6 +153,19 @@ type fileResult struct {
 	LoadError string       `json:"loadError,omitempty"`
 }
 
+// failed reports whether the file failed to load or a test of it failed (todo tests aside).
+func (fr fileResult) failed() bool {
+	if fr.LoadError != "" {
+		return true
+	}
+	for _, t := range fr.Tests {
+		if !t.Passed && !t.Todo {
+			return true
+		}
+	}
+	return false
+}
+
 type jsResult struct {
 	File       string  `json:"file"`
 	Name       string  `json:"name"`
@@ -206,6 +219,7 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	must(host.Set("entry", f.Path))
 	must(host.Set("framework", string(f.Framework)))
 	must(host.Set("globals", j.Globals))
+	must(host.Set("bail", j.Bail))
 	must(host.Set("write", func(stream int, s string) {
 		switch {
 		case out.Len()+len(s) <= maxOutput:

@@ -4,6 +4,8 @@
 // choice can serve a user's usual command with the embedded runner. Parse is pure: it runs
 // nothing and reads no file; the caller hands it package.json's scripts (Scripts reads them).
 // TestFiles then lists the files the invocation runs, reading the repository through an fs.FS.
+// FileArgs and Subset serve per-test-file reach: the command's test-file arguments, and the
+// command narrowed to some of them by deleting the others' words (subset.go).
 //
 // For runner choice: RunnerJest and RunnerVitest map to embedded.FrameworkJest and
 // FrameworkVitest, RunnerNodeTest to FrameworkNodeTest (tsx included: esbuild reads TypeScript

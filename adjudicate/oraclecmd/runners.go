@@ -260,30 +260,46 @@ func parseNode(args []string) (Invocation, string) {
 // backslashes; anything that makes it more than one simple command (pipes, lists, redirections,
 // substitutions, variables) is refused with why.
 func splitWords(s string) (words []string, why string) {
+	words, _, why = splitSpans(s)
+	return words, why
+}
+
+// splitSpans is splitWords that also returns where each word is written in s: spans[i] is the
+// byte range [start, end) of words[i], quotes included.
+func splitSpans(s string) (words []string, spans [][2]int, why string) {
 	var cur strings.Builder
 	inWord := false
+	start := 0
+	begin := func(i int) {
+		if !inWord {
+			start = i
+			inWord = true
+		}
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\n':
 			if inWord {
 				words = append(words, cur.String())
+				spans = append(spans, [2]int{start, i})
 				cur.Reset()
 				inWord = false
 			}
 		case c == '\'':
+			begin(i)
 			j := strings.IndexByte(s[i+1:], '\'')
 			if j < 0 {
-				return nil, "an unterminated ' quote"
+				return nil, nil, "an unterminated ' quote"
 			}
 			cur.WriteString(s[i+1 : i+1+j])
 			i += j + 1
-			inWord = true
 		case c == '"':
+			begin(i)
 			i++
 			for ; i < len(s) && s[i] != '"'; i++ {
 				if s[i] == '$' || s[i] == '`' {
-					return nil, "a substitution inside double quotes"
+					return nil, nil, "a substitution inside double quotes"
 				}
 				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
 					i++
@@ -291,26 +307,26 @@ func splitWords(s string) (words []string, why string) {
 				cur.WriteByte(s[i])
 			}
 			if i >= len(s) {
-				return nil, `an unterminated " quote`
+				return nil, nil, `an unterminated " quote`
 			}
-			inWord = true
 		case c == '\\':
+			begin(i)
 			if i+1 < len(s) {
 				i++
 				cur.WriteByte(s[i])
 			}
-			inWord = true
 		case strings.IndexByte("|&;<>()`$", c) >= 0:
-			return nil, fmt.Sprintf("it is more than one simple command (%q): run the test runner directly", c)
+			return nil, nil, fmt.Sprintf("it is more than one simple command (%q): run the test runner directly", c)
 		default:
+			begin(i)
 			cur.WriteByte(c)
-			inWord = true
 		}
 	}
 	if inWord {
 		words = append(words, cur.String())
+		spans = append(spans, [2]int{start, len(s)})
 	}
-	return words, ""
+	return words, spans, ""
 }
 
 // quoteAll quotes words for sh, so a script's extra arguments split back into the same words.

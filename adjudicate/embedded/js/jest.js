@@ -219,6 +219,7 @@
     const r = { file: host.entry, name: node.path.join(SEP), status, error: err === undefined ? '' : jestErrorText(err), durationMs: 0, depth: node.path.length - 1, todo: node.mode === 'todo' };
     node.result = r;
     results.push(r);
+    if (host.bail && status === 'fail' && !r.todo) bailed = true;
     const mark = status === 'pass' ? '✓' : status === 'fail' ? '✕' : r.todo ? '✎' : '○';
     host.write(1, '  '.repeat(r.depth + 1) + mark + ' ' + node.name + (status === 'skip' ? (r.todo ? ' (todo)' : ' (skipped)') : '') + '\n');
     if (status === 'fail') host.write(1, '\n  ● ' + r.name + '\n\n' + r.error.split('\n').map((l) => '    ' + l).join('\n') + '\n\n');
@@ -245,6 +246,8 @@
   }
 
   async function jRunTest(t) {
+    if (bailed) return undefined;
+    t.started = true;
     if (!enabled(t)) return jRecord(t, 'skip');
     const chain = [];
     for (let s = t.parent; s; s = s.parent) chain.unshift(s);
@@ -298,6 +301,7 @@
       return;
     }
     for (const c of s.children) {
+      if (bailed) break;
       if (hookErr !== undefined) { jFailAll(c, hookErr); continue; }
       if (c.kind === 'suite') await jRunSuite(c);
       else await jRunTest(c);
@@ -318,7 +322,7 @@
     return true;
   }
   function jestFinish(reason) {
-    for (const t of jDeclared) if (!t.result) jRecord(t, enabled(t) ? 'fail' : 'skip', enabled(t) ? new Error(reason) : undefined);
+    for (const t of jDeclared) if (!t.result && !(bailed && !t.started)) jRecord(t, enabled(t) ? 'fail' : 'skip', enabled(t) ? new Error(reason) : undefined);
   }
 
   const jestGlobals = {

@@ -19,7 +19,7 @@
   // runAll runs every declared test; Go drives the event loop until it settles.
   async function runAll() {
     await runSuite(root);
-    await jRunSuite(jRoot);
+    if (!bailed) await jRunSuite(jRoot);
     if ((framework === 'jest' || framework === 'vitest') && host.framework !== 'node:test' && !declared.length && !jDeclared.length && !results.length) {
       // Both runners fail a test file that declares no test; node --test passes it.
       fileFailure(new Error(framework === 'jest' ? 'Your test suite must contain at least one test.' : 'No test suite found in file ' + host.entry), 'empty');
@@ -45,7 +45,7 @@
       fileFailure(new Error('process.exitCode was set to ' + code), 'exit code');
     }
     for (const t of declared) {
-      if (!t.result && !(t.opts && t.opts.skip)) {
+      if (!t.result && !(t.opts && t.opts.skip) && !(bailed && !t.started)) {
         record(t, 'fail', new Error(reason));
       }
     }

@@ -66,6 +66,9 @@
   const results = [];
   const declared = [];
   let running = null; // the test whose function is running, for uncaught errors
+  // bailed: the run bails (host.bail) and a test has failed; no test starts after that, and the
+  // tests that never started are not reported.
+  let bailed = false;
   const now = () => host.realNow();
 
   function newSuite(name, parent, opts) {
@@ -126,6 +129,7 @@
     const r = { file: host.entry, name: t.path.join(' > '), status, error: err === undefined ? '' : errorText(err), durationMs: start === undefined ? 0 : now() - start, depth: t.path.length - 1, todo: !!t.isTodo };
     t.result = r;
     results.push(r);
+    if (host.bail && status === 'fail' && !r.todo) bailed = true;
     report(r);
     return r;
   }
@@ -186,6 +190,8 @@
   }
 
   async function runTest(t) {
+    if (bailed) return undefined;
+    t.started = true;
     if (t.opts.todo) t.isTodo = true;
     if (skipReason(t.opts)) return record(t, 'skip');
     const start = now();
@@ -233,6 +239,7 @@
       hookErr = e;
     }
     for (const c of s.children) {
+      if (bailed) break;
       if (hookErr !== undefined) { failAll(c, hookErr); continue; }
       if (c.kind === 'suite') await runSuite(c);
       else await runTest(c);
