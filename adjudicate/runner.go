@@ -131,6 +131,9 @@ func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && withBai
 func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
 	cmd, env := r.command(s), r.env
 	withCoverage, timeout := s.cov, s.timeout
+	if !withCoverage {
+		cmd = withoutCoverage(cmd)
+	}
 	var cr coverRun
 	var covDir string
 	if withCoverage {

@@ -19,10 +19,6 @@ package coverage
 // with --coverage.enabled=false, another provider and directory): every run wrote a live lcov.
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/bond-tool/bond/internal/proc"
@@ -78,8 +74,7 @@ var vitestOpts = []runnerOpt{
 // optHit is one occurrence of a runnerOpt among a runner's arguments.
 type optHit struct {
 	opt   *runnerOpt
-	at, n int  // index of its first word and how many words it takes
-	on    bool // for roleEnable: the value it sets
+	at, n int // index of its first word and how many words it takes
 }
 
 // findOpts returns the occurrences of opts in args, in order, stopping at `--`.
@@ -93,7 +88,7 @@ func findOpts(opts []runnerOpt, args []string) []optHit {
 		if !strings.HasPrefix(a, "--") {
 			continue
 		}
-		name, val, hasVal := strings.Cut(a[2:], "=")
+		name, _, hasVal := strings.Cut(a[2:], "=")
 		neg := false
 		o := matchOpt(opts, name)
 		if o == nil && strings.HasPrefix(name, "no-") {
@@ -110,9 +105,8 @@ func findOpts(opts []runnerOpt, args []string) []optHit {
 		switch o.shape {
 		case shapeBool:
 			if !hasVal && !neg && i+1 < len(args) && (args[i+1] == "true" || args[i+1] == "false") {
-				val, hasVal, h.n = args[i+1], true, 2
+				h.n = 2
 			}
-			h.on = !neg && (!hasVal || val != "false")
 		case shapeValue:
 			if !hasVal && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 				h.n = 2
@@ -168,18 +162,6 @@ func overrideFlags(f runnerFound, root string, major int, provider string) (over
 			f.name + " as test paths; " + f.name + " was not asked for lcov (run " + f.name + " directly in the oracle command to get its coverage)"
 	}
 
-	// Would the command collect coverage without bond? The last switch on the command line
-	// decides (the script's body comes first, then the command's words); else the config.
-	on, set := false, false
-	for _, h := range append(append([]optHit(nil), fixedHits...), ownHits...) {
-		if h.opt.role == roleEnable {
-			on, set = h.on, true
-		}
-	}
-	if !set {
-		on = configCoverageOn(f.name, root)
-	}
-
 	ov := override{runner: f.name}
 	fixedRoles := map[optRole]bool{}
 	fixedForms := map[string]bool{}
@@ -197,12 +179,13 @@ func overrideFlags(f runnerFound, root string, major int, provider string) (over
 			"repeating one (vitest then fails); vitest was not asked for lcov (run vitest directly in the oracle command to get its coverage)"
 	}
 	for _, h := range ownHits {
-		if h.opt.role == roleThreshold && on {
-			continue // the command's own threshold on its own coverage run stays
-		}
 		ov.remove = append(ov.remove, f.own[h.at:h.at+h.n]...)
 	}
-	clearThresholds := !on && !fixedRoles[roleThreshold]
+	// A threshold is not a test: bond's coverage run measures lines (with its own provider, whose
+	// figures differ from the config's), and a threshold failing it would read as the oracle
+	// failing. The command's thresholds are removed and the config's cleared, unless a package
+	// script's body sets one bond cannot remove (a repeat would fail the runner).
+	clearThresholds := !fixedRoles[roleThreshold]
 	switch f.name {
 	case "jest":
 		ov.flags = func(dir string) []string {
@@ -261,40 +244,3 @@ func (ov override) rewrite(cmd string, at int, npmSep bool, dir string) string {
 	}
 	return out
 }
-
-// configCoverageOn reports whether the runner's config turns coverage on: jest's collectCoverage
-// true in package.json's "jest" key or, read as text, a jest.config file; vitest's coverage
-// enabled: true, read as text, in a vitest or vite config.
-func configCoverageOn(runner, root string) bool {
-	if runner == "vitest" {
-		for _, base := range []string{"vitest.config", "vite.config"} {
-			for _, ext := range []string{".ts", ".js", ".mjs", ".mts", ".cjs", ".cts"} {
-				if b, err := os.ReadFile(filepath.Join(root, base+ext)); err == nil && vitestEnabledRE.Match(b) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
-		var pkg struct {
-			Jest struct {
-				CollectCoverage bool `json:"collectCoverage"`
-			} `json:"jest"`
-		}
-		if json.Unmarshal(b, &pkg) == nil && pkg.Jest.CollectCoverage {
-			return true
-		}
-	}
-	for _, name := range []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"} {
-		if b, err := os.ReadFile(filepath.Join(root, name)); err == nil && collectCoverageRE.Match(b) {
-			return true
-		}
-	}
-	return false
-}
-
-var (
-	collectCoverageRE = regexp.MustCompile(`"?collectCoverage"?\s*:\s*true`)
-	vitestEnabledRE   = regexp.MustCompile(`coverage\s*:\s*\{[^{}]*\benabled\s*:\s*true`)
-)

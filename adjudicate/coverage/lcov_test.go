@@ -86,10 +86,10 @@ func TestPrepare(t *testing.T) {
 		{cmd: "npm run both", want: "npm run both"},
 		{cmd: "npm run nothing", want: "npm run nothing"},
 		{cmd: "echo jest", want: "echo jest"},
-		// The command collects coverage itself: its thresholds are its own and stay; its own
-		// switch is replaced by bond's.
-		{cmd: "jest --coverage", want: "jest" + strings.TrimSuffix(J, " '--coverageThreshold={}'"), runner: "jest"},
-		{cmd: "vitest run --coverage", want: "vitest run" + V[:strings.Index(V, " --coverage.thresholds")], runner: "vitest"},
+		// The command collects coverage itself: its switch is replaced by bond's, and its
+		// thresholds are cleared like anyone's (a threshold is not a test).
+		{cmd: "jest --coverage", want: "jest" + J, runner: "jest"},
+		{cmd: "vitest run --coverage", want: "vitest run" + V, runner: "vitest"},
 	}
 	for _, tt := range tests {
 		p, err := Prepare(tt.cmd, root, tmp)
@@ -119,10 +119,10 @@ func TestPrepare(t *testing.T) {
 	if p, err := Prepare("npx jest", old, tmp); err != nil || !strings.Contains(p.Cmd, "--coverageProvider=v8") {
 		t.Errorf("jest 29: %q %v", p.Cmd, err)
 	}
-	// collectCoverage in the config: the same.
+	// collectCoverage in the config: its thresholds are cleared too.
 	on := t.TempDir()
 	writeFile(t, on, "jest.config.js", "module.exports = {\n  collectCoverage: true,\n}\n")
-	if p, err := Prepare("npx jest", on, tmp); err != nil || strings.Contains(p.Cmd, "coverageThreshold") {
+	if p, err := Prepare("npx jest", on, tmp); err != nil || !strings.Contains(p.Cmd, "coverageThreshold") {
 		t.Errorf("collectCoverage config: %q %v", p.Cmd, err)
 	}
 	// Without a vitest coverage provider the command is left alone and the plan says why.
