@@ -21,21 +21,7 @@ var coverageOffFlags = map[string]string{
 // else cmd unchanged. jest takes the last value of a repeated switch, so its flag goes last;
 // vitest refuses a repeated switch, so a command that already sets one is left as it is.
 func withoutCoverage(cmd string) string {
-	if strings.ContainsAny(cmd, shellSpecial) {
-		return cmd
-	}
-	runner, rest := commandRunner(strings.Fields(cmd))
-	flag, ok := coverageOffFlags[runner]
-	if !ok {
-		return cmd
-	}
-	for _, w := range rest {
-		if w == "--" || w == "--watch" || w == "watch" {
-			return cmd
-		}
-		if runner == "vitest" && (w == "--coverage" || w == "--no-coverage" || strings.HasPrefix(w, "--coverage=") || strings.HasPrefix(w, "--coverage.enabled")) {
-			return cmd
-		}
-	}
-	return strings.TrimRight(cmd, " \t") + " " + flag
+	return withRunnerFlag(cmd, coverageOffFlags, func(runner, w string) bool {
+		return runner == "vitest" && (w == "--coverage" || w == "--no-coverage" || strings.HasPrefix(w, "--coverage=") || strings.HasPrefix(w, "--coverage.enabled"))
+	})
 }
