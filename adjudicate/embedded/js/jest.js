@@ -130,7 +130,11 @@
     const api = (name, fn, timeout) => make(name, fn, timeout);
     api.each = (strings, ...values) => (title, fn, timeout) => {
       eachRows(strings, values).forEach((row, i) => {
-        make(eachTitle(title, row, i), kind === 'suite' ? () => fn(...row.args) : function () { return fn.apply(this, row.args); }, timeout);
+        let body = function () { return fn.apply(this, row.args); };
+        // jest hands a done callback after the row's arguments when the test declares one more
+        // parameter than the row holds (jest-each); vitest has no done callbacks.
+        if (framework === 'jest' && fn.length > row.args.length) body = function (done) { return fn.apply(this, row.args.concat([done])); };
+        make(eachTitle(title, row, i), kind === 'suite' ? () => fn(...row.args) : body, timeout);
       });
     };
     return api;

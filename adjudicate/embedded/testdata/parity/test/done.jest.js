@@ -21,6 +21,29 @@ describe('done callbacks', () => {
   test('done never called times out', (done) => { void done; }, 50);
 });
 
+describe('each with done callbacks', () => {
+  test.each([[1, 2], [2, 4]])('double %i is %i, told later', (n, want, done) => {
+    setTimeout(() => {
+      try {
+        expect(n * 2).toBe(want);
+        done();
+      } catch (e) {
+        done(e);
+      }
+    }, 5);
+  });
+  test.each([[3, 7]])('a failing row reports through done (%i)', (n, want, done) => {
+    setTimeout(() => done(n * 2 === want ? undefined : new Error('row ' + n + ' is wrong')), 5);
+  });
+  test.each`
+    a    | b
+    ${1} | ${1}
+  `('template row $a with done', ({ a, b }, done) => {
+    setTimeout(() => { expect(a).toBe(b); done(); }, 5);
+  });
+  test.each([[5]])('a row whose done is never called times out (%i)', (n, done) => { void n; void done; }, 50);
+});
+
 test('jest from @jest/globals', () => {
   const f = mocker.fn().mockReturnValue(3);
   expect(f()).toBe(3);
