@@ -115,7 +115,7 @@ func mutationTestingDoc(in Input) *mtReport {
 		Thresholds:    mtThresholds{High: 80, Low: 60},
 		Files:         map[string]mtFile{},
 		Framework:     mtFramework{Name: r.Tool.Name, Version: r.Tool.Version},
-		Config: mtConfig{Bond: r.Bond, OperatorDigest: r.Operators.Digest, Oracle: r.Run.Oracle, OracleCmd: r.Run.OracleCmd},
+		Config:        mtConfig{Bond: r.Bond, OperatorDigest: r.Operators.Digest, Oracle: r.Run.Oracle, OracleCmd: r.Run.OracleCmd},
 	}
 	tests := newMTTests(r)
 	doc.Config.CoveredBy = coveredByNote(tests)
