@@ -85,13 +85,24 @@ func (t *mtTests) coveredBy(path string, line int, neverRan bool) *[]string {
 }
 
 // killedBy is the id of the test named in killed_by ("file › suite › test"), filed under the
-// test file its name begins with, or under "oracle" when the name does not say its file.
+// test file its name begins with, or under "oracle" when the name does not say its file. A name
+// that is a test file alone (node:test reports a file that failed outside any test so) is that
+// file's whole-file test, the id coveredBy uses.
 func (t *mtTests) killedBy(name string) string {
+	if t.isFile(name) {
+		return t.add(name, name, name)
+	}
 	file, rest := unknownTestFile, name
-	if f, r, ok := strings.Cut(name, testresults.Sep); ok && (t.files[f] || isTestPath(f)) {
+	if f, r, ok := strings.Cut(name, testresults.Sep); ok && t.isFile(f) {
 		file, rest = f, r
 	}
 	return t.add(file, name, rest)
+}
+
+// isFile says whether s names a test file: one the report names, or a JavaScript or TypeScript
+// file name.
+func (t *mtTests) isFile(s string) bool {
+	return t.files[s] || isTestPath(s)
 }
 
 // add records test id, named name, in file and returns its id.

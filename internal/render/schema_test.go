@@ -236,6 +236,9 @@ func TestMutationTestingCoveredBy(t *testing.T) {
 	ids := map[string]string{} // test id → its test file
 	for file, tf := range doc.TestFiles {
 		for _, tt := range tf.Tests {
+			if ids[tt.ID] != "" {
+				t.Errorf("test id %q is in both %s and %s", tt.ID, ids[tt.ID], file)
+			}
 			ids[tt.ID] = file
 		}
 	}
@@ -276,5 +279,26 @@ func TestMutationTestingCoveredBy(t *testing.T) {
 	}
 	if strings.Contains(one.String(), `"coveredBy": [`) || !strings.Contains(one.String(), "not recorded") {
 		t.Errorf("a one-file oracle's document claims coverage per test:\n%s", one.String())
+	}
+}
+
+// killedBy files a failing test under the test file its name begins with; a name that is a test
+// file alone is that file's whole-file test (the id coveredBy uses); a name without its file goes
+// under "oracle".
+func TestMTTestsKilledBy(t *testing.T) {
+	for _, c := range []struct{ name, file, test string }{
+		{"test/a.test.js › suite › t", "test/a.test.js", "suite › t"},
+		{"test/a.test.js", "test/a.test.js", "test/a.test.js"},
+		{"lib/x.spec.ts › t", "lib/x.spec.ts", "t"},
+		{"suite › t", unknownTestFile, "suite › t"},
+		{"a suite.js › t", unknownTestFile, "a suite.js › t"},
+	} {
+		tt := newMTTests(&adjudicate.Report{})
+		if id := tt.killedBy(c.name); id != c.name {
+			t.Errorf("%q: id %q", c.name, id)
+		}
+		if got := tt.byFile[c.file][c.name]; got != c.test {
+			t.Errorf("%q: filed as %v, want %q under %s", c.name, tt.byFile, c.test, c.file)
+		}
 	}
 }
