@@ -102,7 +102,7 @@ func MutationTesting(w io.Writer, in Input) error {
 // coveredByNote says what coveredBy means in the document, or why no mutant has one.
 func coveredByNote(t *mtTests) string {
 	if t.ranBy == nil {
-		return "not recorded: bond recorded which lines the oracle ran as a whole, not which test file ran them (it does when the oracle has two or more test files)"
+		return "not recorded: bond recorded which lines the oracle ran as a whole, not which test file ran them (it does when the baseline runs two or more oracle test files one by one)"
 	}
 	return "the oracle's test files that ran the mutant's line on their own in the baseline, one test per file (bond records reach per test file, not per test); absent where that is unknown"
 }
