@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
@@ -71,6 +73,7 @@ func detectOracle(root string, touched []string) (detectedOracle, error) {
 	if len(files) == 0 {
 		return detectedOracle{}, input.Errorf("%s", ErrNoTestFile)
 	}
+	files, unmarked := preferMarked(files)
 	d := detectedOracle{}
 	quoted := make([]string, len(files))
 	for i, f := range files {
@@ -86,7 +89,33 @@ func detectOracle(root string, touched []string) (detectedOracle, error) {
 		what = d.Cmd
 	}
 	d.Note = fmt.Sprintf("no oracle was named: the oracle is the test files the patch changes (%s), run as %s because %s", strings.Join(files, ", "), what, tr.from)
+	if len(unmarked) > 0 {
+		d.Note += fmt.Sprintf("; left out %s: only a test directory makes it a test, where the patch's other test files are named as tests (.test., .spec.), so it is taken for a helper, fixture or benchmark", strings.Join(unmarked, ", "))
+	}
 	return d, nil
+}
+
+// testMarkRE is a test mark in a file's base name: .test., .spec., _test., -test. and the like.
+// A file under __tests__/ counts as marked: jest runs every file there as a test.
+var testMarkRE = regexp.MustCompile(`[.\-_](test|spec)\.[^/]*$`)
+
+// preferMarked keeps, among a patch's test files, those whose base name carries a test mark when
+// some do: a runner's directory pattern (node --test runs every file under test/) also sweeps up
+// the helpers, fixtures and benchmark scripts beside a project's marked tests, and a project
+// that marks its tests does not run those as tests. When none is marked (mocha's test/*.js), all
+// are kept. unmarked are the files left out.
+func preferMarked(files []string) (kept, unmarked []string) {
+	for _, f := range files {
+		if testMarkRE.MatchString(path.Base(f)) || strings.Contains("/"+f, "/__tests__/") {
+			kept = append(kept, f)
+		} else {
+			unmarked = append(unmarked, f)
+		}
+	}
+	if len(kept) == 0 {
+		return files, nil
+	}
+	return kept, unmarked
 }
 
 // runnerCmds are the commands bond runs test files with, per runner.

@@ -27,6 +27,9 @@ func TestDetectOracle(t *testing.T) {
 		{"unrecognised script, jest dependency", `{"scripts":{"test":"make test"},"devDependencies":{"jest":"29"}}`, []string{"test/a.test.js"}, "", "npx jest test/a.test.js", "depends on jest"},
 		{"vitest before jest", `{"devDependencies":{"jest":"29","vitest":"3"}}`, []string{"test/a.test.js"}, "", "npx vitest run test/a.test.js", "depends on vitest"},
 		{"ts-node", `{"devDependencies":{"ts-node":"10"}}`, []string{"test/a.test.ts"}, "", "node --require ts-node/register --test test/a.test.ts", "depends on ts-node"},
+		{"a benchmark script beside the marked tests", `{"scripts":{"test":"pnpm run /^test:/"}}`, []string{"src/a.js", "test/benchmark.js", "test/index.test.js"}, "test/index.test.js", "", "left out test/benchmark.js"},
+		{"no file marked: all kept", `{"scripts":{"test":"mocha --reporter spec"}}`, []string{"index.js", "test/a.js", "test/helper.js"}, "", "npx mocha test/a.js test/helper.js", "runs mocha"},
+		{"__tests__ counts as marked", `{"scripts":{"test":"jest"}}`, []string{"src/__tests__/a.js", "src/b.test.js"}, "", "npx jest src/__tests__/a.js src/b.test.js", "runs jest"},
 		{"npm's placeholder script", `{"scripts":{"test":"echo \"Error: no test specified\" && exit 1"}}`, []string{"a.test.mjs"}, "a.test.mjs", "", "node's own"},
 	}
 	for _, tt := range tests {

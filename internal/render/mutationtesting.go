@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate"
@@ -46,6 +45,7 @@ type mtMutant struct {
 	Status       string     `json:"status"`
 	StatusReason string     `json:"statusReason,omitempty"`
 	KilledBy     []string   `json:"killedBy,omitempty"`
+	CoveredBy    *[]string  `json:"coveredBy,omitempty"`
 	Duration     *int64     `json:"duration,omitempty"`
 }
 
@@ -81,7 +81,7 @@ type mtConfig struct {
 	Oracle         []string              `json:"oracle,omitempty"`
 	OracleCmd      string                `json:"oracleCmd,omitempty"`
 	Sources        string                `json:"sources"`
-	// CoveredBy says why no mutant has coveredBy: bond records reach per line, not per test.
+	// CoveredBy says what a mutant's coveredBy means in this document, or why none has one.
 	CoveredBy string `json:"coveredBy"`
 }
 
@@ -99,9 +99,13 @@ func MutationTesting(w io.Writer, in Input) error {
 	return err
 }
 
-// killedByTestFile is the testFiles key of the tests named in killed_by: bond records a test's
-// name, not its file.
-const killedByTestFile = "oracle"
+// coveredByNote says what coveredBy means in the document, or why no mutant has one.
+func coveredByNote(t *mtTests) string {
+	if t.ranBy == nil {
+		return "not recorded: bond recorded which lines the oracle ran as a whole, not which test file ran them (it does when the baseline runs two or more oracle test files one by one)"
+	}
+	return "the oracle's test files that ran the mutant's line on their own in the baseline, one test per file (bond records reach per test file, not per test); absent where that is unknown"
+}
 
 func mutationTestingDoc(in Input) *mtReport {
 	r := in.Report
@@ -111,9 +115,10 @@ func mutationTestingDoc(in Input) *mtReport {
 		Thresholds:    mtThresholds{High: 80, Low: 60},
 		Files:         map[string]mtFile{},
 		Framework:     mtFramework{Name: r.Tool.Name, Version: r.Tool.Version},
-		Config: mtConfig{Bond: r.Bond, OperatorDigest: r.Operators.Digest, Oracle: r.Run.Oracle, OracleCmd: r.Run.OracleCmd,
-			CoveredBy: "not recorded: bond measures which lines the oracle ran, not which test ran them"},
+		Config:        mtConfig{Bond: r.Bond, OperatorDigest: r.Operators.Digest, Oracle: r.Run.Oracle, OracleCmd: r.Run.OracleCmd},
 	}
+	tests := newMTTests(r)
+	doc.Config.CoveredBy = coveredByNote(tests)
 	if doc.Framework.Name == "" {
 		doc.Framework.Name = "bond"
 	}
@@ -122,7 +127,6 @@ func mutationTestingDoc(in Input) *mtReport {
 	}
 	srcs, note := sources(in)
 	doc.Config.Sources = note
-	tests := map[string]bool{}
 	add := func(path string, m mtMutant) {
 		f := doc.Files[path]
 		f.Mutants = append(f.Mutants, m)
@@ -132,9 +136,9 @@ func mutationTestingDoc(in Input) *mtReport {
 		status, reason := mtStatus(m)
 		mm := mtMutantOf(m.Mutant, status, reason)
 		if m.KilledBy != "" {
-			mm.KilledBy = []string{m.KilledBy}
-			tests[m.KilledBy] = true
+			mm.KilledBy = []string{tests.killedBy(m.KilledBy)}
 		}
+		mm.CoveredBy = tests.coveredBy(m.Path, m.Line, m.Reason == adjudicate.ReasonNotRan)
 		if m.Status != adjudicate.StatusNotRun {
 			d := m.DurationMS
 			mm.Duration = &d
@@ -150,28 +154,21 @@ func mutationTestingDoc(in Input) *mtReport {
 		if c.Message != "" {
 			reason += ": " + c.Message
 		}
-		add(c.Path, mtMutantOf(c.Mutant, status, reason))
+		mm := mtMutantOf(c.Mutant, status, reason)
+		mm.CoveredBy = tests.coveredBy(c.Path, c.Line, false)
+		add(c.Path, mm)
 	}
 	for _, c := range r.Cut {
-		add(c.Path, mtMutantOf(c.Mutant, "Ignored", "cut: "+c.Reason+" (not run)"))
+		mm := mtMutantOf(c.Mutant, "Ignored", "cut: "+c.Reason+" (not run)")
+		mm.CoveredBy = tests.coveredBy(c.Path, c.Line, false)
+		add(c.Path, mm)
 	}
 	for path, f := range doc.Files {
 		f.Language = language(r, path)
 		f.Source = srcs(path)
 		doc.Files[path] = f
 	}
-	if len(tests) > 0 {
-		var names []string
-		for n := range tests {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		tf := mtTestFile{}
-		for _, n := range names {
-			tf.Tests = append(tf.Tests, mtTest{ID: n, Name: n})
-		}
-		doc.TestFiles = map[string]mtTestFile{killedByTestFile: tf}
-	}
+	doc.TestFiles = tests.testFiles()
 	return doc
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -185,6 +186,119 @@ func TestSchemasRejectBrokenDocuments(t *testing.T) {
 		}
 		if sch.Validate(v) == nil {
 			t.Errorf("%s accepted a broken document", schema)
+		}
+	}
+}
+
+// With two oracle test files the report knows which file ran each added line (ran_by), and the
+// document says so: coveredBy lists the test files that ran the mutant's line on their own, []
+// on a line the oracle never ran, and is left out where the line ran only with the files
+// together; killedBy names a test filed under the test file its name begins with; every id in
+// coveredBy and killedBy is a test of testFiles, and the document validates.
+func TestMutationTestingCoveredBy(t *testing.T) {
+	in := fixtureInput(t)
+	r := *in.Report
+	base := *r.Baseline
+	r.Baseline = &base
+	r.Run.Oracle = []string{"test/a.test.js", "test/b.test.js"}
+	r.Baseline.Reach.Files = slices.Clone(r.Baseline.Reach.Files)
+	r.Baseline.Reach.Files[0].RanBy = []adjudicate.LineTests{
+		{Line: 3, TestFiles: []string{"test/a.test.js", "test/b.test.js"}},
+		{Line: 15, TestFiles: []string{"test/b.test.js"}},
+	}
+	r.Mutants = slices.Clone(r.Mutants)
+	want := map[int]string{3: `["test/a.test.js","test/b.test.js"]`, 12: `[]`, 15: `["test/b.test.js"]`, 21: `absent`}
+	killers := map[string]string{}
+	for i, m := range r.Mutants {
+		if m.Line == 3 {
+			r.Mutants[i].KilledBy = "test/a.test.js › clamp › keeps values in range"
+			killers[m.ID] = "test/a.test.js"
+		}
+		if m.Line == 15 {
+			// A kill named without its file (node:test's TAP names no file).
+			r.Mutants[i].Status, r.Mutants[i].Verdict = adjudicate.StatusKilled, adjudicate.VerdictHeld
+			r.Mutants[i].KilledBy = "width › counts both ends"
+			killers[m.ID] = unknownTestFile
+		}
+	}
+	in.Report = &r
+	var b bytes.Buffer
+	if err := MutationTesting(&b, in); err != nil {
+		t.Fatal(err)
+	}
+	validate(t, mtSchema, b.Bytes())
+	golden(t, "two-files.mutation-testing.golden.json", b.Bytes())
+
+	var doc mtReport
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{} // test id → its test file
+	for file, tf := range doc.TestFiles {
+		for _, tt := range tf.Tests {
+			if ids[tt.ID] != "" {
+				t.Errorf("test id %q is in both %s and %s", tt.ID, ids[tt.ID], file)
+			}
+			ids[tt.ID] = file
+		}
+	}
+	if len(doc.Files["src/range.js"].Mutants) != len(r.Mutants) {
+		t.Fatalf("%d mutants in the document, want %d", len(doc.Files["src/range.js"].Mutants), len(r.Mutants))
+	}
+	for _, m := range doc.Files["src/range.js"].Mutants {
+		got := "absent"
+		if m.CoveredBy != nil {
+			j, _ := json.Marshal(*m.CoveredBy)
+			got = string(j)
+			for _, id := range *m.CoveredBy {
+				if ids[id] != id {
+					t.Errorf("mutant %s is covered by %q, not a whole-file test of testFiles %v", m.ID, id, ids)
+				}
+			}
+		}
+		if got != want[m.Location.Start.Line] {
+			t.Errorf("mutant %s on line %d: coveredBy %s, want %s", m.ID, m.Location.Start.Line, got, want[m.Location.Start.Line])
+		}
+		for _, id := range m.KilledBy {
+			if ids[id] != killers[m.ID] {
+				t.Errorf("mutant %s killed by %q, filed under %q, want %q", m.ID, id, ids[id], killers[m.ID])
+			}
+		}
+		if (len(m.KilledBy) > 0) != (killers[m.ID] != "") {
+			t.Errorf("mutant %s: killedBy %v", m.ID, m.KilledBy)
+		}
+	}
+	if !strings.Contains(doc.Config.CoveredBy, "test files that ran") {
+		t.Errorf("config.coveredBy does not say what coveredBy means: %q", doc.Config.CoveredBy)
+	}
+
+	// The fixture itself has one oracle file: no ran_by, so no coveredBy, and config says why.
+	var one bytes.Buffer
+	if err := MutationTesting(&one, fixtureInput(t)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(one.String(), `"coveredBy": [`) || !strings.Contains(one.String(), "not recorded") {
+		t.Errorf("a one-file oracle's document claims coverage per test:\n%s", one.String())
+	}
+}
+
+// killedBy files a failing test under the test file its name begins with; a name that is a test
+// file alone is that file's whole-file test (the id coveredBy uses); a name without its file goes
+// under "oracle".
+func TestMTTestsKilledBy(t *testing.T) {
+	for _, c := range []struct{ name, file, test string }{
+		{"test/a.test.js › suite › t", "test/a.test.js", "suite › t"},
+		{"test/a.test.js", "test/a.test.js", "test/a.test.js"},
+		{"lib/x.spec.ts › t", "lib/x.spec.ts", "t"},
+		{"suite › t", unknownTestFile, "suite › t"},
+		{"a suite.js › t", unknownTestFile, "a suite.js › t"},
+	} {
+		tt := newMTTests(&adjudicate.Report{})
+		if id := tt.killedBy(c.name); id != c.name {
+			t.Errorf("%q: id %q", c.name, id)
+		}
+		if got := tt.byFile[c.file][c.name]; got != c.test {
+			t.Errorf("%q: filed as %v, want %q under %s", c.name, tt.byFile, c.test, c.file)
 		}
 	}
 }
