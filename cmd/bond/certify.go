@@ -76,9 +76,11 @@ not-mutated). --operator-set 2 plans with operator set 2; --require-reach PCT re
 oracle runs fewer than PCT% of the added executable lines.
 
 The oracle: --oracle FILE… (test files), --oracle-cmd CMD (any command), or neither: then it is
-the test files the patch adds lines to, run with the repository's test runner as package.json
-names it (the test script, else a jest, vitest, mocha, tsx or ts-node dependency, else
-node --test); the report and the output say which and why. A patch that changes no test file
+the test files the patch adds lines to (only those named as tests — .test., .spec., _test.,
+-test., __tests__/ — when some are, so a changed benchmark or helper under test/ is left out),
+run with the repository's test runner as package.json names it (the test script, else a jest,
+vitest, mocha, tsx or ts-node dependency, else node --test); the report and the output say which
+and why. A patch that changes no test file
 exits 2: name the tests with --oracle or --oracle-cmd.
 
 Runners (--runner): auto, the default, runs the oracle in bond's embedded runner (in-process,
