@@ -205,6 +205,9 @@ func (b baselineRuns) failure(limit time.Duration) error {
 		case StatusTimeout:
 			return input.Errorf("oracle fails on the patched tree: %s timed out after %v; raise --timeout or fix the hang\n%s", labels[i], limit, indentTail(out.Output))
 		case StatusKilled:
+			if hint := baselineHint(out.Output); hint != "" {
+				return input.Errorf("oracle fails on the patched tree: %s exited %d; %s. Output tail:\n%s", labels[i], out.ExitCode, hint, indentTail(out.Output))
+			}
 			return input.Errorf("oracle fails on the patched tree: %s exited %d; bond needs an oracle that passes on the patch before it can ask what it pins down. Output tail:\n%s", labels[i], out.ExitCode, indentTail(out.Output))
 		}
 	}

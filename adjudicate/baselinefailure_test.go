@@ -34,6 +34,11 @@ func TestBaselineFailureSaysWhatHappened(t *testing.T) {
 		{"no program", runOutcome{Status: StatusError, ExitCode: 127, Err: errors.New("exit 127")}, []string{"baseline run 1", "check the command and that its program is installed"}, []string{"--runner node"}},
 		{"timeout", runOutcome{Status: StatusTimeout}, []string{"timed out after 1m0s; raise --timeout"}, nil},
 		{"failing test", runOutcome{Status: StatusKilled, ExitCode: 1}, []string{"exited 1; bond needs an oracle that passes"}, nil},
+		{"vite config in read-only node_modules", runOutcome{Status: StatusKilled, ExitCode: 1,
+			Output: "failed to load config from vitest.config.mts\nError: ENOENT: no such file or directory, mkdir 'node_modules/.vite-temp'"},
+			[]string{"exited 1; vite bundles a TypeScript config", "mkdir -p node_modules/.vite-temp"}, []string{"bond needs an oracle that passes"}},
+		{"read-only write", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "Error: EROFS: read-only file system, open 'node_modules/.cache/x'"},
+			[]string{"wrote into a read-only place"}, nil},
 	} {
 		err := baselineRuns{pair: [2]runOutcome{tt.out, pass}}.failure(time.Minute)
 		if err == nil {
