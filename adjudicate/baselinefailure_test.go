@@ -36,7 +36,7 @@ func TestBaselineFailureSaysWhatHappened(t *testing.T) {
 		{"failing test", runOutcome{Status: StatusKilled, ExitCode: 1}, []string{"exited 1; bond needs an oracle that passes"}, nil},
 		{"vite config in read-only node_modules", runOutcome{Status: StatusKilled, ExitCode: 1,
 			Output: "failed to load config from vitest.config.mts\nError: ENOENT: no such file or directory, mkdir 'node_modules/.vite-temp'"},
-			[]string{"exited 1; vite bundles a TypeScript config", "mkdir -p node_modules/.vite-temp"}, []string{"bond needs an oracle that passes"}},
+			[]string{"exited 1; vite writes the bundled vitest config", "--configLoader runner"}, []string{"bond needs an oracle that passes"}},
 		{"read-only write", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "Error: EROFS: read-only file system, open 'node_modules/.cache/x'"},
 			[]string{"wrote into a read-only place"}, nil},
 	} {

@@ -13,9 +13,9 @@ var baselineHints = []struct {
 }{
 	{
 		marker: "node_modules/.vite-temp",
-		hint: "vite bundles a TypeScript config (vitest.config.ts/.mts) into node_modules/.vite-temp, and bond keeps " +
-			"node_modules read-only to tests: create that directory once in the repository (mkdir -p node_modules/.vite-temp, " +
-			"or run vitest once after installing) and certify again",
+		hint: "vite writes the bundled vitest config into node_modules/.vite-temp, and bond keeps node_modules " +
+			"read-only to tests: add --configLoader runner to the vitest command (vitest 3.1 or later; it loads the config " +
+			"without writing it) and certify again",
 	},
 	{
 		marker: "EROFS",
