@@ -12,7 +12,7 @@
 //	§6.2 bond corpus run: tasks, rows appended, resume       run.go; rows: row.go
 //	§6.3 bond corpus report: metrics, intervals, rendering   stats.go, wilson.go, report.go
 //	§6.4 bond corpus compare                                 compare.go
-//	§6.5 pre-registration: rule file, record, conditions     prereg.go
+//	§6.5 pre-registration: rule file, record, conditions     prereg.go; evaluation: preregeval.go
 //	§8   synthetic rows for the report benchmarks            synth.go
 //
 // The commands are cmd/bond/corpus.go and cmd/bond/prereg.go.
