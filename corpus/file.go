@@ -9,7 +9,7 @@
 // Where the SPEC rules live:
 //
 //	§6.1 the corpus file (format 1, tasks, checks)          file.go; one [[task]]: task.go
-//	§6.2 bond corpus run: tasks, rows appended, resume       run.go; rows: row.go
+//	§6.2 bond corpus run: tasks, rows appended, resume       run.go, worktree.go, step.go; rows: row.go
 //	§6.3 bond corpus report: metrics, intervals, rendering   stats.go, wilson.go, report.go
 //	§6.4 bond corpus compare                                 compare.go
 //	§6.5 pre-registration: rule file, record, conditions     prereg.go; evaluation: preregeval.go
