@@ -1,19 +1,19 @@
 package corpus
 
+// This file is bond corpus run (SPEC §6.2): the options, the selection of tasks by shard and
+// fingerprint, the rows file opened, locked and resumed, each task run (work tree, install,
+// certify, held-back oracle) into one row, and the rows appended as tasks finish. The work tree
+// is worktree.go; the shell steps step.go.
+
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
-	"sort"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -22,8 +22,6 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
-	"github.com/bond-tool/bond/internal/isolate"
-	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
 )
@@ -355,142 +353,4 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 	}
 	row.Finished = o.Now().UTC()
 	return row
-}
-
-// makeWorktree makes a work tree of the task's repository at the patched commit: a shared
-// clone (objects borrowed from the original, nothing written into it) checked out at head, or
-// at base with the patch applied and committed, so certify's diff from base to HEAD is exactly
-// the patch. It returns the base and head commits.
-func makeWorktree(ctx context.Context, t Task, wt string) (base, head string, err error) {
-	resolve := func(ref, key string) (string, error) {
-		out, err := git(ctx, t.RepoDir, "rev-parse", "--verify", "--quiet", ref+"^{commit}")
-		if err != nil {
-			return "", fmt.Errorf("%s = %q is not a commit of %s; give a commit id or ref that exists there", key, ref, t.Repo)
-		}
-		return strings.TrimSpace(out), nil
-	}
-	if base, err = resolve(t.Base, "base"); err != nil {
-		return "", "", err
-	}
-	target := base
-	if t.Head != "" {
-		if head, err = resolve(t.Head, "head"); err != nil {
-			return base, "", err
-		}
-		target = head
-	}
-	if out, err := git(ctx, "", "clone", "--quiet", "--shared", "--no-checkout", t.RepoDir, wt); err != nil {
-		return base, head, fmt.Errorf("cloning %s: %v: %s", t.Repo, err, lastLine(out))
-	}
-	if out, err := git(ctx, wt, "checkout", "--quiet", "--detach", target); err != nil {
-		return base, head, fmt.Errorf("checking out %s of %s: %v: %s", target, t.Repo, err, lastLine(out))
-	}
-	if t.PatchPath != "" {
-		if out, err := git(ctx, wt, "apply", "--index", "--whitespace=nowarn", t.PatchPath); err != nil {
-			return base, "", fmt.Errorf("patch %s does not apply on base %s: %s; regenerate it against that commit", t.Patch, t.Base, lastLine(out))
-		}
-		if out, err := git(ctx, wt, "-c", "user.name=bond corpus", "-c", "user.email=bond@localhost", "-c", "commit.gpgsign=false",
-			"commit", "--quiet", "--no-verify", "--allow-empty", "-m", "bond corpus: "+t.ID); err != nil {
-			return base, "", fmt.Errorf("committing patch %s: %v: %s", t.Patch, err, lastLine(out))
-		}
-		out, err := git(ctx, wt, "rev-parse", "HEAD")
-		if err != nil {
-			return base, "", fmt.Errorf("reading the patched commit: %v", err)
-		}
-		head = strings.TrimSpace(out)
-	}
-	return base, head, nil
-}
-
-// skipMissingBlobs finds the files a fresh checkout of wt could not write because the repository
-// lacks their contents (git checks such files out as deleted), and marks them skip-worktree so
-// that a diff of the work tree against base compares their recorded ids instead of reading them.
-// A patch that changes one of them cannot be measured: that is an error naming the files.
-func skipMissingBlobs(ctx context.Context, t Task, wt, base string) ([]string, error) {
-	out, err := git(ctx, wt, "ls-files", "--deleted", "-z")
-	if err != nil {
-		return nil, fmt.Errorf("listing the files the checkout of %s could not write: %v: %s", t.Repo, err, lastLine(out))
-	}
-	missing := strings.FieldsFunc(out, func(r rune) bool { return r == 0 })
-	if len(missing) == 0 {
-		return nil, nil
-	}
-	changed, err := git(ctx, wt, "diff", "--name-only", "-z", "--no-renames", base, "HEAD")
-	if err != nil {
-		return missing, fmt.Errorf("listing the files %s changes: %v: %s", t.ID, err, lastLine(changed))
-	}
-	for _, f := range strings.FieldsFunc(changed, func(r rune) bool { return r == 0 }) {
-		if slices.Contains(missing, f) {
-			return missing, fmt.Errorf("%s lacks the contents of %s, which the patch changes; clone the repository whole (not a partial or shallow copy)", t.Repo, f)
-		}
-	}
-	args := append([]string{"update-index", "--skip-worktree", "--"}, missing...)
-	if out, err := git(ctx, wt, args...); err != nil {
-		return missing, fmt.Errorf("marking %d files whose contents %s lacks: %v: %s", len(missing), t.Repo, err, lastLine(out))
-	}
-	return missing, nil
-}
-
-// git runs git with args in dir (no dir: the current one) and returns its combined output.
-func git(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_CONFIG_NOSYSTEM=1", "LC_ALL=C")
-	var buf bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &buf, &buf
-	err := cmd.Run()
-	return buf.String(), err
-}
-
-type stepResult struct {
-	StepRun
-	// err is set when the command could not be started or the shell could not run it (126,
-	// 127) or it ran past its limit: a harness failure, not a verdict.
-	err error
-}
-
-// runStep runs a shell command at dir through internal/proc: in its own process group, killed
-// as a group on cancellation, after limit and after it exits, its output kept to the last 2 KiB.
-// It runs under an isolate.Isolator that reaps every process the step leaves (a daemon an install
-// script starts) but protects no directory: the install writes node_modules, and the held-back
-// oracle runs in the task's own throw-away work tree.
-func runStep(ctx context.Context, command, dir string, env []string, limit time.Duration) stepResult {
-	res := stepResult{StepRun: StepRun{Cmd: command}}
-	iso, err := isolate.New(isolate.Options{})
-	if err != nil {
-		res.err, res.ExitCode = fmt.Errorf("confining the step: %w", err), -1
-		return res
-	}
-	pr, err := proc.Run(ctx, proc.Spec{Cmd: command, Dir: dir, Env: env, Timeout: limit, Isolation: iso})
-	res.DurationMS = pr.Duration.Milliseconds()
-	res.OutputTail = proc.Tail(pr.Output, stepTail)
-	res.ExitCode = pr.ExitCode
-	switch {
-	case err != nil:
-		res.err, res.ExitCode = err, -1
-	case pr.TimedOut:
-		res.err = fmt.Errorf("ran past its limit of %v", limit)
-	case pr.ExitCode == 126 || pr.ExitCode == 127:
-		res.err = fmt.Errorf("the shell could not run it (exit %d): %s", res.ExitCode, lastLine(res.OutputTail))
-	case pr.Start != nil:
-		res.err, res.ExitCode = pr.Start, 0
-	}
-	return res
-}
-
-// stepTail is how much of a step's output a row keeps.
-const stepTail = 2048
-
-// stepEnv is the environment of install and the held-back oracle: the environment policy of
-// every process bond starts (internal/proc, SPEC §7), sorted.
-func stepEnv(env []string) []string {
-	out, _ := proc.Env(env, isolate.EnvOptions{})
-	sort.Strings(out)
-	return out
-}
-
-// lastLine is the last non-empty line of s, for one-line error messages.
-func lastLine(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
 }

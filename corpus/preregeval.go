@@ -1,0 +1,139 @@
+package corpus
+
+// This file evaluates a frozen pre-registration over a report's figures (SPEC §6.5): each
+// condition's observed value and pass, the tasks missing, relabelled or run before the freeze,
+// and the decision a report prints.
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate"
+)
+
+// ConditionResult is one evaluated condition.
+type ConditionResult struct {
+	Condition
+	Describe string `json:"describe"`
+	// Observed is the observed value as printed; ObservedValue the number for a metric
+	// condition (null for a rate over no task).
+	Observed      string   `json:"observed"`
+	ObservedValue *float64 `json:"observed_value,omitempty"`
+	Pass          bool     `json:"pass"`
+}
+
+// PreregResult is the pre-registration part of a report.
+type PreregResult struct {
+	Path           string    `json:"path"`
+	SHA256         string    `json:"sha256"`
+	Created        time.Time `json:"created"`
+	OperatorDigest string    `json:"operator_digest"`
+	// BeforeFreeze lists the tasks whose row started before the record was created.
+	BeforeFreeze []string `json:"before_freeze"`
+	// Missing lists the corpus's tasks with no row; NotInCorpus rows of tasks it does not hold.
+	Missing     []string `json:"missing"`
+	NotInCorpus []string `json:"not_in_corpus"`
+	// Relabeled lists tasks whose row's sample differs from the record's (the record wins).
+	Relabeled  []string          `json:"relabeled"`
+	Conditions []ConditionResult `json:"conditions"`
+	Failed     int               `json:"failed"`
+	Holds      bool              `json:"holds"`
+	Decision   string            `json:"decision"`
+}
+
+// evaluatePrereg evaluates every condition of rec over the report's figures.
+func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep *Report) *PreregResult {
+	res := &PreregResult{Path: path, SHA256: rec.SHA256, Created: rec.Created, OperatorDigest: rec.Operators.Digest,
+		BeforeFreeze: []string{}, Missing: []string{}, NotInCorpus: []string{}, Relabeled: []string{}}
+	inCorpus := map[string]bool{}
+	for _, id := range rec.Corpus.Tasks {
+		inCorpus[id] = true
+	}
+	hasRow := map[string]*taskView{}
+	for _, v := range views {
+		r := v.row
+		hasRow[r.Task] = v
+		if r.Started.Before(rec.Created) {
+			res.BeforeFreeze = append(res.BeforeFreeze, r.Task)
+		}
+		if !inCorpus[r.Task] {
+			res.NotInCorpus = append(res.NotInCorpus, r.Task)
+		}
+		if r.Sample != v.sample {
+			res.Relabeled = append(res.Relabeled, r.Task)
+		}
+	}
+	for _, id := range rec.Corpus.Tasks {
+		if hasRow[id] == nil {
+			res.Missing = append(res.Missing, id)
+		}
+	}
+	regimeIndex := map[string]int{}
+	for i, r := range adjudicate.Regimes {
+		regimeIndex[string(r)] = i
+	}
+	for _, c := range rec.Conditions {
+		cr := ConditionResult{Condition: c, Describe: c.Describe()}
+		if c.Task != "" {
+			v := hasRow[c.Task]
+			switch {
+			case v == nil:
+				cr.Observed = "no row"
+			case !v.row.Measured():
+				cr.Observed = "error: " + firstLine(v.row.Error)
+			default:
+				got := string(v.bond[regimeIndex[c.Regime]])
+				cr.Observed = got
+				cr.Pass = (got == c.Verdict) == (c.Op == "==")
+			}
+		} else {
+			m := rep.Overall.Get(c.Sample)[c.Regime]
+			val, defined, _ := m.Value(c.Metric)
+			if !defined {
+				cr.Observed = "n/a (a rate over no task)"
+				if isTruthMetric(c.Metric) {
+					cr.Observed = "n/a (no ground truth for it: pass corpus report --truth CORPUS.toml, or no task it applies to)"
+				}
+			} else {
+				cr.ObservedValue = &val
+				cr.Observed = formatNumber(val)
+				if c.Metric == "certified_rate" {
+					cr.Observed = m.Intervals.CertifiedRate.String()
+				} else if c.Metric == "false_green_rate" {
+					cr.Observed = m.Intervals.FalseGreenRate.String()
+				} else if c.Metric == "gap_recall" {
+					cr.Observed = m.Intervals.GapRecall.String()
+				}
+				cr.Pass = conditionOps[c.Op](val, *c.Value)
+			}
+		}
+		if !cr.Pass {
+			res.Failed++
+		}
+		res.Conditions = append(res.Conditions, cr)
+	}
+	res.Holds = res.Failed == 0
+	if res.Holds {
+		res.Decision = fmt.Sprintf("all %d conditions hold", len(res.Conditions))
+	} else {
+		var names []string
+		for _, c := range res.Conditions {
+			if !c.Pass {
+				names = append(names, fmt.Sprintf("%q", c.Name))
+			}
+		}
+		res.Decision = fmt.Sprintf("%d of %d conditions fail: %s", res.Failed, len(res.Conditions), strings.Join(names, ", "))
+	}
+	return res
+}
+
+// formatNumber prints an integer-valued float without decimals and any other with up to four.
+func formatNumber(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
