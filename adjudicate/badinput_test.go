@@ -161,7 +161,7 @@ func TestOptionErrors(t *testing.T) {
 	}{
 		{Options{OracleCmd: "x", Oracle: []string{"a.js"}}, "not both"},
 		{Options{OracleCmd: "x", Runner: "deno"}, "--runner"},
-		{Options{OracleCmd: "x", Regime: "strict"}, "--regime"},
+		{Options{OracleCmd: "x", Regime: "strict"}, `--regime "strict": want witness-recorded, witness-required, report-only`},
 		{Options{OracleCmd: "x", Adjudicate: "some"}, "--adjudicate"},
 		{Options{OracleCmd: "x", Jobs: -1}, "-j"},
 		{Options{Oracle: []string{"../outside.test.js"}}, "inside it"},
@@ -176,7 +176,7 @@ func TestOptionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Runner != RunnerAuto || o.Regime != string(RegimeWitnessRecorded) || o.Adjudicate != AdjudicateFirst || o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
+	if o.Runner != RunnerAuto || o.Regime != RegimeWitnessRecorded || o.Adjudicate != AdjudicateFirst || o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
 		t.Errorf("defaults not filled: %+v", o)
 	}
 }

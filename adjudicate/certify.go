@@ -53,7 +53,7 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 			rep := newReport(o, plan.Front{SchemaVersion: version.Schema, Tool: plan.Tool{Name: version.ToolName, Version: version.Tool}}, nil)
 			rep.Partial = true
 			rep.Errors = append(rep.Errors, context.Cause(ctx).Error())
-			rep.Bond = Bond(nil, Regime(o.Regime), o.RequireHeld)
+			rep.Bond = Bond(nil, o.Regime, o.RequireHeld)
 			rep.Bond.Reason = "interrupted before the plan was made (the report is partial)"
 			rep.Bond.ByRegime = map[Regime]Verdict{}
 			for _, r := range Regimes {
@@ -279,7 +279,7 @@ func finish(rep *Report, o Options, doc *VerdictDoc, start time.Time, clk *clock
 	if err != nil {
 		rep.Errors = append(rep.Errors, err.Error())
 	}
-	deriveVerdicts(rep, Regime(o.Regime), o.RequireHeld)
+	deriveVerdicts(rep, o.Regime, o.RequireHeld)
 	deriveLines(rep, o.RequireReach)
 	rep.Timings.TotalMS = o.Now().Sub(start).Milliseconds()
 	clk.fill(&rep.Timings)
@@ -296,7 +296,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		Errors:      []string{},
 		Run: RunInfo{
 			OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner, Gates: o.Gates,
-			Regime: Regime(o.Regime), Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.SuiteCap,
+			Regime: o.Regime, Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.SuiteCap,
 			Hermetic: o.Hermetic, TimeoutMS: o.Timeout.Milliseconds(), ExhaustiveRuns: o.ExhaustiveRuns,
 		},
 	}

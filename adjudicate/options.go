@@ -60,8 +60,9 @@ type Options struct {
 	Runner string
 	// Gates are the repository's own suite, the second detector.
 	Gates []GateSpec
-	// Regime decides how witnesses enter the bond; "" is witness-recorded.
-	Regime string
+	// Regime decides how witnesses enter the bond; "" is RegimeWitnessRecorded. Any other value
+	// not in Regimes is an input error naming it.
+	Regime Regime
 	// Adjudicate is "first" (default) or "all".
 	Adjudicate string
 	// RequireHeld makes abstentions (unshown, not-bonded) refuse too.
@@ -144,9 +145,9 @@ func (o Options) withDefaults() (Options, error) {
 		return o, input.Errorf("--runner %q: want auto, node or embedded", o.Runner)
 	}
 	if o.Regime == "" {
-		o.Regime = string(RegimeWitnessRecorded)
+		o.Regime = RegimeWitnessRecorded
 	}
-	if !ValidRegime(Regime(o.Regime)) {
+	if !ValidRegime(o.Regime) {
 		return o, input.Errorf("--regime %q: want %s", o.Regime, strings.Join(RegimeNames(), ", "))
 	}
 	if o.Adjudicate == "" {

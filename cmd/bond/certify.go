@@ -181,7 +181,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 	}
 	o := adjudicate.Options{
 		Plan:      opts.planFlags.options(opts.In, cfg, set),
-		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: opts.Regime,
+		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: adjudicate.Regime(opts.Regime),
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Now: opts.Now,
 		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental,
