@@ -164,6 +164,7 @@ func TestOptionErrors(t *testing.T) {
 		{Options{OracleCmd: "x", Regime: "strict"}, `--regime "strict": want witness-recorded, witness-required, report-only`},
 		{Options{OracleCmd: "x", Adjudicate: "some"}, "--adjudicate"},
 		{Options{OracleCmd: "x", Jobs: -1}, "-j"},
+		{Options{OracleCmd: "x", SuiteCap: new(-1)}, "--suite-cap -1: want 0 or more"},
 		{Options{Oracle: []string{"../outside.test.js"}}, "inside it"},
 		{Options{OracleCmd: "x", Gates: []GateSpec{{Name: "a", Cmd: "x"}, {Name: "a", Cmd: "y"}}}, "twice"},
 	} {
@@ -176,8 +177,12 @@ func TestOptionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Runner != RunnerAuto || o.Regime != RegimeWitnessRecorded || o.Adjudicate != AdjudicateFirst || o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
+	if o.Runner != RunnerAuto || o.Regime != RegimeWitnessRecorded || o.Adjudicate != AdjudicateFirst || *o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
 		t.Errorf("defaults not filled: %+v", o)
+	}
+	// A SuiteCap of 0 is kept: no suite run, not the default.
+	if o, err := (Options{OracleCmd: "x", SuiteCap: new(0)}).withDefaults(); err != nil || *o.SuiteCap != 0 {
+		t.Errorf("SuiteCap new(0): got %v (err %v), want 0 kept", o.SuiteCap, err)
 	}
 }
 

@@ -264,7 +264,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			return suiteWitness(ctx, x, p, lim, passed, m)
 		},
 	}
-	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.SuiteCap, gates: len(o.Gates)}, muts, results, d, prog)
+	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.suiteCap(), gates: len(o.Gates)}, muts, results, d, prog)
 	lazyMS := gates.ms - eagerMS
 	rep.Timings.GatesBaselineMS = gates.ms
 	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
@@ -296,7 +296,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		Errors:      []string{},
 		Run: RunInfo{
 			OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner, Gates: o.Gates,
-			Regime: o.Regime, Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.SuiteCap,
+			Regime: o.Regime, Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.suiteCap(),
 			Hermetic: o.Hermetic, TimeoutMS: o.Timeout.Milliseconds(), ExhaustiveRuns: o.ExhaustiveRuns,
 		},
 	}

@@ -74,8 +74,11 @@ type Options struct {
 	Jobs int
 	// Timeout is the time limit of one oracle run; 0 is twice the slower baseline run plus 5 s.
 	Timeout time.Duration
-	// SuiteCap is the most suite runs per patch; 0 is DefaultSuiteCap, negative means none.
-	SuiteCap int
+	// SuiteCap is the most suite (gate) runs per patch, counted as given: 0 means the gates run
+	// on no mutant (each gate witness is not-adjudicated), as --suite-cap 0 and the report's
+	// suite_cap 0 mean. nil is DefaultSuiteCap; a negative count is an input error. A pointer,
+	// so the zero value can be the default while 0 keeps its plain meaning; new(n) sets it.
+	SuiteCap *int
 	// VerdictsPath is a verdict document (SPEC §4.5), read before anything runs.
 	VerdictsPath string
 	// Incremental is an incremental file (--incremental, docs/incremental.md): a mutant's
@@ -168,11 +171,11 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Timeout < 0 {
 		return o, input.Errorf("--timeout %v: want a positive duration", o.Timeout)
 	}
-	switch {
-	case o.SuiteCap == 0:
-		o.SuiteCap = DefaultSuiteCap
-	case o.SuiteCap < 0:
-		o.SuiteCap = 0
+	if o.SuiteCap == nil {
+		o.SuiteCap = new(DefaultSuiteCap)
+	}
+	if *o.SuiteCap < 0 {
+		return o, input.Errorf("--suite-cap %d: want 0 or more suite runs per patch", *o.SuiteCap)
 	}
 	seen := map[string]bool{}
 	for _, g := range o.Gates {
@@ -202,6 +205,15 @@ func (o Options) withDefaults() (Options, error) {
 		}
 	}
 	return o, nil
+}
+
+// suiteCap is the count SuiteCap stands for: DefaultSuiteCap when nil, so Options that never
+// went through withDefaults (a test's newReport) read the default rather than panic.
+func (o Options) suiteCap() int {
+	if o.SuiteCap == nil {
+		return DefaultSuiteCap
+	}
+	return *o.SuiteCap
 }
 
 // nodeTestCmd is the command the node runner runs: node --test FILE….
