@@ -187,14 +187,13 @@ func TestOptionErrors(t *testing.T) {
 }
 
 func TestHermeticUnavailable(t *testing.T) {
-	defer func(f func(isolate.Options) (*isolate.Isolator, error)) { newIsolator = f }(newIsolator)
-	newIsolator = func(o isolate.Options) (*isolate.Isolator, error) {
+	noNamespaces := func(o isolate.Options) (*isolate.Isolator, error) {
 		if o.Hermetic {
 			return nil, &isolate.HermeticError{Reason: "user namespaces are off (a test)"}
 		}
 		return isolate.New(o)
 	}
-	_, err := Certify(context.Background(), Options{OracleCmd: "true", Hermetic: true, Plan: plan.Options{DiffPath: "x.diff"}})
+	_, err := Certify(context.Background(), Options{OracleCmd: "true", Hermetic: true, Plan: plan.Options{DiffPath: "x.diff"}, newIsolator: noNamespaces})
 	if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "--hermetic") {
 		t.Fatalf("got %v, want an InputError about --hermetic", err)
 	}

@@ -42,7 +42,7 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 	}
 	if o.Hermetic {
 		// Before planning: --hermetic never degrades into an unsandboxed run.
-		if _, err := newIsolator(isolate.Options{Hermetic: true}); err != nil {
+		if _, err := o.newIsolator(isolate.Options{Hermetic: true}); err != nil {
 			return nil, input.Errorf("%v", err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
 )
@@ -107,6 +108,11 @@ type Options struct {
 
 	// inc is the opened Incremental file, set by Certify before anything runs.
 	inc *incremental
+	// newIsolator makes the isolator of every run (and of the --hermetic check before planning);
+	// nil is isolate.New. Unexported: only a test sets it, to act as on a host without
+	// namespaces, and it lives here rather than in a package variable so no test changes state
+	// another test (or a parallel Certify) sees.
+	newIsolator func(isolate.Options) (*isolate.Isolator, error)
 }
 
 // GateSpec parsing: NAME=CMD.
@@ -125,6 +131,9 @@ func ParseGate(s string) (GateSpec, error) {
 func (o Options) withDefaults() (Options, error) {
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.newIsolator == nil {
+		o.newIsolator = isolate.New
 	}
 	if o.Plan.Repo == "" {
 		o.Plan.Repo = "."
