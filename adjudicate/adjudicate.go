@@ -11,7 +11,7 @@ import (
 )
 
 // adjudication is how far to adjudicate: Options.Adjudicate and Options.SuiteCap (after
-// defaults: 0 is no suite run), and how many gates were given.
+// defaults, the count itself: 0 is no suite run), and how many gates were given.
 type adjudication struct {
 	mode     string
 	suiteCap int

@@ -161,9 +161,10 @@ func TestOptionErrors(t *testing.T) {
 	}{
 		{Options{OracleCmd: "x", Oracle: []string{"a.js"}}, "not both"},
 		{Options{OracleCmd: "x", Runner: "deno"}, "--runner"},
-		{Options{OracleCmd: "x", Regime: "strict"}, "--regime"},
+		{Options{OracleCmd: "x", Regime: "strict"}, `--regime "strict": want witness-recorded, witness-required, report-only`},
 		{Options{OracleCmd: "x", Adjudicate: "some"}, "--adjudicate"},
 		{Options{OracleCmd: "x", Jobs: -1}, "-j"},
+		{Options{OracleCmd: "x", SuiteCap: new(-1)}, "--suite-cap -1: want 0 or more"},
 		{Options{Oracle: []string{"../outside.test.js"}}, "inside it"},
 		{Options{OracleCmd: "x", Gates: []GateSpec{{Name: "a", Cmd: "x"}, {Name: "a", Cmd: "y"}}}, "twice"},
 	} {
@@ -176,20 +177,23 @@ func TestOptionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Runner != RunnerAuto || o.Regime != string(RegimeWitnessRecorded) || o.Adjudicate != AdjudicateFirst || o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
+	if o.Runner != RunnerAuto || o.Regime != RegimeWitnessRecorded || o.Adjudicate != AdjudicateFirst || *o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
 		t.Errorf("defaults not filled: %+v", o)
+	}
+	// A SuiteCap of 0 is kept: no suite run, not the default.
+	if o, err := (Options{OracleCmd: "x", SuiteCap: new(0)}).withDefaults(); err != nil || *o.SuiteCap != 0 {
+		t.Errorf("SuiteCap new(0): got %v (err %v), want 0 kept", o.SuiteCap, err)
 	}
 }
 
 func TestHermeticUnavailable(t *testing.T) {
-	defer func(f func(isolate.Options) (*isolate.Isolator, error)) { newIsolator = f }(newIsolator)
-	newIsolator = func(o isolate.Options) (*isolate.Isolator, error) {
+	noNamespaces := func(o isolate.Options) (*isolate.Isolator, error) {
 		if o.Hermetic {
 			return nil, &isolate.HermeticError{Reason: "user namespaces are off (a test)"}
 		}
 		return isolate.New(o)
 	}
-	_, err := Certify(context.Background(), Options{OracleCmd: "true", Hermetic: true, Plan: plan.Options{DiffPath: "x.diff"}})
+	_, err := Certify(context.Background(), Options{OracleCmd: "true", Hermetic: true, Plan: plan.Options{DiffPath: "x.diff"}, newIsolator: noNamespaces})
 	if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "--hermetic") {
 		t.Fatalf("got %v, want an InputError about --hermetic", err)
 	}

@@ -42,7 +42,7 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 	}
 	if o.Hermetic {
 		// Before planning: --hermetic never degrades into an unsandboxed run.
-		if _, err := newIsolator(isolate.Options{Hermetic: true}); err != nil {
+		if _, err := o.newIsolator(isolate.Options{Hermetic: true}); err != nil {
 			return nil, input.Errorf("%v", err)
 		}
 	}
@@ -53,7 +53,7 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 			rep := newReport(o, plan.Front{SchemaVersion: version.Schema, Tool: plan.Tool{Name: version.ToolName, Version: version.Tool}}, nil)
 			rep.Partial = true
 			rep.Errors = append(rep.Errors, context.Cause(ctx).Error())
-			rep.Bond = Bond(nil, Regime(o.Regime), o.RequireHeld)
+			rep.Bond = Bond(nil, o.Regime, o.RequireHeld)
 			rep.Bond.Reason = "interrupted before the plan was made (the report is partial)"
 			rep.Bond.ByRegime = map[Regime]Verdict{}
 			for _, r := range Regimes {
@@ -264,7 +264,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			return suiteWitness(ctx, x, p, lim, passed, m)
 		},
 	}
-	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.SuiteCap, gates: len(o.Gates)}, muts, results, d, prog)
+	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.suiteCap(), gates: len(o.Gates)}, muts, results, d, prog)
 	lazyMS := gates.ms - eagerMS
 	rep.Timings.GatesBaselineMS = gates.ms
 	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
@@ -279,7 +279,7 @@ func finish(rep *Report, o Options, doc *VerdictDoc, start time.Time, clk *clock
 	if err != nil {
 		rep.Errors = append(rep.Errors, err.Error())
 	}
-	deriveVerdicts(rep, Regime(o.Regime), o.RequireHeld)
+	deriveVerdicts(rep, o.Regime, o.RequireHeld)
 	deriveLines(rep, o.RequireReach)
 	rep.Timings.TotalMS = o.Now().Sub(start).Milliseconds()
 	clk.fill(&rep.Timings)
@@ -296,7 +296,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		Errors:      []string{},
 		Run: RunInfo{
 			OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner, Gates: o.Gates,
-			Regime: Regime(o.Regime), Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.SuiteCap,
+			Regime: o.Regime, Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.suiteCap(),
 			Hermetic: o.Hermetic, TimeoutMS: o.Timeout.Milliseconds(), ExhaustiveRuns: o.ExhaustiveRuns,
 		},
 	}

@@ -108,7 +108,7 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 			[]Verdict{VerdictVacuous, VerdictVacuous, VerdictVacuous, VerdictHeld}, []Verdict{VerdictVacuous, VerdictUnshown, VerdictUnshown, VerdictHeld}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			rep, err := certifyFixture(t, context.Background(), root, Options{Adjudicate: tc.mode, Gates: gates, SuiteCap: 1, Jobs: 2}, muts)
+			rep, err := certifyFixture(t, context.Background(), root, Options{Adjudicate: tc.mode, Gates: gates, SuiteCap: new(1), Jobs: 2}, muts)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -27,7 +27,7 @@ func fakeTree(t *testing.T, files map[string]string) *tree {
 
 func baseKeyInputs(t *testing.T) keyInputs {
 	return keyInputs{
-		o: Options{Oracle: []string{"test/a.test.js"}, Adjudicate: AdjudicateFirst, SuiteCap: 2,
+		o: Options{Oracle: []string{"test/a.test.js"}, Adjudicate: AdjudicateFirst, SuiteCap: new(2),
 			Gates: []GateSpec{{Name: "unit", Cmd: "npm test"}}},
 		t: fakeTree(t, map[string]string{
 			"src/a.js": "module.exports = 1;\n", "test/a.test.js": "require('../src/a.js');\n",
@@ -81,7 +81,7 @@ func TestKeyComponents(t *testing.T) {
 		{"gates", func(in *keyInputs) { in.o.Gates[0].Cmd = "npm run test:all" }, keyGates},
 		{"timeout", func(in *keyInputs) { in.o.Timeout = time.Second }, keyOptions},
 		{"adjudicate", func(in *keyInputs) { in.o.Adjudicate = AdjudicateAll }, keyOptions},
-		{"suite cap", func(in *keyInputs) { in.o.SuiteCap = 3 }, keyOptions},
+		{"suite cap", func(in *keyInputs) { in.o.SuiteCap = new(3) }, keyOptions},
 		{"exhaustive runs", func(in *keyInputs) { in.o.ExhaustiveRuns = true }, keyOptions},
 		{"hermetic", func(in *keyInputs) { in.o.Hermetic = true }, keyOptions},
 		{"environment value", func(in *keyInputs) { t.Setenv("TZ", "Europe/Paris") }, keyEnvironment},

@@ -95,7 +95,7 @@ func computeKey(ctx context.Context, in keyInputs) runKey {
 		gates = append(gates, g.Name, g.Cmd)
 	}
 	c[keyGates] = digest(gates...)
-	c[keyOptions] = digest(in.o.Timeout.String(), in.o.Adjudicate, fmt.Sprint(in.o.SuiteCap),
+	c[keyOptions] = digest(in.o.Timeout.String(), in.o.Adjudicate, fmt.Sprint(in.o.suiteCap()),
 		fmt.Sprint(in.o.ExhaustiveRuns), fmt.Sprint(in.o.Hermetic))
 	var env []string
 	for _, n := range in.envVars {

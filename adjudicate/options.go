@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
 )
@@ -60,8 +61,9 @@ type Options struct {
 	Runner string
 	// Gates are the repository's own suite, the second detector.
 	Gates []GateSpec
-	// Regime decides how witnesses enter the bond; "" is witness-recorded.
-	Regime string
+	// Regime decides how witnesses enter the bond; "" is RegimeWitnessRecorded. Any other value
+	// not in Regimes is an input error naming it.
+	Regime Regime
 	// Adjudicate is "first" (default) or "all".
 	Adjudicate string
 	// RequireHeld makes abstentions (unshown, not-bonded) refuse too.
@@ -73,8 +75,11 @@ type Options struct {
 	Jobs int
 	// Timeout is the time limit of one oracle run; 0 is twice the slower baseline run plus 5 s.
 	Timeout time.Duration
-	// SuiteCap is the most suite runs per patch; 0 is DefaultSuiteCap, negative means none.
-	SuiteCap int
+	// SuiteCap is the most suite (gate) runs per patch, counted as given: 0 means the gates run
+	// on no mutant (each gate witness is not-adjudicated), as --suite-cap 0 and the report's
+	// suite_cap 0 mean. nil is DefaultSuiteCap; a negative count is an input error. A pointer,
+	// so the zero value can be the default while 0 keeps its plain meaning; new(n) sets it.
+	SuiteCap *int
 	// VerdictsPath is a verdict document (SPEC §4.5), read before anything runs.
 	VerdictsPath string
 	// Incremental is an incremental file (--incremental, docs/incremental.md): a mutant's
@@ -103,6 +108,11 @@ type Options struct {
 
 	// inc is the opened Incremental file, set by Certify before anything runs.
 	inc *incremental
+	// newIsolator makes the isolator of every run (and of the --hermetic check before planning);
+	// nil is isolate.New. Unexported: only a test sets it, to act as on a host without
+	// namespaces, and it lives here rather than in a package variable so no test changes state
+	// another test (or a parallel Certify) sees.
+	newIsolator func(isolate.Options) (*isolate.Isolator, error)
 }
 
 // GateSpec parsing: NAME=CMD.
@@ -121,6 +131,9 @@ func ParseGate(s string) (GateSpec, error) {
 func (o Options) withDefaults() (Options, error) {
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.newIsolator == nil {
+		o.newIsolator = isolate.New
 	}
 	if o.Plan.Repo == "" {
 		o.Plan.Repo = "."
@@ -144,9 +157,9 @@ func (o Options) withDefaults() (Options, error) {
 		return o, input.Errorf("--runner %q: want auto, node or embedded", o.Runner)
 	}
 	if o.Regime == "" {
-		o.Regime = string(RegimeWitnessRecorded)
+		o.Regime = RegimeWitnessRecorded
 	}
-	if !ValidRegime(Regime(o.Regime)) {
+	if !ValidRegime(o.Regime) {
 		return o, input.Errorf("--regime %q: want %s", o.Regime, strings.Join(RegimeNames(), ", "))
 	}
 	if o.Adjudicate == "" {
@@ -167,11 +180,11 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Timeout < 0 {
 		return o, input.Errorf("--timeout %v: want a positive duration", o.Timeout)
 	}
-	switch {
-	case o.SuiteCap == 0:
-		o.SuiteCap = DefaultSuiteCap
-	case o.SuiteCap < 0:
-		o.SuiteCap = 0
+	if o.SuiteCap == nil {
+		o.SuiteCap = new(DefaultSuiteCap)
+	}
+	if *o.SuiteCap < 0 {
+		return o, input.Errorf("--suite-cap %d: want 0 or more suite runs per patch", *o.SuiteCap)
 	}
 	seen := map[string]bool{}
 	for _, g := range o.Gates {
@@ -201,6 +214,15 @@ func (o Options) withDefaults() (Options, error) {
 		}
 	}
 	return o, nil
+}
+
+// suiteCap is the count SuiteCap stands for: DefaultSuiteCap when nil, so Options that never
+// went through withDefaults (a test's newReport) read the default rather than panic.
+func (o Options) suiteCap() int {
+	if o.SuiteCap == nil {
+		return DefaultSuiteCap
+	}
+	return *o.SuiteCap
 }
 
 // nodeTestCmd is the command the node runner runs: node --test FILE….

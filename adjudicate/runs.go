@@ -55,7 +55,7 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 			io.Fence = append(io.Fence, d)
 		}
 	}
-	iso, err := newIsolator(io)
+	iso, err := o.newIsolator(io)
 	if err != nil {
 		var he *isolate.HermeticError
 		if errors.As(err, &he) {
@@ -75,9 +75,6 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 	}
 	return &confinement{iso: iso, env: env, info: info}, nil
 }
-
-// newIsolator is isolate.New; a test replaces it to act as on a host without namespaces.
-var newIsolator = isolate.New
 
 // oracle runs the oracle once in sb, where s.ov (if any) is already placed. A run without a
 // limit (the baseline without --timeout) gets DefaultOracleLimit, so no oracle hangs certify.

@@ -32,13 +32,15 @@ type certifyOptions struct {
 	// planFlags are the flags common to plan and certify.
 	planFlags
 
-	OracleCmd  string
-	Oracle     []string
-	Gates      []string
-	Runner     string
-	Regime     string
-	Jobs       int
-	Timeout    time.Duration
+	OracleCmd string
+	Oracle    []string
+	Gates     []string
+	Runner    string
+	Regime    string
+	Jobs      int
+	Timeout   time.Duration
+	// SuiteCap is --suite-cap N, counted as adjudicate.Options.SuiteCap counts (0 is no suite
+	// run); it reaches the engine only when given, so unset keeps the engine's default.
 	SuiteCap   int
 	Adjudicate string
 	Require    string
@@ -181,7 +183,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 	}
 	o := adjudicate.Options{
 		Plan:      opts.planFlags.options(opts.In, cfg, set),
-		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: opts.Regime,
+		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: adjudicate.Regime(opts.Regime),
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Now: opts.Now,
 		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental,
@@ -206,14 +208,12 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		o.Timeout = opts.Timeout
 	}
 	if set("suite-cap") {
-		switch {
-		case opts.SuiteCap < 0:
+		// The flag and Options.SuiteCap count alike (0 is no suite run); unset leaves the
+		// engine's default.
+		if opts.SuiteCap < 0 {
 			return o, usageErrorf("--suite-cap %d: want 0 or more", opts.SuiteCap)
-		case opts.SuiteCap == 0:
-			o.SuiteCap = -1 // none
-		default:
-			o.SuiteCap = opts.SuiteCap
 		}
+		o.SuiteCap = new(opts.SuiteCap)
 	}
 	for _, g := range opts.Gates {
 		gs, err := adjudicate.ParseGate(g)

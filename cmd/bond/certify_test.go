@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -336,4 +338,48 @@ func TestCertifyZeroConfigExitCodes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// --suite-cap counts as Options.SuiteCap does: unset is the engine's default, 0 is no suite run
+// (not "no cap"), and a negative count is a usage error.
+func TestCertifySuiteCapFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		want    *int // nil: left to the engine's default
+		wantErr string
+	}{
+		{nil, nil, ""},
+		{[]string{"--suite-cap", "0"}, new(0), ""},
+		{[]string{"--suite-cap", "5"}, new(5), ""},
+		{[]string{"--suite-cap", "-1"}, nil, "--suite-cap -1: want 0 or more"},
+	} {
+		s, _, _ := testStreams()
+		var got *certifyOptions
+		cmd := newCertifyCmd(s, func(o *certifyOptions) error { got = o; return nil })
+		cmd.SetArgs(append([]string{"--repo", t.TempDir(), "--oracle-cmd", "true"}, tc.args...))
+		if err := cmd.Execute(); err != nil {
+			t.Fatal(err)
+		}
+		o, err := got.adjudicateOptions()
+		if tc.wantErr != "" {
+			var ue *UsageError
+			if !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%q: got %v, want a UsageError containing %q", tc.args, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", tc.args, err)
+		}
+		if (o.SuiteCap == nil) != (tc.want == nil) || (o.SuiteCap != nil && *o.SuiteCap != *tc.want) {
+			t.Errorf("%q: SuiteCap %v, want %v", tc.args, fmtCap(o.SuiteCap), fmtCap(tc.want))
+		}
+	}
+}
+
+func fmtCap(p *int) string {
+	if p == nil {
+		return "nil (the default)"
+	}
+	return strconv.Itoa(*p)
 }

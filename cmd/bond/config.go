@@ -65,7 +65,7 @@ func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) boo
 		o.Timeout = d
 	}
 	if !set("regime") && c.Regime != "" {
-		o.Regime = c.Regime
+		o.Regime = adjudicate.Regime(c.Regime)
 	}
 	if !set("runner") && c.Runner != "" {
 		o.Runner = c.Runner

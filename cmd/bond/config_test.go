@@ -16,17 +16,17 @@ func TestConfigMergeFlagsWin(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.Plan = (&planFlags{Budget: 9, Include: []string{"src/**"}}).options(nil, c, func(string) bool { return false })
-	if o.OracleCmd != "npm test" || len(o.Gates) != 2 || o.Gates[0].Name != "a" || o.Plan.Budget != 3 || o.Plan.PerOperator != 1 || o.Timeout != 7*time.Second || o.Regime != string(adjudicate.RegimeReportOnly) || o.Runner != adjudicate.RunnerNode || o.Plan.Include[0] != "lib/**" || o.Plan.OperatorSet != 2 || o.RequireReach != 80 || len(o.PassEnv) != 1 {
+	if o.OracleCmd != "npm test" || len(o.Gates) != 2 || o.Gates[0].Name != "a" || o.Plan.Budget != 3 || o.Plan.PerOperator != 1 || o.Timeout != 7*time.Second || o.Regime != adjudicate.RegimeReportOnly || o.Runner != adjudicate.RunnerNode || o.Plan.Include[0] != "lib/**" || o.Plan.OperatorSet != 2 || o.RequireReach != 80 || len(o.PassEnv) != 1 {
 		t.Errorf("config not merged: %+v", o)
 	}
-	o = adjudicate.Options{Oracle: []string{"t.js"}, Regime: string(adjudicate.RegimeWitnessRequired), PassEnv: []string{"HOST"}}
+	o = adjudicate.Options{Oracle: []string{"t.js"}, Regime: adjudicate.RegimeWitnessRequired, PassEnv: []string{"HOST"}}
 	given := map[string]bool{"oracle": true, "regime": true, "operator-set": true, "require-reach": true, "pass-env": true}
 	if err := mergeConfig(c, &o, func(f string) bool { return given[f] }); err != nil {
 		t.Fatal(err)
 	}
 	given["budget"] = true
 	o.Plan = (&planFlags{Budget: 9, OperatorSet: 1, Include: []string{"src/**"}}).options(nil, c, func(f string) bool { return given[f] })
-	if o.OracleCmd != "" || o.Oracle[0] != "t.js" || o.Regime != string(adjudicate.RegimeWitnessRequired) || o.Plan.Budget != 9 || o.Plan.PerOperator != 1 || o.Plan.Include[0] != "lib/**" || o.Plan.OperatorSet != 1 || o.RequireReach != 0 || o.PassEnv[0] != "HOST" {
+	if o.OracleCmd != "" || o.Oracle[0] != "t.js" || o.Regime != adjudicate.RegimeWitnessRequired || o.Plan.Budget != 9 || o.Plan.PerOperator != 1 || o.Plan.Include[0] != "lib/**" || o.Plan.OperatorSet != 1 || o.RequireReach != 0 || o.PassEnv[0] != "HOST" {
 		t.Errorf("flags did not win: %+v", o)
 	}
 }

@@ -167,7 +167,7 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Re
 		Oracle:     req.Oracle,
 		Runner:     req.Runner,
 		Gates:      req.Gates,
-		Regime:     req.Regime,
+		Regime:     adjudicate.Regime(req.Regime),
 		Adjudicate: adjudicate.AdjudicateAll,
 		Jobs:       req.Jobs,
 		Timeout:    req.Timeout,
