@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -50,5 +51,35 @@ func TestEvalCorpusOperators2(t *testing.T) {
 	want := []string{"false_refusals == 0", "gap_recall >= 80", "oracle_runs_vs_stryker <= 100", "wall_vs_stryker <= 100"}
 	if !equal(metrics, want) {
 		t.Errorf("rule conditions = %q, want %q", metrics, want)
+	}
+}
+
+// Set 1's run over the same corpus (docs/operators-2.md) uses operators-2-set1.toml, which must
+// stay operators-2.toml with only its name, its operator set and its opening comment changed.
+func TestEvalCorpusSet1IsTheSameCorpus(t *testing.T) {
+	read := func(name string) []string {
+		b, err := os.ReadFile("../testdata/eval/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keep []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "#") && len(keep) == 0 || strings.HasPrefix(l, "name = ") || strings.HasPrefix(l, "operator_set = ") {
+				continue
+			}
+			keep = append(keep, l)
+		}
+		return keep
+	}
+	set2, set1 := read("operators-2.toml"), read("operators-2-set1.toml")
+	if !equal(set1, set2) {
+		t.Error("operators-2-set1.toml differs from operators-2.toml beyond its name, operator set and opening comment")
+	}
+	c, err := LoadGroundTruth("../testdata/eval/operators-2-set1.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Tasks) != 34 {
+		t.Errorf("%d tasks, want 34", len(c.Tasks))
 	}
 }
