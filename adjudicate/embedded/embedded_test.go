@@ -442,6 +442,9 @@ func TestRootThroughSymlink(t *testing.T) {
 	}
 	link := filepath.Join(t.TempDir(), "link")
 	if err := os.Symlink(abs, link); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("this file system refuses symbolic links (%v); CI must allow them: the test would prove nothing skipped", err)
+		}
 		t.Skip("no symlinks here")
 	}
 	r, err := New(link, []string{"test/calc.test.js"}, Options{})
