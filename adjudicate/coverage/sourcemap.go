@@ -165,8 +165,8 @@ func (rd *reader) mapLines(dst Result, m *srcmap.Map, sources []string, scriptRe
 			if o.skip || o.bad != "" {
 				continue
 			}
-			b := o.f.byteAt(ol, oc)
-			if b < 0 && o.f.atLineEnd(ol, oc) {
+			b, atEnd := o.f.byteAt(ol, oc)
+			if atEnd {
 				// Babel maps the end of a statement to the column just past the line's last
 				// character: the line terminator, which holds no code.
 				continue

@@ -150,19 +150,21 @@ func (rd *reader) file(abs string) *sourceFile {
 }
 
 // byteAt returns the byte offset of the UTF-16 column col on 1-based line, or -1 when the
-// position is not inside the line.
-func (f *sourceFile) byteAt(line, col int) int {
+// position is not inside the line; atEnd reports the one position past the line's last character
+// (its terminator), which holds no code but is not outside the file either.
+func (f *sourceFile) byteAt(line, col int) (off int, atEnd bool) {
 	if line < 1 || line > len(f.lineStarts) || col < 0 {
-		return -1
+		return -1, false
 	}
 	i := f.lineStarts[line-1]
 	end := len(f.src)
 	if line < len(f.lineStarts) {
 		end = f.lineStarts[line] - 1
 	}
-	for u := 0; i < end; {
+	u := 0
+	for i < end {
 		if u == col {
-			return i
+			return i, false
 		}
 		r, size := utf8.DecodeRune(f.src[i:])
 		if r >= 0x10000 {
@@ -172,28 +174,7 @@ func (f *sourceFile) byteAt(line, col int) int {
 		}
 		i += size
 	}
-	return -1
-}
-
-// atLineEnd reports whether the UTF-16 column col is the end of 1-based line: the position of its
-// terminator, just past its last character.
-func (f *sourceFile) atLineEnd(line, col int) bool {
-	if line < 1 || line > len(f.lineStarts) {
-		return false
-	}
-	end := len(f.src)
-	if line < len(f.lineStarts) {
-		end = f.lineStarts[line] - 1
-	}
-	u := 0
-	for _, r := range string(f.src[f.lineStarts[line-1]:end]) {
-		if r >= 0x10000 {
-			u += 2
-		} else {
-			u++
-		}
-	}
-	return col == u
+	return -1, u == col
 }
 
 // paint applies the ranges of every function, outermost first, to a count per UTF-16 unit of a
