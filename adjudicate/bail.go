@@ -33,20 +33,26 @@ var envAssign = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 // unchanged. A package script (npm test) is left alone: its runner is not visible here. The
 // oracle-command parser (adjudicate/oraclecmd, to come) is the place to widen this.
 func withBail(cmd string) string {
-	return withRunnerFlag(cmd, bailFlags, func(_, w string) bool {
+	return withRunnerFlag(cmd, bailFlag, func(_, w string) bool {
 		return w == "--bail" || strings.HasPrefix(w, "--bail=") || w == "-b"
 	})
 }
 
-// withRunnerFlag returns cmd with flags[runner] appended, when cmd is one simple command that runs
-// one of flags' runners directly (as withBail describes) and none of its words is `--`, a watch
-// switch, or one that sets reports true for; else cmd unchanged.
-func withRunnerFlag(cmd string, flags map[string]string, sets func(runner, word string) bool) string {
+// bailFlag returns runner's stop-at-first-failure flag, if bail.go knows one.
+func bailFlag(runner string) (string, bool) {
+	flag, ok := bailFlags[runner]
+	return flag, ok
+}
+
+// withRunnerFlag returns cmd with flagFor(runner) appended, when cmd is one simple command that
+// runs a runner flagFor knows directly (as withBail describes) and none of its words is `--`, a
+// watch switch, or one that sets reports true for; else cmd unchanged.
+func withRunnerFlag(cmd string, flagFor func(runner string) (string, bool), sets func(runner, word string) bool) string {
 	if strings.ContainsAny(cmd, shellSpecial) {
 		return cmd
 	}
 	runner, rest := commandRunner(strings.Fields(cmd))
-	flag, ok := flags[runner]
+	flag, ok := flagFor(runner)
 	if !ok {
 		return cmd
 	}

@@ -8,20 +8,14 @@ package adjudicate
 // the runner's coverage off, as StrykerJS does; runs with coverage clear the thresholds
 // (adjudicate/coverage/flags.go).
 
-import "strings"
+import "github.com/bond-tool/bond/adjudicate/coverage"
 
-// coverageOffFlags is each runner's switch that turns off the coverage its config may turn on.
-var coverageOffFlags = map[string]string{
-	"jest":   "--coverage=false",
-	"vitest": "--coverage.enabled=false",
-}
-
-// withoutCoverage returns cmd with its test runner's coverage switched off, when cmd is one simple
-// command that runs jest or vitest directly (as withBail reads it) and has no `--` separator;
-// else cmd unchanged. jest takes the last value of a repeated switch, so its flag goes last;
-// vitest refuses a repeated switch, so a command that already sets one is left as it is.
+// withoutCoverage returns cmd with its test runner's coverage switched off (coverage.OffFlag), when
+// cmd is one simple command that runs jest or vitest directly (as withBail reads it) and has no
+// `--` separator; else cmd unchanged. jest takes the last value of a repeated switch, so its flag
+// goes last; vitest refuses a repeated switch, so a command that already sets one is left as it is.
 func withoutCoverage(cmd string) string {
-	return withRunnerFlag(cmd, coverageOffFlags, func(runner, w string) bool {
-		return runner == "vitest" && (w == "--coverage" || w == "--no-coverage" || strings.HasPrefix(w, "--coverage=") || strings.HasPrefix(w, "--coverage.enabled"))
+	return withRunnerFlag(cmd, coverage.OffFlag, func(runner, w string) bool {
+		return runner == "vitest" && coverage.SwitchesCoverage(runner, w)
 	})
 }

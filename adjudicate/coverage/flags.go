@@ -77,6 +77,35 @@ type optHit struct {
 	at, n int // index of its first word and how many words it takes
 }
 
+// offFlags is each runner's option that turns off the coverage its config may turn on.
+var offFlags = map[string]string{
+	"jest":   "--coverage=false",
+	"vitest": "--coverage.enabled=false",
+}
+
+// OffFlag returns the option that turns runner's own coverage off (a config's collectCoverage or
+// coverage.enabled, and with it any threshold), for runs that must not collect coverage; ok is
+// false for a runner bond does not ask for coverage.
+func OffFlag(runner string) (flag string, ok bool) {
+	flag, ok = offFlags[runner]
+	return flag, ok
+}
+
+// SwitchesCoverage reports whether word is one of runner's own options that turn its coverage on
+// or off (any spelling bond recognises, --no- forms included).
+func SwitchesCoverage(runner, word string) bool {
+	opts := jestOpts
+	if runner == "vitest" {
+		opts = vitestOpts
+	}
+	for _, h := range findOpts(opts, []string{word}) {
+		if h.opt.role == roleEnable {
+			return true
+		}
+	}
+	return false
+}
+
 // findOpts returns the occurrences of opts in args, in order, stopping at `--`.
 func findOpts(opts []runnerOpt, args []string) []optHit {
 	var hits []optHit
