@@ -9,9 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
@@ -95,10 +93,6 @@ func detectOracle(root string, touched []string) (detectedOracle, error) {
 	return d, nil
 }
 
-// testMarkRE is a test mark in a file's base name: .test., .spec., _test., -test. and the like.
-// A file under __tests__/ counts as marked: jest runs every file there as a test.
-var testMarkRE = regexp.MustCompile(`[.\-_](test|spec)\.[^/]*$`)
-
 // preferMarked keeps, among a patch's test files, those whose base name carries a test mark when
 // some do: a runner's directory pattern (node --test runs every file under test/) also sweeps up
 // the helpers, fixtures and benchmark scripts beside a project's marked tests, and a project
@@ -106,7 +100,7 @@ var testMarkRE = regexp.MustCompile(`[.\-_](test|spec)\.[^/]*$`)
 // are kept. unmarked are the files left out.
 func preferMarked(files []string) (kept, unmarked []string) {
 	for _, f := range files {
-		if testMarkRE.MatchString(path.Base(f)) || strings.Contains("/"+f, "/__tests__/") {
+		if plan.HasTestMark(f) {
 			kept = append(kept, f)
 		} else {
 			unmarked = append(unmarked, f)

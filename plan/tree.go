@@ -70,10 +70,20 @@ func IsSourceFile(p string) bool {
 // patterns find none of a patch's files.
 func IsTestName(p string) bool {
 	base := path.Base(p)
-	return HasSourceExt(p) && testNameRE.MatchString(p) && !strings.Contains(base, ".test-d.") && !strings.Contains(base, ".spec-d.")
+	return HasSourceExt(p) && (testDirRE.MatchString(p) || HasTestMark(p)) && !strings.Contains(base, ".test-d.") && !strings.Contains(base, ".spec-d.")
 }
 
-var testNameRE = regexp.MustCompile(`(^|/)(test|tests|__tests__|spec)/|[.\-_](test|spec)\.[^/]*$`)
+// HasTestMark reports whether p is named as a test by its own name: a test mark in its base name
+// (.test., .spec., _test., -test.) or a place under __tests__/ (jest runs every file there), not
+// only a test directory such as test/, which also holds a project's helpers and fixtures.
+func HasTestMark(p string) bool {
+	return testMarkRE.MatchString(p) || strings.Contains("/"+p, "/__tests__/")
+}
+
+var (
+	testDirRE  = regexp.MustCompile(`(^|/)(test|tests|__tests__|spec)/`)
+	testMarkRE = regexp.MustCompile(`[.\-_](test|spec)\.[^/]*$`)
+)
 
 // HasSourceExt reports whether p names a JS/TS source by its extension (SPEC §2.1), declaration
 // (.d.ts, .d.mts, .d.cts) and minified (.min.js) files excluded; unlike IsSourceFile it keeps tests.
