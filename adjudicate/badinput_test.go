@@ -29,6 +29,9 @@ func certifyFixture(t *testing.T, ctx context.Context, root string, o Options, m
 		o.Oracle = []string{"test/add.test.js"}
 		o.Runner = RunnerNode
 	}
+	// Per-file reach whatever it costs: the tests that check narrowed runs must not depend on how
+	// loaded the machine is (TestPerFileReachPaysOrIsDropped tests the cost rule).
+	o.alwaysPerFile = true
 	o, err := o.withDefaults()
 	if err != nil {
 		t.Fatal(err)

@@ -2,8 +2,8 @@ package adjudicate
 
 // This file is the baseline phase (SPEC §3.4): the whole oracle twice on the unmutated tree
 // with coverage and then, for per-test-file reach, each of its test files once on its own when
-// the runner can run them one by one; the runner fallback it can trigger, and what a failing
-// baseline means.
+// the runner can run them one by one and the runs pay (reachcost.go); the runner fallback it
+// can trigger, and what a failing baseline means.
 
 import (
 	"context"
@@ -34,12 +34,12 @@ type baselineRuns struct {
 	triedRuns []runOutcome
 }
 
-// runBaseline runs the baseline, with per-test-file reach when perFile and the runner can run
-// its files one by one (oracleRunner.testFiles, two or more). When a run shows the runner lacks
-// what the tests need, the runner choice falls back (or refuses) and the baseline runs again
-// under the new runner.
-func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, perFile bool, prog *progress) (baselineRuns, error) {
-	b, err := baselineOnce(ctx, x, p, limit, perFile, prog)
+// runBaseline runs the baseline, with per-test-file reach when rp.try, the runner can run its
+// files one by one (oracleRunner.testFiles, two or more) and the runs pay (perFileCost). When a
+// run shows the runner lacks what the tests need, the runner choice falls back (or refuses) and
+// the baseline runs again under the new runner.
+func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp reachPlan, prog *progress) (baselineRuns, error) {
+	b, err := baselineOnce(ctx, x, p, limit, rp, prog)
 	if err != nil {
 		return b, err
 	}
@@ -47,7 +47,7 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, per
 		if err := x.choice.fallBack(why); err != nil {
 			return b, err
 		}
-		if b, err = baselineOnce(ctx, x, p, limit, perFile, prog); err != nil {
+		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
 			return b, err
 		}
 	}
@@ -61,13 +61,14 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, per
 }
 
 // baselineOnce runs the baseline runs once under the current runner: the whole oracle's pair,
-// then, when it passed and reach is per file, each test file once, two at a time over the
-// pair's sandboxes. A file that does not pass on its own while the whole oracle does (it needs
-// another file's setup, or its runner finds no test in it) turns per-file reach off: its runs
-// would not say what the whole oracle runs.
-func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, perFile bool, prog *progress) (baselineRuns, error) {
+// then, when it passed and reach is per file, the first test file on its own and, when the rest
+// pay for themselves (perFileCost; the embedded runner's always do), each other file once, two
+// at a time over the pair's sandboxes. A file that does not pass on its own while the whole
+// oracle does (it needs another file's setup, or its runner finds no test in it) turns per-file
+// reach off: its runs would not say what the whole oracle runs.
+func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, rp reachPlan, prog *progress) (baselineRuns, error) {
 	files := x.choice.runner.testFiles()
-	if !perFile || len(files) < 2 {
+	if !rp.try || len(files) < 2 {
 		files = nil
 	}
 	total := 2 + len(files)
@@ -83,19 +84,42 @@ func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, pe
 		specs[i] = runSpec{cov: true, files: []string{f}, timeout: limit}
 	}
 	var done atomic.Int32
-	each, err := runEach(ctx, x, p, specs, func() { prog.phase("baseline", 2+int(done.Add(1)), total) })
+	step := func() { prog.phase("baseline", 2+int(done.Add(1)), total) }
+	each, err := runEach(ctx, x, p, specs[:1], step)
 	if err != nil {
 		return b, err
 	}
+	if each[0].Status != StatusAccepted {
+		return b.droppedFor(files[:1], each, 0), nil
+	}
+	if _, embedded := x.choice.runner.(*embeddedRunner); !embedded && !rp.always {
+		whole := (pair[0].Duration + pair[1].Duration) / 2
+		if why := perFileCost(each[0].Duration, whole, len(files), rp.mutants); why != "" {
+			b.tried, b.triedRuns, b.dropped = files[:1], each, why
+			prog.phase("baseline", total, total)
+			return b, nil
+		}
+	}
+	rest, err := runEach(ctx, x, p, specs[1:], step)
+	if err != nil {
+		return b, err
+	}
+	each = append(each, rest...)
 	for i, out := range each {
 		if out.Status != StatusAccepted {
-			b.tried, b.triedRuns = files, each
-			b.dropped = fmt.Sprintf("no per-test-file reach: %s does not pass on its own (%s, exit %d) although the whole oracle does, so every mutant runs the whole oracle", files[i], out.Status, out.ExitCode)
-			return b, nil
+			return b.droppedFor(files, each, i), nil
 		}
 	}
 	b.files, b.each = files, each
 	return b, nil
+}
+
+// droppedFor is b with per-file reach turned off because files[i] did not pass on its own: the
+// runs made (each, of files) are kept for the report.
+func (b baselineRuns) droppedFor(files []string, each []runOutcome, i int) baselineRuns {
+	b.tried, b.triedRuns = files, each
+	b.dropped = fmt.Sprintf("no per-test-file reach: %s does not pass on its own (%s, exit %d) although the whole oracle does, so every mutant runs the whole oracle", files[i], each[i].Status, each[i].ExitCode)
+	return b
 }
 
 // runPair runs s twice, in the pool's two sandboxes at once when there are two (each sandbox's

@@ -158,7 +158,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	var lim limits
 	var reach *testReach
 	err = timed(&rep.Timings.BaselineMS, func() error {
-		b, err := runBaseline(ctx, x, p, o.Timeout, !o.ExhaustiveRuns, prog)
+		b, err := runBaseline(ctx, x, p, o.Timeout, reachPlan{try: !o.ExhaustiveRuns, always: o.alwaysPerFile, mutants: len(muts)}, prog)
 		rep.Run.Runner, rep.Run.RunnerNote = choice.runner.name(), choice.note
 		if err != nil {
 			return err

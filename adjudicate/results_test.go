@@ -124,6 +124,9 @@ func certifyFiles(t *testing.T, root string, o Options, muts []plan.Mutant) *Rep
 	if o.Timeout == 0 {
 		o.Timeout = 2 * time.Minute
 	}
+	// Per-file reach whatever it costs: the tests that check narrowed runs must not depend on how
+	// loaded the machine is (TestPerFileReachPaysOrIsDropped tests the cost rule).
+	o.alwaysPerFile = true
 	o, err := o.withDefaults()
 	if err != nil {
 		t.Fatal(err)

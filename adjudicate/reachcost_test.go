@@ -1,0 +1,101 @@
+package adjudicate
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// durRunner is a runner whose runs take the durations it is told, without running anything:
+// the whole oracle whole, a file on its own file (or failing when it is failing).
+type durRunner struct {
+	files       []string
+	whole, file time.Duration
+	failing     string
+
+	mu   sync.Mutex
+	runs [][]string
+}
+
+func (r *durRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
+	r.mu.Lock()
+	r.runs = append(r.runs, s.files)
+	r.mu.Unlock()
+	if s.files == nil {
+		return runOutcome{Status: StatusAccepted, Duration: r.whole}, nil
+	}
+	if s.files[0] == r.failing {
+		return runOutcome{Status: StatusKilled, ExitCode: 1, Duration: r.file}, nil
+	}
+	return runOutcome{Status: StatusAccepted, Duration: r.file}, nil
+}
+func (r *durRunner) name() string        { return "dur" }
+func (r *durRunner) close()              {}
+func (r *durRunner) canBail() bool       { return false }
+func (r *durRunner) testFiles() []string { return r.files }
+func (r *durRunner) freeCoverage() bool  { return false }
+
+// The baseline makes its per-file runs only when narrowing can save more than they cost: a run
+// dominated by the runner's start-up (one file alone nearly as slow as all of them) keeps reach
+// whole after one probe run and says why; tests that dominate their run, per-file runs cheap in
+// all, or alwaysPerFile keep reach per file; a probe file that fails alone drops it as before.
+func TestPerFileReachPaysOrIsDropped(t *testing.T) {
+	four := []string{"t/a.test.js", "t/b.test.js", "t/c.test.js", "t/d.test.js"}
+	tests := []struct {
+		name        string
+		whole, file time.Duration
+		mutants     int
+		always      bool
+		failing     string
+		perFile     bool   // reach per file
+		runs        int    // runs made: the pair, then files
+		why         string // in the dropped reason
+	}{
+		{"start-up dominates", 10 * time.Second, 8 * time.Second, 6, false, "", false, 3, "would cost more than narrowing 6 mutant runs"},
+		{"start-up dominates, many mutants", 10 * time.Second, 8 * time.Second, 20, false, "", true, 6, ""},
+		{"tests dominate", 60 * time.Second, 15 * time.Second, 6, false, "", true, 6, ""},
+		{"cheap in all", time.Second, 900 * time.Millisecond, 1, false, "", true, 6, ""},
+		{"one file slower than all", 10 * time.Second, 11 * time.Second, 50, false, "", false, 3, "at most about 0s"},
+		{"always", 10 * time.Second, 8 * time.Second, 6, true, "", true, 6, ""},
+		{"probe fails alone", 10 * time.Second, 8 * time.Second, 6, false, four[0], false, 3, "t/a.test.js does not pass on its own"},
+		{"a later file fails alone", 60 * time.Second, 15 * time.Second, 6, false, four[2], false, 6, "t/c.test.js does not pass on its own"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &durRunner{files: four, whole: tt.whole, file: tt.file, failing: tt.failing}
+			x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
+			p := &pool{sbs: []*sandbox{{}, {}}}
+			b, err := baselineOnce(context.Background(), x, p, time.Minute, reachPlan{try: true, always: tt.always, mutants: tt.mutants}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := b.files != nil; got != tt.perFile {
+				t.Errorf("per-file reach %v, want %v (dropped: %q)", got, tt.perFile, b.dropped)
+			}
+			if len(r.runs) != tt.runs {
+				t.Errorf("%d runs %v, want %d", len(r.runs), r.runs, tt.runs)
+			}
+			if tt.why != "" && !strings.Contains(b.dropped, tt.why) {
+				t.Errorf("dropped %q, want it to say %q", b.dropped, tt.why)
+			}
+			if !tt.perFile && len(b.records()) != tt.runs {
+				t.Errorf("%d run records, want every run made (%d) in the report", len(b.records()), tt.runs)
+			}
+		})
+	}
+}
+
+// Under --exhaustive-runs (try false) no per-file run is made at all.
+func TestPerFileReachNotTriedUnderExhaustive(t *testing.T) {
+	r := &durRunner{files: []string{"a.test.js", "b.test.js"}, whole: time.Second, file: time.Second}
+	x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
+	b, err := baselineOnce(context.Background(), x, &pool{sbs: []*sandbox{{}, {}}}, time.Minute, reachPlan{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.files != nil || len(r.runs) != 2 {
+		t.Errorf("per-file %v after %d runs, want whole reach after the pair's 2", b.files, len(r.runs))
+	}
+}
