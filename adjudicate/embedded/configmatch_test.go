@@ -1,0 +1,125 @@
+package embedded
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// describePatterns prints the settings p holds, in a fixed order, for comparison.
+func describePatterns(p *TestPatterns) string {
+	if p == nil {
+		return "<nil>"
+	}
+	var out []string
+	add := func(k string, v any) {
+		switch v := v.(type) {
+		case []string:
+			if len(v) > 0 {
+				out = append(out, fmt.Sprintf("%s=%q", k, v))
+			}
+		case string:
+			if v != "" {
+				out = append(out, fmt.Sprintf("%s=%q", k, v))
+			}
+		}
+	}
+	add("testMatch", p.TestMatch)
+	add("testRegex", p.TestRegex)
+	add("roots", p.Roots)
+	add("ignore", p.Ignore)
+	add("ext", p.Extensions)
+	add("rootDir", p.RootDir)
+	add("include", p.Include)
+	add("exclude", p.Exclude)
+	add("dir", p.Dir)
+	add("root", p.Root)
+	return p.File + ": " + strings.Join(out, " ")
+}
+
+// TestConfigPatterns: the test-file settings ReadSuiteConfig reads from jest and vitest configs
+// as literals, scoped by nesting, and the reason it gives for a setting that is not a literal.
+func TestConfigPatterns(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		own   bool
+		want  string // describePatterns of Patterns when own and read
+		why   string // a substring of Unread when own and not read
+	}{
+		{"jest ts, typed const exported", map[string]string{"package.json": jestPkg, "jest.config.ts": "import type { Config } from 'jest';\n\n" +
+			"const config: Config = {\n  preset: 'ts-jest',\n  moduleFileExtensions: ['ts', 'js'],\n  transform: { '^.+\\\\.ts$': 'ts-jest' },\n" +
+			"  testMatch: ['**/src/**/*.test.ts'],\n  collectCoverage: true,\n  coverageThreshold: { global: { lines: 100 } },\n};\n\nexport default config;\n"},
+			true, `jest.config.ts: testMatch=["**/src/**/*.test.ts"] ext=["ts" "js"]`, ""},
+		{"jest js, module.exports, commented-out testMatch", map[string]string{"package.json": jestPkg, "jest.config.js": "// testMatch: ['x'],\n" +
+			"module.exports = {\n  /* roots: ['a'] */\n  testRegex: '(/__tests__/.*|\\\\.spec)\\\\.js$',\n  testPathIgnorePatterns: [\"/node_modules/\", '<rootDir>/fixtures/'],\n};\n"},
+			true, `jest.config.js: testRegex=["(/__tests__/.*|\\.spec)\\.js$"] ignore=["/node_modules/" "<rootDir>/fixtures/"]`, ""},
+		{"jest json", map[string]string{"package.json": jestPkg, "jest.config.json": `{"roots": ["<rootDir>/src"], "rootDir": "."}`},
+			true, `jest.config.json: roots=["<rootDir>/src"] rootDir="."`, ""},
+		{"package.json jest key", map[string]string{"package.json": `{"devDependencies": {"jest": "29"}, "jest": {"testMatch": ["**/*.check.js"], "coverageThreshold": {"global": {"lines": 90}}}}`},
+			true, `package.json: testMatch=["**/*.check.js"]`, ""},
+		{"jest testRegex array, coverage keys are not patterns", map[string]string{"package.json": jestPkg, "jest.config.cjs": "module.exports = { testRegex: ['a\\\\.t\\\\.js$', 'b\\\\.t\\\\.js$'], collectCoverageFrom: ['src/**'] };\n"},
+			true, `jest.config.cjs: testRegex=["a\\.t\\.js$" "b\\.t\\.js$"]`, ""},
+		{"jest no test-file settings", map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = { collectCoverageFrom: ['src/**'], verbose: true };\n"},
+			false, "", ""},
+		{"jest variable", map[string]string{"package.json": jestPkg, "jest.config.js": "const pats = ['**/*.t.js'];\nmodule.exports = { testMatch: pats };\n"},
+			true, "", "jest.config.js sets testMatch to pats, not a string or an array of strings"},
+		{"jest spread may set roots", map[string]string{"package.json": jestPkg, "jest.config.js": "const base = require('./base');\nmodule.exports = { ...base, testMatch: ['**/*.t.js'] };\n"},
+			true, "", "jest.config.js spreads ...base into its configuration, which may set projects"},
+		{"jest template with substitution", map[string]string{"package.json": jestPkg, "jest.config.js": "const d = 'src';\nmodule.exports = { testMatch: [`${d}/**/*.t.js`] };\n"},
+			true, "", "sets testMatch to [`${d}/**/*.t.js`]"},
+		{"jest function export", map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = async () => ({ testMatch: ['**/*.t.js'] });\n"},
+			true, "", "jest.config.js exports a configuration that is not a literal object (async () =>"},
+		{"jest function export without test-file settings", map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = async () => ({ verbose: true });\n"},
+			false, "", ""},
+		{"jest config mutated after its declaration", map[string]string{"package.json": jestPkg, "jest.config.js": "const config = { verbose: true };\nconfig.testMatch = ['**/*.t.js'];\nmodule.exports = config;\n"},
+			true, "", "not a literal object (config)"},
+		{"jest projects", map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = { projects: ['a', 'b'] };\n"},
+			true, "", "sets projects"},
+		{"vitest coverage include is not test include", map[string]string{"package.json": vitePkg, "vitest.config.mts": "import { defineConfig } from \"vitest/config\";\n\n" +
+			"export default defineConfig({\n  test: {\n    coverage: {\n      include: [\"src/**/*.ts\"],\n      exclude: [\"src/**/*.spec.ts\"],\n    },\n  },\n});\n"},
+			false, "", ""},
+		{"vitest test include and exclude", map[string]string{"package.json": vitePkg, "vitest.config.ts": "import { defineConfig } from 'vitest/config';\n" +
+			"export default defineConfig({ test: { include: ['src/**/*.spec.ts'], coverage: { include: ['src/**'] }, exclude: ['**/node_modules/**', 'src/slow/**'] } });\n"},
+			true, `vitest.config.ts: include=["src/**/*.spec.ts"] exclude=["**/node_modules/**" "src/slow/**"]`, ""},
+		{"vite root and test dir", map[string]string{"package.json": vitePkg, "vite.config.js": "export default { root: 'pkg', test: { dir: 'tests' } };\n"},
+			true, `vite.config.js: dir="tests" root="pkg"`, ""},
+		{"vitest function config", map[string]string{"package.json": vitePkg, "vitest.config.ts": "import { defineConfig } from 'vitest/config';\nexport default defineConfig(({ mode }) => ({ test: { include: ['a/**'] } }));\n"},
+			true, "", "vitest.config.ts exports a configuration that is not a literal object"},
+		{"vitest mergeConfig", map[string]string{"package.json": vitePkg, "vitest.config.ts": "import { defineConfig, mergeConfig } from 'vitest/config';\nimport vite from './vite.config';\n" +
+			"export default mergeConfig(vite, defineConfig({ test: { include: ['a/**'] } }));\n"},
+			true, "", "mergeConfig(vite"},
+		{"vitest exclude spreads the defaults", map[string]string{"package.json": vitePkg, "vitest.config.ts": "import { configDefaults, defineConfig } from 'vitest/config';\n" +
+			"export default defineConfig({ test: { exclude: [...configDefaults.exclude, 'e2e/**'] } });\n"},
+			true, "", "sets test.exclude to [...configDefaults.exclude, \"e2e/**\"]"},
+		{"vitest test is a variable", map[string]string{"package.json": vitePkg, "vitest.config.js": "import shared from './shared.js';\nexport default { test: shared };\n"},
+			true, "", "sets test to shared, not an object literal"},
+		{"vitest test sets no patterns", map[string]string{"package.json": vitePkg, "vitest.config.js": "export default { test: { globals: true, coverage: { exclude: ['x'] } } };\n"},
+			false, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := ReadSuiteConfig(writeTree(t, tt.files), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.OwnTestFiles != tt.own {
+				t.Fatalf("OwnTestFiles = %v, want %v (patterns %s, unread %q)", cfg.OwnTestFiles, tt.own, describePatterns(cfg.Patterns), cfg.Unread)
+			}
+			switch {
+			case !tt.own:
+				if cfg.Patterns != nil || cfg.Unread != "" {
+					t.Errorf("a config without test-file settings: patterns %s, unread %q", describePatterns(cfg.Patterns), cfg.Unread)
+				}
+			case tt.why != "":
+				if cfg.Patterns != nil || !strings.Contains(cfg.Unread, tt.why) {
+					t.Errorf("patterns %s, unread %q; want no patterns and a reason containing %q", describePatterns(cfg.Patterns), cfg.Unread, tt.why)
+				}
+			default:
+				if got := describePatterns(cfg.Patterns); got != tt.want || cfg.Unread != "" {
+					t.Errorf("patterns\n got %s (unread %q)\nwant %s", got, cfg.Unread, tt.want)
+				}
+			}
+		})
+	}
+}
