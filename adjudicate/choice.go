@@ -142,9 +142,13 @@ func commandTests(root, cmd string) (files []string, fw embedded.Framework, why 
 		case cfg.OwnTestFiles && cfg.Patterns == nil:
 			return nil, "", cfg.Unread
 		case cfg.OwnTestFiles:
-			// The config's patterns decide; the files the runner's defaults would take from the
-			// command must each be among them, or bond's reading and the runner's disagree.
-			named, _ := oraclecmd.TestFiles(os.DirFS(root), inv)
+			// The config's patterns decide. The files a command's arguments name, read with the
+			// runner's default patterns, must each be among them, or bond's reading and the
+			// runner's disagree; a bare command runs what the patterns find.
+			var named []string
+			if len(inv.Files) > 0 {
+				named, _ = oraclecmd.TestFiles(os.DirFS(root), inv)
+			}
 			if files, why = cfg.Patterns.Files(root, inv.Files, named); why != "" {
 				return nil, "", why
 			}

@@ -2,6 +2,8 @@ package embedded
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -119,6 +121,80 @@ func TestConfigPatterns(t *testing.T) {
 				if got := describePatterns(cfg.Patterns); got != tt.want || cfg.Unread != "" {
 					t.Errorf("patterns\n got %s (unread %q)\nwant %s", got, cfg.Unread, tt.want)
 				}
+			}
+		})
+	}
+}
+
+// TestConfigFiles: the files TestPatterns.Files lists — the config's patterns applied to the
+// tree, narrowed by the command's arguments as the runner reads them — and each reason it gives
+// instead of a list.
+func TestConfigFiles(t *testing.T) {
+	tree := map[string]string{
+		"src/a.test.ts": "", "src/b.test.ts": "", "src/util.ts": "", "src/c.test.mts": "", "test/c.test.ts": "",
+		"src/__tests__/d.js": "", "fixtures/e.test.ts": "", "dist/f.test.js": "", "src/dist/g.test.ts": "",
+		"node_modules/pkg/h.test.js": "", "src/format.spec.ts": "", "src/slow/s.spec.ts": "",
+	}
+	jest := func(cfg string) map[string]string {
+		return map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = " + cfg + ";\n"}
+	}
+	vitest := func(cfg string) map[string]string {
+		return map[string]string{"package.json": vitePkg, "vitest.config.ts": "export default " + cfg + ";\n"}
+	}
+	tests := []struct {
+		name           string
+		config         map[string]string
+		filters, named []string
+		want           string // the files, space-separated
+		why            string // a substring of the reason, when there is one
+	}{
+		{"jest testMatch, named files inside it", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), []string{"src/a.test.ts"}, []string{"src/a.test.ts"}, "src/a.test.ts", ""},
+		{"jest testMatch, the whole suite", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), nil, nil, "src/a.test.ts src/b.test.ts src/dist/g.test.ts", ""},
+		{"jest testMatch, a named file outside it", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), []string{"src/a.test.ts", "test/c.test.ts"}, []string{"src/a.test.ts", "test/c.test.ts"}, "",
+			`jest would not run test/c.test.ts: it does not match testMatch ["**/src/**/*.test.ts"] (jest.config.js)`},
+		{"jest arguments are regular expressions", jest(`{ testMatch: ['<rootDir>/src/**/*.test.ts'] }`), []string{"src/[ab]\\.test"}, nil, "src/a.test.ts src/b.test.ts", ""},
+		{"jest arguments are case-insensitive", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), []string{"SRC/A.TEST"}, nil, "src/a.test.ts", ""},
+		{"jest testRegex", jest(`{ testRegex: '/__tests__/.*\\.js$' }`), nil, nil, "src/__tests__/d.js", ""},
+		{"jest roots with the default testMatch", jest(`{ roots: ['<rootDir>/test'] }`), nil, nil, "test/c.test.ts", ""},
+		{"jest ignore patterns", jest(`{ testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/', '/fixtures/'] }`), nil, nil, "test/c.test.ts", ""},
+		{"jest moduleFileExtensions", jest(`{ roots: ['<rootDir>/src'], moduleFileExtensions: ['ts'] }`), nil, nil, "src/a.test.ts src/b.test.ts src/dist/g.test.ts src/format.spec.ts src/slow/s.spec.ts", ""},
+		{"jest default extensions, a version-dependent file", jest(`{ roots: ['<rootDir>/src'] }`), nil, nil, "", "whether jest runs src/c.test.mts depends on its version"},
+		{"jest pattern depends on the checkout's place", jest(`{ testMatch: ['/$TMP/**/*.test.ts', '**/nowhere/**'] }`), nil, nil, "", "depends on the directory the repository is in"},
+		{"jest extglob", jest(`{ testMatch: ['**/?(*.)+(spec|test).ts'] }`), nil, nil, "", "uses glob syntax bond does not match"},
+		{"jest lookahead", jest(`{ testRegex: '^(?!.*fixtures).*\\.test\\.ts$' }`), nil, nil, "", "a regular expression bond cannot read"},
+		{"jest finds nothing", jest(`{ testMatch: ['**/*.check.js'] }`), []string{"src/a.test.ts"}, nil, "", "jest finds no test file for src/a.test.ts under jest.config.js's test patterns"},
+		{"jest rootDir outside", jest(`{ rootDir: '..' }`), nil, nil, "", "rootDir \"..\" is outside the repository"},
+		{"vitest include and exclude, a filter", vitest(`{ test: { include: ['src/**/*.spec.ts'], exclude: ['**/node_modules/**', 'src/slow/**'] } }`), []string{"format"}, nil, "src/format.spec.ts", ""},
+		{"vitest include, a named file outside it", vitest(`{ test: { include: ['src/**/*.spec.ts'] } }`), []string{"test/c.test.ts"}, []string{"test/c.test.ts"}, "",
+			`vitest would not run test/c.test.ts: it does not match test.include ["src/**/*.spec.ts"]`},
+		{"vitest exclude leaves node_modules in", vitest(`{ test: { exclude: ['src/slow/**'] } }`), nil, nil, "", "does not exclude node_modules"},
+		{"vitest test dir, default exclude differs by version", vitest(`{ test: { dir: 'src' } }`), []string{"g.test"}, nil, "", "whether vitest runs src/dist/g.test.ts depends on its version"},
+		{"vitest test dir", vitest(`{ test: { dir: 'src' } }`), []string{"a.test", "B.TEST"}, nil, "src/a.test.ts src/b.test.ts", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{}
+			for p, c := range tree {
+				files[p] = c
+			}
+			for p, c := range tt.config {
+				// $TMP is the first directory of the temporary tree the repository is in.
+				files[p] = strings.ReplaceAll(c, "$TMP", strings.Split(filepath.ToSlash(os.TempDir()), "/")[1])
+			}
+			root := writeTree(t, files)
+			cfg, err := ReadSuiteConfig(root, "")
+			if err != nil || cfg.Patterns == nil {
+				t.Fatalf("ReadSuiteConfig: %v, unread %q", err, cfg.Unread)
+			}
+			got, why := cfg.Patterns.Files(root, tt.filters, tt.named)
+			if tt.why != "" {
+				if got != nil || !strings.Contains(why, tt.why) {
+					t.Fatalf("files %q, why %q; want no files and a reason containing %q", got, why, tt.why)
+				}
+				return
+			}
+			if why != "" || strings.Join(got, " ") != tt.want {
+				t.Fatalf("files %q (why %q), want %s", got, why, tt.want)
 			}
 		})
 	}
