@@ -199,3 +199,28 @@ func TestConfigFiles(t *testing.T) {
 		})
 	}
 }
+
+// FuzzReadConfigProgram: reading any program as a config never panics, and whatever it reads
+// for the test-file settings is either patterns or a reason, never both.
+func FuzzReadConfigProgram(f *testing.F) {
+	for _, s := range []string{
+		"export default defineConfig({ test: { include: ['a/**'], coverage: { include: ['b'] } } });",
+		"const c = { testMatch: ['**/*.t.js'], ...x, [k]: 1, get a() { return 1 }, b() {}, d };\nmodule.exports = c;",
+		"module.exports = { testRegex: [`a`, 'b\\\\.js$', /re/], roots: [,] };",
+		"export default { test: ", "module.exports = [1, 2", "export default defineConfig(",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, fw := range []Framework{FrameworkJest, FrameworkVitest} {
+			v, found, err := readConfigProgram("c.js", src)
+			if err != nil {
+				continue
+			}
+			p, own, why := readTestPatterns(fw, "c.js", src, v, found)
+			if p != nil && why != "" || !own && (p != nil || why != "") {
+				t.Fatalf("%s: patterns %s own %v why %q", fw, describePatterns(p), own, why)
+			}
+		}
+	})
+}
