@@ -49,16 +49,19 @@ var (
 var ownTestFilesText = regexp.MustCompile(`["']?\b(testMatch|testRegex|roots|rootDir|testPathIgnorePatterns|modulePathIgnorePatterns|moduleFileExtensions|include|exclude|dir|root|projects|workspace|includeSource)\b["']?\s*(:|=[^=>])`)
 
 // readTestPatterns reads the test-file settings of cfg (the configuration value, found when the
-// program exports one bond can locate; text the config's text without comments). own says the
-// config sets test files of its own; then p is what it says, or p is nil and why names the file
-// and the setting bond cannot read.
-func readTestPatterns(fw Framework, file, text string, cfg litValue, found bool) (p *TestPatterns, own bool, why string) {
-	if !found || cfg.kind != litObject {
+// program exports one bond can locate, parseErr when bond could not parse the program; text the
+// config's text without comments). own says the config sets test files of its own; then p is
+// what it says, or p is nil and why names the file and the setting bond cannot read.
+func readTestPatterns(fw Framework, file, text string, cfg litValue, found bool, parseErr error) (p *TestPatterns, own bool, why string) {
+	if parseErr != nil || !found || cfg.kind != litObject {
 		if !ownTestFilesText.MatchString(text) {
 			return nil, false, ""
 		}
 		what := "no configuration object bond can locate"
-		if found {
+		switch {
+		case parseErr != nil:
+			what = fmt.Sprintf("a configuration bond cannot parse (%v)", parseErr)
+		case found:
 			what = fmt.Sprintf("a configuration that is not a literal object (%s)", clip(cfg.text))
 		}
 		return nil, true, fmt.Sprintf("%s exports %s and mentions test-file settings, so bond cannot list the files %s runs", file, what, fw)

@@ -76,6 +76,8 @@ func TestConfigPatterns(t *testing.T) {
 			false, "", ""},
 		{"jest config mutated after its declaration", map[string]string{"package.json": jestPkg, "jest.config.js": "const config = { verbose: true };\nconfig.testMatch = ['**/*.t.js'];\nmodule.exports = config;\n"},
 			true, "", "not a literal object (config)"},
+		{"jest config bond cannot parse", map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = { testMatch: ['a' };\n"},
+			true, "", "jest.config.js exports a configuration bond cannot parse (jest.config.js: Expected"},
 		{"jest projects", map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = { projects: ['a', 'b'] };\n"},
 			true, "", "sets projects"},
 		{"vitest coverage include is not test include", map[string]string{"package.json": vitePkg, "vitest.config.mts": "import { defineConfig } from \"vitest/config\";\n\n" +
@@ -214,10 +216,7 @@ func FuzzReadConfigProgram(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		for _, fw := range []Framework{FrameworkJest, FrameworkVitest} {
 			v, found, err := readConfigProgram("c.js", src)
-			if err != nil {
-				continue
-			}
-			p, own, why := readTestPatterns(fw, "c.js", src, v, found)
+			p, own, why := readTestPatterns(fw, "c.js", src, v, found, err)
 			if p != nil && why != "" || !own && (p != nil || why != "") {
 				t.Fatalf("%s: patterns %s own %v why %q", fw, describePatterns(p), own, why)
 			}

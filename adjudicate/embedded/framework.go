@@ -124,8 +124,7 @@ func readSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		cfg.Globals = cfgGlobalsTrue.MatchString(text)
 		cfg.File = vitestFile
 		v, found, err := readConfigProgram(vitestFile, vitestText)
-		found = found && err == nil
-		cfg.Patterns, cfg.OwnTestFiles, cfg.Unread = readTestPatterns(FrameworkVitest, vitestFile, text, v, found)
+		cfg.Patterns, cfg.OwnTestFiles, cfg.Unread = readTestPatterns(FrameworkVitest, vitestFile, text, v, found, err)
 		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" {
 			return cfg, &UnsupportedError{Importer: vitestFile, Feature: fmt.Sprintf("the test environment %q (the embedded runner is environment node only)", m[1])}
 		}
@@ -138,8 +137,7 @@ func readSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		text := stripComments(jestText)
 		cfg.File = jestFile
 		v, found, err := readJestConfig(jestFile, jestText)
-		found = found && err == nil
-		cfg.Patterns, cfg.OwnTestFiles, cfg.Unread = readTestPatterns(FrameworkJest, jestFile, text, v, found)
+		cfg.Patterns, cfg.OwnTestFiles, cfg.Unread = readTestPatterns(FrameworkJest, jestFile, text, v, found, err)
 		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" && m[1] != "jest-environment-node" {
 			return cfg, &UnsupportedError{Importer: jestFile, Feature: fmt.Sprintf("the jest testEnvironment %q (the embedded runner is testEnvironment node only)", m[1])}
 		}
