@@ -69,9 +69,19 @@ func (p *TestPatterns) Files(root string, filters, named []string) (files []stri
 	if why != "" {
 		return nil, why
 	}
-	all, err := walkFiles(root, m.walk)
+	all, links, err := walkFiles(root, m.walk)
 	if err != nil {
 		return nil, err.Error()
+	}
+	if m.follow {
+		for _, l := range links {
+			st, err := os.Stat(filepath.Join(root, filepath.FromSlash(l)))
+			if err != nil || st.IsDir() {
+				return nil, fmt.Sprintf("%s is a symbolic link to a directory (or to nothing), which %s's search follows and bond's does not", l, p.Framework)
+			}
+			all = append(all, l)
+		}
+		sort.Strings(all)
 	}
 	for _, rel := range all {
 		in, why := m.filter(rel, filters)
@@ -110,7 +120,9 @@ func orAll(filters []string) string {
 // matcher is one runner's reading of a config: the directories searched (relative to the
 // repository, "." for all of it), whether a file passes the command's filters, and its standing.
 type matcher struct {
-	walk   []string
+	walk []string
+	// follow: the runner follows symbolic links (vitest's glob does; jest's crawler skips them).
+	follow bool
 	filter func(rel string, filters []string) (in bool, why string)
 	test   func(rel string) (standing, string)
 }
@@ -269,7 +281,7 @@ func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
 		}
 		return strings.TrimPrefix(rel, sub+"/")
 	}
-	m := matcher{walk: []string{sub}}
+	m := matcher{walk: []string{sub}, follow: true}
 	if sub == "" {
 		m.walk = []string{"."}
 	}
@@ -306,32 +318,40 @@ func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
 	return m, ""
 }
 
-// walkFiles lists the files under each of dirs (relative to root), slash-separated and sorted,
-// leaving out dependencies and version control, which neither runner searches for tests.
-func walkFiles(root string, dirs []string) ([]string, error) {
+// walkFiles lists the regular files and the symbolic links under each of dirs (relative to root),
+// slash-separated and sorted, leaving out dependencies and version control, which neither runner
+// searches for tests.
+func walkFiles(root string, dirs []string) (files, links []string, err error) {
 	var out []string
 	for _, d := range dirs {
 		err := fs.WalkDir(os.DirFS(root), d, func(p string, e fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
-			if e.IsDir() {
-				if n := e.Name(); p != d && (n == "node_modules" || n == ".git" || n == ".hg" || n == ".sl") {
+			if n := e.Name(); p != d && (n == "node_modules" || n == ".git" || n == ".hg" || n == ".sl") {
+				if e.IsDir() {
 					return fs.SkipDir
 				}
+				return nil // a linked node_modules, as in bond's own fixtures
+			}
+			if e.IsDir() {
 				return nil
 			}
-			if e.Type().IsRegular() {
+			switch {
+			case e.Type().IsRegular():
 				out = append(out, p)
+			case e.Type()&fs.ModeSymlink != 0:
+				links = append(links, p)
 			}
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("listing test files under %s: %w", path.Join(root, d), err)
+			return nil, nil, fmt.Errorf("listing test files under %s: %w", path.Join(root, d), err)
 		}
 	}
 	sort.Strings(out)
-	return dedupeSorted(out), nil
+	sort.Strings(links)
+	return dedupeSorted(out), dedupeSorted(links), nil
 }
 
 func dedupeSorted(s []string) []string {

@@ -147,31 +147,38 @@ func TestConfigFiles(t *testing.T) {
 		name           string
 		config         map[string]string
 		filters, named []string
-		want           string // the files, space-separated
-		why            string // a substring of the reason, when there is one
+		links          map[string]string // symbolic links to make: path → target
+		want           string            // the files, space-separated
+		why            string            // a substring of the reason, when there is one
 	}{
-		{"jest testMatch, named files inside it", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), []string{"src/a.test.ts"}, []string{"src/a.test.ts"}, "src/a.test.ts", ""},
-		{"jest testMatch, the whole suite", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), nil, nil, "src/a.test.ts src/b.test.ts src/dist/g.test.ts", ""},
-		{"jest testMatch, a named file outside it", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), []string{"src/a.test.ts", "test/c.test.ts"}, []string{"src/a.test.ts", "test/c.test.ts"}, "",
+		{"jest testMatch, named files inside it", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), []string{"src/a.test.ts"}, []string{"src/a.test.ts"}, nil, "src/a.test.ts", ""},
+		{"jest testMatch, the whole suite", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), nil, nil, nil, "src/a.test.ts src/b.test.ts src/dist/g.test.ts", ""},
+		{"jest testMatch, a named file outside it", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), []string{"src/a.test.ts", "test/c.test.ts"}, []string{"src/a.test.ts", "test/c.test.ts"}, nil, "",
 			`jest would not run test/c.test.ts: it does not match testMatch ["**/src/**/*.test.ts"] (jest.config.js)`},
-		{"jest arguments are regular expressions", jest(`{ testMatch: ['<rootDir>/src/**/*.test.ts'] }`), []string{"src/[ab]\\.test"}, nil, "src/a.test.ts src/b.test.ts", ""},
-		{"jest arguments are case-insensitive", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), []string{"SRC/A.TEST"}, nil, "src/a.test.ts", ""},
-		{"jest testRegex", jest(`{ testRegex: '/__tests__/.*\\.js$' }`), nil, nil, "src/__tests__/d.js", ""},
-		{"jest roots with the default testMatch", jest(`{ roots: ['<rootDir>/test'] }`), nil, nil, "test/c.test.ts", ""},
-		{"jest ignore patterns", jest(`{ testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/', '/fixtures/'] }`), nil, nil, "test/c.test.ts", ""},
-		{"jest moduleFileExtensions", jest(`{ roots: ['<rootDir>/src'], moduleFileExtensions: ['ts'] }`), nil, nil, "src/a.test.ts src/b.test.ts src/dist/g.test.ts src/format.spec.ts src/slow/s.spec.ts", ""},
-		{"jest default extensions, a version-dependent file", jest(`{ roots: ['<rootDir>/src'] }`), nil, nil, "", "whether jest runs src/c.test.mts depends on its version"},
-		{"jest pattern depends on the checkout's place", jest(`{ testMatch: ['/$TMP/**/*.test.ts', '**/nowhere/**'] }`), nil, nil, "", "depends on the directory the repository is in"},
-		{"jest extglob", jest(`{ testMatch: ['**/?(*.)+(spec|test).ts'] }`), nil, nil, "", "uses glob syntax bond does not match"},
-		{"jest lookahead", jest(`{ testRegex: '^(?!.*fixtures).*\\.test\\.ts$' }`), nil, nil, "", "a regular expression bond cannot read"},
-		{"jest finds nothing", jest(`{ testMatch: ['**/*.check.js'] }`), []string{"src/a.test.ts"}, nil, "", "jest finds no test file for src/a.test.ts under jest.config.js's test patterns"},
-		{"jest rootDir outside", jest(`{ rootDir: '..' }`), nil, nil, "", "rootDir \"..\" is outside the repository"},
-		{"vitest include and exclude, a filter", vitest(`{ test: { include: ['src/**/*.spec.ts'], exclude: ['**/node_modules/**', 'src/slow/**'] } }`), []string{"format"}, nil, "src/format.spec.ts", ""},
-		{"vitest include, a named file outside it", vitest(`{ test: { include: ['src/**/*.spec.ts'] } }`), []string{"test/c.test.ts"}, []string{"test/c.test.ts"}, "",
+		{"jest arguments are regular expressions", jest(`{ testMatch: ['<rootDir>/src/**/*.test.ts'] }`), []string{"src/[ab]\\.test"}, nil, nil, "src/a.test.ts src/b.test.ts", ""},
+		{"jest arguments are case-insensitive", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), []string{"SRC/A.TEST"}, nil, nil, "src/a.test.ts", ""},
+		{"jest testRegex", jest(`{ testRegex: '/__tests__/.*\\.js$' }`), nil, nil, nil, "src/__tests__/d.js", ""},
+		{"jest roots with the default testMatch", jest(`{ roots: ['<rootDir>/test'] }`), nil, nil, nil, "test/c.test.ts", ""},
+		{"jest ignore patterns", jest(`{ testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/', '/fixtures/'] }`), nil, nil, nil, "test/c.test.ts", ""},
+		{"jest moduleFileExtensions", jest(`{ roots: ['<rootDir>/src'], moduleFileExtensions: ['ts'] }`), nil, nil, nil, "src/a.test.ts src/b.test.ts src/dist/g.test.ts src/format.spec.ts src/slow/s.spec.ts", ""},
+		{"jest default extensions, a version-dependent file", jest(`{ roots: ['<rootDir>/src'] }`), nil, nil, nil, "", "whether jest runs src/c.test.mts depends on its version"},
+		{"jest pattern depends on the checkout's place", jest(`{ testMatch: ['/$TMP/**/*.test.ts', '**/nowhere/**'] }`), nil, nil, nil, "", "depends on the directory the repository is in"},
+		{"jest extglob", jest(`{ testMatch: ['**/?(*.)+(spec|test).ts'] }`), nil, nil, nil, "", "uses glob syntax bond does not match"},
+		{"jest lookahead", jest(`{ testRegex: '^(?!.*fixtures).*\\.test\\.ts$' }`), nil, nil, nil, "", "a regular expression bond cannot read"},
+		{"jest finds nothing", jest(`{ testMatch: ['**/*.check.js'] }`), []string{"src/a.test.ts"}, nil, nil, "", "jest finds no test file for src/a.test.ts under jest.config.js's test patterns"},
+		{"jest rootDir outside", jest(`{ rootDir: '..' }`), nil, nil, nil, "", "rootDir \"..\" is outside the repository"},
+		{"vitest include and exclude, a filter", vitest(`{ test: { include: ['src/**/*.spec.ts'], exclude: ['**/node_modules/**', 'src/slow/**'] } }`), []string{"format"}, nil, nil, "src/format.spec.ts", ""},
+		{"vitest include, a named file outside it", vitest(`{ test: { include: ['src/**/*.spec.ts'] } }`), []string{"test/c.test.ts"}, []string{"test/c.test.ts"}, nil, "",
 			`vitest would not run test/c.test.ts: it does not match test.include ["src/**/*.spec.ts"]`},
-		{"vitest exclude leaves node_modules in", vitest(`{ test: { exclude: ['src/slow/**'] } }`), nil, nil, "", "does not exclude node_modules"},
-		{"vitest test dir, default exclude differs by version", vitest(`{ test: { dir: 'src' } }`), []string{"g.test"}, nil, "", "whether vitest runs src/dist/g.test.ts depends on its version"},
-		{"vitest test dir", vitest(`{ test: { dir: 'src' } }`), []string{"a.test", "B.TEST"}, nil, "src/a.test.ts src/b.test.ts", ""},
+		{"vitest exclude leaves node_modules in", vitest(`{ test: { exclude: ['src/slow/**'] } }`), nil, nil, nil, "", "does not exclude node_modules"},
+		{"vitest test dir, default exclude differs by version", vitest(`{ test: { dir: 'src' } }`), []string{"g.test"}, nil, nil, "", "whether vitest runs src/dist/g.test.ts depends on its version"},
+		{"vitest test dir", vitest(`{ test: { dir: 'src' } }`), []string{"a.test", "B.TEST"}, nil, nil, "src/a.test.ts src/b.test.ts", ""},
+		{"vitest follows a linked test file", vitest(`{ test: { include: ['src/**/*.spec.ts'] } }`), nil, nil, map[string]string{"src/linked.spec.ts": "format.spec.ts"},
+			"src/format.spec.ts src/linked.spec.ts src/slow/s.spec.ts", ""},
+		{"vitest follows a linked directory", vitest(`{ test: { include: ['src/**/*.spec.ts'] } }`), nil, nil, map[string]string{"src/more": "../test"}, "",
+			"src/more is a symbolic link to a directory"},
+		{"jest skips links", jest(`{ testMatch: ['**/src/**/*.test.ts'] }`), nil, nil, map[string]string{"src/linked.test.ts": "a.test.ts", "src/more": "../test", "node_modules/x": "../src"},
+			"src/a.test.ts src/b.test.ts src/dist/g.test.ts", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,6 +191,11 @@ func TestConfigFiles(t *testing.T) {
 				files[p] = strings.ReplaceAll(c, "$TMP", strings.Split(filepath.ToSlash(os.TempDir()), "/")[1])
 			}
 			root := writeTree(t, files)
+			for link, target := range tt.links {
+				if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+					t.Fatal(err)
+				}
+			}
 			cfg, err := ReadSuiteConfig(root, "")
 			if err != nil || cfg.Patterns == nil {
 				t.Fatalf("ReadSuiteConfig: %v, unread %q", err, cfg.Unread)
