@@ -109,7 +109,8 @@ var frameworks = map[oraclecmd.Runner]embedded.Framework{
 // commandTests reads an oracle command as the test files it runs and their test API, or says why
 // the embedded runner cannot stand in for it (why is then non-empty): the command is not one
 // runner invocation bond recognises, the runner has no embedded counterpart, the repository
-// configures its own test files or something the embedded runner cannot honour, or the command
+// configures something the embedded runner cannot honour, or test files bond cannot list from
+// its config's literal patterns (or that leave out a file the command names), or the command
 // finds no test file.
 func commandTests(root, cmd string) (files []string, fw embedded.Framework, why string) {
 	var scripts map[string]string
@@ -138,8 +139,20 @@ func commandTests(root, cmd string) (files []string, fw embedded.Framework, why 
 			return nil, "", ue.Reason()
 		case err != nil:
 			return nil, "", err.Error()
+		case cfg.OwnTestFiles && cfg.Patterns == nil:
+			return nil, "", cfg.Unread
 		case cfg.OwnTestFiles:
-			return nil, "", fmt.Sprintf("%s names its own test files, which bond does not read to list the files %s runs", cfg.File, inv.Runner)
+			// The config's patterns decide. The files a command's arguments name, read with the
+			// runner's default patterns, must each be among them, or bond's reading and the
+			// runner's disagree; a bare command runs what the patterns find.
+			var named []string
+			if len(inv.Files) > 0 {
+				named, _ = oraclecmd.TestFiles(os.DirFS(root), inv)
+			}
+			if files, why = cfg.Patterns.Files(root, inv.Files, named); why != "" {
+				return nil, "", why
+			}
+			return files, fw, ""
 		}
 	}
 	files, err = oraclecmd.TestFiles(os.DirFS(root), inv)

@@ -71,6 +71,14 @@ func TestOracleCommandEmbeddedParity(t *testing.T) {
 			"src/clamp.js":       clampLib + "module.exports = { clamp };\n",
 			"test/clamp.test.js": "const { clamp } = require('../src/clamp.js');\n\n" + clampTests,
 		}},
+		// A config naming its own test files, read as literals, keeps the embedded runner.
+		{"jest", "jest", "npx jest test/clamp.test.js", map[string]string{
+			"package.json": `{"name":"clamp","private":true,"scripts":{"test":"jest"},"devDependencies":{"jest":"29.7.0"}}`,
+			"jest.config.js": "/** @type {import('jest').Config} */\nconst config = {\n  testMatch: ['**/test/**/*.test.js'],\n" +
+				"  testPathIgnorePatterns: ['/node_modules/'],\n  collectCoverageFrom: ['src/**/*.js'],\n};\n\nmodule.exports = config;\n",
+			"src/clamp.js":       clampLib + "module.exports = { clamp };\n",
+			"test/clamp.test.js": "const { clamp } = require('../src/clamp.js');\n\n" + clampTests,
+		}},
 		{"vitest", "vitest", "npm test -- test/clamp.test.js", map[string]string{
 			"package.json":       `{"name":"clamp","private":true,"type":"module","scripts":{"test":"vitest run"},"devDependencies":{"vitest":"3.2.4"}}`,
 			"src/clamp.js":       "export " + clampLib,
@@ -78,7 +86,7 @@ func TestOracleCommandEmbeddedParity(t *testing.T) {
 		}},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.name+configName(tc.files), func(t *testing.T) {
 			root := runnerFixture(t, tc.modules, tc.files)
 			muts := []plan.Mutant{
 				mutantAt(t, root, "src/clamp.js", 2, "invert-comparison", "<", "<="),
@@ -130,6 +138,16 @@ func TestOracleCommandEmbeddedParity(t *testing.T) {
 	}
 }
 
+// configName is " with FILE" for a fixture holding a jest or vitest config, for subtest names.
+func configName(files map[string]string) string {
+	for p := range files {
+		if strings.Contains(p, ".config.") {
+			return " with " + p
+		}
+	}
+	return ""
+}
+
 // An oracle command the embedded runner cannot stand in for: auto runs the command and says why,
 // embedded refuses with an input error naming the reason.
 func TestOracleCommandFallsBack(t *testing.T) {
@@ -142,8 +160,11 @@ func TestOracleCommandFallsBack(t *testing.T) {
 		{"a built-in the runtime lacks", "node --test test/fs.test.js", `"node:fs"`, map[string]string{
 			"test/fs.test.js": "const test = require('node:test');\nconst fs = require('node:fs');\nconst { add } = require('../src/add.js');\ntest('adds', () => { if (add(2, 1) !== 3 || !fs) throw new Error('no'); });\n",
 		}},
-		{"own test patterns", "npx jest test/add.test.js", "names its own test files", map[string]string{
-			"jest.config.js": "module.exports = { testMatch: ['**/*.check.js'] };\n",
+		{"own test patterns, a file outside them", "npx jest test/add.test.js", `jest would not run test/add.test.js: it does not match testMatch ["**/*.check.js"] (jest.config.js)`, map[string]string{
+			"jest.config.js": "module.exports = { testMatch: ['**/*.check.js'] };\n", "test/add.check.js": "",
+		}},
+		{"own test patterns, not literals", "npx jest test/add.test.js", "jest.config.js sets testMatch to pats, not a string or an array of strings", map[string]string{
+			"jest.config.js": "const pats = ['**/*.test.js'];\nmodule.exports = { testMatch: pats };\n",
 		}},
 	}
 	for _, tc := range cases {
@@ -155,7 +176,7 @@ func TestOracleCommandFallsBack(t *testing.T) {
 				}
 				root := writeRepo(t, files)
 				muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "return a + b;", "return undefined;")}
-				if tc.name == "own test patterns" {
+				if strings.HasPrefix(tc.name, "own test patterns") {
 					// Choice alone: jest is not installed here, and the fallback is what is asked.
 					c, err := chooseRunner(Options{OracleCmd: tc.cmd, Runner: runner}, root, &confinement{}, t.TempDir())
 					if runner == RunnerEmbedded {
@@ -187,5 +208,75 @@ func TestOracleCommandFallsBack(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// commandTests reads a jest or vitest config's own test patterns: a command naming files they
+// match runs embedded as those files; one naming a file outside them, or a config whose
+// patterns are not literals, keeps the command runner with a reason naming the file and the
+// setting; vitest's coverage.include is not a test pattern.
+func TestCommandTestsConfigPatterns(t *testing.T) {
+	msConfig := "import type { Config } from 'jest';\n\nconst config: Config = {\n  preset: 'ts-jest',\n  moduleFileExtensions: ['ts', 'js'],\n" +
+		"  transform: { '^.+\\\\.ts$': 'ts-jest' },\n  testMatch: ['**/src/**/*.test.ts'],\n  collectCoverage: true,\n" +
+		"  coverageThreshold: { global: { branches: 100, lines: 100 } },\n};\n\nexport default config;\n"
+	jestTree := map[string]string{
+		"package.json":   `{"devDependencies": {"jest": "30.0.5", "ts-jest": "29.4.0"}}`,
+		"jest.config.ts": msConfig,
+		"src/index.ts":   "export const ms = 1;\n", "src/index.test.ts": "", "src/parse.test.ts": "", "test/other.test.ts": "",
+	}
+	vitestTree := map[string]string{
+		"package.json":      `{"type": "module", "devDependencies": {"vitest": "4.1.10"}}`,
+		"vitest.config.mts": "import { defineConfig } from \"vitest/config\";\n\nexport default defineConfig({\n  test: {\n    coverage: {\n      include: [\"src/**/*.ts\"],\n      exclude: [\"src/**/*.spec.ts\"],\n    },\n  },\n});\n",
+		"src/index.ts":      "export const x = 1;\n", "src/format.spec.ts": "", "src/parse.spec.ts": "",
+	}
+	tests := []struct {
+		name  string
+		tree  map[string]string
+		extra map[string]string
+		cmd   string
+		files string // space-separated, when the embedded runner serves the command
+		why   string // a substring of the reason, when it does not
+	}{
+		{"jest testMatch, named files inside it", jestTree, nil, "npx jest src/index.test.ts src/parse.test.ts --coverage=false", "src/index.test.ts src/parse.test.ts", ""},
+		{"jest testMatch, the whole suite", jestTree, nil, "npx jest", "src/index.test.ts src/parse.test.ts", ""},
+		{"jest testMatch, a named file outside it", jestTree, nil, "npx jest src/index.test.ts test/other.test.ts", "",
+			`jest would not run test/other.test.ts: it does not match testMatch ["**/src/**/*.test.ts"] (jest.config.ts)`},
+		{"jest testMatch not a literal", jestTree, map[string]string{"jest.config.ts": strings.Replace(msConfig, "testMatch: ['**/src/**/*.test.ts']", "testMatch: [`${dir}/*.test.ts`]", 1)},
+			"npx jest src/index.test.ts", "", "jest.config.ts sets testMatch to [`${dir}/*.test.ts`]"},
+		{"jest refusals stay", jestTree, map[string]string{"jest.config.ts": strings.Replace(msConfig, "collectCoverage: true", "setupFiles: ['./setup.ts']", 1)},
+			"npx jest src/index.test.ts", "", "setup files"},
+		{"vitest coverage include is no test pattern", vitestTree, nil, "npx vitest run src/format.spec.ts", "src/format.spec.ts", ""},
+		{"vitest test include", vitestTree, map[string]string{"vitest.config.mts": "export default { test: { include: ['src/format.*'] } };\n"},
+			"npx vitest run", "src/format.spec.ts", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{}
+			for _, m := range []map[string]string{tt.tree, tt.extra} {
+				for p, c := range m {
+					files[p] = c
+				}
+			}
+			root := t.TempDir()
+			for p, c := range files {
+				abs := filepath.Join(root, filepath.FromSlash(p))
+				if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(abs, []byte(c), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, _, why := commandTests(root, tt.cmd)
+			if tt.why != "" {
+				if got != nil || !strings.Contains(why, tt.why) {
+					t.Fatalf("files %q, why %q; want the command runner and a reason containing %q", got, why, tt.why)
+				}
+				return
+			}
+			if why != "" || strings.Join(got, " ") != tt.files {
+				t.Fatalf("files %q (why %q), want %s", got, why, tt.files)
+			}
+		})
 	}
 }

@@ -29,13 +29,16 @@ type SuiteConfig struct {
 	Framework Framework // jest or vitest when the repository uses one, else node:test
 	Globals   bool      // describe/it/test/expect/… are globals (jest; vitest with globals: true)
 	File      string    // the config file read (package.json for its "jest" key), or ""
-	// OwnTestFiles: the config names its own test files (jest testMatch, testRegex or roots;
-	// vitest include, exclude or dir), so a runner's default patterns (oraclecmd.TestFiles) do
-	// not say which files it runs; runner choice should use the command runner.
+	// OwnTestFiles: the config names its own test files (jest testMatch, testRegex, roots, …;
+	// vitest test.include, test.exclude, test.dir, root), so a runner's default patterns
+	// (oraclecmd.TestFiles) do not say which files it runs. Patterns is then what the config
+	// says, read as literals, to list the files with (TestPatterns.Files); or Patterns is nil and
+	// Unread says which file and setting bond could not read, and runner choice keeps the
+	// command runner.
 	OwnTestFiles bool
+	Patterns     *TestPatterns
+	Unread       string
 }
-
-var ownTestFiles = regexp.MustCompile(`["']?\b(testMatch|testRegex|roots|include|exclude|dir)\b["']?\s*:`)
 
 // ReadSuiteConfig reads the jest or vitest setup at root as the embedded runner does for New:
 // want's, or, when want is empty, the one the repository uses. A setting the embedded runner
@@ -119,7 +122,9 @@ func readSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		}
 		text := stripComments(vitestText)
 		cfg.Globals = cfgGlobalsTrue.MatchString(text)
-		cfg.File, cfg.OwnTestFiles = vitestFile, ownTestFiles.MatchString(text)
+		cfg.File = vitestFile
+		v, found, err := readConfigProgram(vitestFile, vitestText)
+		cfg.Patterns, cfg.OwnTestFiles, cfg.Unread = readTestPatterns(FrameworkVitest, vitestFile, text, v, found, err)
 		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" {
 			return cfg, &UnsupportedError{Importer: vitestFile, Feature: fmt.Sprintf("the test environment %q (the embedded runner is environment node only)", m[1])}
 		}
@@ -130,7 +135,9 @@ func readSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 			return cfg, nil
 		}
 		text := stripComments(jestText)
-		cfg.File, cfg.OwnTestFiles = jestFile, ownTestFiles.MatchString(text)
+		cfg.File = jestFile
+		v, found, err := readJestConfig(jestFile, jestText)
+		cfg.Patterns, cfg.OwnTestFiles, cfg.Unread = readTestPatterns(FrameworkJest, jestFile, text, v, found, err)
 		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" && m[1] != "jest-environment-node" {
 			return cfg, &UnsupportedError{Importer: jestFile, Feature: fmt.Sprintf("the jest testEnvironment %q (the embedded runner is testEnvironment node only)", m[1])}
 		}
