@@ -40,6 +40,7 @@ func TestParse(t *testing.T) {
 		{"jest --testPathPattern=src/a test/b.test.js", RunnerJest, []string{"src/a", "test/b.test.js"}, nil},
 		{"./node_modules/.bin/jest -i", RunnerJest, nil, nil},
 		{"npx vitest run src/a.spec.ts", RunnerVitest, []string{"src/a.spec.ts"}, []string{"npx"}},
+		{"npx vitest run src/a.spec.ts --configLoader runner", RunnerVitest, []string{"src/a.spec.ts"}, []string{"npx"}},
 		{"vitest --run --reporter verbose src/a.spec.ts", RunnerVitest, []string{"src/a.spec.ts"}, nil},
 		{"vitest run --coverage.enabled --coverage.reporter=lcov", RunnerVitest, nil, nil},
 		{"npx mocha --recursive test/", RunnerMocha, []string{"test/"}, []string{"npx"}},

@@ -58,7 +58,8 @@ var vitestFlags = map[string]flagSpec{
 	"--fileParallelism": ok(), "--clearScreen": ok(), "--no-color": ok(), "--color": ok(), "--hideSkippedTests": ok(),
 	"--reporter": okValue(), "--outputFile": okValue(), "--pool": okValue(), "--maxWorkers": okValue(), "--minWorkers": okValue(),
 	"--bail": okValue(), "--testTimeout": okValue(), "--hookTimeout": okValue(), "--mode": okValue(), "--logHeapUsage": ok(),
-	"-t": refuseValue(byName), "--testNamePattern": refuseValue(byName), "-c": refuseValue(byConfig), "--config": refuseValue(byConfig),
+	"--configLoader": okValue(), // how vitest loads its config file (bundle or runner), not what it finds in it
+	"-t":             refuseValue(byName), "--testNamePattern": refuseValue(byName), "-c": refuseValue(byConfig), "--config": refuseValue(byConfig),
 	"-r": refuseValue("moves the root"), "--root": refuseValue("moves the root"), "--dir": refuseValue("moves the test directory"),
 	"--project": refuseValue("selects projects"), "--shard": refuseValue(shard), "-w": refuse(watch), "--watch": refuse(watch),
 	"--changed": refuse(changed), "-u": refuse("writes snapshots"), "--update": refuse("writes snapshots"),
