@@ -98,7 +98,11 @@ type Options struct {
 	// command ran `jest` or `vitest`); its configuration is read and honoured. Empty means
 	// detect: vitest when the repository depends on it, else jest when it uses jest, else
 	// node:test. A test file that imports 'vitest' or '@jest/globals' speaks that API anyway.
+	// FrameworkMocha is never detected: the caller says so (the oracle command runs mocha).
 	Framework Framework
+	// MochaTimeout is mocha's timeout for each test and hook (--timeout, or the config's
+	// timeout): 0 means mocha's default, 2 s; negative means none (--no-timeouts, timeout 0).
+	MochaTimeout time.Duration
 }
 
 const defaultMemoryLimit = 1 << 30
@@ -214,7 +218,10 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := readSuiteConfig(abs, opts.Framework)
+	cfg, err := SuiteConfig{Framework: FrameworkMocha}, error(nil)
+	if opts.Framework != FrameworkMocha {
+		cfg, err = readSuiteConfig(abs, opts.Framework)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -311,6 +318,8 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		fw = FrameworkVitest
 	case out.apis[FrameworkJest]:
 		fw = FrameworkJest
+	case out.apis[FrameworkMocha]:
+		fw = FrameworkMocha
 	}
 	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict)
 	if err != nil {
@@ -368,6 +377,7 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 	var out strings.Builder
 	out.WriteString(jr.Output)
 	loadFailed := false
+	crossFile := crossFileUse(jr.Files, j.Files)
 	for i, fr := range jr.Files {
 		res.Tests = append(res.Tests, fr.Tests...)
 		if cs[i] != nil {
@@ -414,8 +424,13 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 			res.Unsupported = unsupportedIn(t.Error)
 		}
 	}
+	if crossFile != "" {
+		// Not evidence about the oracle: mocha would have run these files differently.
+		res.Unsupported = crossFile
+		fmt.Fprintf(&out, "✖ %s; the embedded runner runs each file on its own\n", crossFile)
+	}
 	res.Output = out.String()
-	res.Passed = fail == 0 && !loadFailed && jr.Stopped == stopNone
+	res.Passed = fail == 0 && !loadFailed && jr.Stopped == stopNone && crossFile == ""
 	res.Duration = time.Since(start)
 	return res, nil
 }

@@ -1,0 +1,49 @@
+package embedded
+
+// This file holds what the embedded runner needs of mocha beyond its configuration
+// (mochaconfig.go): the framework's name, its timeout in a job, and the check that a run of
+// several files did nothing mocha would apply across them.
+
+import (
+	"fmt"
+	"time"
+)
+
+// FrameworkMocha is mocha 10's BDD interface (js/mocha.js): describe/context/it/specify, the
+// four hooks, mocha's `this`, done callbacks and promises. It is never detected from the
+// repository: the caller passes it when the oracle command runs mocha.
+const FrameworkMocha Framework = "mocha"
+
+// mochaDefaultTimeout is mocha's timeout for each test and hook when nothing sets one.
+const mochaDefaultTimeout = 2 * time.Second
+
+// mochaTimeoutMS is Options.MochaTimeout as the runtime reads it: milliseconds, 0 for none.
+func (o Options) mochaTimeoutMS() int64 {
+	switch {
+	case o.MochaTimeout == 0:
+		return mochaDefaultTimeout.Milliseconds()
+	case o.MochaTimeout < 0:
+		return 0
+	}
+	ms := o.MochaTimeout.Milliseconds()
+	if ms == 0 {
+		ms = 1
+	}
+	return ms
+}
+
+// crossFileUse names what a file of a several-file run did that mocha applies across all the
+// files of a run (.only, root-level hooks): mocha loads every file into one root suite, the
+// embedded runner runs each file in its own runtime, so such a run is not mocha's. "" when the
+// run had one file or nothing of the kind.
+func crossFileUse(res []fileResult, files []jobFile) string {
+	if len(files) < 2 {
+		return ""
+	}
+	for i, fr := range res {
+		if fr.CrossFile != "" {
+			return fmt.Sprintf("mocha %s (%s uses them)", fr.CrossFile, files[i].Path)
+		}
+	}
+	return ""
+}
