@@ -1,15 +1,15 @@
 // Package embedded is bond's hermetic in-process oracle runner (SPEC §3.7): it bundles each
 // oracle test file with its imports (ESM, CJS, TypeScript, JSX) into one script with esbuild,
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
-// node:test, node:assert, the jest and vitest test APIs, console and timers on a virtual-time
+// node:test, node:assert, the jest, vitest and mocha test APIs, console and timers on a virtual-time
 // event loop, and nothing else: no file system, network, processes or environment. A mutant's
 // file is supplied in memory, so an embedded run needs no sandbox copy.
 //
 // Decisions, for the README:
 //   - Provided modules: node:test, node:assert, node:assert/strict, and the bare aliases "test",
 //     "assert" and "assert/strict" (Node resolves bare "assert" to the built-in; bare "test" names
-//     the npm polyfill of node:test, which is read as the built-in it copies); "vitest" and
-//     "@jest/globals" resolve to the runtime's own jest/vitest API, never to node_modules. Any
+//     the npm polyfill of node:test, which is read as the built-in it copies); "vitest",
+//     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
 //     other Node built-in, imported by a test or anything it imports, makes New return
 //     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
 //     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
@@ -30,6 +30,12 @@
 //     auto-reset settings are refused by name, as are snapshots and module mocks (vi.mock,
 //     jest.mock) found in the tests. tsconfig `paths` are honoured (esbuild reads them).
 //     Known differences from the real runners are listed in jestparity_test.go.
+//   - mocha (js/mocha.js, mocha.go, mochaconfig.go): mocha 10's BDD interface and runner, only
+//     when the caller passes FrameworkMocha (the oracle command runs mocha); ReadMochaSetup reads
+//     mocha's configuration as data. Each file runs in its own runtime, where mocha loads all the
+//     files of a run into one root suite: a several-file run in which a file uses .only or
+//     root-level hooks fails with Result.Unsupported set. mochaparity_test.go runs the same
+//     files under real mocha 10.
 //   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
 //     with CommonJS inputs runs sloppy, as those modules do in Node.
 //   - process exists with an empty env, argv ["node", FILE], cwd() "/", nextTick, hrtime and
