@@ -318,3 +318,31 @@ func TestMochaCommandChoice(t *testing.T) {
 		})
 	}
 }
+
+// Under --runner auto a mocha command over several files runs embedded, each file in its own
+// runtime; when the unmutated suite fails that way (b.test.js leans on a global a.test.js sets,
+// which mocha's one process shares) auto falls back to mocha itself and says why, and the
+// verdicts are mocha's.
+func TestMochaSeveralFilesUnderAuto(t *testing.T) {
+	a, b := "test/a.test.js", "test/b.test.js"
+	cases := []struct {
+		name, b, runner, note string
+	}{
+		{"independent files", subsetB, RunnerEmbedded, "mocha's suite of test/a.test.js test/b.test.js"},
+		{"shared setup", "const assert = require('assert');\nconst { scale } = require('../src/calc.js');\nit('scales', () => { assert.strictEqual(scale(3, global.scaleBy), 6); });\n",
+			RunnerCommand, "mocha's one process for all the test files of a run"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			root := fixtureRepo(t, "mocha", map[string]string{"src/calc.js": subsetCalc, a: subsetA + "global.scaleBy = 2;\n", b: tc.b})
+			m := mutantAt(t, root, "src/calc.js", 11, "swap-operator", "x * k", "x / k")
+			rep := certifyFiles(t, root, Options{OracleCmd: "npx mocha " + a + " " + b, Runner: RunnerAuto, Jobs: 2}, []plan.Mutant{m})
+			if rep.Run.Runner != tc.runner || !strings.Contains(rep.Run.RunnerNote, tc.note) {
+				t.Fatalf("runner %q note %q, want %s and a note naming %q", rep.Run.Runner, rep.Run.RunnerNote, tc.runner, tc.note)
+			}
+			if got := rep.Mutants[0]; got.Status != StatusKilled || !strings.HasPrefix(got.KilledBy, b+" › ") {
+				t.Errorf("mutant %s killed_by %q, want killed by %s", got.Status, got.KilledBy, b)
+			}
+		})
+	}
+}

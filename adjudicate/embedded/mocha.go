@@ -32,6 +32,24 @@ func (o Options) mochaTimeoutMS() int64 {
 	return ms
 }
 
+// mochaSharedSetup names why a failing run of the unmutated tree (no overrides: a baseline
+// run) over several mocha files says nothing about the oracle: mocha loads every file into one
+// process, where one may set up what another needs (a global, a shared module's state), and the
+// embedded runner runs each file on its own. --runner auto then falls back to mocha itself,
+// whose own baseline decides. "" otherwise; a mutant's run (with overrides) is always evidence,
+// since the unmutated files passed on their own.
+func mochaSharedSetup(files []jobFile, overrides int, passed bool) string {
+	if passed || overrides > 0 || len(files) < 2 {
+		return ""
+	}
+	for _, f := range files {
+		if f.Framework != FrameworkMocha {
+			return ""
+		}
+	}
+	return "mocha's one process for all the test files of a run (the unmutated suite fails when each file runs on its own)"
+}
+
 // crossFileUse names what a file of a several-file run did that mocha applies across all the
 // files of a run (.only, root-level hooks): mocha loads every file into one root suite, the
 // embedded runner runs each file in its own runtime, so such a run is not mocha's. "" when the
