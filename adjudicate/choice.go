@@ -166,7 +166,7 @@ func mochaTests(root string, inv oraclecmd.Invocation) ([]string, embedded.Optio
 	case err != nil:
 		return nil, eo, err.Error()
 	}
-	eo.MochaTimeout = setup.Timeout
+	eo.Mocha = setup.Run
 	files, err := oraclecmd.TestFiles(os.DirFS(root), oraclecmd.Invocation{Runner: oraclecmd.RunnerMocha, Files: setup.Spec, Args: setup.Args})
 	if err != nil {
 		return nil, eo, err.Error()

@@ -236,7 +236,7 @@ func TestMochaCommandChoice(t *testing.T) {
 		name, cmd string
 		files     map[string]string // added to base; "" deletes
 		want      []string
-		timeout   time.Duration
+		run       embedded.MochaOptions
 		why       string
 	}{
 		{name: "a file", cmd: "npx mocha test/a.js", want: []string{"test/a.js"}},
@@ -246,18 +246,18 @@ func TestMochaCommandChoice(t *testing.T) {
 		{name: "a glob", cmd: "mocha 'test/**/*.js'", want: []string{"test/a.js", "test/sub/c.js"}},
 		{name: "a path without its extension", cmd: "mocha test/a", want: []string{"test/a.js"}},
 		{name: "extension", cmd: "mocha --extension ts test", want: []string{"test/helper.ts"}},
-		{name: "timeout flag", cmd: "mocha -t 5000 test/a.js", want: []string{"test/a.js"}, timeout: 5 * time.Second},
-		{name: "no timeouts", cmd: "mocha --no-timeouts test/a.js", want: []string{"test/a.js"}, timeout: -1},
+		{name: "timeout flag", cmd: "mocha -t 5000 test/a.js", want: []string{"test/a.js"}, run: embedded.MochaOptions{Timeout: 5 * time.Second}},
+		{name: "no timeouts", cmd: "mocha --no-timeouts test/a.js", want: []string{"test/a.js"}, run: embedded.MochaOptions{Timeout: -1}},
 		{name: "json config", cmd: "npm run unit", files: map[string]string{".mocharc.json": `{"spec": ["test/sub"], "timeout": "3s", "reporter": "dot"}`},
-			want: []string{"test/sub/c.js"}, timeout: 3 * time.Second},
+			want: []string{"test/sub/c.js"}, run: embedded.MochaOptions{Timeout: 3 * time.Second}},
 		{name: "jsonc config with comments", cmd: "mocha", files: map[string]string{".mocharc.jsonc": "{\n  // the slow ones\n  \"recursive\": true, \"ui\": \"bdd\",\n}\n"},
 			want: []string{"test/a.js", "test/b.spec.cjs", "test/sub/c.js"}},
 		{name: "yaml config", cmd: "mocha", files: map[string]string{".mocharc.yml": "spec:\n  - test/a.js\n  - test/sub # nested\ntimeout: 0\nextension: [js]\n"},
-			want: []string{"test/a.js", "test/sub/c.js"}, timeout: -1},
+			want: []string{"test/a.js", "test/sub/c.js"}, run: embedded.MochaOptions{Timeout: -1}},
 		{name: "js config of literals", cmd: "mocha", files: map[string]string{".mocharc.js": "'use strict';\n\nmodule.exports = {\n  spec: 'test/a.js',\n  slow: 200,\n  forbidOnly: false,\n};\n"},
 			want: []string{"test/a.js"}},
 		{name: "package.json's mocha key", cmd: "npx mocha", files: map[string]string{"package.json": `{"mocha": {"spec": "test/b.spec.cjs", "timeout": 100}}`},
-			want: []string{"test/b.spec.cjs"}, timeout: 100 * time.Millisecond},
+			want: []string{"test/b.spec.cjs"}, run: embedded.MochaOptions{Timeout: 100 * time.Millisecond}},
 		{name: "command and config spec add up", cmd: "mocha test/a.js", files: map[string]string{".mocharc.json": `{"spec": "test/sub/c.js"}`},
 			want: []string{"test/a.js", "test/sub/c.js"}},
 		{name: "a typescript loader only", cmd: "mocha --extension ts", files: map[string]string{".mocharc.json": `{"require": "tsx"}`},
@@ -266,7 +266,9 @@ func TestMochaCommandChoice(t *testing.T) {
 		{name: "--require", cmd: "npx mocha --require ./setup.js test/a.js", why: "mocha --require preloads modules"},
 		{name: "--ui tdd", cmd: "mocha --ui tdd test/a.js", why: "the oracle command's --ui uses mocha's tdd interface"},
 		{name: "--parallel", cmd: "mocha --parallel test/a.js", why: "the oracle command's --parallel uses mocha parallel (it runs files in worker processes)"},
-		{name: "--check-leaks", cmd: "mocha --check-leaks", why: "mocha check-leaks (it fails tests that leak globals)"},
+		{name: "--check-leaks and --forbid-only", cmd: "mocha --check-leaks --forbid-only test/a.js", want: []string{"test/a.js"},
+			run: embedded.MochaOptions{CheckLeaks: true, ForbidOnly: true}},
+		{name: "--async-only", cmd: "mocha --async-only", why: "mocha async-only (it fails synchronous tests)"},
 		{name: "an unknown flag", cmd: "mocha --sort test/a.js", why: "mocha option --sort is not one bond knows"},
 		{name: "config require", cmd: "mocha", files: map[string]string{".mocharc.json": `{"require": ["./test/setup.js"]}`},
 			why: ".mocharc.json uses mocha require (it preloads modules)"},
@@ -309,8 +311,8 @@ func TestMochaCommandChoice(t *testing.T) {
 			if why != "" {
 				t.Fatalf("why %q, want the embedded runner", why)
 			}
-			if eo.Framework != embedded.FrameworkMocha || eo.MochaTimeout != tc.timeout {
-				t.Errorf("framework %q timeout %v, want mocha with %v", eo.Framework, eo.MochaTimeout, tc.timeout)
+			if eo.Framework != embedded.FrameworkMocha || eo.Mocha != tc.run {
+				t.Errorf("framework %q settings %+v, want mocha with %+v", eo.Framework, eo.Mocha, tc.run)
 			}
 			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
 				t.Errorf("files %q, want %q", got, tc.want)

@@ -106,9 +106,9 @@ type Options struct {
 	// node:test. A test file that imports 'vitest' or '@jest/globals' speaks that API anyway.
 	// FrameworkMocha is never detected: the caller says so (the oracle command runs mocha).
 	Framework Framework
-	// MochaTimeout is mocha's timeout for each test and hook (--timeout, or the config's
-	// timeout): 0 means mocha's default, 2 s; negative means none (--no-timeouts, timeout 0).
-	MochaTimeout time.Duration
+	// Mocha are the mocha settings the runs honour, for FrameworkMocha (ReadMochaSetup reads
+	// them from the command and mocha's configuration).
+	Mocha MochaOptions
 }
 
 const defaultMemoryLimit = 1 << 30

@@ -17,19 +17,35 @@ const FrameworkMocha Framework = "mocha"
 // mochaDefaultTimeout is mocha's timeout for each test and hook when nothing sets one.
 const mochaDefaultTimeout = 2 * time.Second
 
-// mochaTimeoutMS is Options.MochaTimeout as the runtime reads it: milliseconds, 0 for none.
-func (o Options) mochaTimeoutMS() int64 {
+// MochaOptions are the mocha settings an embedded run honours. The zero value is mocha's
+// default.
+type MochaOptions struct {
+	// Timeout is mocha's timeout for each test and hook (--timeout, or the config's timeout):
+	// 0 means mocha's default, 2 s; negative means none (--no-timeouts, timeout 0).
+	Timeout time.Duration
+	// CheckLeaks (--check-leaks): a test or hook that adds a global fails, as mocha fails it.
+	CheckLeaks bool
+	// ForbidOnly (--forbid-only): declaring .only throws, which fails the file's load.
+	ForbidOnly bool
+}
+
+// mochaJob is MochaOptions as a job carries them to the runtime (host.mocha).
+type mochaJob struct {
+	TimeoutMS  int64 `json:"timeout"` // 0 for none
+	CheckLeaks bool  `json:"checkLeaks"`
+	ForbidOnly bool  `json:"forbidOnly"`
+}
+
+// job is o as the runtime reads it: the timeout in milliseconds, 0 for none.
+func (o MochaOptions) job() mochaJob {
+	j := mochaJob{CheckLeaks: o.CheckLeaks, ForbidOnly: o.ForbidOnly}
 	switch {
-	case o.MochaTimeout == 0:
-		return mochaDefaultTimeout.Milliseconds()
-	case o.MochaTimeout < 0:
-		return 0
+	case o.Timeout == 0:
+		j.TimeoutMS = mochaDefaultTimeout.Milliseconds()
+	case o.Timeout > 0:
+		j.TimeoutMS = max(o.Timeout.Milliseconds(), 1)
 	}
-	ms := o.MochaTimeout.Milliseconds()
-	if ms == 0 {
-		ms = 1
-	}
-	return ms
+	return j
 }
 
 // mochaSharedSetup names why a failing run of the unmutated tree (no overrides: a baseline

@@ -78,7 +78,7 @@ describe('waits', function () {
 		timeout time.Duration
 		pass    bool
 	}{{0, true}, {100 * time.Millisecond, false}, {200 * time.Millisecond, true}, {-1, true}} {
-		r := newRunnerAt(t, root, []string{"test/w.js"}, Options{Framework: FrameworkMocha, MochaTimeout: tt.timeout})
+		r := newRunnerAt(t, root, []string{"test/w.js"}, Options{Framework: FrameworkMocha, Mocha: MochaOptions{Timeout: tt.timeout}})
 		res, err := r.Run(context.Background(), nil, time.Minute)
 		if err != nil {
 			t.Fatal(err)
@@ -88,6 +88,26 @@ describe('waits', function () {
 		}
 		if !tt.pass && !strings.Contains(res.Tests[0].Error, "Timeout of 100ms exceeded") {
 			t.Errorf("timeout %v: error %q, want mocha's timeout message", tt.timeout, res.Tests[0].Error)
+		}
+	}
+}
+
+// TestMochaForbidOnly: under --forbid-only a file that declares .only fails to load with
+// mocha's error, as `mocha --forbid-only` fails with "Exception during run"; a file without
+// .only is unaffected.
+func TestMochaForbidOnly(t *testing.T) {
+	for _, tt := range []struct {
+		file    string
+		allowed bool
+	}{{"test/only.js", false}, {"test/leaks.js", true}} {
+		r := newRunnerAt(t, mochaParityDir, []string{tt.file}, Options{Framework: FrameworkMocha, Mocha: MochaOptions{ForbidOnly: true}})
+		res, err := r.Run(context.Background(), nil, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forbidden := strings.Contains(res.LoadError, "`.only` forbidden by --forbid-only")
+		if forbidden == tt.allowed {
+			t.Errorf("%s: load error %q, want the .only refusal: %v", tt.file, res.LoadError, !tt.allowed)
 		}
 	}
 }

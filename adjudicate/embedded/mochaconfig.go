@@ -23,8 +23,9 @@ type MochaSetup struct {
 	Spec []string
 	// Args are Spec's lookup flags in the command's spelling (--recursive, --extension X), for
 	// oraclecmd.TestFiles.
-	Args    []string
-	Timeout time.Duration // for Options.MochaTimeout: 0 mocha's default, negative none
+	Args []string
+	// Run are the settings the embedded runs honour (Options.Mocha).
+	Run MochaOptions
 }
 
 // mochaConfigs are the configuration files mocha 10 reads, in its order: the first found wins.
@@ -51,8 +52,7 @@ var mochaRefused = map[string]string{
 	"require": "preloads modules", "file": "loads extra files first", "grep": "filters tests by name",
 	"fgrep": "filters tests by name", "invert": "filters tests by name", "parallel": "runs files in worker processes",
 	"delay": "delays the root suite", "node-option": "passes options to node", "loader": "loads an ES module loader",
-	"check-leaks": "fails tests that leak globals", "async-only": "fails synchronous tests",
-	"forbid-only": "fails a run that uses .only", "forbid-pending": "fails a run with pending tests",
+	"async-only": "fails synchronous tests", "forbid-pending": "fails a run with pending tests",
 	"retries": "retries failing tests", "sort": "sorts the test files", "ignore": "ignores test files",
 	"exclude": "ignores test files", "watch": "watch mode never exits", "allow-uncaught": "lets errors escape mocha",
 	"dry-run": "runs no test", "fail-zero": "fails a run with no tests", "pass-on-failing-test": "passes failing tests",
@@ -145,7 +145,7 @@ func mergeMocha(setup MochaSetup, files []string, layers []mochaLayer) (MochaSet
 				continue
 			}
 			switch k {
-			case "spec", "extension", "recursive", "timeout", "timeouts", "ui":
+			case "spec", "extension", "recursive", "timeout", "timeouts", "ui", "check-leaks", "forbid-only":
 				continue
 			}
 			why, known := mochaRefused[k]
@@ -178,17 +178,23 @@ func mergeMocha(setup MochaSetup, files []string, layers []mochaLayer) (MochaSet
 	if len(exts) > 0 {
 		setup.Args = append(setup.Args, "--extension "+strings.Join(exts, ","))
 	}
-	if v, _, ok := get("timeouts"); ok && !truthy(v) {
-		setup.Timeout = -1
+	if v, _, ok := get("check-leaks"); ok {
+		setup.Run.CheckLeaks = truthy(v)
 	}
-	if v, where, ok := get("timeout"); ok && setup.Timeout == 0 {
+	if v, _, ok := get("forbid-only"); ok {
+		setup.Run.ForbidOnly = truthy(v)
+	}
+	if v, _, ok := get("timeouts"); ok && !truthy(v) {
+		setup.Run.Timeout = -1
+	}
+	if v, where, ok := get("timeout"); ok && setup.Run.Timeout == 0 {
 		ms, err := mochaMS(v)
 		if err != nil {
 			return setup, &UnsupportedError{Importer: where, Feature: fmt.Sprintf("the mocha timeout %v, which bond cannot read", v)}
 		}
-		setup.Timeout = time.Duration(ms) * time.Millisecond
+		setup.Run.Timeout = time.Duration(ms) * time.Millisecond
 		if ms <= 0 || ms >= 1<<31-1 {
-			setup.Timeout = -1
+			setup.Run.Timeout = -1
 		}
 	}
 	return setup, nil
@@ -229,7 +235,7 @@ func checkKnown(where, key string) error {
 		return nil
 	}
 	switch key {
-	case "spec", "extension", "recursive", "timeout", "timeouts", "ui":
+	case "spec", "extension", "recursive", "timeout", "timeouts", "ui", "check-leaks", "forbid-only":
 		return nil
 	}
 	return &UnsupportedError{Importer: where, Feature: fmt.Sprintf("the mocha setting %s, which bond does not know", key)}

@@ -20,7 +20,8 @@ import (
 //     whose unmutated suite fails that way, is Unsupported (auto falls back); state a file leaves
 //     in a shared module for another is not reproduced;
 //   - this.retries(n > 0), run() (--delay) and anything the configuration changes beyond spec,
-//     extension, recursive, timeout and ui bdd are refused (ReadMochaSetup, unsupportedIn);
+//     extension, recursive, timeout, ui bdd, check-leaks and forbid-only are refused
+//     (ReadMochaSetup, unsupportedIn);
 //   - a non-zero process.exitCode fails the file, where mocha sets its own exit code.
 
 // mochaParityDir is the mocha parity fixture: a small library and mocha tests written for
@@ -46,13 +47,13 @@ func requireMocha(t *testing.T) string {
 // status of each test (and failing hook) by name, named as testresults names mocha's tests
 // (the suites' titles joined by spaces, " › ", the title), and the first line of each failure.
 // A test that passed and then failed (done() called twice) is a failure, as its state says.
-func realMocha(t *testing.T, file string) (map[string]string, map[string]string) {
+func realMocha(t *testing.T, file string, args ...string) (map[string]string, map[string]string) {
 	t.Helper()
 	requireMocha(t)
 	report := filepath.Join(t.TempDir(), "report.json")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, filepath.Join("node_modules", ".bin", "mocha"), "--reporter", "json", "--reporter-option", "output="+report, file)
+	cmd := exec.CommandContext(ctx, filepath.Join("node_modules", ".bin", "mocha"), append(args, "--reporter", "json", "--reporter-option", "output="+report, file)...)
 	cmd.Dir = mochaParityDir
 	out, _ := cmd.CombinedOutput() // the fixture fails on purpose; the report says how
 	b, err := os.ReadFile(report)
@@ -100,13 +101,24 @@ var errorName = regexp.MustCompile(`^\w*Error(?: \[\w+\])?: `)
 // and the same first line for each failure (the file's absolute path, which mocha prints in
 // timeout and done-twice messages, aside).
 func TestMochaParity(t *testing.T) {
-	for _, file := range []string{"test/shelf.js", "test/only.js", "test/timing.js", "test/edges.js"} {
+	for _, tc := range []struct {
+		file string
+		args []string
+		opts MochaOptions
+	}{
+		{file: "test/shelf.js"},
+		{file: "test/only.js"},
+		{file: "test/timing.js"},
+		{file: "test/edges.js"},
+		{file: "test/leaks.js", args: []string{"--check-leaks"}, opts: MochaOptions{CheckLeaks: true}},
+	} {
+		file := tc.file
 		t.Run(file, func(t *testing.T) {
-			want, wantHeads := realMocha(t, file)
+			want, wantHeads := realMocha(t, file, tc.args...)
 			if len(want) < 2 {
 				t.Fatalf("read only %d tests from mocha's report", len(want))
 			}
-			r := newRunnerAt(t, mochaParityDir, []string{file}, Options{Framework: FrameworkMocha})
+			r := newRunnerAt(t, mochaParityDir, []string{file}, Options{Framework: FrameworkMocha, Mocha: tc.opts})
 			res, err := r.Run(context.Background(), nil, time.Minute)
 			if err != nil {
 				t.Fatal(err)

@@ -223,7 +223,7 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	must(host.Set("framework", string(f.Framework)))
 	must(host.Set("globals", j.Globals))
 	must(host.Set("bail", j.Bail))
-	must(host.Set("mochaTimeout", j.MochaTimeoutMS))
+	must(host.Set("mocha", map[string]any{"timeout": j.Mocha.TimeoutMS, "checkLeaks": j.Mocha.CheckLeaks, "forbidOnly": j.Mocha.ForbidOnly}))
 	must(host.Set("crossFile", func(what string) { fr.CrossFile = what }))
 	must(host.Set("write", func(stream int, s string) {
 		switch {

@@ -1,11 +1,11 @@
 // mocha, declaring: the BDD interface (describe/context/it/specify with skip and only,
 // xdescribe/xit, the four hooks, root-level ones included), the suite tree, mocha's `this`
 // (timeout, slow, skip, test, currentTest), and a runnable's run as mocha 10 runs one: done
-// callbacks, promises, timeouts (host.mochaTimeout, 2000 ms by default) on the virtual clock,
+// callbacks, promises, timeouts (host.mocha.timeout, 2000 ms by default) on the virtual clock,
 // done() called twice. mocharun.js runs the tree. Part of the embedded runtime.
 
   class MPending { constructor(message) { this.message = message; } }
-  const mDefaultTimeout = typeof host.mochaTimeout === 'number' ? host.mochaTimeout : 2000;
+  const mDefaultTimeout = host.mocha.timeout;
   const INT_MAX = 2147483647;
   const mImmediate = () => new Promise((resolve) => timers.setImmediate(resolve));
 
@@ -243,7 +243,7 @@
       }
       const s = new MSuite(String(title), mCollect);
       if (mode === 'skip') s.pending = true;
-      if (mode === 'only') { mCollect.onlySuites.push(s); mState.usedOnly = true; }
+      if (mode === 'only') { mForbidOnly(); mCollect.onlySuites.push(s); mState.usedOnly = true; }
       mCollect.suites.push(s);
       const prev = mCollect;
       mCollect = s;
@@ -258,12 +258,20 @@
   function mIt(mode) {
     return function it(title, fn) {
       const parent = mCollect;
+      if (mode === 'only') mForbidOnly();
       const t = new MRunnable('test', String(title), mode === 'skip' ? undefined : fn, parent);
       if (mode === 'skip' || !fn) t.pending = true;
       if (mode === 'only') { parent.onlyTests.push(t); mState.usedOnly = true; }
       parent.tests.push(t);
       return t;
     };
+  }
+  // mForbidOnly throws mocha's error for .only under --forbid-only.
+  function mForbidOnly() {
+    if (!host.mocha.forbidOnly) return;
+    const e = new Error('`.only` forbidden by --forbid-only');
+    e.code = 'ERR_MOCHA_FORBIDDEN_EXCLUSIVITY';
+    throw e;
   }
   function mHookDecl(which, label) {
     return function (title, fn) {

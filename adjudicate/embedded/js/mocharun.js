@@ -73,12 +73,13 @@
           if (mState.test) mState.test.pending = true;
         } else if (which === 'beforeEach') {
           if (mState.test) mState.test.pending = true;
+          mCheckGlobals(h);
           h.pending = false;
           return { err: new Error('abort hookDown') };
         } else if (which === 'beforeAll') {
           suite.tests.forEach((t) => { t.pending = true; });
           suite.suites.forEach((s) => { s.pending = true; });
-          break;
+          i = hooks.length; // the suite's other before-all hooks do not run
         } else {
           h.pending = false;
           const e = new Error('`this.skip` forbidden');
@@ -89,8 +90,12 @@
         mFail(h, err);
         return { err };
       }
+      mCheckGlobals(h);
       delete h.ctx.currentTest;
       setHookTitle(h);
+      // mocha's json reporter names a hook by its title at the end of the run, which a hook that
+      // completed (a leak fails it without stopping it) has reset to `"…" hook in "suite"`.
+      if (h.result) h.result.name = mName(h);
     }
     return {};
   }
@@ -128,6 +133,7 @@
       if (test.isPending()) {
         test.state = 'pending';
         mRecord(test, 'skip');
+        mCheckGlobals(test);
         continue;
       }
       mState.test = test;
@@ -136,6 +142,7 @@
       if (test.isPending()) {
         test.state = 'pending';
         mRecord(test, 'skip');
+        mCheckGlobals(test);
         const up = await hookUp(down.errSuite || suite);
         mState.suite = suite;
         if (up.err) return hookErr(up.errSuite, true, suite);
@@ -153,6 +160,7 @@
         test.state = 'passed';
         mRecord(test, 'pass');
       }
+      mCheckGlobals(test);
       const up = await hookUp(suite);
       mState.suite = suite;
       if (up.err) return hookErr(up.errSuite, true, suite);
@@ -200,6 +208,7 @@
     if (mState.usedOnly) host.crossFile('.only, which mocha applies across all the test files of a run');
     else if (mState.rootHooks) host.crossFile('root-level hooks, which mocha runs around the tests of all the files of a run');
     if (mRoot.hasOnly()) mRoot.filterOnly();
+    mState.okGlobals = mGlobalProps();
     mState.running = true;
     await mRunSuite(mRoot);
     mState.running = false;
@@ -209,6 +218,28 @@
     if (pend) host.write(1, '  ' + pend + ' pending\n');
     const fails = results.filter((r) => r.status === 'fail').length;
     if (fails) host.write(1, '  ' + fails + ' failing\n');
+  }
+
+  // mGlobalProps are the global object's keys as mocha's --check-leaks reads them: the
+  // enumerable ones and the timers and Date.
+  function mGlobalProps() {
+    const props = Object.keys(g);
+    for (const n of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'XMLHttpRequest', 'Date', 'setImmediate', 'clearImmediate']) {
+      if (props.indexOf(n) < 0) props.push(n);
+    }
+    return props;
+  }
+
+  // mCheckGlobals is --check-leaks after a test or hook ends: the globals it added fail it (once:
+  // they are allowed from then on); mocha looks only when the number of globals changed.
+  function mCheckGlobals(r) {
+    if (!host.mocha.checkLeaks) return;
+    const globals = mGlobalProps();
+    if (mState.prevGlobalsLength === globals.length) return;
+    mState.prevGlobalsLength = globals.length;
+    const leaks = globals.filter((k) => !/^\d+/.test(k) && !/^mocha-/.test(k) && mState.okGlobals.indexOf(k) < 0);
+    mState.okGlobals = mState.okGlobals.concat(leaks);
+    if (leaks.length) mFail(r, new Error('global leak(s) detected: ' + leaks.map((k) => "'" + k + "'").join(', ')));
   }
 
   // mochaUncaught is mocha's Runner#uncaught for an error thrown from a timer: the runnable
