@@ -37,10 +37,10 @@ func chooseRunner(o Options, root string, conf *confinement, work string) (*runn
 	if o.Runner == RunnerNode {
 		return c, nil
 	}
-	files, fw := o.Oracle, embedded.Framework("")
+	files, eo := o.Oracle, embedded.Options{}
 	if o.OracleCmd != "" {
 		var why string
-		if files, fw, why = commandTests(root, o.OracleCmd); why != "" {
+		if files, eo, why = commandTests(root, o.OracleCmd); why != "" {
 			if o.Runner == RunnerEmbedded {
 				return nil, input.Errorf("--runner embedded cannot run --oracle-cmd %q: %s; use --runner node (or auto, which falls back by itself)", o.OracleCmd, why)
 			}
@@ -48,7 +48,7 @@ func chooseRunner(o Options, root string, conf *confinement, work string) (*runn
 			return c, nil
 		}
 	}
-	r, why, err := newEmbedded(root, files, fw, o.Runner == RunnerEmbedded)
+	r, why, err := newEmbedded(root, files, eo, o.Runner == RunnerEmbedded)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func chooseRunner(o Options, root string, conf *confinement, work string) (*runn
 	}
 	c.runner = r
 	if o.OracleCmd != "" {
-		c.note = fmt.Sprintf("the embedded runner runs the oracle command as %s's suite of %s", fw, strings.Join(files, " "))
+		c.note = fmt.Sprintf("the embedded runner runs the oracle command as %s's suite of %s", eo.Framework, strings.Join(files, " "))
 	}
 	return c, nil
 }
@@ -98,49 +98,53 @@ func joinNotes(notes ...string) string {
 	return strings.Join(out, "; ")
 }
 
-// frameworks maps a recognised command's runner to the embedded runtime's test API; mocha has
-// none.
+// frameworks maps a recognised command's runner to the embedded runtime's test API.
 var frameworks = map[oraclecmd.Runner]embedded.Framework{
 	oraclecmd.RunnerJest:     embedded.FrameworkJest,
 	oraclecmd.RunnerVitest:   embedded.FrameworkVitest,
 	oraclecmd.RunnerNodeTest: embedded.FrameworkNodeTest,
+	oraclecmd.RunnerMocha:    embedded.FrameworkMocha,
 }
 
-// commandTests reads an oracle command as the test files it runs and their test API, or says why
-// the embedded runner cannot stand in for it (why is then non-empty): the command is not one
-// runner invocation bond recognises, the runner has no embedded counterpart, the repository
-// configures something the embedded runner cannot honour, or test files bond cannot list from
-// its config's literal patterns (or that leave out a file the command names), or the command
-// finds no test file.
-func commandTests(root, cmd string) (files []string, fw embedded.Framework, why string) {
+// commandTests reads an oracle command as the test files it runs and how the embedded runner
+// runs them (their test API; mocha's timeout), or says why the embedded runner cannot stand in
+// for it (why is then non-empty): the command is not one runner invocation bond recognises, the
+// runner has no embedded counterpart, the repository configures something the embedded runner
+// cannot honour, or test files bond cannot list from its config's literal patterns (or that
+// leave out a file the command names), or the command finds no test file.
+func commandTests(root, cmd string) (files []string, eo embedded.Options, why string) {
 	var scripts map[string]string
 	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
 		if scripts, err = oraclecmd.Scripts(b); err != nil {
-			return nil, "", err.Error()
+			return nil, eo, err.Error()
 		}
 	}
 	inv, err := oraclecmd.Parse(cmd, oraclecmd.Options{Scripts: scripts})
 	if err != nil {
 		var nr *oraclecmd.NotRecognised
 		if errors.As(err, &nr) {
-			return nil, "", fmt.Sprintf("the oracle command is not one test runner invocation bond reads (%s)", nr.Why)
+			return nil, eo, fmt.Sprintf("the oracle command is not one test runner invocation bond reads (%s)", nr.Why)
 		}
-		return nil, "", err.Error()
+		return nil, eo, err.Error()
 	}
 	fw, ok := frameworks[inv.Runner]
 	if !ok {
-		return nil, "", fmt.Sprintf("the oracle command runs %s, which the embedded runner does not speak", inv.Runner)
+		return nil, eo, fmt.Sprintf("the oracle command runs %s, which the embedded runner does not speak", inv.Runner)
+	}
+	eo.Framework = fw
+	if fw == embedded.FrameworkMocha {
+		return mochaTests(root, inv)
 	}
 	if fw != embedded.FrameworkNodeTest {
 		cfg, err := embedded.ReadSuiteConfig(root, fw)
 		var ue *embedded.UnsupportedError
 		switch {
 		case errors.As(err, &ue):
-			return nil, "", ue.Reason()
+			return nil, eo, ue.Reason()
 		case err != nil:
-			return nil, "", err.Error()
+			return nil, eo, err.Error()
 		case cfg.OwnTestFiles && cfg.Patterns == nil:
-			return nil, "", cfg.Unread
+			return nil, eo, cfg.Unread
 		case cfg.OwnTestFiles:
 			// The config's patterns decide. The files a command's arguments name, read with the
 			// runner's default patterns, must each be among them, or bond's reading and the
@@ -150,14 +154,35 @@ func commandTests(root, cmd string) (files []string, fw embedded.Framework, why 
 				named, _ = oraclecmd.TestFiles(os.DirFS(root), inv)
 			}
 			if files, why = cfg.Patterns.Files(root, inv.Files, named); why != "" {
-				return nil, "", why
+				return nil, eo, why
 			}
-			return files, fw, ""
+			return files, eo, ""
 		}
 	}
 	files, err = oraclecmd.TestFiles(os.DirFS(root), inv)
 	if err != nil {
-		return nil, "", err.Error()
+		return nil, eo, err.Error()
 	}
-	return files, fw, ""
+	return files, eo, ""
+}
+
+// mochaTests reads a mocha invocation with mocha's configuration at root (embedded.ReadMochaSetup)
+// as the files mocha would load and its timeout, or says why the embedded runner cannot honour
+// it.
+func mochaTests(root string, inv oraclecmd.Invocation) ([]string, embedded.Options, string) {
+	eo := embedded.Options{Framework: embedded.FrameworkMocha}
+	setup, err := embedded.ReadMochaSetup(root, inv.Files, inv.Args)
+	var ue *embedded.UnsupportedError
+	switch {
+	case errors.As(err, &ue):
+		return nil, eo, ue.Reason()
+	case err != nil:
+		return nil, eo, err.Error()
+	}
+	eo.Mocha = setup.Run
+	files, err := oraclecmd.TestFiles(os.DirFS(root), oraclecmd.Invocation{Runner: oraclecmd.RunnerMocha, Files: setup.Spec, Args: setup.Args})
+	if err != nil {
+		return nil, eo, err.Error()
+	}
+	return files, eo, ""
 }

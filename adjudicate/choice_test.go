@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
@@ -25,6 +26,20 @@ const clampLib = `function clamp(n, lo, hi) {
 }
 `
 
+// clampMochaTests are clampTests for mocha with node:assert.
+const clampMochaTests = `const assert = require('assert');
+const { clamp } = require('../src/clamp.js');
+
+describe('clamp', function () {
+  it('keeps a number inside the range', function () {
+    assert.strictEqual(clamp(5, 0, 10), 5);
+  });
+  it('raises a number below the range', function () {
+    assert.strictEqual(clamp(-1, 0, 10), 0);
+  });
+});
+`
+
 const clampTests = `describe('clamp', () => {
   test('keeps a number inside the range', () => {
     expect(clamp(5, 0, 10)).toBe(5);
@@ -40,15 +55,19 @@ const clampTests = `describe('clamp', () => {
 func runnerFixture(t *testing.T, modules string, files map[string]string) string {
 	t.Helper()
 	needNode(t)
-	nm, err := filepath.Abs(filepath.Join("..", "testdata", "coverage", modules, "node_modules"))
+	dir := filepath.Join("..", "testdata", "coverage", modules)
+	if modules == "mocha10" {
+		dir = filepath.Join("embedded", "testdata", "mocha-parity") // mocha 10, the embedded runner's mocha
+	}
+	nm, err := filepath.Abs(filepath.Join(dir, "node_modules"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(nm, ".bin")); err != nil {
 		if os.Getenv("CI") != "" {
-			t.Fatalf("the %s fixture's runner is not installed (%v): run npm ci in testdata/coverage/%s", modules, err, modules)
+			t.Fatalf("the %s fixture's runner is not installed (%v): run npm ci in %s", modules, err, dir)
 		}
-		t.Skipf("the %s fixture's runner is not installed: run npm ci in testdata/coverage/%s", modules, modules)
+		t.Skipf("the %s fixture's runner is not installed: run npm ci in %s", modules, dir)
 	}
 	files[".gitignore"] = "node_modules\n"
 	root := writeRepo(t, files)
@@ -83,6 +102,11 @@ func TestOracleCommandEmbeddedParity(t *testing.T) {
 			"package.json":       `{"name":"clamp","private":true,"type":"module","scripts":{"test":"vitest run"},"devDependencies":{"vitest":"3.2.4"}}`,
 			"src/clamp.js":       "export " + clampLib,
 			"test/clamp.test.js": "import { describe, expect, test } from 'vitest';\nimport { clamp } from '../src/clamp.js';\n" + clampTests,
+		}},
+		{"mocha", "mocha10", "npx mocha test/clamp.test.js", map[string]string{
+			"package.json":       `{"name":"clamp","private":true,"scripts":{"test":"mocha"},"devDependencies":{"mocha":"10.8.2"}}`,
+			"src/clamp.js":       clampLib + "module.exports = { clamp };\n",
+			"test/clamp.test.js": clampMochaTests,
 		}},
 	}
 	for _, tc := range cases {
@@ -155,17 +179,22 @@ func TestOracleCommandFallsBack(t *testing.T) {
 	cases := []struct {
 		name, cmd, why string
 		files          map[string]string
+		chooseOnly     bool // the runner is not installed here: runner choice alone is asked
 	}{
-		{"not one invocation", "node --test test/add.test.js && true", "not one test runner invocation", nil},
+		{"not one invocation", "node --test test/add.test.js && true", "not one test runner invocation", nil, false},
 		{"a built-in the runtime lacks", "node --test test/fs.test.js", `"node:fs"`, map[string]string{
 			"test/fs.test.js": "const test = require('node:test');\nconst fs = require('node:fs');\nconst { add } = require('../src/add.js');\ntest('adds', () => { if (add(2, 1) !== 3 || !fs) throw new Error('no'); });\n",
-		}},
+		}, false},
 		{"own test patterns, a file outside them", "npx jest test/add.test.js", `jest would not run test/add.test.js: it does not match testMatch ["**/*.check.js"] (jest.config.js)`, map[string]string{
 			"jest.config.js": "module.exports = { testMatch: ['**/*.check.js'] };\n", "test/add.check.js": "",
-		}},
+		}, true},
 		{"own test patterns, not literals", "npx jest test/add.test.js", "jest.config.js sets testMatch to pats, not a string or an array of strings", map[string]string{
 			"jest.config.js": "const pats = ['**/*.test.js'];\nmodule.exports = { testMatch: pats };\n",
-		}},
+		}, true},
+		{"mocha --require", "npx mocha --require ./test/setup.js test/add.test.js", "mocha --require preloads modules", nil, true},
+		{"mocha config require", "npx mocha test/add.test.js", ".mocharc.yml uses mocha require (it preloads modules)", map[string]string{
+			".mocharc.yml": "require: ./test/setup.js\n",
+		}, true},
 	}
 	for _, tc := range cases {
 		for _, runner := range []string{RunnerAuto, RunnerEmbedded} {
@@ -176,8 +205,8 @@ func TestOracleCommandFallsBack(t *testing.T) {
 				}
 				root := writeRepo(t, files)
 				muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "return a + b;", "return undefined;")}
-				if strings.HasPrefix(tc.name, "own test patterns") {
-					// Choice alone: jest is not installed here, and the fallback is what is asked.
+				if tc.chooseOnly {
+					// Choice alone: the runner is not installed here, and the fallback is what is asked.
 					c, err := chooseRunner(Options{OracleCmd: tc.cmd, Runner: runner}, root, &confinement{}, t.TempDir())
 					if runner == RunnerEmbedded {
 						if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tc.why) {
@@ -276,6 +305,136 @@ func TestCommandTestsConfigPatterns(t *testing.T) {
 			}
 			if why != "" || strings.Join(got, " ") != tt.files {
 				t.Fatalf("files %q (why %q), want %s", got, why, tt.files)
+			}
+		})
+	}
+}
+
+// A mocha command reads as the files mocha would load and its timeout, with mocha's
+// configuration read as data; anything that changes how the tests load or what they see is
+// the reason the command runner runs it instead, naming the flag or the file.
+func TestMochaCommandChoice(t *testing.T) {
+	base := map[string]string{
+		"package.json":    `{"name":"m","private":true,"scripts":{"test":"mocha --reporter spec test/","unit":"mocha"}}`,
+		"src/a.js":        "module.exports = 1;\n",
+		"test/a.js":       "it('a', function () {});\n",
+		"test/b.spec.cjs": "it('b', function () {});\n",
+		"test/.hidden.js": "it('hidden', function () {});\n",
+		"test/sub/c.js":   "it('c', function () {});\n",
+		"test/helper.ts":  "export const x = 1;\n",
+	}
+	cases := []struct {
+		name, cmd string
+		files     map[string]string // added to base; "" deletes
+		want      []string
+		run       embedded.MochaOptions
+		why       string
+	}{
+		{name: "a file", cmd: "npx mocha test/a.js", want: []string{"test/a.js"}},
+		{name: "mocha's default spec", cmd: "mocha", want: []string{"test/a.js", "test/b.spec.cjs"}},
+		{name: "recursive", cmd: "mocha --recursive --exit --bail", want: []string{"test/a.js", "test/b.spec.cjs", "test/sub/c.js"}},
+		{name: "npm test with a reporter", cmd: "npm test", want: []string{"test/a.js", "test/b.spec.cjs"}},
+		{name: "a glob", cmd: "mocha 'test/**/*.js'", want: []string{"test/a.js", "test/sub/c.js"}},
+		{name: "a path without its extension", cmd: "mocha test/a", want: []string{"test/a.js"}},
+		{name: "extension", cmd: "mocha --extension ts test", want: []string{"test/helper.ts"}},
+		{name: "timeout flag", cmd: "mocha -t 5000 test/a.js", want: []string{"test/a.js"}, run: embedded.MochaOptions{Timeout: 5 * time.Second}},
+		{name: "no timeouts", cmd: "mocha --no-timeouts test/a.js", want: []string{"test/a.js"}, run: embedded.MochaOptions{Timeout: -1}},
+		{name: "json config", cmd: "npm run unit", files: map[string]string{".mocharc.json": `{"spec": ["test/sub"], "timeout": "3s", "reporter": "dot"}`},
+			want: []string{"test/sub/c.js"}, run: embedded.MochaOptions{Timeout: 3 * time.Second}},
+		{name: "jsonc config with comments", cmd: "mocha", files: map[string]string{".mocharc.jsonc": "{\n  // the slow ones\n  \"recursive\": true, \"ui\": \"bdd\",\n}\n"},
+			want: []string{"test/a.js", "test/b.spec.cjs", "test/sub/c.js"}},
+		{name: "yaml config", cmd: "mocha", files: map[string]string{".mocharc.yml": "spec:\n  - test/a.js\n  - test/sub # nested\ntimeout: 0\nextension: [js]\n"},
+			want: []string{"test/a.js", "test/sub/c.js"}, run: embedded.MochaOptions{Timeout: -1}},
+		{name: "js config of literals", cmd: "mocha", files: map[string]string{".mocharc.js": "'use strict';\n\nmodule.exports = {\n  spec: 'test/a.js',\n  slow: 200,\n  forbidOnly: false,\n};\n"},
+			want: []string{"test/a.js"}},
+		{name: "package.json's mocha key", cmd: "npx mocha", files: map[string]string{"package.json": `{"mocha": {"spec": "test/b.spec.cjs", "timeout": 100}}`},
+			want: []string{"test/b.spec.cjs"}, run: embedded.MochaOptions{Timeout: 100 * time.Millisecond}},
+		{name: "command and config spec add up", cmd: "mocha test/a.js", files: map[string]string{".mocharc.json": `{"spec": "test/sub/c.js"}`},
+			want: []string{"test/a.js", "test/sub/c.js"}},
+		{name: "a typescript loader only", cmd: "mocha --extension ts", files: map[string]string{".mocharc.json": `{"require": "tsx"}`},
+			want: []string{"test/helper.ts"}},
+
+		{name: "--require", cmd: "npx mocha --require ./setup.js test/a.js", why: "mocha --require preloads modules"},
+		{name: "--ui tdd", cmd: "mocha --ui tdd test/a.js", why: "the oracle command's --ui uses mocha's tdd interface"},
+		{name: "--parallel", cmd: "mocha --parallel test/a.js", why: "the oracle command's --parallel uses mocha parallel (it runs files in worker processes)"},
+		{name: "--check-leaks and --forbid-only", cmd: "mocha --check-leaks --forbid-only test/a.js", want: []string{"test/a.js"},
+			run: embedded.MochaOptions{CheckLeaks: true, ForbidOnly: true}},
+		{name: "--async-only", cmd: "mocha --async-only", why: "mocha async-only (it fails synchronous tests)"},
+		{name: "an unknown flag", cmd: "mocha --sort test/a.js", why: "mocha option --sort is not one bond knows"},
+		{name: "config require", cmd: "mocha", files: map[string]string{".mocharc.json": `{"require": ["./test/setup.js"]}`},
+			why: ".mocharc.json uses mocha require (it preloads modules)"},
+		{name: "config root hook plugin", cmd: "mocha", files: map[string]string{".mocharc.yaml": "require: test/hooks.mjs\n"},
+			why: ".mocharc.yaml uses mocha require"},
+		{name: "config unknown key", cmd: "mocha", files: map[string]string{".mocharc.json": `{"colour": true}`},
+			why: ".mocharc.json uses the mocha setting colour, which bond does not know"},
+		{name: "computed js config", cmd: "mocha", files: map[string]string{".mocharc.cjs": "module.exports = { timeout: process.env.CI ? 10000 : 2000 };\n"},
+			why: ".mocharc.cjs uses a configuration bond cannot read as data"},
+		{name: "js config that is a program", cmd: "mocha", files: map[string]string{".mocharc.js": "const base = require('./base');\nmodule.exports = base;\n"},
+			why: ".mocharc.js uses a configuration that is not `module.exports = {…}`"},
+		{name: "package.json qunit", cmd: "mocha", files: map[string]string{"package.json": `{"mocha": {"ui": "qunit"}}`},
+			why: "package.json uses mocha's qunit interface"},
+		{name: "config node options", cmd: "mocha", files: map[string]string{".mocharc.json": `{"node-option": ["experimental-vm-modules"]}`},
+			why: "mocha node-option"},
+		{name: "no test directory", cmd: "mocha", files: map[string]string{"test/a.js": "", "test/b.spec.cjs": "", "test/.hidden.js": "", "test/sub/c.js": "", "test/helper.ts": ""},
+			why: "test file test: stat test: no such file"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{}
+			for p, c := range base {
+				files[p] = c
+			}
+			for p, c := range tc.files {
+				if c == "" {
+					delete(files, p)
+				} else {
+					files[p] = c
+				}
+			}
+			root := writeRepo(t, files)
+			got, eo, why := commandTests(root, tc.cmd)
+			if tc.why != "" {
+				if why == "" || !strings.Contains(why, tc.why) {
+					t.Fatalf("why %q, want one naming %q (files %v)", why, tc.why, got)
+				}
+				return
+			}
+			if why != "" {
+				t.Fatalf("why %q, want the embedded runner", why)
+			}
+			if eo.Framework != embedded.FrameworkMocha || eo.Mocha != tc.run {
+				t.Errorf("framework %q settings %+v, want mocha with %+v", eo.Framework, eo.Mocha, tc.run)
+			}
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("files %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// Under --runner auto a mocha command over several files runs embedded, each file in its own
+// runtime; when the unmutated suite fails that way (b.test.js leans on a global a.test.js sets,
+// which mocha's one process shares) auto falls back to mocha itself and says why, and the
+// verdicts are mocha's.
+func TestMochaSeveralFilesUnderAuto(t *testing.T) {
+	a, b := "test/a.test.js", "test/b.test.js"
+	cases := []struct {
+		name, b, runner, note string
+	}{
+		{"independent files", subsetB, RunnerEmbedded, "mocha's suite of test/a.test.js test/b.test.js"},
+		{"shared setup", "const assert = require('assert');\nconst { scale } = require('../src/calc.js');\nit('scales', () => { assert.strictEqual(scale(3, global.scaleBy), 6); });\n",
+			RunnerCommand, "mocha's one process for all the test files of a run"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			root := fixtureRepo(t, "mocha", map[string]string{"src/calc.js": subsetCalc, a: subsetA + "global.scaleBy = 2;\n", b: tc.b})
+			m := mutantAt(t, root, "src/calc.js", 11, "swap-operator", "x * k", "x / k")
+			rep := certifyFiles(t, root, Options{OracleCmd: "npx mocha " + a + " " + b, Runner: RunnerAuto, Jobs: 2}, []plan.Mutant{m})
+			if rep.Run.Runner != tc.runner || !strings.Contains(rep.Run.RunnerNote, tc.note) {
+				t.Fatalf("runner %q note %q, want %s and a note naming %q", rep.Run.Runner, rep.Run.RunnerNote, tc.runner, tc.note)
+			}
+			if got := rep.Mutants[0]; got.Status != StatusKilled || !strings.HasPrefix(got.KilledBy, b+" › ") {
+				t.Errorf("mutant %s killed_by %q, want killed by %s", got.Status, got.KilledBy, b)
 			}
 		})
 	}

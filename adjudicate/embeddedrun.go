@@ -95,11 +95,12 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOut
 	return out, nil
 }
 
-// newEmbedded prepares the embedded runner over root for files written for fw ("" detects it).
+// newEmbedded prepares the embedded runner over root for files run as eo says (its zero value
+// detects their test API).
 // For --runner auto, an oracle the embedded runner cannot serve returns (nil, why) so the caller
 // falls back to the command runner; for --runner embedded it is an InputError naming the import.
-func newEmbedded(root string, files []string, fw embedded.Framework, required bool) (oracleRunner, string, error) {
-	r, err := embedded.New(root, files, embedded.Options{Framework: fw})
+func newEmbedded(root string, files []string, eo embedded.Options, required bool) (oracleRunner, string, error) {
+	r, err := embedded.New(root, files, eo)
 	if err == nil {
 		return &embeddedRunner{r: r}, "", nil
 	}

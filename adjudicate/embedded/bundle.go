@@ -44,7 +44,7 @@ func providedModule(spec string) string {
 
 // testAPIModules are the test frameworks' modules the runtime provides in place of the packages:
 // `import { describe, expect, vi } from 'vitest'` and `@jest/globals` never reach node_modules.
-var testAPIModules = map[string]Framework{"vitest": FrameworkVitest, "@jest/globals": FrameworkJest}
+var testAPIModules = map[string]Framework{"vitest": FrameworkVitest, "@jest/globals": FrameworkJest, "mocha": FrameworkMocha}
 
 // isBuiltin reports whether spec names a Node built-in module.
 func isBuiltin(spec string) bool {

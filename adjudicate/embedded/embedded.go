@@ -1,15 +1,15 @@
 // Package embedded is bond's hermetic in-process oracle runner (SPEC §3.7): it bundles each
 // oracle test file with its imports (ESM, CJS, TypeScript, JSX) into one script with esbuild,
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
-// node:test, node:assert, the jest and vitest test APIs, console and timers on a virtual-time
+// node:test, node:assert, the jest, vitest and mocha test APIs, console and timers on a virtual-time
 // event loop, and nothing else: no file system, network, processes or environment. A mutant's
 // file is supplied in memory, so an embedded run needs no sandbox copy.
 //
 // Decisions, for the README:
 //   - Provided modules: node:test, node:assert, node:assert/strict, and the bare aliases "test",
 //     "assert" and "assert/strict" (Node resolves bare "assert" to the built-in; bare "test" names
-//     the npm polyfill of node:test, which is read as the built-in it copies); "vitest" and
-//     "@jest/globals" resolve to the runtime's own jest/vitest API, never to node_modules. Any
+//     the npm polyfill of node:test, which is read as the built-in it copies); "vitest",
+//     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
 //     other Node built-in, imported by a test or anything it imports, makes New return
 //     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
 //     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
@@ -30,6 +30,12 @@
 //     auto-reset settings are refused by name, as are snapshots and module mocks (vi.mock,
 //     jest.mock) found in the tests. tsconfig `paths` are honoured (esbuild reads them).
 //     Known differences from the real runners are listed in jestparity_test.go.
+//   - mocha (js/mocha.js, mocha.go, mochaconfig.go): mocha 10's BDD interface and runner, only
+//     when the caller passes FrameworkMocha (the oracle command runs mocha); ReadMochaSetup reads
+//     mocha's configuration as data. Each file runs in its own runtime, where mocha loads all the
+//     files of a run into one root suite: a several-file run in which a file uses .only or
+//     root-level hooks fails with Result.Unsupported set. mochaparity_test.go runs the same
+//     files under real mocha 10.
 //   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
 //     with CommonJS inputs runs sloppy, as those modules do in Node.
 //   - process exists with an empty env, argv ["node", FILE], cwd() "/", nextTick, hrtime and
@@ -98,7 +104,11 @@ type Options struct {
 	// command ran `jest` or `vitest`); its configuration is read and honoured. Empty means
 	// detect: vitest when the repository depends on it, else jest when it uses jest, else
 	// node:test. A test file that imports 'vitest' or '@jest/globals' speaks that API anyway.
+	// FrameworkMocha is never detected: the caller says so (the oracle command runs mocha).
 	Framework Framework
+	// Mocha are the mocha settings the runs honour, for FrameworkMocha (ReadMochaSetup reads
+	// them from the command and mocha's configuration).
+	Mocha MochaOptions
 }
 
 const defaultMemoryLimit = 1 << 30
@@ -214,7 +224,10 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := readSuiteConfig(abs, opts.Framework)
+	cfg, err := SuiteConfig{Framework: FrameworkMocha}, error(nil)
+	if opts.Framework != FrameworkMocha {
+		cfg, err = readSuiteConfig(abs, opts.Framework)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -311,6 +324,8 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		fw = FrameworkVitest
 	case out.apis[FrameworkJest]:
 		fw = FrameworkJest
+	case out.apis[FrameworkMocha]:
+		fw = FrameworkMocha
 	}
 	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict)
 	if err != nil {
@@ -368,6 +383,7 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 	var out strings.Builder
 	out.WriteString(jr.Output)
 	loadFailed := false
+	crossFile := crossFileUse(jr.Files, j.Files)
 	for i, fr := range jr.Files {
 		res.Tests = append(res.Tests, fr.Tests...)
 		if cs[i] != nil {
@@ -414,8 +430,17 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 			res.Unsupported = unsupportedIn(t.Error)
 		}
 	}
+	passed := fail == 0 && !loadFailed && jr.Stopped == stopNone
+	if crossFile == "" {
+		crossFile = mochaSharedSetup(j.Files, len(norm), passed)
+	}
+	if crossFile != "" {
+		// Not evidence about the oracle: mocha would have run these files differently.
+		res.Unsupported, passed = crossFile, false
+		fmt.Fprintf(&out, "✖ %s; the embedded runner runs each file on its own\n", crossFile)
+	}
 	res.Output = out.String()
-	res.Passed = fail == 0 && !loadFailed && jr.Stopped == stopNone
+	res.Passed = passed
 	res.Duration = time.Since(start)
 	return res, nil
 }

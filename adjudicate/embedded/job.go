@@ -26,6 +26,8 @@ type job struct {
 	Timeout     time.Duration `json:"timeout"`
 	// Bail stops the job at the first failing test (RunOptions.Bail).
 	Bail bool `json:"bail"`
+	// Mocha are the mocha settings of a FrameworkMocha file (Options.Mocha).
+	Mocha mochaJob `json:"mocha"`
 }
 
 // jobFile is one test file of a job: its instrumented bundle, or the reason it did not bundle.
@@ -56,7 +58,7 @@ type jobResult struct {
 // that no longer bundles carries its build error; any other failure is the harness's. The
 // compiled bundles returned are the job's files', index for index (nil for a build error).
 func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOptions) (*job, []*compiled, error) {
-	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail}
+	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: r.opts.Mocha.job()}
 	files, err := r.selected(ro.Files)
 	if err != nil {
 		return nil, nil, err

@@ -17,7 +17,7 @@ import (
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
 // use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "loader.js"}
+var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "loader.js"}
 
 //go:embed js/*.js
 var runtimeFS embed.FS
@@ -151,6 +151,9 @@ type fileResult struct {
 	Tests     []TestResult `json:"tests"`
 	Probes    []byte       `json:"probes"` // per probe: 1 when it ran
 	LoadError string       `json:"loadError,omitempty"`
+	// CrossFile names what the file did that mocha applies across all the files of a run
+	// (.only, root-level hooks), which a runtime per file does not reproduce.
+	CrossFile string `json:"crossFile,omitempty"`
 }
 
 // failed reports whether the file failed to load or a test of it failed (todo tests aside).
@@ -220,6 +223,8 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	must(host.Set("framework", string(f.Framework)))
 	must(host.Set("globals", j.Globals))
 	must(host.Set("bail", j.Bail))
+	must(host.Set("mocha", map[string]any{"timeout": j.Mocha.TimeoutMS, "checkLeaks": j.Mocha.CheckLeaks, "forbidOnly": j.Mocha.ForbidOnly}))
+	must(host.Set("crossFile", func(what string) { fr.CrossFile = what }))
 	must(host.Set("write", func(stream int, s string) {
 		switch {
 		case out.Len()+len(s) <= maxOutput:
@@ -362,7 +367,7 @@ func (v *vm) reportRejections() error {
 	for len(v.rejected) > 0 {
 		p := v.rejected[0]
 		v.rejected = v.rejected[1:]
-		if _, err := v.exports.uncaught(goja.Undefined(), p.Result()); err != nil {
+		if _, err := v.exports.uncaught(goja.Undefined(), p.Result(), v.rt.ToValue(true)); err != nil {
 			return err
 		}
 	}

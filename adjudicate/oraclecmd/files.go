@@ -8,6 +8,7 @@ package oraclecmd
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -69,6 +70,13 @@ func TestFiles(fsys fs.FS, inv Invocation) ([]string, error) {
 				}
 			}
 		}
+	case len(inv.Files) == 0 && inv.Runner == RunnerMocha:
+		// mocha's default spec is the directory ./test, read as any directory argument is.
+		got, err := expand(fsys, "test", inv, pats)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		out = got
 	case len(inv.Files) == 0:
 		var err error
 		if out, err = find(fsys, ".", pats); err != nil {
@@ -76,7 +84,7 @@ func TestFiles(fsys fs.FS, inv Invocation) ([]string, error) {
 		}
 	default:
 		for _, arg := range inv.Files {
-			got, err := expand(fsys, arg, inv.Runner, pats)
+			got, err := expand(fsys, arg, inv, pats)
 			if err != nil {
 				return nil, err
 			}
@@ -107,15 +115,33 @@ func matchFilter(r Runner, file, filter string) bool {
 
 // expand reads one node --test or mocha argument: a file, a directory (searched with the
 // runner's patterns for node, for its scripts for mocha), or a glob.
-func expand(fsys fs.FS, arg string, r Runner, pats []string) ([]string, error) {
+func expand(fsys fs.FS, arg string, inv Invocation, pats []string) ([]string, error) {
+	r := inv.Runner
 	arg = path.Clean(strings.TrimPrefix(arg, "./"))
 	if strings.ContainsAny(arg, "*?[{") {
 		if !doublestar.ValidatePattern(arg) {
 			return nil, fmt.Errorf("%s: not a valid glob", arg)
 		}
-		return doublestar.Glob(fsys, arg, doublestar.WithFilesOnly(), doublestar.WithFailOnIOErrors())
+		got, err := doublestar.Glob(fsys, arg, doublestar.WithFilesOnly(), doublestar.WithFailOnIOErrors())
+		if r == RunnerMocha && err == nil && !strings.HasPrefix(arg, ".") && !strings.Contains(arg, "/.") {
+			got = noDotFiles(got) // mocha's glob matches no dot file unless the pattern names one
+		}
+		return got, err
 	}
+	exts, recursive := mochaLookup(inv.Args)
 	st, err := fs.Stat(fsys, arg)
+	if err != nil && r == RunnerMocha {
+		// mocha reads a path that does not exist as the path with one of its extensions.
+		var got []string
+		for _, e := range exts {
+			if st, err := fs.Stat(fsys, arg+e); err == nil && !st.IsDir() {
+				got = append(got, arg+e)
+			}
+		}
+		if len(got) > 0 {
+			return got, nil
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("test file %s: %w", arg, err)
 	}
@@ -123,9 +149,75 @@ func expand(fsys fs.FS, arg string, r Runner, pats []string) ([]string, error) {
 		return []string{arg}, nil
 	}
 	if r == RunnerMocha {
-		pats = []string{"*.{js,cjs,mjs}"}
+		return mochaDir(fsys, arg, exts, recursive)
 	}
 	return find(fsys, arg, pats)
+}
+
+// noDotFiles drops the paths with a part that starts with a dot.
+func noDotFiles(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if !strings.HasPrefix(p, ".") && !strings.Contains(p, "/.") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// mochaLookup reads mocha's --extension (default js, cjs, mjs; each with its dot) and
+// --recursive from a mocha invocation's Args.
+func mochaLookup(args []string) (exts []string, recursive bool) {
+	for _, a := range args {
+		name, val, _ := strings.Cut(strings.Replace(a, " ", "=", 1), "=")
+		switch name {
+		case "--recursive":
+			recursive = true
+		case "--extension":
+			for _, e := range strings.Split(val, ",") {
+				if e = strings.TrimSpace(e); e != "" {
+					exts = append(exts, "."+strings.TrimPrefix(e, "."))
+				}
+			}
+		}
+	}
+	if len(exts) == 0 {
+		exts = []string{".js", ".cjs", ".mjs"}
+	}
+	return exts, recursive
+}
+
+// mochaDir lists a directory as mocha does: its files ending in one of exts, not hidden, and
+// with recursive those of every directory below it.
+func mochaDir(fsys fs.FS, dir string, exts []string, recursive bool) ([]string, error) {
+	ents, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, fmt.Errorf("searching %s for test files: %w", dir, err)
+	}
+	var out []string
+	for _, e := range ents {
+		p := path.Join(dir, e.Name())
+		if e.IsDir() {
+			if recursive {
+				sub, err := mochaDir(fsys, p, exts, recursive)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, sub...)
+			}
+			continue
+		}
+		if strings.HasPrefix(e.Name(), ".") || !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+			continue
+		}
+		for _, x := range exts {
+			if strings.HasSuffix(e.Name(), x) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 // find lists the files under dir matching any of pats (relative to dir), outside skippedDirs.

@@ -42,6 +42,9 @@ func TestTestFiles(t *testing.T) {
 		{Invocation{Runner: RunnerNodeTest, Files: []string{"src/a.test.ts", "lib/*.cjs"}}, []string{"lib/parse.test.cjs", "src/a.test.ts"}},
 		{Invocation{Runner: RunnerMocha}, []string{"test/d.test.mjs", "test/e-test.js", "test/helper.js"}},
 		{Invocation{Runner: RunnerMocha, Files: []string{"test/**/*.js"}}, []string{"test/e-test.js", "test/helper.js", "test/nested/f.js"}},
+		{Invocation{Runner: RunnerMocha, Args: []string{"--recursive"}}, []string{"test/d.test.mjs", "test/e-test.js", "test/helper.js", "test/nested/f.js"}},
+		{Invocation{Runner: RunnerMocha, Files: []string{"test"}, Args: []string{"--extension mjs"}}, []string{"test/d.test.mjs"}},
+		{Invocation{Runner: RunnerMocha, Files: []string{"test/helper"}}, []string{"test/helper.js"}},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.inv.Runner)+" "+strings.Join(tt.inv.Files, " "), func(t *testing.T) {

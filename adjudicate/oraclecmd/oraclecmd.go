@@ -9,7 +9,8 @@
 //
 // For runner choice: RunnerJest and RunnerVitest map to embedded.FrameworkJest and
 // FrameworkVitest, RunnerNodeTest to FrameworkNodeTest (tsx included: esbuild reads TypeScript
-// itself); mocha has no embedded counterpart. A *NotRecognised, a TestFiles error, or an
+// itself), RunnerMocha to FrameworkMocha (with mocha's configuration read by
+// embedded.ReadMochaSetup). A *NotRecognised, a TestFiles error, or an
 // embedded.UnsupportedError from embedded.New is the reason the command runner is used.
 package oraclecmd
 

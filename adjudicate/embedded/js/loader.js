@@ -9,8 +9,9 @@
       case 'assert/strict': return assertStrict;
       case 'vitest': return vitestModule;
       case '@jest/globals': return jestModule;
+      case 'mocha': return mochaModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, vitest and @jest/globals; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, vitest, @jest/globals and mocha; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
@@ -18,6 +19,7 @@
 
   // runAll runs every declared test; Go drives the event loop until it settles.
   async function runAll() {
+    if (host.framework === 'mocha') return mochaRun();
     await runSuite(root);
     if (!bailed) await jRunSuite(jRoot);
     if ((framework === 'jest' || framework === 'vitest') && host.framework !== 'node:test' && !declared.length && !jDeclared.length && !results.length) {
@@ -28,7 +30,8 @@
 
   // uncaught attributes an error thrown from a timer or left as an unhandled rejection: to the
   // running test, else to the file.
-  function uncaught(err) {
+  function uncaught(err, rejection) {
+    if (mochaUncaught(err, rejection)) return;
     if (jestUncaught(err)) return;
     if (running && running.kind === 'test' && !running.result) {
       if (running.uncaught === undefined) running.uncaught = err;
@@ -50,6 +53,7 @@
       }
     }
     jestFinish(reason);
+    mochaFinish(reason);
     return JSON.stringify(results);
   }
 

@@ -1,0 +1,83 @@
+package embedded
+
+// This file holds what the embedded runner needs of mocha beyond its configuration
+// (mochaconfig.go): the framework's name, its timeout in a job, and the check that a run of
+// several files did nothing mocha would apply across them.
+
+import (
+	"fmt"
+	"time"
+)
+
+// FrameworkMocha is mocha 10's BDD interface (js/mocha.js): describe/context/it/specify, the
+// four hooks, mocha's `this`, done callbacks and promises. It is never detected from the
+// repository: the caller passes it when the oracle command runs mocha.
+const FrameworkMocha Framework = "mocha"
+
+// mochaDefaultTimeout is mocha's timeout for each test and hook when nothing sets one.
+const mochaDefaultTimeout = 2 * time.Second
+
+// MochaOptions are the mocha settings an embedded run honours. The zero value is mocha's
+// default.
+type MochaOptions struct {
+	// Timeout is mocha's timeout for each test and hook (--timeout, or the config's timeout):
+	// 0 means mocha's default, 2 s; negative means none (--no-timeouts, timeout 0).
+	Timeout time.Duration
+	// CheckLeaks (--check-leaks): a test or hook that adds a global fails, as mocha fails it.
+	CheckLeaks bool
+	// ForbidOnly (--forbid-only): declaring .only throws, which fails the file's load.
+	ForbidOnly bool
+}
+
+// mochaJob is MochaOptions as a job carries them to the runtime (host.mocha).
+type mochaJob struct {
+	TimeoutMS  int64 `json:"timeout"` // 0 for none
+	CheckLeaks bool  `json:"checkLeaks"`
+	ForbidOnly bool  `json:"forbidOnly"`
+}
+
+// job is o as the runtime reads it: the timeout in milliseconds, 0 for none.
+func (o MochaOptions) job() mochaJob {
+	j := mochaJob{CheckLeaks: o.CheckLeaks, ForbidOnly: o.ForbidOnly}
+	switch {
+	case o.Timeout == 0:
+		j.TimeoutMS = mochaDefaultTimeout.Milliseconds()
+	case o.Timeout > 0:
+		j.TimeoutMS = max(o.Timeout.Milliseconds(), 1)
+	}
+	return j
+}
+
+// mochaSharedSetup names why a failing run of the unmutated tree (no overrides: a baseline
+// run) over several mocha files says nothing about the oracle: mocha loads every file into one
+// process, where one may set up what another needs (a global, a shared module's state), and the
+// embedded runner runs each file on its own. --runner auto then falls back to mocha itself,
+// whose own baseline decides. "" otherwise; a mutant's run (with overrides) is always evidence,
+// since the unmutated files passed on their own.
+func mochaSharedSetup(files []jobFile, overrides int, passed bool) string {
+	if passed || overrides > 0 || len(files) < 2 {
+		return ""
+	}
+	for _, f := range files {
+		if f.Framework != FrameworkMocha {
+			return ""
+		}
+	}
+	return "mocha's one process for all the test files of a run (the unmutated suite fails when each file runs on its own)"
+}
+
+// crossFileUse names what a file of a several-file run did that mocha applies across all the
+// files of a run (.only, root-level hooks): mocha loads every file into one root suite, the
+// embedded runner runs each file in its own runtime, so such a run is not mocha's. "" when the
+// run had one file or nothing of the kind.
+func crossFileUse(res []fileResult, files []jobFile) string {
+	if len(files) < 2 {
+		return ""
+	}
+	for i, fr := range res {
+		if fr.CrossFile != "" {
+			return fmt.Sprintf("mocha %s (%s uses them)", fr.CrossFile, files[i].Path)
+		}
+	}
+	return ""
+}
