@@ -1,9 +1,11 @@
 package embedded
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -72,9 +74,13 @@ type bundler struct {
 	mu        sync.Mutex
 	ctx       api.BuildContext
 	overrides map[string][]byte // read by the plugin during a rebuild, under mu
-	inputs    map[string]bool   // repo-relative paths loaded by the last build
-	unsupp    []builtinUse
-	apis      map[Framework]bool // test-API modules the last build imported
+
+	// seen guards what the plugin records during a rebuild: esbuild calls onResolve and onLoad
+	// from several goroutines at once (one per file it parses), while build holds mu throughout.
+	seen   sync.Mutex
+	inputs map[string]bool // repo-relative paths loaded by the last build
+	unsupp []builtinUse
+	apis   map[Framework]bool // test-API modules the last build imported
 }
 
 // bundleOut is one esbuild result: the bundle and its source map.
@@ -185,14 +191,19 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 	}
 	spec := args.Path
 	if fw, ok := testAPIModules[spec]; ok {
+		b.seen.Lock()
 		b.apis[fw] = true
+		b.seen.Unlock()
 		return api.OnResolveResult{Path: spec, External: true}, nil
 	}
 	if !isBuiltin(spec) {
 		return api.OnResolveResult{}, nil
 	}
 	if providedModule(spec) == "" {
-		b.unsupp = append(b.unsupp, builtinUse{spec: spec, importer: b.rel(args.Importer)})
+		use := builtinUse{spec: spec, importer: b.rel(args.Importer)}
+		b.seen.Lock()
+		b.unsupp = append(b.unsupp, use)
+		b.seen.Unlock()
 	}
 	return api.OnResolveResult{Path: spec, External: true}, nil
 }
@@ -214,7 +225,9 @@ func loaderFor(p string) api.Loader {
 
 func (b *bundler) onLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	rel := b.rel(args.Path)
+	b.seen.Lock()
 	b.inputs[rel] = true
+	b.seen.Unlock()
 	if src, ok := b.overrides[rel]; ok {
 		s := string(src)
 		return api.OnLoadResult{Contents: &s, Loader: loaderFor(args.Path), ResolveDir: filepath.Dir(args.Path)}, nil
@@ -235,6 +248,11 @@ func (b *bundler) build(overrides map[string][]byte) (*bundleOut, error) {
 	if len(res.Errors) > 0 {
 		return nil, &buildError{entry: b.entry, msgs: res.Errors}
 	}
+	// The plugin recorded builtin uses in the order esbuild's goroutines reached them; the first
+	// one names the runner fallback's reason, which must not change from run to run.
+	slices.SortFunc(b.unsupp, func(x, y builtinUse) int {
+		return cmp.Or(strings.Compare(x.importer, y.importer), strings.Compare(x.spec, y.spec))
+	})
 	out := &bundleOut{inputs: b.inputs, unsupp: b.unsupp, apis: b.apis, strict: true}
 	var meta struct {
 		Inputs map[string]struct {
