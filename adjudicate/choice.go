@@ -137,12 +137,9 @@ func commandTests(root, cmd string) (files []string, eo embedded.Options, why st
 	}
 	if fw != embedded.FrameworkNodeTest {
 		cfg, err := embedded.ReadSuiteConfig(root, fw)
-		var ue *embedded.UnsupportedError
 		switch {
-		case errors.As(err, &ue):
-			return nil, eo, ue.Reason()
 		case err != nil:
-			return nil, eo, err.Error()
+			return nil, eo, configWhy(err)
 		case cfg.OwnTestFiles && cfg.Patterns == nil:
 			return nil, eo, cfg.Unread
 		case cfg.OwnTestFiles:
@@ -172,12 +169,8 @@ func commandTests(root, cmd string) (files []string, eo embedded.Options, why st
 func mochaTests(root string, inv oraclecmd.Invocation) ([]string, embedded.Options, string) {
 	eo := embedded.Options{Framework: embedded.FrameworkMocha}
 	setup, err := embedded.ReadMochaSetup(root, inv.Files, inv.Args)
-	var ue *embedded.UnsupportedError
-	switch {
-	case errors.As(err, &ue):
-		return nil, eo, ue.Reason()
-	case err != nil:
-		return nil, eo, err.Error()
+	if err != nil {
+		return nil, eo, configWhy(err)
 	}
 	eo.Mocha = setup.Run
 	files, err := oraclecmd.TestFiles(os.DirFS(root), oraclecmd.Invocation{Runner: oraclecmd.RunnerMocha, Files: setup.Spec, Args: setup.Args})
@@ -185,4 +178,13 @@ func mochaTests(root string, inv oraclecmd.Invocation) ([]string, embedded.Optio
 		return nil, eo, err.Error()
 	}
 	return files, eo, ""
+}
+
+// configWhy is why reading a suite's configuration (err, not nil) keeps the command runner: what
+// the embedded runner cannot honour, named by the reader, or the error itself.
+func configWhy(err error) string {
+	if ue, ok := errors.AsType[*embedded.UnsupportedError](err); ok {
+		return ue.Reason()
+	}
+	return err.Error()
 }

@@ -286,16 +286,7 @@ func TestCommandTestsConfigPatterns(t *testing.T) {
 					files[p] = c
 				}
 			}
-			root := t.TempDir()
-			for p, c := range files {
-				abs := filepath.Join(root, filepath.FromSlash(p))
-				if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(abs, []byte(c), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			root := writeFiles(t, files)
 			got, _, why := commandTests(root, tt.cmd)
 			if tt.why != "" {
 				if got != nil || !strings.Contains(why, tt.why) {

@@ -14,8 +14,9 @@ import (
 // writeRepo writes files (slash paths → content) into a fresh git checkout and returns its root.
 func writeRepo(t *testing.T, files map[string]string) string { return writeRepoB(t, files) }
 
-// writeRepoB is writeRepo for tests and benchmarks.
-func writeRepoB(t testing.TB, files map[string]string) string {
+// writeFiles writes files (slash-separated path → contents) into a new temporary directory, and
+// returns it.
+func writeFiles(t testing.TB, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
 	for p, c := range files {
@@ -27,6 +28,13 @@ func writeRepoB(t testing.TB, files map[string]string) string {
 			t.Fatal(err)
 		}
 	}
+	return root
+}
+
+// writeRepoB is writeRepo for tests and benchmarks.
+func writeRepoB(t testing.TB, files map[string]string) string {
+	t.Helper()
+	root := writeFiles(t, files)
 	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "fixture"}} {
 		cmd := exec.Command("git", args...)
 		cmd.Dir = root
