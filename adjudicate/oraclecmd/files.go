@@ -43,9 +43,9 @@ var defaultPatterns = map[Runner][]string{
 var skippedDirs = map[string]bool{"node_modules": true, ".git": true, "dist": true, "coverage": true}
 
 // TestFiles returns the test files inv runs in fsys (rooted where the command runs), sorted and
-// slash-separated, assuming the runner's default configuration; the caller falls back to the
-// command runner when the repository configures its own patterns. An invocation that finds no
-// file is an error naming what was searched.
+// slash-separated, assuming the runner's default configuration (a repository's own jest or vitest
+// test patterns are the embedded package's to read: adjudicate checks these files against them).
+// An invocation that finds no file is an error naming what was searched.
 func TestFiles(fsys fs.FS, inv Invocation) ([]string, error) {
 	pats, ok := defaultPatterns[inv.Runner]
 	if !ok {
