@@ -160,6 +160,9 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	err = timed(&rep.Timings.BaselineMS, func() error {
 		b, err := runBaseline(ctx, x, p, o.Timeout, reachPlan{try: !o.ExhaustiveRuns, always: o.alwaysPerFile, mutants: len(muts)}, prog)
 		rep.Run.Runner, rep.Run.RunnerNote = choice.runner.name(), choice.note
+		if cr, ok := choice.runner.(*cmdRunner); ok && cr.compile != nil {
+			rep.Sandbox.CompileCache = cr.compile.what
+		}
 		if err != nil {
 			return err
 		}

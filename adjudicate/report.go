@@ -95,6 +95,9 @@ type SandboxInfo struct {
 	// EnvPassed names the variables of bond's environment the runs received (the allow-list and
 	// --pass-env), never their values.
 	EnvPassed []string `json:"env_passed"`
+	// CompileCache says which compile cache the command runner kept warm across the runs in
+	// each sandbox, and how (compilecache.go); absent when none.
+	CompileCache string `json:"compile_cache,omitempty"`
 }
 
 // GateSpec is one named command of the repository's own suite.

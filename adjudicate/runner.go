@@ -111,6 +111,8 @@ type cmdRunner struct {
 	iso       *isolate.Isolator // confines every run
 	tmp       string            // where coverage temp dirs go
 	prepare   func(cmd, root, tmp string) (coverRun, error)
+	// compile is the project's babel compile cache, kept warm per sandbox; nil without one.
+	compile *compileCache
 }
 
 func (r *cmdRunner) name() string { return r.runner }
@@ -152,6 +154,22 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		}
 		env = append(append([]string{}, env...), cr.Env...)
 	}
+	if r.compile != nil {
+		entry, finish, err := r.compile.forRun(sb)
+		if err != nil {
+			return runOutcome{}, err
+		}
+		unmutated := sb.placed == ""
+		out, err := r.runOnce(ctx, sb, cmd, append(append([]string{}, env...), entry), withCoverage, cr, timeout)
+		finish(unmutated && err == nil && out.Status == StatusAccepted)
+		return out, err
+	}
+	return r.runOnce(ctx, sb, cmd, env, withCoverage, cr, timeout)
+}
+
+// runOnce runs cmd once in sb with env and reads what it said: its tests' results and, with
+// coverage, its hit maps.
+func (r *cmdRunner) runOnce(ctx context.Context, sb *sandbox, cmd string, env []string, withCoverage bool, cr coverRun, timeout time.Duration) (runOutcome, error) {
 	cmd, env, ask, err := askResults(cmd, env, sb.root)
 	if err != nil {
 		return runOutcome{}, err
@@ -219,7 +237,8 @@ func (r *cmdRunner) command(s runSpec) string {
 // o.Oracle, or o.OracleCmd with, when it can run a subset of its test files, those files
 // (subsets). conf confines its runs; work is where their coverage goes.
 func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRunner {
-	r := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage}
+	r := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage,
+		compile: newCompileCache(root, work)}
 	if o.OracleCmd != "" {
 		r.cmd, r.files, r.runner = o.OracleCmd, nil, RunnerCommand
 		r.files, r.scripts, r.reachNote = subsets(root, o.OracleCmd)
