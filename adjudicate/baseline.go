@@ -50,6 +50,15 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp 
 		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
 			return b, err
 		}
+	} else if failed := b.embeddedFailure(x.choice); failed != "" {
+		// The embedded runner stands in for the real one only where it runs the tests exactly;
+		// a baseline that fails there is as likely a gap in it as a failing oracle. The real
+		// runner decides: it passes (and runs everything after), or its failure is the one
+		// certify reports.
+		x.choice.fallBackAfterFailure(failed)
+		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
+			return b, err
+		}
 	}
 	if b.dropped != "" {
 		x.choice.note = joinNotes(x.choice.note, b.dropped)
@@ -175,6 +184,20 @@ func runEach(ctx context.Context, x *runs, p *pool, specs []runSpec, step func()
 		})
 	}
 	return outs, g.Wait()
+}
+
+// embeddedFailure names the first failure of a baseline pair the embedded runner ran and did not
+// pass, when --runner auto may still fall back to the command runner; "" otherwise.
+func (b baselineRuns) embeddedFailure(c *runnerChoice) string {
+	if _, embedded := c.runner.(*embeddedRunner); !embedded || c.mode != RunnerAuto {
+		return ""
+	}
+	for _, out := range b.pair {
+		if out.Status != StatusAccepted {
+			return firstNonEmpty(out.KilledBy, string(out.Status))
+		}
+	}
+	return ""
 }
 
 // unsupported names what the embedded runtime lacks, if a baseline run said so.

@@ -87,6 +87,18 @@ func (c *runnerChoice) fallBack(why string) error {
 	return nil
 }
 
+// fallBackAfterFailure makes the command runner run the oracle after the embedded runner's
+// baseline failed (failed names the first failure): under auto, bond never reports an oracle as
+// failing that only its own runtime fails.
+func (c *runnerChoice) fallBackAfterFailure(failed string) {
+	c.runner.close()
+	c.runner = c.fallback
+	c.note = fmt.Sprintf("auto chose %s: the unmutated oracle failed under the embedded runner (%s), so the real runner runs it", c.fallbackName(), failed)
+	if fb, ok := c.fallback.(*cmdRunner); ok {
+		c.note = joinNotes(c.note, fb.reachNote)
+	}
+}
+
 // joinNotes joins the non-empty notes with "; ".
 func joinNotes(notes ...string) string {
 	var out []string

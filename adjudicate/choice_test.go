@@ -345,6 +345,12 @@ func TestMochaCommandChoice(t *testing.T) {
 		{name: "a typescript loader only", cmd: "mocha --extension ts", files: map[string]string{".mocharc.json": `{"require": "tsx"}`},
 			want: []string{"test/helper.ts"}},
 
+		{name: "test/mocha.opts, mocha unknown", cmd: "npx mocha test/a.js", files: map[string]string{"test/mocha.opts": "--ui tdd\n"},
+			why: "test/mocha.opts uses mocha's legacy options file"},
+		{name: "test/mocha.opts under mocha 7", cmd: "npx mocha test/a.js", files: map[string]string{"test/mocha.opts": "--ui tdd\n", "node_modules/mocha/package.json": `{"version": "7.2.0"}`},
+			why: "mocha's legacy options file"},
+		{name: "test/mocha.opts left over under mocha 10", cmd: "npx mocha test/a.js", files: map[string]string{"test/mocha.opts": "--ui tdd\n", "node_modules/mocha/package.json": `{"version": "10.8.2"}`},
+			want: []string{"test/a.js"}},
 		{name: "--require", cmd: "npx mocha --require ./setup.js test/a.js", why: "mocha --require preloads modules"},
 		{name: "--ui tdd", cmd: "mocha --ui tdd test/a.js", why: "the oracle command's --ui uses mocha's tdd interface"},
 		{name: "--parallel", cmd: "mocha --parallel test/a.js", why: "the oracle command's --parallel uses mocha parallel (it runs files in worker processes)"},

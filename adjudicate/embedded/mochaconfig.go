@@ -78,6 +78,9 @@ func ReadMochaSetup(root string, files, args []string) (MochaSetup, error) {
 	if err != nil {
 		return setup, err
 	}
+	if why := legacyMochaOpts(root); why != "" {
+		return setup, &UnsupportedError{Importer: "test/mocha.opts", Feature: why}
+	}
 	layers := []mochaLayer{cli}
 	for _, f := range mochaConfigs {
 		b, err := os.ReadFile(filepath.Join(root, f))
@@ -375,4 +378,22 @@ func mochaMS(v any) (int64, error) {
 		return int64(n * unit), nil
 	}
 	return 0, fmt.Errorf("not a duration")
+}
+
+// legacyMochaOpts says why test/mocha.opts keeps the command runner: mocha 7 and older read their
+// options from it (`--ui tdd`, `--require`, …), which bond does not; "" when there is no such
+// file or the installed mocha is 8 or later, which no longer reads it.
+func legacyMochaOpts(root string) string {
+	if _, err := os.Stat(filepath.Join(root, "test", "mocha.opts")); err != nil {
+		return ""
+	}
+	var pkg struct {
+		Version string `json:"version"`
+	}
+	if b, err := os.ReadFile(filepath.Join(root, "node_modules", "mocha", "package.json")); err == nil && json.Unmarshal(b, &pkg) == nil {
+		if major, _, _ := strings.Cut(pkg.Version, "."); len(major) > 0 && (len(major) > 1 || major[0] >= '8') {
+			return ""
+		}
+	}
+	return "mocha's legacy options file (mocha 7 and older read it), which bond does not read"
 }
