@@ -181,8 +181,12 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 	if err != nil {
 		return adjudicate.Options{}, err
 	}
+	po, err := opts.planFlags.options(opts.In, cfg, set)
+	if err != nil {
+		return adjudicate.Options{}, err
+	}
 	o := adjudicate.Options{
-		Plan:      opts.planFlags.options(opts.In, cfg, set),
+		Plan:      po,
 		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: adjudicate.Regime(opts.Regime),
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Now: opts.Now,

@@ -15,7 +15,10 @@ func TestConfigMergeFlagsWin(t *testing.T) {
 	if err := mergeConfig(c, &o, func(string) bool { return false }); err != nil {
 		t.Fatal(err)
 	}
-	o.Plan = (&planFlags{Budget: 9, Include: []string{"src/**"}}).options(nil, c, func(string) bool { return false })
+	var err error
+	if o.Plan, err = (&planFlags{Budget: 9, Include: []string{"src/**"}}).options(nil, c, func(string) bool { return false }); err != nil {
+		t.Fatal(err)
+	}
 	if o.OracleCmd != "npm test" || len(o.Gates) != 2 || o.Gates[0].Name != "a" || o.Plan.Budget != 3 || o.Plan.PerOperator != 1 || o.Timeout != 7*time.Second || o.Regime != adjudicate.RegimeReportOnly || o.Runner != adjudicate.RunnerNode || o.Plan.Include[0] != "lib/**" || o.Plan.OperatorSet != 2 || o.RequireReach != 80 || len(o.PassEnv) != 1 {
 		t.Errorf("config not merged: %+v", o)
 	}
@@ -25,7 +28,9 @@ func TestConfigMergeFlagsWin(t *testing.T) {
 		t.Fatal(err)
 	}
 	given["budget"] = true
-	o.Plan = (&planFlags{Budget: 9, OperatorSet: 1, Include: []string{"src/**"}}).options(nil, c, func(f string) bool { return given[f] })
+	if o.Plan, err = (&planFlags{Budget: 9, OperatorSet: 1, Include: []string{"src/**"}}).options(nil, c, func(f string) bool { return given[f] }); err != nil {
+		t.Fatal(err)
+	}
 	if o.OracleCmd != "" || o.Oracle[0] != "t.js" || o.Regime != adjudicate.RegimeWitnessRequired || o.Plan.Budget != 9 || o.Plan.PerOperator != 1 || o.Plan.Include[0] != "lib/**" || o.Plan.OperatorSet != 1 || o.RequireReach != 0 || o.PassEnv[0] != "HOST" {
 		t.Errorf("flags did not win: %+v", o)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/internal/config"
+	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan"
 )
@@ -87,7 +88,7 @@ func (f *planFlags) add(cmd *cobra.Command) {
 	// set is chosen. A default of 6 printed "(default 6)" for a run of set 2, which plans 24.
 	fs.IntVar(&f.Budget, "budget", 0, fmt.Sprintf("most mutants per patch (default: .bond.toml's budget, else the operator set's: %d for set 1, %d for set 2)", plan.DefaultBudget, plan.DefaultBudgetSet2))
 	fs.IntVar(&f.PerOperator, "per-operator", 0, fmt.Sprintf("most mutants per operator (default: .bond.toml's per_operator, else the operator set's: %d for set 1, no cap for set 2)", plan.DefaultPerOperator))
-	fs.IntVar(&f.OperatorSet, "operator-set", operators.DefaultSet, "the operator set: 1 or 2 (bond operators --operator-set N prints each)")
+	fs.IntVar(&f.OperatorSet, "operator-set", 0, fmt.Sprintf("the operator set: 1 or 2 (default: .bond.toml's operator_set, else %d; bond operators --operator-set N prints each)", operators.DefaultSet))
 	fs.StringSliceVar(&f.Operators, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
 	fs.StringArrayVar(&f.Include, "include", nil, "a glob of source files to plan (repeatable)")
 	fs.StringArrayVar(&f.Exclude, "exclude", nil, "a glob of files not to plan (repeatable)")
@@ -97,7 +98,7 @@ func (f *planFlags) add(cmd *cobra.Command) {
 // options turns the flags, with the .bond.toml c filling what they leave unset (set reports the
 // flags given), into the planner's options. bond plan and bond certify both plan through it, so
 // they plan the same mutants for the same repository and flags.
-func (f *planFlags) options(stdin io.Reader, c config.File, set func(flag string) bool) plan.Options {
+func (f *planFlags) options(stdin io.Reader, c config.File, set func(flag string) bool) (plan.Options, error) {
 	o := plan.Options{Repo: f.Repo, DiffPath: f.Diff, Stdin: stdin, Base: f.Base, Operators: f.Operators}
 	if set("budget") {
 		o.Budget = f.Budget
@@ -106,6 +107,13 @@ func (f *planFlags) options(stdin io.Reader, c config.File, set func(flag string
 		o.PerOperator = f.PerOperator
 	}
 	if set("operator-set") {
+		// Checked here: given as 0 it would otherwise read as unset (the default set).
+		if f.OperatorSet == 0 {
+			return o, input.Errorf("--operator-set 0: operator set 0 does not exist; use one of 1, 2")
+		}
+		if _, err := operators.Set(f.OperatorSet); err != nil {
+			return o, input.Errorf("--operator-set %d: %v", f.OperatorSet, err)
+		}
 		o.OperatorSet = f.OperatorSet
 	}
 	if set("include") {
@@ -115,7 +123,7 @@ func (f *planFlags) options(stdin io.Reader, c config.File, set func(flag string
 		o.Exclude = f.Exclude
 	}
 	mergePlanConfig(c, &o, set)
-	return o
+	return o, nil
 }
 
 // runPlan plans and renders. Nothing is written when the input is invalid.
@@ -128,7 +136,11 @@ func runPlan(ctx context.Context, opts *planOptions) error {
 	if err != nil {
 		return err
 	}
-	res, err := plan.Build(ctx, opts.planFlags.options(opts.In, cfg, set))
+	po, err := opts.planFlags.options(opts.In, cfg, set)
+	if err != nil {
+		return err
+	}
+	res, err := plan.Build(ctx, po)
 	if err != nil {
 		return err
 	}
