@@ -48,7 +48,7 @@ func TestRunPlanExitCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		err := runPlan(context.Background(), &planOptions{Out: &out, Err: &errb, planFlags: planFlags{Repo: dir, Diff: write(tt.name+".diff", tt.diff), Budget: 6, PerOperator: 2}, Format: "human"})
+		err := runPlan(context.Background(), &planOptions{Out: &out, Err: &errb, planFlags: planFlags{Repo: dir, Diff: write(tt.name+".diff", tt.diff), Budget: 6, PerOperator: 2, OperatorSet: 1}, Format: "human"})
 		if code := exitCode(context.Background(), err, true, &errb); code != tt.code {
 			t.Errorf("%s: exit %d, want %d (%v)", tt.name, code, tt.code, err)
 		}
