@@ -38,7 +38,7 @@ var nodeBuiltins = map[string]bool{
 func providedModule(spec string) string {
 	name := strings.TrimPrefix(spec, "node:")
 	switch name {
-	case "test", "assert", "assert/strict":
+	case "test", "assert", "assert/strict", "path", "path/posix":
 		return name
 	}
 	return ""

@@ -375,12 +375,19 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 		res.Bailed = true
 		out.WriteString("ℹ bail: the run stopped at its first failure; the tests after it did not run\n")
 	}
+	for _, fr := range jr.Files {
+		if fr.Refused != "" && res.Unsupported == "" {
+			// Touched, even if the test caught the throw: Node would have run something else.
+			res.Unsupported = fr.Refused
+			fmt.Fprintf(&out, "✖ %s is not available in the embedded runner\n", fr.Refused)
+		}
+	}
 	for _, t := range res.Tests {
 		if !t.Passed && !t.Todo && res.Unsupported == "" {
 			res.Unsupported = unsupportedIn(t.Error)
 		}
 	}
-	passed := fail == 0 && !loadFailed && jr.Stopped == stopNone
+	passed := fail == 0 && !loadFailed && jr.Stopped == stopNone && !anyRefused(jr.Files)
 	if crossFile == "" {
 		crossFile = mochaSharedSetup(j.Files, len(norm), passed)
 	}
