@@ -119,3 +119,22 @@ func TestEmbeddedPathParity(t *testing.T) {
 		})
 	}
 }
+
+// A library that touches path.win32 (here inside a try, so its tests pass either way) is not
+// run embedded: the baseline reports the runtime lacks it and auto falls back to node, naming it.
+func TestEmbeddedPathWin32FallsBack(t *testing.T) {
+	needNode(t)
+	lib := "const path = require('path');\nfunction add(a, b) {\n  if (a > b) {\n    return a + b;\n  }\n  let sep = '/';\n  try { sep = path.win32.sep; } catch (e) {}\n  return b + a;\n}\nmodule.exports = { add };\n"
+	root := writeRepo(t, map[string]string{"src/add.js": lib, "test/add.test.js": "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('../src/add.js');\ntest('adds', () => { assert.strictEqual(add(2, 1), 3); assert.strictEqual(add(1, 2), 3); });\n"})
+	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "invert-comparison", ">", "<=")}
+	rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: []string{"test/add.test.js"}, Runner: RunnerAuto}, muts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Run.Runner != RunnerNode || !strings.Contains(rep.Run.RunnerNote, "path.win32") {
+		t.Fatalf("runner %q note %q, want node with a note naming path.win32", rep.Run.Runner, rep.Run.RunnerNote)
+	}
+	if got := rep.Mutants[0].Status; got != StatusAccepted {
+		t.Fatalf("mutant status %s, want accepted under node", got)
+	}
+}
