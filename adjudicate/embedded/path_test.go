@@ -183,20 +183,21 @@ func pathTable() []pathCall {
 }
 
 // pathCallJS declares call(fn, args), which calls node:path's posix fn and pushes its answer, or
-// the error it threw (name, code, message, String(), instanceof TypeError), onto results.
+// the error it threw (name, code, message, String(), instanceof TypeError, constructor name),
+// onto results.
 const pathCallJS = `'use strict';
 const P = require('path').posix;
 const show = (v) => typeof v === 'bigint' ? String(v) + 'n' : typeof v === 'symbol' ? String(v) : typeof v === 'function' ? 'function' : v;
 const results = [];
 function call(fn, args) {
   try { results.push({ ok: show(P[fn](...args)) }); }
-  catch (e) { results.push({ err: [e.name, e.code, e.message, String(e), e instanceof TypeError] }); }
+  catch (e) { results.push({ err: [e.name, e.code, e.message, String(e), e instanceof TypeError, e.constructor.name] }); }
 }
 `
 
 // pathScript is a program that makes calls through node:path's posix flavour and prints
-// "RESULTS " and, per call, its answer or the error it threw (name, code, message, String(),
-// instanceof TypeError), then "FACTS " and what the module looks like.
+// "RESULTS " and, per call, what pathCallJS records,
+// then "FACTS " and what the module looks like.
 func pathScript(calls []pathCall) string {
 	var b strings.Builder
 	b.WriteString(pathCallJS)

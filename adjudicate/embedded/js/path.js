@@ -14,6 +14,7 @@
       }
       toString() { return 'TypeError [' + this.code + ']: ' + this.message; }
     }
+    Object.defineProperty(NodeTypeError, 'name', { value: 'TypeError' }); // e.constructor.name, as in Node
 
     // receivedText describes a wrong argument as Node's ERR_INVALID_ARG_TYPE message does.
     function receivedText(v) {
