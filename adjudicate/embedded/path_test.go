@@ -196,8 +196,7 @@ function call(fn, args) {
 `
 
 // pathScript is a program that makes calls through node:path's posix flavour and prints
-// "RESULTS " and, per call, what pathCallJS records,
-// then "FACTS " and what the module looks like.
+// "RESULTS " and, per call, what pathCallJS records, then "FACTS " and what the module looks like.
 func pathScript(calls []pathCall) string {
 	var b strings.Builder
 	b.WriteString(pathCallJS)
