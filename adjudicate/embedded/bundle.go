@@ -32,13 +32,13 @@ var nodeBuiltins = map[string]bool{
 }
 
 // providedModule maps an import specifier to the module the runtime provides, or "" when the
-// specifier is not one of them. Bare "test" is taken as node:test: in Node it names the npm
+// specifier is not one of them (path/win32 is not: the runtime does not emulate Windows paths). Bare "test" is taken as node:test: in Node it names the npm
 // polyfill of node:test, which itself needs Node built-ins, so the only useful reading here is the
 // built-in it copies.
 func providedModule(spec string) string {
 	name := strings.TrimPrefix(spec, "node:")
 	switch name {
-	case "test", "assert", "assert/strict":
+	case "test", "assert", "assert/strict", "path", "path/posix":
 		return name
 	}
 	return ""

@@ -1,14 +1,19 @@
 // Package embedded is bond's hermetic in-process oracle runner (SPEC §3.7): it bundles each
 // oracle test file with its imports (ESM, CJS, TypeScript, JSX) into one script with esbuild,
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
-// node:test, node:assert, the jest, vitest and mocha test APIs, console and timers on a virtual-time
-// event loop, and nothing else: no file system, network, processes or environment. A mutant's
+// node:test, node:assert, node:path, the jest, vitest and mocha test APIs, console and timers on
+// a virtual-time event loop, and nothing else: no file system, network, processes or
+// environment. A mutant's
 // file is supplied in memory, so an embedded run needs no sandbox copy.
 //
 // Decisions, for the README:
-//   - Provided modules: node:test, node:assert, node:assert/strict, and the bare aliases "test",
-//     "assert" and "assert/strict" (Node resolves bare "assert" to the built-in; bare "test" names
-//     the npm polyfill of node:test, which is read as the built-in it copies); "vitest",
+//   - Provided modules: node:test, node:assert, node:assert/strict, node:path, node:path/posix,
+//     and the bare aliases "test", "assert", "assert/strict", "path" and "path/posix" (Node
+//     resolves bare "assert" to the built-in; bare "test" names the npm polyfill of node:test,
+//     which is read as the built-in it copies). node:path is POSIX Node's (js/path.js;
+//     path_test.go compares it with Node 20 call by call); path.win32 and path.matchesGlob are
+//     refused: reading one fails the run with Result.Unsupported set, even when the test catches
+//     the throw, and path/win32 is an unprovided built-in. "vitest",
 //     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
 //     other Node built-in, imported by a test or anything it imports, makes New return
 //     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
@@ -38,7 +43,8 @@
 //     files under real mocha 10.
 //   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
 //     with CommonJS inputs runs sloppy, as those modules do in Node.
-//   - process exists with an empty env, argv ["node", FILE], cwd() "/", nextTick, hrtime and
+//   - process exists with an empty env, argv ["node", FILE], cwd() the root (where the command
+//     runner runs the oracle; path.resolve starts there), nextTick, hrtime and
 //     stdout/stderr writers; process.exit throws and a non-zero process.exitCode fails the file.
 //     TextEncoder/TextDecoder (UTF-8), atob/btoa and structuredClone are provided. There is no
 //     Buffer, fetch, require of anything but the modules above, or file-system source maps for
@@ -155,7 +161,7 @@ type compiled struct {
 
 // New prepares an oracle of testFiles (paths relative to root) for embedded runs: it bundles
 // each file once to learn its imports, and returns *UnsupportedError when one needs a Node
-// built-in other than node:test and node:assert (see the package comment). Other failures to
+// built-in other than node:test, node:assert and node:path (see the package comment). Other failures to
 // bundle (a missing import, a syntax error) are returned as errors naming the file.
 func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if len(testFiles) == 0 {
@@ -375,12 +381,19 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 		res.Bailed = true
 		out.WriteString("ℹ bail: the run stopped at its first failure; the tests after it did not run\n")
 	}
+	for _, fr := range jr.Files {
+		if fr.Refused != "" && res.Unsupported == "" {
+			// Touched, even if the test caught the throw: Node would have run something else.
+			res.Unsupported = fr.Refused
+			fmt.Fprintf(&out, "✖ %s is not available in the embedded runner\n", fr.Refused)
+		}
+	}
 	for _, t := range res.Tests {
 		if !t.Passed && !t.Todo && res.Unsupported == "" {
 			res.Unsupported = unsupportedIn(t.Error)
 		}
 	}
-	passed := fail == 0 && !loadFailed && jr.Stopped == stopNone
+	passed := fail == 0 && !loadFailed && jr.Stopped == stopNone && !anyRefused(jr.Files)
 	if crossFile == "" {
 		crossFile = mochaSharedSetup(j.Files, len(norm), passed)
 	}

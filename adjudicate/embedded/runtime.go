@@ -17,7 +17,7 @@ import (
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
 // use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "loader.js"}
+var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "path.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "loader.js"}
 
 //go:embed js/*.js
 var runtimeFS embed.FS
@@ -154,6 +154,9 @@ type fileResult struct {
 	// CrossFile names what the file did that mocha applies across all the files of a run
 	// (.only, root-level hooks), which a runtime per file does not reproduce.
 	CrossFile string `json:"crossFile,omitempty"`
+	// Refused names the first API the runtime refuses to emulate that the file touched (e.g.
+	// path.win32), even when the file caught the error it threw: the run is no evidence.
+	Refused string `json:"refused,omitempty"`
 }
 
 // failed reports whether the file failed to load or a test of it failed (todo tests aside).
@@ -225,6 +228,12 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	must(host.Set("bail", j.Bail))
 	must(host.Set("mocha", map[string]any{"timeout": j.Mocha.TimeoutMS, "checkLeaks": j.Mocha.CheckLeaks, "forbidOnly": j.Mocha.ForbidOnly}))
 	must(host.Set("crossFile", func(what string) { fr.CrossFile = what }))
+	must(host.Set("cwd", j.Cwd))
+	must(host.Set("refuse", func(what string) {
+		if fr.Refused == "" {
+			fr.Refused = what
+		}
+	}))
 	must(host.Set("write", func(stream int, s string) {
 		switch {
 		case out.Len()+len(s) <= maxOutput:

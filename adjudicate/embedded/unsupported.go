@@ -32,7 +32,7 @@ func (e *UnsupportedError) Reason() string {
 	if e.Feature != "" {
 		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run", e.Importer, e.Feature)
 	}
-	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has node:test, node:assert, vitest, @jest/globals and mocha only)", e.Importer, e.Import)
+	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has node:test, node:assert, node:path, vitest, @jest/globals and mocha only)", e.Importer, e.Import)
 }
 
 // Supports reports whether the oracle testFiles (relative to root) can run embedded as
@@ -111,4 +111,15 @@ func sourceAt(js, srcMap []byte, i int) string {
 		}
 	}
 	return file
+}
+
+// anyRefused reports whether a file of the run touched an API the runtime refuses to emulate (its
+// fileResult.Refused): such a run failed, as no evidence about the oracle, whatever its tests said.
+func anyRefused(files []fileResult) bool {
+	for _, fr := range files {
+		if fr.Refused != "" {
+			return true
+		}
+	}
+	return false
 }

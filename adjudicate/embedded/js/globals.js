@@ -148,7 +148,8 @@
   };
   const nextTick = (fn, ...args) => { Promise.resolve().then(() => fn(...args)); };
   // process: present so libraries that read process.env.NODE_ENV work, but empty: no
-  // environment, no arguments beyond the script, no exit, no cwd but "/".
+  // environment, no arguments beyond the script, no exit; cwd() is the runner's root (host.cwd),
+  // where the command runner runs the oracle, so path.resolve answers as it would there.
   g.process = {
     env: {},
     argv: ['node', host.entry],
@@ -157,7 +158,7 @@
     version: 'v20.0.0',
     versions: { node: '20.0.0' },
     nextTick,
-    cwd: () => '/',
+    cwd: () => host.cwd,
     exit: (code) => { throw new Error('process.exit(' + (code === undefined ? '' : code) + ') is not available in the embedded runner'); },
     hrtime: Object.assign((prev) => {
       const ms = host.clock();

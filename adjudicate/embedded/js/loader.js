@@ -7,11 +7,12 @@
       case 'test': return testModule;
       case 'assert': return assertLoose;
       case 'assert/strict': return assertStrict;
+      case 'path': case 'path/posix': return pathModule;
       case 'vitest': return vitestModule;
       case '@jest/globals': return jestModule;
       case 'mocha': return mochaModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, vitest, @jest/globals and mocha; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, vitest, @jest/globals and mocha; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }

@@ -1,3 +1,3 @@
 const test = require('node:test');
-const { base } = require('../src/paths.js');
-test('base', () => base('/a/b'));
+const { line } = require('../src/eol.js');
+test('line', () => line('a'));

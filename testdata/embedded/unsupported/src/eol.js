@@ -1,0 +1,2 @@
+const os = require('os');
+exports.line = (s) => s + os.EOL;
