@@ -395,5 +395,5 @@ func legacyMochaOpts(root string) string {
 			return ""
 		}
 	}
-	return "mocha's legacy options file (mocha 7 and older read it), which bond does not read"
+	return "mocha's legacy options file (mocha 7 and older read it; bond does not)"
 }
