@@ -119,19 +119,7 @@ func TestOracleCommandEmbeddedParity(t *testing.T) {
 				mutantAt(t, root, "src/clamp.js", 6, "return-sentinel", "return hi;", "return undefined;"),
 			}
 			front := plan.Front{Files: []plan.FileInfo{{Path: "src/clamp.js", Added: []int{2, 3, 5, 6}}}}
-			reports := map[string]*Report{}
-			for _, runner := range []string{RunnerAuto, RunnerNode} {
-				o, err := Options{Plan: plan.Options{Repo: root}, OracleCmd: tc.cmd, Runner: runner, Jobs: 2, Timeout: 2 * time.Minute, Adjudicate: AdjudicateAll}.withDefaults()
-				if err != nil {
-					t.Fatal(err)
-				}
-				rep, err := certifyPlanned(context.Background(), o, front, muts, nil, time.Now())
-				if err != nil {
-					t.Fatalf("--runner %s: %v", runner, err)
-				}
-				reports[runner] = rep
-			}
-			emb, cmd := reports[RunnerAuto], reports[RunnerNode]
+			emb, cmd := certifyAutoAndNode(t, Options{Plan: plan.Options{Repo: root}, OracleCmd: tc.cmd}, front, muts)
 			if emb.Run.Runner != RunnerEmbedded || !strings.Contains(emb.Run.RunnerNote, tc.name+"'s suite of test/clamp.test.js") {
 				t.Fatalf("auto: runner %q note %q, want embedded running %s's suite", emb.Run.Runner, emb.Run.RunnerNote, tc.name)
 			}
@@ -435,4 +423,25 @@ func TestMochaSeveralFilesUnderAuto(t *testing.T) {
 			}
 		})
 	}
+}
+
+// certifyAutoAndNode certifies muts with o (every detector) under --runner auto and under
+// --runner node, for the tests that hold the embedded runner's verdicts to the real runner's.
+func certifyAutoAndNode(t *testing.T, o Options, front plan.Front, muts []plan.Mutant) (auto, node *Report) {
+	t.Helper()
+	reports := map[string]*Report{}
+	for _, runner := range []string{RunnerAuto, RunnerNode} {
+		ro := o
+		ro.Runner, ro.Jobs, ro.Timeout, ro.Adjudicate = runner, 2, 2*time.Minute, AdjudicateAll
+		ro, err := ro.withDefaults()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := certifyPlanned(context.Background(), ro, front, muts, nil, time.Now())
+		if err != nil {
+			t.Fatalf("--runner %s: %v", runner, err)
+		}
+		reports[runner] = rep
+	}
+	return reports[RunnerAuto], reports[RunnerNode]
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bond-tool/bond/plan"
 )
@@ -82,21 +81,9 @@ func TestEmbeddedPathParity(t *testing.T) {
 			}
 			want := []Status{StatusAccepted, StatusKilled, StatusKilled, StatusKilled, StatusKilled, StatusSkipped}
 			front := plan.Front{Files: []plan.FileInfo{{Path: "src/outpath.js", Added: []int{5, 6, 12, 13, 17, 21}}}}
-			reports := map[string]*Report{}
-			for _, runner := range []string{RunnerAuto, RunnerNode} {
-				o := tc.o
-				o.Plan, o.Runner, o.Jobs, o.Timeout, o.Adjudicate = plan.Options{Repo: root}, runner, 2, 2*time.Minute, AdjudicateAll
-				o, err := o.withDefaults()
-				if err != nil {
-					t.Fatal(err)
-				}
-				rep, err := certifyPlanned(context.Background(), o, front, muts, nil, time.Now())
-				if err != nil {
-					t.Fatalf("--runner %s: %v", runner, err)
-				}
-				reports[runner] = rep
-			}
-			emb, cmd := reports[RunnerAuto], reports[RunnerNode]
+			o := tc.o
+			o.Plan = plan.Options{Repo: root}
+			emb, cmd := certifyAutoAndNode(t, o, front, muts)
 			if emb.Run.Runner != RunnerEmbedded {
 				t.Fatalf("auto: runner %q (note %q), want embedded", emb.Run.Runner, emb.Run.RunnerNote)
 			}
