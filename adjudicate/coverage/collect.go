@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/bond-tool/bond/internal/nodepkg"
 )
 
 // Plan is how one command's coverage is collected: what to run, what to add to its environment,
@@ -33,34 +35,6 @@ type Plan struct {
 	// options bond's would repeat). It becomes a note of the Result and part of the reason of
 	// every file left unavailable.
 	Problem string
-}
-
-// packageMajor returns the major version of the package name as Node would resolve it from dir,
-// or 0 when it is not installed or its version cannot be read.
-func packageMajor(dir, name string) int {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		b, err := os.ReadFile(filepath.Join(d, "node_modules", filepath.FromSlash(name), "package.json"))
-		if err == nil {
-			var pkg struct {
-				Version string `json:"version"`
-			}
-			if json.Unmarshal(b, &pkg) != nil {
-				return 0
-			}
-			major, _, _ := strings.Cut(pkg.Version, ".")
-			n := 0
-			for _, c := range major {
-				if c < '0' || c > '9' {
-					return 0
-				}
-				n = n*10 + int(c-'0')
-			}
-			return n
-		}
-		if filepath.Dir(d) == d {
-			return 0
-		}
-	}
 }
 
 // Prepare decides, for the shell command cmd about to run at sandboxRoot, how its coverage will be
@@ -103,9 +77,9 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	var provider string
 	if found.name == "vitest" {
 		switch {
-		case resolvable(sandboxRoot, "@vitest/coverage-v8"):
+		case nodepkg.Resolvable(sandboxRoot, "@vitest/coverage-v8"):
 			provider = "v8"
-		case resolvable(sandboxRoot, "@vitest/coverage-istanbul"):
+		case nodepkg.Resolvable(sandboxRoot, "@vitest/coverage-istanbul"):
 			provider = "istanbul"
 		default:
 			p.Problem = "vitest cannot produce coverage here: no coverage provider is installed " +
@@ -114,7 +88,7 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 			return p, nil
 		}
 	}
-	ov, problem := overrideFlags(found, sandboxRoot, packageMajor(sandboxRoot, found.name), provider)
+	ov, problem := overrideFlags(found, sandboxRoot, nodepkg.Major(sandboxRoot, found.name), provider)
 	if problem != "" {
 		p.Problem = problem
 		return p, nil
@@ -272,19 +246,6 @@ func coverageLines(out []byte) string {
 		}
 	}
 	return strings.Join(keep, " / ")
-}
-
-// resolvable reports whether a package can be resolved from dir the way Node does: a
-// node_modules/<name>/package.json in dir or any parent.
-func resolvable(dir, name string) bool {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "node_modules", filepath.FromSlash(name), "package.json")); err == nil {
-			return true
-		}
-		if filepath.Dir(d) == d {
-			return false
-		}
-	}
 }
 
 // readScripts returns the scripts of root's package.json, or nil.
