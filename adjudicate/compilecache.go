@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/bond-tool/bond/internal/nodepkg"
 )
 
 // compileCache is @babel/register's (and babel 6 babel-register's) compile cache for the runs of
@@ -41,7 +43,7 @@ var babelRegisters = []string{"@babel/register", "babel-register"}
 // when the project installs no babel require hook.
 func newCompileCache(root, work string) *compileCache {
 	for _, pkg := range babelRegisters {
-		if _, err := os.Stat(filepath.Join(root, "node_modules", filepath.FromSlash(pkg), "package.json")); err == nil {
+		if nodepkg.Resolvable(root, pkg) {
 			return &compileCache{
 				what: pkg + ": each sandbox keeps the compile cache of its last passing unmutated run; every run reads a private copy (BABEL_CACHE_PATH)",
 				dir:  filepath.Join(work, "compile-cache"),

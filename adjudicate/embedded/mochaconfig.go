@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/bond-tool/bond/internal/nodepkg"
 )
 
 // MochaSetup is what bond reads of how mocha would run: what it loads and its timeout.
@@ -382,18 +384,13 @@ func mochaMS(v any) (int64, error) {
 
 // legacyMochaOpts says why test/mocha.opts keeps the command runner: mocha 7 and older read their
 // options from it (`--ui tdd`, `--require`, …), which bond does not; "" when there is no such
-// file or the installed mocha is 8 or later, which no longer reads it.
+// file or the mocha Node resolves from root is 8 or later, which no longer reads it.
 func legacyMochaOpts(root string) string {
 	if _, err := os.Stat(filepath.Join(root, "test", "mocha.opts")); err != nil {
 		return ""
 	}
-	var pkg struct {
-		Version string `json:"version"`
-	}
-	if b, err := os.ReadFile(filepath.Join(root, "node_modules", "mocha", "package.json")); err == nil && json.Unmarshal(b, &pkg) == nil {
-		if major, _, _ := strings.Cut(pkg.Version, "."); len(major) > 0 && (len(major) > 1 || major[0] >= '8') {
-			return ""
-		}
+	if nodepkg.Major(root, "mocha") >= 8 {
+		return ""
 	}
 	return "mocha's legacy options file (mocha 7 and older read it; bond does not)"
 }
