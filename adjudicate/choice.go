@@ -78,25 +78,25 @@ func (c *runnerChoice) fallBack(why string) error {
 	if c.mode == RunnerEmbedded || c.runner == c.fallback {
 		return input.Errorf("--runner embedded cannot run this oracle: the tests need %s, which the embedded runtime lacks; use --runner node (or auto, which falls back by itself)", why)
 	}
+	c.useFallback(fmt.Sprintf("auto chose %s: the tests need %s, which the embedded runtime lacks", c.fallbackName(), why))
+	return nil
+}
+
+// useFallback makes the command runner run the oracle from now on, note saying why.
+func (c *runnerChoice) useFallback(note string) {
 	c.runner.close()
 	c.runner = c.fallback
-	c.note = fmt.Sprintf("auto chose %s: the tests need %s, which the embedded runtime lacks", c.fallbackName(), why)
+	c.note = note
 	if fb, ok := c.fallback.(*cmdRunner); ok {
 		c.note = joinNotes(c.note, fb.reachNote)
 	}
-	return nil
 }
 
 // fallBackAfterFailure makes the command runner run the oracle after the embedded runner's
 // baseline failed (failed names the first failure): under auto, bond never reports an oracle as
 // failing that only its own runtime fails.
 func (c *runnerChoice) fallBackAfterFailure(failed string) {
-	c.runner.close()
-	c.runner = c.fallback
-	c.note = fmt.Sprintf("auto chose %s: the unmutated oracle failed under the embedded runner (%s), so the real runner runs it", c.fallbackName(), failed)
-	if fb, ok := c.fallback.(*cmdRunner); ok {
-		c.note = joinNotes(c.note, fb.reachNote)
-	}
+	c.useFallback(fmt.Sprintf("auto chose %s: the unmutated oracle failed under the embedded runner (%s), so the real runner runs it", c.fallbackName(), failed))
 }
 
 // joinNotes joins the non-empty notes with "; ".

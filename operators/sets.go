@@ -30,11 +30,26 @@ func Set(n int) ([]Operator, error) {
 	case 2:
 		return table2(), nil
 	}
+	return nil, noSet(n)
+}
+
+// CheckSet says whether n names an operator set, as given by a user: 0 is not one (Set reads 0
+// as DefaultSet, for callers that leave the set unset).
+func CheckSet(n int) error {
+	if n == 0 {
+		return noSet(n)
+	}
+	_, err := Set(n)
+	return err
+}
+
+// noSet is the input error for a set number that does not exist, naming the sets that do.
+func noSet(n int) error {
 	names := make([]string, 0, 2)
 	for _, s := range Sets() {
 		names = append(names, strconv.Itoa(s))
 	}
-	return nil, input.Errorf("operator set %d does not exist; use one of %s", n, strings.Join(names, ", "))
+	return input.Errorf("operator set %d does not exist; use one of %s", n, strings.Join(names, ", "))
 }
 
 // LookupIn returns the operator of set n (0 means DefaultSet) with the given name. Two sets

@@ -157,3 +157,17 @@ func TestSet2NothingFiresInsideLiterals(t *testing.T) {
 		}
 	}
 }
+
+// CheckSet accepts the sets that exist and refuses anything else, 0 included (which Set reads
+// as the default, for callers that leave the set unset).
+func TestCheckSet(t *testing.T) {
+	for n, ok := range map[int]bool{0: false, 1: true, 2: true, 3: false, -1: false} {
+		err := CheckSet(n)
+		if (err == nil) != ok {
+			t.Errorf("CheckSet(%d) = %v, want ok %v", n, err, ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "use one of 1, 2") {
+			t.Errorf("CheckSet(%d) = %v, want it to name the sets", n, err)
+		}
+	}
+}

@@ -108,10 +108,7 @@ func (f *planFlags) options(stdin io.Reader, c config.File, set func(flag string
 	}
 	if set("operator-set") {
 		// Checked here: given as 0 it would otherwise read as unset (the default set).
-		if f.OperatorSet == 0 {
-			return o, input.Errorf("--operator-set 0: operator set 0 does not exist; use one of 1, 2")
-		}
-		if _, err := operators.Set(f.OperatorSet); err != nil {
+		if err := operators.CheckSet(f.OperatorSet); err != nil {
 			return o, input.Errorf("--operator-set %d: %v", f.OperatorSet, err)
 		}
 		o.OperatorSet = f.OperatorSet
