@@ -408,6 +408,7 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 	return res, nil
 }
 
+// touches reports whether an override replaces a file the bundle was built from.
 func touches(inputs map[string]bool, overrides map[string][]byte) bool {
 	for p := range overrides {
 		if inputs[p] {
@@ -415,42 +416,6 @@ func touches(inputs map[string]bool, overrides map[string][]byte) bool {
 		}
 	}
 	return false
-}
-
-// hitsOf turns a run's probe bytes into a hit map of repository files.
-func hitsOf(inst *instrumented, probes []byte) coverage.HitMap {
-	h := coverage.HitMap{}
-	names := make([]string, len(inst.sources))
-	for i, s := range inst.sources {
-		p := cleanSource(s)
-		if p == "" || strings.HasPrefix(p, "node_modules/") || strings.Contains(p, "/node_modules/") {
-			continue
-		}
-		names[i] = p
-	}
-	for _, ref := range inst.lines {
-		if n := names[ref.src]; n != "" {
-			fh := h[n]
-			if fh == nil {
-				fh = coverage.FileHits{}
-				h[n] = fh
-			}
-			if _, ok := fh[ref.line]; !ok {
-				fh[ref.line] = false
-			}
-		}
-	}
-	for id, hit := range probes {
-		if hit == 0 || id >= len(inst.attrib) {
-			continue
-		}
-		for _, ref := range inst.attrib[id] {
-			if n := names[ref.src]; n != "" {
-				h[n][ref.line] = true
-			}
-		}
-	}
-	return h
 }
 
 // runtimeProgram compiles the JavaScript runtime; a goja.Program is immutable and shared by

@@ -13,6 +13,7 @@ import (
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
 
+	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/internal/srcmap"
 )
 
@@ -392,4 +393,40 @@ func cleanSource(s string) string {
 		return ""
 	}
 	return p
+}
+
+// hitsOf turns a run's probe bytes into a hit map of repository files.
+func hitsOf(inst *instrumented, probes []byte) coverage.HitMap {
+	h := coverage.HitMap{}
+	names := make([]string, len(inst.sources))
+	for i, s := range inst.sources {
+		p := cleanSource(s)
+		if p == "" || strings.HasPrefix(p, "node_modules/") || strings.Contains(p, "/node_modules/") {
+			continue
+		}
+		names[i] = p
+	}
+	for _, ref := range inst.lines {
+		if n := names[ref.src]; n != "" {
+			fh := h[n]
+			if fh == nil {
+				fh = coverage.FileHits{}
+				h[n] = fh
+			}
+			if _, ok := fh[ref.line]; !ok {
+				fh[ref.line] = false
+			}
+		}
+	}
+	for id, hit := range probes {
+		if hit == 0 || id >= len(inst.attrib) {
+			continue
+		}
+		for _, ref := range inst.attrib[id] {
+			if n := names[ref.src]; n != "" {
+				h[n][ref.line] = true
+			}
+		}
+	}
+	return h
 }
