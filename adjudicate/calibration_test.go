@@ -118,8 +118,11 @@ func runCalibration(t *testing.T, runner string) {
 				o.Runner = runner
 			}
 			ctx := context.Background()
-			if want.Mode == "skip-place" {
+			switch want.Mode {
+			case "skip-place":
 				ctx = withoutPlacing(ctx)
+			case "skip-place-checked":
+				ctx = withoutPlacingChecked(ctx)
 			}
 			rep, err := Certify(ctx, o)
 			if want.Exit == 2 {

@@ -149,11 +149,14 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		return rep, err
 	}
 	rep.Sandbox = &conf.info
-	if choice, err = chooseRunner(o, p.sbs[0].root, conf, p.work); err != nil {
+	if choice, err = chooseRunner(o, p.sbs[0].root, p.patchedTree, conf, p.work); err != nil {
 		return rep, err
 	}
 	rep.Run.Runner, rep.Run.RunnerNote = choice.runner.name(), choice.note
-	x := &runs{choice: choice, env: conf.env, iso: conf.iso, clock: clk}
+	x := &runs{choice: choice, env: conf.env, iso: conf.iso, clock: clk, inputs: newInputCheck(t)}
+	if ctx.Value(uncheckedKey{}) != nil {
+		x.inputs = nil
+	}
 	var base *baseline
 	var lim limits
 	var reach *testReach
@@ -166,7 +169,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		if err != nil {
 			return err
 		}
-		rep.Baseline = &Baseline{Oracle: b.records(), Gates: []GateRecord{}}
+		rep.Baseline = &Baseline{Oracle: b.records(), Gates: []GateRecord{}, Inputs: x.inputs.manifestFiles()}
 		if err := b.failure(o.Timeout); err != nil {
 			return err
 		}

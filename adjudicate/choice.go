@@ -29,9 +29,10 @@ type runnerChoice struct {
 // chooseRunner picks the runner for o over root (the first sandbox): the command runner under
 // --runner node; else the embedded runner where it can serve the oracle — --oracle files, or the
 // test files an --oracle-cmd that runs jest, vitest or node --test names — and under auto the
-// command runner with the reason when it cannot. conf confines command runs; work is where
-// their coverage goes.
-func chooseRunner(o Options, root string, conf *confinement, work string) (*runnerChoice, error) {
+// command runner with the reason when it cannot. The embedded runner reads the tree from the
+// directory patched makes, the copy no run is placed in (inputs.go), never from a sandbox. conf
+// confines command runs; work is where their coverage goes.
+func chooseRunner(o Options, root string, patched func() (string, error), conf *confinement, work string) (*runnerChoice, error) {
 	fb := newCmdRunner(o, root, conf, work)
 	c := &runnerChoice{runner: fb, fallback: fb, mode: o.Runner, note: fb.reachNote}
 	if o.Runner == RunnerNode {
@@ -48,7 +49,11 @@ func chooseRunner(o Options, root string, conf *confinement, work string) (*runn
 			return c, nil
 		}
 	}
-	r, why, err := newEmbedded(root, files, eo, o.Runner == RunnerEmbedded)
+	eroot, err := patched()
+	if err != nil {
+		return nil, err
+	}
+	r, why, err := newEmbedded(eroot, files, eo, o.Runner == RunnerEmbedded)
 	if err != nil {
 		return nil, err
 	}

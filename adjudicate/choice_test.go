@@ -195,7 +195,7 @@ func TestOracleCommandFallsBack(t *testing.T) {
 				muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "return a + b;", "return undefined;")}
 				if tc.chooseOnly {
 					// Choice alone: the runner is not installed here, and the fallback is what is asked.
-					c, err := chooseRunner(Options{OracleCmd: tc.cmd, Runner: runner}, root, &confinement{}, t.TempDir())
+					c, err := chooseRunner(Options{OracleCmd: tc.cmd, Runner: runner}, root, func() (string, error) { return root, nil }, &confinement{}, t.TempDir())
 					if runner == RunnerEmbedded {
 						if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tc.why) {
 							t.Fatalf("err %v, want an input error naming %q", err, tc.why)

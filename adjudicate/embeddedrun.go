@@ -48,7 +48,10 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOut
 	}
 	began := time.Now()
 	res, err := e.r.RunWith(ctx, overrides, timeout, embedded.RunOptions{Files: s.files, Bail: s.bail})
-	out := runOutcome{Began: began, Duration: time.Since(began), Output: res.Output}
+	out := runOutcome{Began: began, Duration: time.Since(began), Output: res.Output, Loaded: res.Inputs}
+	if out.Loaded == nil {
+		out.Loaded = map[string]string{}
+	}
 	if ctx.Err() != nil {
 		return out, context.Cause(ctx)
 	}

@@ -6,7 +6,14 @@ import (
 )
 
 // withoutPlacing is the calibration suite's negative control: sandboxes never write the mutated
-// file, so the oracle tests the original. The canary must catch it.
+// file, so the oracle tests the original. The canary must catch it on its own, so the check of
+// what each run saw (inputs.go), the other net for this fault, is off.
 func withoutPlacing(ctx context.Context) context.Context {
+	return context.WithValue(withoutPlacingChecked(ctx), uncheckedKey{}, true)
+}
+
+// withoutPlacingChecked is the same broken sandbox with the inputs check on: it must make every
+// run on a placed file an error (inputs-mismatch), never a kill or an acceptance.
+func withoutPlacingChecked(ctx context.Context) context.Context {
 	return context.WithValue(ctx, writerKey{}, writeFunc(func(string, []byte, fs.FileMode) error { return nil }))
 }

@@ -65,7 +65,7 @@ func runRecord(s runSpec, out runOutcome) MutantRun {
 	if files == nil {
 		files = []string{}
 	}
-	return MutantRun{TestFiles: files, Coverage: s.cov, Bail: s.bail, Status: out.Status, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds()}
+	return MutantRun{TestFiles: files, Coverage: s.cov, Bail: s.bail, Status: out.Status, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), Inputs: out.Inputs}
 }
 
 // record writes a mutant's facts into its result: the status and output of its deciding run (the

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -27,6 +28,33 @@ type pool struct {
 	// write writes a placed file; os.WriteFile but for the calibration suite's negative control
 	// (export_test.go).
 	write writeFunc
+	// patched is the copy of the tree that no run is placed in or runs in, made on first use
+	// (patchedTree): what an in-memory runner reads (inputs.go).
+	patchedOnce sync.Once
+	patched     string
+	patchedErr  error
+}
+
+// patchedTree returns the directory of the run's copy of the patched tree that no mutant is ever
+// placed in and no test process runs in, making it on first use with its files read-only: the
+// embedded runner bundles from it, so what one run places in its sandbox can never reach
+// another run (issue [parity]).
+func (p *pool) patchedTree() (string, error) {
+	p.patchedOnce.Do(func() {
+		dir := filepath.Join(p.work, "patched")
+		sb, err := makeSandbox(p.tree, dir, -1)
+		if err != nil {
+			p.patchedErr = err
+			return
+		}
+		for _, f := range p.tree.files {
+			if f.mode&fs.ModeSymlink == 0 {
+				_ = os.Chmod(filepath.Join(sb.root, filepath.FromSlash(f.rel)), f.mode.Perm()&^0o222)
+			}
+		}
+		p.patched = dir
+	})
+	return p.patched, p.patchedErr
 }
 
 // writeFunc writes a file, as os.WriteFile.
@@ -35,6 +63,10 @@ type writeFunc func(name string, data []byte, perm fs.FileMode) error
 // writerKey is the context key under which a test hands the pool another way to write placed
 // files (export_test.go); production never sets it.
 type writerKey struct{}
+
+// uncheckedKey is the context key under which the calibration suite's negative control turns the
+// inputs check off (export_test.go), so the canary is tested on its own; production never sets it.
+type uncheckedKey struct{}
 
 // openPool makes the sandboxes of a run of nMuts mutants: jobs of them, but no more than the
 // mutants (and at least two, so the baseline runs twice at once). It returns the pool whenever

@@ -161,6 +161,9 @@ type MutantRun struct {
 	Status     Status `json:"status"`
 	ExitCode   int    `json:"exit_code"`
 	DurationMS int64  `json:"duration_ms"`
+	// Inputs are what the run saw (inputs.go): the files it loaded, or the mutated file read
+	// back from its sandbox.
+	Inputs *RunInputs `json:"inputs,omitempty"`
 }
 
 // Witness is what showed that an accepted mutant changes the program.
@@ -193,6 +196,10 @@ type Baseline struct {
 	UnstableLines int          `json:"unstable_lines"`
 	Reach         Reach        `json:"reach"`
 	Gates         []GateRecord `json:"gates"`
+	// Inputs are the files the first whole-oracle run loaded, with their hashes, where the
+	// runner observes its loads (the embedded runner): the manifest each run's
+	// MutantRun.Inputs is relative to.
+	Inputs []InputFile `json:"inputs,omitempty"`
 }
 
 // RunRecord is one run of the oracle.

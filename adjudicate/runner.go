@@ -46,6 +46,10 @@ type runOutcome struct {
 	// Unsupported names what the embedded runtime lacks when the run failed for that reason
 	// (Node has it); such a run says nothing about the oracle.
 	Unsupported string
+	// Loaded are the files an in-memory runner's run loaded (path → SHA-256 hex), nil for a
+	// command runner; Inputs is the record and check of them (inputs.go).
+	Loaded map[string]string
+	Inputs *RunInputs
 }
 
 // override is the one file of a run that differs from the tree: a mutant or a canary.

@@ -21,6 +21,8 @@ type runs struct {
 	env    []string // isolate.Env's allow-list, with Options.Env
 	iso    *isolate.Isolator
 	clock  *clock
+	// inputs checks that every oracle run saw the patched tree plus its own mutation (inputs.go).
+	inputs *inputCheck
 	// perFile are the baseline's runs, once it ran the oracle's test files one by one (nil before
 	// and otherwise): they complete a subset run's coverage.
 	perFile *baselineRuns
@@ -83,11 +85,28 @@ func (x *runs) oracle(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, 
 		s.timeout = DefaultOracleLimit
 	}
 	out, err := x.choice.runner.run(ctx, sb, s)
+	if err == nil && x.inputs != nil {
+		x.checkInputs(sb, s, &out)
+	}
 	x.clock.record(out, false)
 	if err == nil && s.cov && s.files != nil && x.perFile != nil {
 		completeCoverage(&out, s.files, *x.perFile)
 	}
 	return out, err
+}
+
+// checkInputs records what the run saw and makes a run that saw anything but the patched tree
+// plus s.ov an error (inputs.go): never a kill.
+func (x *runs) checkInputs(sb *sandbox, s runSpec, out *runOutcome) {
+	var bad []string
+	if out.Loaded != nil {
+		out.Inputs, bad = x.inputs.observe(s, out.Loaded)
+	} else {
+		out.Inputs, bad = x.inputs.placed(sb, s)
+	}
+	if len(bad) > 0 {
+		inputsError(out, bad)
+	}
 }
 
 // completeCoverage makes a run of some of the oracle's test files (files) read as a run of all

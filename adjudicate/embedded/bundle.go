@@ -2,8 +2,11 @@ package embedded
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -78,7 +81,7 @@ type bundler struct {
 	// seen guards what the plugin records during a rebuild: esbuild calls onResolve and onLoad
 	// from several goroutines at once (one per file it parses), while build holds mu throughout.
 	seen   sync.Mutex
-	inputs map[string]bool // repo-relative paths loaded by the last build
+	inputs map[string]string // repo-relative path → SHA-256 (hex) of what the last build loaded
 	unsupp []builtinUse
 	apis   map[Framework]bool // test-API modules the last build imported
 }
@@ -86,9 +89,11 @@ type bundler struct {
 // bundleOut is one esbuild result: the bundle and its source map.
 type bundleOut struct {
 	js, srcMap []byte
-	inputs     map[string]bool
-	unsupp     []builtinUse
-	apis       map[Framework]bool // test-API modules imported: vitest, @jest/globals
+	// inputs are the files the build loaded, repo-relative, each with the SHA-256 (hex) of the
+	// bytes esbuild parsed: the run's record of what it saw (Result.Inputs).
+	inputs map[string]string
+	unsupp []builtinUse
+	apis   map[Framework]bool // test-API modules imported: vitest, @jest/globals
 	// strict: no input is CommonJS, so the whole bundle runs in strict mode, as Node runs ES
 	// modules. esbuild hoists ES modules into one scope and prints no directive for them; a
 	// bundle with CommonJS inputs stays sloppy, as those modules are in Node (their own
@@ -223,16 +228,39 @@ func loaderFor(p string) api.Loader {
 	}
 }
 
+// onLoad hands esbuild the bytes of every file it loads, read here rather than by esbuild, so
+// the build's record of its inputs (path and SHA-256) is of exactly the bytes it parsed: an
+// override where the run has one, else the file under the runner's root. Files of a kind
+// esbuild loads by its own rules (neither JavaScript, TypeScript nor JSON) are hashed for the
+// record and left to esbuild.
 func (b *bundler) onLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	rel := b.rel(args.Path)
-	b.seen.Lock()
-	b.inputs[rel] = true
-	b.seen.Unlock()
-	if src, ok := b.overrides[rel]; ok {
-		s := string(src)
-		return api.OnLoadResult{Contents: &s, Loader: loaderFor(args.Path), ResolveDir: filepath.Dir(args.Path)}, nil
+	src, ok := b.overrides[rel]
+	if !ok {
+		var err error
+		if src, err = os.ReadFile(args.Path); err != nil {
+			return api.OnLoadResult{}, fmt.Errorf("reading %s for the embedded runner: %w", rel, err)
+		}
 	}
-	return api.OnLoadResult{}, nil
+	sum := sha256.Sum256(src)
+	b.seen.Lock()
+	b.inputs[rel] = hex.EncodeToString(sum[:])
+	b.seen.Unlock()
+	if !ok && !ownLoader(args.Path) {
+		return api.OnLoadResult{}, nil
+	}
+	s := string(src)
+	return api.OnLoadResult{Contents: &s, Loader: loaderFor(args.Path), ResolveDir: filepath.Dir(args.Path)}, nil
+}
+
+// ownLoader reports whether onLoad hands esbuild the contents of a file at p itself: the
+// extensions loaderFor names.
+func ownLoader(p string) bool {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".json":
+		return true
+	}
+	return false
 }
 
 // build bundles the entry with overrides (repo-relative path → contents) in place of the files.
@@ -240,7 +268,7 @@ func (b *bundler) build(overrides map[string][]byte) (*bundleOut, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.overrides = overrides
-	b.inputs = map[string]bool{}
+	b.inputs = map[string]string{}
 	b.unsupp = nil
 	b.apis = map[Framework]bool{}
 	res := b.ctx.Rebuild()

@@ -80,6 +80,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -155,8 +156,8 @@ type testFile struct {
 type compiled struct {
 	prg       *goja.Program // nil unless Options.InProcess
 	inst      *instrumented
-	inputs    map[string]bool
-	framework Framework // the test API the file imports, else the repository's
+	inputs    map[string]string // path → SHA-256 (hex) of what the bundle was built from
+	framework Framework         // the test API the file imports, else the repository's
 }
 
 // New prepares an oracle of testFiles (paths relative to root) for embedded runs: it bundles
@@ -318,7 +319,7 @@ func (r *Runner) Run(ctx context.Context, overrides map[string][]byte, timeout t
 // RunWith is Run over the files ro selects, stopping at the first failure when ro.Bail.
 func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeout time.Duration, ro RunOptions) (Result, error) {
 	start := time.Now()
-	res := Result{Hits: coverage.HitMap{}}
+	res := Result{Hits: coverage.HitMap{}, Inputs: map[string]string{}}
 	norm := make(map[string][]byte, len(overrides))
 	for p, b := range overrides {
 		norm[filepath.ToSlash(filepath.Clean(p))] = b
@@ -326,6 +327,11 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 	j, cs, err := r.jobFor(norm, timeout, ro)
 	if err != nil {
 		return res, err
+	}
+	for _, c := range cs {
+		if c != nil {
+			maps.Copy(res.Inputs, c.inputs)
+		}
 	}
 	var jr jobResult
 	if r.opts.InProcess {
@@ -409,9 +415,9 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 }
 
 // touches reports whether an override replaces a file the bundle was built from.
-func touches(inputs map[string]bool, overrides map[string][]byte) bool {
+func touches(inputs map[string]string, overrides map[string][]byte) bool {
 	for p := range overrides {
-		if inputs[p] {
+		if _, ok := inputs[p]; ok {
 			return true
 		}
 	}

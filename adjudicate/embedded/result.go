@@ -45,6 +45,11 @@ type Result struct {
 	// the first failure; the tests after it did not run.
 	Bailed   bool
 	Duration time.Duration
+	// Inputs are the files the run's bundles were built from, repo-relative (node_modules
+	// included), each with the SHA-256 (hex) of the bytes parsed — an override's where the run
+	// had one: what the run saw, for the caller to check against the tree it meant to run. A
+	// test file that did not bundle adds nothing.
+	Inputs map[string]string
 }
 
 // FailedTest returns the name of the first test that failed, for killed_by: "suite > test", or
