@@ -117,13 +117,7 @@ func runCalibration(t *testing.T, runner string) {
 				}
 				o.Runner = runner
 			}
-			ctx := context.Background()
-			switch want.Mode {
-			case "skip-place":
-				ctx = withoutPlacing(ctx)
-			case "skip-place-checked":
-				ctx = withoutPlacingChecked(ctx)
-			}
+			ctx := calibrationContext(context.Background(), want.Mode)
 			rep, err := Certify(ctx, o)
 			if want.Exit == 2 {
 				if err == nil || !input.Is(err) {
@@ -223,6 +217,17 @@ func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
 	if len(rep.Errors) > 0 {
 		t.Errorf("report errors: %v", rep.Errors)
 	}
+}
+
+// calibrationContext is ctx with a calibration case's broken sandbox mode, if it has one.
+func calibrationContext(ctx context.Context, mode string) context.Context {
+	switch mode {
+	case "skip-place":
+		return withoutPlacing(ctx)
+	case "skip-place-checked":
+		return withoutPlacingChecked(ctx)
+	}
+	return ctx
 }
 
 // applyCalibrationConfig puts a case tree's .bond.toml into the options. The cases use only the

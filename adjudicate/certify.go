@@ -189,7 +189,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return rep, err
 	}
-	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: choice.runner.canBail(), freeCoverage: choice.runner.freeCoverage(), reach: reach}
+	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: choice.runner.canBail(), freeCoverage: choice.runner.freeCoverage(), reach: reach, shuffleSeed: o.shuffleSeed}
 	gates := newGateChecks(x, p, lim, o.Gates, prog)
 	rep.Baseline.Gates = gates.recs // the same records, filled in place when the gates run
 	if y.exhaustive {

@@ -59,10 +59,7 @@ func TestExhaustiveRunsSameVerdicts(t *testing.T) {
 						t.Fatal(err)
 					}
 					applyCalibrationConfig(t, cfg, &o)
-					ctx := context.Background()
-					if want.Mode == "skip-place" {
-						ctx = withoutPlacing(ctx)
-					}
+					ctx := calibrationContext(context.Background(), want.Mode)
 					if reps[k], err = Certify(ctx, o); err != nil {
 						t.Fatalf("exhaustive %v: %v", exhaustive, err)
 					}

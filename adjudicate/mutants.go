@@ -5,6 +5,7 @@ package adjudicate
 
 import (
 	"context"
+	"math/rand/v2"
 	"sync"
 
 	"github.com/bond-tool/bond/plan"
@@ -55,6 +56,10 @@ func runMutants(ctx context.Context, x *runs, p *pool, lim limits, y pay, ev *ev
 			step()
 			return nil
 		})
+	}
+	if y.shuffleSeed != 0 {
+		r := rand.New(rand.NewPCG(uint64(y.shuffleSeed), 0))
+		r.Shuffle(len(tasks), func(i, j int) { tasks[i], tasks[j] = tasks[j], tasks[i] })
 	}
 	return outcomes, p.run(ctx, tasks)
 }

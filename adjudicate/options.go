@@ -113,6 +113,10 @@ type Options struct {
 	// namespaces, and it lives here rather than in a package variable so no test changes state
 	// another test (or a parallel Certify) sees.
 	newIsolator func(isolate.Options) (*isolate.Isolator, error)
+	// shuffleSeed, when not 0, starts the mutant runs in an order shuffled by this seed instead
+	// of the plan's. Unexported: only the parity harness sets it, to show that no verdict
+	// depends on which run went first (issue [parity]).
+	shuffleSeed int64
 	// alwaysPerFile runs the baseline's per-test-file runs whatever they cost (perFileCost
 	// never drops them). Unexported: only the tests of narrowed runs set it, so that which
 	// engine path they exercise does not depend on how loaded the machine is.

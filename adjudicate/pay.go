@@ -19,6 +19,8 @@ type pay struct {
 	freeCoverage bool
 	// reach is per-test-file reach; nil when the baseline ran the whole oracle.
 	reach *testReach
+	// shuffleSeed is Options.shuffleSeed: the mutant runs start in a shuffled order.
+	shuffleSeed int64
 }
 
 // known says why m need not run (knownOutcome), never under exhaustive.
