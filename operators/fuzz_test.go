@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 // seeds are the fuzz corpus's starting points: every line of the operator tests' shapes and
@@ -33,20 +35,20 @@ func seeds(f *testing.F) {
 func FuzzLexer(f *testing.F) {
 	seeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		file := NewFile("fuzz.js", src)
+		file := lex.NewFile("fuzz.js", src)
 		lines := Lines(file, nil)
 		if len(lines) != file.LineCount() {
 			t.Fatalf("%d lines, LineCount %d", len(lines), file.LineCount())
 		}
-		var lx Lexer
+		var lx lex.Lexer
 		lx.Init(file, nil)
-		prev := Pos(0)
+		prev := lex.Pos(0)
 		for {
 			tok := lx.Next()
 			if tok.Pos < prev || tok.End < tok.Pos || int(tok.End) > len(src) {
 				t.Fatalf("token %s [%d,%d) after %d in %d bytes", tok.Kind, tok.Pos, tok.End, prev, len(src))
 			}
-			if tok.Kind == EOF {
+			if tok.Kind == lex.EOF {
 				break
 			}
 			if tok.End == tok.Pos {
@@ -94,7 +96,7 @@ func FuzzOperatorsSet2(f *testing.F) {
 // line of src.
 func checkOperators(t *testing.T, table []Operator, src []byte) {
 	t.Helper()
-	file := NewFile("fuzz.ts", src)
+	file := lex.NewFile("fuzz.ts", src)
 	lines := Lines(file, nil)
 	orig := strings.Split(string(src), "\n")
 	for _, l := range lines {

@@ -1,4 +1,4 @@
-package operators
+package lex
 
 import (
 	"fmt"
@@ -82,9 +82,10 @@ func (f *File) LineStart(n int) Pos {
 	return Pos(f.lines[n-1])
 }
 
-// lineBounds returns the offsets [start, end) of line n's text (terminator excluded) and the
-// offset where the next line starts.
-func (f *File) lineBounds(n int) (start, end, next int) {
+// LineBounds returns the offsets [start, end) of line n's text (1-based; terminator excluded)
+// and the offset where the next line starts. n must be a line of the file (1 <= n <=
+// LineCount()).
+func (f *File) LineBounds(n int) (start, end, next int) {
 	start = f.lines[n-1]
 	next = len(f.Src)
 	if n < len(f.lines) {

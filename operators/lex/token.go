@@ -1,4 +1,4 @@
-package operators
+package lex
 
 // This file is the lexer's vocabulary: the token kinds (with the pieces template literals come
 // in), their names and which of them are literals, and the Token the lexer returns.
