@@ -26,7 +26,7 @@ var ignoreHintRE = regexp.MustCompile(`^(?://|/\*)[\s*]*(?:(?:istanbul|c8|v8)\s+
 // BlankIgnoreHints returns src with every coverage-ignore hint comment replaced by spaces, and
 // how many it blanked. Only comments change, byte for byte: each of a hint's bytes becomes a
 // space except line terminators (\n, \r, U+2028, U+2029), so the output has src's length and
-// every byte offset, line and column stays where it was; comments are found with the operators
+// every byte offset, line and column stays where it was; comments are found with package lex's
 // lexer, so a hint's text inside a string, template or regular expression is left alone. When
 // nothing is blanked, src itself is returned; otherwise a new slice (src is not modified).
 func BlankIgnoreHints(src []byte) (out []byte, n int) {

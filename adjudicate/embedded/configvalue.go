@@ -1,7 +1,7 @@
 package embedded
 
 // This file reads a jest or vitest config program as data without running it: esbuild strips
-// TypeScript (and comments), the operators lexer tokenizes the JavaScript, and a small reader
+// TypeScript (and comments), package lex tokenizes the JavaScript, and a small reader
 // takes the exported configuration apart into literal values — strings, and arrays and objects
 // of them. Anything else (a variable, a call, a spread, a template with ${}, a function) is an
 // opaque value that keeps its source text, so a caller can say what it could not read.

@@ -1,5 +1,8 @@
 package lex
 
+// This file is the lexer's positions, in go/token's manner: a File with its line starts, a Pos
+// that is a byte offset into it, and the Position a Pos resolves to for messages.
+
 import (
 	"fmt"
 	"sort"
