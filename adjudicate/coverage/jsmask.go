@@ -16,6 +16,8 @@ package coverage
 // hides the rest of that line's code; such a line is then under-reported as not executable, never
 // reported as executed when it was not.
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // byteKind classifies one source byte.
 type byteKind uint8
 
@@ -191,4 +193,33 @@ func regexAfterWord(w string) bool {
 		return true
 	}
 	return false
+}
+
+// maskLex is maskJS read from package lex's tokens: every byte of a comment is kindComment
+// (its line breaks kindSpace), every byte of any other token kindCode, and every byte between
+// tokens kindSpace.
+func maskLex(src []byte) []byteKind {
+	m := make([]byteKind, len(src))
+	for i := range m {
+		m[i] = kindSpace
+	}
+	var lx lex.Lexer
+	lx.Init(lex.NewFile("", src), nil)
+	for {
+		t := lx.Next()
+		if t.Kind == lex.EOF {
+			return m
+		}
+		k := kindCode
+		if t.Kind == lex.Comment {
+			k = kindComment
+		}
+		for i := t.Pos; i < t.End; i++ {
+			if k == kindComment && (src[i] == '\n' || src[i] == '\r') {
+				m[i] = kindSpace
+			} else {
+				m[i] = k
+			}
+		}
+	}
 }
