@@ -6,27 +6,6 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-func TestWithoutCoverage(t *testing.T) {
-	tests := []struct{ cmd, want string }{
-		{"npx jest test/a.test.js", "npx jest test/a.test.js --coverage=false"},
-		{"jest --coverage", "jest --coverage --coverage=false"}, // jest: the last value wins
-		{"NODE_ENV=test npx jest --bail", "NODE_ENV=test npx jest --bail --coverage=false"},
-		{"npx vitest run test/a.test.ts", "npx vitest run test/a.test.ts --coverage.enabled=false"},
-		{"npx vitest run --coverage", "npx vitest run --coverage"},                   // vitest refuses a repeat
-		{"vitest run --coverage.enabled=true", "vitest run --coverage.enabled=true"}, // likewise
-		{"npx jest -- --coverage", "npx jest -- --coverage"},                         // past --: not jest's
-		{"npx mocha test/", "npx mocha test/"},                                       // no coverage of its own
-		{"npm test", "npm test"},                                                     // a script's runner is not visible
-		{"npx jest 'a b.test.js'", "npx jest 'a b.test.js'"},                         // quoting: left alone
-		{"node --test test/a.test.js", "node --test test/a.test.js"},
-	}
-	for _, tt := range tests {
-		if got := withoutCoverage(tt.cmd); got != tt.want {
-			t.Errorf("withoutCoverage(%q) = %q, want %q", tt.cmd, got, tt.want)
-		}
-	}
-}
-
 // A jest config that collects coverage with a threshold: a mutant every test passes but that
 // leaves a line unreached fails the threshold. That is not a kill: no test noticed the change
 // (found on vercel/ms, issue 11's StrykerJS cross-check). The baseline, run with bond's own

@@ -79,7 +79,8 @@ type oracleRunner interface {
 	run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error)
 	// name is what reports record as the runner.
 	name() string
-	// canBail reports whether a run asked to bail stops at the first failing test (bail.go).
+	// canBail reports whether a run asked to bail stops at the first failing test
+	// (oraclecmd.WithBail).
 	canBail() bool
 	// testFiles are the oracle's test files when the runner can run any subset of them on its
 	// own (runSpec.files), else nil: the seam of per-test-file reach (reach.go).
@@ -130,15 +131,15 @@ func (r *cmdRunner) testFiles() []string { return r.files }
 
 func (r *cmdRunner) freeCoverage() bool { return false }
 
-// canBail: node --test has no bail on Node 20; an oracle command can when withBail knows its
-// runner's flag.
-func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && withBail(r.cmd) != r.cmd }
+// canBail: node --test has no bail on Node 20; an oracle command can when oraclecmd.WithBail
+// knows its runner's flag.
+func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && oraclecmd.CanBail(r.cmd) }
 
 func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
 	cmd, env := r.command(s), r.env
 	withCoverage, timeout := s.cov, s.timeout
 	if !withCoverage {
-		cmd = withoutCoverage(cmd)
+		cmd = oraclecmd.WithoutCoverage(cmd)
 	}
 	var cr coverRun
 	var covDir string
@@ -216,7 +217,7 @@ func outcomeOf(res proc.Result) runOutcome {
 // them when nil), or the oracle command, narrowed to s.files by oraclecmd.Subset (as given when
 // nil, or in the unexpected case Subset cannot narrow a subset of files it narrowed one by one:
 // running every file is never wrong, only slower); with s.bail, the runner's
-// stop-at-first-failure flag where bail.go knows one.
+// stop-at-first-failure flag where oraclecmd.WithBail knows one.
 func (r *cmdRunner) command(s runSpec) string {
 	cmd := r.cmd
 	switch {
@@ -232,7 +233,7 @@ func (r *cmdRunner) command(s runSpec) string {
 		}
 	}
 	if s.bail {
-		cmd = withBail(cmd)
+		cmd = oraclecmd.WithBail(cmd)
 	}
 	return cmd
 }

@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // The look-around of set 2: what an operator may read of the lines next to its own. Set 1's
 // operators never call these; they are line-local. A Line built by hand (not by Lines) has no
 // neighbours, and every function here then answers "unknown", which the operators read as
@@ -73,13 +75,13 @@ func endsStatement(next around) bool {
 		return false
 	}
 	switch t.k {
-	case Punct:
+	case lex.Punct:
 		return t.is("}") || t.is(";")
-	case Ident:
+	case lex.Ident:
 		return binaryPrec(t) == 0
-	case Keyword:
+	case lex.Keyword:
 		return !(t.kw("in") || t.kw("instanceof") || t.kw("of"))
-	case String, Number, PrivateName:
+	case lex.String, lex.Number, lex.PrivateName:
 		return true
 	}
 	return false
@@ -137,11 +139,11 @@ func inObjectLiteral(l Line) bool {
 			before, ok = t, true
 			return false
 		}
-		if t.closes() && t.k != TemplateMiddle {
+		if t.closes() && t.k != lex.TemplateMiddle {
 			depth++
 			return true
 		}
-		if t.opens() && t.k != TemplateMiddle {
+		if t.opens() && t.k != lex.TemplateMiddle {
 			if depth > 0 {
 				depth--
 				return true
@@ -172,9 +174,9 @@ func inObjectLiteral(l Line) bool {
 			after = append(after, t)
 			return len(after) < 3
 		}
-		if t.opens() && t.k != TemplateMiddle {
+		if t.opens() && t.k != lex.TemplateMiddle {
 			depth++
-		} else if t.closes() && t.k != TemplateMiddle {
+		} else if t.closes() && t.k != lex.TemplateMiddle {
 			if depth == 0 {
 				after = append(after, t)
 				return true

@@ -5,16 +5,18 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 // benchFile is testdata/bench.js repeated to about 10,000 lines.
-func benchFile(b *testing.B) *File {
+func benchFile(b *testing.B) *lex.File {
 	one, err := os.ReadFile("testdata/bench.js")
 	if err != nil {
 		b.Fatal(err)
 	}
 	n := 10000/bytes.Count(one, []byte("\n")) + 1
-	return NewFile("bench.js", bytes.Repeat(one, n))
+	return lex.NewFile("bench.js", bytes.Repeat(one, n))
 }
 
 // BenchmarkLexer measures Lines (the whole-file lex plus the per-line split) in lines/s.
@@ -76,7 +78,7 @@ func BenchmarkLongLine(b *testing.B) {
 	for i := 0; i < 20000; i++ {
 		src.WriteString("c)")
 	}
-	f := NewFile("long.js", src.Bytes())
+	f := lex.NewFile("long.js", src.Bytes())
 	table := Table()
 	b.SetBytes(int64(src.Len()))
 	for i := 0; i < b.N; i++ {
@@ -106,7 +108,7 @@ func BenchmarkFirstFireSet2(b *testing.B) {
 // BenchmarkOpenBrackets is set 2's worst case for the look-around: every line opens a call
 // that never closes, so skip-multiline-statement reads ahead on each (bounded by maxWalk).
 func BenchmarkOpenBrackets(b *testing.B) {
-	f := NewFile("open.js", bytes.Repeat([]byte("x;\nrun(a,\n"), 5000))
+	f := lex.NewFile("open.js", bytes.Repeat([]byte("x;\nrun(a,\n"), 5000))
 	table := table2()
 	for i := 0; i < b.N; i++ {
 		for _, l := range Lines(f, nil) {

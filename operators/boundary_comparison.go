@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // boundaryComparison moves the boundary of the first relational comparison on the line:
 // < ↔ <=, > ↔ >=.
 //
@@ -23,7 +25,7 @@ var boundary = map[string]string{"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
 func fireBoundaryComparison(l Line) (Edit, bool) {
 	toks := codeTokens(l)
 	for i, t := range toks {
-		if t.k != Punct {
+		if t.k != lex.Punct {
 			continue
 		}
 		b, ok := boundary[t.text]

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 // setCoverage is what one operator set proposes over a corpus: how many lines get a candidate
@@ -21,7 +23,7 @@ type setCoverage struct {
 // there is no behaviour on it to change, so coverage is counted over the other code lines.
 func punctuationOnly(toks []tok) bool {
 	for _, t := range toks {
-		if t.k != Punct || !strings.Contains("{}()[];,", t.text) {
+		if t.k != lex.Punct || !strings.Contains("{}()[];,", t.text) {
 			return false
 		}
 	}
@@ -41,7 +43,7 @@ func measure(t *testing.T, table []Operator, dir string) setCoverage {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, l := range Lines(NewFile(p, src), nil) {
+		for _, l := range Lines(lex.NewFile(p, src), nil) {
 			toks := codeTokens(l)
 			if len(toks) == 0 {
 				continue

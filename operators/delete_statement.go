@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // deleteStatement blanks a line that reads as a complete statement. The line itself is kept
 // (its text becomes ""), so every later line keeps its number and the coverage hit map,
 // keyed by line, still names the lines the oracle ran.
@@ -82,11 +84,11 @@ func fireDeleteStatement(l Line) (Edit, bool) {
 		!first.kw("void") && !first.kw("delete") && !first.kw("await") && !first.kw("throw") {
 		return Edit{}, false
 	}
-	if first.k == Keyword && blockKeywords[first.text] || first.word("implements") {
+	if first.k == lex.Keyword && blockKeywords[first.text] || first.word("implements") {
 		return Edit{}, false
 	}
-	if len(toks) >= 2 && toks[1].is(":") && (first.k == Ident || first.k == Keyword ||
-		first.k == String || first.k == Number) {
+	if len(toks) >= 2 && toks[1].is(":") && (first.k == lex.Ident || first.k == lex.Keyword ||
+		first.k == lex.String || first.k == lex.Number) {
 		return Edit{}, false
 	}
 	if openTernary(toks) || danglingElse(l.Text, toks) {
@@ -101,7 +103,7 @@ func fireDeleteStatement(l Line) (Edit, bool) {
 		return Edit{}, false
 	}
 	if bareTernary(toks) || !last.is(";") && !directive && (first.is("(") || first.is("[") ||
-		first.k == String || first.k == Template || first.k == TemplateHead) {
+		first.k == lex.String || first.k == lex.Template || first.k == lex.TemplateHead) {
 		return Edit{}, false
 	}
 	return Edit{Start: 0, End: len(l.Text), Text: ""}, true
@@ -120,9 +122,9 @@ var effectKeywords = map[string]bool{
 func doesSomething(toks []tok) bool {
 	for i, t := range toks {
 		switch {
-		case isAssignOp(t), t.is("++"), t.is("--"), t.k == Keyword && effectKeywords[t.text]:
+		case isAssignOp(t), t.is("++"), t.is("--"), t.k == lex.Keyword && effectKeywords[t.text]:
 			return true
-		case (t.is("(") || t.k == Template || t.k == TemplateHead) && i > 0 && chainable(toks[i-1]):
+		case (t.is("(") || t.k == lex.Template || t.k == lex.TemplateHead) && i > 0 && chainable(toks[i-1]):
 			return true // a call or a tagged template
 		}
 	}

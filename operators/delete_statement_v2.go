@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // deleteStatementAround is set 2's delete-statement (version 2): set 1's operator, plus two
 // readings of the lines around, which set 1 cannot make because it is line-local.
 //
@@ -32,7 +34,7 @@ func fireDeleteStatementAround(l Line) (Edit, bool) {
 		return Edit{}, false
 	}
 	toks := codeTokens(l)
-	if toks[0].k == PrivateName && (len(toks) == 1 || toks[1].is("=") || toks[1].is(";")) {
+	if toks[0].k == lex.PrivateName && (len(toks) == 1 || toks[1].is("=") || toks[1].is(";")) {
 		return Edit{}, false
 	}
 	prev := prevCode(l)
@@ -66,16 +68,16 @@ func continuesLine(t tok) bool {
 	switch {
 	case t.partial:
 		return true
-	case t.k == Template, t.k == TemplateHead:
+	case t.k == lex.Template, t.k == lex.TemplateHead:
 		return true
-	case t.k == Punct:
+	case t.k == lex.Punct:
 		if t.is("++") || t.is("--") || t.is("}") || t.is(";") || t.is("{") || t.is("!") || t.is("~") {
 			return false
 		}
 		return true // . ?. ( [ , => ? : and every binary or assignment operator
-	case t.k == Keyword:
+	case t.k == lex.Keyword:
 		return t.kw("in") || t.kw("instanceof") || t.kw("of")
-	case t.k == Ident:
+	case t.k == lex.Ident:
 		return binaryPrec(t) > 0 // as, satisfies
 	}
 	return false

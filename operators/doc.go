@@ -1,7 +1,7 @@
-// Package operators is bond's lexical mutation engine: a JavaScript/TypeScript lexer that
-// tokenizes a whole file once (so block comments and template literals that span lines are
-// known), the per-line view of those tokens (Lines), and the operator sets: ordered tables of
-// mutation operators, versioned as a whole (Set, Sets, DefaultSet).
+// Package operators is bond's lexical mutation engine: the per-line view (Lines) of a file
+// tokenized once by package lex (so block comments and template literals that span lines are
+// known), and the operator sets: ordered tables of mutation operators, versioned as a whole
+// (Set, Sets, DefaultSet).
 //
 // Set 1 (Table) is the eight operators of SPEC §2.3 in rank order, kept byte-identical so old
 // rows and pre-registrations reproduce (its digest is pinned in testdata/digest.golden). Set 2

@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // dropChainedCall removes a no-argument call `.name()` whose result the chain goes on to use.
 //
 // Decisions: the call must be followed on the same line by '.', '?.' or '['; a `.name()` at
@@ -19,7 +21,7 @@ func dropChainedCall() Operator {
 func fireDropChainedCall(l Line) (Edit, bool) {
 	toks := codeTokens(l)
 	for i := 0; i+4 < len(toks); i++ {
-		if !toks[i].is(".") || !(toks[i+1].k == Ident || toks[i+1].k == PrivateName) ||
+		if !toks[i].is(".") || !(toks[i+1].k == lex.Ident || toks[i+1].k == lex.PrivateName) ||
 			!toks[i+2].is("(") || !toks[i+3].is(")") {
 			continue
 		}

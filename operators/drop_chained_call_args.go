@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // dropChainedCallArgs is set 2's drop-chained-call (version 2): it removes a chained call
 // `.name(…)` with or without arguments, e.g. `items.filter(isLive).map(f)` →
 // `items.map(f)`, `const names = list.filter(Boolean)` → `const names = list`.
@@ -44,7 +46,7 @@ var sameKindMethods = map[string]bool{
 func fireDropChainedCallArgs(l Line) (Edit, bool) {
 	toks := codeTokens(l)
 	for i := 0; i+2 < len(toks); i++ {
-		if !toks[i].is(".") || !(toks[i+1].k == Ident || toks[i+1].k == PrivateName) || !toks[i+2].is("(") {
+		if !toks[i].is(".") || !(toks[i+1].k == lex.Ident || toks[i+1].k == lex.PrivateName) || !toks[i+2].is("(") {
 			continue
 		}
 		if i > 0 && !operandEnd(toks[i-1]) {
@@ -67,11 +69,11 @@ func fireDropChainedCallArgs(l Line) (Edit, bool) {
 		if !chained && !sameKindMethods[toks[i+1].text] {
 			continue
 		}
-		if i >= 1 && !sameKindMethods[toks[i+1].text] && toks[i-1].k == Ident &&
+		if i >= 1 && !sameKindMethods[toks[i+1].text] && toks[i-1].k == lex.Ident &&
 			(i == 1 || !(toks[i-2].is(".") || toks[i-2].is("?."))) {
 			continue // a bare name's method (Promise.resolve(), path.join(…)): dropping it leaves the namespace
 		}
-		if !chained && c+1 < len(toks) && (isAssignOp(toks[c+1]) || toks[c+1].k == Template || toks[c+1].k == TemplateHead) {
+		if !chained && c+1 < len(toks) && (isAssignOp(toks[c+1]) || toks[c+1].k == lex.Template || toks[c+1].k == lex.TemplateHead) {
 			continue
 		}
 		return Edit{Start: toks[i].s, End: toks[c].e}, true

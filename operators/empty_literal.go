@@ -1,6 +1,10 @@
 package operators
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/bond-tool/bond/operators/lex"
+)
 
 // emptyLiteral empties the first non-empty string, template or array literal on the line
 // that carries data: `join(', ')` → `join("")`, “ `${a}://${b}` “ → ` “ `, `[a, b]` → `[]`.
@@ -59,14 +63,14 @@ func fireEmptyLiteral(l Line) (Edit, bool) {
 			continue
 		}
 		switch {
-		case t.k == String && len(t.text) > 2:
+		case t.k == lex.String && len(t.text) > 2:
 			if !dataLiteral(toks, i, i) || (t.text == `'use strict'` || t.text == `"use strict"`) {
 				continue
 			}
 			return Edit{Start: t.s, End: t.e, Text: `""`}, true
-		case t.k == Template && len(t.text) > 2, t.k == TemplateHead:
+		case t.k == lex.Template && len(t.text) > 2, t.k == lex.TemplateHead:
 			j := i
-			if t.k == TemplateHead {
+			if t.k == lex.TemplateHead {
 				j = match(toks, i)
 				if j < 0 {
 					continue
@@ -106,7 +110,7 @@ func typeNeighbour(toks []tok, i int) bool {
 	if i > 0 && (toks[i-1].is("|") || toks[i-1].is("&") || toks[i-1].word("from")) {
 		return true
 	}
-	return i+1 < len(toks) && (toks[i+1].is("|") || toks[i+1].is("&")) && toks[i].k == String
+	return i+1 < len(toks) && (toks[i+1].is("|") || toks[i+1].is("&")) && toks[i].k == lex.String
 }
 
 // dataLiteral reports whether the literal toks[i..j] carries data: not an object key, a case
@@ -119,11 +123,11 @@ func dataLiteral(toks []tok, i, j int) bool {
 	depth := 0
 	for k := i - 1; k >= 0; k-- {
 		u := toks[k]
-		if u.closes() && u.k != TemplateMiddle {
+		if u.closes() && u.k != lex.TemplateMiddle {
 			depth++
 			continue
 		}
-		if !u.opens() || u.k == TemplateMiddle {
+		if !u.opens() || u.k == lex.TemplateMiddle {
 			continue
 		}
 		if depth > 0 {
@@ -137,9 +141,9 @@ func dataLiteral(toks []tok, i, j int) bool {
 		switch {
 		case callee.kw("import"), callee.word("require"):
 			return false
-		case callee.k == Ident && (strings.HasSuffix(callee.text, "Error") || messageCallees[callee.text]):
+		case callee.k == lex.Ident && (strings.HasSuffix(callee.text, "Error") || messageCallees[callee.text]):
 			return false
-		case callee.k == Ident && k >= 3 && toks[k-2].is(".") && toks[k-3].word("console"):
+		case callee.k == lex.Ident && k >= 3 && toks[k-2].is(".") && toks[k-3].word("console"):
 			return false
 		}
 		return true
@@ -152,7 +156,7 @@ func dataLiteral(toks []tok, i, j int) bool {
 func arrayLiteral(toks []tok, i, j int) bool {
 	if i > 0 {
 		p := toks[i-1]
-		if operandEnd(p) || p.k == TemplateTail || p.kw("const") || p.kw("let") || p.kw("var") ||
+		if operandEnd(p) || p.k == lex.TemplateTail || p.kw("const") || p.kw("let") || p.kw("var") ||
 			p.is("?.") || p.is(".") {
 			return false
 		}
@@ -176,11 +180,11 @@ func inParameters(toks []tok, i int) bool {
 	depth := 0
 	for k := i - 1; k >= 0; k-- {
 		u := toks[k]
-		if u.closes() && u.k != TemplateMiddle {
+		if u.closes() && u.k != lex.TemplateMiddle {
 			depth++
 			continue
 		}
-		if !u.opens() || u.k == TemplateMiddle {
+		if !u.opens() || u.k == lex.TemplateMiddle {
 			continue
 		}
 		if depth > 0 {
@@ -198,7 +202,7 @@ func inParameters(toks []tok, i int) bool {
 		case toks[c+1].is("=>"):
 			return true
 		case toks[c+1].is("{"):
-			return k > 0 && toks[k-1].k == Ident
+			return k > 0 && toks[k-1].k == lex.Ident
 		}
 		return false
 	}

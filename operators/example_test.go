@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/bond-tool/bond/operators"
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 // Lex a file once, then ask the operators, in rank order, for each line's mutant.
 func Example() {
 	src := []byte("const a = f(x, y);\nif (a === b) {\n  // a - b\n  total -= step;\n}\n")
-	f := operators.NewFile("src/a.js", src)
+	f := lex.NewFile("src/a.js", src)
 	table := operators.Table()
 	for _, l := range operators.Lines(f, nil) {
 		for _, op := range table {
@@ -25,36 +26,6 @@ func Example() {
 	// 4 swap-arithmetic-operands:   total = step - total;
 }
 
-func ExampleLexer_Next() {
-	f := operators.NewFile("x.ts", []byte("x = a / b + /re,g/.exec(`${s}`)?.length"))
-	var lx operators.Lexer
-	lx.Init(f, func(pos operators.Position, msg string) { fmt.Println(pos, msg) })
-	for {
-		tok := lx.Next()
-		if tok.Kind == operators.EOF {
-			break
-		}
-		fmt.Printf("%d\t%s\t%s\n", f.Position(tok.Pos).Col, tok.Kind, f.Src[tok.Pos:tok.End])
-	}
-	// Output:
-	// 1	Ident	x
-	// 3	Punct	=
-	// 5	Ident	a
-	// 7	Punct	/
-	// 9	Ident	b
-	// 11	Punct	+
-	// 13	Regex	/re,g/
-	// 19	Punct	.
-	// 20	Ident	exec
-	// 24	Punct	(
-	// 25	TemplateHead	`${
-	// 28	Ident	s
-	// 29	TemplateTail	}`
-	// 31	Punct	)
-	// 32	Punct	?.
-	// 34	Ident	length
-}
-
 // Choose an operator set by number (0 is the default, set 1), lex the file once, and take
 // each line's first mutant. Set 2's operators may read the lines around their own (the next
 // line decides whether `return x` without ';' is complete), so the lines must come from
@@ -65,7 +36,7 @@ func ExampleSet() {
 		panic(err)
 	}
 	src := []byte("function f (xs, sep) {\n  if (!xs) return ''\n  return xs.filter(x => x.ok).join(sep || ', ')\n}\n")
-	for _, l := range operators.Lines(operators.NewFile("src/f.js", src), nil) {
+	for _, l := range operators.Lines(lex.NewFile("src/f.js", src), nil) {
 		if i, e := operators.Fire(table, l); i >= 0 {
 			fmt.Printf("%d %s: %s\n", l.Number, table[i].Name, e.Apply(l.Text))
 		}

@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // forceCondition makes a condition constant: the condition of the first if or while head on
 // the line becomes false (the branch or loop never runs); a for loop's head is made to run
 // no iteration (`of xs` → `of []`, `in o` → `in {}`, `; cond;` → `; false;`); and, on a line
@@ -52,7 +54,7 @@ func fireForceCondition(l Line) (Edit, bool) {
 		}
 	}
 	for i := 0; i+3 < len(toks); i++ {
-		if !toks[i].is(".") || toks[i+1].k != Ident || !predicateMethods[toks[i+1].text] || !toks[i+2].is("(") {
+		if !toks[i].is(".") || toks[i+1].k != lex.Ident || !predicateMethods[toks[i+1].text] || !toks[i+2].is("(") {
 			continue
 		}
 		if e, ok := predicateBody(toks, i+2); ok {
@@ -71,7 +73,7 @@ func predicateBody(toks []tok, open int) (Edit, bool) {
 	}
 	k := open + 1
 	switch {
-	case k < c && toks[k].k == Ident:
+	case k < c && toks[k].k == lex.Ident:
 		k++
 	case k < c && toks[k].is("("):
 		p := match(toks, k)
@@ -88,9 +90,9 @@ func predicateBody(toks []tok, open int) (Edit, bool) {
 	from, to, depth := k+1, c, 0
 	for j := from; j < c; j++ {
 		u := toks[j]
-		if u.closes() && u.k != TemplateMiddle {
+		if u.closes() && u.k != lex.TemplateMiddle {
 			depth--
-		} else if u.opens() && u.k != TemplateMiddle {
+		} else if u.opens() && u.k != lex.TemplateMiddle {
 			depth++
 		}
 		if depth == 0 && u.is(",") {
@@ -126,9 +128,9 @@ func loopNeverRuns(toks []tok, i int) (Edit, bool) {
 	var semis []int
 	for j := open + 1; j < c; j++ {
 		u := toks[j]
-		if u.closes() && u.k != TemplateMiddle {
+		if u.closes() && u.k != lex.TemplateMiddle {
 			depth--
-		} else if u.opens() && u.k != TemplateMiddle {
+		} else if u.opens() && u.k != lex.TemplateMiddle {
 			depth++
 		}
 		if depth != 0 {

@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // invertComparison flips the first comparison on the line.
 //
 // Decisions: only Punct tokens count, so comparisons inside strings, templates, regexes and
@@ -27,7 +29,7 @@ var inverse = map[string]string{
 func fireInvertComparison(l Line) (Edit, bool) {
 	toks := codeTokens(l)
 	for i, t := range toks {
-		if t.k != Punct {
+		if t.k != lex.Punct {
 			continue
 		}
 		inv, ok := inverse[t.text]
@@ -45,6 +47,6 @@ func fireInvertComparison(l Line) (Edit, bool) {
 // operandEnd reports whether an operand can end with t: an atom, a private name, a closing
 // bracket or the end of a template, or a postfix update.
 func operandEnd(t tok) bool {
-	return atom(t) || t.k == PrivateName || t.k == TemplateTail || t.is(")") || t.is("]") ||
+	return atom(t) || t.k == lex.PrivateName || t.k == lex.TemplateTail || t.is(")") || t.is("]") ||
 		t.is("++") || t.is("--")
 }

@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // invertEquality is set 2's invert-comparison (version 2): it flips the first equality
 // comparison on the line, === ↔ !== and == ↔ !=, and leaves < > <= >= to
 // boundary-comparison and one-line guards to guard-never-fires.
@@ -27,7 +29,7 @@ func fireInvertEquality(l Line) (Edit, bool) {
 		return Edit{}, false
 	}
 	for _, t := range toks {
-		if t.k != Punct {
+		if t.k != lex.Punct {
 			continue
 		}
 		switch t.text {

@@ -1,19 +1,23 @@
 package operators
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/bond-tool/bond/operators/lex"
+)
 
 // Line is one line of a lexed file, with the tokens that touch it. Operators read only a
 // Line: they are line-local by construction.
 type Line struct {
-	Number int    // 1-based
-	Text   string // the line without its terminator ("\n" or "\r\n")
-	Start  Pos    // offset of the line's first byte in the file
+	Number int     // 1-based
+	Text   string  // the line without its terminator ("\n" or "\r\n")
+	Start  lex.Pos // offset of the line's first byte in the file
 
 	// Tokens are the tokens overlapping this line, in order, with positions in file offsets.
 	// A token that spans lines (a block comment, a template, a string continued with a
 	// backslash) appears on every line it touches. Tokens is a sub-slice of one shared array
 	// with its capacity cut, so appending to it cannot clobber a neighbouring line.
-	Tokens []Token
+	Tokens []lex.Token
 
 	// StartsInside reports that the line begins inside a token that started on an earlier
 	// line (a block comment, a template or a continued string).
@@ -44,17 +48,17 @@ type fileView struct {
 
 // Lines lexes the whole file once and returns its lines, result[i].Number == i+1. Lexical
 // errors go to errh (which may be nil); Lines never panics, whatever the bytes.
-func Lines(f *File, errh ErrorHandler) []Line {
+func Lines(f *lex.File, errh lex.ErrorHandler) []Line {
 	n := f.LineCount()
 	if n == 0 {
 		return nil
 	}
-	var lx Lexer
+	var lx lex.Lexer
 	lx.Init(f, errh)
-	toks := make([]Token, 0, len(f.Src)/4+1)
+	toks := make([]lex.Token, 0, len(f.Src)/4+1)
 	for {
 		t := lx.Next()
-		if t.Kind == EOF {
+		if t.Kind == lex.EOF {
 			break
 		}
 		toks = append(toks, t)
@@ -65,7 +69,7 @@ func Lines(f *File, errh ErrorHandler) []Line {
 	fv := &fileView{lines: lines}
 	lo := 0 // first token that may touch the current line
 	for i := range lines {
-		start, end, next := f.lineBounds(i + 1)
+		start, end, next := f.LineBounds(i + 1)
 		for lo < len(toks) && int(toks[lo].End) <= start {
 			lo++
 		}
@@ -74,7 +78,7 @@ func Lines(f *File, errh ErrorHandler) []Line {
 			hi++
 		}
 		views[i].file, views[i].idx = fv, i
-		l := Line{Number: i + 1, Text: text[start:end], Start: Pos(start), view: &views[i]}
+		l := Line{Number: i + 1, Text: text[start:end], Start: lex.Pos(start), view: &views[i]}
 		if hi > lo {
 			l.Tokens = toks[lo:hi:hi]
 			l.StartsInside = int(toks[lo].Pos) < start

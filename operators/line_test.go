@@ -1,42 +1,15 @@
 package operators
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/operators/lex"
 )
 
-func TestPosition(t *testing.T) {
-	f := NewFile("p.js", []byte("ab\ncd\r\n\nef"))
-	for _, row := range []struct {
-		off       Pos
-		line, col int
-	}{{0, 1, 1}, {1, 1, 2}, {2, 1, 3}, {3, 2, 1}, {5, 2, 3}, {7, 3, 1}, {8, 4, 1}, {9, 4, 2}, {10, 4, 3}, {99, 4, 3}} {
-		p := f.Position(row.off)
-		if p.Line != row.line || p.Col != row.col || p.Path != "p.js" {
-			t.Errorf("Position(%d) = %+v, want line %d col %d", row.off, p, row.line, row.col)
-		}
-	}
-	if p := f.Position(NoPos); p.IsValid() || p.String() != "p.js" {
-		t.Errorf("Position(NoPos) = %+v", p)
-	}
-	if s := f.Position(3).String(); s != "p.js:2:1" {
-		t.Errorf("String() = %q", s)
-	}
-	if f.LineCount() != 4 {
-		t.Errorf("LineCount = %d, want 4", f.LineCount())
-	}
-	for src, n := range map[string]int{"": 0, "a": 1, "a\n": 1, "a\nb": 2, "\n": 1, "\n\n": 2} {
-		if got := NewFile("x", []byte(src)).LineCount(); got != n {
-			t.Errorf("LineCount(%q) = %d, want %d", src, got, n)
-		}
-	}
-	if f.LineStart(2) != 3 || f.LineStart(0) != NoPos || f.LineStart(5) != NoPos {
-		t.Errorf("LineStart is wrong")
-	}
-}
-
 // lineTexts renders each line as "n|text|k:text k:text…" with its flags.
-func lineTexts(f *File, lines []Line) []string {
+func lineTexts(f *lex.File, lines []Line) []string {
 	var out []string
 	for _, l := range lines {
 		var toks []string
@@ -50,14 +23,14 @@ func lineTexts(f *File, lines []Line) []string {
 		if l.EndsInside {
 			flags += ">"
 		}
-		out = append(out, itoa(l.Number)+flags+"|"+l.Text+"|"+strings.Join(toks, " "))
+		out = append(out, strconv.Itoa(l.Number)+flags+"|"+l.Text+"|"+strings.Join(toks, " "))
 	}
 	return out
 }
 
 func TestLinesMultiLineTokens(t *testing.T) {
 	src := "a = 1; /* one\ntwo\nthree */ b();\nconst s = `x\n${y}\nz`;\n"
-	f := NewFile("m.js", []byte(src))
+	f := lex.NewFile("m.js", []byte(src))
 	got := lineTexts(f, Lines(f, nil))
 	want := []string{
 		"1>|a = 1; /* one|Ident:a Punct:= Number:1 Punct:; Comment:/* one\ntwo\nthree */",
@@ -74,7 +47,7 @@ func TestLinesMultiLineTokens(t *testing.T) {
 
 func TestLinesCRLF(t *testing.T) {
 	src := "a = 1;\r\n// c\r\nb = `x\r\ny`;\r\n"
-	f := NewFile("crlf.js", []byte(src))
+	f := lex.NewFile("crlf.js", []byte(src))
 	lines := Lines(f, nil)
 	if len(lines) != 4 {
 		t.Fatalf("%d lines, want 4", len(lines))
@@ -94,9 +67,9 @@ func TestLinesCRLF(t *testing.T) {
 
 func TestLinesNonUTF8(t *testing.T) {
 	src := []byte("x = '\xff\xfe';\n\xc3(\x80) = 1\n\xe2\x80 y = 2 // \xff\nlet \xf0\x9f = a - b;\n")
-	f := NewFile("bad.js", src)
+	f := lex.NewFile("bad.js", src)
 	errs := 0
-	lines := Lines(f, func(Position, string) { errs++ })
+	lines := Lines(f, func(lex.Position, string) { errs++ })
 	if len(lines) != 4 {
 		t.Fatalf("%d lines, want 4", len(lines))
 	}
@@ -113,19 +86,19 @@ func TestLinesNonUTF8(t *testing.T) {
 }
 
 func TestLinesEdgeCases(t *testing.T) {
-	if l := Lines(NewFile("e", nil), nil); l != nil {
+	if l := Lines(lex.NewFile("e", nil), nil); l != nil {
 		t.Errorf("empty file: %v", l)
 	}
-	f := NewFile("x", []byte("\n\n  \nx"))
+	f := lex.NewFile("x", []byte("\n\n  \nx"))
 	lines := Lines(f, nil)
 	if len(lines) != 4 || lines[3].Text != "x" || len(lines[0].Tokens) != 0 || len(lines[3].Tokens) != 1 {
 		t.Errorf("got %q", lineTexts(f, lines))
 	}
 	// appending to one line's tokens does not clobber the next line's
-	f = NewFile("y", []byte("a\nb\n"))
+	f = lex.NewFile("y", []byte("a\nb\n"))
 	lines = Lines(f, nil)
-	_ = append(lines[0].Tokens, Token{Kind: Illegal})
-	if lines[1].Tokens[0].Kind != Ident {
+	_ = append(lines[0].Tokens, lex.Token{Kind: lex.Illegal})
+	if lines[1].Tokens[0].Kind != lex.Ident {
 		t.Error("Tokens of adjacent lines share capacity")
 	}
 }
@@ -133,12 +106,12 @@ func TestLinesEdgeCases(t *testing.T) {
 // TestConcurrentFire: the per-line cache behind the operators is safe when several
 // goroutines ask operators about the same Line (run with -race).
 func TestConcurrentFire(t *testing.T) {
-	lines := Lines(NewFile("c.js", []byte("if (a === b) { x = f(a, b).trim().length - 1; }\n")), nil)
+	lines := Lines(lex.NewFile("c.js", []byte("if (a === b) { x = f(a, b).trim().length - 1; }\n")), nil)
 	done := make(chan string)
 	for range 4 {
 		go func() {
 			i, e := Fire(Table(), lines[0])
-			done <- itoa(i) + e.Apply(lines[0].Text)
+			done <- strconv.Itoa(i) + e.Apply(lines[0].Text)
 		}()
 	}
 	first := <-done
@@ -150,7 +123,7 @@ func TestConcurrentFire(t *testing.T) {
 	// a Line built by hand (no cache) reads the same
 	l := lines[0]
 	l.view = nil
-	if i, e := Fire(Table(), l); itoa(i)+e.Apply(l.Text) != first {
-		t.Errorf("uncached Line reads differently: %q", itoa(i)+e.Apply(l.Text))
+	if i, e := Fire(Table(), l); strconv.Itoa(i)+e.Apply(l.Text) != first {
+		t.Errorf("uncached Line reads differently: %q", strconv.Itoa(i)+e.Apply(l.Text))
 	}
 }

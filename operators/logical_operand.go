@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // logicalOperand replaces the right operand of the first && or || on the line with the
 // constant that removes it: `a && b` → `a && true` (the check b is dropped), `x || 0` →
 // `x || false` (the fallback is changed).
@@ -59,17 +61,17 @@ func rightOperand(l Line, toks []tok, i int) (int, int, bool) {
 		if u.partial {
 			return 0, 0, false
 		}
-		if u.closes() && u.k != TemplateMiddle {
+		if u.closes() && u.k != lex.TemplateMiddle {
 			if depth == 0 {
 				to = k
 				break
 			}
 			depth--
-		} else if u.opens() && u.k != TemplateMiddle {
+		} else if u.opens() && u.k != lex.TemplateMiddle {
 			depth++
 		}
 		if depth == 0 && (u.is(",") || u.is(";") || u.is("?") || u.is(":") || isAssignOp(u) ||
-			binaryPrec(u) > 0 && binaryPrec(u) <= prec && u.k == Punct) {
+			binaryPrec(u) > 0 && binaryPrec(u) <= prec && u.k == lex.Punct) {
 			to = k
 			break
 		}
@@ -99,9 +101,9 @@ func continuesOperand(next around, prec int) bool {
 	}
 	t := next.t
 	switch {
-	case t.partial, t.is("."), t.is("?."), t.is("("), t.is("["), t.k == Template, t.k == TemplateHead:
+	case t.partial, t.is("."), t.is("?."), t.is("("), t.is("["), t.k == lex.Template, t.k == lex.TemplateHead:
 		return true
-	case t.k == Punct && binaryPrec(t) > prec:
+	case t.k == lex.Punct && binaryPrec(t) > prec:
 		return true
 	}
 	return false

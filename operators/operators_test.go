@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -15,7 +17,7 @@ const noFire = "-"
 // lineOf lexes src and returns its line n (1-based).
 func lineOf(t *testing.T, src string, n int) Line {
 	t.Helper()
-	lines := Lines(NewFile("t.ts", []byte(src)), nil)
+	lines := Lines(lex.NewFile("t.ts", []byte(src)), nil)
 	if n < 1 || n > len(lines) {
 		t.Fatalf("%q has %d lines, no line %d", src, len(lines), n)
 	}

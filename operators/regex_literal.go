@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // regexLiteral changes the first regular-expression literal on the line, once, by the first
 // of these that applies, in this order: drop a leading ^ anchor; drop a trailing $ anchor;
 // drop the first + quantifier (`\d+` → `\d`); make the first optional group mandatory
@@ -31,7 +33,7 @@ func regexLiteral() Operator {
 
 func fireRegexLiteral(l Line) (Edit, bool) {
 	for _, t := range codeTokens(l) {
-		if t.k != Regex || t.partial || len(t.text) < 3 {
+		if t.k != lex.Regex || t.partial || len(t.text) < 3 {
 			continue
 		}
 		end := len(t.text) - 1

@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // replaceAssignedValue replaces the right-hand side of a plain assignment or of a
 // const/let/var declaration's initializer with a sentinel.
 //
@@ -89,7 +91,7 @@ func fireReplaceAssigned(l Line) (Edit, bool) {
 		return Edit{}, false
 	}
 	if t := toks[eq]; t.s > 0 && !isSpace(l.Text[t.s-1]) && t.e < len(l.Text) && !isSpace(l.Text[t.e]) &&
-		!decl && (toks[eq+1].is("{") || toks[eq+1].k == String || toks[eq+1].k == Template || toks[eq+1].k == TemplateHead) {
+		!decl && (toks[eq+1].is("{") || toks[eq+1].k == lex.String || toks[eq+1].k == lex.Template || toks[eq+1].k == lex.TemplateHead) {
 		return Edit{}, false // a JSX attribute on its own line: state={state}, data-id="x"
 	}
 	depth, angle = 0, 0

@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // replacePropertyValue replaces the value of an object-literal property on a line of its own
 // with a sentinel: `key: value,` → `key: undefined,` (a falsy literal becomes
 // "bond-sentinel", as for replace-assigned-value).
@@ -47,7 +49,7 @@ func fireReplacePropertyValue(l Line) (Edit, bool) {
 		return Edit{}, false
 	}
 	// shorthand `name,` and spread `...expr,`
-	if toks[0].k == Ident && end == 1 {
+	if toks[0].k == lex.Ident && end == 1 {
 		if !lastProperty(l, end) || !inObjectLiteral(l) {
 			return Edit{}, false
 		}
@@ -62,7 +64,7 @@ func fireReplacePropertyValue(l Line) (Edit, bool) {
 	}
 	colon := -1
 	switch {
-	case toks[0].k == Ident || toks[0].k == String || toks[0].k == Number:
+	case toks[0].k == lex.Ident || toks[0].k == lex.String || toks[0].k == lex.Number:
 		colon = 1
 	case toks[0].is("["):
 		if c := match(toks, 0); c > 0 {
@@ -87,12 +89,12 @@ func fireReplacePropertyValue(l Line) (Edit, bool) {
 func completeValue(toks []tok) bool {
 	depth := 0
 	for _, u := range toks {
-		if u.closes() && u.k != TemplateMiddle {
+		if u.closes() && u.k != lex.TemplateMiddle {
 			depth--
 			if depth < 0 {
 				return false
 			}
-		} else if u.opens() && u.k != TemplateMiddle {
+		} else if u.opens() && u.k != lex.TemplateMiddle {
 			depth++
 		}
 		if depth == 0 && (u.is(",") || u.is(";")) {

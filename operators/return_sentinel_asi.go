@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // returnSentinelASI is set 2's return-sentinel (version 2): set 1's operator, plus `return
 // EXPR` without a semicolon, the form semicolon-less (`standard`) code writes every return in.
 //
@@ -36,7 +38,7 @@ func fireReturnSentinelASI(l Line) (Edit, bool) {
 			if u.partial || u.is(";") && depth == 0 {
 				return Edit{}, false // set 1's case, already declined
 			}
-			if u.closes() && u.k != TemplateMiddle {
+			if u.closes() && u.k != lex.TemplateMiddle {
 				depth--
 				if depth < 0 {
 					if !u.is("}") {
@@ -45,7 +47,7 @@ func fireReturnSentinelASI(l Line) (Edit, bool) {
 					end = j
 					break
 				}
-			} else if u.opens() && u.k != TemplateMiddle {
+			} else if u.opens() && u.k != lex.TemplateMiddle {
 				depth++
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 func TestSets(t *testing.T) {
@@ -117,7 +118,7 @@ func TestSetDigests(t *testing.T) {
 // comment, no set-2 operator fires, except the literal operators (empty-literal,
 // regex-literal) on their own token — and never inside a comment.
 func TestSet2NothingFiresInsideLiterals(t *testing.T) {
-	own := map[string][]Kind{"empty-literal": {String, Template}, "regex-literal": {Regex}}
+	own := map[string][]lex.Kind{"empty-literal": {lex.String, lex.Template}, "regex-literal": {lex.Regex}}
 	for _, src := range []string{
 		"// if (a === b) { return x; } f(a, b) x = a - b /^a$/ 'x' [1] a?.b c ? d : e",
 		"/* if (a === b) { return x; } f(a, b) x = a && b || c ?? d */",

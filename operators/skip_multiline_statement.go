@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // skipMultilineStatement makes a statement that spans lines never run, by editing only its
 // first line: `app.use(cors({` becomes `if (false) app.use(cors({`, and the lines below are
 // left as they are, so the line count is kept and the mutant is anchored on the statement's
@@ -66,7 +68,7 @@ func fireSkipMultiline(l Line) (Edit, bool) {
 	first := toks[0]
 	decl := -1 // the index of a declaration's '=', when the line declares
 	switch {
-	case (first.kw("const") || first.kw("let") || first.kw("var")) && len(toks) > 3 && toks[1].k == Ident:
+	case (first.kw("const") || first.kw("let") || first.kw("var")) && len(toks) > 3 && toks[1].k == lex.Ident:
 		for i := 2; i < len(toks); i++ {
 			if toks[i].is("=") {
 				decl = i
@@ -79,13 +81,13 @@ func fireSkipMultiline(l Line) (Edit, bool) {
 		if decl < 0 || decl+1 >= len(toks) {
 			return Edit{}, false
 		}
-	case first.k == Ident:
-		if tsDeclarationWords[first.text] && len(toks) > 1 && (toks[1].k == Ident || toks[1].k == Keyword ||
-			toks[1].k == String || toks[1].k == PrivateName) ||
+	case first.k == lex.Ident:
+		if tsDeclarationWords[first.text] && len(toks) > 1 && (toks[1].k == lex.Ident || toks[1].k == lex.Keyword ||
+			toks[1].k == lex.String || toks[1].k == lex.PrivateName) ||
 			len(toks) > 1 && (toks[1].is(":") || toks[1].is("=") || toks[1].is("?") || toks[1].is("!") || toks[1].is(",")) {
 			return Edit{}, false
 		}
-	case first.k == Keyword && statementStarts[first.text]:
+	case first.k == lex.Keyword && statementStarts[first.text]:
 	default:
 		return Edit{}, false
 	}
@@ -95,7 +97,7 @@ func fireSkipMultiline(l Line) (Edit, bool) {
 	// does the statement go on below?
 	depth := 0
 	for i, t := range toks {
-		if t.closes() && t.k != TemplateMiddle {
+		if t.closes() && t.k != lex.TemplateMiddle {
 			depth--
 			if depth < 0 {
 				return Edit{}, false
@@ -103,7 +105,7 @@ func fireSkipMultiline(l Line) (Edit, bool) {
 			if depth == 0 && i+1 < len(toks) && toks[i+1].is("{") {
 				return Edit{}, false // `name(args) {`: a method or function head
 			}
-		} else if t.opens() && t.k != TemplateMiddle {
+		} else if t.opens() && t.k != lex.TemplateMiddle {
 			depth++
 		}
 	}
@@ -148,14 +150,14 @@ func statementLevel(toks []tok) []tok {
 	var out []tok
 	depth := 0
 	for _, t := range toks {
-		if t.closes() && t.k != TemplateMiddle {
+		if t.closes() && t.k != lex.TemplateMiddle {
 			depth--
 			continue
 		}
 		if depth == 0 {
 			out = append(out, t)
 		}
-		if t.opens() && t.k != TemplateMiddle {
+		if t.opens() && t.k != lex.TemplateMiddle {
 			depth++
 		}
 	}
@@ -199,7 +201,7 @@ func statementEndsCleanly(l Line, depth int) (ok, loose bool) {
 	for _, nl := range laterLines(l, maxWalk) {
 		toks := codeTokens(nl)
 		for i, t := range toks {
-			if t.closes() && t.k != TemplateMiddle {
+			if t.closes() && t.k != lex.TemplateMiddle {
 				depth--
 				if depth < 0 {
 					return false, loose
@@ -212,7 +214,7 @@ func statementEndsCleanly(l Line, depth int) (ok, loose bool) {
 			if depth == 0 && looseToken(t) {
 				loose = true
 			}
-			if t.opens() && t.k != TemplateMiddle {
+			if t.opens() && t.k != lex.TemplateMiddle {
 				depth++
 			}
 		}

@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // swapArithmeticOperands swaps the operands of the first non-commutative binary -, / or %
 // on the line whose operands are both simple, and rewrites a compound x -= y, x /= y,
 // x %= y as x = y - x (/, %).
@@ -35,7 +37,7 @@ func swapArithmeticOperands() Operator {
 func fireSwapArithmetic(l Line) (Edit, bool) {
 	toks := codeTokens(l)
 	for i, t := range toks {
-		if t.k != Punct || !spaced(l.Text, t) {
+		if t.k != lex.Punct || !spaced(l.Text, t) {
 			continue
 		}
 		switch t.text {
@@ -86,7 +88,7 @@ func swapCompound(text string, toks []tok, i int) (Edit, bool) {
 		return Edit{}, false
 	}
 	for _, u := range toks[ls:i] {
-		if !(u.k == Ident || u.k == PrivateName || u.k == Number || u.k == String ||
+		if !(u.k == lex.Ident || u.k == lex.PrivateName || u.k == lex.Number || u.k == lex.String ||
 			u.kw("this") || u.is(".") || u.is("[") || u.is("]")) {
 			return Edit{}, false // a call or an update would run twice
 		}
@@ -116,11 +118,11 @@ func swapCompound(text string, toks []tok, i int) (Edit, bool) {
 // (a call, an index or a tagged template) rather than starting a new one.
 func chainable(t tok) bool {
 	switch t.k {
-	case Ident, PrivateName, String, Template, TemplateTail:
+	case lex.Ident, lex.PrivateName, lex.String, lex.Template, lex.TemplateTail:
 		return true
-	case Punct:
+	case lex.Punct:
 		return t.text == ")" || t.text == "]"
-	case Keyword:
+	case lex.Keyword:
 		return t.text == "this" || t.text == "super"
 	}
 	return false
@@ -135,7 +137,7 @@ func operandBack(toks []tok, j int) int {
 		switch {
 		case t.partial:
 			return -1
-		case t.is(")") || t.is("]") || t.k == TemplateTail:
+		case t.is(")") || t.is("]") || t.k == lex.TemplateTail:
 			o := matchBack(toks, i)
 			if o < 0 {
 				return -1
@@ -148,12 +150,12 @@ func operandBack(toks []tok, j int) int {
 				i = p
 				continue
 			}
-			if t.is(")") || t.k == TemplateTail {
+			if t.is(")") || t.k == lex.TemplateTail {
 				return o // a parenthesised group or an untagged template
 			}
 			return -1 // an array literal
-		case atom(t) || t.k == PrivateName:
-			if i >= 2 && (toks[i-1].is(".") || toks[i-1].is("?.")) && (t.k == Ident || t.k == PrivateName) {
+		case atom(t) || t.k == lex.PrivateName:
+			if i >= 2 && (toks[i-1].is(".") || toks[i-1].is("?.")) && (t.k == lex.Ident || t.k == lex.PrivateName) {
 				i -= 2
 				continue
 			}
@@ -172,20 +174,20 @@ func operandForward(toks []tok, i int) int {
 	switch {
 	case t.partial:
 		return -1
-	case t.is("(") || t.k == TemplateHead:
+	case t.is("(") || t.k == lex.TemplateHead:
 		c := match(toks, i)
 		if c < 0 {
 			return -1
 		}
 		i = c
-	case atom(t) || t.k == PrivateName:
+	case atom(t) || t.k == lex.PrivateName:
 	default:
 		return -1
 	}
 	for i+1 < len(toks) {
 		n := toks[i+1]
 		switch {
-		case (n.is(".") || n.is("?.")) && i+2 < len(toks) && (toks[i+2].k == Ident || toks[i+2].k == PrivateName):
+		case (n.is(".") || n.is("?.")) && i+2 < len(toks) && (toks[i+2].k == lex.Ident || toks[i+2].k == lex.PrivateName):
 			i += 2
 		case n.is("?.") && i+2 < len(toks) && (toks[i+2].is("(") || toks[i+2].is("[")):
 			c := match(toks, i+2)
@@ -193,7 +195,7 @@ func operandForward(toks []tok, i int) int {
 				return -1
 			}
 			i = c
-		case (n.is("(") || n.is("[")) && toks[i].k != Number:
+		case (n.is("(") || n.is("[")) && toks[i].k != lex.Number:
 			c := match(toks, i+1)
 			if c < 0 {
 				return -1
@@ -216,14 +218,14 @@ func looserLeft(p tok, prec int) bool {
 		return true
 	}
 	switch p.k {
-	case Punct:
+	case lex.Punct:
 		switch p.text {
 		case "(", "[", "{", "}", ",", ";", "?", ":", "=>", "...":
 			return true
 		}
-	case TemplateHead, TemplateMiddle:
+	case lex.TemplateHead, lex.TemplateMiddle:
 		return true
-	case Keyword:
+	case lex.Keyword:
 		switch p.text {
 		case "return", "case", "throw", "yield", "in", "of", "instanceof", "else", "do":
 			return true
@@ -239,12 +241,12 @@ func looserRight(n tok, prec int) bool {
 		return bp <= prec && n.text != "**"
 	}
 	switch n.k {
-	case Punct:
+	case lex.Punct:
 		switch n.text {
 		case ")", "]", "}", ",", ";", "?", ":":
 			return true
 		}
-	case TemplateMiddle, TemplateTail:
+	case lex.TemplateMiddle, lex.TemplateTail:
 		return true
 	}
 	return false

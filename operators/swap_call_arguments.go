@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // swapCallArguments swaps the two arguments of the first two-argument call on the line.
 //
 // Decisions:
@@ -68,16 +70,16 @@ func swapCallArgumentsSkipping(l Line, skip map[string]bool) (Edit, bool) {
 			continue
 		}
 		p := toks[i-1]
-		if !(p.k == Ident || p.k == PrivateName || p.is(")") || p.is("]") || p.is("?.") || p.kw("super")) {
+		if !(p.k == lex.Ident || p.k == lex.PrivateName || p.is(")") || p.is("]") || p.is("?.") || p.kw("super")) {
 			continue
 		}
-		if p.k == Ident && i >= 2 && (toks[i-2].kw("function") || toks[i-2].is("*") && i >= 3 && toks[i-3].kw("function")) {
+		if p.k == lex.Ident && i >= 2 && (toks[i-2].kw("function") || toks[i-2].is("*") && i >= 3 && toks[i-3].kw("function")) {
 			continue
 		}
-		if p.k == Ident && skip[p.text] && i >= 2 && (toks[i-2].is(".") || toks[i-2].is("?.")) {
+		if p.k == lex.Ident && skip[p.text] && i >= 2 && (toks[i-2].is(".") || toks[i-2].is("?.")) {
 			continue
 		}
-		if p.k == Ident && i >= 3 && toks[i-2].is(".") && !(i >= 4 && (toks[i-4].is(".") || toks[i-4].is("?."))) &&
+		if p.k == lex.Ident && i >= 3 && toks[i-2].is(".") && !(i >= 4 && (toks[i-4].is(".") || toks[i-4].is("?."))) &&
 			symmetricCallees[[2]string{toks[i-3].text, p.text}] {
 			continue
 		}

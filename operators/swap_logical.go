@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // swapLogical swaps the first logical connective on the line: && → ||, || → &&, ?? → ||.
 //
 // Decisions: a swap that would mix ?? with || or && in one unparenthesised expression (a
@@ -27,7 +29,7 @@ func fireSwapLogical(l Line) (Edit, bool) {
 	toks := codeTokens(l)
 	group := groups(toks)
 	for i, t := range toks {
-		if t.k != Punct {
+		if t.k != lex.Punct {
 			continue
 		}
 		s, ok := logicalSwap[t.text]
@@ -57,14 +59,14 @@ func groups(toks []tok) []int {
 	out := make([]int, len(toks))
 	var stack []int
 	for i, t := range toks {
-		if t.closes() && t.k != TemplateMiddle && len(stack) > 0 {
+		if t.closes() && t.k != lex.TemplateMiddle && len(stack) > 0 {
 			stack = stack[:len(stack)-1]
 		}
 		out[i] = -1
 		if n := len(stack); n > 0 {
 			out[i] = stack[n-1]
 		}
-		if t.k == TemplateMiddle && len(stack) > 0 {
+		if t.k == lex.TemplateMiddle && len(stack) > 0 {
 			stack[len(stack)-1] = i
 		} else if t.opens() {
 			stack = append(stack, i)

@@ -1,5 +1,7 @@
 package operators
 
+import "github.com/bond-tool/bond/operators/lex"
+
 // ternaryFalse replaces the condition of the first conditional expression on the line with
 // false: `a ? b : c` → `false ? b : c`, so the expression is always its else branch.
 //
@@ -55,11 +57,11 @@ func conditionStart(l Line, toks []tok, q int) (int, bool) {
 	depth := 0
 	for k := q - 1; k >= 0; k-- {
 		u := toks[k]
-		if u.closes() && u.k != TemplateMiddle {
+		if u.closes() && u.k != lex.TemplateMiddle {
 			depth++
 			continue
 		}
-		if u.opens() && u.k != TemplateMiddle {
+		if u.opens() && u.k != lex.TemplateMiddle {
 			if depth == 0 {
 				return k + 1, true
 			}

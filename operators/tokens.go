@@ -3,12 +3,16 @@ package operators
 // This file is the per-line view the operators share: a line's code tokens and the questions
 // the operators ask of them (precedence, brackets, literals, spacing).
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/bond-tool/bond/operators/lex"
+)
 
 // tok is a code token of a line (comments dropped), with offsets relative to Line.Text,
 // clipped to it, and its text.
 type tok struct {
-	k       Kind
+	k       lex.Kind
 	s, e    int
 	text    string
 	partial bool // the token goes on before or after the line
@@ -42,7 +46,7 @@ func buildCodeTokens(l Line) []tok {
 	angle := 0
 	var stack []int // open brackets, by index into out
 	for _, t := range l.Tokens {
-		if t.Kind == Comment {
+		if t.Kind == lex.Comment {
 			continue
 		}
 		s, e := int(t.Pos)-base, int(t.End)-base
@@ -51,7 +55,7 @@ func buildCodeTokens(l Line) []tok {
 		e = max(s, min(e, len(l.Text)))
 		tk := tok{k: t.Kind, s: s, e: e, text: l.Text[s:e], partial: partial, pair: -1}
 		switch {
-		case tk.k == TemplateMiddle: // closes one substitution and opens the next: transparent
+		case tk.k == lex.TemplateMiddle: // closes one substitution and opens the next: transparent
 		case tk.closes():
 			if n := len(stack); n > 0 {
 				tk.pair = stack[n-1]
@@ -61,7 +65,7 @@ func buildCodeTokens(l Line) []tok {
 		case tk.opens():
 			stack = append(stack, len(out))
 		}
-		if tk.k == Punct {
+		if tk.k == lex.Punct {
 			switch tk.text {
 			case "<":
 				if e < len(l.Text) && !isSpace(l.Text[e]) && (len(out) == 0 || genericBefore(out[len(out)-1])) {
@@ -82,9 +86,9 @@ func buildCodeTokens(l Line) []tok {
 // genericBefore reports whether a '<' after t can open generic arguments or parameters.
 func genericBefore(t tok) bool {
 	switch t.k {
-	case Ident:
+	case lex.Ident:
 		return true
-	case Punct:
+	case lex.Punct:
 		switch t.text {
 		case ":", "(", ",", "=", "<", "|", "&", "=>":
 			return true
@@ -93,20 +97,20 @@ func genericBefore(t tok) bool {
 	return false
 }
 
-func (t tok) is(p string) bool { return t.k == Punct && t.text == p }
-func (t tok) kw(w string) bool { return t.k == Keyword && t.text == w }
+func (t tok) is(p string) bool { return t.k == lex.Punct && t.text == p }
+func (t tok) kw(w string) bool { return t.k == lex.Keyword && t.text == w }
 
 // word reports whether t is the word w, as a keyword or an identifier (TypeScript's
 // contextual words are identifiers).
-func (t tok) word(w string) bool { return (t.k == Keyword || t.k == Ident) && t.text == w }
+func (t tok) word(w string) bool { return (t.k == lex.Keyword || t.k == lex.Ident) && t.text == w }
 
 // opens and closes classify brackets: ( [ { and template heads open, ) ] } and template tails
 // close, a template middle closes one substitution and opens the next.
 func (t tok) opens() bool {
 	switch t.k {
-	case Punct:
+	case lex.Punct:
 		return t.text == "(" || t.text == "[" || t.text == "{"
-	case TemplateHead, TemplateMiddle:
+	case lex.TemplateHead, lex.TemplateMiddle:
 		return true
 	}
 	return false
@@ -114,9 +118,9 @@ func (t tok) opens() bool {
 
 func (t tok) closes() bool {
 	switch t.k {
-	case Punct:
+	case lex.Punct:
 		return t.text == ")" || t.text == "]" || t.text == "}"
-	case TemplateMiddle, TemplateTail:
+	case lex.TemplateMiddle, lex.TemplateTail:
 		return true
 	}
 	return false
@@ -127,7 +131,7 @@ func (t tok) closes() bool {
 // so a template head's partner is its tail. Partners are found once, in codeTokens, so that
 // a long line (a bundle) costs linear time, not quadratic.
 func match(toks []tok, i int) int {
-	if toks[i].opens() && toks[i].k != TemplateMiddle {
+	if toks[i].opens() && toks[i].k != lex.TemplateMiddle {
 		return toks[i].pair
 	}
 	return -1
@@ -135,7 +139,7 @@ func match(toks []tok, i int) int {
 
 // matchBack returns the index of the bracket opening the one closed at toks[j], or -1.
 func matchBack(toks []tok, j int) int {
-	if toks[j].closes() && toks[j].k != TemplateMiddle {
+	if toks[j].closes() && toks[j].k != lex.TemplateMiddle {
 		return toks[j].pair
 	}
 	return -1
@@ -145,7 +149,7 @@ func matchBack(toks []tok, j int) int {
 // not one.
 func binaryPrec(t tok) int {
 	switch t.k {
-	case Punct:
+	case lex.Punct:
 		switch t.text {
 		case "??", "||":
 			return 3
@@ -170,11 +174,11 @@ func binaryPrec(t tok) int {
 		case "**":
 			return 13
 		}
-	case Keyword:
+	case lex.Keyword:
 		if t.text == "in" || t.text == "instanceof" {
 			return 9
 		}
-	case Ident:
+	case lex.Ident:
 		if t.text == "as" || t.text == "satisfies" {
 			return 9
 		}
@@ -184,7 +188,7 @@ func binaryPrec(t tok) int {
 
 // isAssignOp reports whether t is = or a compound assignment.
 func isAssignOp(t tok) bool {
-	if t.k != Punct {
+	if t.k != lex.Punct {
 		return false
 	}
 	switch t.text {
@@ -203,12 +207,12 @@ func isInfix(t tok) bool {
 		return true
 	}
 	switch t.k {
-	case Punct:
+	case lex.Punct:
 		switch t.text {
 		case "?", ":", ".", "?.", "=>", ",", "...":
 			return true
 		}
-	case Keyword:
+	case lex.Keyword:
 		switch t.text {
 		case "of", "new", "typeof", "void", "delete", "await", "throw", "extends":
 			return true
@@ -235,13 +239,13 @@ func typeOnly(toks []tok) bool {
 		next = toks[i+1]
 	}
 	switch {
-	case head.word("declare") && (next.k == Ident || next.k == Keyword):
+	case head.word("declare") && (next.k == lex.Ident || next.k == lex.Keyword):
 		return true
-	case (head.word("type") || head.word("interface")) && next.k == Ident:
+	case (head.word("type") || head.word("interface")) && next.k == lex.Ident:
 		return true
 	case head.word("type") && i == 1 && next.is("{"):
 		return true
-	case head.kw("import") && next.word("type") && i+2 < len(toks) && toks[i+2].k != Punct:
+	case head.kw("import") && next.word("type") && i+2 < len(toks) && toks[i+2].k != lex.Punct:
 		return true
 	case head.kw("import") && next.word("type") && i+2 < len(toks) && toks[i+2].is("{"):
 		return true
@@ -274,10 +278,10 @@ func openTernary(toks []tok) bool {
 // atom reports whether t alone is an operand: identifier, literal, this/super/null/true/false.
 func atom(t tok) bool {
 	switch t.k {
-	case Ident, Number, String, Template, Regex:
+	case lex.Ident, lex.Number, lex.String, lex.Template, lex.Regex:
 		return true
-	case Keyword:
-		return valueKeywords[t.text]
+	case lex.Keyword:
+		return lex.IsValueKeyword(t.text)
 	}
 	return false
 }
@@ -293,19 +297,19 @@ func falsyLiteral(toks []tok) bool {
 	case 1:
 		t := toks[0]
 		switch t.k {
-		case Keyword:
+		case lex.Keyword:
 			return t.text == "null" || t.text == "false"
-		case Ident:
+		case lex.Ident:
 			return t.text == "undefined" || t.text == "NaN"
-		case String:
+		case lex.String:
 			return len(t.text) == 2
-		case Template:
+		case lex.Template:
 			return t.text == "``"
-		case Number:
+		case lex.Number:
 			return zeroNumber(t.text)
 		}
 	case 2:
-		return toks[0].kw("void") && toks[1].k == Number
+		return toks[0].kw("void") && toks[1].k == lex.Number
 	}
 	return false
 }
@@ -315,7 +319,7 @@ func falsyLiteral(toks []tok) bool {
 func wraps(toks []tok) bool {
 	depth := 0
 	for i, t := range toks {
-		if t.k == TemplateMiddle {
+		if t.k == lex.TemplateMiddle {
 			continue
 		}
 		if t.closes() {

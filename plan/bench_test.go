@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/operators"
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 // synthetic returns a JS module of about n lines written for these benchmarks: small functions
@@ -114,7 +115,7 @@ func BenchmarkParseCheck(b *testing.B) {
 		b.Run(fmt.Sprintf("chunked/minify=%v", minify), func(b *testing.B) {
 			c := newChecker("m.js", src, minify)
 			spans := splitLines([]byte(src))
-			c.useChunks(src, spans, operators.Lines(operators.NewFile("m.js", []byte(src)), nil))
+			c.useChunks(src, spans, operators.Lines(lex.NewFile("m.js", []byte(src)), nil))
 			line := strings.Count(src[:i], "\n")
 			text := src[spans[line].Start:spans[line].End]
 			text = strings.Replace(text, "===", "!==", 1)

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/bond-tool/bond/operators"
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 // Checking a candidate means parsing the whole mutated file, which for a large file costs
@@ -50,30 +51,30 @@ func boundaries(lines []operators.Line) (starts []int, wrapped []bool) {
 	prevEnd := ""
 	inClass := false
 	for i, ol := range lines {
-		var first, last *operators.Token
+		var first, last *lex.Token
 		isClassHead := false
 		for k := range ol.Tokens {
 			t := &ol.Tokens[k]
-			if t.Kind == operators.Comment || t.Pos < ol.Start {
+			if t.Kind == lex.Comment || t.Pos < ol.Start {
 				continue
 			}
 			if first == nil {
 				first = t
 			}
-			if t.Kind == operators.Keyword && tokenText(ol, *t) == "class" {
+			if t.Kind == lex.Keyword && tokenText(ol, *t) == "class" {
 				isClassHead = true
 			}
 			last = t
 		}
 		if first != nil && i > 0 && !ol.StartsInside {
 			text := tokenText(ol, *first)
-			startsStmt := (first.Kind == operators.Ident || first.Kind == operators.Keyword || first.Kind == operators.PrivateName) && !continuesStatement[text]
+			startsStmt := (first.Kind == lex.Ident || first.Kind == lex.Keyword || first.Kind == lex.PrivateName) && !continuesStatement[text]
 			switch {
 			case depth == 0 && startsStmt && (prevEnd == ";" || prevEnd == "}"):
 				starts, wrapped = append(starts, i), append(wrapped, false)
 			case depth == 1 && inClass && startsStmt && (prevEnd == ";" || prevEnd == "}" || prevEnd == "{"):
 				starts, wrapped = append(starts, i), append(wrapped, true)
-			case depth == 1 && inClass && first.Kind == operators.Punct && text == "}":
+			case depth == 1 && inClass && first.Kind == lex.Punct && text == "}":
 				starts, wrapped = append(starts, i), append(wrapped, false) // the class's closing line
 			}
 		}
@@ -84,16 +85,16 @@ func boundaries(lines []operators.Line) (starts []int, wrapped []bool) {
 				continue // counted on the line where it starts
 			}
 			switch t.Kind {
-			case operators.Punct:
+			case lex.Punct:
 				switch tokenText(ol, t) {
 				case "(", "[", "{":
 					depth++
 				case ")", "]", "}":
 					depth--
 				}
-			case operators.TemplateHead:
+			case lex.TemplateHead:
 				depth++
-			case operators.TemplateTail:
+			case lex.TemplateTail:
 				depth--
 			}
 		}
@@ -104,7 +105,7 @@ func boundaries(lines []operators.Line) (starts []int, wrapped []bool) {
 			inClass = false
 		}
 		if last != nil {
-			if last.Kind == operators.Punct {
+			if last.Kind == lex.Punct {
 				prevEnd = tokenText(ol, *last)
 			} else {
 				prevEnd = ""
@@ -129,7 +130,7 @@ var continuesStatement = map[string]bool{
 	"of": true, "as": true, "satisfies": true,
 }
 
-func tokenText(l operators.Line, t operators.Token) string {
+func tokenText(l operators.Line, t lex.Token) string {
 	s, e := int(t.Pos)-int(l.Start), int(t.End)-int(l.Start)
 	s = max(0, min(s, len(l.Text)))
 	e = max(s, min(e, len(l.Text)))

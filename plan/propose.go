@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/bond-tool/bond/operators"
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 // Proposing a line's mutant (SPEC §2.3, §2.4): the operators fire in rank order, each edit is
@@ -40,7 +41,7 @@ type Source struct {
 // any loader is still a Source: Parses reports false and its mutants go unchecked.
 func NewSource(path string, src []byte, o SourceOptions) *Source {
 	s := &Source{Path: path, src: src, spans: splitLines(src)}
-	s.Lines = operators.Lines(operators.NewFile(path, src), nil)
+	s.Lines = operators.Lines(lex.NewFile(path, src), nil)
 	s.chk = newChecker(path, string(src), o.Equivalence)
 	if s.chk.ok && !o.WholeFile {
 		s.chk.useChunks(string(src), s.spans, s.Lines)

@@ -15,7 +15,7 @@ package coverage
 import (
 	"regexp"
 
-	"github.com/bond-tool/bond/operators"
+	"github.com/bond-tool/bond/operators/lex"
 )
 
 // ignoreHintRE matches a comment's text (delimiters included) that a coverage tool reads as an
@@ -26,18 +26,18 @@ var ignoreHintRE = regexp.MustCompile(`^(?://|/\*)[\s*]*(?:(?:istanbul|c8|v8)\s+
 // BlankIgnoreHints returns src with every coverage-ignore hint comment replaced by spaces, and
 // how many it blanked. Only comments change, byte for byte: each of a hint's bytes becomes a
 // space except line terminators (\n, \r, U+2028, U+2029), so the output has src's length and
-// every byte offset, line and column stays where it was; comments are found with the operators
+// every byte offset, line and column stays where it was; comments are found with package lex's
 // lexer, so a hint's text inside a string, template or regular expression is left alone. When
 // nothing is blanked, src itself is returned; otherwise a new slice (src is not modified).
 func BlankIgnoreHints(src []byte) (out []byte, n int) {
-	var lx operators.Lexer
-	lx.Init(operators.NewFile("", src), nil)
+	var lx lex.Lexer
+	lx.Init(lex.NewFile("", src), nil)
 	for {
 		tok := lx.Next()
-		if tok.Kind == operators.EOF {
+		if tok.Kind == lex.EOF {
 			break
 		}
-		if tok.Kind != operators.Comment || !ignoreHintRE.Match(src[tok.Pos:tok.End]) {
+		if tok.Kind != lex.Comment || !ignoreHintRE.Match(src[tok.Pos:tok.End]) {
 			continue
 		}
 		if out == nil {

@@ -1,7 +1,6 @@
 package coverage
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/nodepkg"
 )
 
@@ -48,10 +48,11 @@ type Plan struct {
 // bond's flags go after every word the runner reads as an option (before a `--`, before
 // redirections; for a package script, after npm's `--` or the script name), because both
 // runners let the command line override their config and jest lets a later flag override an
-// earlier one (flags.go has the measurements). A script is only rewritten when the runner is
-// its last command, so the flags reach it; options in the script's body cannot be removed, and
-// where they would clash with bond's (vitest refuses a repeated single-valued option; jest turns
-// one into an array and fails) Plan.Problem says so and the command runs unchanged.
+// earlier one (oraclecmd/coverflags.go has the measurements). A script is only rewritten when the
+// runner is its last command, so the flags reach it; options in the script's body cannot be
+// removed, and where they would clash with bond's (vitest refuses a repeated single-valued
+// option; jest turns one into an array and fails) Plan.Problem says so and the command runs
+// unchanged.
 //
 // vitest is asked only when a coverage provider is installed: without one it exits 1 ("MISSING
 // DEPENDENCY Cannot find dependency '@vitest/coverage-v8'"), which would turn a coverage request
@@ -69,13 +70,13 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	p := Plan{Cmd: cmd, Env: []string{"NODE_V8_COVERAGE=" + v8Dir}, V8Dir: v8Dir}
 	// mocha and node:test run the files on disk, which NODE_V8_COVERAGE reads: only jest and
 	// vitest are looked for (a command that runs node --test and then vitest asks vitest).
-	at, found := findRunner(cmd, sandboxRoot, 0, lcovRunner)
-	if !found.runner {
-		p.Problem = found.problem
+	target, problem, ok := oraclecmd.FindCoverageTarget(cmd, oraclecmd.Options{Scripts: oraclecmd.ScriptsIn(os.DirFS(sandboxRoot))})
+	if !ok {
+		p.Problem = problem
 		return p, nil
 	}
 	var provider string
-	if found.name == "vitest" {
+	if target.Runner == "vitest" {
 		switch {
 		case nodepkg.Resolvable(sandboxRoot, "@vitest/coverage-v8"):
 			provider = "v8"
@@ -88,7 +89,7 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 			return p, nil
 		}
 	}
-	ov, problem := overrideFlags(found, sandboxRoot, nodepkg.Major(sandboxRoot, found.name), provider)
+	edit, problem := target.Edit(nodepkg.Major(sandboxRoot, target.Runner), provider)
 	if problem != "" {
 		p.Problem = problem
 		return p, nil
@@ -97,8 +98,8 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	if err != nil {
 		return Plan{}, fmt.Errorf("making the lcov directory under %s: %w", tmpDir, err)
 	}
-	p.Cmd = ov.rewrite(cmd, at, found.viaScript == "npm", lcovDir)
-	p.Runner, p.LcovDir = found.name, lcovDir
+	p.Cmd = edit.WithCoverage(lcovDir)
+	p.Runner, p.LcovDir = target.Runner, lcovDir
 	return p, nil
 }
 
@@ -246,19 +247,4 @@ func coverageLines(out []byte) string {
 		}
 	}
 	return strings.Join(keep, " / ")
-}
-
-// readScripts returns the scripts of root's package.json, or nil.
-func readScripts(root string) map[string]string {
-	b, err := os.ReadFile(filepath.Join(root, "package.json"))
-	if err != nil {
-		return nil
-	}
-	var pkg struct {
-		Scripts map[string]string `json:"scripts"`
-	}
-	if json.Unmarshal(b, &pkg) != nil {
-		return nil
-	}
-	return pkg.Scripts
 }

@@ -1,7 +1,7 @@
 package embedded
 
 // This file reads a jest or vitest config program as data without running it: esbuild strips
-// TypeScript (and comments), the operators lexer tokenizes the JavaScript, and a small reader
+// TypeScript (and comments), package lex tokenizes the JavaScript, and a small reader
 // takes the exported configuration apart into literal values — strings, and arrays and objects
 // of them. Anything else (a variable, a call, a spread, a template with ${}, a function) is an
 // opaque value that keeps its source text, so a caller can say what it could not read.
@@ -13,9 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bond-tool/bond/operators/lex"
 	"github.com/evanw/esbuild/pkg/api"
-
-	"github.com/bond-tool/bond/operators"
 )
 
 // litKind is the shape of a literal value read from a config.
@@ -141,20 +140,20 @@ func fromJSON(x any) litValue {
 // litReader walks one program's tokens (comments dropped).
 type litReader struct {
 	src  []byte
-	toks []operators.Token
+	toks []lex.Token
 }
 
 func newLitReader(src []byte) *litReader {
 	r := &litReader{src: src}
-	var lx operators.Lexer
-	lx.Init(operators.NewFile("config", src), nil)
+	var lx lex.Lexer
+	lx.Init(lex.NewFile("config", src), nil)
 	for {
 		t := lx.Next()
-		if t.Kind == operators.Comment {
+		if t.Kind == lex.Comment {
 			continue
 		}
 		r.toks = append(r.toks, t)
-		if t.Kind == operators.EOF {
+		if t.Kind == lex.EOF {
 			return r
 		}
 	}
@@ -165,11 +164,11 @@ func (r *litReader) text(i int) string {
 	return string(r.src[t.Pos:t.End])
 }
 
-func (r *litReader) is(i int, kind operators.Kind, text string) bool {
+func (r *litReader) is(i int, kind lex.Kind, text string) bool {
 	return i < len(r.toks) && r.toks[i].Kind == kind && r.text(i) == text
 }
 
-func (r *litReader) punct(i int, text string) bool { return r.is(i, operators.Punct, text) }
+func (r *litReader) punct(i int, text string) bool { return r.is(i, lex.Punct, text) }
 
 // exported finds the token where the one exported configuration starts: after `export default`
 // or `module.exports =` at the top level. Two exports, or none, is not found.
@@ -177,16 +176,16 @@ func (r *litReader) exported() (int, bool) {
 	at, n, depth := -1, 0, 0
 	for i := 0; i < len(r.toks); i++ {
 		switch {
-		case r.punct(i, "{") || r.punct(i, "(") || r.punct(i, "[") || r.toks[i].Kind == operators.TemplateHead:
+		case r.punct(i, "{") || r.punct(i, "(") || r.punct(i, "[") || r.toks[i].Kind == lex.TemplateHead:
 			depth++
-		case r.punct(i, "}") || r.punct(i, ")") || r.punct(i, "]") || r.toks[i].Kind == operators.TemplateTail:
+		case r.punct(i, "}") || r.punct(i, ")") || r.punct(i, "]") || r.toks[i].Kind == lex.TemplateTail:
 			depth--
 		case depth != 0:
-		case r.is(i, operators.Keyword, "export") && r.is(i+1, operators.Keyword, "default"):
+		case r.is(i, lex.Keyword, "export") && r.is(i+1, lex.Keyword, "default"):
 			at, n = i+2, n+1
-		case r.is(i, operators.Ident, "module") && r.punct(i+1, ".") && r.is(i+2, operators.Ident, "exports") && r.punct(i+3, "="):
+		case r.is(i, lex.Ident, "module") && r.punct(i+1, ".") && r.is(i+2, lex.Ident, "exports") && r.punct(i+3, "="):
 			at, n = i+4, n+1
-		case r.is(i, operators.Keyword, "export") || r.is(i, operators.Ident, "exports") && r.punct(i+1, "."):
+		case r.is(i, lex.Keyword, "export") || r.is(i, lex.Ident, "exports") && r.punct(i+1, "."):
 			n += 2 // another export form: which value is the configuration is not plain
 		}
 	}
@@ -201,11 +200,11 @@ func (r *litReader) resolve(i, depth int) litValue {
 		return v
 	}
 	switch {
-	case r.toks[i].Kind == operators.Ident && end == i+1:
+	case r.toks[i].Kind == lex.Ident && end == i+1:
 		if decl, ok := r.declaration(r.text(i)); ok {
 			return r.resolve(decl, depth+1)
 		}
-	case r.toks[i].Kind == operators.Ident && (r.text(i) == "defineConfig" || r.text(i) == "defineProject") && r.punct(i+1, "("):
+	case r.toks[i].Kind == lex.Ident && (r.text(i) == "defineConfig" || r.text(i) == "defineProject") && r.punct(i+1, "("):
 		argEnd, _ := r.value(i + 2)
 		if r.punct(argEnd, ")") && argEnd+1 == end {
 			return r.resolve(i+2, depth+1)
@@ -219,11 +218,11 @@ func (r *litReader) resolve(i, depth int) litValue {
 func (r *litReader) declaration(name string) (int, bool) {
 	at, uses := -1, 0
 	for i := range r.toks {
-		if r.toks[i].Kind != operators.Ident || r.text(i) != name || i > 0 && (r.punct(i-1, ".") || r.punct(i-1, "?.")) {
+		if r.toks[i].Kind != lex.Ident || r.text(i) != name || i > 0 && (r.punct(i-1, ".") || r.punct(i-1, "?.")) {
 			continue
 		}
 		uses++
-		if i > 0 && r.toks[i-1].Kind == operators.Keyword && strings.Contains(" const let var ", " "+r.text(i-1)+" ") && r.punct(i+1, "=") {
+		if i > 0 && r.toks[i-1].Kind == lex.Keyword && strings.Contains(" const let var ", " "+r.text(i-1)+" ") && r.punct(i+1, "=") {
 			at = i + 2
 		}
 	}
@@ -232,7 +231,7 @@ func (r *litReader) declaration(name string) (int, bool) {
 
 // terminator reports whether token i ends a value: , ; ) ] } or the end.
 func (r *litReader) terminator(i int) bool {
-	if i >= len(r.toks) || r.toks[i].Kind == operators.EOF {
+	if i >= len(r.toks) || r.toks[i].Kind == lex.EOF {
 		return true
 	}
 	return r.punct(i, ",") || r.punct(i, ";") || r.punct(i, ")") || r.punct(i, "]") || r.punct(i, "}")
@@ -244,21 +243,21 @@ func (r *litReader) value(i int) (int, litValue) {
 	var v litValue
 	t := r.toks[i]
 	switch {
-	case t.Kind == operators.String:
+	case t.Kind == lex.String:
 		s, ok := jsUnquote(r.text(i))
 		v = litValue{kind: litString, str: s}
 		if !ok {
 			v.kind = litOpaque
 		}
 		i++
-	case t.Kind == operators.Template:
+	case t.Kind == lex.Template:
 		raw := r.text(i)
 		v = litValue{kind: litString, str: raw[1 : len(raw)-1]}
 		if strings.Contains(raw, `\`) {
 			v.kind = litOpaque
 		}
 		i++
-	case t.Kind == operators.Number || t.Kind == operators.Regex || t.Kind == operators.Keyword && (r.text(i) == "true" || r.text(i) == "false" || r.text(i) == "null"):
+	case t.Kind == lex.Number || t.Kind == lex.Regex || t.Kind == lex.Keyword && (r.text(i) == "true" || r.text(i) == "false" || r.text(i) == "null"):
 		v, i = litValue{kind: litScalar}, i+1
 	case r.punct(i, "["):
 		i, v = r.array(i + 1)
@@ -282,13 +281,13 @@ func (r *litReader) span(from, to int) string {
 // skip passes over an expression from token i to the terminator at its own bracket depth.
 func (r *litReader) skip(i int) int {
 	depth := 0
-	for ; i < len(r.toks) && r.toks[i].Kind != operators.EOF; i++ {
+	for ; i < len(r.toks) && r.toks[i].Kind != lex.EOF; i++ {
 		switch {
-		case r.punct(i, "{") || r.punct(i, "(") || r.punct(i, "[") || r.toks[i].Kind == operators.TemplateHead:
+		case r.punct(i, "{") || r.punct(i, "(") || r.punct(i, "[") || r.toks[i].Kind == lex.TemplateHead:
 			depth++
 		case depth == 0 && r.terminator(i):
 			return i
-		case r.punct(i, "}") || r.punct(i, ")") || r.punct(i, "]") || r.toks[i].Kind == operators.TemplateTail:
+		case r.punct(i, "}") || r.punct(i, ")") || r.punct(i, "]") || r.toks[i].Kind == lex.TemplateTail:
 			depth--
 		}
 	}
@@ -320,7 +319,7 @@ func (r *litReader) array(i int) (int, litValue) {
 func (r *litReader) object(i int) (int, litValue) {
 	v := litValue{kind: litObject}
 	for !r.punct(i, "}") {
-		if i >= len(r.toks) || r.toks[i].Kind == operators.EOF {
+		if i >= len(r.toks) || r.toks[i].Kind == lex.EOF {
 			return i, litValue{}
 		}
 		var p litProp
@@ -329,9 +328,9 @@ func (r *litReader) object(i int) (int, litValue) {
 			end := r.skip(i)
 			p = litProp{spread: true, val: litValue{kind: litOpaque, text: r.span(i, end)}}
 			i = end
-		case t.Kind == operators.Ident || t.Kind == operators.Keyword || t.Kind == operators.Number || t.Kind == operators.String:
+		case t.Kind == lex.Ident || t.Kind == lex.Keyword || t.Kind == lex.Number || t.Kind == lex.String:
 			p.key = r.text(i)
-			if t.Kind == operators.String {
+			if t.Kind == lex.String {
 				p.key, _ = jsUnquote(p.key)
 			}
 			if r.punct(i+1, ":") {

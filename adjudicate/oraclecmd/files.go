@@ -30,6 +30,18 @@ func Scripts(packageJSON []byte) (map[string]string, error) {
 	return pkg.Scripts, nil
 }
 
+// ScriptsIn reads the "scripts" of the package.json at fsys's root, or returns nil when there is
+// none or it cannot be read: the command is then read without package scripts, and a command that
+// names one is not recognised.
+func ScriptsIn(fsys fs.FS) map[string]string {
+	b, err := fs.ReadFile(fsys, "package.json")
+	if err != nil {
+		return nil
+	}
+	scripts, _ := Scripts(b)
+	return scripts
+}
+
 // defaultPatterns are the files each runner finds with no file arguments and its default
 // configuration (jest 29 testMatch, vitest 3 include, Node 20's --test search, mocha's ./test).
 var defaultPatterns = map[Runner][]string{

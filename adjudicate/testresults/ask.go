@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/proc"
 )
 
@@ -69,7 +69,7 @@ type Request struct {
 // mocha 10.2.0 (vitest 1 gives a file-level ancestor "", dropped from names). A command bond
 // does not recognise is returned unchanged.
 func Ask(cmd, root, path string) Request {
-	r, ok := coverage.LocateRunner(cmd, root)
+	r, ok := oraclecmd.LocateRunner(cmd, oraclecmd.Options{Scripts: oraclecmd.ScriptsIn(os.DirFS(root))})
 	req := Request{Runner: r.Name, Cmd: cmd}
 	if !ok {
 		return req

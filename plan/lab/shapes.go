@@ -6,10 +6,10 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/bond-tool/bond/operators"
+	"github.com/bond-tool/bond/operators/lex"
 	"github.com/bond-tool/bond/plan"
+	"golang.org/x/sync/errgroup"
 )
 
 // bond lab shapes (SPEC §6.6): every line classified by statement shape, and which operator
@@ -181,7 +181,7 @@ func classify(ol operators.Line) string {
 	var toks []shapeTok
 	lineStart := int(ol.Start)
 	for _, t := range ol.Tokens {
-		if t.Kind == operators.Comment {
+		if t.Kind == lex.Comment {
 			continue
 		}
 		s, e := int(t.Pos)-lineStart, int(t.End)-lineStart
@@ -202,7 +202,7 @@ func classify(ol operators.Line) string {
 	}
 	allPunct := true
 	for _, t := range toks {
-		if t.kind != operators.Punct || !strings.Contains("{}()[];,", t.text) {
+		if t.kind != lex.Punct || !strings.Contains("{}()[];,", t.text) {
 			allPunct = false
 		}
 	}
@@ -210,7 +210,7 @@ func classify(ol operators.Line) string {
 		for _, t := range toks {
 			switch t.text {
 			case "===", "!==", "==", "!=", "<=", ">=", "<", ">":
-				if t.kind == operators.Punct {
+				if t.kind == lex.Punct {
 					return true
 				}
 			}
@@ -219,7 +219,7 @@ func classify(ol operators.Line) string {
 	}
 	hasPunct := func(set ...string) bool {
 		for _, t := range toks {
-			if t.kind != operators.Punct {
+			if t.kind != lex.Punct {
 				continue
 			}
 			for _, s := range set {
@@ -234,7 +234,7 @@ func classify(ol operators.Line) string {
 	if first == "}" && len(toks) > 1 {
 		i = 1
 	}
-	if toks[0].kind == operators.Ident && word(1) == ":" && len(toks) > 2 && toks[2].kind == operators.Keyword {
+	if toks[0].kind == lex.Ident && word(1) == ":" && len(toks) > 2 && toks[2].kind == lex.Keyword {
 		i = 2 // a labelled statement: read the statement
 	}
 	if word(i) == "export" {
@@ -281,9 +281,9 @@ func classify(ol operators.Line) string {
 		return "update"
 	case hasPunct("="):
 		return "assignment"
-	case (toks[0].kind == operators.Ident || toks[0].kind == operators.String || toks[0].kind == operators.Number) && word(1) == ":":
+	case (toks[0].kind == lex.Ident || toks[0].kind == lex.String || toks[0].kind == lex.Number) && word(1) == ":":
 		return "object property"
-	case last == "{" && hasPunct("(") && !hasPunct("=>") && (toks[0].kind == operators.Ident || toks[0].kind == operators.Keyword) && kw != "switch" && kw != "with":
+	case last == "{" && hasPunct("(") && !hasPunct("=>") && (toks[0].kind == lex.Ident || toks[0].kind == lex.Keyword) && kw != "switch" && kw != "with":
 		return "function/class head"
 	case hasChain(toks):
 		return "chained call"
@@ -300,13 +300,13 @@ func classify(ol operators.Line) string {
 
 // shapeTok is a code token of a line for classify.
 type shapeTok struct {
-	kind operators.Kind
+	kind lex.Kind
 	text string
 }
 
 func hasWord(toks []shapeTok, w string) bool {
 	for _, t := range toks {
-		if t.text == w && t.kind != operators.String {
+		if t.text == w && t.kind != lex.String {
 			return true
 		}
 	}
@@ -316,7 +316,7 @@ func hasWord(toks []shapeTok, w string) bool {
 // hasChain reports a call whose result the line goes on using: `)` then `.` or `?.`.
 func hasChain(toks []shapeTok) bool {
 	for i := 0; i+1 < len(toks); i++ {
-		if toks[i].kind == operators.Punct && toks[i].text == ")" && (toks[i+1].text == "." || toks[i+1].text == "?.") {
+		if toks[i].kind == lex.Punct && toks[i].text == ")" && (toks[i+1].text == "." || toks[i+1].text == "?.") {
 			return true
 		}
 	}
@@ -326,12 +326,12 @@ func hasChain(toks []shapeTok) bool {
 // twoArgs reports whether the first call on the line has exactly two arguments at depth 0.
 func twoArgs(toks []shapeTok) bool {
 	for i := 1; i < len(toks); i++ {
-		if toks[i].text != "(" || toks[i].kind != operators.Punct || (toks[i-1].kind != operators.Ident && toks[i-1].text != ")") {
+		if toks[i].text != "(" || toks[i].kind != lex.Punct || (toks[i-1].kind != lex.Ident && toks[i-1].text != ")") {
 			continue
 		}
 		depth, commas := 0, 0
 		for j := i; j < len(toks); j++ {
-			if toks[j].kind != operators.Punct {
+			if toks[j].kind != lex.Punct {
 				continue
 			}
 			switch toks[j].text {

@@ -1,4 +1,7 @@
-package operators
+package lex
+
+// This file is the lexer's positions, in go/token's manner: a File with its line starts, a Pos
+// that is a byte offset into it, and the Position a Pos resolves to for messages.
 
 import (
 	"fmt"
@@ -82,9 +85,10 @@ func (f *File) LineStart(n int) Pos {
 	return Pos(f.lines[n-1])
 }
 
-// lineBounds returns the offsets [start, end) of line n's text (terminator excluded) and the
-// offset where the next line starts.
-func (f *File) lineBounds(n int) (start, end, next int) {
+// LineBounds returns the offsets [start, end) of line n's text (1-based; terminator excluded)
+// and the offset where the next line starts. n must be a line of the file (1 <= n <=
+// LineCount()).
+func (f *File) LineBounds(n int) (start, end, next int) {
 	start = f.lines[n-1]
 	next = len(f.Src)
 	if n < len(f.lines) {

@@ -1,7 +1,7 @@
-package coverage
+package oraclecmd
 
-// This file exports the runner detection Prepare uses, so other packages (testresults) find a
-// command's test runner the same way, with one shell reader.
+// This file exports the runner detection the coverage request uses (FindCoverageTarget), so other
+// packages (testresults) find a command's test runner the same way, with one shell reader.
 
 // anyRunner and lcovRunner choose which runners findRunner looks for.
 func anyRunner(string) bool { return true }
@@ -26,11 +26,11 @@ type RunnerAt struct {
 	Problem string
 }
 
-// LocateRunner finds the test runner cmd runs at root (directly, through npx/yarn/pnpm exec,
-// node and the runner's bin file, or one package script of root's package.json), the same way
-// Prepare does. ok is false when none is recognised.
-func LocateRunner(cmd, root string) (r RunnerAt, ok bool) {
-	at, f := findRunner(cmd, root, 0, anyRunner)
+// LocateRunner finds the test runner cmd runs (directly, through npx/yarn/pnpm exec, node and
+// the runner's bin file, or one package script of opts.Scripts), the same way
+// FindCoverageTarget does. ok is false when none is recognised.
+func LocateRunner(cmd string, opts Options) (r RunnerAt, ok bool) {
+	at, f := findRunner(cmd, opts.Scripts, 0, anyRunner)
 	if f.name == "" {
 		return RunnerAt{}, false
 	}

@@ -1,4 +1,4 @@
-package operators
+package lex
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package coverage
+package oraclecmd
 
 // This file decides the flags that ask jest or vitest for lcov, and which of the command's own
 // options bond removes so that its request wins (SPEC §3.3; issue 9 item 1).
@@ -172,11 +172,58 @@ type override struct {
 	flags  func(dir string) []string
 }
 
-// overrideFlags decides bond's flags for the runner found in a command at root, and which of the
+// CoverageTarget is the jest or vitest run a command starts, found by FindCoverageTarget: the
+// runner bond asks for lcov, and where in the command its flags go.
+type CoverageTarget struct {
+	// Runner is "jest" or "vitest".
+	Runner string
+	cmd    string
+	at     int
+	found  runnerFound
+}
+
+// FindCoverageTarget finds the jest or vitest run cmd starts (directly, through npx, yarn or pnpm
+// exec, node and the runner's bin file, or one package script of opts.Scripts), the one bond asks
+// for lcov; mocha and node:test run the files on disk, which NODE_V8_COVERAGE reads, so they are
+// not looked for (a command that runs node --test and then vitest asks vitest). ok is false when
+// there is none to ask; problem then says why one the command runs cannot be asked, or is "".
+func FindCoverageTarget(cmd string, opts Options) (t CoverageTarget, problem string, ok bool) {
+	at, found := findRunner(cmd, opts.Scripts, 0, lcovRunner)
+	if !found.runner {
+		return CoverageTarget{}, found.problem, false
+	}
+	return CoverageTarget{Runner: found.name, cmd: cmd, at: at, found: found}, "", true
+}
+
+// CoverageEdit is what bond does to a CoverageTarget's command to get its lcov: the words it
+// removes and the flags it adds, the directory still to fill in.
+type CoverageEdit struct {
+	t  CoverageTarget
+	ov override
+}
+
+// Edit decides bond's lcov flags for t, and which of the command's own coverage options go; the
+// problem says why not when options bond cannot remove (a package script's body) would clash
+// with its own. major is the installed runner's major version (0 when unknown, taken as new);
+// provider is vitest's installed coverage provider ("v8" or "istanbul").
+func (t CoverageTarget) Edit(major int, provider string) (CoverageEdit, string) {
+	ov, problem := overrideFlags(t.found, major, provider)
+	if problem != "" {
+		return CoverageEdit{}, problem
+	}
+	return CoverageEdit{t: t, ov: ov}, ""
+}
+
+// WithCoverage returns the command with the edit applied, the runner writing its lcov into dir.
+func (e CoverageEdit) WithCoverage(dir string) string {
+	return e.ov.rewrite(e.t.cmd, e.t.at, e.t.found.viaScript == "npm", dir)
+}
+
+// overrideFlags decides bond's flags for the runner found in a command, and which of the
 // command's words to remove; it returns a problem instead when options bond cannot remove would
 // clash with its own. major is the installed runner's major version (0 when unknown, taken as
 // new); provider is vitest's installed coverage provider.
-func overrideFlags(f runnerFound, root string, major int, provider string) (override, string) {
+func overrideFlags(f runnerFound, major int, provider string) (override, string) {
 	opts := jestOpts
 	if f.name == "vitest" {
 		opts = vitestOpts

@@ -1,4 +1,4 @@
-package operators
+package lex
 
 // This file scans the literal tokens for the lexer (lexer.go): strings, template pieces, regular
 // expressions and numbers, each reporting an unterminated or malformed literal and recovering so

@@ -1,4 +1,4 @@
-package operators
+package lex
 
 // This file is the lexer: the Lexer's state and its Next, which skips white space, decides
 // whether a '/' opens a regular expression and a word is a keyword from the previous token, and
@@ -25,6 +25,10 @@ var keywords = map[string]bool{
 
 // valueKeywords end an operand: a '/' after them divides.
 var valueKeywords = map[string]bool{"this": true, "super": true, "null": true, "true": true, "false": true}
+
+// IsValueKeyword reports whether word is a keyword that is an operand by itself (this, super,
+// null, true, false): a '/' after it divides, and an operator may treat it as an atom.
+func IsValueKeyword(word string) bool { return valueKeywords[word] }
 
 // Lexer tokenizes one File. Use: var lx Lexer; lx.Init(f, errh); then call Next until it
 // returns EOF. Init resets every field, so a Lexer can be reused. The lexer never panics:

@@ -1,4 +1,4 @@
-package adjudicate
+package oraclecmd
 
 import "testing"
 
@@ -22,8 +22,30 @@ func TestWithBail(t *testing.T) {
 		{"npx jest -- --runInBand", "npx jest -- --runInBand"},             // arguments past --
 		{"npx tsx --test test/a.test.ts", "npx tsx --test test/a.test.ts"}, // unknown runner
 	} {
-		if got := withBail(r.cmd); got != r.want {
-			t.Errorf("withBail(%q) = %q, want %q", r.cmd, got, r.want)
+		if got := WithBail(r.cmd); got != r.want {
+			t.Errorf("WithBail(%q) = %q, want %q", r.cmd, got, r.want)
+		}
+	}
+}
+
+// TestWithoutCoverage covers which oracle commands get their runner's coverage switched off.
+func TestWithoutCoverage(t *testing.T) {
+	tests := []struct{ cmd, want string }{
+		{"npx jest test/a.test.js", "npx jest test/a.test.js --coverage=false"},
+		{"jest --coverage", "jest --coverage --coverage=false"}, // jest: the last value wins
+		{"NODE_ENV=test npx jest --bail", "NODE_ENV=test npx jest --bail --coverage=false"},
+		{"npx vitest run test/a.test.ts", "npx vitest run test/a.test.ts --coverage.enabled=false"},
+		{"npx vitest run --coverage", "npx vitest run --coverage"},                   // vitest refuses a repeat
+		{"vitest run --coverage.enabled=true", "vitest run --coverage.enabled=true"}, // likewise
+		{"npx jest -- --coverage", "npx jest -- --coverage"},                         // past --: not jest's
+		{"npx mocha test/", "npx mocha test/"},                                       // no coverage of its own
+		{"npm test", "npm test"},                                                     // a script's runner is not visible
+		{"npx jest 'a b.test.js'", "npx jest 'a b.test.js'"},                         // quoting: left alone
+		{"node --test test/a.test.js", "node --test test/a.test.js"},
+	}
+	for _, tt := range tests {
+		if got := WithoutCoverage(tt.cmd); got != tt.want {
+			t.Errorf("WithoutCoverage(%q) = %q, want %q", tt.cmd, got, tt.want)
 		}
 	}
 }

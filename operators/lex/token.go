@@ -1,7 +1,9 @@
-package operators
+package lex
 
 // This file is the lexer's vocabulary: the token kinds (with the pieces template literals come
 // in), their names and which of them are literals, and the Token the lexer returns.
+
+import "strconv"
 
 // Kind is the class of a Token.
 type Kind int
@@ -51,7 +53,7 @@ func (k Kind) String() string {
 	if k >= 0 && int(k) < len(kindNames) {
 		return kindNames[k]
 	}
-	return "Kind(" + itoa(int(k)) + ")"
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
 
 // IsLiteral reports whether k is a string, number, regex or template piece: text no operator
@@ -62,28 +64,6 @@ func (k Kind) IsLiteral() bool {
 		return true
 	}
 	return false
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
 
 // Token is one token: its kind and its byte span [Pos, End) in the file.

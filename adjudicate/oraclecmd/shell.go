@@ -1,4 +1,11 @@
-package coverage
+package oraclecmd
+
+// This file is the shell side of the oracle-command reader: it splits a command into simple
+// commands of words, with their byte offsets so that an edit deletes or inserts in place, and
+// finds the test runner a command starts and where its options end (findRunner), through
+// launchers and one level of package script. The coverage request (coverflags.go), bail and the
+// coverage switch-off (edits.go) and the result-file request (LocateRunner, for testresults) all
+// read a command through it.
 
 import (
 	"path/filepath"
@@ -138,6 +145,9 @@ type runnerFound struct {
 	// fixed are the words the runner gets from a package script's body: bond cannot edit them,
 	// and its flags come after them.
 	fixed []string
+	// dashdash: a `--` follows the runner's name in its simple command, so the words after it
+	// are not the runner's options.
+	dashdash bool
 	// bodySeparator: the package script passes `--` to the runner itself, so flags appended
 	// through the script would reach the runner as test paths.
 	bodySeparator bool
@@ -210,12 +220,12 @@ func indexWord(ws []word, t string) int {
 
 // findRunner finds the first runner in cmd that only accepts (of jest, vitest, mocha and
 // node:test) and returns the byte offset where its flags go. Package
-// scripts are looked up in root's package.json (one level: a script that runs another script is
+// scripts are looked up in scripts, package.json's (one level: a script that runs another script is
 // not followed, because flags after `--` would stop at the inner npm).
-func findRunner(cmd, root string, depth int, only func(name string) bool) (int, runnerFound) {
+func findRunner(cmd string, scripts map[string]string, depth int, only func(name string) bool) (int, runnerFound) {
 	var problem runnerFound
 	for _, seg := range shellSegments(cmd) {
-		at, f := runnerInSegment(seg, root, depth, only)
+		at, f := runnerInSegment(seg, scripts, depth, only)
 		if f.runner {
 			return at, f
 		}
@@ -228,15 +238,15 @@ func findRunner(cmd, root string, depth int, only func(name string) bool) (int, 
 
 // runnerInSegment finds a runner only accepts in one simple command: the runner itself, or the
 // one the package script it names runs.
-func runnerInSegment(seg []word, root string, depth int, only func(string) bool) (int, runnerFound) {
-	at, f := runnerInSegment1(seg, root, depth, only)
+func runnerInSegment(seg []word, scripts map[string]string, depth int, only func(string) bool) (int, runnerFound) {
+	at, f := runnerInSegment1(seg, scripts, depth, only)
 	if f.name != "" && !only(f.name) {
 		return 0, runnerFound{}
 	}
 	return at, f
 }
 
-func runnerInSegment1(seg []word, root string, depth int, only func(string) bool) (int, runnerFound) {
+func runnerInSegment1(seg []word, scripts map[string]string, depth int, only func(string) bool) (int, runnerFound) {
 	i := 0
 	skipAssignments := func() {
 		for i < len(seg) && isAssignment(seg[i].text) {
@@ -254,12 +264,13 @@ func runnerInSegment1(seg []word, root string, depth int, only func(string) bool
 	direct := func(k int) (int, runnerFound) {
 		name := runnerName(seg[k].text)
 		own, at := ownArgs(seg[k+1:], seg[k].end)
+		dashdash := len(own) < len(seg)-k-1
 		var sep bool
 		if depth > 0 { // inside a package script: report the `--` instead of stopping before it
-			sep = len(own) < len(seg)-k-1
+			sep = dashdash
 			own, at = seg[k+1:], seg[len(seg)-1].end
 		}
-		return at, runnerFound{runner: true, name: name, own: own, bodySeparator: sep}
+		return at, runnerFound{runner: true, name: name, own: own, bodySeparator: sep, dashdash: dashdash}
 	}
 	head := seg[i].text
 	if runnerName(head) != "" && filepath.Ext(head) == "" {
@@ -290,8 +301,12 @@ func runnerInSegment1(seg []word, root string, depth int, only func(string) bool
 	case "npx", "bunx":
 		for k := i + 1; k < len(seg); k++ {
 			t := seg[k].text
-			if t == "--yes" || t == "-y" || t == "--no-install" || t == "--no" || t == "--" {
-				continue
+			if t == "-p" || t == "--package" || t == "-c" || t == "--call" ||
+				strings.HasPrefix(t, "--package=") || strings.HasPrefix(t, "--call=") {
+				break // another package or a shell string runs, as npxCommand reads it
+			}
+			if strings.HasPrefix(t, "-") {
+				continue // --yes, -y, --no-install, --no, --quiet, `--`, …
 			}
 			if runnerName(t) != "" {
 				return direct(k)
@@ -345,13 +360,13 @@ func runnerInSegment1(seg []word, root string, depth int, only func(string) bool
 		if script == "" {
 			return 0, runnerFound{}
 		}
-		body, ok := readScripts(root)[script]
+		body, ok := scripts[script]
 		if !ok || depth > 0 {
 			return 0, runnerFound{}
 		}
 		segs := shellSegments(body)
 		for n, s := range segs {
-			_, f := runnerInSegment(s, root, depth+1, only)
+			_, f := runnerInSegment(s, scripts, depth+1, only)
 			if !f.runner {
 				continue
 			}

@@ -1,0 +1,84 @@
+package oraclecmd
+
+// This file is the edits a run makes to an oracle command that runs jest, vitest or mocha itself
+// (SPEC §3.5):
+//   - bail: a mutant run stops at the first failing test where the runner can, so a killed
+//     mutant costs the time to its first failure rather than the whole oracle;
+//   - coverage off: a jest or vitest config with coverage on (collectCoverage: true,
+//     coverage.enabled) and a threshold fails a run whose tests all pass when a mutant leaves a
+//     line unreached. That is the threshold speaking, not a test: counting it a kill reported
+//     `held` for a mutant no test noticed (found on vercel/ms by issue 11's StrykerJS
+//     cross-check). Runs without coverage turn the runner's coverage off, as StrykerJS does;
+//     runs with coverage clear the thresholds (coverflags.go).
+
+import "strings"
+
+// bailFlags is each runner's stop-at-first-failure flag. node --test has none on Node 20, the
+// version bond supports (its test runner gained no bail flag there), so node runs are never
+// rewritten; the embedded runner bails by an option of its own.
+var bailFlags = map[string]string{
+	"jest":   "--bail",
+	"vitest": "--bail=1",
+	"mocha":  "--bail",
+}
+
+// shellSpecial are the characters after which a command is more than one simple command, or
+// holds quoting or expansion: WithBail and WithoutCoverage leave such commands as they are rather
+// than re-quote what the user wrote.
+const shellSpecial = ";&|<>()$`'\"\\\n"
+
+// WithBail returns cmd with its test runner's bail flag appended, when cmd is one simple command
+// that runs jest, vitest or mocha itself (optionally after NAME=VALUE words, env, exec, npx,
+// yarn, pnpm exec, or node and the runner's bin file), has no `--` separator, no watch switch and
+// no bail flag yet; else cmd unchanged. A package script (npm test) is left alone: flags appended
+// to it would reach the runner only through npm's `--`.
+func WithBail(cmd string) string {
+	return withRunnerFlag(cmd, bailFlag, func(_, w string) bool {
+		return w == "--bail" || strings.HasPrefix(w, "--bail=") || w == "-b"
+	})
+}
+
+// CanBail reports whether WithBail changes cmd: the runner it starts has a bail flag bond can
+// append.
+func CanBail(cmd string) bool { return WithBail(cmd) != cmd }
+
+// WithoutCoverage returns cmd with its test runner's coverage switched off (OffFlag), when cmd is
+// one simple command that runs jest or vitest itself (as WithBail reads it) and has no `--`
+// separator; else cmd unchanged. jest takes the last value of a repeated switch, so its flag goes
+// last; vitest refuses a repeated switch, so a command that already sets one is left as it is.
+func WithoutCoverage(cmd string) string {
+	return withRunnerFlag(cmd, OffFlag, func(runner, w string) bool {
+		return runner == "vitest" && SwitchesCoverage(runner, w)
+	})
+}
+
+// bailFlag returns runner's stop-at-first-failure flag, if bond knows one.
+func bailFlag(runner string) (string, bool) {
+	flag, ok := bailFlags[runner]
+	return flag, ok
+}
+
+// withRunnerFlag returns cmd with flagFor(runner) appended, when cmd is one simple command that
+// runs a runner flagFor knows itself (findRunner's reading, no package script) and none of the
+// words after the runner's name is `--`, a watch switch, or one that sets reports true for; else
+// cmd unchanged.
+func withRunnerFlag(cmd string, flagFor func(runner string) (string, bool), sets func(runner, word string) bool) string {
+	if strings.ContainsAny(cmd, shellSpecial) {
+		return cmd
+	}
+	// No scripts: a command that runs a package script finds no runner, and stays as it is.
+	_, f := findRunner(cmd, nil, 0, anyRunner)
+	if !f.runner || f.dashdash {
+		return cmd
+	}
+	flag, ok := flagFor(f.name)
+	if !ok {
+		return cmd
+	}
+	for _, w := range f.own {
+		if w.text == "--watch" || w.text == "watch" || sets(f.name, w.text) {
+			return cmd
+		}
+	}
+	return strings.TrimRight(cmd, " \t") + " " + flag
+}
