@@ -18,7 +18,7 @@ import (
 // cmd/bond's TestCertifyGolden) with its sources read from the fixture's patched tree.
 func fixtureInput(t *testing.T) Input {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/certify/basic/report.golden.json")
+	b, err := os.ReadFile("../../../testdata/certify/basic/report.golden.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func fixtureInput(t *testing.T) Input {
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
-	in := RepoInput(&r, "../../testdata/certify/basic/tree")
+	in := RepoInput(&r, "../../../testdata/certify/basic/tree")
 	in.SourceNote = "read from the checkout testdata/certify/basic/tree"
 	return in
 }

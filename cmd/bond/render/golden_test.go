@@ -22,9 +22,9 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./internal/render -update to create it)", err)
+		t.Fatalf("%v (run go test ./cmd/bond/render -update to create it)", err)
 	}
 	if string(got) != string(want) {
-		t.Errorf("%s differs from the golden file (go test ./internal/render -update rewrites it)\n--- got ---\n%s", name, got)
+		t.Errorf("%s differs from the golden file (go test ./cmd/bond/render -update rewrites it)\n--- got ---\n%s", name, got)
 	}
 }
