@@ -235,7 +235,18 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 	return o, nil
 }
 
+// runCertify runs certify and renders its report. Under --format github its error goes to the
+// job's log inside a ::stop-commands:: pair (LogBlockError), since it may carry a failing test's
+// output.
 func runCertify(ctx context.Context, opts *certifyOptions) error {
+	err := certify(ctx, opts)
+	if err != nil && opts.Format == "github" {
+		return &LogBlockError{Err: err}
+	}
+	return err
+}
+
+func certify(ctx context.Context, opts *certifyOptions) error {
 	o, err := opts.adjudicateOptions()
 	if err != nil {
 		return err
@@ -243,7 +254,7 @@ func runCertify(ctx context.Context, opts *certifyOptions) error {
 	rep, cerr := adjudicate.Certify(ctx, o)
 	if rep != nil {
 		if werr := opts.saveReport(rep); werr != nil {
-			fmt.Fprintf(opts.Err, "bond: %v\n", werr)
+			fmt.Fprintf(opts.Err, "bond: %s\n", render.CIText(werr.Error()))
 			if cerr == nil {
 				cerr = &InternalError{Err: werr}
 			}
@@ -298,7 +309,7 @@ func (opts *certifyOptions) saveReport(rep *adjudicate.Report) error {
 	}
 	if err != nil {
 		// The cache copy is a convenience for bond inspect; its failure does not fail certify.
-		fmt.Fprintf(opts.Err, "bond: warning: could not keep the last report for bond inspect: %v\n", err)
+		fmt.Fprintf(opts.Err, "bond: warning: could not keep the last report for bond inspect: %s\n", render.CIText(err.Error()))
 	}
 	return errors.Join(errs...)
 }

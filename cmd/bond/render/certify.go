@@ -49,13 +49,14 @@ func FormatNames() string {
 }
 
 // JSON writes the report itself (docs/report-schema.md); encoding/json escapes <, > and & and
-// replaces invalid UTF-8, so the document is safe to embed.
+// replaces invalid UTF-8, so the document is safe to embed, and ciJSON writes "::" and "##["
+// with JSON escapes, so it is safe to print in a CI log and decodes to the same values.
 func JSON(w io.Writer, in Input) error {
 	b, err := json.MarshalIndent(in.Report, "", "  ")
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = ciJSON.WriteString(w, string(b)+"\n")
 	return err
 }
 

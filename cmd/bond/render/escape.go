@@ -5,6 +5,9 @@
 package render
 
 import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net/url"
@@ -47,8 +50,9 @@ func mdCell(s string) string {
 // mdText renders s as plain markdown text, mid-line: the characters that start emphasis, code,
 // links, images, HTML, entities, math or a table cell are backslash-escaped, line breaks become
 // spaces, and a
-// word joiner (U+2060) follows every @ and : and precedes "www." so GitHub's autolinker and
-// mention processing, which run on the rendered text, find neither a mention nor a URL. Use it for
+// word joiner (U+2060) follows every @ and the : of "://" and precedes "www." so GitHub's
+// autolinker and mention processing, which run on the rendered text, find neither a mention nor
+// a URL. No other : gets one, so bond's own "budget: 6 of 8" has no invisible character. Use it for
 // bond's own prose and vocabulary read from a report; data (paths, source, test output) goes in
 // mdCode.
 func mdText(s string) string {
@@ -57,7 +61,7 @@ func mdText(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '@' || c == ':':
+		case c == '@' || (c == ':' && strings.HasPrefix(s[i+1:], "//")):
 			b.WriteByte(c)
 			b.WriteString("\u2060")
 			continue
@@ -170,4 +174,66 @@ func uriPath(p string) string {
 		out = "./" + out
 	}
 	return out
+}
+
+// A CI log runs commands written in its text: GitHub Actions reads a line that starts with "::"
+// (after leading blanks) as a workflow command (::error, ::add-mask::, ::stop-commands::) and
+// "##[" anywhere in a line as a legacy one, and other CI systems read similar markers. Text from
+// the patch, the tests and their output (source lines, test names, output tails, paths) must
+// reach the log as text (issue 24 item 7). Every renderer's output goes through one of the three
+// neutralisers below, chosen by the output's language, so no command survives in any format:
+//   - CIText, for text read by people (human, markdown, github messages, bond's stderr): "::"
+//     becomes `:\x3a` and "##[" becomes `#\x23[`, the \xNN convention bond already uses for
+//     control characters;
+//   - ciJSON, for JSON documents (json, sarif, mutation-testing): the same characters as the
+//     JSON escapes \u003a and \u0023, so the document decodes to exactly the same values;
+//   - ciHTML, for the html page: the same characters as the entities &#58; and &#35;, which
+//     render exactly as before.
+var (
+	ciPlain = strings.NewReplacer("::", `:\x3a`, "##[", `#\x23[`)
+	ciJSON  = strings.NewReplacer("::", `:\u003a`, "##[", `#\u0023[`)
+	ciHTML  = strings.NewReplacer("::", ":&#58;", "##[", "#&#35;[")
+)
+
+// CIText returns s with every CI log command sequence ("::" and "##[", at any position) shown
+// as `:\x3a` and `#\x23[`, so a log prints it and runs nothing. Use it for any text bond writes
+// to stdout or stderr that carries data from the patch or the tests.
+func CIText(s string) string { return ciPlain.Replace(s) }
+
+// StopCommandsToken returns a fresh, unguessable token for a ::stop-commands:: pair: 128 bits
+// from the system's random source, so text inside the pair cannot end it early.
+func StopCommandsToken() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("no random token for ::stop-commands:: (%w); the log block was not written", err)
+	}
+	return "bond-" + hex.EncodeToString(b[:]), nil
+}
+
+// WriteLogBlock writes block to w for a GitHub Actions log (--format github): inside a one-time
+// "::stop-commands::TOKEN" … "::TOKEN::" pair with a random token, so the runner executes no
+// command in it, and the block itself keeps its bytes (control characters aside) so the log
+// shows the text as it was. A block that does not end in a newline gets one.
+func WriteLogBlock(w io.Writer, block string) error {
+	tok, err := StopCommandsToken()
+	if err != nil {
+		return err
+	}
+	block = controls(block, true)
+	if !strings.HasSuffix(block, "\n") {
+		block += "\n"
+	}
+	_, err = fmt.Fprintf(w, "::stop-commands::%s\n%s::%s::\n", tok, block, tok)
+	return err
+}
+
+// neutralised renders with fill into a buffer and writes the result to w through esc, so the
+// whole output of a format is neutralised in one place, whatever its parts.
+func neutralised(w io.Writer, esc *strings.Replacer, fill func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := fill(&b); err != nil {
+		return err
+	}
+	_, err := esc.WriteString(w, b.String())
+	return err
 }

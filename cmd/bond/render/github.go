@@ -12,7 +12,8 @@ import (
 // Github prints workflow-command annotations: a warning on every vacuous or unshown mutant's
 // line, and the bond as an error (refused) or a notice. Properties are escaped with ghProp (%,
 // CR, LF, : and ,) and messages with ghMessage (%, CR, LF), so no data value can end a command
-// or start another.
+// or start another, and CIText neutralises "::" and "##[" in them, which a log would otherwise
+// read as commands of their own.
 func Github(w io.Writer, in Input) error {
 	r := in.Report
 	bw := &errWriter{w: w}
@@ -21,12 +22,12 @@ func Github(w io.Writer, in Input) error {
 			continue
 		}
 		msg := fmt.Sprintf("%s: %s; status %s, witness %s. %s", m.Operator, changeText(m, plainCode), statusText(m), witnessText(m, plainCode), advice(m, plainCode))
-		fmt.Fprintf(bw, "::warning file=%s,line=%d,title=%s::%s\n", ghProp(m.Path), m.Line, ghProp("bond "+string(m.Verdict)+" mutant "+m.ID), ghMessage(msg))
+		fmt.Fprintf(bw, "::warning file=%s,line=%d,title=%s::%s\n", ghProp(CIText(m.Path)), m.Line, ghProp(CIText("bond "+string(m.Verdict)+" mutant "+m.ID)), ghMessage(CIText(msg)))
 	}
 	kind := "notice"
 	if r.Bond.Refuses {
 		kind = "error"
 	}
-	fmt.Fprintf(bw, "::%s title=%s::%s\n", kind, ghProp("bond "+string(r.Bond.Verdict)), ghMessage(headline(r)))
+	fmt.Fprintf(bw, "::%s title=%s::%s\n", kind, ghProp("bond "+string(r.Bond.Verdict)), ghMessage(CIText(headline(r))))
 	return bw.err
 }

@@ -105,7 +105,7 @@ func HTML(w io.Writer, in Input) error {
 	for _, p := range slices.Sorted(maps.Keys(byFile)) {
 		v.Files = append(v.Files, htmlFileOf(p, srcs(p), byFile[p]))
 	}
-	return htmlPage.Execute(w, v)
+	return neutralised(w, ciHTML, func(w io.Writer) error { return htmlPage.Execute(w, v) })
 }
 
 func htmlFileOf(path, src string, ms []adjudicate.MutantResult) htmlFile {

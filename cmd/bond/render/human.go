@@ -15,8 +15,12 @@ import (
 
 // Human writes the report for a person at a terminal. Every data value is put on one line with
 // its control characters shown as \xNN, and the whole output goes through safeWriter, so a
-// hostile source line or test output cannot drive the terminal.
+// hostile source line or test output cannot drive the terminal, nor (CIText) a CI log.
 func Human(w io.Writer, in Input) error {
+	return neutralised(w, ciPlain, func(w io.Writer) error { return human(w, in) })
+}
+
+func human(w io.Writer, in Input) error {
 	r := in.Report
 	bw := &errWriter{w: safeWriter{w}}
 	q := termCode

@@ -12,8 +12,13 @@ import (
 )
 
 // Mutant prints every fact recorded about one mutant (bond inspect REPORT ID). Data values are
-// on one line with control characters shown as \xNN; output tails keep their lines and tabs.
+// on one line with control characters shown as \xNN; output tails keep their lines and tabs;
+// CI log commands in any of it are neutralised (CIText).
 func Mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error {
+	return neutralised(w, ciPlain, func(w io.Writer) error { return mutant(w, r, m) })
+}
+
+func mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error {
 	bw := &errWriter{w: safeWriter{w}}
 	q := termText
 	fmt.Fprintf(bw, "mutant %s  %s:%d:%d\n", q(m.ID), q(m.Path), m.Line, m.Column)

@@ -95,7 +95,7 @@ func MutationTesting(w io.Writer, in Input) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = ciJSON.WriteString(w, string(b)+"\n")
 	return err
 }
 
