@@ -10,7 +10,8 @@ import (
 )
 
 // Github prints workflow-command annotations: a warning on every vacuous or unshown mutant's
-// line, and the bond as an error (refused) or a notice. Properties are escaped with ghProp (%,
+// line, and the bond as an error (refused) or a notice whose message is the answer every rendering
+// leads with (answer.go), on several lines. Properties are escaped with ghProp (%,
 // CR, LF, : and ,) and messages with ghMessage (%, CR, LF), so no data value can end a command
 // or start another, and CIText neutralises "::" and "##[" in them, which a log would otherwise
 // read as commands of their own.
@@ -28,6 +29,16 @@ func Github(w io.Writer, in Input) error {
 	if r.Bond.Refuses {
 		kind = "error"
 	}
-	fmt.Fprintf(bw, "::%s title=%s::%s\n", kind, ghProp("bond "+string(r.Bond.Verdict)), ghMessage(CIText(headline(r))))
+	msg := answerBond(r)
+	if l := answerLines(r); l != "" {
+		msg += "\n" + l
+	}
+	todo := todoItems(r, plainCode)
+	msg += "\n" + answerTodo(len(todo))
+	for _, a := range todo {
+		msg += "\n- " + a.Text
+	}
+	msg += "\nran: " + ranLine(r, plainCode)
+	fmt.Fprintf(bw, "::%s title=%s::%s\n", kind, ghProp("bond "+string(r.Bond.Verdict)), ghMessage(CIText(msg)))
 	return bw.err
 }

@@ -31,10 +31,14 @@ var (
 
 // htmlView is what the template reads.
 type htmlView struct {
-	Report   *adjudicate.Report
-	Headline string
-	Regimes  []htmlRegime
-	Reach    string
+	Report *adjudicate.Report
+	// Answer, Lines, TodoHead, Todo and Ran are the answer every rendering leads with
+	// (answer.go); each Todo item links to its mutant on the page.
+	Answer, Lines, TodoHead, Ran string
+	Todo                         []todoItem
+	Glossary                     string
+	Regimes                      []htmlRegime
+	Reach                        string
 	// Budget and Unchanged are the sentences human and markdown show ("" when nothing was cut
 	// or skipped); Cut lists the candidates the budget cut.
 	Budget, Unchanged string
@@ -81,7 +85,8 @@ var verdictRank = map[adjudicate.Verdict]int{adjudicate.VerdictVacuous: 5, adjud
 // HTML writes the report as one self-contained HTML page.
 func HTML(w io.Writer, in Input) error {
 	r := in.Report
-	v := htmlView{Report: r, Headline: headline(r), Reach: reachLine(r, plainCode), Errors: r.Errors, Digest: shortDigest(r.Operators.Digest),
+	todo := todoItems(r, plainCode)
+	v := htmlView{Report: r, Answer: answerBond(r), Lines: answerLines(r), TodoHead: answerTodo(len(todo)), Todo: todo, Ran: ranLine(r, plainCode), Glossary: glossaryPointer, Reach: reachLine(r, plainCode), Errors: r.Errors, Digest: shortDigest(r.Operators.Digest),
 		Budget: budgetLine(r), Unchanged: unchangedLine(r), Cut: cutList(r, plainCode, 50),
 		CSS: template.CSS(htmlCSS), JS: template.JS(htmlJS)}
 	sum := sha256.Sum256([]byte(htmlJS))

@@ -1,4 +1,5 @@
-// The human format of certify: the headline, reach, a table of mutants, and what to do next.
+// The human format of certify: the answer (answer.go), then reach, a table of mutants and the
+// notes.
 
 package render
 
@@ -24,7 +25,18 @@ func human(w io.Writer, in Input) error {
 	r := in.Report
 	bw := &errWriter{w: safeWriter{w}}
 	q := termCode
-	fmt.Fprintln(bw, termText(headline(r)))
+	fmt.Fprintln(bw, termText(answerBond(r)))
+	if l := answerLines(r); l != "" {
+		fmt.Fprintln(bw, l)
+	}
+	todo := todoItems(r, q)
+	fmt.Fprintln(bw, answerTodo(len(todo)))
+	for _, a := range todo {
+		fmt.Fprintf(bw, "  - %s\n", a.Text)
+	}
+	fmt.Fprintf(bw, "ran: %s\n", ranLine(r, q))
+	fmt.Fprintf(bw, "words used here: %s\n", glossaryPointer)
+	fmt.Fprintln(bw)
 	if o := otherRegimes(r); o != "" {
 		fmt.Fprintf(bw, "other regimes: %s\n", termText(o))
 	}
@@ -84,12 +96,6 @@ func human(w io.Writer, in Input) error {
 			quoted[i] = q(p)
 		}
 		fmt.Fprintf(bw, "\nthe tests wrote into their sandbox (your tree is untouched): %s%s\n", strings.Join(quoted, ", "), more)
-	}
-	if todo := todo(r, q); len(todo) > 0 {
-		fmt.Fprintln(bw, "\nwhat to do next:")
-		for _, a := range todo {
-			fmt.Fprintf(bw, "  - %s\n", a)
-		}
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(bw, "error: %s\n", termText(e))

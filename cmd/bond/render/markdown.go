@@ -95,20 +95,26 @@ func markdown(w io.Writer, in Input, cut mdCut) error {
 		}
 		return mdText(s)
 	}
-	b := r.Bond
-	refuse := "does not refuse"
-	if b.Refuses {
-		refuse = "refuses"
+	fmt.Fprintf(bw, "### %s\n\n", text(answerBond(r)))
+	if l := answerLines(r); l != "" {
+		fmt.Fprintf(bw, "**%s**\n\n", mdText(l))
 	}
-	fmt.Fprintf(bw, "### bond: **%s** (%s, %s the patch)\n\n", mdText(string(b.Verdict)), mdText(string(b.Regime)), refuse)
-	if l := linesHeadline(r); l != "" {
-		fmt.Fprintf(bw, "**%s.**\n\n", mdText(l))
+	todo := todoItems(r, code)
+	fmt.Fprintf(bw, "**%s**\n", mdText(answerTodo(len(todo))))
+	if len(todo) > 0 {
+		fmt.Fprintln(bw)
 	}
-	fmt.Fprintf(bw, "%s.", text(b.Reason))
+	for i, a := range todo {
+		if cut.span > 0 && i == cut.rows {
+			fmt.Fprintf(bw, "- and %d more (cut to fit the comment)\n", len(todo)-i)
+			break
+		}
+		fmt.Fprintf(bw, "- %s\n", a.Text)
+	}
+	fmt.Fprintf(bw, "\nRan: %s. Words used here: %s.\n", ranLine(r, code), mdText(glossaryPointer))
 	if o := otherRegimes(r); o != "" {
-		fmt.Fprintf(bw, " Other regimes: %s.", mdText(o))
+		fmt.Fprintf(bw, "\nOther regimes: %s.\n", mdText(o))
 	}
-	fmt.Fprintln(bw)
 	if l := reachLine(r, code); l != "" {
 		fmt.Fprintf(bw, "\n%s\n", l)
 	}
@@ -134,15 +140,9 @@ func markdown(w io.Writer, in Input, cut mdCut) error {
 			fmt.Fprintf(bw, "\n%d more mutants not shown (cut to fit the comment).\n", len(r.Mutants)-shown)
 		}
 	}
-	if todo := todo(r, code); len(todo) > 0 {
-		fmt.Fprintln(bw, "\n**What to do**")
-		fmt.Fprintln(bw)
-		for i, a := range todo {
-			if cut.span > 0 && i == cut.rows {
-				fmt.Fprintf(bw, "- and %d more (cut to fit the comment)\n", len(todo)-i)
-				break
-			}
-			fmt.Fprintf(bw, "- %s\n", a)
+	for _, n := range []struct{ what, note string }{{"Oracle", r.Run.OracleNote}, {"Runner", r.Run.RunnerNote}} {
+		if n.note != "" {
+			fmt.Fprintf(bw, "\n%s: %s\n", n.what, text(n.note))
 		}
 	}
 	if len(r.Errors) > 0 || r.Partial {

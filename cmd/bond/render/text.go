@@ -26,19 +26,6 @@ func plainCode(s string) string {
 // termCode is the quoting of the human format: one line, no terminal escapes.
 func termCode(s string) string { return plainCode(termText(s)) }
 
-// headline is the one-sentence answer: the bond, the regime, and whether it refuses.
-func headline(r *adjudicate.Report) string {
-	b := r.Bond
-	refuse := "does not refuse the patch"
-	if b.Refuses {
-		refuse = "refuses the patch"
-	}
-	if l := linesHeadline(r); l != "" {
-		return fmt.Sprintf("bond %s under %s: %s — %s; %s", strings.ToUpper(string(b.Verdict)), b.Regime, l, b.Reason, refuse)
-	}
-	return fmt.Sprintf("bond %s under %s: %s; %s", strings.ToUpper(string(b.Verdict)), b.Regime, b.Reason, refuse)
-}
-
 // linesHeadline is the per-line answer in one line ("held on 3 of 9 added executable lines; 4
 // never run by the tests; 2 not mutated"), or "" for a report written before bond answered per
 // line (its lines are absent, which is not "no lines").
@@ -322,15 +309,4 @@ func advice(m adjudicate.MutantResult, q code) string {
 		return fmt.Sprintf("%s: the run did not complete (%s); see bond inspect %s", loc, q(string(m.Status)), q(m.ID))
 	}
 	return ""
-}
-
-// todo lists the advice of every mutant that has some.
-func todo(r *adjudicate.Report, q code) []string {
-	var out []string
-	for _, m := range r.Mutants {
-		if a := advice(m, q); a != "" {
-			out = append(out, a)
-		}
-	}
-	return out
 }
