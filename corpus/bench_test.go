@@ -7,7 +7,7 @@ import (
 )
 
 // BenchmarkReport10k reads, merges and reports 10,000 synthetic rows from their JSON lines, what
-// corpus report does but rendering (which lives in internal/render; SPEC §6.3 target: under 2 s).
+// corpus report does but rendering (which lives in cmd/bond/render; SPEC §6.3 target: under 2 s).
 // scripts/corpus-bench runs it and times the CLI, rendering included, over the same rows.
 func BenchmarkReport10k(b *testing.B) {
 	var buf bytes.Buffer

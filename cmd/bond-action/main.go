@@ -32,29 +32,31 @@ func main() {
 
 // config is the action's inputs and the runner's environment.
 type config struct {
-	Bond       string   // the bond binary (BOND_BIN, default "bond" on PATH)
-	Workspace  string   // the checked-out pull request
-	Oracle     []string // test files, whitespace- or newline-separated
-	OracleCmd  string
-	Gates      []string // NAME=CMD, one per line
-	Base       string   // default: the PR's base sha from the event
-	Regime     string
-	Budget     string
-	SARIF      string // path to write SARIF to, "" for none
-	Comment    bool
-	Token      string
-	APIURL     string
-	Repository string
-	EventPath  string
-	Summary    string
-	Output     string
+	Bond      string   // the bond binary (BOND_BIN, default "bond" on PATH)
+	Workspace string   // the checked-out pull request
+	Oracle    []string // test files, whitespace- or newline-separated
+	OracleCmd string
+	Gates     []string // NAME=CMD, one per line
+	Base      string   // default: the PR's base sha from the event
+	Regime    string
+	Budget    string
+	// OperatorSet is the operator-set input (--operator-set 1|2), "" for bond's default.
+	OperatorSet string
+	SARIF       string // path to write SARIF to, "" for none
+	Comment     bool
+	Token       string
+	APIURL      string
+	Repository  string
+	EventPath   string
+	Summary     string
+	Output      string
 }
 
 func readConfig(getenv func(string) string) config {
 	c := config{
 		Bond: getenv("BOND_BIN"), Workspace: getenv("GITHUB_WORKSPACE"),
 		Oracle: strings.Fields(getenv("BOND_ORACLE")), OracleCmd: getenv("BOND_ORACLE_CMD"),
-		Base: getenv("BOND_BASE"), Regime: getenv("BOND_REGIME"), Budget: getenv("BOND_BUDGET"), SARIF: getenv("BOND_SARIF"),
+		Base: getenv("BOND_BASE"), Regime: getenv("BOND_REGIME"), Budget: getenv("BOND_BUDGET"), OperatorSet: getenv("BOND_OPERATOR_SET"), SARIF: getenv("BOND_SARIF"),
 		Comment: getenv("BOND_COMMENT") != "false", Token: getenv("GITHUB_TOKEN"), APIURL: getenv("GITHUB_API_URL"),
 		Repository: getenv("GITHUB_REPOSITORY"), EventPath: getenv("GITHUB_EVENT_PATH"), Summary: getenv("GITHUB_STEP_SUMMARY"),
 		Output: getenv("GITHUB_OUTPUT"),
@@ -123,6 +125,9 @@ func (c config) certifyArgs(base, report string) []string {
 	}
 	if c.Budget != "" {
 		args = append(args, "--budget", c.Budget)
+	}
+	if c.OperatorSet != "" {
+		args = append(args, "--operator-set", c.OperatorSet)
 	}
 	return args
 }

@@ -261,7 +261,7 @@ func TestActionYAML(t *testing.T) {
 	for _, want := range []string{
 		"using: composite", "working-directory: ${{ github.action_path }}", "go install ./cmd/bond ./cmd/bond-action",
 		"BOND_ORACLE: ${{ inputs.oracle }}", "BOND_ORACLE_CMD: ${{ inputs.oracle-cmd }}", "BOND_GATES: ${{ inputs.gates }}",
-		"BOND_BASE: ${{ inputs.base }}", "BOND_REGIME: ${{ inputs.regime }}", "BOND_BUDGET: ${{ inputs.budget }}",
+		"BOND_BASE: ${{ inputs.base }}", "BOND_REGIME: ${{ inputs.regime }}", "BOND_BUDGET: ${{ inputs.budget }}", "BOND_OPERATOR_SET: ${{ inputs.operator-set }}",
 		"BOND_COMMENT: ${{ inputs.comment }}", "GITHUB_TOKEN: ${{ inputs.token }}", "upload-sarif",
 		`exit "${{ steps.bond.outputs.exit-code }}"`,
 	} {
@@ -288,5 +288,24 @@ func TestCodeBlock(t *testing.T) {
 func TestBondSourcesConsulted(t *testing.T) {
 	if err := bondbin.ConsultSources("../.."); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The operator-set input reaches certify as --operator-set, and no input claims a default that
+// holds for one operator set only.
+func TestActionOperatorSet(t *testing.T) {
+	c := readConfig(func(k string) string {
+		return map[string]string{"BOND_OPERATOR_SET": "2", "BOND_BUDGET": "10"}[k]
+	})
+	args := strings.Join(c.certifyArgs("base", "r.json"), " ")
+	if !strings.Contains(args, "--operator-set 2") || !strings.Contains(args, "--budget 10") {
+		t.Errorf("certify args %q lack --operator-set 2 or --budget 10", args)
+	}
+	b, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "(default 6)") {
+		t.Error("action.yml says (default 6), true under operator set 1 only")
 	}
 }

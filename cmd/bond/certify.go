@@ -15,10 +15,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/internal/atomicfile"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
-	"github.com/bond-tool/bond/internal/render"
 )
 
 // certifyOptions holds the streams and flags of bond certify.
@@ -58,6 +58,8 @@ type certifyOptions struct {
 	// Incremental is --incremental[=FILE]: incrementalDefault for the bare flag (the file in the
 	// user cache dir), "" when not given.
 	Incremental string
+	// Progress is --progress: auto (the default), live, plain or none (progress.go).
+	Progress string
 
 	// set reports whether a flag was given on the command line (config values fill the rest).
 	set func(name string) bool
@@ -135,6 +137,11 @@ the =); only bond writes it, and it is read-only to the tests. See docs/incremen
 			if opts.Require != "" && opts.Require != "held" {
 				return usageErrorf("--require %q: the only requirement is held", opts.Require)
 			}
+			switch opts.Progress {
+			case progressAuto, progressLive, progressPlain, progressNone:
+			default:
+				return usageErrorf("--progress %q: want %s", opts.Progress, progressModes)
+			}
 			if opts.RequireReach < 0 || opts.RequireReach > 100 {
 				return usageErrorf("--require-reach %d: want a percentage from 0 to 100", opts.RequireReach)
 			}
@@ -165,6 +172,7 @@ the =); only bond writes it, and it is read-only to the tests. See docs/incremen
 	f.StringArrayVar(&opts.PassEnv, "pass-env", nil, "pass this variable of bond's environment to the oracle and gates (repeatable; the report names it, never its value)")
 	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
+	f.StringVar(&opts.Progress, "progress", progressAuto, "progress on stderr: "+progressModes+" (auto: a live line on a terminal, else a line per phase and every 15s, with group markers under --format github; none under -q or --format json)")
 	f.StringVar(&opts.Incremental, "incremental", "", "reuse a mutant's outcome from the previous run when everything it depended on is unchanged; --incremental=`FILE` names the file")
 	f.Lookup("incremental").NoOptDefVal = incrementalDefault
 	return cmd
@@ -229,21 +237,38 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 	if err := mergeConfig(cfg, &o, set); err != nil {
 		return o, err
 	}
-	if !opts.Quiet && opts.ErrTTY && opts.Format != "json" {
-		o.Progress = opts.Err
-	}
 	return o, nil
 }
 
+// runCertify runs certify and renders its report. Under --format github its error goes to the
+// job's log inside a ::stop-commands:: pair (LogBlockError), since it may carry a failing test's
+// output.
 func runCertify(ctx context.Context, opts *certifyOptions) error {
+	err := certify(ctx, opts)
+	if err != nil && opts.Format == "github" {
+		return &LogBlockError{Err: err}
+	}
+	return err
+}
+
+func certify(ctx context.Context, opts *certifyOptions) error {
 	o, err := opts.adjudicateOptions()
 	if err != nil {
 		return err
 	}
+	if mode := progressMode(opts.Progress, opts.Quiet, opts.ErrTTY, opts.Format); mode != progressNone {
+		tick := time.NewTicker(heartbeat)
+		defer tick.Stop()
+		p := newProgressPrinter(opts.Err, mode, opts.Format == "github", opts.Now, tick.C)
+		o.Progress = p
+	}
 	rep, cerr := adjudicate.Certify(ctx, o)
+	if p, ok := o.Progress.(*progressPrinter); ok {
+		p.Close()
+	}
 	if rep != nil {
 		if werr := opts.saveReport(rep); werr != nil {
-			fmt.Fprintf(opts.Err, "bond: %v\n", werr)
+			fmt.Fprintf(opts.Err, "bond: %s\n", render.CIText(werr.Error()))
 			if cerr == nil {
 				cerr = &InternalError{Err: werr}
 			}
@@ -298,7 +323,7 @@ func (opts *certifyOptions) saveReport(rep *adjudicate.Report) error {
 	}
 	if err != nil {
 		// The cache copy is a convenience for bond inspect; its failure does not fail certify.
-		fmt.Fprintf(opts.Err, "bond: warning: could not keep the last report for bond inspect: %v\n", err)
+		fmt.Fprintf(opts.Err, "bond: warning: could not keep the last report for bond inspect: %s\n", render.CIText(err.Error()))
 	}
 	return errors.Join(errs...)
 }

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/internal/golden"
-	"github.com/bond-tool/bond/internal/render"
 )
 
 // fixtureRepo copies testdata/<dir>/tree into a fresh git checkout and returns it with the

@@ -11,10 +11,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/corpus"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
-	"github.com/bond-tool/bond/internal/render"
 	"github.com/bond-tool/bond/plan"
 )
 

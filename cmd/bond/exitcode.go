@@ -8,6 +8,7 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/internal/input"
 )
 
@@ -90,37 +91,52 @@ func (e *SignalError) Code() int {
 	return ExitSIGINT
 }
 
+// LogBlockError marks an error whose message goes to a GitHub Actions log (certify --format
+// github): exitCode writes it inside a one-time ::stop-commands:: pair, so the log shows a
+// failing test's output as it was and runs none of it, instead of escaping it.
+type LogBlockError struct{ Err error }
+
+func (e *LogBlockError) Error() string { return e.Err.Error() }
+func (e *LogBlockError) Unwrap() error { return e.Err }
+
 // exitCode maps what a command returned to bond's exit code and prints the message. It is the
 // only place that decides exit codes. started says whether the command's own code ran; errors
 // that cobra raised before that (unknown command, bad flag, wrong argument count) are usage
-// errors, untyped errors after it are internal.
+// errors, untyped errors after it are internal. Messages carry text from the patch and the tests
+// (a failing baseline's output tail, paths, test names), so CI log commands in them are
+// neutralised (render.CIText), or, for a LogBlockError, fenced off.
 func exitCode(ctx context.Context, err error, started bool, stderr io.Writer) int {
 	if err == nil {
 		return ExitOK
 	}
+	say := func(prefix string, err error) {
+		var lb *LogBlockError
+		if errors.As(err, &lb) {
+			if werr := render.WriteLogBlock(stderr, "bond: "+prefix+err.Error()); werr == nil {
+				return
+			}
+		}
+		fmt.Fprintf(stderr, "bond: %s%s\n", prefix, render.CIText(err.Error()))
+	}
 	var sig *SignalError
 	if errors.As(err, &sig) || errors.As(context.Cause(ctx), &sig) {
-		fmt.Fprintf(stderr, "bond: %v\n", err)
+		say("", err)
 		return sig.Code()
 	}
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		if ee.Msg != "" {
-			fmt.Fprintf(stderr, "bond: %s\n", ee.Msg)
+			say("", err)
 		}
 		return ee.Code
 	}
 	var ue *UsageError
-	var ie *InternalError
 	switch {
 	case errors.As(err, &ue), input.Is(err), !started:
-		fmt.Fprintf(stderr, "bond: %v\n", err)
+		say("", err)
 		return ExitInput
-	case errors.As(err, &ie):
-		fmt.Fprintf(stderr, "bond: internal error: %v\n", err)
-		return ExitInternal
 	default:
-		fmt.Fprintf(stderr, "bond: internal error: %v\n", err)
+		say("internal error: ", err)
 		return ExitInternal
 	}
 }

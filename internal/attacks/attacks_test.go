@@ -21,8 +21,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bond-tool/bond/internal/bondbin"
+	"github.com/bond-tool/bond/internal/cilog"
 )
 
 // casesDir is testdata/attacks at the repository's root.
@@ -207,6 +209,16 @@ func runCase(t *testing.T, dir string, c *Case) {
 			if strings.Contains(o.stdout, expand(f, vars)) {
 				failed["stdout"] += fmt.Sprintf("%sstdout contains %q\n", where, f)
 			}
+		}
+		if slices.Contains(c.Checks, "ci-safe") {
+			for stream, text := range map[string]string{"stdout": o.stdout, "stderr": o.stderr} {
+				if bad := cilog.Foreign(text); bad != "" {
+					failed["ci-safe"] += fmt.Sprintf("%s%s runs in a CI log: %s\n", where, stream, head(bad, 500))
+				}
+			}
+		}
+		if n := utf8.RuneCountInString(o.stdout); c.StdoutMaxChars > 0 && n > c.StdoutMaxChars {
+			failed["stdout"] += fmt.Sprintf("%sstdout has %d characters, over %d\n", where, n, c.StdoutMaxChars)
 		}
 		if slices.Contains(c.Checks, "markdown-safe") {
 			if bad := markdownUnsafe(o.stdout); bad != "" {

@@ -27,8 +27,12 @@ type Case struct {
 	Stderr    []string `toml:"stderr"`
 	Stdout    []string `toml:"stdout"`
 	StdoutNot []string `toml:"stdout_not"`
-	// Checks are extra named checks: "markdown-safe".
+	// Checks are extra named checks: "markdown-safe", and "ci-safe" (no line of stdout or stderr
+	// is a CI log command but bond's own: internal/cilog.Foreign).
 	Checks []string `toml:"checks"`
+	// StdoutMaxChars, when set, is the most characters stdout may have (a markdown comment
+	// under GitHub's limit).
+	StdoutMaxChars int `toml:"stdout_max_chars"`
 	// Absent are files (with the case variables) that must not exist afterwards, e.g. one an
 	// oracle creates when it sees something wrong in its sandbox.
 	Absent []string `toml:"absent"`

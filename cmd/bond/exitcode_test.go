@@ -1,0 +1,40 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/bond-tool/bond/internal/cilog"
+	"github.com/bond-tool/bond/internal/input"
+)
+
+// A message on stderr that carries a test's output runs no CI log command: escaped by default,
+// fenced in a stop-commands pair under --format github (LogBlockError), the text kept.
+func TestExitMessagesAreCISafe(t *testing.T) {
+	tail := "oracle fails. Output tail:\n    ::error file=a.js::INJECTED\n    ::add-mask::INJECTED\nx ##[error]INJECTED"
+	for _, tc := range []struct {
+		name string
+		err  error
+		want int
+		has  string
+	}{
+		{"input", input.Errorf("%s", tail), ExitInput, `:\x3aadd-mask:\x3aINJECTED`},
+		{"internal", errors.New(tail), ExitInternal, `#\x23[error]`},
+		{"refused", &ExitError{Code: ExitRefused, Msg: tail}, ExitRefused, `:\x3aerror`},
+		{"github", &LogBlockError{Err: input.Errorf("%s", tail)}, ExitInput, "    ::add-mask::INJECTED\n"},
+	} {
+		var stderr bytes.Buffer
+		if got := exitCode(context.Background(), tc.err, true, &stderr); got != tc.want {
+			t.Errorf("%s: exit %d, want %d", tc.name, got, tc.want)
+		}
+		if bad := cilog.Foreign(stderr.String()); bad != "" {
+			t.Errorf("%s: a CI log would run:\n%s", tc.name, bad)
+		}
+		if !strings.Contains(stderr.String(), tc.has) {
+			t.Errorf("%s: stderr lacks %q:\n%s", tc.name, tc.has, stderr.String())
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package render
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Every rendering leads with the same answer: the bond and the exit in words, the per-line
+// headline, what to do item by item, then what ran (issue 26 item 1). The human, markdown and
+// github renderings of the fixture are pinned by golden files; html by TestHTMLGolden.
+func TestAnswerFirst(t *testing.T) {
+	in := fixtureInput(t)
+	r := in.Report
+	bondLine, lines := answerBond(r), answerLines(r)
+	todo := todoItems(r, plainCode)
+	if len(todo) == 0 || lines == "" {
+		t.Fatalf("the fixture must have lines and something to do: %q, %d items", lines, len(todo))
+	}
+	for _, c := range []struct {
+		format, golden string
+		// first is a pattern per answer line: bond, lines, what to do, then each item.
+		first []string
+	}{
+		{"human", "basic.golden.human", []string{`^bond VACUOUS under witness-recorded — refused \(certify exits 1\): `, `^pinned 1 of 4 added executable lines · 2 have a gap`, `^what to do \(3 items\):$`, `^  - src/range\.js:12: `, `^  - src/range\.js:15: `, `^  - src/range\.js:21: `, `^ran: tests test/oracle\.test\.js · runner node · operator set 1 `}},
+		{"markdown", "basic.golden.md", []string{`^### bond VACUOUS under witness-recorded — refused \(certify exits 1\): `, `^$`, `^\*\*pinned 1 of 4 added executable lines · 2 have a gap`, `^$`, `^\*\*what to do \(3 items\):\*\*$`, `^$`, "^- `src/range\\.js:12`: ", "^- `src/range\\.js:15`: ", "^- `src/range\\.js:21`: ", `^$`, "^Ran: tests `test/oracle\\.test\\.js` · runner `node` · operator set 1 "}},
+	} {
+		var b bytes.Buffer
+		if err := Formats[c.format](&b, in); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.golden, b.Bytes())
+		got := strings.Split(b.String(), "\n")
+		for i, p := range c.first {
+			if i >= len(got) || !regexp.MustCompile(p).MatchString(got[i]) {
+				t.Errorf("--format %s: line %d is %q, want it to match %q", c.format, i+1, got[min(i, len(got)-1)], p)
+			}
+		}
+	}
+	var gh bytes.Buffer
+	if err := Github(&gh, in); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "basic.golden.github", gh.Bytes())
+	want := ghMessage(CIText(bondLine + "\n" + lines + "\n" + answerTodo(len(todo))))
+	if !strings.Contains(gh.String(), "::error title=bond vacuous::"+want) {
+		t.Errorf("the bond's annotation does not lead with the answer %q:\n%s", want, gh.String())
+	}
+	var h bytes.Buffer
+	if err := HTML(&h, in); err != nil {
+		t.Fatal(err)
+	}
+	page := h.String()
+	order := []string{`id="answer-bond">bond VACUOUS under witness-recorded — refused (certify exits 1)`, `id="answer-lines"><strong>pinned 1 of 4`, `id="answer-todo">what to do (3 items):`, `<a href="#m-` + todo[0].ID + `">src/range.js:12</a>`, `id="ran">ran: tests test/oracle.test.js · runner node`, `id="regimes"`}
+	at := 0
+	for _, s := range order {
+		i := strings.Index(page[at:], s)
+		if i < 0 {
+			t.Fatalf("the html page lacks %q after byte %d", s, at)
+		}
+		at += i
+	}
+}
+
+// The answer's words: the exit in words for each bond, one named denominator, no U+2060.
+func TestAnswerWords(t *testing.T) {
+	r := fixtureInput(t).Report
+	r.Bond.Refuses = false
+	if got := answerBond(r); !strings.Contains(got, "not refused (certify exits 0)") {
+		t.Errorf("answerBond = %q", got)
+	}
+	var b bytes.Buffer
+	if err := Markdown(&b, Input{Report: r}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "\u2060") && !strings.Contains(b.String(), "@") {
+		t.Errorf("the markdown holds an invisible word joiner where no @ or URL needs one:\n%q", b.String())
+	}
+}

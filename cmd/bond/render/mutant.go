@@ -1,0 +1,85 @@
+// Rendering of one mutant for bond inspect: every recorded fact, then its output tails.
+
+package render
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/bond-tool/bond/adjudicate"
+)
+
+// Mutant prints every fact recorded about one mutant (bond inspect REPORT ID). Data values are
+// on one line with control characters shown as \xNN; output tails keep their lines and tabs;
+// CI log commands in any of it are neutralised (CIText).
+func Mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error {
+	return neutralised(w, ciPlain, func(w io.Writer) error { return mutant(w, r, m) })
+}
+
+func mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error {
+	bw := &errWriter{w: safeWriter{w}}
+	q := termText
+	fmt.Fprintf(bw, "mutant %s  %s:%d:%d\n", q(m.ID), q(m.Path), m.Line, m.Column)
+	fmt.Fprintf(bw, "operator   %s %s\n", q(m.Operator), q(m.OperatorVersion))
+	fmt.Fprintf(bw, "- %s\n+ %s\n", q(m.Original), q(m.Mutated))
+	fmt.Fprintf(bw, "change     %s\n", changeText(*m, termCode))
+	fmt.Fprintf(bw, "status     %s (exit %d, %d ms, sandbox %d)\n", q(statusText(*m)), m.ExitCode, m.DurationMS, m.Sandbox)
+	if m.KilledBy != "" {
+		fmt.Fprintf(bw, "killed by  %s\n", q(m.KilledBy))
+	}
+	if len(m.FailedTests) > 1 {
+		for i, name := range m.FailedTests {
+			label := "          "
+			if i == 0 {
+				label = "failing   "
+			}
+			fmt.Fprintf(bw, "%s %s\n", label, q(name))
+		}
+	}
+	fmt.Fprintf(bw, "ran        %v (in both baseline runs)\n", m.Ran)
+	fmt.Fprintf(bw, "witness    %s\n", witnessText(*m, termCode))
+	for _, l := range m.Witness.Lines {
+		fmt.Fprintf(bw, "           %s:%d ran only in the %s run\n", q(l.Path), l.Line, q(l.In))
+	}
+	if w := m.Witness; w.Gate != "" {
+		fmt.Fprintf(bw, "           gate %s: %s (exit %d)", q(w.Gate), q(string(w.GateStatus)), w.GateExitCode)
+		if w.GateFailedTest != "" {
+			fmt.Fprintf(bw, ", first failing test %s", q(w.GateFailedTest))
+		}
+		fmt.Fprintln(bw)
+	}
+	var regs []string
+	for reg := range m.ByRegime {
+		regs = append(regs, string(reg))
+	}
+	sort.Strings(regs)
+	fmt.Fprintf(bw, "verdict    %s (%s)", q(string(m.Verdict)), q(string(r.Bond.Regime)))
+	for _, reg := range regs {
+		if reg != string(r.Bond.Regime) {
+			fmt.Fprintf(bw, "; %s %s", q(reg), q(string(m.ByRegime[adjudicate.Regime(reg)])))
+		}
+	}
+	fmt.Fprintln(bw)
+	if m.Note != "" {
+		fmt.Fprintf(bw, "note       %s\n", q(m.Note))
+	}
+	if a := advice(*m, termCode); a != "" {
+		fmt.Fprintf(bw, "next       %s\n", a)
+	}
+	printTail(bw, "output", m.OutputTail)
+	printTail(bw, "gate "+q(m.Witness.Gate)+" output", m.Witness.GateOutputTail)
+	return bw.err
+}
+
+// printTail prints a recorded output tail under a heading, if there is one.
+func printTail(w io.Writer, what, tail string) {
+	if tail == "" {
+		return
+	}
+	fmt.Fprintf(w, "\n%s (last %d bytes):\n%s", what, len(tail), termBlock(tail))
+	if !strings.HasSuffix(tail, "\n") {
+		fmt.Fprintln(w)
+	}
+}

@@ -1,0 +1,312 @@
+// The sentences every certify format shares: the headline, the other regimes, reach, a mutant's
+// change, status and witness, and what to do about it. Each takes a code function that quotes a
+// data value (a path, a source fragment, a gate name) for the target format, so the words are
+// bond's and only the data is escaped.
+
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bond-tool/bond/adjudicate"
+)
+
+// code quotes a data value for one output format.
+type code func(string) string
+
+// plainCode is the quoting of the github format, whose message is escaped as a whole.
+func plainCode(s string) string {
+	if s == "" {
+		return "(nothing)"
+	}
+	return s
+}
+
+// termCode is the quoting of the human format: one line, no terminal escapes.
+func termCode(s string) string { return plainCode(termText(s)) }
+
+// linesHeadline is the per-line answer in one line ("held on 3 of 9 added executable lines; 4
+// never run by the tests; 2 not mutated"), or "" for a report written before bond answered per
+// line (its lines are absent, which is not "no lines").
+func linesHeadline(r *adjudicate.Report) string {
+	if len(r.Lines) == 0 {
+		// Absent (a report from before the per-line answer) or empty (no added executable
+		// line: the bond's reason says why); "held on 0 of 0" would read as an answer.
+		return ""
+	}
+	return r.CountLines().Headline()
+}
+
+// unpinnedLines lists the added executable lines that are not pinned, "path:line answer (why)",
+// at most max of them and a count of the rest; q quotes the location, t the other text.
+func unpinnedLines(r *adjudicate.Report, q code, t func(string) string, max int) []string {
+	var out []string
+	n := 0
+	for _, l := range r.Lines {
+		if l.Answer == adjudicate.LinePinned {
+			continue
+		}
+		n++
+		if len(out) == max {
+			continue
+		}
+		s := fmt.Sprintf("%s %s", q(fmt.Sprintf("%s:%d", l.Path, l.Line)), t(string(l.Answer)))
+		if l.Why != "" {
+			s += " (" + t(l.Why) + ")"
+		}
+		out = append(out, s)
+	}
+	if n > len(out) {
+		out = append(out, fmt.Sprintf("and %d more (bond inspect --format json, key lines)", n-len(out)))
+	}
+	return out
+}
+
+// otherRegimes lists the bond under the regimes other than the report's.
+func otherRegimes(r *adjudicate.Report) string {
+	var parts []string
+	for _, reg := range adjudicate.Regimes {
+		if reg == r.Bond.Regime {
+			continue
+		}
+		if v := r.Bond.ByRegime[reg]; v != "" {
+			parts = append(parts, string(reg)+" "+string(v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// reachLine says how many added executable lines the oracle ran, per file. A file whose coverage
+// is unavailable has unknown reach, said as such (never "0 of 0"), with why.
+func reachLine(r *adjudicate.Report, q code) string {
+	if r.Baseline == nil {
+		return ""
+	}
+	re := r.Baseline.Reach
+	var files, unknown []string
+	for _, f := range re.Files {
+		switch {
+		case f.Unknown || f.Coverage == "unavailable":
+			why := ""
+			if f.Detail != "" {
+				why = " (" + q(oneLine(f.Detail, 160)) + ")"
+			}
+			unknown = append(unknown, q(f.Path)+why)
+			continue
+		case f.Coverage == "not-loaded":
+			files = append(files, fmt.Sprintf("%s not loaded", q(f.Path)))
+			continue
+		}
+		files = append(files, fmt.Sprintf("%s %d/%d", q(f.Path), f.Ran, f.Executable))
+	}
+	var s string
+	if len(unknown) > 0 && len(unknown) == len(re.Files) {
+		s = "reach unknown: no coverage for " + strings.Join(unknown, ", ")
+	} else {
+		s = fmt.Sprintf("reach: the oracle ran %d of %d added executable lines", re.Ran, re.Executable)
+		if len(files) > 0 {
+			s += " (" + strings.Join(files, ", ") + ")"
+		}
+		if len(unknown) > 0 {
+			s += "; unknown for " + strings.Join(unknown, ", ")
+		}
+	}
+	if r.Baseline.UnstableLines > 0 {
+		s += fmt.Sprintf("; %d unstable lines not used as evidence", r.Baseline.UnstableLines)
+	}
+	return s
+}
+
+// budgetLine says how many candidates the budget cut, or "" when it cut none: a bond over 6 of
+// 16 candidates must not read like one over 6 of 6.
+func budgetLine(r *adjudicate.Report) string {
+	cut := len(r.Cut)
+	if cut == 0 {
+		return ""
+	}
+	n := len(r.Mutants) + cut
+	return fmt.Sprintf("budget: %d of %d candidates run; %d cut by the budget (--budget %d, %d per operator)", len(r.Mutants), n, cut, r.Budget.Total, r.Budget.PerOperator)
+}
+
+// cutList lists the candidates the budget cut, "path:line operator (from → to)", at most max
+// of them and a count of the rest; q quotes the data.
+func cutList(r *adjudicate.Report, q code, max int) []string {
+	var out []string
+	for i, c := range r.Cut {
+		if i == max {
+			out = append(out, fmt.Sprintf("and %d more (bond inspect --format json, key cut)", len(r.Cut)-max))
+			break
+		}
+		m := adjudicate.MutantResult{Mutant: c.Mutant}
+		out = append(out, fmt.Sprintf("%s %s (%s)", q(fmt.Sprintf("%s:%d", c.Path, c.Line)), q(c.Operator), changeText(m, q)))
+	}
+	return out
+}
+
+// unknownReach reports whether the coverage of some planned file is unavailable, so that reach
+// is unknown there (SPEC: absent is its own value, never "0 of 0").
+func unknownReach(r *adjudicate.Report) bool {
+	if r.Baseline == nil {
+		return false
+	}
+	for _, f := range r.Baseline.Reach.Files {
+		if f.Unknown || f.Coverage == "unavailable" {
+			return true
+		}
+	}
+	return false
+}
+
+// unchangedLine says how many of the diff's source lines were not new behaviour, or "".
+func unchangedLine(r *adjudicate.Report) string {
+	n := r.UnchangedCount()
+	if n == 0 {
+		return ""
+	}
+	w := "lines"
+	if n == 1 {
+		w = "line"
+	}
+	return fmt.Sprintf("unchanged behaviour: %d %s re-indented, re-wrapped, moved or copied, not mutated", n, w)
+}
+
+// changeText is a mutant's change: "from → to", or "line deleted".
+func changeText(m adjudicate.MutantResult, q code) string {
+	if m.Operator == "delete-statement" {
+		return "line deleted"
+	}
+	return fmt.Sprintf("%s → %s", q(m.Change.From), q(m.Change.To))
+}
+
+// statusText is the mutant's status with its reason.
+// incrementalText is the human --incremental line: how many outcomes were reused, from which
+// file, and why none were when so.
+func incrementalText(inc *adjudicate.IncrementalInfo) string {
+	noun := "mutants"
+	if inc.Reused == 1 {
+		noun = "mutant"
+	}
+	s := fmt.Sprintf("%d %s reused from %s, %d ran", inc.Reused, noun, inc.Path, inc.Ran)
+	if inc.Note != "" {
+		s += " (" + inc.Note + ")"
+	}
+	return s
+}
+
+func statusText(m adjudicate.MutantResult) string {
+	s := string(m.Status)
+	if m.Reason != "" {
+		s += " (" + string(m.Reason) + ")"
+	}
+	if m.Equivalence != "" {
+		s += " [" + m.Equivalence + "]"
+	}
+	if m.Cached {
+		s += " (cached)"
+	}
+	return string(s)
+}
+
+// killedByText names the first failing test of a mutant's run, cut to n characters, and how many
+// more failed with it ("file › suite › test (+2 more failing)"), or "-" when the run named none.
+// q quotes the name, which is the test file's text and so data.
+func killedByText(m adjudicate.MutantResult, q code, n int) string {
+	first, more := failing(m)
+	if first == "" {
+		return "-"
+	}
+	s := q(oneLine(first, n))
+	if more > 0 {
+		s += fmt.Sprintf(" (+%d more failing)", more)
+	}
+	return s
+}
+
+// failing is the first failing test of a mutant's run and the count of the others. The report
+// keeps at most 20 names, then "(N more)", which counts too; a run whose runner named only the
+// killer has KilledBy alone.
+func failing(m adjudicate.MutantResult) (first string, more int) {
+	names := m.FailedTests
+	if k := len(names); k > 0 {
+		var extra int
+		if _, err := fmt.Sscanf(names[k-1], "(%d more)", &extra); err == nil && extra > 0 {
+			names, more = names[:k-1], extra
+		}
+	}
+	switch {
+	case m.KilledBy != "":
+		first = m.KilledBy
+	case len(names) > 0:
+		first = names[0]
+	default:
+		return "", 0
+	}
+	if len(names) > 1 {
+		more += len(names) - 1
+	}
+	return first, more
+}
+
+// witnessText renders a mutant's witness for tables. Only accepted mutants are adjudicated; for
+// the others the oracle's own refusal is the evidence, so the cell says "-" rather than
+// "not-adjudicated", which reads like a gap. The JSON keeps the recorded kind.
+func witnessText(m adjudicate.MutantResult, q code) string {
+	if m.Status != adjudicate.StatusAccepted {
+		return "-"
+	}
+	w := m.Witness
+	switch w.Kind {
+	case adjudicate.WitnessCoverage:
+		if len(w.Lines) > 0 {
+			l := w.Lines[0]
+			more := ""
+			if len(w.Lines) > 1 {
+				more = fmt.Sprintf(" +%d", len(w.Lines)-1)
+			}
+			in := l.In
+			if in != "baseline" && in != "mutant" {
+				in = q(in)
+			}
+			return fmt.Sprintf("coverage (%s ran only in the %s%s)", q(fmt.Sprintf("%s:%d", l.Path, l.Line)), in, more)
+		}
+		return "coverage"
+	case adjudicate.WitnessSuite:
+		return "suite (gate " + q(w.Gate) + " failed)"
+	case "":
+		return string(adjudicate.WitnessNotAdjudicated)
+	case adjudicate.WitnessNone, adjudicate.WitnessNotAdjudicated:
+		return string(w.Kind)
+	}
+	return q(string(w.Kind))
+}
+
+// advice says what to do about one mutant, or "" when nothing is to be done.
+func advice(m adjudicate.MutantResult, q code) string {
+	loc := q(fmt.Sprintf("%s:%d", m.Path, m.Line))
+	switch {
+	case m.Verdict == adjudicate.VerdictVacuous:
+		return fmt.Sprintf("%s: the tests ran this line and still passed with %s; add a test that fails on this change", loc, changeText(m, q))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonNotRan:
+		return fmt.Sprintf("%s: the oracle never ran this line; add a test that reaches it", loc)
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCanarySurvived:
+		return fmt.Sprintf("%s: the oracle still passed with a throw at the top of %s, so it does not load this file (a built copy, a bundle or a mock?); point the tests at the source", loc, q(m.Path))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCanaryError:
+		return fmt.Sprintf("%s: the canary run of %s could not run, so bond cannot tell whether the oracle loads this file; see bond inspect %s", loc, q(m.Path), q(m.ID))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCoverageUnreadable:
+		return fmt.Sprintf("%s: the tests accepted %s, but the coverage of that run could not be read, so bond could not look for a witness; see bond inspect %s", loc, changeText(m, q), q(m.ID))
+	case m.Verdict == adjudicate.VerdictError && m.Reason == adjudicate.ReasonMemoryLimit:
+		return fmt.Sprintf("%s: the embedded runner stopped the run at its memory limit (not a kill); try --runner node", loc)
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCoverageUnavailable:
+		return fmt.Sprintf("%s: bond could not read coverage for %s, so it cannot tell whether the tests ran it", loc, q(m.Path))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonUnstableReach:
+		return fmt.Sprintf("%s: whether the tests run this line changes from run to run; make them deterministic", loc)
+	case m.Verdict == adjudicate.VerdictUnshown && m.Witness.Kind == adjudicate.WitnessNotAdjudicated:
+		return fmt.Sprintf("%s: the tests ran this line and still passed with %s; it was not adjudicated (the bond was already decided, or the suite cap was spent: --adjudicate all asks anyway); add a test that fails on it", loc, changeText(m, q))
+	case m.Verdict == adjudicate.VerdictUnshown:
+		return fmt.Sprintf("%s: the tests accepted %s and nothing showed the change matters (witness %s); add a test that fails on it, or record it as equivalent with --verdicts", loc, changeText(m, q), q(string(m.Witness.Kind)))
+	case m.Verdict == adjudicate.VerdictError:
+		return fmt.Sprintf("%s: the run did not complete (%s); see bond inspect %s", loc, q(string(m.Status)), q(m.ID))
+	}
+	return ""
+}
