@@ -40,7 +40,9 @@ type writerKey struct{}
 // mutants (and at least two, so the baseline runs twice at once). It returns the pool whenever
 // the work directory exists, even with an error, so cleanup can remove it.
 func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
-	work, err := os.MkdirTemp("", "bond-")
+	// The work dir's name, like every path a test can see, does not name bond (SPEC §7: a test
+	// must not find out cheaply that it runs under bond): tmp.XXXXXXXX, as mktemp makes.
+	work, err := os.MkdirTemp("", "tmp.")
 	if err != nil {
 		return nil, fmt.Errorf("making bond's temp dir: %w", err)
 	}
@@ -54,7 +56,7 @@ func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
 	g.SetLimit(2)
 	for i := range n {
 		g.Go(func() error {
-			sb, err := makeSandbox(t, filepath.Join(work, fmt.Sprintf("sandbox-%d", i)), i)
+			sb, err := makeSandbox(t, sandboxDir(work, t.root, i), i)
 			if err != nil {
 				return err
 			}
@@ -70,6 +72,17 @@ func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
 		p.free <- sb
 	}
 	return p, nil
+}
+
+// sandboxDir is where sandbox i of a run in work goes: work/i/NAME, NAME the repository's own
+// directory name, so the sandbox's path reads like a checkout of it. Its HOME is work/i/.home
+// (sandbox.home), beside it.
+func sandboxDir(work, repo string, i int) string {
+	name := filepath.Base(repo)
+	if name == "/" || name == "." || name == ".home" {
+		name = "checkout"
+	}
+	return filepath.Join(work, fmt.Sprint(i), name)
 }
 
 // pair returns the two sandboxes of the baseline runs (the same one twice when there is one).

@@ -21,7 +21,10 @@ import (
 type sandbox struct {
 	index int
 	root  string
-	tree  *tree
+	// home is the HOME of every run in the sandbox: an empty directory beside root, made with
+	// it, so a test's ~/.gitconfig, ~/.npmrc and ~/.cache land there (SPEC §7).
+	home string
+	tree *tree
 	// placed is the mutated file currently in the sandbox, "" when it holds the original tree.
 	placed string
 	// controlled: the unmutated oracle ran here once (SPEC §3.2: a control before the first
@@ -33,9 +36,11 @@ type sandbox struct {
 // makeSandbox copies t into dir: real copies of every file (never hard links), and a symbolic
 // link for every node_modules directory, so installs are shared rather than copied.
 func makeSandbox(t *tree, dir string, index int) (*sandbox, error) {
-	sb := &sandbox{index: index, root: dir, tree: t, written: make(map[string]time.Time, len(t.files))}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("creating sandbox %s: %w", dir, err)
+	sb := &sandbox{index: index, root: dir, home: filepath.Join(filepath.Dir(dir), ".home"), tree: t, written: make(map[string]time.Time, len(t.files))}
+	for _, d := range []string{dir, sb.home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, fmt.Errorf("creating sandbox %s: %w", d, err)
+		}
 	}
 	made := map[string]bool{}
 	mkdir := func(rel string) error {

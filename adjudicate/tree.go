@@ -24,6 +24,7 @@ type tree struct {
 	root        string
 	files       []treeFile
 	nodeModules []string // slash paths of node_modules directories, outermost only
+	gitDirs     []string // the checkout's git directories (listing.gitDirs)
 	mirror      SandboxInfo
 }
 
@@ -69,7 +70,7 @@ func readTree(ctx context.Context, root string) (*tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &tree{root: root, nodeModules: l.nodeModules, mirror: l.info}
+	t := &tree{root: root, nodeModules: l.nodeModules, gitDirs: l.gitDirs, mirror: l.info}
 	for _, rel := range l.files {
 		abs := filepath.Join(root, filepath.FromSlash(rel))
 		fi, err := os.Lstat(abs)

@@ -93,9 +93,10 @@ Node built-in, snapshots, module mocks, a config it cannot honour), it runs node
 the command, and says why. node always does that; embedded exits 2 naming what it lacks.
 
 Every test run is confined: the node_modules directories bond links into the sandboxes, the
-checkout and the temp dir are read-only to it (or, where the kernel allows no namespace, the
-node_modules directories are checked after each run and a change stops certify with exit 2), no
-process it starts outlives it, and it sees only an allow-list of the environment (PATH, HOME,
+checkout, its .git, your home directory and the temp dir are read-only to it (or, where the kernel
+allows no namespace, the node_modules directories are checked after each run and a change stops
+certify with exit 2), no process it starts outlives it, bond's own git calls run no program a
+test could configure, and it sees only an allow-list of the environment (PATH, a HOME of its own,
 USER, SHELL, LANG, LC_*, TZ, TERM, CI, NODE_ENV, NODE_OPTIONS, a TMPDIR of its own, npm's
 non-secret npm_config_*) plus --pass-env. Without --timeout each baseline run of the oracle and
 each gate's first run is bounded at 30 minutes.
