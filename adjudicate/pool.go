@@ -24,8 +24,8 @@ type pool struct {
 	work string
 	sbs  []*sandbox
 	free chan *sandbox
-	// write writes a placed file; os.WriteFile but for the calibration suite's negative control
-	// (export_test.go).
+	// write writes a placed file in the calibration suite's negative control (export_test.go);
+	// nil, the sandbox's own link-refusing write (sandbox.place), everywhere else.
 	write writeFunc
 }
 
@@ -46,7 +46,7 @@ func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("making bond's temp dir: %w", err)
 	}
-	p := &pool{tree: t, work: work, write: os.WriteFile}
+	p := &pool{tree: t, work: work}
 	if w, ok := ctx.Value(writerKey{}).(writeFunc); ok {
 		p.write = w
 	}

@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
@@ -140,6 +142,65 @@ func (t *tree) verify() []string {
 	return changed
 }
 
+// outsideLinks names the tree's symbolic links that resolve, the way the kernel would in a
+// sandbox, to outside the repository: an absolute target, or a relative one whose .. leaves the
+// root (through other links of the tree too). A dangling link is judged by its target's path.
+func (t *tree) outsideLinks() []string {
+	var bad []string
+	for _, f := range t.files {
+		if f.mode&fs.ModeSymlink == 0 {
+			continue
+		}
+		if target, ok := resolveInside(t.root, f.rel); !ok {
+			bad = append(bad, f.rel+" -> "+target)
+		}
+	}
+	return bad
+}
+
+// resolveInside follows the slash path rel under root component by component, reading every
+// link on the way in the repository, and says whether it stays under root. It returns the link
+// target that left it (or the last one read) for the message.
+func resolveInside(root, rel string) (string, bool) {
+	todo := strings.Split(rel, "/")
+	var cur []string // resolved components under root
+	last := ""
+	for hops := 0; len(todo) > 0; {
+		c := todo[0]
+		todo = todo[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if len(cur) == 0 {
+				return last, false
+			}
+			cur = cur[:len(cur)-1]
+			continue
+		}
+		cur = append(cur, c)
+		p := filepath.Join(root, filepath.FromSlash(path.Join(cur...)))
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			continue // a missing component is a plain name from here on
+		}
+		if hops++; hops > 40 {
+			return last, false // a loop: refused, as the kernel refuses it (ELOOP)
+		}
+		target, err := os.Readlink(p)
+		if err != nil {
+			return last, false
+		}
+		last = target
+		if filepath.IsAbs(target) {
+			return target, false
+		}
+		cur = cur[:len(cur)-1]
+		todo = append(strings.Split(filepath.ToSlash(target), "/"), todo...)
+	}
+	return last, true
+}
+
 func (t *tree) file(rel string) *treeFile {
 	i := sort.Search(len(t.files), func(i int) bool { return t.files[i].rel >= rel })
 	if i < len(t.files) && t.files[i].rel == rel {
@@ -158,6 +219,13 @@ func snapshot(ctx context.Context, o Options, planned []plan.FileInfo, muts []pl
 	t, err := readTree(ctx, root)
 	if err != nil {
 		return nil, err
+	}
+	if bad := t.outsideLinks(); len(bad) > 0 && !o.AllowOutsideLinks {
+		more := ""
+		if len(bad) > 10 {
+			bad, more = bad[:10], fmt.Sprintf(" and %d more", len(bad)-10)
+		}
+		return t, input.Errorf("symbolic links in %s point out of the repository: %s%s; a test could write through them out of its sandbox. Remove them, or pass --allow-outside-links if you trust the tests with what they point at", root, strings.Join(bad, ", "), more)
 	}
 	for _, m := range muts {
 		if t.file(m.Path) == nil {

@@ -58,6 +58,8 @@ type certifyOptions struct {
 	// Incremental is --incremental[=FILE]: incrementalDefault for the bare flag (the file in the
 	// user cache dir), "" when not given.
 	Incremental string
+	// AllowOutsideLinks is --allow-outside-links (adjudicate.Options.AllowOutsideLinks).
+	AllowOutsideLinks bool
 
 	// set reports whether a flag was given on the command line (config values fill the rest).
 	set func(name string) bool
@@ -163,6 +165,7 @@ the =); only bond writes it, and it is read-only to the tests. See docs/incremen
 	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
 	f.BoolVar(&opts.ExhaustiveRuns, "exhaustive-runs", false, "pay for every run: no mutant skipped, whole oracle with coverage and no bail, gates up front (to check the verdicts match)")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network but loopback (needs a network namespace)")
+	f.BoolVar(&opts.AllowOutsideLinks, "allow-outside-links", false, "copy the tree's symbolic links that point out of the repository into the sandboxes (refused by default: the tests could write through them)")
 	f.StringArrayVar(&opts.PassEnv, "pass-env", nil, "pass this variable of bond's environment to the oracle and gates (repeatable; the report names it, never its value)")
 	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
@@ -191,7 +194,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: adjudicate.Regime(opts.Regime),
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Now: opts.Now,
-		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental,
+		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental, AllowOutsideLinks: opts.AllowOutsideLinks,
 	}
 	if opts.Incremental == incrementalDefault {
 		p, err := lastReportPath(opts.cacheDir, opts.Repo)
