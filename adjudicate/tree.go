@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -55,9 +56,9 @@ func (t *tree) bytes(f *treeFile) ([]byte, error) {
 	if f.content != nil || f.size == 0 {
 		return f.content, nil
 	}
-	b, err := os.ReadFile(filepath.Join(t.root, filepath.FromSlash(f.rel)))
+	b, err := safefile.Read(filepath.Join(t.root, filepath.FromSlash(f.rel)), f.size)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", f.rel, err)
+		return nil, input.Errorf("reading %s: %v; certify again on a quiet checkout", f.rel, err)
 	}
 	if sha256.Sum256(b) != f.sha {
 		return nil, input.Errorf("%s changed in the repository during the run; certify again on a quiet checkout", f.rel)
@@ -90,7 +91,8 @@ func readTree(ctx context.Context, root string) (*tree, error) {
 			}
 			f.sha = sha256.Sum256([]byte(f.link))
 		case fi.Mode().IsRegular():
-			b, err := os.ReadFile(abs)
+			// Looked at as regular, read as regular: a FIFO swapped in since never hangs bond.
+			b, err := safefile.Read(abs, max(fi.Size(), safefile.DataMax))
 			if err != nil {
 				return nil, fmt.Errorf("reading %s: %w", abs, err)
 			}
@@ -124,7 +126,9 @@ func (t *tree) verify() []string {
 			}
 			sum = sha256.Sum256([]byte(l))
 		} else {
-			b, err := os.ReadFile(abs)
+			// A FIFO, a device or a larger file in its place is a change, found without
+			// waiting on it or reading it whole.
+			b, err := safefile.Read(abs, max(f.size, int64(len(f.raw)), safefile.DataMax))
 			if err != nil {
 				changed = append(changed, f.rel)
 				continue

@@ -22,6 +22,7 @@ import (
 
 	"github.com/bond-tool/bond/internal/gitcmd"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // fileChange is one file of a diff as the planner needs it: the repository-relative path of the
@@ -318,7 +319,7 @@ func gitDiff(ctx context.Context, repo, ref string, isSrc func(string) bool) ([]
 		if _, err := cleanRelPath(name); err != nil {
 			continue
 		}
-		data, err := os.ReadFile(joinRepo(repo, name))
+		data, err := safefile.Read(joinRepo(repo, name), safefile.DataMax)
 		if err != nil || bytes.IndexByte(data, 0) >= 0 || len(data) == 0 {
 			continue // unreadable, binary or empty: nothing to plan
 		}
@@ -366,13 +367,16 @@ func readDiff(ctx context.Context, o Options, sel selector) ([]byte, DiffInfo, e
 		if in == nil {
 			in = os.Stdin
 		}
-		data, err = io.ReadAll(in)
+		data, err = io.ReadAll(io.LimitReader(in, safefile.DataMax+1))
+		if err == nil && int64(len(data)) > safefile.DataMax {
+			err = fmt.Errorf("the diff is larger than %s, the most bond reads", safefile.Size(safefile.DataMax))
+		}
 		if err != nil {
 			return nil, info, input.Errorf("--diff -: reading the diff from stdin: %w", err)
 		}
 		info.Source = "-"
 	case o.DiffPath != "":
-		data, err = os.ReadFile(o.DiffPath)
+		data, err = safefile.Read(o.DiffPath, safefile.DataMax)
 		if err != nil {
 			return nil, info, input.Errorf("--diff %s: %w", o.DiffPath, err)
 		}
