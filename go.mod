@@ -13,6 +13,7 @@ require (
 	github.com/sourcegraph/go-diff v0.10.0
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/sync v0.25.0
+	golang.org/x/sys v0.26.0
 )
 
 require (
@@ -21,7 +22,6 @@ require (
 	github.com/google/pprof v0.0.0-20240727154555-813a5fbdbec8 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
-	golang.org/x/sys v0.26.0 // indirect
 	golang.org/x/text v0.16.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )

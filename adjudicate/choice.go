@@ -14,6 +14,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // runnerChoice is the runner that runs the oracle now, and the command runner that --runner auto
@@ -131,7 +132,7 @@ var frameworks = map[oraclecmd.Runner]embedded.Framework{
 // leave out a file the command names), or the command finds no test file.
 func commandTests(root, cmd string) (files []string, eo embedded.Options, why string) {
 	var scripts map[string]string
-	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+	if b, err := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax); err == nil {
 		if scripts, err = oraclecmd.Scripts(b); err != nil {
 			return nil, eo, err.Error()
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/bond-tool/bond/internal/atomicfile"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -69,7 +70,7 @@ func openIncremental(p, repo string) (*incremental, error) {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return nil, input.Errorf("--incremental %s: cannot make its directory (%v); name a writable path", p, err)
 	}
-	b, err := os.ReadFile(p)
+	b, err := safefile.Read(p, safefile.DataMax)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		inc.info.Note = "no previous results yet: every mutant runs"
@@ -215,7 +216,7 @@ func leftByFirst(r MutantResult, mode string) bool {
 // start. Either way a file that changed during the run was not written by bond (bond writes only
 // here), so it is overwritten or put back, and the report says so.
 func (inc *incremental) finish(rep *Report, runErr error) error {
-	now, err := os.ReadFile(inc.path)
+	now, err := safefile.Read(inc.path, safefile.DataMax)
 	tampered := (err == nil) != (inc.start != nil) || !bytes.Equal(now, inc.start)
 	if tampered && rep != nil {
 		rep.Incremental.Note = strings.TrimPrefix(rep.Incremental.Note+"; ", "; ") +

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -278,7 +279,7 @@ func dependenciesKey(t *tree) string {
 		parts = append(parts, nm)
 		found := false
 		for _, m := range installMarkers {
-			if b, err := os.ReadFile(filepath.Join(dir, m)); err == nil {
+			if b, err := safefile.Read(filepath.Join(dir, m), safefile.DataMax); err == nil {
 				parts = append(parts, m, string(b))
 				found = true
 			}
@@ -300,12 +301,12 @@ func packageManifests(dir string) []string {
 		if strings.HasPrefix(name, "@") {
 			scoped, _ := os.ReadDir(filepath.Join(dir, name))
 			for _, s := range scoped {
-				b, _ := os.ReadFile(filepath.Join(dir, name, s.Name(), "package.json"))
+				b, _ := safefile.Read(filepath.Join(dir, name, s.Name(), "package.json"), safefile.ConfigMax)
 				out = append(out, name+"/"+s.Name(), string(b))
 			}
 			continue
 		}
-		b, _ := os.ReadFile(filepath.Join(dir, name, "package.json"))
+		b, _ := safefile.Read(filepath.Join(dir, name, "package.json"), safefile.ConfigMax)
 		out = append(out, name, string(b))
 	}
 	return out

@@ -9,11 +9,12 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/internal/gitcmd"
 	"github.com/bond-tool/bond/internal/input"
 )
 
@@ -29,7 +30,10 @@ var mirrorSkip = map[string]bool{
 type listing struct {
 	files       []string // slash paths, sorted
 	nodeModules []string
-	info        SandboxInfo
+	// gitDirs are the git directories of the checkout root lies in (its .git, a worktree's
+	// common directory), absolute: outside root when root is a package of a monorepo.
+	gitDirs []string
+	info    SandboxInfo
 }
 
 // listTree walks root for the files a sandbox mirrors. In a git checkout it asks git for its list
@@ -43,6 +47,7 @@ func listTree(ctx context.Context, root string) (listing, error) {
 	l := listing{info: SandboxInfo{Listing: "walk", Skipped: []string{}, NodeModules: []string{}}}
 	if isGit {
 		l.info.Listing = "git"
+		l.gitDirs = gitDirs(ctx, root)
 	}
 	walkRoot := root
 	if real, err := filepath.EvalSymlinks(root); err == nil {
@@ -107,17 +112,39 @@ func listedUnder(listed map[string]bool, dir string) []string {
 	return out
 }
 
+// gitDirs returns the git directory and common directory of the checkout root lies in, absolute
+// and without duplicates; none when git cannot say.
+func gitDirs(ctx context.Context, root string) []string {
+	out, err := gitcmd.Output(ctx, root, "rev-parse", "--absolute-git-dir", "--git-common-dir")
+	if err != nil {
+		return nil
+	}
+	var dirs []string
+	for _, d := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if d == "" {
+			continue
+		}
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(root, d)
+		}
+		if d = filepath.Clean(d); !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
+}
+
 // gitListed returns `git ls-files -co --exclude-standard` of root as a set, and whether root is
 // in a git checkout at all. Outside a checkout (or without git) it returns (nil, false, nil): the
 // walk alone decides. Inside one, a failing git ls-files is an error that says what to do.
 func gitListed(ctx context.Context, root string) (map[string]bool, bool, error) {
-	if _, err := exec.LookPath("git"); err != nil {
+	if gitcmd.Available() != nil {
 		return nil, false, nil
 	}
-	if err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--is-inside-work-tree").Run(); err != nil {
+	if err := gitcmd.Command(ctx, root, "rev-parse", "--is-inside-work-tree").Run(); err != nil {
 		return nil, false, nil
 	}
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "ls-files", "-co", "--exclude-standard", "-z", "--", ".")
+	cmd := gitcmd.Command(ctx, root, "ls-files", "-co", "--exclude-standard", "-z", "--", ".")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -92,6 +92,10 @@ type Options struct {
 	// Hermetic runs the oracle and gates in a network namespace with loopback only; an error if
 	// no namespace can be made here.
 	Hermetic bool
+	// AllowOutsideLinks lets the sandboxes copy symbolic links of the tree that point out of the
+	// repository (--allow-outside-links). By default such a link is an input error naming it:
+	// through it a test's writes would land outside its sandbox.
+	AllowOutsideLinks bool
 	// PassEnv names variables of bond's environment passed to the oracle and gates beyond the
 	// allow-list (--pass-env, pass_env in .bond.toml).
 	PassEnv []string

@@ -15,6 +15,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -123,7 +124,7 @@ var runnerCmds = map[oraclecmd.Runner]string{
 // vitest, jest, mocha, tsx and ts-node among its dependencies, else node --test.
 func detectRunner(root string) (testRunner, error) {
 	pj := filepath.Join(root, "package.json")
-	b, err := os.ReadFile(pj)
+	b, err := safefile.Read(pj, safefile.ConfigMax)
 	if errors.Is(err, os.ErrNotExist) {
 		return testRunner{runner: oraclecmd.RunnerNodeTest, from: "the repository has no package.json"}, nil
 	}

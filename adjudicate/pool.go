@@ -25,8 +25,8 @@ type pool struct {
 	work string
 	sbs  []*sandbox
 	free chan *sandbox
-	// write writes a placed file; os.WriteFile but for the calibration suite's negative control
-	// (export_test.go).
+	// write writes a placed file in the calibration suite's negative control (export_test.go);
+	// nil, the sandbox's own link-refusing write (sandbox.place), everywhere else.
 	write writeFunc
 	// patched is the copy of the tree that no run is placed in or runs in, made on first use
 	// (patchedTree): what an in-memory runner reads (inputs.go).
@@ -41,8 +41,7 @@ type pool struct {
 // another run (issue [parity]).
 func (p *pool) patchedTree() (string, error) {
 	p.patchedOnce.Do(func() {
-		dir := filepath.Join(p.work, "patched")
-		sb, err := makeSandbox(p.tree, dir, -1)
+		sb, err := makeSandbox(p.tree, sandboxDir(p.work, p.tree.root, "patched"), -1)
 		if err != nil {
 			p.patchedErr = err
 			return
@@ -52,7 +51,7 @@ func (p *pool) patchedTree() (string, error) {
 				_ = os.Chmod(filepath.Join(sb.root, filepath.FromSlash(f.rel)), f.mode.Perm()&^0o222)
 			}
 		}
-		p.patched = dir
+		p.patched = sb.root
 	})
 	return p.patched, p.patchedErr
 }
@@ -72,11 +71,13 @@ type uncheckedKey struct{}
 // mutants (and at least two, so the baseline runs twice at once). It returns the pool whenever
 // the work directory exists, even with an error, so cleanup can remove it.
 func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
-	work, err := os.MkdirTemp("", "bond-")
+	// The work dir's name, like every path a test can see, does not name bond (SPEC §7: a test
+	// must not find out cheaply that it runs under bond): tmp.XXXXXXXX, as mktemp makes.
+	work, err := os.MkdirTemp("", "tmp.")
 	if err != nil {
 		return nil, fmt.Errorf("making bond's temp dir: %w", err)
 	}
-	p := &pool{tree: t, work: work, write: os.WriteFile}
+	p := &pool{tree: t, work: work}
 	if w, ok := ctx.Value(writerKey{}).(writeFunc); ok {
 		p.write = w
 	}
@@ -86,7 +87,7 @@ func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
 	g.SetLimit(2)
 	for i := range n {
 		g.Go(func() error {
-			sb, err := makeSandbox(t, filepath.Join(work, fmt.Sprintf("sandbox-%d", i)), i)
+			sb, err := makeSandbox(t, sandboxDir(work, t.root, fmt.Sprint(i)), i)
 			if err != nil {
 				return err
 			}
@@ -102,6 +103,17 @@ func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
 		p.free <- sb
 	}
 	return p, nil
+}
+
+// sandboxDir is where sandbox slot of a run in work goes (slot is its index, or "patched" for the
+// read-only copy): work/SLOT/NAME, NAME the repository's own directory name, so the sandbox's path
+// reads like a checkout of it. Its HOME is work/SLOT/.home (sandbox.home), beside it.
+func sandboxDir(work, repo, slot string) string {
+	name := filepath.Base(repo)
+	if name == "/" || name == "." || name == ".home" {
+		name = "checkout"
+	}
+	return filepath.Join(work, slot, name)
 }
 
 // pair returns the two sandboxes of the baseline runs (the same one twice when there is one).

@@ -16,6 +16,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // runOutcome is what one oracle run did, whatever ran it.
@@ -179,7 +180,7 @@ func (r *cmdRunner) runOnce(ctx context.Context, sb *sandbox, cmd string, env []
 	if err != nil {
 		return runOutcome{}, err
 	}
-	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Isolation: r.iso})
+	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Timeout: timeout, Isolation: r.iso})
 	out := outcomeOf(res)
 	readResults(&out, ask, sb.root)
 	if err != nil {
@@ -257,7 +258,7 @@ func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRu
 // why the command runs whole in every run (no note for a command with fewer, or one that is no
 // runner invocation bond reads: runner choice speaks to that).
 func subsets(root, cmd string) (files []string, scripts map[string]string, note string) {
-	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+	if b, err := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax); err == nil {
 		scripts, _ = oraclecmd.Scripts(b) // unreadable scripts: Parse refuses what needs them
 	}
 	const whole = "the oracle command runs whole in every run (no per-test-file reach): "

@@ -52,8 +52,15 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 		// Only bond writes the incremental file: read-only to every run (docs/incremental.md).
 		fence = append(fence, filepath.Dir(o.Incremental))
 	}
+	// The checkout's git directories (a monorepo's .git above --repo included: a test finds it
+	// through its node_modules link) and the user's home, whose ~/.gitconfig, ~/.npmrc and
+	// ~/.ssh a test must not write: a run's HOME is the sandbox's own (SPEC §7).
+	fence = append(fence, t.gitDirs...)
+	if home, err := os.UserHomeDir(); err == nil {
+		fence = append(fence, home)
+	}
 	for _, d := range fence {
-		if d != "/" {
+		if fi, err := os.Stat(d); d != "/" && err == nil && fi.IsDir() {
 			io.Fence = append(io.Fence, d)
 		}
 	}
@@ -153,7 +160,7 @@ func (x *runs) gate(ctx context.Context, sb *sandbox, cmd string, timeout time.D
 	if err != nil {
 		return runOutcome{}, err
 	}
-	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Env: env, Timeout: timeout, Isolation: x.iso})
+	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Timeout: timeout, Isolation: x.iso})
 	out := outcomeOf(res)
 	readResults(&out, ask, sb.root)
 	x.clock.record(out, true)

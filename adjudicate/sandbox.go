@@ -6,22 +6,31 @@ package adjudicate
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // sandbox is one copy of the tree that runs take turns in. Only one run uses a sandbox at a time.
 type sandbox struct {
 	index int
 	root  string
-	tree  *tree
+	// home is the HOME of every run in the sandbox: an empty directory beside root, made with
+	// it, so a test's ~/.gitconfig, ~/.npmrc and ~/.cache land there (SPEC §7).
+	home string
+	// fs opens the sandbox's files beneath root without following a link: a test may have
+	// replaced any of them, or a directory above them, by a link out of the sandbox.
+	fs   safefile.Root
+	tree *tree
 	// placed is the mutated file currently in the sandbox, "" when it holds the original tree.
 	placed string
 	// controlled: the unmutated oracle ran here once (SPEC §3.2: a control before the first
@@ -33,9 +42,11 @@ type sandbox struct {
 // makeSandbox copies t into dir: real copies of every file (never hard links), and a symbolic
 // link for every node_modules directory, so installs are shared rather than copied.
 func makeSandbox(t *tree, dir string, index int) (*sandbox, error) {
-	sb := &sandbox{index: index, root: dir, tree: t, written: make(map[string]time.Time, len(t.files))}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("creating sandbox %s: %w", dir, err)
+	sb := &sandbox{index: index, root: dir, home: filepath.Join(filepath.Dir(dir), ".home"), fs: safefile.NewRoot(dir), tree: t, written: make(map[string]time.Time, len(t.files))}
+	for _, d := range []string{dir, sb.home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, fmt.Errorf("creating sandbox %s: %w", d, err)
+		}
 	}
 	made := map[string]bool{}
 	mkdir := func(rel string) error {
@@ -87,7 +98,8 @@ func makeSandbox(t *tree, dir string, index int) (*sandbox, error) {
 	return sb, nil
 }
 
-// place writes content as rel in the sandbox (a mutant or a canary) with write.
+// place writes content as rel in the sandbox (a mutant or a canary), beneath the sandbox and
+// through no link (or with write, a test's stand-in, when not nil).
 func (sb *sandbox) place(rel string, content []byte, write writeFunc) error {
 	if sb.placed != "" {
 		return fmt.Errorf("sandbox %d: %s is still mutated; restore it first", sb.index, sb.placed)
@@ -97,7 +109,24 @@ func (sb *sandbox) place(rel string, content []byte, write writeFunc) error {
 		return input.Errorf("%s: not among the files bond mirrored from the repository (missing, or in a cache directory it leaves out: .cache/, coverage/, .nyc_output/, .turbo/, .parcel-cache/), so bond cannot mutate it in a sandbox", rel)
 	}
 	sb.placed = rel
-	return write(filepath.Join(sb.root, filepath.FromSlash(rel)), content, f.mode.Perm()|0o200)
+	if write != nil {
+		return write(filepath.Join(sb.root, filepath.FromSlash(rel)), content, f.mode.Perm()|0o200)
+	}
+	if err := sb.fs.WriteFile(rel, content, f.mode.Perm()|0o200); err != nil {
+		return sb.writeError("placing a mutant in", rel, err)
+	}
+	return nil
+}
+
+// writeError is the error of a failed write of rel in the sandbox: a path a test replaced by a
+// link, a FIFO, a device or a hard link is the tests' tampering, named as such; the run stops
+// (exit 2) without writing anything elsewhere.
+func (sb *sandbox) writeError(doing, rel string, err error) error {
+	var te *safefile.TamperedError
+	if errors.As(err, &te) {
+		return input.Errorf("sandbox %d: the tests tampered with the tree: %v (bond made it a regular file); bond stopped before %s it, and writes nothing through it. Run these tests only in a sandbox", sb.index, te, strings.TrimSuffix(doing, " in"))
+	}
+	return input.Errorf("sandbox %d: %s %s failed: %v; the sandbox is in %s", sb.index, doing, rel, err, sb.root)
 }
 
 // restore puts the original bytes of the placed file back and checks their SHA-256. A mismatch
@@ -108,22 +137,21 @@ func (sb *sandbox) restore() error {
 		return nil
 	}
 	f := sb.tree.file(rel)
-	abs := filepath.Join(sb.root, filepath.FromSlash(rel))
 	orig, err := sb.tree.bytes(f)
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(abs, orig, f.mode.Perm()|0o200); err != nil {
-		return input.Errorf("sandbox %d: restoring %s failed: %v; the sandbox is in %s", sb.index, rel, err, sb.root)
+	if err := sb.fs.WriteFile(rel, orig, f.mode.Perm()|0o200); err != nil {
+		return sb.writeError("restoring", rel, err)
 	}
-	got, err := os.ReadFile(abs)
+	got, err := sb.fs.ReadFile(rel, f.size)
 	if err != nil {
-		return input.Errorf("sandbox %d: reading back restored %s failed: %v", sb.index, rel, err)
+		return sb.writeError("reading back restored", rel, err)
 	}
 	if sha256.Sum256(got) != f.sha {
 		return input.Errorf("sandbox %d: restored %s does not match its original SHA-256 %s; something else writes to it (a watcher, a test); the run stops", sb.index, rel, hex.EncodeToString(f.sha[:]))
 	}
-	if fi, err := os.Stat(abs); err == nil {
+	if fi, err := sb.fs.Lstat(rel); err == nil {
 		sb.written[rel] = fi.ModTime()
 	}
 	sb.placed = ""
@@ -137,8 +165,7 @@ func (sb *sandbox) changes() []string {
 	seen := make(map[string]bool, len(sb.tree.files))
 	for _, f := range sb.tree.files {
 		seen[f.rel] = true
-		abs := filepath.Join(sb.root, filepath.FromSlash(f.rel))
-		fi, err := os.Lstat(abs)
+		fi, err := sb.fs.Lstat(f.rel)
 		if err != nil {
 			out = append(out, f.rel)
 			continue
@@ -146,10 +173,12 @@ func (sb *sandbox) changes() []string {
 		if f.mode&fs.ModeSymlink != 0 {
 			continue
 		}
-		if fi.Size() == f.size && fi.ModTime().Equal(sb.written[f.rel]) {
+		if fi.Size() == f.size && fi.ModTime().Equal(sb.written[f.rel]) && fi.Mode().IsRegular() {
 			continue
 		}
-		b, err := os.ReadFile(abs)
+		// Read beneath the sandbox, at most the original's size: a link, a FIFO or /dev/zero
+		// in its place is a change, never a hang or a read of another file.
+		b, err := sb.fs.ReadFile(f.rel, f.size)
 		if err != nil || sha256.Sum256(b) != f.sha {
 			out = append(out, f.rel)
 		}

@@ -10,10 +10,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -24,6 +27,7 @@ type tree struct {
 	root        string
 	files       []treeFile
 	nodeModules []string // slash paths of node_modules directories, outermost only
+	gitDirs     []string // the checkout's git directories (listing.gitDirs)
 	mirror      SandboxInfo
 }
 
@@ -52,9 +56,9 @@ func (t *tree) bytes(f *treeFile) ([]byte, error) {
 	if f.content != nil || f.size == 0 {
 		return f.content, nil
 	}
-	b, err := os.ReadFile(filepath.Join(t.root, filepath.FromSlash(f.rel)))
+	b, err := safefile.Read(filepath.Join(t.root, filepath.FromSlash(f.rel)), f.size)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", f.rel, err)
+		return nil, input.Errorf("reading %s: %v; certify again on a quiet checkout", f.rel, err)
 	}
 	if sha256.Sum256(b) != f.sha {
 		return nil, input.Errorf("%s changed in the repository during the run; certify again on a quiet checkout", f.rel)
@@ -69,7 +73,7 @@ func readTree(ctx context.Context, root string) (*tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &tree{root: root, nodeModules: l.nodeModules, mirror: l.info}
+	t := &tree{root: root, nodeModules: l.nodeModules, gitDirs: l.gitDirs, mirror: l.info}
 	for _, rel := range l.files {
 		abs := filepath.Join(root, filepath.FromSlash(rel))
 		fi, err := os.Lstat(abs)
@@ -87,7 +91,8 @@ func readTree(ctx context.Context, root string) (*tree, error) {
 			}
 			f.sha = sha256.Sum256([]byte(f.link))
 		case fi.Mode().IsRegular():
-			b, err := os.ReadFile(abs)
+			// Looked at as regular, read as regular: a FIFO swapped in since never hangs bond.
+			b, err := safefile.Read(abs, max(fi.Size(), safefile.DataMax))
 			if err != nil {
 				return nil, fmt.Errorf("reading %s: %w", abs, err)
 			}
@@ -121,7 +126,9 @@ func (t *tree) verify() []string {
 			}
 			sum = sha256.Sum256([]byte(l))
 		} else {
-			b, err := os.ReadFile(abs)
+			// A FIFO, a device or a larger file in its place is a change, found without
+			// waiting on it or reading it whole.
+			b, err := safefile.Read(abs, max(f.size, int64(len(f.raw)), safefile.DataMax))
 			if err != nil {
 				changed = append(changed, f.rel)
 				continue
@@ -137,6 +144,65 @@ func (t *tree) verify() []string {
 		}
 	}
 	return changed
+}
+
+// outsideLinks names the tree's symbolic links that resolve, the way the kernel would in a
+// sandbox, to outside the repository: an absolute target, or a relative one whose .. leaves the
+// root (through other links of the tree too). A dangling link is judged by its target's path.
+func (t *tree) outsideLinks() []string {
+	var bad []string
+	for _, f := range t.files {
+		if f.mode&fs.ModeSymlink == 0 {
+			continue
+		}
+		if target, ok := resolveInside(t.root, f.rel); !ok {
+			bad = append(bad, f.rel+" -> "+target)
+		}
+	}
+	return bad
+}
+
+// resolveInside follows the slash path rel under root component by component, reading every
+// link on the way in the repository, and says whether it stays under root. It returns the link
+// target that left it (or the last one read) for the message.
+func resolveInside(root, rel string) (string, bool) {
+	todo := strings.Split(rel, "/")
+	var cur []string // resolved components under root
+	last := ""
+	for hops := 0; len(todo) > 0; {
+		c := todo[0]
+		todo = todo[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if len(cur) == 0 {
+				return last, false
+			}
+			cur = cur[:len(cur)-1]
+			continue
+		}
+		cur = append(cur, c)
+		p := filepath.Join(root, filepath.FromSlash(path.Join(cur...)))
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			continue // a missing component is a plain name from here on
+		}
+		if hops++; hops > 40 {
+			return last, false // a loop: refused, as the kernel refuses it (ELOOP)
+		}
+		target, err := os.Readlink(p)
+		if err != nil {
+			return last, false
+		}
+		last = target
+		if filepath.IsAbs(target) {
+			return target, false
+		}
+		cur = cur[:len(cur)-1]
+		todo = append(strings.Split(filepath.ToSlash(target), "/"), todo...)
+	}
+	return last, true
 }
 
 func (t *tree) file(rel string) *treeFile {
@@ -157,6 +223,13 @@ func snapshot(ctx context.Context, o Options, planned []plan.FileInfo, muts []pl
 	t, err := readTree(ctx, root)
 	if err != nil {
 		return nil, err
+	}
+	if bad := t.outsideLinks(); len(bad) > 0 && !o.AllowOutsideLinks {
+		more := ""
+		if len(bad) > 10 {
+			bad, more = bad[:10], fmt.Sprintf(" and %d more", len(bad)-10)
+		}
+		return t, input.Errorf("symbolic links in %s point out of the repository: %s%s; a test could write through them out of its sandbox. Remove them, or pass --allow-outside-links if you trust the tests with what they point at", root, strings.Join(bad, ", "), more)
 	}
 	for _, m := range muts {
 		if t.file(m.Path) == nil {

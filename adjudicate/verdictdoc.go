@@ -6,9 +6,9 @@ package adjudicate
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
 )
 
@@ -31,7 +31,7 @@ type VerdictEntry struct {
 // wrong schema_version, a verdict other than equivalent, an empty or repeated id) is an
 // InputError naming the file, before anything runs.
 func LoadVerdicts(p string) (*VerdictDoc, error) {
-	b, err := os.ReadFile(p)
+	b, err := safefile.Read(p, safefile.ConfigMax)
 	if err != nil {
 		return nil, input.Errorf("--verdicts %s: %v", p, err)
 	}

@@ -20,12 +20,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/internal/gitcmd"
 	"github.com/bond-tool/bond/internal/input"
 )
 
@@ -33,7 +33,7 @@ import (
 // a walk without .git and node_modules when repo is not a git checkout. nodeModules are the
 // outermost node_modules directories, which sandboxes link.
 func treeFiles(ctx context.Context, repo string) (files, nodeModules []string, err error) {
-	out, gerr := exec.CommandContext(ctx, "git", "-C", repo, "ls-files", "-co", "--exclude-standard", "-z", "--", ".").Output()
+	out, gerr := gitcmd.Command(ctx, repo, "ls-files", "-co", "--exclude-standard", "-z", "--", ".").Output()
 	if gerr == nil {
 		for _, s := range bytes.Split(out, []byte{0}) {
 			if len(s) > 0 {

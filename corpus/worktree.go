@@ -5,13 +5,12 @@ package corpus
 // the contents of marked skip-worktree, and git, which runs the git commands of a task.
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
+
+	"github.com/bond-tool/bond/internal/gitcmd"
 )
 
 // makeWorktree makes a work tree of the task's repository at the patched commit: a shared
@@ -88,13 +87,9 @@ func skipMissingBlobs(ctx context.Context, t Task, wt, base string) ([]string, e
 	return missing, nil
 }
 
-// git runs git with args in dir (no dir: the current one) and returns its combined output.
+// git runs git with args in dir (no dir: the current one) through gitcmd, which keeps the
+// configuration a task's tests could write from running any program, and returns its combined
+// output.
 func git(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_CONFIG_NOSYSTEM=1", "LC_ALL=C")
-	var buf bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &buf, &buf
-	err := cmd.Run()
-	return buf.String(), err
+	return gitcmd.Combined(ctx, dir, args...)
 }

@@ -12,7 +12,7 @@ import (
 
 	"fmt"
 	"os"
-	"os/exec"
+
 	"path"
 	"sort"
 	"strconv"
@@ -20,7 +20,9 @@ import (
 
 	"github.com/sourcegraph/go-diff/diff"
 
+	"github.com/bond-tool/bond/internal/gitcmd"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // fileChange is one file of a diff as the planner needs it: the repository-relative path of the
@@ -291,7 +293,7 @@ func truncate(s string, n int) string {
 // plus every untracked, not ignored source file as a new file, so that the plan
 // covers exactly the files the oracle will run. It returns the diff text and the merge-base.
 func gitDiff(ctx context.Context, repo, ref string, isSrc func(string) bool) ([]byte, string, error) {
-	if _, err := exec.LookPath("git"); err != nil {
+	if err := gitcmd.Available(); err != nil {
 		return nil, "", input.Errorf("--base needs git on PATH: %w; install git or pass the diff with --diff", err)
 	}
 	mb, err := runGit(ctx, repo, "merge-base", ref, "HEAD")
@@ -299,7 +301,7 @@ func gitDiff(ctx context.Context, repo, ref string, isSrc func(string) bool) ([]
 		return nil, "", input.Errorf("--base %s: cannot find the merge-base of %s and HEAD in %s: %w; check the ref (git fetch it?) and --repo", ref, ref, repo, err)
 	}
 	base := strings.TrimSpace(string(mb))
-	out, err := runGit(ctx, repo, "-c", "core.quotePath=false", "diff", "-M", "-C", "--no-color", "--no-ext-diff",
+	out, err := runGit(ctx, repo, "-c", "core.quotePath=false", "diff", "-M", "-C", "--no-color", "--no-ext-diff", "--no-textconv",
 		"--src-prefix=a/", "--dst-prefix=b/", base)
 	if err != nil {
 		return nil, "", input.Errorf("--base %s: git diff %s failed in %s: %w", ref, base, repo, err)
@@ -317,7 +319,7 @@ func gitDiff(ctx context.Context, repo, ref string, isSrc func(string) bool) ([]
 		if _, err := cleanRelPath(name); err != nil {
 			continue
 		}
-		data, err := os.ReadFile(joinRepo(repo, name))
+		data, err := safefile.Read(joinRepo(repo, name), safefile.DataMax)
 		if err != nil || bytes.IndexByte(data, 0) >= 0 || len(data) == 0 {
 			continue // unreadable, binary or empty: nothing to plan
 		}
@@ -337,8 +339,10 @@ func gitDiff(ctx context.Context, repo, ref string, isSrc func(string) bool) ([]
 	return buf.Bytes(), base, nil
 }
 
+// runGit runs git in repo through gitcmd, which keeps the repository's configuration from running
+// any program (SPEC §7).
 func runGit(ctx context.Context, repo string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", repo}, args...)...)
+	cmd := gitcmd.Command(ctx, repo, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -363,13 +367,16 @@ func readDiff(ctx context.Context, o Options, sel selector) ([]byte, DiffInfo, e
 		if in == nil {
 			in = os.Stdin
 		}
-		data, err = io.ReadAll(in)
+		data, err = io.ReadAll(io.LimitReader(in, safefile.DataMax+1))
+		if err == nil && int64(len(data)) > safefile.DataMax {
+			err = fmt.Errorf("the diff is larger than %s, the most bond reads", safefile.Size(safefile.DataMax))
+		}
 		if err != nil {
 			return nil, info, input.Errorf("--diff -: reading the diff from stdin: %w", err)
 		}
 		info.Source = "-"
 	case o.DiffPath != "":
-		data, err = os.ReadFile(o.DiffPath)
+		data, err = safefile.Read(o.DiffPath, safefile.DataMax)
 		if err != nil {
 			return nil, info, input.Errorf("--diff %s: %w", o.DiffPath, err)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // sourceExts are the extensions bond plans (SPEC §2.1).
@@ -186,7 +187,7 @@ func (r root) read(rel string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, input.Errorf("%s: not a regular file in %s; bond plans only regular files", rel, r.dir)
 	}
-	src, err := os.ReadFile(real)
+	src, err := safefile.Read(real, safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("%s: %w", rel, err)
 	}

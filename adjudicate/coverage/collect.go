@@ -1,6 +1,7 @@
 package coverage
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/nodepkg"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // Plan is how one command's coverage is collected: what to run, what to add to its environment,
@@ -136,7 +138,8 @@ func (p Plan) ReadWithOutput(sandboxRoot string, output []byte) (Result, error) 
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		b, err := os.ReadFile(name)
+		// The directory is the run's: a test may leave a FIFO or a link to /dev/zero in it.
+		b, err := safefile.Read(name, safefile.DataMax)
 		if err != nil {
 			return Result{}, fmt.Errorf("reading V8 coverage: %w", err)
 		}
@@ -148,7 +151,7 @@ func (p Plan) ReadWithOutput(sandboxRoot string, output []byte) (Result, error) 
 	}
 	if p.LcovDir != "" {
 		path := filepath.Join(p.LcovDir, "lcov.info")
-		f, err := os.Open(path)
+		b, err := safefile.Read(path, safefile.DataMax)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			note := fmt.Sprintf("%s was asked for lcov coverage in %s and wrote none", p.Runner, p.LcovDir)
@@ -159,8 +162,7 @@ func (p Plan) ReadWithOutput(sandboxRoot string, output []byte) (Result, error) 
 		case err != nil:
 			return Result{}, fmt.Errorf("reading %s's lcov: %w", p.Runner, err)
 		default:
-			lres, err := parseLcov(rd, f)
-			f.Close()
+			lres, err := parseLcov(rd, bytes.NewReader(b))
 			if err != nil {
 				return Result{}, fmt.Errorf("%s: %w", path, err)
 			}

@@ -34,6 +34,11 @@ func Scripts(packageJSON []byte) (map[string]string, error) {
 // none or it cannot be read: the command is then read without package scripts, and a command that
 // names one is not recognised.
 func ScriptsIn(fsys fs.FS) map[string]string {
+	// A test may have left package.json a FIFO or a link to /dev/zero: only a regular file of a
+	// config's size is read.
+	if fi, err := fs.Stat(fsys, "package.json"); err != nil || !fi.Mode().IsRegular() || fi.Size() > maxPackageJSON {
+		return nil
+	}
 	b, err := fs.ReadFile(fsys, "package.json")
 	if err != nil {
 		return nil
@@ -41,6 +46,9 @@ func ScriptsIn(fsys fs.FS) map[string]string {
 	scripts, _ := Scripts(b)
 	return scripts
 }
+
+// maxPackageJSON bounds the package.json ScriptsIn reads (safefile.ConfigMax's 8 MiB).
+const maxPackageJSON = 8 << 20
 
 // defaultPatterns are the files each runner finds with no file arguments and its default
 // configuration (jest 29 testMatch, vitest 3 include, Node 20's --test search, mocha's ./test).

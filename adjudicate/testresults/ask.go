@@ -13,6 +13,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // Format is the format of a runner's result file.
@@ -134,7 +135,7 @@ func (r Request) Read(output []byte, root string) (Results, error) {
 	if r.Path == "" {
 		return Results{Tests: ParseOutput(r.Runner, output, root), From: FromOutput}, nil
 	}
-	b, err := os.ReadFile(r.Path)
+	b, err := safefile.Read(r.Path, safefile.DataMax) // written in the run's TMPDIR, which a test can change
 	if err == nil {
 		var tests []Test
 		tests, err = ParseFile(r.Format, b, root)

@@ -60,6 +60,8 @@ type certifyOptions struct {
 	Incremental string
 	// Progress is --progress: auto (the default), live, plain or none (progress.go).
 	Progress string
+	// AllowOutsideLinks is --allow-outside-links (adjudicate.Options.AllowOutsideLinks).
+	AllowOutsideLinks bool
 
 	// set reports whether a flag was given on the command line (config values fill the rest).
 	set func(name string) bool
@@ -95,9 +97,10 @@ Node built-in, snapshots, module mocks, a config it cannot honour), it runs node
 the command, and says why. node always does that; embedded exits 2 naming what it lacks.
 
 Every test run is confined: the node_modules directories bond links into the sandboxes, the
-checkout and the temp dir are read-only to it (or, where the kernel allows no namespace, the
-node_modules directories are checked after each run and a change stops certify with exit 2), no
-process it starts outlives it, and it sees only an allow-list of the environment (PATH, HOME,
+checkout, its .git, your home directory and the temp dir are read-only to it (or, where the kernel
+allows no namespace, the node_modules directories are checked after each run and a change stops
+certify with exit 2), no process it starts outlives it, bond's own git calls run no program a
+test could configure, and it sees only an allow-list of the environment (PATH, a HOME of its own,
 USER, SHELL, LANG, LC_*, TZ, TERM, CI, NODE_ENV, NODE_OPTIONS, a TMPDIR of its own, npm's
 non-secret npm_config_*) plus --pass-env. Without --timeout each baseline run of the oracle and
 each gate's first run is bounded at 30 minutes.
@@ -169,6 +172,7 @@ the =); only bond writes it, and it is read-only to the tests. See docs/incremen
 	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
 	f.BoolVar(&opts.ExhaustiveRuns, "exhaustive-runs", false, "pay for every run: no mutant skipped, whole oracle with coverage and no bail, gates up front (to check the verdicts match)")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network but loopback (needs a network namespace)")
+	f.BoolVar(&opts.AllowOutsideLinks, "allow-outside-links", false, "copy the tree's symbolic links that point out of the repository into the sandboxes (refused by default: the tests could write through them)")
 	f.StringArrayVar(&opts.PassEnv, "pass-env", nil, "pass this variable of bond's environment to the oracle and gates (repeatable; the report names it, never its value)")
 	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
@@ -198,7 +202,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: adjudicate.Regime(opts.Regime),
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Now: opts.Now,
-		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental,
+		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental, AllowOutsideLinks: opts.AllowOutsideLinks,
 	}
 	if opts.Incremental == incrementalDefault {
 		p, err := lastReportPath(opts.cacheDir, opts.Repo)

@@ -16,6 +16,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -78,7 +79,7 @@ lines and say so.`,
 
 // loadReport reads a certify report, naming the file in every error.
 func loadReport(p string) (*adjudicate.Report, error) {
-	b, err := os.ReadFile(p)
+	b, err := safefile.Read(p, safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("reading report %s: %v", p, err)
 	}

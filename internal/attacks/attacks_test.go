@@ -148,6 +148,14 @@ func runCase(t *testing.T, dir string, c *Case) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	unchanged := map[string][]byte{}
+	for _, u := range c.Unchanged {
+		b, err := os.ReadFile(expand(u, vars))
+		if err != nil {
+			t.Fatalf("unchanged: %v", err)
+		}
+		unchanged[u] = b
+	}
 
 	args := make([]string, len(c.Args))
 	for i, a := range c.Args {
@@ -234,6 +242,11 @@ func runCase(t *testing.T, dir string, c *Case) {
 	for _, a := range c.Clean {
 		if b, err := os.ReadFile(expand(a, vars)); err == nil && strings.Contains(string(b), marker) {
 			failed["clean"] += fmt.Sprintf("%s holds the attack's marker\n", expand(a, vars))
+		}
+	}
+	for _, u := range c.Unchanged {
+		if b, err := os.ReadFile(expand(u, vars)); err != nil || !bytes.Equal(b, unchanged[u]) {
+			failed["unchanged"] += fmt.Sprintf("%s changed (%v): %q\n", expand(u, vars), err, head(string(b), 200))
 		}
 	}
 	if left := survivors(marker, base); len(left) > 0 {

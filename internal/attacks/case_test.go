@@ -39,6 +39,9 @@ type Case struct {
 	// Clean are files (with the case variables) that, when they exist afterwards, must not hold
 	// $MARKER: a file bond alone writes that an attack tried to forge.
 	Clean []string `toml:"clean"`
+	// Unchanged are files (with the case variables) outside repo/ whose content must be the same
+	// after bond as after setup: what an attack tried to make bond write through a link.
+	Unchanged []string `toml:"unchanged"`
 	// Env is added to bond's environment.
 	Env map[string]string `toml:"env"`
 	// Setup is a shell script run at the copy of repo/ before bond (for trees git must hold or
@@ -63,7 +66,7 @@ type Case struct {
 type Known struct {
 	// Reason says what is missing and which issue fixes it.
 	Reason string `toml:"reason"`
-	// Failing are the names of the assertions that fail today (exit, stderr, stdout, absent, tree, temp,
+	// Failing are the names of the assertions that fail today (exit, stderr, stdout, absent, unchanged, tree, temp,
 	// process, markdown-safe); the driver requires exactly these to fail.
 	Failing []string `toml:"failing"`
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // Name is the config file bond reads at the repository root (SPEC §3.1).
@@ -60,12 +61,12 @@ type Gate struct {
 // or a bad value is an input.Error naming the file and the key.
 func Load(repo string) (File, error) {
 	p := filepath.Join(repo, Name)
-	b, err := os.ReadFile(p)
+	b, err := safefile.Read(p, safefile.ConfigMax) // a FIFO or a link to /dev/zero: an error, never a hang
 	if errors.Is(err, os.ErrNotExist) {
 		return File{}, nil
 	}
 	if err != nil {
-		return File{}, input.Errorf("reading %s: %v", p, err)
+		return File{}, input.Errorf("reading %s: %v; make it a regular TOML file or remove it", p, err)
 	}
 	var c File
 	dec := toml.NewDecoder(bytes.NewReader(b)).DisallowUnknownFields()

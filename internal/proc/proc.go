@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"time"
 
@@ -28,6 +29,10 @@ type Spec struct {
 	Dir     string
 	Env     []string
 	Timeout time.Duration // 0: none (the context still bounds it)
+	// Home, when set, is the command's HOME, replacing any HOME in Env: a directory of the
+	// sandbox's own, so that what a test writes into ~/.gitconfig, ~/.npmrc or ~/.ssh stays
+	// there and the user's home is not where it looks (SPEC §7). It must exist.
+	Home string
 	// Isolation confines the command (SPEC §3.2, §7): its read-only directories, its reaping of
 	// every process the command leaves, its network namespace under --hermetic. nil runs the
 	// command with only its process group (bond's own tools: git, never a test).
@@ -68,6 +73,9 @@ func Run(ctx context.Context, p Spec) (Result, error) {
 	c := exec.Command(argv[0], argv[1:]...)
 	c.Dir = p.Dir
 	c.Env = p.Env
+	if p.Home != "" {
+		c.Env = withHome(p.Env, p.Home)
+	}
 	c.Stdin = nil
 	outf, err := os.CreateTemp("", "bond-output-")
 	if err != nil {
@@ -158,6 +166,17 @@ func Run(ctx context.Context, p Spec) (Result, error) {
 		res.Start = fmt.Errorf("%q could not be run (exit 127: command not found)", p.Cmd)
 	}
 	return res, nil
+}
+
+// withHome returns env with HOME set to home and every other HOME removed.
+func withHome(env []string, home string) []string {
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "HOME=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "HOME="+home)
 }
 
 // Tail returns at most the last n bytes of s, never starting inside a UTF-8 sequence.

@@ -100,3 +100,26 @@ func processesWith(marker string) []string {
 	}
 	return out
 }
+
+// Spec.Home replaces every HOME of the environment; without it the environment's HOME stays.
+func TestHome(t *testing.T) {
+	home := t.TempDir()
+	tests := []struct {
+		name string
+		env  []string
+		home string
+		want string
+	}{
+		{"replaces the user's", []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/user"}, home, home},
+		{"replaces duplicates", []string{"PATH=" + os.Getenv("PATH"), "HOME=/a", "HOME=/b"}, home, home},
+		{"unset keeps the environment's", []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/user"}, "", "/home/user"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Run(context.Background(), Spec{Cmd: `printf %s "$HOME"`, Dir: t.TempDir(), Env: tt.env, Home: tt.home})
+			if err != nil || res.Output != tt.want {
+				t.Errorf("HOME = %q (err %v), want %q", res.Output, err, tt.want)
+			}
+		})
+	}
+}

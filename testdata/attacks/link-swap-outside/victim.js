@@ -1,0 +1,2 @@
+// the victim: a file outside the sandbox that bond must never write
+
