@@ -56,7 +56,7 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 			continue
 		}
 		if lines := coverageWitness(ev.base.stable, m, out); len(lines) > 0 {
-			mr.Witness = Witness{Kind: WitnessCoverage, Lines: lines}
+			mr.Witness = Witness{Kind: WitnessCoverage, Lines: lines, Detail: coverageDetail(lines)}
 			decided = true
 			continue
 		}

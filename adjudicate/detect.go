@@ -5,7 +5,6 @@ package adjudicate
 // The suite witness, which runs the gates, is in suite.go.
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
@@ -39,7 +38,7 @@ func (ev *evidence) abstention(m plan.Mutant) (reason Reason, note string) {
 		// it). The source left it out: a coverage-ignore hint (/* istanbul ignore next */,
 		// /* v8 ignore */), or a multi-line statement it credits to another line. That is no
 		// evidence the line did not run, so bond abstains on coverage grounds.
-		return ReasonCoverageUnavailable, fmt.Sprintf("the %s coverage records nothing for line %d (a coverage-ignore comment, or a statement it credits to another line); bond cannot tell whether it ran", ev.base.source(m.Path), m.Line)
+		return ReasonCoverageUnavailable, silentLineNote(ev.base.source(m.Path), m.Line, m.Original)
 	case !ev.base.ran(m.Path, m.Line):
 		return ReasonNotRan, ""
 	}

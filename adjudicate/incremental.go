@@ -237,7 +237,7 @@ func (inc *incremental) finish(rep *Report, runErr error) error {
 			default:
 				continue
 			}
-			if decider == "" && r.Status == StatusAccepted && (r.Witness.Kind == WitnessCoverage || r.Witness.Kind == WitnessSuite) {
+			if decider == "" && r.Status == StatusAccepted && r.Witness.Kind.Shows() {
 				decider = r.ID
 			}
 			r.Cached, r.Verdict, r.ByRegime = false, "", nil

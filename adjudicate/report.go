@@ -180,6 +180,10 @@ type Witness struct {
 	GateExitCode   int    `json:"gate_exit_code,omitempty"`
 	GateFailedTest string `json:"gate_failed_test,omitempty"`
 	GateOutputTail string `json:"gate_output_tail,omitempty"`
+	// Detail says in words what the witness shows and what it does not: for compile, the
+	// diagnostic that rejected the mutant; for coverage, that only which lines ran differs (no
+	// value a caller sees was compared).
+	Detail string `json:"detail,omitempty"`
 }
 
 // LineDiff is a line executed in exactly one of the baseline and the mutant run.

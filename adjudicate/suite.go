@@ -1,7 +1,8 @@
 package adjudicate
 
 // This file is the suite witness (SPEC §3.5): the gates that passed on the unmutated tree, run
-// over a mutant in a sandbox of the pool until one fails.
+// over a mutant in a sandbox of the pool until one fails; gatewitness.go names what the failure
+// showed (suite or compile).
 
 import (
 	"context"
@@ -9,8 +10,9 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-// suiteWitness runs gates over mutant m, in order, and returns the first that fails as a witness;
-// a zero Witness when none does.
+// suiteWitness runs gates over mutant m, in order, and returns the first that fails as a witness
+// (suite, or compile when a checker rejected the mutant before any test); a zero Witness when
+// none does.
 func suiteWitness(ctx context.Context, x *runs, p *pool, lim limits, gates []GateRecord, m plan.Mutant) (Witness, error) {
 	var w Witness
 	err := p.with(ctx, func(sb *sandbox) error {
@@ -24,8 +26,7 @@ func suiteWitness(ctx context.Context, x *runs, p *pool, lim limits, gates []Gat
 					return err
 				}
 				if out.Status == StatusKilled || out.Status == StatusTimeout {
-					w = Witness{Kind: WitnessSuite, Gate: g.Name, GateStatus: out.Status, GateExitCode: out.ExitCode,
-						GateFailedTest: out.KilledBy, GateOutputTail: tail(out.Output)}
+					w = gateWitness(g, out)
 					return nil
 				}
 			}

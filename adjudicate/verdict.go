@@ -69,17 +69,13 @@ func (f MutantFacts) Verdict(r Regime) Verdict {
 		return VerdictUnshown
 	}
 	// Accepted on a line the oracle ran: vacuous under witness-recorded whatever the witness
-	// (coverage, suite, none, or not-adjudicated because --adjudicate first had already decided
-	// the bond); the witness is recorded beside it. witness-required asks for a witness.
-	switch f.Witness.Kind {
-	case WitnessCoverage, WitnessSuite:
-		return VerdictVacuous
-	default:
-		if r == RegimeWitnessRequired {
-			return VerdictUnshown
-		}
-		return VerdictVacuous
+	// (coverage, suite, compile, none, or not-adjudicated because --adjudicate first had already
+	// decided the bond); the witness is recorded beside it. witness-required asks for a witness
+	// that shows the program changed (coverage, suite or compile).
+	if !f.Witness.Kind.Shows() && r == RegimeWitnessRequired {
+		return VerdictUnshown
 	}
+	return VerdictVacuous
 }
 
 // Bond derives the patch-level answer from the mutants' verdicts under regime r, and whether it

@@ -47,11 +47,34 @@ type WitnessKind string
 
 // Witness kinds.
 const (
-	WitnessCoverage       WitnessKind = "coverage"
-	WitnessSuite          WitnessKind = "suite"
+	WitnessCoverage WitnessKind = "coverage"
+	// WitnessSuite: a gate that passed on the unmutated tree failed on the mutant, with a test
+	// failing or with nothing to say it was not a test (the gate's output names no failed test
+	// and no type checker, linter or build tool).
+	WitnessSuite WitnessKind = "suite"
+	// WitnessCompile: a gate failed on the mutant with no test failing and a type checker,
+	// linter or build tool reporting an error (tsc's `error TS2345`, eslint's problems, esbuild's
+	// `[ERROR]`): the mutant was rejected before any test judged it. The name is compile, not
+	// types, because lint and build steps reject mutants the same way; Witness.Detail quotes the
+	// diagnostic. The regimes treat it as SPEC §3.6 treats suite (a witness that shows the
+	// program changed), since the gate is the repository's own and passed on the unmutated tree;
+	// but a type error can come from a mutant that is equivalent at run time (issue 28: tsc
+	// rejecting `new Date(string | undefined)`), so reports and corpus figures keep it apart
+	// from suite.
+	WitnessCompile        WitnessKind = "compile"
 	WitnessNone           WitnessKind = "none"
 	WitnessNotAdjudicated WitnessKind = "not-adjudicated"
 )
+
+// WitnessKinds lists every witness kind, in the order reports and docs give them.
+var WitnessKinds = [...]WitnessKind{WitnessCoverage, WitnessSuite, WitnessCompile, WitnessNone, WitnessNotAdjudicated}
+
+// Shows reports whether a witness of kind k is evidence that the mutant changes the program:
+// coverage, suite and compile. witness-required makes a mutant vacuous only with one of these,
+// and --adjudicate first stops at the first.
+func (k WitnessKind) Shows() bool {
+	return k == WitnessCoverage || k == WitnessSuite || k == WitnessCompile
+}
 
 // Verdict is a mutant's verdict, or a patch's bond (SPEC §3.6).
 type Verdict string

@@ -22,6 +22,7 @@ type OperatorStats struct {
 	Errors          int    `json:"errors"`
 	VacuousCoverage int    `json:"vacuous_coverage"`
 	VacuousSuite    int    `json:"vacuous_suite"`
+	VacuousCompile  int    `json:"vacuous_compile"`
 	VacuousNone     int    `json:"vacuous_none"`
 	Unshown         int    `json:"unshown"`
 	Equivalent      int    `json:"equivalent"`
@@ -78,6 +79,8 @@ func operatorStats(views []*taskView) []OperatorStats {
 					s.VacuousCoverage++
 				case adjudicate.WitnessSuite:
 					s.VacuousSuite++
+				case adjudicate.WitnessCompile:
+					s.VacuousCompile++
 				default:
 					s.VacuousNone++
 				}

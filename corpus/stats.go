@@ -209,9 +209,9 @@ func deriveView(r *Row, sample string) (taskView, []Mismatch) {
 		witnessed := false
 		for i, m := range r.Report.Mutants {
 			verdicts[i] = adjudicate.FactsOf(m).Verdict(regime)
-			// Only a coverage or suite witness is evidence; none and not-adjudicated (vacuous under
-			// witness-recorded since SPEC §3.6's update) are not.
-			if verdicts[i] == adjudicate.VerdictVacuous && (m.Witness.Kind == adjudicate.WitnessCoverage || m.Witness.Kind == adjudicate.WitnessSuite) {
+			// Only a coverage, suite or compile witness is evidence; none and not-adjudicated
+			// (vacuous under witness-recorded since SPEC §3.6's update) are not.
+			if verdicts[i] == adjudicate.VerdictVacuous && m.Witness.Kind.Shows() {
 				witnessed = true
 			}
 		}

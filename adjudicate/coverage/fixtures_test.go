@@ -2,6 +2,7 @@ package coverage
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,6 +23,9 @@ func TestFixtures(t *testing.T) {
 	vitestJS := FileHits{2: true, 3: true, 4: false, 5: false, 6: true, 7: true}
 	// jest 22 has no v8 provider: babel-istanbul's lcov lists statements only.
 	jest22JS := FileHits{3: true, 4: false, 6: true, 9: true}
+	// `break;`, `continue;`, bare `return;`, object-literal property and case-label lines, each
+	// on a taken and an untaken path: the table the embedded runner is held to as well.
+	shapes := shapesHits(t)
 	tests := []struct {
 		dir, cmd string
 		needs    string // a path under node_modules that must exist
@@ -70,6 +74,10 @@ func TestFixtures(t *testing.T) {
 		{dir: "vitest-coverage-off", cmd: "npx vitest run --coverage.provider=istanbul --coverage.reporter text --coverage.reportsDirectory other >out.txt 2>&1", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
 		{dir: "vitest-coverage-off", cmd: "npm test", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
 		{dir: "vitest-coverage-off", cmd: "npm test -- --coverage.reporter=text", needs: "@vitest/coverage-v8/package.json", runner: "vitest", file: "src/sign.js", want: vitestJS, source: SourceLcov},
+		{dir: "shapes", cmd: "node --test test/shapes.test.js", file: "src/shapes.js", want: shapes, source: SourceV8},
+		// The same code in TypeScript, through tsx's source map (the line with only `break;` has
+		// one segment, on its indentation).
+		{dir: "tsx", cmd: "node --import tsx --test test/shapes.test.ts", needs: "tsx/package.json", file: "src/shapes.ts", want: shapes, source: SourceV8},
 		{dir: "tsx", cmd: "node --import tsx --test test/sign.test.ts", needs: "tsx/package.json", file: "src/sign.ts",
 			want: FileHits{6: true, 7: true, 8: false, 9: false, 10: true, 11: true}, source: SourceV8},
 		{dir: "tsx", cmd: "npx tsx --test test/sign.test.ts", needs: "tsx/package.json", file: "src/sign.ts",
@@ -192,4 +200,19 @@ func allRan(h FileHits) FileHits {
 		out[l] = true
 	}
 	return out
+}
+
+// shapesHits reads testdata/coverage/shapes/hits.json, the exact hit map of the shapes fixture's
+// src/shapes.js (and of its TypeScript twin, tsx/src/shapes.ts, whose code is on the same lines).
+func shapesHits(t *testing.T) FileHits {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "coverage", "shapes", "hits.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h FileHits
+	if err := json.Unmarshal(b, &h); err != nil {
+		t.Fatalf("testdata/coverage/shapes/hits.json: %v", err)
+	}
+	return h
 }

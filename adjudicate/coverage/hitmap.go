@@ -16,6 +16,12 @@
 //     range covers it; executed when such a byte has a count > 0 (jsmask.go). So `},` closing a
 //     getter that never ran counts as executed when the comma belongs to code that ran: the
 //     letter of the rule, and stable between runs, which is what detectors compare.
+//   - V8 counts blocks, not statements: a statement after a call that throws, in the same block,
+//     reads as executed though it never ran (V8 records no continuation after a call). A
+//     residual of the source; the embedded runner's statement probes do not have it
+//     (testdata/coverage/shapes/src/settle.js). `break;`, `continue;`, a bare `return;`, object
+//     properties and case labels are exact (testdata/coverage/shapes, whose hits.json both
+//     sources are held to).
 //   - Untransformed code must match the file on disk: the script's ranges must end exactly at
 //     the file's length (a BOM Node stripped allowed). Past the end, or short of it, the code
 //     that ran was not the file, and without a source map the file is unavailable, never guessed.

@@ -37,7 +37,12 @@ import (
 //     literal's second line runs with its statement), but lines of a nested function body belong
 //     to that function's statements, so a callback that is never called leaves its lines unrun;
 //   - a function's header line runs when the function is called, not when it is declared, and a
-//     block's closing '}' runs when the block was entered, as in V8's block coverage.
+//     block's closing '}' runs when the block was entered, as in V8's block coverage;
+//   - a switch case owns its label: `case 'x':` runs when its clause is entered, as in V8;
+//   - `break;`, `continue;` and a bare `return;`, whose only segment esbuild puts on the
+//     indentation before them, run with their own probe (see codeOffset);
+//   - a statement after a call that throws did not run (its own probe never fired), where V8,
+//     counting the block as a whole, says it did.
 // Instrumentation depends only on the bundle's text, so an unchanged file gets the same
 // executable lines in every run.
 
@@ -160,8 +165,10 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 	var stack []probeRange
 	ri := 0
 	shifted := make([]srcmap.Segment, 0, len(segs))
+	prev := srcmap.Segment{Src: -1}
 	for _, sg := range segs { // segments are sorted by generated position
-		off := offsetOf(sg.GenLine, sg.GenCol)
+		off, onCode := codeOffset(bundle, offsetOf(sg.GenLine, sg.GenCol), sg, prev)
+		prev = sg
 		for len(stack) > 0 && stack[len(stack)-1].end <= off {
 			stack = stack[:len(stack)-1]
 		}
@@ -178,9 +185,6 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 		for len(stack) > 0 && stack[len(stack)-1].end <= off {
 			stack = stack[:len(stack)-1]
 		}
-		// esbuild puts a segment on each line's indentation that repeats the previous token's
-		// origin; only segments on code count.
-		onCode := off < len(bundle) && !isSpace(bundle[off])
 		if sg.Src >= 0 && len(stack) > 0 && onCode && !inRanges(keepNames, off) {
 			ref := lineRef{sg.Src, sg.OrigLine + 1}
 			id := stack[len(stack)-1].id
@@ -218,6 +222,36 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 		return nil, err
 	}
 	return out, nil
+}
+
+// codeOffset returns the bundle offset a segment at off speaks for, and whether it speaks for
+// code at all. esbuild leaves two kinds of segment on a line's indentation:
+//   - a repeat of the previous segment's origin at column 0, which it adds so that every
+//     generated line starts with a mapping: it says nothing about the code on the line and is
+//     dropped;
+//   - a statement's own mapping, which esbuild's printer adds before it prints the indentation
+//     (break, continue, return, throw, if, for, …): for `break;`, `continue;` and a bare `return;`
+//     it is the only segment of the line, so it speaks for the first code after the
+//     indentation, where the statement and its probe begin.
+//
+// The two are told apart by origin: esbuild never emits two segments in a row with the same
+// origin except for the repeat.
+func codeOffset(bundle string, off int, sg, prev srcmap.Segment) (int, bool) {
+	if off >= len(bundle) {
+		return off, false
+	}
+	if !isSpace(bundle[off]) {
+		return off, true
+	}
+	if sg.Src == prev.Src && sg.OrigLine == prev.OrigLine && sg.OrigCol == prev.OrigCol {
+		return off, false
+	}
+	for at := off; at < len(bundle) && bundle[at] != '\n'; at++ {
+		if !isSpace(bundle[at]) {
+			return at, true
+		}
+	}
+	return off, false
 }
 
 // keepNameRE is the block esbuild's KeepNames adds to a class, `static { __name(this, "C"); }`.
@@ -334,8 +368,7 @@ func (in *instrumenter) visit(n ast.Node) {
 		in.list(n.List, false)
 		return
 	case *ast.CaseStatement:
-		in.visit(n.Test)
-		in.list(n.Consequent, false)
+		in.caseClause(n)
 		return
 	case *ast.IfStatement:
 		in.visit(n.Test)
@@ -376,6 +409,30 @@ func (in *instrumenter) visit(n ast.Node) {
 		return
 	}
 	children(n, in.visit)
+}
+
+// caseClause probes a switch case: the clause owns its text from `case` (or `default`) to its
+// last statement, and its probe, just after the colon, fires when the clause is entered, by a
+// match or by falling through. So a case label runs when its clause does, as in V8's block
+// coverage, not when its test is merely compared: `case '1':` after a `case 'a':` that matched is
+// not run.
+func (in *instrumenter) caseClause(n *ast.CaseStatement) {
+	st := in.off(n.Case)
+	colon := st + len("default")
+	if n.Test != nil {
+		colon = in.exprEnd(n.Test)
+	}
+	for colon < len(in.src) && in.src[colon] != ':' {
+		colon++
+	}
+	end := colon + 1
+	if k := len(n.Consequent); k > 0 {
+		end = max(end, in.stmtEnd(n.Consequent[k-1]))
+	}
+	id := in.probe(st, end)
+	in.ins = append(in.ins, insertion{off: colon + 1, prio: 1, text: probeText(id)})
+	in.visit(n.Test)
+	in.list(n.Consequent, false)
 }
 
 // cleanSource turns a source-map path into a repository-relative, slash-separated path, or ""

@@ -50,6 +50,9 @@ func mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error
 		}
 		fmt.Fprintln(bw)
 	}
+	if d := m.Witness.Detail; d != "" {
+		fmt.Fprintf(bw, "           %s\n", q(d))
+	}
 	var regs []string
 	for reg := range m.ByRegime {
 		regs = append(regs, string(reg))

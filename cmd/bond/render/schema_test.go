@@ -109,6 +109,7 @@ func TestMutationTestingStatus(t *testing.T) {
 		{mk(adjudicate.StatusTimeout, "", adjudicate.WitnessNotAdjudicated, adjudicate.VerdictHeld), "Timeout", "time limit"},
 		{mk(adjudicate.StatusAccepted, "", adjudicate.WitnessNone, adjudicate.VerdictVacuous), "Survived", "witness none"},
 		{mk(adjudicate.StatusAccepted, "", adjudicate.WitnessCoverage, adjudicate.VerdictVacuous), "Survived", "witness coverage"},
+		{mk(adjudicate.StatusAccepted, "", adjudicate.WitnessCompile, adjudicate.VerdictVacuous), "Survived", "witness compile"},
 		{mk(adjudicate.StatusAccepted, adjudicate.ReasonNotRan, adjudicate.WitnessNotAdjudicated, adjudicate.VerdictUnshown), "NoCoverage", "never ran"},
 		{mk(adjudicate.StatusAccepted, adjudicate.ReasonCanarySurvived, adjudicate.WitnessNotAdjudicated, adjudicate.VerdictUnshown), "Survived", "does not load"},
 		{mk(adjudicate.StatusAccepted, adjudicate.ReasonCoverageUnavailable, adjudicate.WitnessNotAdjudicated, adjudicate.VerdictUnshown), "Survived", "coverage of the file"},

@@ -273,6 +273,8 @@ func witnessText(m adjudicate.MutantResult, q code) string {
 		return "coverage"
 	case adjudicate.WitnessSuite:
 		return "suite (gate " + q(w.Gate) + " failed)"
+	case adjudicate.WitnessCompile:
+		return "compile (gate " + q(w.Gate) + " rejected it before any test ran)"
 	case "":
 		return string(adjudicate.WitnessNotAdjudicated)
 	case adjudicate.WitnessNone, adjudicate.WitnessNotAdjudicated:

@@ -1,0 +1,88 @@
+package adjudicate
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestGateWitness: a gate that failed with no test failing and a checker's error in its output
+// is witness compile, with the diagnostic; a test that failed, a timeout, or a failure bond
+// cannot place keeps suite.
+func TestGateWitness(t *testing.T) {
+	tsc := "> tsc --noEmit -p . && node --test\n\nsrc/name.ts(10,10): error TS18048: 'name' is possibly 'undefined'.\n"
+	tests := []struct {
+		name   string
+		out    runOutcome
+		kind   WitnessKind
+		detail string
+	}{
+		{"tsc before the tests", runOutcome{Status: StatusKilled, ExitCode: 2, Output: tsc}, WitnessCompile,
+			"the TypeScript type checker rejected the mutant before any test judged it: src/name.ts(10,10): error TS18048"},
+		{"ts-jest: the file failed to load on a type error", runOutcome{Status: StatusKilled, ExitCode: 1, Failed: []string{"test/name.test.ts"},
+			Output: "FAIL test/name.test.ts\n  ● Test suite failed to run\n\n    src/name.ts:10:10 - error TS18048: 'name' is possibly 'undefined'.\n"}, WitnessCompile, "error TS18048"},
+		{"eslint", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "/r/src/a.js\n  3:7  error  'x' is assigned a value but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)\n"},
+			WitnessCompile, "eslint rejected the mutant before any test judged it: 3:7  error  'x' is assigned"},
+		{"esbuild build", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "✘ [ERROR] Could not resolve \"./gone\"\n"}, WitnessCompile, "esbuild"},
+		{"a test failed", runOutcome{Status: StatusKilled, ExitCode: 1, Failed: []string{"clamp above the limit"}, KilledBy: "clamp above the limit",
+			Output: "not ok 2 - clamp above the limit\n# fail 1\n"}, WitnessSuite, ""},
+		{"a test failed and tsc complained after", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "  2 failing\n" + tsc}, WitnessSuite, ""},
+		{"an unparsed runner counts its failures", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "Tests:       1 failed, 2 passed, 3 total\n" + tsc}, WitnessSuite, ""},
+		{"eslint warnings only", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "  3:7  warning  'x' is unused  no-unused-vars\n✖ 1 problem (0 errors, 1 warning)\nnpm ERR! code 1\n"}, WitnessSuite, ""},
+		{"timeout", runOutcome{Status: StatusTimeout, Output: tsc}, WitnessSuite, ""},
+		{"nothing to place it", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "make: *** [check] Error 1\n"}, WitnessSuite, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := gateWitness(GateRecord{Name: "check", Cmd: "npm test"}, tt.out)
+			if w.Kind != tt.kind || w.Gate != "check" || w.GateStatus != tt.out.Status || w.GateExitCode != tt.out.ExitCode {
+				t.Fatalf("witness %+v, want kind %s for gate check", w, tt.kind)
+			}
+			if !strings.Contains(w.Detail, tt.detail) || (tt.detail == "") != (w.Detail == "") {
+				t.Errorf("detail %q, want it to contain %q", w.Detail, tt.detail)
+			}
+			if tt.kind == WitnessCompile && w.GateFailedTest != "" {
+				t.Errorf("a compile witness names failed test %q; no test failed", w.GateFailedTest)
+			}
+		})
+	}
+}
+
+// TestCompileShowsAsSuiteDoes: the regimes treat compile as SPEC §3.6 treats suite.
+func TestCompileShowsAsSuiteDoes(t *testing.T) {
+	for _, r := range Regimes {
+		suite := MutantFacts{Status: StatusAccepted, Ran: true, Witness: witnessFact{Kind: WitnessSuite}}.Verdict(r)
+		compile := MutantFacts{Status: StatusAccepted, Ran: true, Witness: witnessFact{Kind: WitnessCompile}}.Verdict(r)
+		if suite != compile || compile != VerdictVacuous {
+			t.Errorf("%s: suite %s, compile %s; want both vacuous", r, suite, compile)
+		}
+	}
+	for _, k := range WitnessKinds {
+		if want := k == WitnessCoverage || k == WitnessSuite || k == WitnessCompile; k.Shows() != want {
+			t.Errorf("%s.Shows() = %v", k, k.Shows())
+		}
+	}
+}
+
+// TestReportSchemaNamesEveryWitness: docs/report-schema.md, the report's documented schema,
+// lists every witness kind the vocabulary has in its witness row.
+func TestReportSchemaNamesEveryWitness(t *testing.T) {
+	b, err := os.ReadFile("../docs/report-schema.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "| `witness` |") {
+			row = l
+		}
+	}
+	if row == "" {
+		t.Fatal("docs/report-schema.md has no `witness` row")
+	}
+	for _, k := range WitnessKinds {
+		if !strings.Contains(row, "`"+string(k)+"`") {
+			t.Errorf("docs/report-schema.md's witness row does not name %q", k)
+		}
+	}
+}
