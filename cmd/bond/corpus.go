@@ -15,6 +15,7 @@ import (
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/render"
+	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -55,6 +56,8 @@ type corpusRunOptions struct {
 	Shard       string
 	RetryErrors bool
 	Quiet       bool
+	// OperatorSet, when not 0, replaces the corpus file's operator_set (--operator-set).
+	OperatorSet int
 	// Certify replaces adjudicate.Certify in tests; nil is the real one.
 	Certify corpus.CertifyFunc
 }
@@ -84,6 +87,15 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only the tasks whose index mod N is I (I/N, 0 <= I < N)")
 	cmd.Flags().BoolVar(&o.RetryErrors, "retry-errors", false, "run again the tasks whose existing row is an error row")
 	cmd.Flags().BoolVarP(&o.Quiet, "quiet", "q", false, "no progress lines and no summary on stderr")
+	cmd.Flags().IntVar(&o.OperatorSet, "operator-set", 0, "plan every task with this operator set instead of the corpus file's operator_set (its budget and per_operator stay; the ones it leaves out are the set's defaults)")
+	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
+		if cmd.Flags().Changed("operator-set") {
+			if err := operators.CheckSet(o.OperatorSet); err != nil {
+				return usageErrorf("--operator-set %d: %v", o.OperatorSet, err)
+			}
+		}
+		return nil
+	}
 	return cmd
 }
 
@@ -112,6 +124,11 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 	c, err := corpus.Load(o.Corpus)
 	if err != nil {
 		return err
+	}
+	if o.OperatorSet != 0 {
+		if err := c.UseOperatorSet(o.OperatorSet); err != nil {
+			return usageErrorf("--operator-set %d: %v", o.OperatorSet, err)
+		}
 	}
 	certify := o.Certify
 	if certify == nil {
