@@ -94,6 +94,9 @@ type Corpus struct {
 	// the file gives none they are the operator set's defaults (plan.DefaultBudgetOf).
 	Budget      int
 	PerOperator int
+	// Rule is the planner rule every task is planned with (key rule; plan.RuleChangedFirst or
+	// "", the operators' rank alone); it enters the operator digest when set.
+	Rule string
 	// budgetSet and perOperatorSet record that the file gave budget and per_operator, so that
 	// another operator set (UseOperatorSet) keeps them and fills only the others.
 	budgetSet, perOperatorSet bool
@@ -141,7 +144,7 @@ type Task struct {
 
 // Keys a corpus file may hold, at the top and in each [[task]], with whether they are required.
 var (
-	topKeys  = map[string]bool{"format": true, "name": false, "task": true, "budget": false, "per_operator": false, "operator_set": false, "regime": false, "timeout": false}
+	topKeys  = map[string]bool{"format": true, "name": false, "task": true, "budget": false, "per_operator": false, "operator_set": false, "regime": false, "timeout": false, "rule": false}
 	taskKeys = map[string]bool{
 		"id": true, "repo": true, "base": true, "head": false, "patch": false, "arm": false, "sample": false,
 		"install": false, "oracle_cmd": false, "oracle": false, "runner": false, "gates": false,
@@ -188,7 +191,7 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 
 	for _, k := range tomlcheck.SortedKeys(raw) {
 		if _, ok := topKeys[k]; !ok {
-			p.Addf("unknown top-level key %q (known: budget, format, name, operator_set, per_operator, regime, task, timeout)", k)
+			p.Addf("unknown top-level key %q (known: budget, format, name, operator_set, per_operator, regime, rule, task, timeout)", k)
 		}
 	}
 	for _, k := range []string{"format", "task"} {
@@ -211,6 +214,12 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	if v, ok := raw["operator_set"]; ok {
 		if err := c.UseOperatorSet(positive(p, "", "operator_set", v)); err != nil {
 			p.Addf("operator_set = %v: %v", v, err)
+		}
+	}
+	if v, ok := raw["rule"]; ok {
+		c.Rule = p.Str("", "rule", v)
+		if c.Rule != plan.RuleChangedFirst {
+			p.Addf("rule = %q: the one planner rule besides the operators' rank is %q (leave the key out for the rank)", c.Rule, plan.RuleChangedFirst)
 		}
 	}
 	if v, ok := raw["regime"]; ok {

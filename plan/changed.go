@@ -402,8 +402,9 @@ func changedSpans(b changeBlock, oldLines, newLines []operators.Line, oldAt func
 					spans = append(spans, [2]int{t.s, t.e})
 				}
 			}
-			n := b.added[j].Number
-			out[n] = joinSpans(newLines[n-1].Text, spans)
+			if n := b.added[j].Number; n >= 1 && n <= len(newLines) {
+				out[n] = joinSpans(newLines[n-1].Text, spans)
+			}
 			i++
 			j++
 		case best[i][j] == best[i+1][j]:
