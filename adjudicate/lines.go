@@ -441,16 +441,20 @@ func deriveLines(rep *Report, requireReach int) {
 // recordLineReach lists, per file of r whose coverage is known, which added executable lines ran,
 // did not run, or ran in only one baseline run: the facts AnswerLines reads.
 func recordLineReach(r *Reach, m *baseline, files []plan.FileInfo) {
-	added := map[string][]int{}
+	added := map[string]plan.FileInfo{}
 	for _, f := range files {
-		added[f.Path] = f.Added
+		added[f.Path] = f
 	}
 	for i := range r.Files {
 		fr := &r.Files[i]
 		if !coverageKnown(*fr) {
 			continue
 		}
-		for _, l := range added[fr.Path] {
+		f := added[fr.Path]
+		for _, l := range f.Added {
+			if plan.KindOf(f.NonCode, l) != "" {
+				continue // holds no code: not an executable line, whatever the hit map says
+			}
 			switch {
 			case m.unstable[fr.Path][l]:
 				fr.UnstableLines = append(fr.UnstableLines, l)
