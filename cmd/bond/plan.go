@@ -93,7 +93,7 @@ func (f *planFlags) add(cmd *cobra.Command) {
 	fs.StringSliceVar(&f.Operators, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
 	fs.StringArrayVar(&f.Include, "include", nil, "a glob of source files to plan (repeatable)")
 	fs.StringArrayVar(&f.Exclude, "exclude", nil, "a glob of files not to plan (repeatable)")
-	fs.BoolVar(&f.ChangedFirst, "changed-first", false, "on a line that replaces removed ones, prefer an operator whose change lies inside the tokens the patch changed (enters the operator digest)")
+	fs.BoolVar(&f.ChangedFirst, "changed-first", false, "on a line that replaces removed ones, prefer an operator whose change lies inside the tokens the patch changed (default: .bond.toml's changed_first, else off; enters the operator digest)")
 	fs.BoolVarP(&f.Quiet, "quiet", "q", false, "no progress lines")
 }
 
@@ -101,7 +101,10 @@ func (f *planFlags) add(cmd *cobra.Command) {
 // flags given), into the planner's options. bond plan and bond certify both plan through it, so
 // they plan the same mutants for the same repository and flags.
 func (f *planFlags) options(stdin io.Reader, c config.File, set func(flag string) bool) (plan.Options, error) {
-	o := plan.Options{Repo: f.Repo, DiffPath: f.Diff, Stdin: stdin, Base: f.Base, Operators: f.Operators, ChangedFirst: f.ChangedFirst}
+	o := plan.Options{Repo: f.Repo, DiffPath: f.Diff, Stdin: stdin, Base: f.Base, Operators: f.Operators}
+	if set("changed-first") {
+		o.ChangedFirst = f.ChangedFirst
+	}
 	if set("budget") {
 		o.Budget = f.Budget
 	}
