@@ -232,3 +232,27 @@ func TestRebuildOld(t *testing.T) {
 		t.Error("hunks past the file's end rebuilt")
 	}
 }
+
+// The shapes issue 27 found on held-out commits where set 2's rank put the line's mutant on old
+// code: a `?.` the patch added (lost to force-condition), a new operand of a compound condition
+// (lost to invert-comparison). With --changed-first each gets its mutant on the new tokens
+// (force-condition replaces the whole condition, old and new tokens: overlaps).
+func TestChangedFirstShapes(t *testing.T) {
+	src := "function f(a, list, x, y) {\n  if (a?.b.c) {\n    return 1;\n  }\n  if (x === y && list.length > 0) {\n    return 2;\n  }\n}\n"
+	diff := "--- a/a.js\n+++ b/a.js\n@@ -1,8 +1,8 @@\n function f(a, list, x, y) {\n-  if (a.b.c) {\n+  if (a?.b.c) {\n     return 1;\n   }\n-  if (x === y) {\n+  if (x === y && list.length > 0) {\n     return 2;\n   }\n }\n"
+	files := map[string]string{"a.js": src}
+	want := map[bool][]string{
+		false: {`a.js:2 force-condition "a?.b.c"→"false" overlaps`, `a.js:5 invert-comparison "==="→"!==" outside`},
+		true:  {`a.js:2 plain-optional-chain "?."→"." inside`, `a.js:5 boundary-comparison ">"→">=" inside`},
+	}
+	for _, cf := range []bool{false, true} {
+		r := buildSet(t, files, diff, Options{OperatorSet: 2, ChangedFirst: cf})
+		var got []string
+		for _, m := range r.Mutants {
+			got = append(got, fmt.Sprintf("%s:%d %s %q→%q %s", m.Path, m.Line, m.Operator, m.Change.From, m.Change.To, m.ChangedTokens))
+		}
+		if strings.Join(got, "\n") != strings.Join(want[cf], "\n") {
+			t.Errorf("changed-first %v:\n got %s\nwant %s", cf, strings.Join(got, "\n     "), strings.Join(want[cf], "\n     "))
+		}
+	}
+}
