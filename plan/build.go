@@ -372,6 +372,7 @@ func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []o
 			res.ok = true
 			lc := LineCandidates{Path: c.Path, Line: a.Number, Text: orig, Kind: kinds[a.Number]}
 			if lc.Kind != "" {
+				lc.Candidates = []LineCandidate{}
 				res.lc = lc // no code: no operator is offered it
 				return nil
 			}
