@@ -127,7 +127,9 @@ func embeddedFailed(res embedded.Result) []string {
 	var out []string
 	for _, t := range res.Tests {
 		if !t.Passed && !t.Todo {
-			if t.File == "" {
+			if t.File == "" || t.Name == t.File {
+				// A file that failed to load is its own failure, named by its path as the
+				// node runner and node --test name it, not "file › file".
 				out = append(out, t.Name)
 			} else {
 				out = append(out, t.File+" › "+t.Name)

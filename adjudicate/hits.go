@@ -113,7 +113,9 @@ func (m *baseline) source(path string) string {
 	return "v8"
 }
 
-// reach counts per planned file how many added executable lines the oracle ran.
+// reach counts per planned file how many added executable lines the oracle ran. Lines the plan
+// found no code on (blank, comment, punctuation: FileInfo.NonCode) are not executable lines,
+// whatever the hit map credits to them (V8 counts a closing brace).
 func (m *baseline) reach(files []plan.FileInfo) Reach {
 	r := Reach{Files: []FileReach{}}
 	for _, f := range files {
@@ -129,6 +131,9 @@ func (m *baseline) reach(files []plan.FileInfo) Reach {
 		default:
 			fr.Coverage = m.source(f.Path)
 			for _, l := range f.Added {
+				if plan.KindOf(f.NonCode, l) != "" {
+					continue
+				}
 				if _, ok := m.stable[f.Path][l]; ok {
 					fr.Executable++
 					if m.stable.Ran(f.Path, l) {

@@ -29,6 +29,10 @@ const (
 	LineUnshown LineStatus = "unshown"
 	// LineNotMutated: no mutant on the line was run; Why says why.
 	LineNotMutated LineStatus = "not-mutated"
+	// LineNotExecutable: the line holds no executable code (Kind says which kind: blank,
+	// comment, punctuation), or the coverage records no code on it; it is not counted among
+	// the added executable lines.
+	LineNotExecutable LineStatus = "not-executable"
 )
 
 // Why a line has no mutant that was run (LineAnswer.Why of a not-mutated line).
@@ -37,7 +41,10 @@ const (
 	WhyUnparseable = "unparseable"
 	WhyEquivalent  = "equivalent"
 	WhyCut         = "cut by budget"
+	WhyCutPerOp    = "cut by per-operator cap"
 	WhyUnchanged   = "unchanged behaviour"
+	// WhyNoCoverageCode is the why of a not-executable code line the coverage records nothing on.
+	WhyNoCoverageCode = "the coverage records no code on it"
 )
 
 // LineAnswer is the answer for one added executable line.
@@ -50,6 +57,9 @@ type LineAnswer struct {
 	Why string `json:"why,omitempty"`
 	// Mutants are the ids of the line's mutants that were run.
 	Mutants []string `json:"mutants,omitempty"`
+	// Kind is, for a not-executable line that holds no code, plan.KindBlank, KindComment or
+	// KindPunctuation.
+	Kind string `json:"kind,omitempty"`
 }
 
 // ReachCheck is the outcome of --require-reach: the share of the added executable lines the
@@ -86,6 +96,9 @@ type LineFacts struct {
 	Cut, Discarded []plan.Candidate
 	// Unchanged lists, by path, added lines the plan counted as unchanged behaviour.
 	Unchanged map[string][]int
+	// NonCode gives, by path, the kind of each unchanged line that holds no code (the added
+	// ones are in Files).
+	NonCode map[string][]plan.NonCodeLine
 	// Regime is the regime the mutants' verdicts are read under.
 	Regime Regime
 }
@@ -108,6 +121,14 @@ func LineFactsOf(rep *Report) LineFacts {
 			f.Unchanged[u.Path] = append(f.Unchanged[u.Path], u.Lines...)
 		}
 	}
+	for _, u := range rep.Unchanged {
+		if len(u.NonCode) > 0 {
+			if f.NonCode == nil {
+				f.NonCode = map[string][]plan.NonCodeLine{}
+			}
+			f.NonCode[u.Path] = append(f.NonCode[u.Path], u.NonCode...)
+		}
+	}
 	return f
 }
 
@@ -116,17 +137,20 @@ func coverageKnown(fr FileReach) bool {
 	return fr.Coverage != "" && fr.Coverage != "unavailable" && fr.Coverage != "not-loaded"
 }
 
-// AnswerLines derives the per-line answer. It does no I/O.
+// AnswerLines derives the per-line answer. It does no I/O. Every added line of the plan (and
+// every line it counted as unchanged behaviour) has exactly one answer.
 //
-// Which added lines are executable comes from the baseline's coverage where it knows (the lines
-// it records, ran or not, and the lines an operator fired on, which hold code whatever line the
-// hit map credits it to); in a file it cannot see (not loaded, unavailable, or no baseline) the
-// added lines some operator fired on stand for them. The answer of a line is, in this order:
-// pinned when a mutant on it was killed; not-run when the coverage says the oracle did not run
-// it (or its mutant was accepted without running); vacuous or unshown by its mutant's verdict;
-// not-mutated when no mutant on it ran, because its mutant was judged equivalent, cut by the
-// budget, discarded (equivalent, unparseable), its line is unchanged behaviour, or no operator
-// fired.
+// A line the plan found no code on (blank, comment-only, punctuation-only) is not-executable,
+// with its kind. Of the others, which are executable comes from the baseline's coverage where it
+// knows (the lines it records, ran or not, and the lines an operator fired on, which hold code
+// whatever line the hit map credits it to; a line it records nothing on is not-executable); in a
+// file it cannot see (not loaded, unavailable, or no baseline) every code line counts. The
+// answer of an executable line is, in this order: pinned when a mutant on it was killed; not-run
+// when the coverage says the oracle did not run it (or its mutant was accepted without running);
+// vacuous or unshown by its mutant's verdict; not-mutated when no mutant on it ran, because its
+// mutant was judged equivalent, cut (by the budget or the per-operator cap, with the flags that
+// would plan it), discarded (equivalent, unparseable), its line is unchanged behaviour, or no
+// operator fired.
 func AnswerLines(f LineFacts) []LineAnswer {
 	type key struct {
 		path string
@@ -137,9 +161,16 @@ func AnswerLines(f LineFacts) []LineAnswer {
 		k := key{m.Path, m.Line}
 		muts[k] = append(muts[k], m)
 	}
-	cut, discarded := map[key]bool{}, map[key]string{}
+	cut, discarded := map[key]string{}, map[key]string{}
 	for _, c := range f.Cut {
-		cut[key{c.Path, c.Line}] = true
+		why := WhyCut
+		if c.Reason == plan.ReasonPerOperator {
+			why = WhyCutPerOp
+		}
+		if c.Hint != "" {
+			why += " (" + c.Hint + ")"
+		}
+		cut[key{c.Path, c.Line}] = why
 	}
 	for _, c := range f.Discarded {
 		k := key{c.Path, c.Line}
@@ -162,8 +193,23 @@ func AnswerLines(f LineFacts) []LineAnswer {
 		}
 	}
 
-	var out []LineAnswer
+	files := append([]plan.FileInfo(nil), f.Files...)
+	planned := map[string]bool{}
 	for _, file := range f.Files {
+		planned[file.Path] = true
+	}
+	var onlyUnchanged []string
+	for p := range f.Unchanged {
+		if !planned[p] {
+			onlyUnchanged = append(onlyUnchanged, p)
+		}
+	}
+	sort.Strings(onlyUnchanged)
+	for _, p := range onlyUnchanged {
+		files = append(files, plan.FileInfo{Path: p}) // its lines are all unchanged behaviour
+	}
+	var out []LineAnswer
+	for _, file := range files {
 		fr, hasReach := reach[file.Path]
 		known := hasReach && coverageKnown(fr)
 		state := map[int]string{} // per executable line per the coverage: ran, not-ran, unstable
@@ -188,12 +234,23 @@ func AnswerLines(f LineFacts) []LineAnswer {
 			}
 			seen[l] = true
 			k := key{file.Path, l}
-			st, executable := state[l]
-			fired := len(muts[k]) > 0 || cut[k] || discarded[k] != ""
-			if !executable && !fired && !unchanged[k] {
+			a := LineAnswer{Path: file.Path, Line: l}
+			kind := plan.KindOf(file.NonCode, l)
+			if kind == "" {
+				kind = plan.KindOf(f.NonCode[file.Path], l)
+			}
+			if kind != "" {
+				a.Answer, a.Kind, a.Why = LineNotExecutable, kind, "a "+kind+" line holds no code"
+				out = append(out, a)
 				continue
 			}
-			a := LineAnswer{Path: file.Path, Line: l}
+			st, executable := state[l]
+			fired := len(muts[k]) > 0 || cut[k] != "" || discarded[k] != ""
+			if known && !executable && !fired && !unchanged[k] {
+				a.Answer, a.Why = LineNotExecutable, WhyNoCoverageCode
+				out = append(out, a)
+				continue
+			}
 			for _, m := range muts[k] {
 				a.Mutants = append(a.Mutants, m.ID)
 			}
@@ -207,7 +264,7 @@ func AnswerLines(f LineFacts) []LineAnswer {
 // answerLine is the answer of one line from its mutants' facts, its coverage state ("ran",
 // "not-ran", "unstable" or "" when unknown), whether its file was never loaded, and why it has
 // no mutant.
-func answerLine(ms []LineMutant, r Regime, state string, notLoaded, cut bool, discarded string, unchanged bool) (LineStatus, string) {
+func answerLine(ms []LineMutant, r Regime, state string, notLoaded bool, cut, discarded string, unchanged bool) (LineStatus, string) {
 	var vacuous, unshown, equivalent, notRan bool
 	var unshownWhy string
 	for _, m := range ms {
@@ -246,8 +303,8 @@ func answerLine(ms []LineMutant, r Regime, state string, notLoaded, cut bool, di
 		return LineNotMutated, WhyEquivalent
 	case unchanged:
 		return LineNotMutated, WhyUnchanged
-	case cut:
-		return LineNotMutated, WhyCut
+	case cut != "":
+		return LineNotMutated, cut
 	case discarded != "":
 		return LineNotMutated, discarded
 	}
@@ -257,6 +314,9 @@ func answerLine(ms []LineMutant, r Regime, state string, notLoaded, cut bool, di
 // LinesSummary counts the answers of a report's lines.
 type LinesSummary struct {
 	Executable, Pinned, Vacuous, NotRun, Unshown, NotMutated int
+	// NotExecutable counts the added lines that hold no executable code; they are not in
+	// Executable.
+	NotExecutable int
 	// ReachUnknown counts files whose coverage could not say which lines are executable.
 	ReachUnknown int
 }
@@ -266,6 +326,10 @@ type LinesSummary struct {
 func SummarizeLines(lines []LineAnswer, reach *Reach, files []plan.FileInfo) LinesSummary {
 	var s LinesSummary
 	for _, l := range lines {
+		if l.Answer == LineNotExecutable {
+			s.NotExecutable++
+			continue
+		}
 		s.Executable++
 		switch l.Answer {
 		case LinePinned:
@@ -317,7 +381,7 @@ func (s LinesSummary) Headline() string {
 	}
 	h := strings.Join(parts, "; ")
 	if s.ReachUnknown > 0 {
-		h += fmt.Sprintf(" (in %d %s the coverage could not say which lines run: there, the lines an operator fired on are counted)", s.ReachUnknown, map[bool]string{true: "file", false: "files"}[s.ReachUnknown == 1])
+		h += fmt.Sprintf(" (in %d %s the coverage could not say which lines run: there, every added line that holds code is counted)", s.ReachUnknown, map[bool]string{true: "file", false: "files"}[s.ReachUnknown == 1])
 	}
 	return h
 }
@@ -335,9 +399,9 @@ func (rep *Report) CountLines() LinesSummary {
 // least pct% of the added executable lines. When the coverage cannot say for some file, the
 // requirement is not met (absent is not "ran"). It does no I/O.
 func CheckReach(lines []LineAnswer, s LinesSummary, pct int) ReachCheck {
-	c := ReachCheck{Percent: pct, Known: s.ReachUnknown == 0, Executable: len(lines)}
+	c := ReachCheck{Percent: pct, Known: s.ReachUnknown == 0, Executable: s.Executable}
 	for _, l := range lines {
-		if l.Answer != LineNotRun {
+		if l.Answer != LineNotRun && l.Answer != LineNotExecutable {
 			c.Ran++
 		}
 	}
@@ -377,16 +441,20 @@ func deriveLines(rep *Report, requireReach int) {
 // recordLineReach lists, per file of r whose coverage is known, which added executable lines ran,
 // did not run, or ran in only one baseline run: the facts AnswerLines reads.
 func recordLineReach(r *Reach, m *baseline, files []plan.FileInfo) {
-	added := map[string][]int{}
+	added := map[string]plan.FileInfo{}
 	for _, f := range files {
-		added[f.Path] = f.Added
+		added[f.Path] = f
 	}
 	for i := range r.Files {
 		fr := &r.Files[i]
 		if !coverageKnown(*fr) {
 			continue
 		}
-		for _, l := range added[fr.Path] {
+		f := added[fr.Path]
+		for _, l := range f.Added {
+			if plan.KindOf(f.NonCode, l) != "" {
+				continue // holds no code: not an executable line, whatever the hit map says
+			}
 			switch {
 			case m.unstable[fr.Path][l]:
 				fr.UnstableLines = append(fr.UnstableLines, l)

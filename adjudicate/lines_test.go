@@ -42,6 +42,7 @@ func TestAnswerLines(t *testing.T) {
 			"5 not-mutated equivalent", "6 not-mutated cut by budget", "7 not-mutated unparseable",
 			"8 not-mutated equivalent", "9 not-mutated no operator fired", "10 not-mutated unchanged behaviour",
 			"11 pinned ", "12 not-run ran in only one of the two baseline runs",
+			"13 not-executable the coverage records no code on it",
 		},
 	}, {
 		name: "witness none is unshown under witness-required",
@@ -49,22 +50,52 @@ func TestAnswerLines(t *testing.T) {
 		want: []string{"1 not-mutated no operator fired", "2 unshown mutant unshown", "3 not-run never run by the tests",
 			"4 not-mutated no operator fired", "5 not-mutated no operator fired", "6 not-mutated no operator fired",
 			"7 not-mutated no operator fired", "8 not-mutated no operator fired", "9 not-mutated no operator fired",
-			"10 not-mutated no operator fired", "11 not-mutated no operator fired", "12 not-run ran in only one of the two baseline runs"},
+			"10 not-mutated no operator fired", "11 not-mutated no operator fired", "12 not-run ran in only one of the two baseline runs",
+			"13 not-executable the coverage records no code on it"},
 	}, {
-		name: "file never loaded: the lines an operator fired on, all not run",
-		f: LineFacts{Files: file, Reach: &Reach{Files: []FileReach{{Path: "a.js", Coverage: "not-loaded"}}}, Regime: RegimeWitnessRecorded,
+		name: "file never loaded: every code line, all not run",
+		f: LineFacts{Files: file[:1:1], Reach: &Reach{Files: []FileReach{{Path: "a.js", Coverage: "not-loaded"}}}, Regime: RegimeWitnessRecorded,
 			Mutants: []LineMutant{mut(2, noCov)}, Cut: []plan.Candidate{cand(5, plan.ReasonBudget)}},
-		want: []string{"2 not-run the tests never loaded the file", "5 not-run the tests never loaded the file"},
+		want: []string{"1 not-run the tests never loaded the file", "2 not-run the tests never loaded the file",
+			"3 not-run the tests never loaded the file", "4 not-run the tests never loaded the file",
+			"5 not-run the tests never loaded the file", "6 not-run the tests never loaded the file",
+			"7 not-run the tests never loaded the file", "8 not-run the tests never loaded the file",
+			"9 not-run the tests never loaded the file", "10 not-run the tests never loaded the file",
+			"11 not-run the tests never loaded the file", "12 not-run the tests never loaded the file",
+			"13 not-run the tests never loaded the file"},
 	}, {
-		name: "no baseline: the lines an operator fired on",
-		f:    LineFacts{Files: file, Regime: RegimeWitnessRecorded, Discarded: []plan.Candidate{cand(4, plan.ReasonEquivalent)}},
-		want: []string{"4 not-mutated equivalent"},
+		// A not-bonded patch (nothing planned, no baseline) still answers for every added line.
+		name: "no baseline: every added line",
+		f: LineFacts{Files: []plan.FileInfo{{Path: "a.js", Added: []int{1, 2, 3, 4}}}, Regime: RegimeWitnessRecorded,
+			Discarded: []plan.Candidate{cand(4, plan.ReasonEquivalent)}},
+		want: []string{"1 not-mutated no operator fired", "2 not-mutated no operator fired", "3 not-mutated no operator fired", "4 not-mutated equivalent"},
+	}, {
+		// Issue 27: blank, comment and punctuation lines are not executable, with their kind; a
+		// per-operator cut says so and names the flag; a file whose lines are all unchanged
+		// behaviour is answered too.
+		name: "kinds, cut reasons, unchanged-only files",
+		f: LineFacts{
+			Files: []plan.FileInfo{{Path: "a.js", Added: []int{1, 2, 3, 4, 5},
+				NonCode: []plan.NonCodeLine{{Line: 2, Kind: plan.KindComment}, {Line: 3, Kind: plan.KindPunctuation}, {Line: 5, Kind: plan.KindBlank}}}},
+			Reach:  &Reach{Files: []FileReach{{Path: "a.js", Coverage: "v8", NotRanLines: []int{1, 3, 4}}}},
+			Regime: RegimeWitnessRecorded,
+			Cut: []plan.Candidate{
+				{Mutant: plan.Mutant{Path: "a.js", Line: 1}, Reason: plan.ReasonPerOperator, Hint: "--per-operator 3 would plan it"},
+				{Mutant: plan.Mutant{Path: "a.js", Line: 4}, Reason: plan.ReasonBudget, Hint: "--budget 7 would plan it"},
+			},
+			Unchanged: map[string][]int{"b.js": {7, 8}},
+			NonCode:   map[string][]plan.NonCodeLine{"b.js": {{Line: 8, Kind: plan.KindPunctuation}}},
+		},
+		want: []string{"1 not-run never run by the tests", "2 not-executable a comment line holds no code",
+			"3 not-executable a punctuation line holds no code", "4 not-run never run by the tests",
+			"5 not-executable a blank line holds no code",
+			"7 not-mutated unchanged behaviour", "8 not-executable a punctuation line holds no code"},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
 			for _, a := range AnswerLines(tc.f) {
-				if a.Path != "a.js" {
+				if a.Path != "a.js" && a.Path != "b.js" {
 					t.Errorf("path %q", a.Path)
 				}
 				got = append(got, strings.Join([]string{strconv.Itoa(a.Line), string(a.Answer), a.Why}, " "))
@@ -84,7 +115,7 @@ func TestLinesHeadline(t *testing.T) {
 	}{
 		{LinesSummary{Executable: 9, Pinned: 3, NotRun: 4, NotMutated: 2}, "held on 3 of 9 added executable lines; 4 never run by the tests; 2 not mutated"},
 		{LinesSummary{Executable: 1, Pinned: 1}, "held on 1 of 1 added executable line"},
-		{LinesSummary{Executable: 3, Vacuous: 1, Unshown: 2, ReachUnknown: 1}, "held on 0 of 3 added executable lines; 1 vacuous (a mutant survived on a line the tests ran); 2 unshown (in 1 file the coverage could not say which lines run: there, the lines an operator fired on are counted)"},
+		{LinesSummary{Executable: 3, Vacuous: 1, Unshown: 2, ReachUnknown: 1}, "held on 0 of 3 added executable lines; 1 vacuous (a mutant survived on a line the tests ran); 2 unshown (in 1 file the coverage could not say which lines run: there, every added line that holds code is counted)"},
 	}
 	for _, tc := range tests {
 		if got := tc.s.Headline(); got != tc.want {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/plan"
 )
 
 // DarkCounts are one task's (or the corpus's) dark channels.
@@ -20,9 +21,12 @@ type DarkCounts struct {
 	// Gates counts the gates; GatesRed those that failed on the unmutated tree (never witnesses).
 	Gates    int `json:"gates"`
 	GatesRed int `json:"gates_red"`
-	// Candidates counts the mutants planned plus those the budget cut; Cut the cut ones.
-	Candidates int `json:"candidates"`
-	Cut        int `json:"cut"`
+	// Candidates counts the mutants planned plus those the budget cut; Cut the cut ones, and
+	// CutPerOperator those of them the per-operator cap cut (--per-operator, not --budget,
+	// would have planned them).
+	Candidates     int `json:"candidates"`
+	Cut            int `json:"cut"`
+	CutPerOperator int `json:"cut_per_operator"`
 	// Unchanged counts the diff's source lines skipped as unchanged behaviour.
 	Unchanged int `json:"unchanged_behaviour"`
 }
@@ -39,6 +43,7 @@ func (d *DarkCounts) add(o DarkCounts) {
 	d.GatesRed += o.GatesRed
 	d.Candidates += o.Candidates
 	d.Cut += o.Cut
+	d.CutPerOperator += o.CutPerOperator
 	d.Unchanged += o.Unchanged
 }
 
@@ -60,12 +65,14 @@ type Dark struct {
 	Tasks []TaskDark `json:"tasks"`
 }
 
-// darkOf counts the dark channels of the measured rows.
+// darkOf counts the dark channels of the measured rows. An error row's partial report (an oracle
+// red on the patched tree, a run stopped midway) is in no rate and in no count here either: its
+// plan's cuts are not evidence the budget withheld from a measurement.
 func darkOf(rows []Row) Dark {
 	d := Dark{Tasks: []TaskDark{}}
 	for i := range rows {
 		r := &rows[i]
-		if r.Report == nil {
+		if !r.Measured() {
 			continue
 		}
 		td := taskDark(r.Task, r.Arm, r.Report)
@@ -83,6 +90,11 @@ func taskDark(task, arm string, rep *adjudicate.Report) TaskDark {
 	td.PlannedFiles = len(rep.Files)
 	td.Candidates = len(rep.Mutants) + len(rep.Cut)
 	td.Cut = len(rep.Cut)
+	for _, c := range rep.Cut {
+		if c.Reason == plan.ReasonPerOperator {
+			td.CutPerOperator++
+		}
+	}
 	td.Unchanged = rep.UnchangedCount()
 	if b := rep.Baseline; b != nil {
 		for _, f := range b.Reach.Files {

@@ -55,6 +55,29 @@ const (
 	SampleAll = "all"
 )
 
+// UseOperatorSet makes every task plan with operator set n, as the key operator_set = n would:
+// the budget and per_operator the file gives stay, the ones it leaves out become set n's
+// defaults (plan.DefaultBudgetOf; under set 2 and later the per-operator cap is the budget).
+// bond corpus run --operator-set calls it, so one corpus file replays under every set. An
+// unknown set is an input error naming the sets that exist.
+func (c *Corpus) UseOperatorSet(n int) error {
+	def, err := plan.DefaultBudgetOf(n)
+	if err != nil {
+		return err
+	}
+	c.OperatorSet = n
+	if !c.budgetSet {
+		c.Budget = def.Total
+	}
+	if !c.perOperatorSet {
+		c.PerOperator = min(def.PerOperator, c.Budget)
+		if n >= 2 {
+			c.PerOperator = c.Budget
+		}
+	}
+	return nil
+}
+
 // Corpus is a validated corpus file. Paths in it are absolute, resolved against the directory
 // the file is in.
 type Corpus struct {
@@ -71,6 +94,12 @@ type Corpus struct {
 	// the file gives none they are the operator set's defaults (plan.DefaultBudgetOf).
 	Budget      int
 	PerOperator int
+	// Rule is the planner rule every task is planned with (key rule; plan.RuleChangedFirst or
+	// "", the operators' rank alone); it enters the operator digest when set.
+	Rule string
+	// budgetSet and perOperatorSet record that the file gave budget and per_operator, so that
+	// another operator set (UseOperatorSet) keeps them and fills only the others.
+	budgetSet, perOperatorSet bool
 	// Regime is the regime the corpus is about (default witness-recorded); rows carry all three.
 	Regime string
 	// Timeout is the per-run time limit handed to certify; zero leaves certify's default.
@@ -115,7 +144,7 @@ type Task struct {
 
 // Keys a corpus file may hold, at the top and in each [[task]], with whether they are required.
 var (
-	topKeys  = map[string]bool{"format": true, "name": false, "task": true, "budget": false, "per_operator": false, "operator_set": false, "regime": false, "timeout": false}
+	topKeys  = map[string]bool{"format": true, "name": false, "task": true, "budget": false, "per_operator": false, "operator_set": false, "regime": false, "timeout": false, "rule": false}
 	taskKeys = map[string]bool{
 		"id": true, "repo": true, "base": true, "head": false, "patch": false, "arm": false, "sample": false,
 		"install": false, "oracle_cmd": false, "oracle": false, "runner": false, "gates": false,
@@ -162,7 +191,7 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 
 	for _, k := range tomlcheck.SortedKeys(raw) {
 		if _, ok := topKeys[k]; !ok {
-			p.Addf("unknown top-level key %q (known: budget, format, name, operator_set, per_operator, regime, task, timeout)", k)
+			p.Addf("unknown top-level key %q (known: budget, format, name, operator_set, per_operator, regime, rule, task, timeout)", k)
 		}
 	}
 	for _, k := range []string{"format", "task"} {
@@ -177,25 +206,20 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	}
 	c.Name = p.Str("", "name", raw["name"])
 	if v, ok := raw["budget"]; ok {
-		c.Budget = positive(p, "", "budget", v)
+		c.Budget, c.budgetSet = positive(p, "", "budget", v), true
 	}
 	if v, ok := raw["per_operator"]; ok {
-		c.PerOperator = positive(p, "", "per_operator", v)
+		c.PerOperator, c.perOperatorSet = positive(p, "", "per_operator", v), true
 	}
 	if v, ok := raw["operator_set"]; ok {
-		c.OperatorSet = positive(p, "", "operator_set", v)
-		if def, err := plan.DefaultBudgetOf(c.OperatorSet); err != nil {
+		if err := c.UseOperatorSet(positive(p, "", "operator_set", v)); err != nil {
 			p.Addf("operator_set = %v: %v", v, err)
-		} else {
-			if _, ok := raw["budget"]; !ok {
-				c.Budget = def.Total
-			}
-			if _, ok := raw["per_operator"]; !ok {
-				c.PerOperator = min(def.PerOperator, c.Budget)
-				if c.OperatorSet >= 2 {
-					c.PerOperator = c.Budget
-				}
-			}
+		}
+	}
+	if v, ok := raw["rule"]; ok {
+		c.Rule = p.Str("", "rule", v)
+		if c.Rule != plan.RuleChangedFirst {
+			p.Addf("rule = %q: the one planner rule besides the operators' rank is %q (leave the key out for the rank)", c.Rule, plan.RuleChangedFirst)
 		}
 	}
 	if v, ok := raw["regime"]; ok {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/plan"
 )
 
 // corpusDir makes a directory with a repo directory and patch files for Parse to resolve.
@@ -114,6 +115,7 @@ func TestParseBad(t *testing.T) {
 		{"heldback_patch without cmd", "format = 1\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\nheldback_patch='patches/1-hidden.diff'\n", []string{`"heldback_patch" is set without "heldback_cmd"`}},
 		{"no tasks", "format = 1\ntask = []\n", []string{"the corpus has no tasks"}},
 		{"unknown operator set", "format = 1\noperator_set = 9\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`operator_set = 9: operator set 9 does not exist; use one of 1, 2`}},
+		{"unknown rule", "format = 1\nrule = 'newest-first'\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`rule = "newest-first": the one planner rule besides the operators' rank is "changed-first"`}},
 		{"bad regime", "format = 1\nregime = 'strict'\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`regime = "strict"`}},
 	}
 	for _, tt := range tests {
@@ -157,6 +159,30 @@ func TestParseOperatorSet(t *testing.T) {
 		if c.OperatorSet != tt.set || c.Budget != tt.budget || c.PerOperator != tt.per {
 			t.Errorf("%q: set %d budget %d/%d, want %d %d/%d", tt.top, c.OperatorSet, c.Budget, c.PerOperator, tt.set, tt.budget, tt.per)
 		}
+	}
+	// UseOperatorSet (corpus run --operator-set) gives what the key would: a budget the file
+	// gives stays, the rest are the set's defaults.
+	for _, tt := range tests {
+		c, err := Parse("corpus.toml", corpusDir(t), []byte("format = 1\n"+strings.Replace(tt.top, "operator_set = 2\n", "", 1)+task))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.set == 0 {
+			continue
+		}
+		if err := c.UseOperatorSet(tt.set); err != nil {
+			t.Fatal(err)
+		}
+		if c.OperatorSet != tt.set || c.Budget != tt.budget || c.PerOperator != tt.per {
+			t.Errorf("%q by UseOperatorSet(%d): set %d budget %d/%d, want %d/%d", tt.top, tt.set, c.OperatorSet, c.Budget, c.PerOperator, tt.budget, tt.per)
+		}
+	}
+	c, err := Parse("corpus.toml", corpusDir(t), []byte("format = 1\nrule = 'changed-first'\n"+task))
+	if err != nil || c.Rule != plan.RuleChangedFirst {
+		t.Errorf("rule key: %+v, %v", c, err)
+	}
+	if err := c.UseOperatorSet(7); err == nil {
+		t.Error("UseOperatorSet(7) accepted a set that does not exist")
 	}
 }
 

@@ -37,6 +37,8 @@ type Report struct {
 	Mismatches []Mismatch `json:"mismatches"`
 	// Dark is, per task and in total, the evidence channels that were dark.
 	Dark Dark `json:"dark"`
+	// Lines is the per-line answers of the measured tasks added up.
+	Lines LineTotals `json:"lines"`
 	// TaskBonds lists every task's bond under each regime (only with ReportOptions.Tasks).
 	TaskBonds []TaskBond    `json:"task_bonds,omitempty"`
 	Warnings  []string      `json:"warnings"`
@@ -161,6 +163,7 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 	}
 	rep.Operators = operatorStats(views)
 	rep.Dark = darkOf(rows)
+	rep.Lines = lineTotalsOf(rows)
 	if opts.Tasks {
 		for _, v := range views {
 			tb := TaskBond{Task: v.row.Task, Arm: v.row.Arm, Sample: v.sample, Bonds: map[string]string{}, Heldback: v.row.Heldback, Error: firstLine(v.row.Error)}

@@ -176,26 +176,60 @@ func parseRows(path string, data []byte) (*RowsFile, error) {
 }
 
 // factsReport is the part of a certify report the statistics read; decoding only it skips the
-// output tails, baselines and timings that make up most of a row's bytes.
+// output tails, baselines and timings that make up most of a row's bytes. Everything a figure of
+// corpus report reads must be here: a field left out decodes as its zero value, and the figure
+// silently reads zero (the dark channels did, until issue 27; TestReportFromRealRows reads a
+// rows file corpus run wrote to catch it).
 type factsReport struct {
 	Operators plan.OperatorSet      `json:"operators"`
+	Files     []factsFile           `json:"files"`
 	Cut       []factsCandidate      `json:"cut"`
 	Discarded []factsCandidate      `json:"discarded"`
+	Unchanged []plan.UnchangedLines `json:"unchanged_behaviour"`
 	Mutants   []factsMutant         `json:"mutants"`
 	Bond      adjudicate.BondResult `json:"bond"`
+	Lines     []factsLine           `json:"lines"`
 	Partial   bool                  `json:"partial"`
 	// The cost metrics (truthstats.go) count the baseline's oracle runs and the canaries and
-	// read the total time; only their number and the timings are kept.
+	// read the total time; only their number and the timings are kept. The dark channels read
+	// the reach's files (coverage and why not) and the gates' outcomes on the unmutated tree.
 	Baseline *struct {
 		Oracle []struct{} `json:"oracle"`
+		Reach  struct {
+			Files []struct {
+				Path     string `json:"path"`
+				Coverage string `json:"coverage"`
+				Detail   string `json:"detail"`
+				Unknown  bool   `json:"unknown"`
+			} `json:"files"`
+		} `json:"reach"`
+		Gates []struct {
+			Name     string `json:"name"`
+			Ran      bool   `json:"ran"`
+			Passed   bool   `json:"passed"`
+			ExitCode int    `json:"exit_code"`
+		} `json:"gates"`
 	} `json:"baseline"`
 	SelfCheck []struct{}         `json:"self_check"`
 	Timings   adjudicate.Timings `json:"timings"`
 }
 
+type factsFile struct {
+	Path string `json:"path"`
+}
+
 type factsCandidate struct {
 	Operator string `json:"operator"`
 	Reason   string `json:"reason"`
+}
+
+// factsLine is one per-line answer, without its mutant ids.
+type factsLine struct {
+	Path   string                `json:"path"`
+	Line   int                   `json:"line"`
+	Answer adjudicate.LineStatus `json:"answer"`
+	Why    string                `json:"why"`
+	Kind   string                `json:"kind"`
 }
 
 // factsMutant is a mutant's place and the facts its verdict is derived from, decoded as the very
@@ -222,8 +256,24 @@ func decodeRow(line []byte) (Row, error) {
 	r := d.Row
 	if f := d.Report; f != nil {
 		rep := &adjudicate.Report{Bond: f.Bond, Partial: f.Partial, Timings: f.Timings}
-		if f.Baseline != nil {
-			rep.Baseline = &adjudicate.Baseline{Oracle: make([]adjudicate.RunRecord, len(f.Baseline.Oracle))}
+		if b := f.Baseline; b != nil {
+			rep.Baseline = &adjudicate.Baseline{Oracle: make([]adjudicate.RunRecord, len(b.Oracle))}
+			for _, fr := range b.Reach.Files {
+				rep.Baseline.Reach.Files = append(rep.Baseline.Reach.Files, adjudicate.FileReach{Path: fr.Path, Coverage: fr.Coverage, Detail: fr.Detail, Unknown: fr.Unknown})
+			}
+			for _, g := range b.Gates {
+				rep.Baseline.Gates = append(rep.Baseline.Gates, adjudicate.GateRecord{Name: g.Name, Ran: g.Ran, Passed: g.Passed, ExitCode: g.ExitCode})
+			}
+		}
+		for _, fi := range f.Files {
+			rep.Files = append(rep.Files, plan.FileInfo{Path: fi.Path})
+		}
+		rep.Unchanged = f.Unchanged
+		if f.Lines != nil {
+			rep.Lines = make([]adjudicate.LineAnswer, len(f.Lines))
+			for i, l := range f.Lines {
+				rep.Lines[i] = adjudicate.LineAnswer{Path: l.Path, Line: l.Line, Answer: l.Answer, Why: l.Why, Kind: l.Kind}
+			}
 		}
 		if len(f.SelfCheck) > 0 {
 			rep.SelfCheck = make([]adjudicate.Canary, len(f.SelfCheck))

@@ -24,6 +24,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
+	"github.com/bond-tool/bond/plan"
 )
 
 // CertifyRequest is what corpus run asks certify to do for one task: the task's work tree
@@ -41,6 +42,8 @@ type CertifyRequest struct {
 	OperatorSet int
 	Budget      int
 	PerOperator int
+	// ChangedFirst plans with plan.RuleChangedFirst (the corpus's rule).
+	ChangedFirst bool
 	// Timeout is the per-run time limit; zero is certify's default.
 	Timeout time.Duration
 	// Jobs is certify's sandbox count for this task.
@@ -321,7 +324,8 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 	}
 
 	req := CertifyRequest{Repo: wt, Base: base, OracleCmd: t.OracleCmd, Oracle: t.Oracle, Runner: t.Runner, Regime: c.Regime,
-		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, Timeout: timeout, Jobs: o.CertifyJobs}
+		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, ChangedFirst: c.Rule == plan.RuleChangedFirst,
+		Timeout: timeout, Jobs: o.CertifyJobs}
 	for _, name := range tomlcheck.SortedKeys(t.Gates) {
 		req.Gates = append(req.Gates, adjudicate.GateSpec{Name: name, Cmd: t.Gates[name]})
 	}

@@ -85,6 +85,14 @@ type Budget struct {
 // versions of table and the budget. Rows and reports made with a different digest were made
 // by different operators or a different budget.
 func Digest(table []Operator, b Budget) string {
+	return DigestWithRule(table, b, "")
+}
+
+// DigestWithRule is Digest for plans whose lines' mutants are picked by a planner rule other
+// than the operators' rank alone (plan.RuleChangedFirst): the rule is a line of the digested
+// text. The empty rule is the rank rule every digest before rules existed was made with, and
+// adds nothing, so Digest's values are unchanged.
+func DigestWithRule(table []Operator, b Budget, rule string) string {
 	var sb strings.Builder
 	sb.WriteString("bond operator digest 1\n")
 	for _, op := range table {
@@ -98,6 +106,11 @@ func Digest(table []Operator, b Budget) string {
 	sb.WriteByte('\t')
 	sb.WriteString(strconv.Itoa(b.PerOperator))
 	sb.WriteByte('\n')
+	if rule != "" {
+		sb.WriteString("rule\t")
+		sb.WriteString(rule)
+		sb.WriteByte('\n')
+	}
 	sum := sha256.Sum256([]byte(sb.String()))
 	return hex.EncodeToString(sum[:])
 }

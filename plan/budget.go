@@ -69,22 +69,18 @@ func DefaultBudgetOf(n int) (BudgetInfo, error) {
 // selectMutants chooses which proposed mutants (in diff order) fit the budget, by the rule of
 // operator set n: set 1 fills the slots by operator rank (applyBudget, unchanged since set 1 was
 // the only set), set 2 spreads them over the patch (spreadBudget). Both return the chosen in
-// diff order and the cut as candidates with ReasonBudget, in diff order.
+// diff order and the cut as candidates in diff order, each with the cap that cut it
+// (ReasonBudget or ReasonPerOperator) and a hint naming the flags that would have planned it.
 func selectMutants(n int, proposed []*Mutant, files []FileInfo, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {
 	if n <= 1 {
-		chosen, cut := applyBudget(proposed, ops, total, per)
-		cands := make([]Candidate, 0, len(cut))
-		for _, m := range cut {
-			cands = append(cands, Candidate{Mutant: *m, Reason: ReasonBudget})
-		}
-		return chosen, cands
+		return applyBudget(proposed, ops, total, per)
 	}
 	return spreadBudget(proposed, files, ops, total, per)
 }
 
 // applyBudget fills the slots by operator rank, within an operator in diff order, then returns
 // the chosen in diff order and the cut ones in diff order. proposed is in diff order.
-func applyBudget(proposed []*Mutant, ops []operators.Operator, total, per int) (chosen, cut []*Mutant) {
+func applyBudget(proposed []*Mutant, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {
 	rank := map[string]int{}
 	for i, op := range ops {
 		rank[op.Name] = i
@@ -96,25 +92,74 @@ func applyBudget(proposed []*Mutant, ops []operators.Operator, total, per int) (
 	sort.SliceStable(order, func(a, b int) bool {
 		return rank[proposed[order[a]].Operator] < rank[proposed[order[b]].Operator]
 	})
-	in := make([]bool, len(proposed))
-	perOp := map[string]int{}
-	n := 0
-	for _, i := range order {
-		op := proposed[i].Operator
-		if n < total && perOp[op] < per {
-			in[i] = true
-			perOp[op]++
-			n++
-		}
-	}
+	in, cuts := fill(proposed, order, total, per)
+	var chosen []*Mutant
+	var cut []Candidate
 	for i, m := range proposed {
 		if in[i] {
 			chosen = append(chosen, m)
 		} else {
-			cut = append(cut, m)
+			cut = append(cut, Candidate{Mutant: *m, Reason: cuts[i].reason, Hint: cuts[i].hint})
 		}
 	}
 	return chosen, cut
+}
+
+// cutWhy is why fill left a mutant out: the cap that was full when its turn came, and the flags
+// that would have planned it.
+type cutWhy struct {
+	reason, hint string
+}
+
+// fill takes the proposed mutants in the given order and keeps each while fewer than total are
+// kept and fewer than per of its operator: the one selection rule both sets' orders go through.
+// For each one left out it says which cap was full when its turn came (the per-operator cap when
+// it was, unless it is no smaller than the budget) and which flags would
+// have planned it. With the order unchanged, a mutant is kept under total' and per' exactly when
+// fewer than per' of its operator come before it and K(per') < total', where K(p) is the sum
+// over operators of min(that operator's mutants before it, p): before the total is reached, the
+// run is the one without a total, which keeps K(p) of the mutants before it.
+func fill(proposed []*Mutant, order []int, total, per int) (in []bool, why []cutWhy) {
+	in = make([]bool, len(proposed))
+	why = make([]cutWhy, len(proposed))
+	kept := map[string]int{}   // per operator, kept so far
+	before := map[string]int{} // per operator, proposed so far (kept or not)
+	ahead := func(p int) int {
+		k := 0
+		for _, c := range before {
+			k += min(c, p)
+		}
+		return k
+	}
+	n := 0
+	for _, i := range order {
+		op := proposed[i].Operator
+		if n < total && kept[op] < per {
+			in[i] = true
+			kept[op]++
+			n++
+			before[op]++
+			continue
+		}
+		// The per-operator cap is the reason when it was full and is a cap of its own: one at
+		// least the budget (set 2's default) is full only when the budget is.
+		w := cutWhy{reason: ReasonBudget}
+		if kept[op] >= per && per < total {
+			w.reason = ReasonPerOperator
+		}
+		if before[op] < per {
+			w.hint = fmt.Sprintf("--budget %d would plan it", ahead(per)+1)
+		} else {
+			p := before[op] + 1
+			w.hint = fmt.Sprintf("--per-operator %d would plan it", p)
+			if k := ahead(p); k >= total {
+				w.hint = fmt.Sprintf("--per-operator %d --budget %d would plan it", p, k+1)
+			}
+		}
+		why[i] = w
+		before[op]++
+	}
+	return in, why
 }
 
 func countByOperator(ops []operators.Operator, proposed []*Mutant, chosen []Mutant, cut, discarded []Candidate) []OperatorCount {

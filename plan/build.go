@@ -49,6 +49,11 @@ type Options struct {
 	Operators []string
 	// Include and Exclude are doublestar globs over repository-relative paths; see selector.
 	Include, Exclude []string
+	// ChangedFirst puts the mutant of a line that replaces removed ones on the tokens the patch
+	// changed (RuleChangedFirst): an operator whose edit lies inside the change wins over a
+	// higher-ranked one outside it. Off, each line's mutant is its operators' rank alone, as in
+	// every plan before it; on, the rule enters the operator digest.
+	ChangedFirst bool
 }
 
 // Build reads the diff, checks that it fits the tree at Repo, and plans the mutants. Every error
@@ -85,6 +90,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		return Result{}, err
 	}
 	var planned []fileChange
+	var histories []fileHistory
 	var unchanged []UnchangedLines
 	var touched []string
 	for _, c := range changes {
@@ -94,7 +100,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		if !sel.match(c.Path) {
 			continue
 		}
-		u, err := unchangedOf(rt, c)
+		c, h, u, err := historyOf(rt, c)
 		if err != nil {
 			return Result{}, err
 		}
@@ -103,6 +109,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		}
 		if len(c.Added) > 0 {
 			planned = append(planned, c)
+			histories = append(histories, h)
 		}
 	}
 
@@ -114,7 +121,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			fp, err := planFile(gctx, rt, c, ops)
+			fp, err := planFile(gctx, rt, c, histories[i], ops, o.ChangedFirst)
 			files[i] = fp
 			return err
 		})
@@ -123,11 +130,15 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		return Result{}, err
 	}
 
+	budget := BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator}
+	if o.ChangedFirst {
+		budget.Rule = RuleChangedFirst
+	}
 	res := Result{Front: Front{
 		SchemaVersion: version.Schema,
 		Tool:          Tool{Name: version.ToolName, Version: version.Tool},
-		Operators:     OperatorSetOf(o.OperatorSet, ops, BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator}),
-		Budget:        BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator},
+		Operators:     OperatorSetOf(o.OperatorSet, ops, budget),
+		Budget:        budget,
 		Diff:          info,
 		Files:         []FileInfo{},
 		Cut:           []Candidate{},
@@ -148,17 +159,20 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 	for _, m := range chosen {
 		res.Mutants = append(res.Mutants, *m)
 	}
-	cutIDs := map[string]string{} // id → why (set 2's spread says where the mutant stood)
+	cutBy := map[string]Candidate{} // id → the cut candidate (its reason, where it stood, the hint)
 	for _, c := range cut {
 		res.Front.Cut = append(res.Front.Cut, c)
-		cutIDs[c.ID] = c.Message
+		cutBy[c.ID] = c
 	}
 	for li := range res.Lines {
 		lc := &res.Lines[li]
 		for ci := range lc.Candidates {
-			if why, ok := cutIDs[lc.Mutant]; ok && lc.Candidates[ci].Outcome == OutcomeChosen {
+			if c, ok := cutBy[lc.Mutant]; ok && lc.Candidates[ci].Outcome == OutcomeChosen {
 				lc.Candidates[ci].Outcome = OutcomeCut
-				lc.Candidates[ci].Message = why
+				if c.Reason == ReasonPerOperator {
+					lc.Candidates[ci].Outcome = OutcomeCutPerOp
+				}
+				lc.Candidates[ci].Message = strings.TrimPrefix(strings.Join([]string{c.Message, c.Hint}, "; "), "; ")
 			}
 		}
 	}
@@ -247,7 +261,7 @@ func OperatorSetOf(set int, ops []operators.Operator, b BudgetInfo) OperatorSet 
 	if set == 0 {
 		set = operators.DefaultSet
 	}
-	s := OperatorSet{Set: set, Digest: operators.Digest(ops, operators.Budget{Total: b.Total, PerOperator: b.PerOperator}), Table: []OperatorEntry{}}
+	s := OperatorSet{Set: set, Digest: operators.DigestWithRule(ops, operators.Budget{Total: b.Total, PerOperator: b.PerOperator}, b.Rule), Table: []OperatorEntry{}}
 	for _, op := range ops {
 		s.Table = append(s.Table, OperatorEntry{Name: op.Name, Version: op.Version})
 	}
@@ -272,9 +286,10 @@ type filePlan struct {
 	lines     []LineCandidates
 }
 
-// planFile reads one file, checks the fit, lexes it once and offers its added lines to the
-// operators (Source.Propose).
-func planFile(ctx context.Context, rt root, c fileChange, ops []operators.Operator) (filePlan, error) {
+// planFile reads one file, checks the fit, lexes it once and offers its added lines that hold
+// code to the operators (Source.propose), with what the patch changed on each (h); with
+// changedFirst the changed tokens come first.
+func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []operators.Operator, changedFirst bool) (filePlan, error) {
 	src, err := rt.read(c.Path)
 	if err != nil {
 		return filePlan{}, err
@@ -288,6 +303,7 @@ func planFile(ctx context.Context, rt root, c fileChange, ops []operators.Operat
 	for _, a := range c.Added {
 		fp.info.Added = append(fp.info.Added, a.Number)
 	}
+	fp.info.Moved = c.Moved
 	text := string(src)
 	// NewSource is one esbuild transform of the whole file, which no context reaches (38 s for
 	// a 20,000-line file with the equivalence filter's minifier): it runs aside, so an interrupt
@@ -318,6 +334,15 @@ func planFile(ctx context.Context, rt root, c fileChange, ops []operators.Operat
 			byNumber[l.Number] = l
 		}
 	}
+	kinds := map[int]string{}
+	for _, a := range c.Added {
+		if l, ok := byNumber[a.Number]; ok {
+			if k := lineKind(l); k != "" {
+				kinds[a.Number] = k
+				fp.info.NonCode = append(fp.info.NonCode, NonCodeLine{Line: a.Number, Kind: k})
+			}
+		}
+	}
 	ordinals := lineOrdinals(text, spans, want)
 
 	// Lines are independent (each gets at most one mutant), so they are checked in parallel;
@@ -345,9 +370,14 @@ func planFile(ctx context.Context, rt root, c fileChange, ops []operators.Operat
 				return nil
 			}
 			res.ok = true
-			lc := LineCandidates{Path: c.Path, Line: a.Number, Text: orig}
-			for _, of := range s.Propose(ops, l, orig, true) {
-				cand := LineCandidate{Operator: of.Operator.Name, Outcome: of.Outcome, Message: of.Message}
+			lc := LineCandidates{Path: c.Path, Line: a.Number, Text: orig, Kind: kinds[a.Number]}
+			if lc.Kind != "" {
+				lc.Candidates = []LineCandidate{}
+				res.lc = lc // no code: no operator is offered it
+				return nil
+			}
+			for _, of := range s.propose(ops, l, orig, true, h.change(a.Number), changedFirst) {
+				cand := LineCandidate{Operator: of.Operator.Name, Outcome: of.Outcome, Message: of.Message, ChangedTokens: of.OnChange}
 				if of.Outcome != OutcomeNotFired && of.Outcome != OutcomeNoDelete {
 					cand.Mutated = &of.Mutated
 				}
@@ -360,8 +390,9 @@ func planFile(ctx context.Context, rt root, c fileChange, ops []operators.Operat
 					Path: c.Path, Line: a.Number, Column: e.Start + 1,
 					Operator: of.Operator.Name, OperatorVersion: of.Operator.Version,
 					Original: orig, Mutated: of.Mutated,
-					Change: Change{From: orig[e.Start:e.End], To: e.Text},
-					Parse:  parse,
+					Change:        Change{From: orig[e.Start:e.End], To: e.Text},
+					Parse:         parse,
+					ChangedTokens: of.OnChange,
 				}
 				m.ID = MutantID(m.Path, m.Operator, m.Original, m.Mutated, ordinals[a.Number])
 				if of.Outcome != OutcomeChosen {
@@ -392,29 +423,42 @@ func planFile(ctx context.Context, rt root, c fileChange, ops []operators.Operat
 	return fp, nil
 }
 
-// unchangedOf is what of c is not new behaviour (SPEC §2.1): its "+" lines equal to removed ones,
-// checked against the file like any added line, and for a renamed or copied file the lines
-// git paired with unchanged ones (every line of the file outside the hunks' "+" lines).
-func unchangedOf(rt root, c fileChange) (UnchangedLines, error) {
+// historyOf reads c against the file before the patch (readHistory): the "+" lines equal to
+// removed ones whose enclosing blocks changed move to the added lines, and what is left is not
+// new behaviour (SPEC §2.1): those lines, checked against the file like any added line, and for
+// a renamed or copied file the lines git paired with unchanged ones (every line of the file
+// outside the hunks' "+" lines). A file that only adds lines is not read here.
+func historyOf(rt root, c fileChange) (fileChange, fileHistory, UnchangedLines, error) {
 	u := UnchangedLines{Path: c.Path}
-	if len(c.Unchanged) == 0 && !c.Paired {
-		return u, nil
+	replaces := len(c.Unchanged) > 0
+	for _, b := range c.Blocks {
+		replaces = replaces || len(b.removed) > 0 && len(b.added) > 0
+	}
+	if !replaces && !c.Paired {
+		return c, fileHistory{}, u, nil
 	}
 	src, err := rt.read(c.Path)
 	if err != nil {
-		return u, err
+		return c, fileHistory{}, u, err
 	}
 	spans := splitLines(src)
 	if err := fitCheck(fileChange{Path: c.Path, Added: c.Unchanged}, src, spans); err != nil {
-		return u, err
+		return c, fileHistory{}, u, err
+	}
+	var h fileHistory
+	if replaces {
+		c, h = readHistory(c.Path, src, c)
 	}
 	for _, a := range c.Unchanged {
 		u.Lines = append(u.Lines, a.Number)
+		if k := h.kinds[a.Number]; k != "" {
+			u.NonCode = append(u.NonCode, NonCodeLine{Line: a.Number, Kind: k})
+		}
 	}
 	if c.Paired {
 		u.Paired = max(0, len(spans)-len(c.Added)-len(c.Unchanged))
 	}
-	return u, nil
+	return c, h, u, nil
 }
 
 // fitCheck checks that every added line equals the patched file's line at its number. A "\r"

@@ -35,12 +35,33 @@ type fileChange struct {
 	Added     []addedLine
 	Unchanged []addedLine
 	Paired    bool
+	// Blocks are the file's change blocks in diff order and Hunks the old side of each hunk:
+	// what the file was before the patch, where the hunks say (changed.go rebuilds it).
+	Blocks []changeBlock
+	Hunks  []hunkSide
+	// Moved lists the "+" lines equal, ignoring whitespace, to a removed line whose enclosing
+	// blocks differ (changed.go): they are in Added, new behaviour.
+	Moved []int
 }
 
 // changeBlock is one run of "-" and "+" lines between context lines of a hunk.
 type changeBlock struct {
-	removed []string
+	removed []removedLine
 	added   []addedLine
+}
+
+// removedLine is one "-" line: its text and where it stood on the hunk's old side
+// (Hunks[hunk].old[pos]).
+type removedLine struct {
+	Text      string
+	hunk, pos int
+}
+
+// hunkSide is one hunk's old side: the new-side lines [newStart, newStart+newCount) of the
+// patched file were these lines (context and removed, in order) before the patch.
+type hunkSide struct {
+	newStart, newCount int
+	old                []string
 }
 
 // addedLine is one "+" line of a hunk: its 1-based number in the patched file and its text
@@ -48,6 +69,11 @@ type changeBlock struct {
 type addedLine struct {
 	Number int
 	Text   string
+	// block is the line's index in fileChange.Blocks.
+	block int
+	// was is, for a "+" line equal ignoring whitespace to a removed line elsewhere in the file
+	// (a move), that removed line; nil otherwise.
+	was *removedLine
 }
 
 // parseDiff reads a unified diff into the files it adds lines to. Deleted files, binary files and
@@ -92,15 +118,20 @@ func parseDiff(data []byte) (changes []fileChange, err error) {
 			return nil, err
 		}
 		fc := fileChange{Path: clean, Paired: isPaired(fd)}
-		var blocks []changeBlock
-		for _, h := range fd.Hunks {
-			bs, err := hunkBlocks(clean, h)
+		for hi, h := range fd.Hunks {
+			bs, side, err := hunkBlocks(clean, h, hi)
 			if err != nil {
 				return nil, err
 			}
-			blocks = append(blocks, bs...)
+			for _, b := range bs {
+				for k := range b.added {
+					b.added[k].block = len(fc.Blocks)
+				}
+				fc.Blocks = append(fc.Blocks, b)
+			}
+			fc.Hunks = append(fc.Hunks, side)
 		}
-		fc.Added, fc.Unchanged = splitUnchanged(blocks)
+		fc.Added, fc.Unchanged = splitUnchanged(fc.Blocks)
 		if len(fc.Added) > 0 || len(fc.Unchanged) > 0 || fc.Paired {
 			changes = append(changes, fc)
 		}
@@ -130,7 +161,7 @@ func squash(s string) string {
 // a "-" line of the same file not already matched (a line moved within the file) adds none
 // either. Blank lines are left as they are (they carry no mutant).
 func splitUnchanged(blocks []changeBlock) (added, unchanged []addedLine) {
-	pool := map[string]int{}
+	pool := map[string][]*removedLine{}
 	var rest []addedLine
 	for _, b := range blocks {
 		var a, r strings.Builder
@@ -138,7 +169,7 @@ func splitUnchanged(blocks []changeBlock) (added, unchanged []addedLine) {
 			a.WriteString(squash(l.Text))
 		}
 		for _, l := range b.removed {
-			r.WriteString(squash(l))
+			r.WriteString(squash(l.Text))
 		}
 		if a.Len() > 0 && a.String() == r.String() {
 			for _, l := range b.added {
@@ -150,16 +181,17 @@ func splitUnchanged(blocks []changeBlock) (added, unchanged []addedLine) {
 			}
 			continue
 		}
-		for _, l := range b.removed {
-			if k := squash(l); k != "" {
-				pool[k]++
+		for i := range b.removed {
+			if k := squash(b.removed[i].Text); k != "" {
+				pool[k] = append(pool[k], &b.removed[i])
 			}
 		}
 		rest = append(rest, b.added...)
 	}
 	for _, l := range rest {
-		if k := squash(l.Text); k != "" && pool[k] > 0 {
-			pool[k]--
+		if k := squash(l.Text); k != "" && len(pool[k]) > 0 {
+			l.was = pool[k][0]
+			pool[k] = pool[k][1:]
 			unchanged = append(unchanged, l)
 			continue
 		}
@@ -223,12 +255,13 @@ func cleanRelPath(p string) (string, error) {
 	return path.Clean(strings.ReplaceAll(p, `\`, "/")), nil
 }
 
-// hunkBlocks walks one hunk's body and returns its change blocks: the "-" lines and the "+" lines
-// (with their numbers in the new file) between context lines. The body's context and added lines
-// must add up to the hunk header's new-side count.
-func hunkBlocks(file string, h *diff.Hunk) ([]changeBlock, error) {
+// hunkBlocks walks one hunk (the hi-th of its file) and returns its change blocks: the "-" lines
+// and the "+" lines (with their numbers in the new file) between context lines; and its old side.
+// The body's context and added lines must add up to the hunk header's new-side count.
+func hunkBlocks(file string, h *diff.Hunk, hi int) ([]changeBlock, hunkSide, error) {
 	var out []changeBlock
 	var cur changeBlock
+	var side hunkSide
 	flush := func() {
 		if len(cur.added) > 0 || len(cur.removed) > 0 {
 			out = append(out, cur)
@@ -239,6 +272,7 @@ func hunkBlocks(file string, h *diff.Hunk) ([]changeBlock, error) {
 	if h.NewLines == 0 {
 		n++ // "+k,0" names the line after which nothing was added
 	}
+	side.newStart, side.newCount = n, int(h.NewLines)
 	newSeen := 0
 	body := h.Body
 	for len(body) > 0 {
@@ -251,6 +285,7 @@ func hunkBlocks(file string, h *diff.Hunk) ([]changeBlock, error) {
 		if len(line) == 0 {
 			// A context line whose leading space an editor stripped.
 			flush()
+			side.old = append(side.old, "")
 			n++
 			newSeen++
 			continue
@@ -258,27 +293,29 @@ func hunkBlocks(file string, h *diff.Hunk) ([]changeBlock, error) {
 		switch line[0] {
 		case ' ':
 			flush()
+			side.old = append(side.old, string(line[1:]))
 			n++
 			newSeen++
 		case '+':
 			if n < 1 {
-				return nil, input.Errorf("%s: the diff adds a line at line %d; the hunk header @@ … +%d,%d @@ is malformed", file, n, h.NewStartLine, h.NewLines)
+				return nil, side, input.Errorf("%s: the diff adds a line at line %d; the hunk header @@ … +%d,%d @@ is malformed", file, n, h.NewStartLine, h.NewLines)
 			}
 			cur.added = append(cur.added, addedLine{Number: n, Text: string(line[1:])})
 			n++
 			newSeen++
 		case '-':
-			cur.removed = append(cur.removed, string(line[1:]))
+			cur.removed = append(cur.removed, removedLine{Text: string(line[1:]), hunk: hi, pos: len(side.old)})
+			side.old = append(side.old, string(line[1:]))
 		case '\\':
 		default:
-			return nil, input.Errorf("%s: the diff is malformed: hunk line %q starts with neither ' ', '+' nor '-'", file, truncate(string(line), 60))
+			return nil, side, input.Errorf("%s: the diff is malformed: hunk line %q starts with neither ' ', '+' nor '-'", file, truncate(string(line), 60))
 		}
 	}
 	flush()
 	if newSeen != int(h.NewLines) {
-		return nil, input.Errorf("%s: the diff is malformed: the hunk @@ -%d,%d +%d,%d @@ has %d new-side lines, its header says %d; regenerate the diff", file, h.OrigStartLine, h.OrigLines, h.NewStartLine, h.NewLines, newSeen, h.NewLines)
+		return nil, side, input.Errorf("%s: the diff is malformed: the hunk @@ -%d,%d +%d,%d @@ has %d new-side lines, its header says %d; regenerate the diff", file, h.OrigStartLine, h.OrigLines, h.NewStartLine, h.NewLines, newSeen, h.NewLines)
 	}
-	return out, nil
+	return out, side, nil
 }
 
 func truncate(s string, n int) string {

@@ -133,3 +133,56 @@ func utf8ValidString(s string) bool { return utf8.ValidString(s) }
 func writeFile(dir, name, s string) error {
 	return os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644)
 }
+
+// FuzzChangedFirst plans a file that replaces another (one hunk: every old line removed, every
+// new one added) under set 2 with --changed-first: no panic, each mutant differs from its line
+// and stays on it, and says how it relates to the change with one of the four values.
+func FuzzChangedFirst(f *testing.F) {
+	f.Add("if (a > 1 && b) {\n  go();\n} else {\n  stop();\n}\n", "if (a > 1 && b && !c) {\n  go();\n}\nstop();\n")
+	f.Add("x = f(a);\n", "x = f(a, b);\n// note\n\n}\n")
+	f.Add("/* open\n", "`a${b}\n")
+	f.Fuzz(func(t *testing.T, old, src string) {
+		if len(old)+len(src) > 4096 || !utf8ValidString(old) || !utf8ValidString(src) {
+			return
+		}
+		olds, news := splitLines([]byte(old)), splitLines([]byte(src))
+		if len(olds) == 0 || len(news) == 0 {
+			return
+		}
+		dir := t.TempDir()
+		if err := writeFile(dir, "f.js", src); err != nil {
+			t.Fatal(err)
+		}
+		var d strings.Builder
+		fmt.Fprintf(&d, "--- a/f.js\n+++ b/f.js\n@@ -1,%d +1,%d @@\n", len(olds), len(news))
+		for _, sp := range olds {
+			d.WriteString("-" + old[sp.Start:sp.End] + "\n")
+		}
+		for _, sp := range news {
+			d.WriteString("+" + src[sp.Start:sp.End] + "\n")
+		}
+		if err := writeFile(dir, "p.diff", d.String()); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Build(context.Background(), Options{Repo: dir, DiffPath: filepath.Join(dir, "p.diff"), OperatorSet: 2, ChangedFirst: true})
+		if err != nil {
+			if !input.Is(err) {
+				t.Fatalf("not an input.Error: %v", err)
+			}
+			return
+		}
+		for _, m := range r.Mutants {
+			if m.Mutated == m.Original || m.Column < 1 || m.Column > len(m.Original)+1 {
+				t.Fatalf("%s: mutant %q of %q at column %d", m.Operator, m.Mutated, m.Original, m.Column)
+			}
+			switch m.ChangedTokens {
+			case OnNewLine, OnChangedTokens, OnOverlap, OnOldTokens:
+			default:
+				t.Fatalf("%s: changed_tokens %q", m.Operator, m.ChangedTokens)
+			}
+			if _, err := Apply([]byte(src), m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -85,6 +85,9 @@ type Offer struct {
 	Mutated string
 	// Message is esbuild's message for OutcomeUnparseable.
 	Message string
+	// OnChange says how the edit relates to what the patch changed on the line (OnNewLine,
+	// OnChangedTokens, OnOverlap, OnOldTokens); set when the operator fired.
+	OnChange string
 }
 
 // Propose offers line l of the file, whose text as planned is text, to ops in rank order and
@@ -92,10 +95,31 @@ type Offer struct {
 // check set and a file that parses, the mutant is checked and an unparseable or equivalent one
 // falls through to the next operator. The first that survives is chosen; later ones that fire
 // are shadowed. In a file that does not parse nothing is checked and delete-statement is not
-// offered. Without check the first operator that fires is chosen.
+// offered. Without check the first operator that fires is chosen. The line is read as wholly new.
 func (s *Source) Propose(ops []operators.Operator, l operators.Line, text string, check bool) []Offer {
+	return s.propose(ops, l, text, check, lineChange{whole: true}, false)
+}
+
+// propose is Propose for a line of which the patch changed lc. With changedFirst (issue 27),
+// the operators whose edit lies inside the changed tokens are tried first, in rank order, then
+// the others in rank order; an operator whose edit on the whole line falls outside the change is
+// also asked about the changed region alone (the line's tokens from each changed span on), so
+// that "the first comparison on the line" can be the first one the patch wrote. The offers stay
+// in table order; each operator contributes one edit (the one inside the change when there is
+// one).
+func (s *Source) propose(ops []operators.Operator, l operators.Line, text string, check bool, lc lineChange, changedFirst bool) []Offer {
 	offers := make([]Offer, len(ops))
-	chosen := false
+	toks := lineTokens(l)
+	fire := func(op operators.Operator, l operators.Line) (operators.Edit, string, bool) {
+		e, fired := op.Fire(l)
+		if !fired || e.Start < 0 || e.End < e.Start || e.End > len(text) {
+			return e, "", false
+		}
+		mutated := text[:e.Start] + e.Text + text[e.End:]
+		return e, mutated, mutated != text
+	}
+	narrowing := changedFirst && !lc.whole && len(lc.spans) > 0
+	var inside, outside []int
 	for k, op := range ops {
 		of := &offers[k]
 		of.Operator = op
@@ -103,23 +127,39 @@ func (s *Source) Propose(ops []operators.Operator, l operators.Line, text string
 			of.Outcome = OutcomeNoDelete
 			continue
 		}
-		e, fired := op.Fire(l)
-		if !fired || e.Start < 0 || e.End < e.Start || e.End > len(text) {
+		e, mutated, fired := fire(op, l)
+		rel := ""
+		if fired {
+			rel = lc.relation(e.Start, e.End, toks)
+		}
+		if narrowing && rel != OnChangedTokens {
+			for _, sp := range lc.spans {
+				if e2, m2, ok := fire(op, fromOffset(l, sp[0])); ok && lc.relation(e2.Start, e2.End, toks) == OnChangedTokens {
+					e, mutated, fired, rel = e2, m2, true, OnChangedTokens
+					break
+				}
+			}
+		}
+		if !fired {
 			of.Outcome = OutcomeNotFired
 			continue
 		}
-		mutated := text[:e.Start] + e.Text + text[e.End:]
-		if mutated == text {
-			of.Outcome = OutcomeNotFired
-			continue
+		of.Edit, of.Mutated, of.OnChange = e, mutated, rel
+		if changedFirst && rel == OnChangedTokens {
+			inside = append(inside, k)
+		} else {
+			outside = append(outside, k)
 		}
-		of.Edit, of.Mutated = e, mutated
+	}
+	chosen := false
+	for _, k := range append(inside, outside...) {
+		of := &offers[k]
 		if chosen {
 			of.Outcome = OutcomeShadowed
 			continue
 		}
 		if check && s.chk.ok {
-			if reason, msg := s.Check(l.Number-1, mutated); reason != "" {
+			if reason, msg := s.Check(l.Number-1, of.Mutated); reason != "" {
 				of.Outcome, of.Message = reason, msg
 				continue
 			}
@@ -128,4 +168,16 @@ func (s *Source) Propose(ops []operators.Operator, l operators.Line, text string
 		chosen = true
 	}
 	return offers
+}
+
+// fromOffset is l as an operator sees it from byte off of its text on: the same text, only the
+// tokens that start at or after off, and no neighbouring lines (so operators that read them do
+// not fire). An operator that fires on "the first X of the line" fires on it on the first X
+// from off.
+func fromOffset(l operators.Line, off int) operators.Line {
+	k := 0
+	for k < len(l.Tokens) && int(l.Tokens[k].Pos)-int(l.Start) < off {
+		k++
+	}
+	return operators.Line{Number: l.Number, Text: l.Text, Start: l.Start, Tokens: l.Tokens[k:len(l.Tokens):len(l.Tokens)], EndsInside: l.EndsInside}
 }

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -135,8 +136,44 @@ func TestBudget(t *testing.T) {
 	for _, c := range r.Front.Cut {
 		cut = append(cut, c.Operator+"@"+itoa(c.Line)+":"+c.Reason)
 	}
-	if strings.Join(got, " ") != "flip@1 flip@2 ret@4 ret@5" || strings.Join(cut, " ") != "flip@3:budget ret@6:budget" {
+	// Both cut mutants' operators had their two: the per-operator cap cut them, not the budget
+	// (issue 27: a reviewer told "budget" raised --budget and nothing changed).
+	if strings.Join(got, " ") != "flip@1 flip@2 ret@4 ret@5" || strings.Join(cut, " ") != "flip@3:per-operator cap ret@6:per-operator cap" {
 		t.Errorf("chosen %v cut %v", got, cut)
+	}
+	if h := r.Front.Cut[0].Hint; h != "--per-operator 3 would plan it" {
+		t.Errorf("flip@3's hint %q", h)
+	}
+	if h := r.Front.Cut[1].Hint; h != "--per-operator 3 --budget 6 would plan it" {
+		t.Errorf("ret@6's hint %q", h)
+	}
+	// Per-operator 3, budget 4: flip@1-3 and ret@4 fill it, and the budget cuts ret@5 and 6.
+	r3, err := buildWith(t, dir, diff.String(), Options{Budget: 4, PerOperator: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cut3 []string
+	for _, c := range r3.Front.Cut {
+		cut3 = append(cut3, c.Operator+"@"+itoa(c.Line)+":"+c.Reason+": "+c.Hint)
+	}
+	if want := "ret@5:budget: --budget 5 would plan it|ret@6:budget: --budget 6 would plan it"; strings.Join(cut3, "|") != want {
+		t.Errorf("cut %q, want %q", strings.Join(cut3, "|"), want)
+	}
+	var proposed []*Mutant
+	for i := range r.Mutants {
+		proposed = append(proposed, &r.Mutants[i])
+	}
+	for _, c := range r.Front.Cut {
+		proposed = append(proposed, &c.Mutant)
+	}
+	sort.Slice(proposed, func(i, j int) bool { return proposed[i].Line < proposed[j].Line })
+	for k, cuts := range [][]Candidate{r.Front.Cut, r3.Front.Cut} {
+		for _, c := range cuts {
+			checkHint(t, c, 4, 2+k, func(total, per int) []*Mutant {
+				chosen, _ := applyBudget(proposed, testTable(), total, per)
+				return chosen
+			})
+		}
 	}
 	c := r.Counts[0]
 	if c.Operator != "flip" || c.Proposed != 3 || c.Chosen != 2 || c.Cut != 1 {
@@ -153,6 +190,38 @@ func TestBudget(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// checkHint checks that the flags a cut candidate's hint names do plan it: selecting again with
+// them (the flag a hint leaves out keeps its value) keeps the mutant.
+func checkHint(t *testing.T, c Candidate, total, per int, sel func(total, per int) []*Mutant) {
+	t.Helper()
+	f := strings.Fields(strings.TrimSuffix(c.Hint, " would plan it"))
+	if len(f) == 0 || len(f)%2 != 0 {
+		t.Errorf("cut %s: hint %q names no flag", c.ID, c.Hint)
+		return
+	}
+	for i := 0; i < len(f); i += 2 {
+		n, err := strconv.Atoi(f[i+1])
+		if err != nil {
+			t.Errorf("cut %s: hint %q: %v", c.ID, c.Hint, err)
+			return
+		}
+		switch f[i] {
+		case "--budget":
+			total = n
+		case "--per-operator":
+			per = n
+		default:
+			t.Errorf("cut %s: hint %q names %s", c.ID, c.Hint, f[i])
+		}
+	}
+	for _, m := range sel(total, per) {
+		if m.ID == c.ID {
+			return
+		}
+	}
+	t.Errorf("cut %s (%s): with --budget %d --per-operator %d it is still not planned", c.ID, c.Reason, total, per)
+}
 
 func strconvItoa(n int) string { return strconv.Itoa(n) }
 

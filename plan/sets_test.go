@@ -26,8 +26,8 @@ func TestOperatorSetTwo(t *testing.T) {
 		wantBudget BudgetInfo
 		wantDigest string
 	}{
-		{Options{OperatorSet: 2, Budget: 6, PerOperator: 2}, BudgetInfo{6, 2}, strings.TrimSpace(string(golden))},
-		{Options{OperatorSet: 2}, BudgetInfo{DefaultBudgetSet2, DefaultBudgetSet2}, operators.Digest(set2, operators.Budget{Total: DefaultBudgetSet2, PerOperator: DefaultBudgetSet2})},
+		{Options{OperatorSet: 2, Budget: 6, PerOperator: 2}, BudgetInfo{Total: 6, PerOperator: 2}, strings.TrimSpace(string(golden))},
+		{Options{OperatorSet: 2}, BudgetInfo{Total: DefaultBudgetSet2, PerOperator: DefaultBudgetSet2}, operators.Digest(set2, operators.Budget{Total: DefaultBudgetSet2, PerOperator: DefaultBudgetSet2})},
 	} {
 		o := tc.o
 		o.Repo, o.DiffPath = "testdata/doc", "testdata/doc/patch.diff"
@@ -130,9 +130,13 @@ func TestSpreadBudget(t *testing.T) {
 			t.Errorf("budget %d/%d: %d chosen + %d cut != %d proposed", tc.total, tc.per, len(chosen), len(cut), len(proposed))
 		}
 		for _, c := range cut {
-			if c.Reason != ReasonBudget || !strings.Contains(c.Message, "of its hunk") {
+			if (c.Reason != ReasonBudget && c.Reason != ReasonPerOperator) || !strings.Contains(c.Message, "of its hunk") {
 				t.Errorf("cut %s: reason %q message %q", c.ID, c.Reason, c.Message)
 			}
+			checkHint(t, c, tc.total, tc.per, func(total, per int) []*Mutant {
+				chosen, _ := spreadBudget(proposed, files, ops, total, per)
+				return chosen
+			})
 		}
 	}
 	_, cut := spreadBudget(proposed, files, ops, 2, 2)
@@ -143,7 +147,7 @@ func TestSpreadBudget(t *testing.T) {
 
 // TestDefaultBudgetOf pins each set's default budget.
 func TestDefaultBudgetOf(t *testing.T) {
-	for n, want := range map[int]BudgetInfo{0: {6, 2}, 1: {6, 2}, 2: {DefaultBudgetSet2, DefaultBudgetSet2}} {
+	for n, want := range map[int]BudgetInfo{0: {Total: 6, PerOperator: 2}, 1: {Total: 6, PerOperator: 2}, 2: {Total: DefaultBudgetSet2, PerOperator: DefaultBudgetSet2}} {
 		got, err := DefaultBudgetOf(n)
 		if err != nil || got != want {
 			t.Errorf("DefaultBudgetOf(%d) = %+v, %v; want %+v", n, got, err, want)

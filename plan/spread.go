@@ -127,33 +127,21 @@ func spreadBudget(proposed []*Mutant, files []FileInfo, ops []operators.Operator
 		}
 		return i < j
 	})
-	in := make([]bool, len(proposed))
-	why := make([]string, len(proposed))
-	perOp := map[string]int{}
-	n := 0
-	for _, i := range order {
-		m := proposed[i]
-		h := hs[i]
-		where := fmt.Sprintf("mutant %d of its hunk %s:%d-%d (by operator rank), hunk %d of its file", round[i]+1, m.Path, h.first, h.last, hunkPos[key{h.file, h.hunk}]+1)
-		switch {
-		case n >= total:
-			why[i] = fmt.Sprintf("%s; the %d slots went to earlier rounds (every hunk's first mutant, then every file's next hunk, then every hunk's second)", where, total)
-		case perOp[m.Operator] >= per:
-			why[i] = fmt.Sprintf("%s; %s already has its %d per operator", where, m.Operator, per)
-		default:
-			in[i] = true
-			perOp[m.Operator]++
-			n++
-		}
-	}
+	in, cuts := fill(proposed, order, total, per)
 	var chosen []*Mutant
 	var cut []Candidate
 	for i, m := range proposed {
 		if in[i] {
 			chosen = append(chosen, m)
-		} else {
-			cut = append(cut, Candidate{Mutant: *m, Reason: ReasonBudget, Message: why[i]})
+			continue
 		}
+		h := hs[i]
+		where := fmt.Sprintf("mutant %d of its hunk %s:%d-%d (by operator rank), hunk %d of its file", round[i]+1, m.Path, h.first, h.last, hunkPos[key{h.file, h.hunk}]+1)
+		msg := fmt.Sprintf("%s; the %d slots went to earlier rounds (every hunk's first mutant, then every file's next hunk, then every hunk's second)", where, total)
+		if cuts[i].reason == ReasonPerOperator {
+			msg = fmt.Sprintf("%s; %s already has its %d per operator", where, m.Operator, per)
+		}
+		cut = append(cut, Candidate{Mutant: *m, Reason: cuts[i].reason, Message: msg, Hint: cuts[i].hint})
 	}
 	return chosen, cut
 }

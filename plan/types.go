@@ -17,8 +17,15 @@ const (
 const (
 	ReasonUnparseable = "unparseable"
 	ReasonEquivalent  = "equivalent-by-compilation"
-	ReasonBudget      = "budget"
+	// ReasonBudget: the patch's budget (--budget) was spent when the mutant's turn came.
+	ReasonBudget = "budget"
+	// ReasonPerOperator: its operator had its --per-operator mutants when its turn came.
+	ReasonPerOperator = "per-operator cap"
 )
+
+// RuleChangedFirst is the planner rule that puts a replaced line's mutant on the tokens the
+// patch changed (BudgetInfo.Rule, Options.ChangedFirst).
+const RuleChangedFirst = "changed-first"
 
 // Mutant is one added line rewritten by one operator: plain data, applied by Apply.
 type Mutant struct {
@@ -41,6 +48,10 @@ type Mutant struct {
 	Change Change `json:"change"`
 	// Parse is ParseOK or ParseUnchecked.
 	Parse string `json:"parse"`
+	// ChangedTokens says how Change relates to what the patch changed on the line: OnNewLine
+	// (the whole line is new), OnChangedTokens, OnOverlap or OnOldTokens. Absent in documents
+	// written before it existed.
+	ChangedTokens string `json:"changed_tokens,omitempty"`
 }
 
 // Change is the part of a line a mutant replaces.
@@ -52,10 +63,13 @@ type Change struct {
 // Candidate is a mutant that an operator proposed but that is not in the plan, with why.
 type Candidate struct {
 	Mutant
-	// Reason is ReasonUnparseable, ReasonEquivalent or ReasonBudget.
+	// Reason is ReasonUnparseable, ReasonEquivalent, ReasonBudget or ReasonPerOperator.
 	Reason string `json:"reason"`
-	// Message is esbuild's message for an unparseable mutant.
+	// Message is esbuild's message for an unparseable mutant, and under set 2 where in the
+	// spread a cut one stood.
 	Message string `json:"message,omitempty"`
+	// Hint names, for a cut mutant, the flags that would have planned it ("--per-operator 3").
+	Hint string `json:"hint,omitempty"`
 }
 
 // FileInfo describes one source file the diff added lines to.
@@ -70,6 +84,29 @@ type FileInfo struct {
 	// Parse is ParseOK or ParseUnchecked; ParseMessage is esbuild's first error when unchecked.
 	Parse        string `json:"parse"`
 	ParseMessage string `json:"parse_message,omitempty"`
+	// NonCode lists the added lines that hold no executable code (blank, comment-only,
+	// punctuation-only): they get no mutant and are not executable lines of the per-line answer.
+	NonCode []NonCodeLine `json:"non_code,omitempty"`
+	// Moved lists the added lines equal, ignoring whitespace, to a removed line of the file whose
+	// enclosing blocks changed (moved out of an else, into a new if): new behaviour, mutated.
+	Moved []int `json:"moved,omitempty"`
+}
+
+// NonCodeLine is an added line that holds no executable code, and its kind (KindBlank,
+// KindComment, KindPunctuation).
+type NonCodeLine struct {
+	Line int    `json:"line"`
+	Kind string `json:"kind"`
+}
+
+// KindOf returns the kind of line n of the file when it holds no code, else "".
+func KindOf(nc []NonCodeLine, n int) string {
+	for _, l := range nc {
+		if l.Line == n {
+			return l.Kind
+		}
+	}
+	return ""
 }
 
 // DiffInfo says where the diff came from.
@@ -103,10 +140,13 @@ type OperatorSet struct {
 	Table  []OperatorEntry `json:"table"`
 }
 
-// BudgetInfo is the per-patch mutant budget.
+// BudgetInfo is the per-patch mutant budget, and the rule that picks each line's mutant.
 type BudgetInfo struct {
 	Total       int `json:"total"`
 	PerOperator int `json:"per_operator"`
+	// Rule is RuleChangedFirst with --changed-first, absent for the operators' rank alone; it
+	// enters the operator digest only when present.
+	Rule string `json:"rule,omitempty"`
 }
 
 // Front is the part every plan document and certify report shares (SPEC §5).
@@ -135,6 +175,8 @@ type UnchangedLines struct {
 	// Paired counts the lines of a renamed or copied file that git's rename and copy detection
 	// (-M -C) paired with unchanged lines of the file it came from: they are not in the hunks.
 	Paired int `json:"paired,omitempty"`
+	// NonCode lists those of Lines that hold no executable code (a moved `}`).
+	NonCode []NonCodeLine `json:"non_code,omitempty"`
 }
 
 // UnchangedCount is how many lines the plan counted as unchanged behaviour.
@@ -182,8 +224,9 @@ type Document struct {
 
 // Outcomes of one operator on one added line (LineCandidates).
 const (
-	OutcomeChosen      = "chosen"      // this operator's mutant is the line's mutant and in the plan
-	OutcomeCut         = "cut: budget" // the line's mutant, cut by the budget
+	OutcomeChosen      = "chosen"                // this operator's mutant is the line's mutant and in the plan
+	OutcomeCut         = "cut: budget"           // the line's mutant, cut by the budget
+	OutcomeCutPerOp    = "cut: per-operator cap" // the line's mutant, cut by the per-operator cap
 	OutcomeUnparseable = ReasonUnparseable
 	OutcomeEquivalent  = ReasonEquivalent
 	OutcomeNotFired    = "not-fired"                            // the operator does not apply to the line
@@ -193,9 +236,11 @@ const (
 
 // LineCandidates is one added line and what each operator of the table made of it.
 type LineCandidates struct {
-	Path       string          `json:"path"`
-	Line       int             `json:"line"`
-	Text       string          `json:"text"`
+	Path string `json:"path"`
+	Line int    `json:"line"`
+	Text string `json:"text"`
+	// Kind is the kind of a line that holds no code (no operator is offered it).
+	Kind       string          `json:"kind,omitempty"`
 	Mutant     string          `json:"mutant_id,omitempty"`
 	Candidates []LineCandidate `json:"operators"`
 }
@@ -208,6 +253,8 @@ type LineCandidate struct {
 	// empty string is a deletion).
 	Mutated *string `json:"mutated,omitempty"`
 	Message string  `json:"message,omitempty"`
+	// ChangedTokens is, when it fired, how its edit relates to the patch's change (as Mutant's).
+	ChangedTokens string `json:"changed_tokens,omitempty"`
 }
 
 // OperatorCount is, per operator, how many mutants it proposed as a line's first surviving

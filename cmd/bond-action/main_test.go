@@ -179,13 +179,13 @@ func TestActionOffline(t *testing.T) {
 		t.Fatalf("exit %d, want bond's 1 (vacuous)\nstdout: %s\nstderr: %s", code, out, errb)
 	}
 	c := bondComment()
-	if !strings.HasPrefix(c.Body, Marker+"\n### bond: **vacuous** (witness-recorded, refuses the patch)") || !strings.Contains(c.Body, "`src/clamp.js:2`") {
+	if !strings.HasPrefix(c.Body, Marker+"\n### bond VACUOUS under witness-recorded — refused (certify exits 1)") || !strings.Contains(c.Body, "`src/clamp.js:2`") {
 		t.Errorf("comment body:\n%s", c.Body)
 	}
 	if !strings.Contains(out, "::warning file=src/clamp.js,line=2,") {
 		t.Errorf("no annotation on stdout:\n%s", out)
 	}
-	if s, _ := os.ReadFile(env["GITHUB_STEP_SUMMARY"]); !strings.Contains(string(s), "### bond: **vacuous**") {
+	if s, _ := os.ReadFile(env["GITHUB_STEP_SUMMARY"]); !strings.Contains(string(s), "### bond VACUOUS under witness-recorded") {
 		t.Errorf("job summary:\n%s", s)
 	}
 	if s, _ := os.ReadFile(env["GITHUB_OUTPUT"]); string(s) != "exit-code=1\n" {
@@ -213,7 +213,7 @@ func TestActionOffline(t *testing.T) {
 	if code, _, errb := runAction(map[string]string{"BOND_REGIME": "report-only"}); code != 0 {
 		t.Fatalf("report-only: exit %d, want 0\n%s", code, errb)
 	}
-	if c := bondComment(); !strings.Contains(c.Body, "(report-only, does not refuse the patch)") {
+	if c := bondComment(); !strings.Contains(c.Body, "### bond VACUOUS under report-only — not refused (certify exits 0)") {
 		t.Errorf("comment not updated for report-only:\n%s", c.Body)
 	}
 

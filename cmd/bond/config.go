@@ -33,6 +33,9 @@ func mergePlanConfig(c config.File, o *plan.Options, set func(flag string) bool)
 	if !set("operator-set") && c.OperatorSet != nil {
 		o.OperatorSet = *c.OperatorSet
 	}
+	if !set("changed-first") && c.ChangedFirst != nil {
+		o.ChangedFirst = *c.ChangedFirst
+	}
 }
 
 // mergeConfig fills the non-planning fields of o (the planning ones are planFlags.options') that set does not report as given on the command line from

@@ -15,6 +15,7 @@ import (
 	"github.com/bond-tool/bond/corpus"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -36,11 +37,11 @@ The corpus, rows and rule formats are in docs/corpus.md.`,
 }
 
 // operatorSet is the operator set certify records for the whole table of operator set n (0: the
-// default) under the given budget, computed by plan.OperatorSetFor like every plan's: corpus run
-// stamps rows with its digest and prereg freeze records it, and the two must agree with the
-// reports certify writes.
-func operatorSet(n, budget, perOperator int) (plan.OperatorSet, error) {
-	return plan.OperatorSetFor(n, plan.BudgetInfo{Total: budget, PerOperator: perOperator})
+// default) under the given budget and planner rule ("" or plan.RuleChangedFirst), computed by
+// plan.OperatorSetFor like every plan's: corpus run stamps rows with its digest and prereg
+// freeze records it, and the two must agree with the reports certify writes.
+func operatorSet(n, budget, perOperator int, rule string) (plan.OperatorSet, error) {
+	return plan.OperatorSetFor(n, plan.BudgetInfo{Total: budget, PerOperator: perOperator, Rule: rule})
 }
 
 // corpusRunOptions holds the flags of bond corpus run.
@@ -55,6 +56,10 @@ type corpusRunOptions struct {
 	Shard       string
 	RetryErrors bool
 	Quiet       bool
+	// OperatorSet, when not 0, replaces the corpus file's operator_set (--operator-set).
+	OperatorSet int
+	// ChangedFirst plans every task with plan.RuleChangedFirst, as the key rule would.
+	ChangedFirst bool
 	// Certify replaces adjudicate.Certify in tests; nil is the real one.
 	Certify corpus.CertifyFunc
 }
@@ -84,6 +89,16 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only the tasks whose index mod N is I (I/N, 0 <= I < N)")
 	cmd.Flags().BoolVar(&o.RetryErrors, "retry-errors", false, "run again the tasks whose existing row is an error row")
 	cmd.Flags().BoolVarP(&o.Quiet, "quiet", "q", false, "no progress lines and no summary on stderr")
+	cmd.Flags().BoolVar(&o.ChangedFirst, "changed-first", false, "plan every task with the changed-first rule (as the corpus key rule = \"changed-first\" would; it enters the operator digest)")
+	cmd.Flags().IntVar(&o.OperatorSet, "operator-set", 0, "plan every task with this operator set instead of the corpus file's operator_set (its budget and per_operator stay; the ones it leaves out are the set's defaults)")
+	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
+		if cmd.Flags().Changed("operator-set") {
+			if err := operators.CheckSet(o.OperatorSet); err != nil {
+				return usageErrorf("--operator-set %d: %v", o.OperatorSet, err)
+			}
+		}
+		return nil
+	}
 	return cmd
 }
 
@@ -113,11 +128,19 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.OperatorSet != 0 {
+		if err := c.UseOperatorSet(o.OperatorSet); err != nil {
+			return usageErrorf("--operator-set %d: %v", o.OperatorSet, err)
+		}
+	}
+	if o.ChangedFirst {
+		c.Rule = plan.RuleChangedFirst
+	}
 	certify := o.Certify
 	if certify == nil {
 		certify = certifyTask
 	}
-	ops, err := operatorSet(c.OperatorSet, c.Budget, c.PerOperator)
+	ops, err := operatorSet(c.OperatorSet, c.Budget, c.PerOperator, c.Rule)
 	if err != nil {
 		return err
 	}
@@ -162,7 +185,7 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Re
 	}
 	return adjudicate.Certify(ctx, adjudicate.Options{
 		Plan: plan.Options{Repo: req.Repo, Base: req.Base, OperatorSet: req.OperatorSet, Budget: req.Budget, PerOperator: req.PerOperator,
-			Include: cfg.Include, Exclude: cfg.Exclude},
+			ChangedFirst: req.ChangedFirst, Include: cfg.Include, Exclude: cfg.Exclude},
 		OracleCmd:  req.OracleCmd,
 		Oracle:     req.Oracle,
 		Runner:     req.Runner,

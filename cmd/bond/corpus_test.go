@@ -47,7 +47,7 @@ func corpusFixture(t *testing.T) string {
 		}
 		write(name, b.String())
 	}
-	def, err := operatorSet(0, corpus.DefaultBudget, corpus.DefaultPerOperator)
+	def, err := operatorSet(0, corpus.DefaultBudget, corpus.DefaultPerOperator, "")
 	if err != nil {
 		panic(err)
 	}
@@ -165,12 +165,13 @@ func TestOperatorSetIsThePlans(t *testing.T) {
 		{1, plan.BudgetInfo{Total: 3, PerOperator: 1}},
 		{2, plan.BudgetInfo{Total: plan.DefaultBudgetSet2, PerOperator: plan.DefaultBudgetSet2}},
 		{2, plan.BudgetInfo{Total: 6, PerOperator: 2}},
+		{2, plan.BudgetInfo{Total: 6, PerOperator: 2, Rule: plan.RuleChangedFirst}},
 	} {
-		res, err := plan.Build(context.Background(), plan.Options{Repo: dir, DiffPath: diff, OperatorSet: c.set, Budget: c.b.Total, PerOperator: c.b.PerOperator})
+		res, err := plan.Build(context.Background(), plan.Options{Repo: dir, DiffPath: diff, OperatorSet: c.set, Budget: c.b.Total, PerOperator: c.b.PerOperator, ChangedFirst: c.b.Rule != ""})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := operatorSet(c.set, c.b.Total, c.b.PerOperator)
+		got, err := operatorSet(c.set, c.b.Total, c.b.PerOperator, c.b.Rule)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -74,6 +74,7 @@ type planFlags struct {
 	OperatorSet      int
 	Operators        []string
 	Include, Exclude []string
+	ChangedFirst     bool
 	Quiet            bool
 }
 
@@ -92,6 +93,7 @@ func (f *planFlags) add(cmd *cobra.Command) {
 	fs.StringSliceVar(&f.Operators, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
 	fs.StringArrayVar(&f.Include, "include", nil, "a glob of source files to plan (repeatable)")
 	fs.StringArrayVar(&f.Exclude, "exclude", nil, "a glob of files not to plan (repeatable)")
+	fs.BoolVar(&f.ChangedFirst, "changed-first", false, "on a line that replaces removed ones, prefer an operator whose change lies inside the tokens the patch changed (default: .bond.toml's changed_first, else off; enters the operator digest)")
 	fs.BoolVarP(&f.Quiet, "quiet", "q", false, "no progress lines")
 }
 
@@ -100,6 +102,9 @@ func (f *planFlags) add(cmd *cobra.Command) {
 // they plan the same mutants for the same repository and flags.
 func (f *planFlags) options(stdin io.Reader, c config.File, set func(flag string) bool) (plan.Options, error) {
 	o := plan.Options{Repo: f.Repo, DiffPath: f.Diff, Stdin: stdin, Base: f.Base, Operators: f.Operators}
+	if set("changed-first") {
+		o.ChangedFirst = f.ChangedFirst
+	}
 	if set("budget") {
 		o.Budget = f.Budget
 	}
@@ -172,6 +177,9 @@ func renderPlanHuman(w io.Writer, r plan.Result, all bool) error {
 		// Set 1's line is kept as it was, so its plans read (and diff) as before.
 		setNote = fmt.Sprintf(", operator set %d, spread over the hunks", r.Front.Operators.Set)
 	}
+	if r.Front.Budget.Rule != "" {
+		setNote += ", rule " + r.Front.Budget.Rule
+	}
 	fmt.Fprintf(b, "%d %s planned from %d added %s in %d %s (budget %d, %d per operator%s)\n",
 		len(r.Mutants), plural(len(r.Mutants), "mutant", "mutants"), added, plural(added, "line", "lines"),
 		len(r.Front.Files), plural(len(r.Front.Files), "source file", "source files"), r.Front.Budget.Total, r.Front.Budget.PerOperator, setNote)
@@ -180,6 +188,19 @@ func renderPlanHuman(w io.Writer, r plan.Result, all bool) error {
 	}
 	if n := r.Front.UnchangedCount(); n > 0 {
 		fmt.Fprintf(b, "unchanged-behaviour %d: %s re-indented, re-wrapped, moved or copied, not mutated\n", n, plural(n, "line", "lines"))
+	}
+	nonCode, moved := map[string]int{}, 0
+	for _, f := range r.Front.Files {
+		for _, l := range f.NonCode {
+			nonCode[l.Kind]++
+		}
+		moved += len(f.Moved)
+	}
+	if n := nonCode[plan.KindBlank] + nonCode[plan.KindComment] + nonCode[plan.KindPunctuation]; n > 0 {
+		fmt.Fprintf(b, "not code %d: blank %d, comment %d, punctuation %d (not executable, not mutated)\n", n, nonCode[plan.KindBlank], nonCode[plan.KindComment], nonCode[plan.KindPunctuation])
+	}
+	if moved > 0 {
+		fmt.Fprintf(b, "moved into other blocks %d: equal to removed lines but enclosed differently, mutated as new behaviour\n", moved)
 	}
 	if len(r.Mutants) == 0 {
 		b.WriteString("nothing to ask of the oracle: the bond would be not-bonded (which is never read as held)\n")
@@ -193,11 +214,24 @@ func renderPlanHuman(w io.Writer, r plan.Result, all bool) error {
 	for _, c := range r.Front.Discarded {
 		reasons[c.Reason]++
 	}
-	fmt.Fprintf(b, "cut: budget %d\n", len(r.Front.Cut))
+	cutBy := map[string]int{}
 	for _, c := range r.Front.Cut {
+		cutBy[c.Reason]++
+	}
+	fmt.Fprintf(b, "cut: budget %d", cutBy[plan.ReasonBudget])
+	if n := cutBy[plan.ReasonPerOperator]; n > 0 {
+		fmt.Fprintf(b, ", per-operator cap %d", n)
+	}
+	b.WriteString("\n")
+	for _, c := range r.Front.Cut {
+		fmt.Fprintf(b, "  %s:%d %s: %s", c.Path, c.Line, c.Operator, c.Reason)
 		if c.Message != "" {
-			fmt.Fprintf(b, "  %s:%d %s: %s\n", c.Path, c.Line, c.Operator, c.Message)
+			fmt.Fprintf(b, "; %s", c.Message)
 		}
+		if c.Hint != "" {
+			fmt.Fprintf(b, " (%s)", c.Hint)
+		}
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "discarded: %s %d, %s %d\n", plan.ReasonUnparseable, reasons[plan.ReasonUnparseable], plan.ReasonEquivalent, reasons[plan.ReasonEquivalent])
 	b.WriteString("per operator (proposed / planned / cut / unparseable / equivalent):\n")
@@ -213,6 +247,10 @@ func renderPlanHuman(w io.Writer, r plan.Result, all bool) error {
 func renderCandidates(b *strings.Builder, r plan.Result) {
 	for _, lc := range r.Lines {
 		fmt.Fprintf(b, "%s:%d  %s\n", lc.Path, lc.Line, strings.TrimSpace(lc.Text))
+		if lc.Kind != "" {
+			fmt.Fprintf(b, "  → %s: not code, no mutant\n", lc.Kind)
+			continue
+		}
 		var quiet []string
 		for _, c := range lc.Candidates {
 			if c.Outcome == plan.OutcomeNotFired {
@@ -222,6 +260,9 @@ func renderCandidates(b *strings.Builder, r plan.Result) {
 			fmt.Fprintf(b, "  %-26s %s", c.Operator, c.Outcome)
 			if c.Mutated != nil {
 				fmt.Fprintf(b, ": %q", strings.TrimSpace(*c.Mutated))
+			}
+			if c.ChangedTokens != "" && c.ChangedTokens != plan.OnNewLine {
+				fmt.Fprintf(b, " [%s the change]", c.ChangedTokens)
 			}
 			if c.Message != "" {
 				fmt.Fprintf(b, " (%s)", c.Message)

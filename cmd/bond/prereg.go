@@ -92,7 +92,7 @@ func runPreregFreeze(o *preregFreezeOptions) error {
 	if o.OperatorSet != 0 && o.OperatorSet != n {
 		return input.Errorf("--operator-set %d: bond corpus run plans %s with operator set %d; set operator_set = %d in the corpus (or drop the flag) so its rows come from the set frozen here", o.OperatorSet, o.Corpus, n, o.OperatorSet)
 	}
-	ops, err := operatorSet(n, c.Budget, c.PerOperator)
+	ops, err := operatorSet(n, c.Budget, c.PerOperator, c.Rule)
 	if err != nil {
 		return err
 	}

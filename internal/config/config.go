@@ -37,6 +37,9 @@ type File struct {
 	PerOperator *int              `toml:"per_operator"`
 	// OperatorSet is the operator set to plan with (1 or 2; see bond operators).
 	OperatorSet *int `toml:"operator_set"`
+	// ChangedFirst is --changed-first: put a replaced line's mutant on the tokens the patch
+	// changed (plan.RuleChangedFirst).
+	ChangedFirst *bool `toml:"changed_first"`
 	// RequireReach is certify's --require-reach: the least share, in percent, of the added
 	// executable lines the oracle must run.
 	RequireReach *int `toml:"require_reach"`
@@ -77,7 +80,7 @@ func Load(repo string) (File, error) {
 			for _, e := range sm.Errors {
 				keys = append(keys, strings.Join(e.Key(), "."))
 			}
-			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, require_reach, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
+			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, changed_first, require_reach, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {

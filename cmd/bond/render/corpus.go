@@ -141,6 +141,7 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 	}
 
 	writeDarkHuman(bw, &rep.Dark)
+	bw.printf("\nAdded lines (measured tasks): %s\n", lineTotals(rep.Lines))
 
 	bw.printf("\nPer operator (measured tasks; vacuous and unshown under witness-recorded)\n")
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
@@ -219,6 +220,7 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 		}
 	}
 	writeDarkMarkdown(bw, &rep.Dark)
+	bw.printf("\n### Added lines\n\n%s.\n", mdText(lineTotals(rep.Lines)))
 	bw.printf("\n### Per operator\n\n| operator | proposed | discarded | cut | planned | killed | accepted | vacuous: coverage | vacuous: suite | vacuous: compile | vacuous: none | unshown | equivalent | errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, o := range rep.Operators {
 		bw.printf("| `%s` | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousSuite, o.VacuousCompile, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
@@ -243,8 +245,30 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 
 // darkTotals is the one-line summary of the dark channels.
 func darkTotals(t corpus.DarkCounts) string {
-	return fmt.Sprintf("%d of %d planned files without coverage, %d of %d gates red on the unmutated tree, %d of %d candidates cut by the budget, %s skipped",
-		t.NoCoverage, t.PlannedFiles, t.GatesRed, t.Gates, t.Cut, t.Candidates, plural(t.Unchanged, "unchanged-behaviour line", "unchanged-behaviour lines"))
+	return fmt.Sprintf("%d of %d planned files without coverage, %d of %d gates red on the unmutated tree, %d of %d candidates cut (%d by the per-operator cap), %s skipped",
+		t.NoCoverage, t.PlannedFiles, t.GatesRed, t.Gates, t.Cut, t.Candidates, t.CutPerOperator, plural(t.Unchanged, "unchanged-behaviour line", "unchanged-behaviour lines"))
+}
+
+// lineTotals is the per-line totals in one line: "9 executable: 3 pinned, 1 vacuous, 2 not run,
+// 0 unshown, 3 not mutated (2 no operator fired, 1 cut by budget); 4 not executable (3
+// punctuation, 1 comment)".
+func lineTotals(t corpus.LineTotals) string {
+	by := func(cs []corpus.Count) string {
+		if len(cs) == 0 {
+			return ""
+		}
+		parts := make([]string, len(cs))
+		for i, c := range cs {
+			parts[i] = fmt.Sprintf("%d %s", c.Lines, c.What)
+		}
+		return " (" + strings.Join(parts, ", ") + ")"
+	}
+	s := fmt.Sprintf("%d executable: %d pinned, %d vacuous, %d not run, %d unshown, %d not mutated%s; %d not executable%s",
+		t.Executable, t.Pinned, t.Vacuous, t.NotRun, t.Unshown, t.NotMutated, by(t.NotMutatedBy), t.NotExecutable, by(t.NotExecutableBy))
+	if t.WithoutLines > 0 {
+		s += fmt.Sprintf("; %s written before per-line answers, not counted", plural(t.WithoutLines, "task's report", "tasks' reports"))
+	}
+	return s
 }
 
 // writeDarkHuman writes the dark channels: the totals, then each task with a dark channel.

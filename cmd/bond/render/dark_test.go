@@ -159,7 +159,7 @@ func TestCorpusDarkChannelsShown(t *testing.T) {
 			t.Fatal(err)
 		}
 		out := strings.ReplaceAll(b.String(), "\u2060", "")
-		for _, w := range []string{"1 of 1 planned files without coverage", "1 of 1 gates red on the unmutated tree", "1 of 11 candidates cut by the budget", "1 unchanged-behaviour line skipped", "t-dark", "lib/a.js (unavailable: jest wrote no coverage)", "unit"} {
+		for _, w := range []string{"1 of 1 planned files without coverage", "1 of 1 gates red on the unmutated tree", "1 of 11 candidates cut (0 by the per-operator cap)", "1 unchanged-behaviour line skipped", "t-dark", "lib/a.js (unavailable: jest wrote no coverage)", "unit"} {
 			if !strings.Contains(out, w) {
 				t.Errorf("%s corpus report lacks %q:\n%s", name, w, out)
 			}

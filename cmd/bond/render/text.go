@@ -30,12 +30,14 @@ func termCode(s string) string { return plainCode(termText(s)) }
 // never run by the tests; 2 not mutated"), or "" for a report written before bond answered per
 // line (its lines are absent, which is not "no lines").
 func linesHeadline(r *adjudicate.Report) string {
-	if len(r.Lines) == 0 {
-		// Absent (a report from before the per-line answer) or empty (no added executable
-		// line: the bond's reason says why); "held on 0 of 0" would read as an answer.
+	s := r.CountLines()
+	if len(r.Lines) == 0 || s.Executable == 0 {
+		// Absent (a report from before the per-line answer) or with no added executable line
+		// (none at all, or only blank, comment and punctuation lines: the bond's reason says
+		// why); "held on 0 of 0" would read as an answer.
 		return ""
 	}
-	return r.CountLines().Headline()
+	return s.Headline()
 }
 
 // unpinnedLines lists the added executable lines that are not pinned, "path:line answer (why)",
@@ -44,7 +46,7 @@ func unpinnedLines(r *adjudicate.Report, q code, t func(string) string, max int)
 	var out []string
 	n := 0
 	for _, l := range r.Lines {
-		if l.Answer == adjudicate.LinePinned {
+		if l.Answer == adjudicate.LinePinned || l.Answer == adjudicate.LineNotExecutable {
 			continue
 		}
 		n++

@@ -1,0 +1,10 @@
+// shape.js: areas for the dark-channel fixture.
+function area(w, h) {
+  return w * h;
+}
+
+function scale(k, x) {
+  return k * x;
+}
+
+module.exports = { area, scale };
