@@ -274,6 +274,17 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	lazyMS := gates.ms - eagerMS
 	rep.Timings.GatesBaselineMS = gates.ms
 	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
+	if err != nil || !o.Parity {
+		return rep, err
+	}
+	real := choice.fallback
+	if o.parityRunner != nil {
+		real = o.parityRunner
+	}
+	err = timed(&rep.Timings.ParityMS, func() (err error) {
+		rep.Parity, err = runParity(ctx, x, p, real, o.Timeout, muts, results, prog)
+		return err
+	})
 	return rep, err
 }
 

@@ -103,6 +103,9 @@ type Options struct {
 	Progress io.Writer
 	// Env is extra environment for the oracle and gates (NAME=VALUE), after the allow-list.
 	Env []string
+	// Parity runs every embedded outcome that decides the bond again under the real runner
+	// (--parity, parity.go); a disagreement makes that mutant an error with both outputs.
+	Parity bool
 	// ExhaustiveRuns keeps the engine that pays for everything: every mutant runs the whole
 	// oracle with coverage and no bail, none is skipped, and the gates run on the unmutated tree
 	// before any mutant. Its verdicts must equal the default engine's; it is kept to test that.
@@ -121,6 +124,9 @@ type Options struct {
 	// of the plan's. Unexported: only the parity harness sets it, to show that no verdict
 	// depends on which run went first (issue [parity]).
 	shuffleSeed int64
+	// parityRunner, when set, is what --parity compares with instead of the command runner.
+	// Unexported: only a test sets it, to inject a runner that disagrees.
+	parityRunner oracleRunner
 	// alwaysPerFile runs the baseline's per-test-file runs whatever they cost (perFileCost
 	// never drops them). Unexported: only the tests of narrowed runs set it, so that which
 	// engine path they exercise does not depend on how loaded the machine is.

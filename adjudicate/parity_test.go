@@ -77,7 +77,7 @@ func TestParityHarness(t *testing.T) {
 			t.Parallel()
 			c := mk(t)
 			t.Logf("case %s", c.name)
-			runParity(t, c)
+			replayUnderConfigs(t, c)
 		})
 	}
 }
@@ -128,8 +128,8 @@ func generatedCase(t *testing.T, g genPatch) parityCase {
 	return parityCase{name: g.name, root: root, o: o, ctx: context.Background()}
 }
 
-// runParity certifies c under every configuration and compares each with the first.
-func runParity(t *testing.T, c parityCase) {
+// replayUnderConfigs certifies c under every configuration and compares each with the first.
+func replayUnderConfigs(t *testing.T, c parityCase) {
 	dir := t.TempDir()
 	var ref *Report
 	for _, pc := range parityConfigs {
@@ -150,12 +150,12 @@ func runParity(t *testing.T, c parityCase) {
 			}
 			continue
 		}
-		compareParity(t, c.name, parityConfigs[0].name, ref, pc.name, rep)
+		compareConfigs(t, c.name, parityConfigs[0].name, ref, pc.name, rep)
 	}
 }
 
-// compareParity reports every mutant whose status or killing test differs between a and b.
-func compareParity(t *testing.T, name, an string, a *Report, bn string, b *Report) {
+// compareConfigs reports every mutant whose status or killing test differs between a and b.
+func compareConfigs(t *testing.T, name, an string, a *Report, bn string, b *Report) {
 	t.Helper()
 	if len(a.Mutants) != len(b.Mutants) {
 		t.Errorf("%s: %d mutants under %s, %d under %s", name, len(a.Mutants), an, len(b.Mutants), bn)

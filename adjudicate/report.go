@@ -25,7 +25,9 @@ type Report struct {
 	Verdicts  *VerdictsInfo `json:"verdict_document,omitempty"`
 	// Incremental is how --incremental FILE reused the previous run's outcomes; absent without it.
 	Incremental *IncrementalInfo `json:"incremental,omitempty"`
-	Bond        BondResult       `json:"bond"`
+	// Parity is what --parity compared (parity.go); absent without it.
+	Parity *ParityInfo `json:"parity,omitempty"`
+	Bond   BondResult  `json:"bond"`
 	// Lines is the per-line answer (lines.go), derived from the facts above.
 	Lines []LineAnswer `json:"lines"`
 	// RequireReach is the --require-reach check, when one was asked for.
@@ -144,6 +146,9 @@ type MutantResult struct {
 	// for most, a second at twice the limit after a timeout (Retried), and one with coverage for
 	// an accepted mutant the coverage detector reads.
 	Runs []MutantRun `json:"runs"`
+	// Parity is --parity's run of the mutant under the real runner (parity.go), when its
+	// embedded outcome decided the bond.
+	Parity *ParityRun `json:"parity,omitempty"`
 }
 
 // MutantRun is one oracle run of a mutant: what it ran, whether it paid for coverage, and how it
@@ -337,4 +342,6 @@ type Timings struct {
 	// RunWallMS is the wall-clock time during which at least one oracle or gate run was active;
 	// TotalMS - RunWallMS is bond's own overhead, however many sandboxes ran in parallel.
 	RunWallMS int64 `json:"run_wall_ms"`
+	// ParityMS is --parity's runs under the real runner, when asked for.
+	ParityMS int64 `json:"parity_ms,omitempty"`
 }

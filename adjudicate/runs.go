@@ -88,10 +88,15 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 // oracle runs the oracle once in sb, where s.ov (if any) is already placed. A run without a
 // limit (the baseline without --timeout) gets DefaultOracleLimit, so no oracle hangs certify.
 func (x *runs) oracle(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
+	return x.oracleWith(ctx, x.choice.runner, sb, s)
+}
+
+// oracleWith is oracle through runner r rather than the chosen one (--parity's real runner).
+func (x *runs) oracleWith(ctx context.Context, r oracleRunner, sb *sandbox, s runSpec) (runOutcome, error) {
 	if s.timeout <= 0 {
 		s.timeout = DefaultOracleLimit
 	}
-	out, err := x.choice.runner.run(ctx, sb, s)
+	out, err := r.run(ctx, sb, s)
 	if err == nil && x.inputs != nil {
 		x.checkInputs(sb, s, &out)
 	}

@@ -77,11 +77,12 @@ type Phase struct {
 }
 
 // Phases are the run's phases in the order they run — plan, sandboxes, baseline, canaries,
-// mutants, adjudication, gates (the gates' runs on the unmutated tree) — so a reader can see where
-// the time went.
+// mutants, adjudication, gates (the gates' runs on the unmutated tree), parity (--parity's runs) —
+// so a reader can see where the time went.
 func (t Timings) Phases() []Phase {
 	return []Phase{
 		{"plan", t.PlanMS}, {"sandboxes", t.SandboxMS}, {"baseline", t.BaselineMS}, {"canaries", t.CanaryMS},
 		{"mutants", t.MutantsMS}, {"adjudication", t.SuiteMS}, {"gates", t.GatesBaselineMS},
+		{"parity", t.ParityMS},
 	}
 }

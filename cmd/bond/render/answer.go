@@ -69,7 +69,7 @@ func answerLines(r *adjudicate.Report) string {
 		what string
 	}{
 		{s.Vacuous, verb(s.Vacuous, "has a gap (a change to it passed the tests)", "have a gap (a change to them passed the tests)")},
-		{s.Unshown, "unshown (accepted a change, nothing showed it matters)"},
+		{s.Unshown, "unshown (bond could not tell: see what to do)"},
 		{s.NotRun, "never run by the tests"},
 		{s.NotMutated, "not mutated"},
 	} {

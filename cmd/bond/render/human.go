@@ -115,6 +115,9 @@ func human(w io.Writer, in Input) error {
 	if r.Incremental != nil {
 		fmt.Fprintf(bw, "incremental: %s\n", termText(incrementalText(r.Incremental)))
 	}
+	if r.Parity != nil {
+		fmt.Fprintf(bw, "parity: %s\n", termText(parityText(r.Parity)))
+	}
 	if s := r.Sandbox; s != nil && s.Protection == isolate.Detect {
 		fmt.Fprintf(bw, "protection: detection only: node_modules was writable to the tests and checked after each run, since this host allows no read-only mount (%s)\n", termText(s.Why))
 	}

@@ -85,6 +85,9 @@ func markdown(w io.Writer, in Input, cut mdCut) error {
 	r := in.Report
 	bw := &errWriter{w: w}
 	code, cell := mdCode, mdCell
+	if r.Parity != nil {
+		fmt.Fprintf(bw, "\nParity: %s.\n", mdText(parityText(r.Parity)))
+	}
 	if cut.span > 0 {
 		code = func(s string) string { return mdCode(cutValue(s, cut.span)) }
 		cell = func(s string) string { return mdCell(cutValue(s, cut.span)) }

@@ -68,11 +68,26 @@ func mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error
 	if m.Note != "" {
 		fmt.Fprintf(bw, "note       %s\n", q(m.Note))
 	}
+	if pr := m.Parity; pr != nil {
+		agree := "agrees"
+		if !pr.Agrees {
+			agree = "disagrees"
+		}
+		fmt.Fprintf(bw, "parity     the %s runner: %s (exit %d", q(pr.Runner), q(string(pr.Status)), pr.ExitCode)
+		if pr.KilledBy != "" {
+			fmt.Fprintf(bw, ", killed by %s", q(pr.KilledBy))
+		}
+		fmt.Fprintf(bw, "); the embedded runner: %s; %s\n", q(string(pr.EmbeddedStatus)), agree)
+	}
 	if a := advice(*m, termCode); a != "" {
 		fmt.Fprintf(bw, "next       %s\n", a)
 	}
 	printTail(bw, "output", m.OutputTail)
 	printTail(bw, "gate "+q(m.Witness.Gate)+" output", m.Witness.GateOutputTail)
+	if pr := m.Parity; pr != nil && pr.Agrees {
+		// A disagreement's output above already holds both runs.
+		printTail(bw, "parity run's output", pr.OutputTail)
+	}
 	return bw.err
 }
 

@@ -196,6 +196,26 @@ func incrementalText(inc *adjudicate.IncrementalInfo) string {
 	return s
 }
 
+// parityText is the --parity line: what the real runner re-ran and how many it contradicted, or
+// why it compared nothing (a dark channel is named, never dropped).
+func parityText(p *adjudicate.ParityInfo) string {
+	if p.Problem != "" {
+		return "nothing compared: " + oneLine(p.Problem, 300)
+	}
+	if p.Checked == 0 {
+		return "no embedded outcome decided the bond, so none was run again"
+	}
+	noun := "outcomes"
+	if p.Checked == 1 {
+		noun = "outcome"
+	}
+	s := fmt.Sprintf("%d deciding %s run again under the %s runner: %d agree", p.Checked, noun, p.Runner, p.Agreed)
+	if p.Disagreed > 0 {
+		s += fmt.Sprintf(", %d disagree (those mutants are errors with both outputs, reason parity-mismatch)", p.Disagreed)
+	}
+	return s
+}
+
 func statusText(m adjudicate.MutantResult) string {
 	s := string(m.Status)
 	if m.Reason != "" {
@@ -299,6 +319,8 @@ func advice(m adjudicate.MutantResult, q code) string {
 		return fmt.Sprintf("%s: the canary run of %s could not run, so bond cannot tell whether the oracle loads this file; see bond inspect %s", loc, q(m.Path), q(m.ID))
 	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCoverageUnreadable:
 		return fmt.Sprintf("%s: the tests accepted %s, but the coverage of that run could not be read, so bond could not look for a witness; see bond inspect %s", loc, changeText(m, q), q(m.ID))
+	case m.Verdict == adjudicate.VerdictError && m.Reason == adjudicate.ReasonParity:
+		return fmt.Sprintf("%s: the embedded runner and the real runner disagree on %s (bond picks neither); see bond inspect %s, and run with --runner node to take the real runner's word", loc, changeText(m, q), q(m.ID))
 	case m.Verdict == adjudicate.VerdictError && m.Reason == adjudicate.ReasonMemoryLimit:
 		return fmt.Sprintf("%s: the embedded runner stopped the run at its memory limit (not a kill); try --runner node", loc)
 	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCoverageUnavailable:
