@@ -40,6 +40,7 @@ func newRootCmd(s *Streams) *cobra.Command {
 		newCorpusCmd(s),
 		newPreregCmd(s),
 		newContractsCmd(s, nil, nil),
+		newTermsTopic(),
 	)
 	return root
 }
