@@ -114,7 +114,10 @@ func runCase(t *testing.T, dir string, c *Case) {
 	if err := os.MkdirAll(repo, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	marker := fmt.Sprintf("bond-attack-%d-%s", os.Getpid(), filepath.Base(dir))
+	// The trailing "-end" keeps one case's marker from being a prefix of another's
+	// (link-committed-outside and link-committed-outside-allowed run side by side, and
+	// the survivor sweep would otherwise kill the other case's bond).
+	marker := fmt.Sprintf("bond-attack-%d-%s-end", os.Getpid(), filepath.Base(dir))
 	vars := map[string]string{"CASE": caseDir, "MARKER": marker, "READY": filepath.Join(base, "ready"), "BOND": bondBin}
 	env := []string{
 		"PATH=" + os.Getenv("PATH"), "HOME=" + filepath.Join(base, "home"), "TMPDIR=" + tmp,

@@ -1,10 +1,11 @@
 function evens(n) {
-  let out = 'ab';
+  const out = [];
   let i = 0;
   while (i !== n) {
-    out += out;
+    out.push(new Uint8Array(1 << 24));
     i += 2;
   }
   return out.length;
 }
+
 module.exports = { evens };
