@@ -8,7 +8,6 @@ package adjudicate
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/bond-tool/bond/plan"
 )
@@ -356,34 +355,6 @@ func SummarizeLines(lines []LineAnswer, reach *Reach, files []plan.FileInfo) Lin
 		}
 	}
 	return s
-}
-
-// Headline says the per-line answer in one line, e.g. "held on 3 of 9 added executable lines;
-// 4 never run by the tests; 2 not mutated". Every rendering of a report leads with it.
-func (s LinesSummary) Headline() string {
-	noun := "lines"
-	if s.Executable == 1 {
-		noun = "line"
-	}
-	parts := []string{fmt.Sprintf("held on %d of %d added executable %s", s.Pinned, s.Executable, noun)}
-	for _, p := range []struct {
-		n    int
-		what string
-	}{
-		{s.Vacuous, "vacuous (a mutant survived on a line the tests ran)"},
-		{s.NotRun, "never run by the tests"},
-		{s.Unshown, "unshown"},
-		{s.NotMutated, "not mutated"},
-	} {
-		if p.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
-		}
-	}
-	h := strings.Join(parts, "; ")
-	if s.ReachUnknown > 0 {
-		h += fmt.Sprintf(" (in %d %s the coverage could not say which lines run: there, every added line that holds code is counted)", s.ReachUnknown, map[bool]string{true: "file", false: "files"}[s.ReachUnknown == 1])
-	}
-	return h
 }
 
 // CountLines counts the answers of the report's lines.

@@ -107,23 +107,6 @@ func TestAnswerLines(t *testing.T) {
 	}
 }
 
-// TestLinesHeadline pins the headline's wording and which counts it names.
-func TestLinesHeadline(t *testing.T) {
-	tests := []struct {
-		s    LinesSummary
-		want string
-	}{
-		{LinesSummary{Executable: 9, Pinned: 3, NotRun: 4, NotMutated: 2}, "held on 3 of 9 added executable lines; 4 never run by the tests; 2 not mutated"},
-		{LinesSummary{Executable: 1, Pinned: 1}, "held on 1 of 1 added executable line"},
-		{LinesSummary{Executable: 3, Vacuous: 1, Unshown: 2, ReachUnknown: 1}, "held on 0 of 3 added executable lines; 1 vacuous (a mutant survived on a line the tests ran); 2 unshown (in 1 file the coverage could not say which lines run: there, every added line that holds code is counted)"},
-	}
-	for _, tc := range tests {
-		if got := tc.s.Headline(); got != tc.want {
-			t.Errorf("%+v:\n got %q\nwant %q", tc.s, got, tc.want)
-		}
-	}
-}
-
 // TestRequireReach pins --require-reach: a reach below the percentage, or unknown, refuses the
 // bond under every regime but report-only and says why first.
 func TestRequireReach(t *testing.T) {

@@ -1,7 +1,8 @@
 // The answer every certify rendering leads with (issue 26 item 1), in the same words in the
-// terminal, markdown (the review comment and the job summary), html and the github format: the
-// bond and what it means for the exit code; the per-line headline; what to do, one item per line
-// of source. Then what ran: the oracle, the runner and the operator set.
+// terminal, markdown (the review comment and the job summary), html and the github format, and
+// SARIF's run properties for the per-line headline: the bond and what it means for the exit
+// code; the per-line headline; what to do, one item per line of source. Then what ran: the
+// oracle, the runner and the operator set.
 
 package render
 
@@ -79,7 +80,7 @@ func answerLines(r *adjudicate.Report) string {
 	}
 	h := strings.Join(parts, " · ")
 	if s.ReachUnknown > 0 {
-		h += fmt.Sprintf(" (in %d %s the coverage could not say which lines run: there, the lines an operator fired on are counted)", s.ReachUnknown, verb(s.ReachUnknown, "file", "files"))
+		h += fmt.Sprintf(" (in %d %s the coverage could not say which lines run: there, every added line that holds code is counted)", s.ReachUnknown, verb(s.ReachUnknown, "file", "files"))
 	}
 	return h
 }

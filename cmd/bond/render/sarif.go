@@ -56,7 +56,7 @@ type sarifRunProps struct {
 	// OperatorSet is the number of the operator set the digest is of.
 	OperatorSet int               `json:"operatorSet,omitempty"`
 	Reach       *adjudicate.Reach `json:"reach,omitempty"`
-	// Lines is the per-line answer's headline ("held on 3 of 9 added executable lines; …").
+	// Lines is the per-line answer's headline ("pinned 3 of 9 added executable lines · …"), in the words of every other rendering.
 	Lines  string      `json:"lines,omitempty"`
 	Budget sarifBudget `json:"budget"`
 	// UnchangedLines counts the diff's lines that were not new behaviour and got no mutant.
@@ -133,7 +133,7 @@ func SARIF(w io.Writer, in Input) error {
 	run := sarifRun{
 		Tool:       sarifTool{Driver: sarifDriver{Name: "bond", Version: r.Tool.Version, InformationURI: "https://github.com/bond-tool/bond", Rules: []sarifRule{}}},
 		Results:    []sarifResult{},
-		Properties: sarifRunProps{Bond: r.Bond, OperatorDigest: r.Operators.Digest, OperatorSet: r.Operators.Set, Lines: linesHeadline(r), Partial: r.Partial},
+		Properties: sarifRunProps{Bond: r.Bond, OperatorDigest: r.Operators.Digest, OperatorSet: r.Operators.Set, Lines: answerLines(r), Partial: r.Partial},
 		Invocation: []sarifInvoked{{ExecutionSuccessful: len(r.Errors) == 0 && !r.Partial}},
 	}
 	if r.Baseline != nil {

@@ -26,20 +26,6 @@ func plainCode(s string) string {
 // termCode is the quoting of the human format: one line, no terminal escapes.
 func termCode(s string) string { return plainCode(termText(s)) }
 
-// linesHeadline is the per-line answer in one line ("held on 3 of 9 added executable lines; 4
-// never run by the tests; 2 not mutated"), or "" for a report written before bond answered per
-// line (its lines are absent, which is not "no lines").
-func linesHeadline(r *adjudicate.Report) string {
-	s := r.CountLines()
-	if len(r.Lines) == 0 || s.Executable == 0 {
-		// Absent (a report from before the per-line answer) or with no added executable line
-		// (none at all, or only blank, comment and punctuation lines: the bond's reason says
-		// why); "held on 0 of 0" would read as an answer.
-		return ""
-	}
-	return s.Headline()
-}
-
 // unpinnedLines lists the added executable lines that are not pinned, "path:line answer (why)",
 // at most max of them and a count of the rest; q quotes the location, t the other text.
 func unpinnedLines(r *adjudicate.Report, q code, t func(string) string, max int) []string {
