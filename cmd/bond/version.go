@@ -96,6 +96,9 @@ func (v versionInfo) text() string {
 	if v.Modified {
 		commit += " (modified)"
 	}
+	if v.Commit == "unknown" {
+		commit += " (this binary has no VCS stamp: go build -buildvcs=auto in a git checkout records it)"
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\nmodule     %s\ncommit     %s\nbuilt      %s\ngo         %s\n", v.Name, v.Version, v.Module, commit, v.BuildDate, v.GoVersion)
 	for i, s := range v.OperatorSets {

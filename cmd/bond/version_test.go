@@ -27,7 +27,7 @@ func TestRunVersion(t *testing.T) {
 		want   []string
 	}{
 		{"stamped", stamped, "human", []string{"bond 0.1.0\n", "module     v0.1.0\n", "commit     f97e9aac9a7a69ac2719a159b15399c3cc26c47b (modified)\n", "built      2026-12-02T00:54:01Z\n", "go         go1.26.8\n", "operators  "}},
-		{"no build info", none, "human", []string{"commit     unknown\n", "built      unknown\n", "go         unknown\n"}},
+		{"no build info", none, "human", []string{"commit     unknown (this binary has no VCS stamp: go build -buildvcs=auto in a git checkout records it)\n", "built      unknown\n", "go         unknown\n"}},
 		{"json", stamped, "json", []string{`"commit": "f97e9aac9a7a69ac2719a159b15399c3cc26c47b"`, `"modified": true`, `"build_date": "2026-12-02T00:54:01Z"`, `"go_version": "go1.26.8"`, `"operator_digest": "`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

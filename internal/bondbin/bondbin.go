@@ -20,9 +20,13 @@ import (
 
 // Build compiles github.com/bond-tool/bond/cmd/bond into dir/bond and returns its path. root is
 // the module's root directory (relative to the test's package directory, e.g. "../..").
+//
+// It builds as the README tells a user to, with -buildvcs=auto: a GOFLAGS=-buildvcs=false in the
+// environment would otherwise leave bond version's commit "unknown" in a checkout.
 func Build(root, dir string) (string, error) {
 	bin := filepath.Join(dir, "bond")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/bond-tool/bond/cmd/bond")
+	cmd := exec.Command("go", "build", "-buildvcs=auto", "-o", bin, "github.com/bond-tool/bond/cmd/bond")
+	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build github.com/bond-tool/bond/cmd/bond: %w\n%s", err, out)
 	}
