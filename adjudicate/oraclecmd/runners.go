@@ -265,6 +265,32 @@ func splitWords(s string) (words []string, why string) {
 	return words, why
 }
 
+// notSimple says why s is not one simple command at s[i], naming the whole construct ("&&", not
+// "&"), so the user knows what to take out.
+func notSimple(s string, i int) string {
+	two := s[i:min(i+2, len(s))]
+	var what string
+	switch {
+	case two == "&&" || two == "||":
+		what = fmt.Sprintf("more than one simple command (a list, %q)", two)
+	case s[i] == ';':
+		what = `more than one simple command (a list, ";")`
+	case s[i] == '|':
+		what = `more than one simple command (a pipeline, "|")`
+	case s[i] == '&':
+		what = `more than one simple command (a background job, "&")`
+	case s[i] == '(' || s[i] == ')':
+		what = `a subshell ("(")`
+	case s[i] == '<' || s[i] == '>':
+		what = fmt.Sprintf("a redirection (%q)", strings.TrimRight(two, " "))
+	case s[i] == '`' || two == "$(":
+		what = "a command substitution"
+	default:
+		what = fmt.Sprintf("a shell expansion (%q)", s[i:min(i+8, len(s))])
+	}
+	return "it has " + what + ": bond reads only one simple command; run the test runner directly"
+}
+
 // splitSpans is splitWords that also returns where each word is written in s: spans[i] is the
 // byte range [start, end) of words[i], quotes included.
 func splitSpans(s string) (words []string, spans [][2]int, why string) {
@@ -317,7 +343,7 @@ func splitSpans(s string) (words []string, spans [][2]int, why string) {
 				cur.WriteByte(s[i])
 			}
 		case strings.IndexByte("|&;<>()`$", c) >= 0:
-			return nil, nil, fmt.Sprintf("it is more than one simple command (%q): run the test runner directly", c)
+			return nil, nil, notSimple(s, i)
 		default:
 			begin(i)
 			cur.WriteByte(c)
