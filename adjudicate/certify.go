@@ -66,7 +66,7 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 	planMS := o.Now().Sub(start).Milliseconds()
 	var oracleNote string
 	if o.OracleCmd == "" && len(o.Oracle) == 0 {
-		d, err := detectOracle(o.Plan.Repo, res.Touched)
+		d, err := detectOracle(ctx, o.Plan.Repo, res.Touched)
 		switch {
 		case err != nil && len(res.Mutants) > 0:
 			return nil, err
@@ -206,6 +206,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			return err
 		}
 		rep.SelfCheck = c
+		reconcileReach(&rep.Baseline.Reach, c)
 		ev = &evidence{base: base, canary: canaryByPath(c)}
 		return nil
 	})

@@ -35,3 +35,26 @@ func notBondedReason(rep *Report) string {
 	}
 	return reasonNothingToMutateOn
 }
+
+// loadedThroughBuild is FileReach.Detail for a file the coverage never recorded while its canary
+// was killed: the oracle does load it, through a copy the coverage cannot map back to it.
+const loadedThroughBuild = "loaded (its canary was killed) yet never in the coverage: the tests run a build or copy of it (dist/, a bundle) that does not map back"
+
+// reconcileReach corrects the baseline's "not-loaded" by the canaries: a file whose canary was
+// killed is loaded by the oracle, so the coverage's silence about it means the coverage cannot
+// see it (the tests import a build of it: a pretest tsc or babel step), not that it never ran.
+// Such a file's reach is unknown, as for any file whose coverage is unavailable.
+func reconcileReach(r *Reach, canaries []Canary) {
+	killed := map[string]bool{}
+	for _, c := range canaries {
+		if c.Result == CanaryKilled {
+			killed[c.Path] = true
+		}
+	}
+	for i := range r.Files {
+		if f := &r.Files[i]; f.Coverage == "not-loaded" && killed[f.Path] {
+			f.Coverage, f.Detail = "unavailable", loadedThroughBuild
+		}
+	}
+	markUnknownReach(r)
+}

@@ -2,6 +2,8 @@ package adjudicate
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -109,5 +111,25 @@ func TestMemoryLimitIsAnError(t *testing.T) {
 	record(&mr, out, 0, nil)
 	if mr.Reason != ReasonMemoryLimit || FactsOf(mr).Verdict(RegimeWitnessRecorded) != VerdictError {
 		t.Errorf("recorded reason %q verdict %s, want memory-limit and error", mr.Reason, FactsOf(mr).Verdict(RegimeWitnessRecorded))
+	}
+}
+
+// A file the coverage never recorded is "not-loaded" only while nothing shows the oracle loads
+// it; a killed canary does, so its reach becomes unknown with the reason, and the others stay.
+func TestReconcileReach(t *testing.T) {
+	r := Reach{Files: []FileReach{
+		{Path: "src/built.js", Coverage: "not-loaded", Detail: "no run of the oracle recorded this file: it was not loaded"},
+		{Path: "src/unused.js", Coverage: "not-loaded", Detail: "no run of the oracle recorded this file: it was not loaded"},
+		{Path: "src/seen.js", Coverage: "v8", Executable: 2, Ran: 2},
+	}}
+	reconcileReach(&r, []Canary{{Path: "src/built.js", Result: CanaryKilled}, {Path: "src/unused.js", Result: CanarySurvived}, {Path: "src/seen.js", Result: CanaryKilled}})
+	want := []string{"src/built.js unavailable true " + loadedThroughBuild, "src/unused.js not-loaded false no run of the oracle recorded this file: it was not loaded", "src/seen.js v8 false "}
+	for i, f := range r.Files {
+		if got := fmt.Sprintf("%s %s %v %s", f.Path, f.Coverage, f.Unknown, f.Detail); got != want[i] {
+			t.Errorf("file %d: %q, want %q", i, got, want[i])
+		}
+	}
+	if !slices.Equal(r.Unknown, []string{"src/built.js"}) {
+		t.Errorf("Unknown %v, want [src/built.js]", r.Unknown)
 	}
 }

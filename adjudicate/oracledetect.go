@@ -5,9 +5,11 @@ package adjudicate
 // names it. Runner choice then serves it embedded where it can, as it does a given oracle.
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,11 +43,12 @@ type testRunner struct {
 // detectOracle chooses the oracle for a patch that names none: the files among touched (the
 // files the diff adds lines to) that the repository's runner runs as tests with its default
 // patterns, else those named as tests. A patch that touches no test file is an input error.
-func detectOracle(root string, touched []string) (detectedOracle, error) {
-	tr, err := detectRunner(root)
+func detectOracle(ctx context.Context, root string, touched []string) (detectedOracle, error) {
+	pkg, err := readPackageJSON(root)
 	if err != nil {
 		return detectedOracle{}, err
 	}
+	tr := detectRunner(pkg)
 	runs := map[string]bool{}
 	if all, err := oraclecmd.TestFiles(os.DirFS(root), oraclecmd.Invocation{Runner: tr.runner}); err == nil {
 		for _, f := range all {
@@ -78,16 +81,27 @@ func detectOracle(root string, touched []string) (detectedOracle, error) {
 	for i, f := range files {
 		quoted[i] = proc.Quote(f)
 	}
-	if tr.cmd == "" {
+	pre := planPretest(root, pkg, files, listedFiles(ctx, root))
+	if tr.cmd == "" && !pre.Run {
 		d.Files = files
 	} else {
-		d.Cmd = tr.cmd + " " + strings.Join(quoted, " ")
+		cmd := tr.cmd
+		if cmd == "" {
+			cmd = "node --test"
+		}
+		d.Cmd = cmd + " " + strings.Join(quoted, " ")
+		if pre.Run {
+			d.Cmd = withPretest(d.Cmd)
+		}
 	}
 	what := "node --test " + strings.Join(quoted, " ")
 	if d.Cmd != "" {
 		what = d.Cmd
 	}
 	d.Note = fmt.Sprintf("no oracle was named: the oracle is the test files the patch changes (%s), run as %s because %s", strings.Join(files, ", "), what, tr.from)
+	if pre.Note != "" {
+		d.Note += "; " + pre.Note
+	}
 	if len(unmarked) > 0 {
 		d.Note += fmt.Sprintf("; left out %s: only a test directory makes it a test, where the patch's other test files are named as tests (.test., .spec.), so it is taken for a helper, fixture or benchmark", strings.Join(unmarked, ", "))
 	}
@@ -120,47 +134,55 @@ var runnerCmds = map[oraclecmd.Runner]string{
 	oraclecmd.RunnerMocha:  "npx mocha",
 }
 
-// detectRunner reads package.json at root: the runner its "test" script starts, else the first of
-// vitest, jest, mocha, tsx and ts-node among its dependencies, else node --test.
-func detectRunner(root string) (testRunner, error) {
+// readPackageJSON reads package.json at root, or nil when there is none. A file bond cannot read
+// or parse is an input error that says how to go on.
+func readPackageJSON(root string) (*packageJSON, error) {
 	pj := filepath.Join(root, "package.json")
 	b, err := safefile.Read(pj, safefile.ConfigMax)
 	if errors.Is(err, os.ErrNotExist) {
-		return testRunner{runner: oraclecmd.RunnerNodeTest, from: "the repository has no package.json"}, nil
+		return nil, nil
 	}
 	if err != nil {
-		return testRunner{}, input.Errorf("reading %s to find the test runner: %v; name the oracle with --oracle or --oracle-cmd", pj, err)
+		return nil, input.Errorf("reading %s to find the test runner: %v; name the oracle with --oracle or --oracle-cmd", pj, err)
 	}
-	var pkg struct {
-		Scripts         map[string]string `json:"scripts"`
-		Dependencies    map[string]string `json:"dependencies"`
-		DevDependencies map[string]string `json:"devDependencies"`
-	}
+	var pkg packageJSON
 	if err := json.Unmarshal(b, &pkg); err != nil {
-		return testRunner{}, input.Errorf("%s: %v; fix the JSON, or name the oracle with --oracle or --oracle-cmd", pj, err)
+		return nil, input.Errorf("%s: %v; fix the JSON, or name the oracle with --oracle or --oracle-cmd", pj, err)
+	}
+	return &pkg, nil
+}
+
+// detectRunner reads package.json (nil: there is none): the runner its "test" script starts, else
+// the first of vitest, jest, mocha, tsx and ts-node among its dependencies, else node --test. The
+// test script is read as npm test runs it but for pretest, which planPretest decides apart.
+func detectRunner(pkg *packageJSON) testRunner {
+	if pkg == nil {
+		return testRunner{runner: oraclecmd.RunnerNodeTest, from: "the repository has no package.json"}
 	}
 	prefix := ""
 	if script, ok := pkg.Scripts["test"]; ok {
-		inv, err := oraclecmd.Parse("npm test", oraclecmd.Options{Scripts: pkg.Scripts})
+		scripts := maps.Clone(pkg.Scripts)
+		delete(scripts, "pretest")
+		inv, err := oraclecmd.Parse("npm test", oraclecmd.Options{Scripts: scripts})
 		if err == nil {
 			from := fmt.Sprintf("package.json's test script (%s) runs %s", script, inv.Runner)
-			return runnerFor(inv.Runner, hasLauncher(inv, "tsx"), tsNodeArg(inv), from), nil
+			return runnerFor(inv.Runner, hasLauncher(inv, "tsx"), tsNodeArg(inv), from)
 		}
 		prefix = fmt.Sprintf("package.json's test script (%s) is not one runner invocation bond reads, and ", script)
 	}
 	dep := func(n string) bool { _, a := pkg.DevDependencies[n]; _, b := pkg.Dependencies[n]; return a || b }
 	for _, r := range []oraclecmd.Runner{oraclecmd.RunnerVitest, oraclecmd.RunnerJest, oraclecmd.RunnerMocha} {
 		if dep(string(r)) {
-			return runnerFor(r, false, false, prefix+"package.json depends on "+string(r)), nil
+			return runnerFor(r, false, false, prefix+"package.json depends on "+string(r))
 		}
 	}
 	switch {
 	case dep("tsx"):
-		return runnerFor(oraclecmd.RunnerNodeTest, true, false, prefix+"package.json depends on tsx and on no test runner"), nil
+		return runnerFor(oraclecmd.RunnerNodeTest, true, false, prefix+"package.json depends on tsx and on no test runner")
 	case dep("ts-node"):
-		return runnerFor(oraclecmd.RunnerNodeTest, false, true, prefix+"package.json depends on ts-node and on no test runner"), nil
+		return runnerFor(oraclecmd.RunnerNodeTest, false, true, prefix+"package.json depends on ts-node and on no test runner")
 	}
-	return testRunner{runner: oraclecmd.RunnerNodeTest, from: prefix + "package.json names no test runner bond knows (jest, vitest, mocha, tsx, ts-node), so node's own"}, nil
+	return testRunner{runner: oraclecmd.RunnerNodeTest, from: prefix + "package.json names no test runner bond knows (jest, vitest, mocha, tsx, ts-node), so node's own"}
 }
 
 // runnerFor is the command for runner r: node --test through tsx or with ts-node's loader when

@@ -1,6 +1,7 @@
 package adjudicate
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -42,7 +43,7 @@ func TestDetectOracle(t *testing.T) {
 				files[p] = "x\n"
 			}
 			root := writeRepo(t, files)
-			d, err := detectOracle(root, tt.touched)
+			d, err := detectOracle(context.Background(), root, tt.touched)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,12 +61,68 @@ func TestDetectOracle(t *testing.T) {
 // do; so is a package.json that does not parse.
 func TestDetectOracleRefuses(t *testing.T) {
 	root := writeRepo(t, map[string]string{"package.json": `{"scripts":{"test":"jest"}}`, "src/a.js": "x\n", "test/helper.txt": "x\n"})
-	_, err := detectOracle(root, []string{"src/a.js", "test/helper.txt", "test/gone.test.js"})
+	_, err := detectOracle(context.Background(), root, []string{"src/a.js", "test/helper.txt", "test/gone.test.js"})
 	if err == nil || !input.Is(err) || err.Error() != ErrNoTestFile {
 		t.Fatalf("err %v, want the input error %q", err, ErrNoTestFile)
 	}
 	root = writeRepo(t, map[string]string{"package.json": `{"scripts":`, "test/a.test.js": "x\n"})
-	if _, err := detectOracle(root, []string{"test/a.test.js"}); err == nil || !input.Is(err) || !strings.Contains(err.Error(), "package.json") {
+	if _, err := detectOracle(context.Background(), root, []string{"test/a.test.js"}); err == nil || !input.Is(err) || !strings.Contains(err.Error(), "package.json") {
 		t.Fatalf("err %v, want an input error naming package.json", err)
+	}
+}
+
+// Zero-config runs package.json's pretest script before the tests only when a test file imports
+// build output: a relative path or the package's own name that resolves to no file of the
+// repository (missing, or ignored by git), and the note says which import decided it.
+func TestDetectOraclePretest(t *testing.T) {
+	tests := []struct {
+		name      string
+		files     map[string]string
+		test      string // the touched test file
+		wantFiles string
+		cmd       string
+		note      string
+	}{
+		{"relative import of an unbuilt dist", map[string]string{
+			"package.json":   `{"scripts":{"pretest":"tsc","test":"node --test"}}`,
+			"test/a.test.js": "const { a } = require('../dist/a.js');\n",
+			"src/a.ts":       "export const a = 1;\n",
+		}, "test/a.test.js", "", "npm run pretest && node --test test/a.test.js", "pretest script (tsc) runs before the tests, as npm test would run it, because test/a.test.js imports ../dist/a.js, which is build output"},
+		{"an ignored build that exists on disk is still build output", map[string]string{
+			"package.json":  `{"scripts":{"pretest":"npm run build","build":"tsc","test":"mocha"}}`,
+			".gitignore":    "dist/\n",
+			"dist/index.js": "exports.a = 1;\n",
+			"test/a.js":     "import { a } from '../dist/index.js';\n",
+		}, "test/a.js", "", "npm run pretest && npx mocha test/a.js", "imports ../dist/index.js, which is build output"},
+		{"the package's own name, main built", map[string]string{
+			"package.json":   `{"name":"widget","main":"lib/index.js","scripts":{"pretest":"babel src -d lib","test":"jest"}}`,
+			"src/index.js":   "module.exports = 1;\n",
+			"test/w.test.js": "const w = require('widget'); // not '../lib'\n",
+		}, "test/w.test.js", "", "npm run pretest && npx jest test/w.test.js", "imports widget, which is build output"},
+		{"sources imported: pretest not run, and said", map[string]string{
+			"package.json":   `{"scripts":{"pretest":"eslint .","test":"node --test"}}`,
+			"src/a.js":       "exports.a = 1;\n",
+			"test/a.test.js": "const { a } = require('../src/a');\n// require('../dist/a.js') in a comment is not an import\n",
+		}, "test/a.test.js", "test/a.test.js", "", "pretest script (eslint .) is not run: no test file imports build output"},
+		{"a .js specifier for a .ts source is a source", map[string]string{
+			"package.json":   `{"scripts":{"pretest":"tsc","test":"tsx --test"}}`,
+			"src/a.ts":       "export const a = 1;\n",
+			"test/a.test.ts": "import { a } from '../src/a.js';\nimport assert from 'node:assert';\n",
+		}, "test/a.test.ts", "", "npx tsx --test test/a.test.ts", "is not run: no test file imports build output"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := writeRepo(t, tt.files)
+			d, err := detectOracle(context.Background(), root, []string{tt.test})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(d.Files, " "); got != tt.wantFiles || d.Cmd != tt.cmd {
+				t.Errorf("files %q cmd %q, want %q %q", got, d.Cmd, tt.wantFiles, tt.cmd)
+			}
+			if !strings.Contains(d.Note, tt.note) {
+				t.Errorf("note %q lacks %q", d.Note, tt.note)
+			}
+		})
 	}
 }
