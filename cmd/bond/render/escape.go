@@ -48,7 +48,8 @@ func mdCell(s string) string {
 }
 
 // mdText renders s as plain markdown text, mid-line: the characters that start emphasis, code,
-// links, images, HTML, entities, math or a table cell are backslash-escaped, line breaks become
+// links, images, entities, math or a table cell are backslash-escaped, < and > (HTML) become
+// &lt; and &gt;, line breaks become
 // spaces, and a
 // word joiner (U+2060) follows every @ and the : of "://" and precedes "www." so GitHub's
 // autolinker and mention processing, which run on the rendered text, find neither a mention nor
@@ -67,7 +68,15 @@ func mdText(s string) string {
 			continue
 		case c == 'w' && strings.HasPrefix(s[i:], "www."):
 			b.WriteString("\u2060")
-		case strings.IndexByte("\\`*_[]<>!|~&$", c) >= 0:
+		case c == '<':
+			// An entity, not \<: every renderer reads &lt; as text, while a backslash escape
+			// before a tag relies on the renderer following CommonMark.
+			b.WriteString("&lt;")
+			continue
+		case c == '>':
+			b.WriteString("&gt;")
+			continue
+		case strings.IndexByte("\\`*_[]!|~&$", c) >= 0:
 			b.WriteByte('\\')
 		}
 		b.WriteByte(c)

@@ -40,7 +40,7 @@ func TestMarkdownText(t *testing.T) {
 		"@admin":                 "@\u2060admin",
 		"see http://evil/":       "see http:\u2060//evil/",
 		"www.evil.com":           "\u2060www.evil.com",
-		"<img src=x>":            `\<img src=x\>`,
+		"<img src=x>":            `&lt;img src=x&gt;`,
 		"![x](y)":                `\!\[x\](y)`,
 		"a|b\nc":                 `a\|b c`,
 		"**bold** _it_ `code`":   `\*\*bold\*\* \_it\_ \` + "`code\\`",
