@@ -316,6 +316,8 @@ func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []o
 	case <-ctx.Done():
 		return filePlan{}, context.Cause(ctx)
 	}
+	// Set 3's replace-property-value reads "the patch's own code": the file's added lines.
+	operators.MarkPatch(s.Lines, fp.info.Added)
 	fp.info.Loader = s.Loader()
 	parse := ParseOK
 	if !s.Parses() {
