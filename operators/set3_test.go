@@ -113,8 +113,8 @@ func TestRegexQuantifier(t *testing.T) {
 	runOp3(t, "regex-quantifier", []opRow{
 		{`const re = /-?\d/`, `const re = /-\d/`},
 		{`const re = /\d+(\.\d+)?px/`, `const re = /\d*(\.\d+)?px/`}, // + at the leading edge
-		{`const re = /a\d+b/`, `const re = /a\db/`},                   // enclosed: dropped
-		{`const re = /a\d+/`, `const re = /a\d*/`},                    // trailing edge: + → *
+		{`const re = /a\d+b/`, `const re = /a\db/`},                  // enclosed: dropped
+		{`const re = /a\d+/`, `const re = /a\d*/`},                   // trailing edge: + → *
 		{`const re = /a(?:\d+)b/`, `const re = /a(?:\d)b/`},
 		{`const re = /(x|\d+)y/`, `const re = /(x|\d*)y/`},
 		{`const re = /a\s*,\s*b/`, `const re = /a\s+,\s*b/`},
