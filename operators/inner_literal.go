@@ -15,7 +15,7 @@ import "github.com/bond-tool/bond/operators/lex"
 //     (issue 27's nested-separator gap). It ranks before empty-literal.
 //   - Only strings and templates without substitutions, and only data: keys, module specifiers,
 //     messages, type positions and 'use strict' are skipped as empty-literal skips them.
-//   - An empty literal (`join(”)`) becomes the sentinel rather than being skipped: an empty
+//   - An empty literal (`join("")`) becomes the sentinel rather than being skipped: an empty
 //     separator is as much a choice as a comma.
 func innerLiteral() Operator {
 	return Operator{

@@ -84,7 +84,7 @@ func groups(toks []tok) []int {
 //     one, as far as the file shows, when it is a numeric result (`.length`, `.size`,
 //     `.indexOf(…)`, `.findIndex(…)`, `Number(…)`, `parseInt(…)`, `parseFloat(…)`), or when
 //     its name (the identifier, or the last property of a member chain) has a falsy
-//     non-nullish default or a primitive type somewhere in the file (`name = 0`, `name: ”`,
+//     non-nullish default or a primitive type somewhere in the file (`name = 0`, `name: ""`,
 //     `name = false`, `name: number`, `name?: string`, `name: 0 | 1`): the name is read by
 //     spelling, not by scope, so a default of another `name` counts too.
 //   - Elsewhere the ?? is skipped and the line's next connective, then the next operator, is
