@@ -208,7 +208,7 @@ func resolve(opts Options, table []operators.Operator) (Options, []operators.Ope
 	if o.PerOperator == 0 {
 		o.PerOperator = def.PerOperator
 		if o.OperatorSet >= 2 {
-			// Set 2 spreads the budget over the patch instead of capping operators: with no
+			// Sets 2 and 3 spread the budget over the patch instead of capping operators: with no
 			// per-operator figure given, the cap is the budget itself.
 			o.PerOperator = o.Budget
 		}
