@@ -163,7 +163,8 @@ func TestDefaultBudgetOf(t *testing.T) {
 // explicit keys, empties the separator inside the template rather than the template, gives
 // the ternary spread over three lines its mutant on the condition's line, and does not turn a
 // `?? 0` whose left side nothing shows can be 0, "" or false into `||` (set 2 does), and
-// replaces the value of a property only where the patch reads it (`video`, not `audio`).
+// replaces the value of a property only where the patch reads it (`video`, not `audio`), and
+// makes an if condition that closes on the next line false on its head line.
 func TestOperatorSetThree(t *testing.T) {
 	var sb strings.Builder
 	byLine := map[int]map[string]string{}
@@ -187,6 +188,7 @@ func TestOperatorSetThree(t *testing.T) {
 		"src/header.js:2":  "inner-literal: return `${list.map(String).join(\"\")}`",
 		"src/label.js:2":   "ternary-false: const text = false",
 		"src/config.js:4":  "replace-property-value: video: undefined,",
+		"src/guard.js:2":   "force-condition: if (true ? false : isFlag(arg)",
 	} {
 		if got := byLine[3][where]; got != want {
 			t.Errorf("set 3, %s: %q, want %q", where, got, want)
