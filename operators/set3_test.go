@@ -66,6 +66,7 @@ func TestSpreadOrder(t *testing.T) {
 		{"return f({ ..._opts, name, value: v(1, 2), })", "return f({ name, value: v(1, 2), ..._opts, })"},
 		{"x = cond ? { ...a, b } : c", "x = cond ? { b, ...a } : c"},
 		{"const o = { ...a, get b() { return 1 } }", "const o = { get b() { return 1 }, ...a }"},
+		{"const o = { ...a, b: f<T, U>(x) }", "const o = { b: f<T, U>(x), ...a }"},
 		// must not fire
 		{"const { a, ...rest } = o", noFire},
 		{"({ a, ...rest }) => rest", noFire},

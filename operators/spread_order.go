@@ -107,15 +107,16 @@ func objectStart(t tok) bool {
 // and toks[to] (exclusive), split at commas; empty entries (a trailing comma) are dropped.
 func splitEntries(toks []tok, from, to int) [][2]int {
 	var out [][2]int
-	depth, start := 0, from
+	depth, angle, start := 0, 0, from
 	for k := from; k < to; k++ {
 		u := toks[k]
+		angle += u.angle // `f<A, B>(x)`: generic arguments' commas separate no entries
 		if u.closes() && u.k != lex.TemplateMiddle {
 			depth--
 		} else if u.opens() && u.k != lex.TemplateMiddle {
 			depth++
 		}
-		if depth == 0 && u.is(",") {
+		if depth == 0 && angle == 0 && u.is(",") {
 			if k > start {
 				out = append(out, [2]int{start, k})
 			}
