@@ -155,3 +155,76 @@ func loopNeverRuns(toks []tok, i int) (Edit, bool) {
 	}
 	return Edit{Start: toks[semis[0]+1].s, End: toks[semis[1]-1].e, Text: "false"}, true
 }
+
+// forceCondition3 is set 3's force-condition (version 2): version 1, plus an if or while head
+// whose condition goes on past the line (issue 27: conditions that span lines got no mutant).
+//
+// Decisions (beyond version 1's):
+//   - The mutant is anchored on the head line, the line holding the keyword, where version 1
+//     puts it for a one-line condition and the one line every such statement has (the line
+//     closing the condition may be old code, or a lone `) {`).
+//   - One line cannot wrap a condition whose ')' is on another line, so the head gets
+//     `if (true ? false : a &&` …: a conditional's else branch runs to the condition's ')'
+//     (it binds looser than every operator but ',' and '=>'), so the condition is false and
+//     the rest of it is never evaluated, as `if (false)` does for a one-line condition. A
+//     condition holding a ',' at its own depth (`if (a, b)`) is skipped: the conditional would
+//     bind to the first part only.
+//   - The ')' must be found within the look-around's walk (400 lines); else nothing fires.
+func forceCondition3() Operator {
+	op := forceCondition()
+	op.Version = "2"
+	op.Description = "make the first if/while condition false (one spanning lines: if (true ? false : …), a for loop run no iteration, or the first filter-like predicate's body true"
+	op.Fire = fireForceCondition3
+	return op
+}
+
+// spanFalse is what force-condition (v2) inserts after the '(' of a head whose condition
+// closes on a later line.
+const spanFalse = "true ? false : "
+
+func fireForceCondition3(l Line) (Edit, bool) {
+	if e, ok := fireForceCondition(l); ok {
+		return e, true
+	}
+	toks := codeTokens(l)
+	for i := 0; i+1 < len(toks); i++ {
+		if !(toks[i].kw("if") || toks[i].kw("while")) || !toks[i+1].is("(") || match(toks, i+1) >= 0 {
+			continue
+		}
+		if i > 0 && (toks[i-1].is(".") || toks[i-1].is("?.")) {
+			continue
+		}
+		if spansCleanly(l, toks[i+2:]) {
+			return Edit{Start: toks[i+1].e, End: toks[i+1].e, Text: spanFalse}, true
+		}
+		return Edit{}, false
+	}
+	return Edit{}, false
+}
+
+// spansCleanly reports whether a condition whose '(' is open before rest (the line's tokens
+// after it) closes on a later line, with no ',' at the condition's own depth.
+func spansCleanly(l Line, rest []tok) bool {
+	depth := 1
+	step := func(u tok) bool { // false: stop
+		switch {
+		case u.k == lex.TemplateMiddle:
+		case u.closes():
+			depth--
+		case u.opens():
+			depth++
+		case depth == 1 && u.is(","):
+			depth = -1
+		}
+		return depth > 0
+	}
+	for _, u := range rest {
+		if u.partial || !step(u) {
+			return false
+		}
+	}
+	if !walkForward(l, func(u tok, _ Line) bool { return !u.partial && step(u) }) {
+		return false
+	}
+	return depth == 0
+}

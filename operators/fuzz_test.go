@@ -22,6 +22,9 @@ func seeds(f *testing.F) {
 		"promise\n  .then(r => r.json())\n  .catch(f)", "x = a && b || c ?? d", "cb?.(a?.[i])",
 		"s.split(/^[^,;]+(-\\d)?$/).filter(p => p.length > 0).join(', ')",
 		"const s = n > 1 ? `${n}` : ['a']", "x = a ?\n  b :\n  c",
+		// set 3's shapes: spreads, nested literals, quantifiers, conditions over lines
+		"const o = { ...opts, name, value }", "s = `${a.join(',')}`", "re = /a(?:\\d+)?-?x*/",
+		"x = c\n  ? a\n  : b", "if (a &&\n  b) {\n}", "n = o.t ?? 0\nlet t = 0",
 	} {
 		f.Add([]byte(s))
 	}
@@ -76,6 +79,12 @@ func FuzzOperators(f *testing.F) {
 func FuzzOperatorsSet2(f *testing.F) {
 	seeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) { checkOperators(t, table2(), src) })
+}
+
+// FuzzOperatorsSet3 checks the same properties for every operator of set 3.
+func FuzzOperatorsSet3(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) { checkOperators(t, table3(), src) })
 }
 
 // checkOperators asserts SPEC §7's operator properties for every operator of table on every

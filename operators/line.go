@@ -44,6 +44,28 @@ type lineView struct {
 // never read it: they are line-local.
 type fileView struct {
 	lines []Line
+
+	// patch holds the line numbers the patch added (MarkPatch); nil means every line, which is
+	// how a file is read when no patch is known (the lab, a test).
+	patch map[int]bool
+	// facts are what set 3's narrowed operators read of the whole file, computed once.
+	factsOnce sync.Once
+	facts     fileFacts
+}
+
+// MarkPatch tells the operators which lines of a file (as returned by Lines) the patch
+// added: set 3's replace-property-value reads "the patch's own code" as those lines. It must
+// be called before any operator fires on the lines. Without it every line of the file counts
+// as the patch's. Set 1's and set 2's operators do not read it.
+func MarkPatch(lines []Line, added []int) {
+	if len(lines) == 0 || lines[0].view == nil || lines[0].view.file == nil {
+		return
+	}
+	fv := lines[0].view.file
+	fv.patch = make(map[int]bool, len(added))
+	for _, n := range added {
+		fv.patch[n] = true
+	}
 }
 
 // Lines lexes the whole file once and returns its lines, result[i].Number == i+1. Lexical

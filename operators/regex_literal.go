@@ -31,7 +31,23 @@ func regexLiteral() Operator {
 	}
 }
 
-func fireRegexLiteral(l Line) (Edit, bool) {
+func fireRegexLiteral(l Line) (Edit, bool) { return regexLiteralEdit(l, true) }
+
+// regexLiteral3 is set 3's regex-literal (version 2): version 1 without the `+` drop, which
+// moved, narrowed, to regex-quantifier (ranked before it). It drops a leading ^ or a trailing
+// $, else makes the first optional group mandatory, else negates the first class.
+func regexLiteral3() Operator {
+	op := regexLiteral()
+	op.Version = "2"
+	op.Description = "change the first regex literal once: drop ^, drop $, make an optional group mandatory, negate a class (quantifiers are regex-quantifier's)"
+	op.Residual = "an anchor the inputs make redundant (a pattern matched with String.prototype.startsWith-like use)"
+	op.Fire = func(l Line) (Edit, bool) { return regexLiteralEdit(l, false) }
+	return op
+}
+
+// regexLiteralEdit is regex-literal's edit; plus says whether a + quantifier may be dropped
+// (version 1) or not (version 2).
+func regexLiteralEdit(l Line, plus bool) (Edit, bool) {
 	for _, t := range codeTokens(l) {
 		if t.k != lex.Regex || t.partial || len(t.text) < 3 {
 			continue
@@ -44,7 +60,7 @@ func fireRegexLiteral(l Line) (Edit, bool) {
 			continue // unterminated (`/00` at the end of a file) or empty
 		}
 		body := t.text[1:end]
-		if at, del, ins, ok := regexEdit(body); ok {
+		if at, del, ins, ok := regexEdit(body, plus); ok {
 			mut := body[:at] + ins + body[at+del:]
 			if mut == "" || mut == body {
 				continue
@@ -56,7 +72,7 @@ func fireRegexLiteral(l Line) (Edit, bool) {
 }
 
 // regexEdit chooses the edit of the pattern body: delete del bytes at at, then insert ins.
-func regexEdit(body string) (at, del int, ins string, ok bool) {
+func regexEdit(body string, dropPlus bool) (at, del int, ins string, ok bool) {
 	if len(body) > 1 && body[0] == '^' {
 		return 0, 1, "", true
 	}
@@ -79,7 +95,7 @@ func regexEdit(body string) (at, del int, ins string, ok bool) {
 			if class < 0 {
 				class = i
 			}
-		case c == '+' && i > 0 && plus < 0:
+		case c == '+' && i > 0 && plus < 0 && dropPlus:
 			if p := body[i-1]; p != '(' && p != '|' && !(p == '?' && i > 1 && body[i-2] == '(') {
 				plus = i
 			}

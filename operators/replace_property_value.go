@@ -114,3 +114,55 @@ func lastProperty(l Line, end int) bool {
 	next := nextCode(l)
 	return next.known && !next.eof && next.t.is("}")
 }
+
+// replacePropertyValue3 is set 3's replace-property-value (version 2): version 1, only where
+// the property is read in the patch's own code (issue 27: set 2's false refusals on
+// body-parser#536, body-parser@afd0f39 and qs@f3dc5b0 replaced values of properties no caller
+// observes — options handed to a function that never reads them).
+//
+// Decisions (beyond version 1's):
+//   - A keyed or shorthand property fires only when its key is read on another line of the
+//     patch: `.key`, `?.key`, `['key']`, or `{ key }` in a destructuring pattern or parameter
+//     list. The patch's lines are those MarkPatch gave; a file without them is read whole (the
+//     lab, tests). The reading is by spelling: a `.key` of another object counts, which is the
+//     direction that keeps a mutant.
+//   - A spread (`...defaults,`) has no key of its own and fires as in version 1.
+//   - A computed key (`[k]: v`) never fires: which property it is is not known from the text.
+func replacePropertyValue3() Operator {
+	op := replacePropertyValue()
+	op.Version = "2"
+	op.Description = "replace the value of an object property on its own line, when the patch's own code reads that property, with undefined, or with " +
+		SentinelLiteral + " when it is a falsy literal"
+	op.Fire = fireReplacePropertyValue3
+	return op
+}
+
+func fireReplacePropertyValue3(l Line) (Edit, bool) {
+	e, ok := fireReplacePropertyValue(l)
+	if !ok {
+		return e, false
+	}
+	toks := codeTokens(l)
+	if toks[0].is("...") {
+		return e, true
+	}
+	var key string
+	switch toks[0].k {
+	case lex.Ident, lex.Number:
+		key = toks[0].text
+	case lex.String:
+		key = toks[0].text[1 : len(toks[0].text)-1]
+	default:
+		return Edit{}, false
+	}
+	f, known := factsOf(l)
+	if !known {
+		return Edit{}, false
+	}
+	for _, n := range f.reads[key] {
+		if n != l.Number {
+			return e, true
+		}
+	}
+	return Edit{}, false
+}

@@ -11,8 +11,8 @@ import (
 )
 
 func TestSets(t *testing.T) {
-	if got := Sets(); len(got) != 2 || got[0] != 1 || got[1] != 2 {
-		t.Fatalf("Sets() = %v, want [1 2]", got)
+	if got := Sets(); len(got) != 3 || got[0] != 1 || got[1] != 2 || got[2] != 3 {
+		t.Fatalf("Sets() = %v, want [1 2 3]", got)
 	}
 	def, err := Set(0)
 	if err != nil {
@@ -25,16 +25,18 @@ func TestSets(t *testing.T) {
 	if Digest(one, Budget{6, 2}) != Digest(Table(), Budget{6, 2}) {
 		t.Error("Set(1) differs from Table()")
 	}
-	for _, n := range []int{-1, 3, 99} {
+	for _, n := range []int{-1, 4, 99} {
 		_, err := Set(n)
-		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "1, 2") {
+		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "1, 2, 3") {
 			t.Errorf("Set(%d) = %v, want an input error naming the sets", n, err)
 		}
 	}
-	two, _ := Set(2)
-	two[0].Name = "changed"
-	if again, _ := Set(2); again[0].Name != "invert-comparison" {
-		t.Error("Set(2) shares state between calls")
+	for _, n := range []int{2, 3} {
+		tab, _ := Set(n)
+		tab[0].Name = "changed"
+		if again, _ := Set(n); again[0].Name != "invert-comparison" {
+			t.Errorf("Set(%d) shares state between calls", n)
+		}
 	}
 }
 
@@ -107,18 +109,23 @@ func TestSetDigests(t *testing.T) {
 				"bump the changed operator's Version, then run go test ./operators -update", n, got, want)
 		}
 	}
-	one, _ := Set(1)
-	two, _ := Set(2)
-	if Digest(one, Budget{6, 2}) == Digest(two, Budget{6, 2}) {
-		t.Error("sets 1 and 2 share a digest")
+	seen := map[string]int{}
+	for _, n := range Sets() {
+		table, _ := Set(n)
+		d := Digest(table, Budget{6, 2})
+		if m, ok := seen[d]; ok {
+			t.Errorf("sets %d and %d share a digest", m, n)
+		}
+		seen[d] = n
 	}
 }
 
 // TestSet2NothingFiresInsideLiterals: on lines that are all string, template, regex or
-// comment, no set-2 operator fires, except the literal operators (empty-literal,
+// comment, no set-2 or set-3 operator fires, except the literal operators (empty-literal,
 // regex-literal) on their own token — and never inside a comment.
 func TestSet2NothingFiresInsideLiterals(t *testing.T) {
-	own := map[string][]lex.Kind{"empty-literal": {lex.String, lex.Template}, "regex-literal": {lex.Regex}}
+	own := map[string][]lex.Kind{"empty-literal": {lex.String, lex.Template}, "regex-literal": {lex.Regex},
+		"regex-quantifier": {lex.Regex}, "inner-literal": {lex.String, lex.Template}}
 	for _, src := range []string{
 		"// if (a === b) { return x; } f(a, b) x = a - b /^a$/ 'x' [1] a?.b c ? d : e",
 		"/* if (a === b) { return x; } f(a, b) x = a && b || c ?? d */",
@@ -137,8 +144,9 @@ func TestSet2NothingFiresInsideLiterals(t *testing.T) {
 			}
 		}
 		l := lineOf(t, strings.Join(lines, "\n"), n)
-		table, _ := Set(2)
-		for _, op := range table {
+		two, _ := Set(2)
+		three, _ := Set(3)
+		for _, op := range append(two, three...) {
 			e, ok := op.Fire(l)
 			if !ok {
 				continue
@@ -162,13 +170,67 @@ func TestSet2NothingFiresInsideLiterals(t *testing.T) {
 // CheckSet accepts the sets that exist and refuses anything else, 0 included (which Set reads
 // as the default, for callers that leave the set unset).
 func TestCheckSet(t *testing.T) {
-	for n, ok := range map[int]bool{0: false, 1: true, 2: true, 3: false, -1: false} {
+	for n, ok := range map[int]bool{0: false, 1: true, 2: true, 3: true, 4: false, -1: false} {
 		err := CheckSet(n)
 		if (err == nil) != ok {
 			t.Errorf("CheckSet(%d) = %v, want ok %v", n, err, ok)
 		}
-		if err != nil && !strings.Contains(err.Error(), "use one of 1, 2") {
+		if err != nil && !strings.Contains(err.Error(), "use one of 1, 2, 3") {
 			t.Errorf("CheckSet(%d) = %v, want it to name the sets", n, err)
+		}
+	}
+}
+
+// TestSet3Table checks set 3's records: complete, unique names, set 2's operators all present
+// in set 2's relative order (set 3 only inserts), the new operators at version 1, the changed
+// ones at a version of their own, and every operator findable with LookupIn in its version.
+func TestSet3Table(t *testing.T) {
+	two, _ := Set(2)
+	three, _ := Set(3)
+	idx := map[string]int{}
+	for i, op := range three {
+		if _, dup := idx[op.Name]; dup {
+			t.Errorf("%s twice in set 3", op.Name)
+		}
+		idx[op.Name] = i
+		if op.Version == "" || op.Description == "" || op.Residual == "" || op.Fire == nil {
+			t.Errorf("%s: incomplete record", op.Name)
+		}
+		if got, ok := LookupIn(3, op.Name); !ok || got.Version != op.Version {
+			t.Errorf("LookupIn(3, %q) = %v, %v", op.Name, got.Version, ok)
+		}
+	}
+	last := -1
+	for _, op := range two {
+		i, ok := idx[op.Name]
+		if !ok {
+			t.Errorf("set 3 drops set 2's %s", op.Name)
+			continue
+		}
+		if i < last {
+			t.Errorf("set 3 moves set 2's %s out of set 2's order", op.Name)
+		}
+		last = i
+	}
+	want := map[string]string{ // what differs from set 2
+		"spread-order": "1", "regex-quantifier": "1", "inner-literal": "1",
+		"swap-logical": "2", "force-condition": "2", "ternary-false": "2", "regex-literal": "2", "replace-property-value": "2",
+	}
+	for _, op := range three {
+		s2, in2 := LookupIn(2, op.Name)
+		v, changed := want[op.Name]
+		switch {
+		case changed && op.Version != v:
+			t.Errorf("%s: version %s in set 3, want %s", op.Name, op.Version, v)
+		case changed && in2 && s2.Version == op.Version:
+			t.Errorf("%s: changed in set 3 but keeps set 2's version %s", op.Name, op.Version)
+		case !changed && (!in2 || s2.Version != op.Version || s2.Description != op.Description):
+			t.Errorf("%s: differs from set 2 without a new version", op.Name)
+		}
+	}
+	for _, pair := range [][2]string{{"regex-quantifier", "regex-literal"}, {"inner-literal", "empty-literal"}, {"spread-order", "replace-assigned-value"}} {
+		if idx[pair[0]] > idx[pair[1]] {
+			t.Errorf("%s must come before %s", pair[0], pair[1])
 		}
 	}
 }

@@ -74,3 +74,69 @@ func groups(toks []tok) []int {
 	}
 	return out
 }
+
+// swapLogical3 is set 3's swap-logical (version 2): && ↔ || as version 1, and ?? → || only
+// where the left side can visibly be a falsy value that is not nullish (issue 27: set 2's ??
+// → || mutants on values that are never 0, "" or false were equivalent, and refused patches).
+//
+// Decisions (beyond version 1's):
+//   - `x ?? d` and `x || d` differ only when x is 0, "", false or NaN. The left side can be
+//     one, as far as the file shows, when it is a numeric result (`.length`, `.size`,
+//     `.indexOf(…)`, `.findIndex(…)`, `Number(…)`, `parseInt(…)`, `parseFloat(…)`), or when
+//     its name (the identifier, or the last property of a member chain) has a falsy
+//     non-nullish default or a primitive type somewhere in the file (`name = 0`, `name: ""`,
+//     `name = false`, `name: number`, `name?: string`, `name: 0 | 1`): the name is read by
+//     spelling, not by scope, so a default of another `name` counts too.
+//   - Elsewhere the ?? is skipped and the line's next connective, then the next operator, is
+//     tried. A Line not made by Lines (no file known) never gets ?? → ||.
+func swapLogical3() Operator {
+	op := swapLogical()
+	op.Version = "2"
+	op.Description = "swap the first logical connective: && → ||, || → &&, ?? → || where the left side can be 0, \"\", false or NaN by its type or a visible default"
+	op.Residual = "operands that are both truthy or both falsy in every run; for ?? a name whose visible falsy default or type never reaches this line"
+	op.Fire = fireSwapLogical3
+	return op
+}
+
+func fireSwapLogical3(l Line) (Edit, bool) {
+	toks := codeTokens(l)
+	group := groups(toks)
+	for i, t := range toks {
+		if t.k != lex.Punct {
+			continue
+		}
+		s, ok := logicalSwap[t.text]
+		if !ok || mixesNullish(toks, group, i, s) {
+			continue
+		}
+		if t.is("??") && !mayBeFalsy(l, toks, i) {
+			continue
+		}
+		return Edit{Start: t.s, End: t.e, Text: s}, true
+	}
+	return Edit{}, false
+}
+
+// numericCalls are the callees whose result is a number (0 and NaN included), never nullish.
+var numericCalls = map[string]bool{"Number": true, "parseInt": true, "parseFloat": true, "indexOf": true, "findIndex": true, "lastIndexOf": true}
+
+// mayBeFalsy reports whether the left operand of the ?? at toks[q] can be a falsy non-nullish
+// value, by its shape or by a default or type the file gives its name.
+func mayBeFalsy(l Line, toks []tok, q int) bool {
+	if q == 0 {
+		return false
+	}
+	left := toks[q-1]
+	switch {
+	case left.is(")"):
+		o := matchBack(toks, q-1)
+		return o > 0 && toks[o-1].k == lex.Ident && numericCalls[toks[o-1].text]
+	case left.k == lex.Ident:
+		if left.text == "length" || left.text == "size" {
+			return q >= 2 && (toks[q-2].is(".") || toks[q-2].is("?."))
+		}
+		f, ok := factsOf(l)
+		return ok && f.falsy[left.text]
+	}
+	return false
+}

@@ -93,3 +93,62 @@ func conditionStart(l Line, toks []tok, q int) (int, bool) {
 	}
 	return 0, false
 }
+
+// ternaryFalse3 is set 3's ternary-false (version 2): version 1, plus conditional expressions
+// that span lines (issue 27: two real gaps in ternaries spread over lines went unmutated).
+//
+// Decisions (beyond version 1's):
+//   - The mutant is anchored on the line that holds the condition, the one edit that makes the
+//     expression always its else branch: `const x = cond` above `  ? a` / `  : b` becomes
+//     `const x = false`; `cond ?` at the end of a line (its branches below) becomes `false ?`.
+//     A line holding only a branch (`  ? a`, `  : b`) gets no ternary-false mutant: its
+//     condition is on another line, which may not be the patch's.
+//   - A line's tail is a condition when the next code line begins with `?` (not `?.`): no
+//     statement begins with `?`, so that line always continues the expression. The condition
+//     is read back from the line's end as version 1 reads it from a `?`; it must be wholly on
+//     the line (conditionStart) and end in an operand, and the line must not hold a `?` still
+//     waiting for its `:`.
+//   - A `?` that ends the line needs a space before it and an operand before that.
+func ternaryFalse3() Operator {
+	op := ternaryFalse()
+	op.Version = "2"
+	op.Description = "replace the condition of the first conditional expression (c ? a : b) with false, also when its ? or : is on a later line"
+	op.Fire = fireTernaryFalse3
+	return op
+}
+
+func fireTernaryFalse3(l Line) (Edit, bool) {
+	if e, ok := fireTernaryFalse(l); ok {
+		return e, true
+	}
+	toks := codeTokens(l)
+	n := len(toks)
+	if n == 0 || typeOnly(toks) {
+		return Edit{}, false
+	}
+	last := toks[n-1]
+	switch {
+	case last.is("?") && n >= 2 && last.s > 0 && isSpace(l.Text[last.s-1]) && operandEnd(toks[n-2]):
+		return conditionFalse(l, toks, n-1)
+	case operandEnd(last) && !openTernary(toks):
+		next := nextCode(l)
+		if next.known && !next.eof && next.t.is("?") && !next.t.partial {
+			return conditionFalse(l, toks, n)
+		}
+	}
+	return Edit{}, false
+}
+
+// conditionFalse returns the edit making the condition that ends before toks[q] false.
+func conditionFalse(l Line, toks []tok, q int) (Edit, bool) {
+	from, ok := conditionStart(l, toks, q)
+	if !ok || from >= q || from == q-1 && toks[from].kw("false") {
+		return Edit{}, false
+	}
+	for _, u := range toks[from:q] {
+		if u.kw("extends") || u.partial {
+			return Edit{}, false
+		}
+	}
+	return Edit{Start: toks[from].s, End: toks[q-1].e, Text: "false"}, true
+}

@@ -50,9 +50,10 @@ const (
 )
 
 // DefaultBudgetOf is the budget operator set n plans with when none is given: set 1's is
-// DefaultBudget mutants, DefaultPerOperator per operator (SPEC §2.5); set 2's is
-// DefaultBudgetSet2 with no separate per-operator cap (it spreads the budget over the
-// patch's hunks instead, selectMutants). An unknown set is an input error.
+// DefaultBudget mutants, DefaultPerOperator per operator (SPEC §2.5); sets 2 and 3 have
+// DefaultBudgetSet2 with no separate per-operator cap (they spread the budget over the
+// patch's hunks instead, selectMutants; set 3 changes operators, not selection, so its cost
+// per mutant is set 2's). An unknown set is an input error.
 func DefaultBudgetOf(n int) (BudgetInfo, error) {
 	if n == 0 {
 		n = operators.DefaultSet
@@ -68,7 +69,7 @@ func DefaultBudgetOf(n int) (BudgetInfo, error) {
 
 // selectMutants chooses which proposed mutants (in diff order) fit the budget, by the rule of
 // operator set n: set 1 fills the slots by operator rank (applyBudget, unchanged since set 1 was
-// the only set), set 2 spreads them over the patch (spreadBudget). Both return the chosen in
+// the only set), sets 2 and 3 spread them over the patch (spreadBudget). Both return the chosen in
 // diff order and the cut as candidates in diff order, each with the cap that cut it
 // (ReasonBudget or ReasonPerOperator) and a hint naming the flags that would have planned it.
 func selectMutants(n int, proposed []*Mutant, files []FileInfo, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {

@@ -208,7 +208,7 @@ func resolve(opts Options, table []operators.Operator) (Options, []operators.Ope
 	if o.PerOperator == 0 {
 		o.PerOperator = def.PerOperator
 		if o.OperatorSet >= 2 {
-			// Set 2 spreads the budget over the patch instead of capping operators: with no
+			// Sets 2 and 3 spread the budget over the patch instead of capping operators: with no
 			// per-operator figure given, the cap is the budget itself.
 			o.PerOperator = o.Budget
 		}
@@ -316,6 +316,8 @@ func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []o
 	case <-ctx.Done():
 		return filePlan{}, context.Cause(ctx)
 	}
+	// Set 3's replace-property-value reads "the patch's own code": the file's added lines.
+	operators.MarkPatch(s.Lines, fp.info.Added)
 	fp.info.Loader = s.Loader()
 	parse := ParseOK
 	if !s.Parses() {

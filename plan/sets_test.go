@@ -52,9 +52,9 @@ func TestOperatorSetTwo(t *testing.T) {
 			t.Errorf("%+v: no boundary-comparison mutant (x < lo, x >= lo) in %v", tc.o, rows(r))
 		}
 	}
-	_, err = Build(context.Background(), Options{Repo: "testdata/doc", DiffPath: "testdata/doc/patch.diff", OperatorSet: 3})
-	if !input.Is(err) || !strings.Contains(err.Error(), "operator set 3 does not exist") {
-		t.Errorf("set 3: %v, want an input error naming the sets", err)
+	_, err = Build(context.Background(), Options{Repo: "testdata/doc", DiffPath: "testdata/doc/patch.diff", OperatorSet: 4})
+	if !input.Is(err) || !strings.Contains(err.Error(), "operator set 4 does not exist") {
+		t.Errorf("set 4: %v, want an input error naming the sets", err)
 	}
 }
 
@@ -155,5 +155,66 @@ func TestDefaultBudgetOf(t *testing.T) {
 	}
 	if _, err := DefaultBudgetOf(9); !input.Is(err) {
 		t.Errorf("DefaultBudgetOf(9): %v, want an input error", err)
+	}
+}
+
+// TestOperatorSetThree plans testdata/set3 (issue 27's shapes) with sets 2 and 3 and pins both
+// plans in testdata/set3/plan.golden (regenerate with -update): set 3 moves the spread past the
+// explicit keys, empties the separator inside the template rather than the template, gives
+// the ternary spread over three lines its mutant on the condition's line, and does not turn a
+// `?? 0` whose left side nothing shows can be 0, "" or false into `||` (set 2 does), and
+// replaces the value of a property only where the patch reads it (`video`, not `audio`), and
+// makes an if condition that closes on the next line false on its head line.
+func TestOperatorSetThree(t *testing.T) {
+	var sb strings.Builder
+	byLine := map[int]map[string]string{}
+	for _, n := range []int{2, 3} {
+		r, err := Build(context.Background(), Options{Repo: "testdata/set3", DiffPath: "testdata/set3/patch.diff", OperatorSet: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Front.Operators.Set != n {
+			t.Errorf("set %d: the document says set %d", n, r.Front.Operators.Set)
+		}
+		byLine[n] = map[string]string{}
+		fmt.Fprintf(&sb, "set %d:\n", n)
+		for _, m := range r.Mutants {
+			fmt.Fprintf(&sb, "  %s:%d %s: %q\n", m.Path, m.Line, m.Operator, m.Mutated)
+			byLine[n][fmt.Sprintf("%s:%d", m.Path, m.Line)] = m.Operator + ": " + strings.TrimSpace(m.Mutated)
+		}
+	}
+	for where, want := range map[string]string{
+		"src/options.js:2": "spread-order: const opts = { name, value, ..._opts }",
+		"src/header.js:2":  "inner-literal: return `${list.map(String).join(\"\")}`",
+		"src/label.js:2":   "ternary-false: const text = false",
+		"src/config.js:4":  "replace-property-value: video: undefined,",
+		"src/guard.js:2":   "force-condition: if (true ? false : isFlag(arg)",
+	} {
+		if got := byLine[3][where]; got != want {
+			t.Errorf("set 3, %s: %q, want %q", where, got, want)
+		}
+	}
+	if got := byLine[3]["src/timeout.js:2"]; strings.Contains(got, "||") || got == "" {
+		t.Errorf("set 3, src/timeout.js:2: %q, want a mutant other than ?? → ||", got)
+	}
+	if got := byLine[3]["src/config.js:3"]; got != "" {
+		t.Errorf("set 3, src/config.js:3 (audio, read by nothing in the patch): %q, want no mutant", got)
+	}
+	if got := byLine[2]["src/timeout.js:2"]; !strings.Contains(got, "swap-logical: const t = opts.timeout || 0") {
+		t.Errorf("set 2, src/timeout.js:2: %q, want ?? → ||", got)
+	}
+	got := sb.String()
+	path := "testdata/set3/plan.golden"
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./plan -run TestOperatorSetThree -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("plans changed (if intended, go test ./plan -run TestOperatorSetThree -update):\n got\n%s want\n%s", got, want)
 	}
 }

@@ -80,7 +80,7 @@ func newCertifyCmd(s *Streams, runF func(*certifyOptions) error) *cobra.Command 
 each in sandbox copies of the repository, adjudicates the mutants it accepted with coverage and
 the repository's own suite (--gate), and gives the bond: held, vacuous, unshown or not-bonded,
 and per added executable line whether the tests pin it (pinned, vacuous, not-run, unshown,
-not-mutated). --operator-set 2 plans with operator set 2; --require-reach PCT refuses when the
+not-mutated). --operator-set 2 or 3 plans with operator set 2 or 3; --require-reach PCT refuses when the
 oracle runs fewer than PCT% of the added executable lines.
 
 The oracle: --oracle FILE… (test files), --oracle-cmd CMD (any command), or neither: then it is

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/config"
+	"github.com/bond-tool/bond/operators"
 )
 
 func TestConfigMergeFlagsWin(t *testing.T) {
@@ -33,5 +34,18 @@ func TestConfigMergeFlagsWin(t *testing.T) {
 	}
 	if o.OracleCmd != "" || o.Oracle[0] != "t.js" || o.Regime != adjudicate.RegimeWitnessRequired || o.Plan.Budget != 9 || o.Plan.PerOperator != 1 || o.Plan.Include[0] != "lib/**" || o.Plan.OperatorSet != 1 || o.RequireReach != 0 || o.PassEnv[0] != "HOST" {
 		t.Errorf("flags did not win: %+v", o)
+	}
+}
+
+// TestConfigOperatorSets: .bond.toml accepts exactly the operator sets that exist.
+func TestConfigOperatorSets(t *testing.T) {
+	sets := operators.Sets()
+	for i, n := range sets {
+		if n != i+1 {
+			t.Fatalf("operators.Sets() = %v, want 1 … n", sets)
+		}
+	}
+	if config.MaxOperatorSet != len(sets) {
+		t.Errorf("config.MaxOperatorSet = %d, operators.Sets() = %v", config.MaxOperatorSet, sets)
 	}
 }

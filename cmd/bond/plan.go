@@ -37,8 +37,8 @@ func newPlanCmd(s *Streams, runF func(*planOptions) error) *cobra.Command {
 		Short: "Print the mutants bond would run for a patch, and why the other candidates are not run",
 		Long: `Print the plan: per added line of the patch, at most one mutant (the first operator that
 fires and whose mutant parses and is not equivalent by compilation), under the budget.
---operator-set 2 plans with operator set 2 (bond operators --operator-set 2 prints it), spread
-over the patch's hunks with a default budget of 24. The repository's .bond.toml (budget,
+--operator-set 2 or 3 plans with that operator set (bond operators --operator-set N prints it),
+spread over the patch's hunks with a default budget of 24. The repository's .bond.toml (budget,
 per_operator, operator_set, include, exclude) fills what the flags leave unset, exactly as for bond certify, so both plan the same mutants. Runs no project code.
 Exit 0, or 2 when the input is invalid (a diff that does not fit the tree, a bad .bond.toml).`,
 		Args: cobra.NoArgs,
@@ -87,9 +87,9 @@ func (f *planFlags) add(cmd *cobra.Command) {
 	// The budget flags have no default of their own (0, which cobra does not print): unset, the
 	// budget is .bond.toml's, else the operator set's, which the flag cannot know before the
 	// set is chosen. A default of 6 printed "(default 6)" for a run of set 2, which plans 24.
-	fs.IntVar(&f.Budget, "budget", 0, fmt.Sprintf("most mutants per patch (default: .bond.toml's budget, else the operator set's: %d for set 1, %d for set 2)", plan.DefaultBudget, plan.DefaultBudgetSet2))
-	fs.IntVar(&f.PerOperator, "per-operator", 0, fmt.Sprintf("most mutants per operator (default: .bond.toml's per_operator, else the operator set's: %d for set 1, no cap for set 2)", plan.DefaultPerOperator))
-	fs.IntVar(&f.OperatorSet, "operator-set", 0, fmt.Sprintf("the operator set: 1 or 2 (default: .bond.toml's operator_set, else %d; bond operators --operator-set N prints each)", operators.DefaultSet))
+	fs.IntVar(&f.Budget, "budget", 0, fmt.Sprintf("most mutants per patch (default: .bond.toml's budget, else the operator set's: %d for set 1, %d for sets 2 and 3)", plan.DefaultBudget, plan.DefaultBudgetSet2))
+	fs.IntVar(&f.PerOperator, "per-operator", 0, fmt.Sprintf("most mutants per operator (default: .bond.toml's per_operator, else the operator set's: %d for set 1, no cap for sets 2 and 3)", plan.DefaultPerOperator))
+	fs.IntVar(&f.OperatorSet, "operator-set", 0, fmt.Sprintf("the operator set: 1, 2 or 3 (default: .bond.toml's operator_set, else %d; bond operators --operator-set N prints each)", operators.DefaultSet))
 	fs.StringSliceVar(&f.Operators, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
 	fs.StringArrayVar(&f.Include, "include", nil, "a glob of source files to plan (repeatable)")
 	fs.StringArrayVar(&f.Exclude, "exclude", nil, "a glob of files not to plan (repeatable)")

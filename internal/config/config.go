@@ -22,6 +22,11 @@ import (
 	"github.com/bond-tool/bond/internal/safefile"
 )
 
+// MaxOperatorSet is the highest operator set number a config file may name: the sets are
+// 1 … MaxOperatorSet (operators.Sets, which a package under internal/ may not import; a test in
+// cmd/bond keeps the two equal).
+const MaxOperatorSet = 3
+
 // Name is the config file bond reads at the repository root (SPEC §3.1).
 const Name = ".bond.toml"
 
@@ -35,7 +40,7 @@ type File struct {
 	Exclude     []string          `toml:"exclude"`
 	Budget      *int              `toml:"budget"`
 	PerOperator *int              `toml:"per_operator"`
-	// OperatorSet is the operator set to plan with (1 or 2; see bond operators).
+	// OperatorSet is the operator set to plan with (1 to MaxOperatorSet; see bond operators).
 	OperatorSet *int `toml:"operator_set"`
 	// ChangedFirst is --changed-first: put a replaced line's mutant on the tokens the patch
 	// changed (plan.RuleChangedFirst).
@@ -100,8 +105,8 @@ func Load(repo string) (File, error) {
 	if c.PerOperator != nil && *c.PerOperator < 0 {
 		return File{}, input.Errorf("%s: per_operator %d: want a number ≥ 0", p, *c.PerOperator)
 	}
-	if c.OperatorSet != nil && (*c.OperatorSet < 1 || *c.OperatorSet > 2) {
-		return File{}, input.Errorf("%s: operator_set %d: want 1 or 2 (bond operators --operator-set N prints each)", p, *c.OperatorSet)
+	if c.OperatorSet != nil && (*c.OperatorSet < 1 || *c.OperatorSet > MaxOperatorSet) {
+		return File{}, input.Errorf("%s: operator_set %d: want one of 1, 2, 3 (bond operators --operator-set N prints each)", p, *c.OperatorSet)
 	}
 	if c.RequireReach != nil && (*c.RequireReach < 0 || *c.RequireReach > 100) {
 		return File{}, input.Errorf("%s: require_reach %d: want a percentage from 0 to 100", p, *c.RequireReach)

@@ -1,0 +1,3 @@
+export function header(list) {
+  return `${list.map(String).join(',')}`
+}
