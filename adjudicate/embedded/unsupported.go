@@ -32,7 +32,7 @@ func (e *UnsupportedError) Reason() string {
 	if e.Feature != "" {
 		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run", e.Importer, e.Feature)
 	}
-	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has node:test, node:assert, node:path, vitest, @jest/globals and mocha only)", e.Importer, e.Import)
+	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has %s only)", e.Importer, e.Import, providedNames)
 }
 
 // Supports reports whether the oracle testFiles (relative to root) can run embedded as
