@@ -3,6 +3,7 @@ package embedded
 import (
 	"context"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 )
@@ -58,4 +59,47 @@ func TestBuiltinsParity(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestUtilInspectAgainstNode runs testdata/utilinspect/table.js, util.inspect and util.format on
+// values inside and outside what inspect.js prints as Node does, under real Node and embedded:
+// every case must print Node's line or be refused, never a third thing, and the cases served
+// must include the common ones (plain objects, arrays, Maps, format's substitutions).
+func TestUtilInspectAgainstNode(t *testing.T) {
+	node := requireNode(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "table.js")
+	cmd.Dir = "testdata/utilinspect"
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node table.js: %v\n%s", err, out)
+	}
+	want := caseLines(string(out))
+	r, err := New("testdata/utilinspect", []string{"table.js"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	res := run(t, r, nil, time.Minute)
+	got := caseLines(res.Output)
+	served := 0
+	for name, w := range want {
+		g, ok := got[name]
+		switch {
+		case !ok:
+			t.Errorf("%s: the embedded runtime printed nothing; node printed %s", name, w)
+		case strings.HasPrefix(g, "REFUSED "):
+		case g != w:
+			t.Errorf("%s: node %s, embedded %s", name, w, g)
+		default:
+			served++
+		}
+	}
+	for _, name := range []string{"inspect object", "inspect map", "inspect six", "inspect deep", "inspect class instance", "format s", "format d", "format j", "format s object", "format extra args"} {
+		if g := got[name]; strings.HasPrefix(g, "REFUSED ") {
+			t.Errorf("%s is refused (%s); it is one the runtime must serve", name, g)
+		}
+	}
+	t.Logf("%d of %d cases served, the rest refused", served, len(want))
 }

@@ -97,7 +97,7 @@
       }
       return '';
     }
-    if (cls !== 'Object') return 'a ' + (cls === 'Proxy' ? 'proxy' : cls === 'Error' ? 'error (Node prints its stack)' : cls);
+    if (cls !== 'Object') return cls === 'Proxy' ? 'a proxy' : cls === 'Error' ? 'an error (Node prints its stack)' : cls === 'Arguments' || cls === 'ArrayBuffer' ? 'an ' + cls : 'a ' + cls;
     if (proto !== Object.prototype && proto !== null) {
       const ctor = Object.prototype.hasOwnProperty.call(proto, 'constructor') ? proto.constructor : undefined;
       if (typeof ctor !== 'function' || !ctor.name || ctor.name === 'Object' || ctor.prototype !== proto || Symbol.toStringTag in v) return 'an object of an unnamed class';

@@ -1,0 +1,84 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBuiltinMembersRefused: what a provided module does not emulate refuses the run by
+// module.member (or by what was asked of it), also when the test catches the throw, since Node
+// would have done something else; a test that stubs a refused member, as tests stub os.hostname,
+// runs.
+func TestBuiltinMembersRefused(t *testing.T) {
+	head := "const test = require('node:test');\nconst assert = require('node:assert');\n"
+	tests := []struct {
+		name        string
+		body        string
+		passed      bool
+		unsupported string
+	}{
+		{"os.hostname", "const os = require('os');\ntest('h', () => { os.hostname(); });\n", false, "os.hostname"},
+		{"os.cpus caught", "const os = require('node:os');\ntest('c', () => { try { os.cpus(); } catch (e) {} });\n", false, "os.cpus"},
+		{"os.hostname stubbed", "const os = require('os');\ntest('s', () => { os.hostname = () => 'box'; assert.equal(os.hostname(), 'box'); });\n", true, ""},
+		{"timers.active", "const timers = require('timers');\ntest('a', () => { timers.active({}); });\n", false, "timers.active"},
+		{"timers/promises signal", "const { setTimeout: s } = require('timers/promises');\ntest('a', async () => { await s(1, 1, { signal: {} }); });\n", false, "the signal option of timers/promises"},
+		{"events.on", "const events = require('events');\ntest('o', () => { events.on(new events(), 'x'); });\n", false, "events.on"},
+		{"captureRejections", "const { EventEmitter } = require('events');\ntest('c', () => { new EventEmitter({ captureRejections: true }); });\n", false, "events captureRejections"},
+		{"util.inspect of an error", "const util = require('util');\ntest('e', () => { util.inspect(new Error('x')); });\n", false, "util.inspect of an error (Node prints its stack)"},
+		{"util.inspect of a long array", "const util = require('util');\ntest('l', () => { util.inspect([1, 2, 3, 4, 5, 6, 7]); });\n", false, "util.inspect of an array of more than 6 entries"},
+		{"util.inspect options", "const util = require('util');\ntest('o', () => { util.inspect({}, { colors: true }); });\n", false, "util.inspect options other than depth 0 to 2"},
+		{"util.format %o", "const util = require('util');\ntest('f', () => { util.format('%o', { a: 1 }); });\n", false, "util.format %o"},
+		{"util.format of an error", "const util = require('util');\ntest('f', () => { util.format('failed:', new Error('x')); });\n", false, "util.format of an error (Node prints its stack)"},
+		{"unhandled error event of an object with a getter", "const E = require('events');\ntest('u', () => { assert.throws(() => new E().emit('error', { get x() { return 1; } })); });\n", false, "an unhandled error event of an accessor property"},
+		{"util.parseArgs", "const { parseArgs } = require('util');\ntest('p', () => { parseArgs({}); });\n", false, "util.parseArgs"},
+		{"util.types.isGeneratorObject", "const { types } = require('util');\ntest('g', () => { types.isGeneratorObject((function* () {})()); });\n", false, "util.types.isGeneratorObject"},
+		{"util/types isModuleNamespaceObject", "import { isModuleNamespaceObject } from 'node:util/types';\nimport { test } from 'node:test';\ntest('m', () => { isModuleNamespaceObject({}); });\n", false, "util.types.isModuleNamespaceObject"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := tc.body
+			if !strings.Contains(src, "import ") {
+				src = head + src
+			}
+			root := writeTree(t, map[string]string{"a.test.js": src})
+			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
+			res, err := r.Run(context.Background(), nil, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Passed != tc.passed || res.Unsupported != tc.unsupported {
+				t.Errorf("passed %v, unsupported %q; want %v, %q\n%s", res.Passed, res.Unsupported, tc.passed, tc.unsupported, res.Output)
+			}
+			if tc.unsupported != "" && !strings.Contains(res.Output, tc.unsupported+" is not available in the embedded runner") {
+				t.Errorf("the output does not name %q:\n%s", tc.unsupported, res.Output)
+			}
+		})
+	}
+}
+
+// TestUnprovidedBuiltinRefused: a built-in module the runtime does not provide is refused before
+// any run, naming the module and the file that imports it, and the reason lists what is provided.
+func TestUnprovidedBuiltinRefused(t *testing.T) {
+	for _, spec := range []string{"crypto", "node:buffer", "url", "querystring", "string_decoder", "node:fs", "events/foo"} {
+		root := writeTree(t, map[string]string{"a.test.js": "const m = require('" + spec + "');\nrequire('node:test').test('w', () => {});\n"})
+		_, err := New(root, []string{"a.test.js"}, Options{})
+		var ue *UnsupportedError
+		if spec == "events/foo" {
+			// Not a built-in at all: a missing package, which fails the bundle.
+			if err == nil || errors.As(err, &ue) {
+				t.Errorf("require(%q): got %v, want a bundling error", spec, err)
+			}
+			continue
+		}
+		if !errors.As(err, &ue) || ue.Import != spec || ue.Importer != "a.test.js" {
+			t.Errorf("require(%q): got %v, want an *UnsupportedError naming it", spec, err)
+			continue
+		}
+		if !strings.Contains(ue.Reason(), "node:events") || !strings.Contains(ue.Reason(), "node:timers/promises") {
+			t.Errorf("the reason does not list the provided modules: %s", ue.Reason())
+		}
+	}
+}
