@@ -2,6 +2,8 @@ package embedded
 
 import (
 	"context"
+	"errors"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -102,4 +104,73 @@ func TestUtilInspectAgainstNode(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d cases served, the rest refused", served, len(want))
+}
+
+// builtinsMutant is testdata/builtins' src/queue.js with its job's result dropped, which the
+// events fixture's queue test kills: each iteration pays for a rebundle, as a mutant run does.
+func builtinsMutant(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	src, err := os.ReadFile("testdata/builtins/src/queue.js")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mut := strings.Replace(string(src), "this.emit('job', job());", "this.emit('job', job);", 1)
+	if mut == string(src) {
+		tb.Fatal("the benchmark mutant no longer applies")
+	}
+	return map[string][]byte{"src/queue.js": []byte(mut)}
+}
+
+// TestBuiltinsMutantKilled: the benchmark's mutant is killed by the queue test, so the benchmark
+// times a run that reaches the module code it means to.
+func TestBuiltinsMutantKilled(t *testing.T) {
+	r, err := New("testdata/builtins", builtinFixtures, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	res := run(t, r, builtinsMutant(t), time.Minute)
+	for _, tr := range res.Tests {
+		if tr.Name == "a queue that emits job, error and drain" && !tr.Passed {
+			return
+		}
+	}
+	t.Fatalf("the mutant should fail the queue test:\n%s", res.Output)
+}
+
+// BenchmarkBuiltinsOracle is one mutant run of the built-in module fixtures (timers, events,
+// util, os; 30 tests, 4 files) in the embedded runner against `node --test` on the same files.
+//
+// Measured in one run (go test ./adjudicate/embedded -run XXX -bench BuiltinsOracle -benchtime
+// 10x): see the commit that added it and issue 25's report for the numbers.
+func BenchmarkBuiltinsOracle(b *testing.B) {
+	b.Run("embedded", func(b *testing.B) {
+		r, err := New("testdata/builtins", builtinFixtures, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer r.Close()
+		mut := builtinsMutant(b)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if _, err := r.Run(context.Background(), mut, time.Minute); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("node", func(b *testing.B) {
+		node, err := exec.LookPath("node")
+		if err != nil {
+			b.Skip("node not on PATH")
+		}
+		for i := 0; i < b.N; i++ {
+			cmd := exec.Command(node, append([]string{"--test"}, builtinFixtures...)...)
+			cmd.Dir = "testdata/builtins"
+			// The fixtures fail on purpose (exit status 1); any other failure is an error.
+			var ee *exec.ExitError
+			if out, err := cmd.CombinedOutput(); err != nil && (!errors.As(err, &ee) || ee.ExitCode() != 1) {
+				b.Fatalf("node --test: %v\n%s", err, out)
+			}
+		}
+	})
 }

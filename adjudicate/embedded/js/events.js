@@ -4,7 +4,7 @@
 // needs an EventTarget, AbortSignal or async resource, and captureRejections, is refused by name.
 // Part of the embedded runtime.
   // ---------------------------------------------------------------- events
-  const eventsModule = (() => {
+  const eventsModule = lazyModule(() => {
     const kCapture = Symbol('kCapture');
     const kShapeMode = Symbol('shapeMode');
     const kErrorMonitor = Symbol('events.errorMonitor');
@@ -319,4 +319,4 @@
     });
     refuseMembers(EventEmitter, 'events', ['addAbortListener', 'on', 'EventEmitterAsyncResource']);
     return EventEmitter;
-  })();
+  });

@@ -8,12 +8,12 @@
       case 'assert': return assertLoose;
       case 'assert/strict': return assertStrict;
       case 'path': case 'path/posix': return pathModule;
-      case 'timers': return timersModule;
-      case 'timers/promises': return timersPromises;
-      case 'events': return eventsModule;
-      case 'util': return utilModule;
-      case 'util/types': return utilModule.types;
-      case 'os': return osModule;
+      case 'timers': return timersModule();
+      case 'timers/promises': return timersPromises();
+      case 'events': return eventsModule();
+      case 'util': return utilModule();
+      case 'util/types': return utilModule().types;
+      case 'os': return osModule();
       case 'vitest': return vitestModule;
       case '@jest/globals': return jestModule;
       case 'mocha': return mochaModule;

@@ -77,6 +77,13 @@
     if (v === null || typeof v !== 'object' || Array.isArray(v)) throw invalidArgType(name, 'object', v);
   }
 
+  // lazyModule makes a module on its first require, so a test file that imports none of the
+  // built-ins pays nothing for them in its fresh runtime.
+  function lazyModule(make) {
+    let m;
+    return () => m || (m = make());
+  }
+
   // refuse records that the run touched something the runtime does not emulate (so the run is
   // reported unsupported even if the test catches the throw: Node would have done something
   // else) and throws, naming it.

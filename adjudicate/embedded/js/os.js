@@ -3,7 +3,7 @@
 // machine (hostname, cpus, memory, network, user, uptime, release, …) would make a run depend on
 // where it ran, and is refused by name. Part of the embedded runtime.
   // ---------------------------------------------------------------- os
-  const osModule = (() => {
+  const osModule = lazyModule(() => {
     const os = {
       EOL: '\n',
       devNull: '/dev/null',
@@ -15,4 +15,4 @@
       'loadavg', 'networkInterfaces', 'release', 'setPriority', 'tmpdir', 'totalmem', 'userInfo', 'uptime', 'version',
       'machine', 'constants']);
     return os;
-  })();
+  });

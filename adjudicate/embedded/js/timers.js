@@ -3,7 +3,7 @@
 // enroll/unenroll/active/_unrefActive are refused, and so is the AbortSignal option of
 // timers/promises (the runtime has no AbortController). Part of the embedded runtime.
   // ---------------------------------------------------------------- timers
-  const timersPromises = (() => {
+  const timersPromises = lazyModule(() => {
     // check validates what Node's timers/promises validate before scheduling; a failure is a
     // rejection, not a throw, as there.
     function check(options) {
@@ -92,12 +92,15 @@
       yield: () => setImmediate(),
     };
     return { setTimeout, setImmediate, setInterval, scheduler };
-  })();
+  });
 
-  const timersModule = {
-    setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout,
-    setImmediate: timers.setImmediate, clearImmediate: timers.clearImmediate,
-    setInterval: timers.setInterval, clearInterval: timers.clearInterval,
-  };
-  refuseMembers(timersModule, 'timers', ['_unrefActive', 'active', 'unenroll', 'enroll']);
-  timersModule.promises = timersPromises;
+  const timersModule = lazyModule(() => {
+    const m = {
+      setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout,
+      setImmediate: timers.setImmediate, clearImmediate: timers.clearImmediate,
+      setInterval: timers.setInterval, clearInterval: timers.clearInterval,
+    };
+    refuseMembers(m, 'timers', ['_unrefActive', 'active', 'unenroll', 'enroll']);
+    m.promises = timersPromises();
+    return m;
+  });

@@ -124,7 +124,7 @@
     return s;
   }
 
-  const utilModule = (() => {
+  const utilModule = lazyModule(() => {
     const builtinCtors = new Set(['Object', 'Array', 'Date', 'RegExp', 'Map', 'Set', 'Error', 'Function', 'WeakMap', 'WeakSet', 'Promise', 'Number', 'String', 'Boolean', 'Symbol', 'BigInt', 'ArrayBuffer', 'DataView', 'Uint8Array']);
 
     // hasBuiltInToString is Node's test of whether format's %s inspects an object (its toString
@@ -374,4 +374,4 @@
       'getSystemErrorMap', 'getSystemErrorName', 'log', 'stripVTControlCharacters', 'toUSVString', 'transferableAbortSignal',
       'transferableAbortController', 'aborted', 'parseEnv', 'parseArgs', 'MIMEType', 'MIMEParams']);
     return util;
-  })();
+  });
