@@ -35,6 +35,13 @@ func TestBuiltinMembersRefused(t *testing.T) {
 		{"unhandled error event of an object with a getter", "const E = require('events');\ntest('u', () => { assert.throws(() => new E().emit('error', { get x() { return 1; } })); });\n", false, "an unhandled error event of an accessor property"},
 		{"util.parseArgs", "const { parseArgs } = require('util');\ntest('p', () => { parseArgs({}); });\n", false, "util.parseArgs"},
 		{"util.types.isGeneratorObject", "const { types } = require('util');\ntest('g', () => { types.isGeneratorObject((function* () {})()); });\n", false, "util.types.isGeneratorObject"},
+		{"crypto.randomBytes", "const crypto = require('crypto');\ntest('r', () => { crypto.randomBytes(4); });\n", false, "crypto.randomBytes"},
+		{"crypto.createHmac", "const { createHmac } = require('node:crypto');\ntest('h', () => { createHmac('sha256', 'k'); });\n", false, "crypto.createHmac"},
+		{"crypto digest to a Buffer", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('md5').update('a').digest(); });\n", false, "crypto Hash.digest(), which returns a Buffer"},
+		{"crypto sha384", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('sha384'); });\n", false, "crypto.createHash of sha384"},
+		{"crypto hex input", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('md5').update('00', 'hex'); });\n", false, "crypto Hash.update with the hex encoding"},
+		{"crypto hash as a stream", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('md5').write('a'); });\n", false, "crypto Hash.write"},
+		{"global crypto.subtle", "test('s', () => { crypto.subtle.digest('SHA-256', new Uint8Array(1)); });\n", false, "crypto.subtle"},
 		{"util/types isModuleNamespaceObject", "import { isModuleNamespaceObject } from 'node:util/types';\nimport { test } from 'node:test';\ntest('m', () => { isModuleNamespaceObject({}); });\n", false, "util.types.isModuleNamespaceObject"},
 	}
 	for _, tc := range tests {
@@ -62,7 +69,7 @@ func TestBuiltinMembersRefused(t *testing.T) {
 // TestUnprovidedBuiltinRefused: a built-in module the runtime does not provide is refused before
 // any run, naming the module and the file that imports it, and the reason lists what is provided.
 func TestUnprovidedBuiltinRefused(t *testing.T) {
-	for _, spec := range []string{"crypto", "node:buffer", "url", "querystring", "string_decoder", "node:fs", "events/foo"} {
+	for _, spec := range []string{"node:buffer", "url", "querystring", "string_decoder", "node:fs", "events/foo"} {
 		root := writeTree(t, map[string]string{"a.test.js": "const m = require('" + spec + "');\nrequire('node:test').test('w', () => {});\n"})
 		_, err := New(root, []string{"a.test.js"}, Options{})
 		var ue *UnsupportedError
@@ -80,5 +87,31 @@ func TestUnprovidedBuiltinRefused(t *testing.T) {
 		if !strings.Contains(ue.Reason(), "node:events") || !strings.Contains(ue.Reason(), "node:timers/promises") {
 			t.Errorf("the reason does not list the provided modules: %s", ue.Reason())
 		}
+	}
+}
+
+// TestRandomUUIDDeterministic: randomUUID draws from a stream seeded with the run's seed, so every
+// run of a file (the baseline's, each mutant's) draws the same values, and another seed others.
+func TestRandomUUIDDeterministic(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.test.js": "const { randomUUID } = require('crypto');\nrequire('node:test').test('u', () => { console.log('UUID ' + randomUUID() + ' ' + crypto.randomUUID()); });\n"})
+	uuids := func(seed uint64) string {
+		r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Seed: seed})
+		res, err := r.Run(context.Background(), nil, time.Minute)
+		if err != nil || !res.Passed {
+			t.Fatalf("run: %v\n%s", err, res.Output)
+		}
+		_, after, _ := strings.Cut(res.Output, "UUID ")
+		line, _, _ := strings.Cut(after, "\n")
+		return line
+	}
+	a, b, c := uuids(1), uuids(1), uuids(2)
+	if a == "" || a != b {
+		t.Errorf("seed 1 drew %q then %q; want the same", a, b)
+	}
+	if a == c {
+		t.Errorf("seeds 1 and 2 both drew %q", a)
+	}
+	if x, y, _ := strings.Cut(a, " "); x == y {
+		t.Errorf("two draws in one run were equal: %q", a)
 	}
 }

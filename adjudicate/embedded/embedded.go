@@ -1,8 +1,9 @@
 // Package embedded is bond's hermetic in-process oracle runner (SPEC §3.7): it bundles each
 // oracle test file with its imports (ESM, CJS, TypeScript, JSX) into one script with esbuild,
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
-// node:test, node:assert, node:path, the jest, vitest and mocha test APIs, console and timers on
-// a virtual-time event loop, and nothing else: no file system, network, processes or
+// node:test, node:assert, node:path, node:timers, node:events, node:util, node:os's constants and
+// node:crypto's hashes, the jest, vitest and mocha test APIs, console and timers on a
+// virtual-time event loop, and nothing else: no file system, network, processes or
 // environment. A mutant's
 // file is supplied in memory, so an embedded run needs no sandbox copy.
 //
@@ -13,7 +14,12 @@
 //     which is read as the built-in it copies). node:path is POSIX Node's (js/path.js;
 //     path_test.go compares it with Node 20 call by call); path.win32 and path.matchesGlob are
 //     refused: reading one fails the run with Result.Unsupported set, even when the test catches
-//     the throw, and path/win32 is an unprovided built-in. "vitest",
+//     the throw, and path/win32 is an unprovided built-in. node:timers (and timers/promises),
+//     node:events, node:util (and util/types), node:os's machine-independent constants and
+//     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID are provided too
+//     (builtins.go, js/timers.js, js/events.js, js/util.js, js/os.js, js/crypto.js; each compared
+//     with node --test in builtins_test.go), and what they do not emulate is refused the same
+//     way, by module.member (os.hostname, events.on, util.inspect of an error). "vitest",
 //     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
 //     other Node built-in, imported by a test or anything it imports, makes New return
 //     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
@@ -162,7 +168,7 @@ type compiled struct {
 
 // New prepares an oracle of testFiles (paths relative to root) for embedded runs: it bundles
 // each file once to learn its imports, and returns *UnsupportedError when one needs a Node
-// built-in other than node:test, node:assert and node:path (see the package comment). Other failures to
+// built-in the runtime does not provide (see the package comment). Other failures to
 // bundle (a missing import, a syntax error) are returned as errors naming the file.
 func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if len(testFiles) == 0 {

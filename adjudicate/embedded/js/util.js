@@ -344,7 +344,7 @@
       isFloat64Array: typedArray('Float64Array'),
       isBigInt64Array: typedArray('BigInt64Array'),
       isBigUint64Array: typedArray('BigUint64Array'),
-      isKeyObject: () => false, // no node:crypto, so no KeyObject
+      isKeyObject: () => false, // node:crypto's key functions are refused, so no KeyObject
       isCryptoKey: () => false, // no WebCrypto, so no CryptoKey
     };
     // esbuild's namespace objects are plain objects, where Node's are module namespaces.
