@@ -94,6 +94,12 @@
     return { setTimeout, setImmediate, setInterval, scheduler };
   });
 
+  // util.promisify(setTimeout) is timers/promises' setTimeout, as in Node, where the global
+  // timer functions carry it under util.promisify.custom.
+  for (const name of ['setTimeout', 'setImmediate']) {
+    Object.defineProperty(timers[name], Symbol.for('nodejs.util.promisify.custom'), { enumerable: true, get: () => timersPromises()[name] });
+  }
+
   const timersModule = lazyModule(() => {
     const m = {
       setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout,

@@ -57,6 +57,14 @@ test('scheduler.wait waits', async () => {
   assert.ok(Date.now() - before >= 24);
 });
 
+test('util.promisify(setTimeout) is timers/promises.setTimeout', async () => {
+  const { promisify } = require('node:util');
+  const wait = promisify(setTimeout);
+  assert.strictEqual(wait, sleep);
+  assert.strictEqual(promisify(setImmediate), tick);
+  assert.strictEqual(await wait(5, 'later'), 'later');
+});
+
 test('a deliberately failing timer test', async () => {
   const v = await sleep(5, 1);
   assert.strictEqual(v, 2);
