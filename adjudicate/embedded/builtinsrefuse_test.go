@@ -37,7 +37,11 @@ func TestBuiltinMembersRefused(t *testing.T) {
 		{"util.types.isGeneratorObject", "const { types } = require('util');\ntest('g', () => { types.isGeneratorObject((function* () {})()); });\n", false, "util.types.isGeneratorObject"},
 		{"crypto.randomBytes", "const crypto = require('crypto');\ntest('r', () => { crypto.randomBytes(4); });\n", false, "crypto.randomBytes"},
 		{"crypto.createHmac", "const { createHmac } = require('node:crypto');\ntest('h', () => { createHmac('sha256', 'k'); });\n", false, "crypto.createHmac"},
-		{"crypto digest to a Buffer", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('md5').update('a').digest(); });\n", false, "crypto Hash.digest(), which returns a Buffer"},
+		{"crypto digest to an unknown encoding", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('md5').update('a').digest('nope'); });\n", false, `crypto Hash.digest("nope"), which returns a Buffer`},
+		{"buf.readUInt8", "test('r', () => { Buffer.from('a').readUInt8(0); });\n", false, "buf.readUInt8"},
+		{"buf.write", "test('w', () => { Buffer.alloc(2).write('a'); });\n", false, "buf.write"},
+		{"buffer.Blob", "const { Blob } = require('node:buffer');\ntest('b', () => { new Blob([]); });\n", false, "buffer.Blob"},
+		{"Buffer stubbed by a test", "test('s', () => { Buffer.prototype.readUInt8 = function () { return 7; }; assert.equal(Buffer.from('a').readUInt8(0), 7); });\n", true, ""},
 		{"crypto sha384", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('sha384'); });\n", false, "crypto.createHash of sha384"},
 		{"crypto hex input", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('md5').update('00', 'hex'); });\n", false, "crypto Hash.update with the hex encoding"},
 		{"crypto hash as a stream", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('md5').write('a'); });\n", false, "crypto Hash.write"},
@@ -69,7 +73,7 @@ func TestBuiltinMembersRefused(t *testing.T) {
 // TestUnprovidedBuiltinRefused: a built-in module the runtime does not provide is refused before
 // any run, naming the module and the file that imports it, and the reason lists what is provided.
 func TestUnprovidedBuiltinRefused(t *testing.T) {
-	for _, spec := range []string{"node:buffer", "url", "querystring", "string_decoder", "node:fs", "events/foo"} {
+	for _, spec := range []string{"url", "querystring", "string_decoder", "node:fs", "events/foo"} {
 		root := writeTree(t, map[string]string{"a.test.js": "const m = require('" + spec + "');\nrequire('node:test').test('w', () => {});\n"})
 		_, err := New(root, []string{"a.test.js"}, Options{})
 		var ue *UnsupportedError

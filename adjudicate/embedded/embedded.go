@@ -16,8 +16,9 @@
 //     refused: reading one fails the run with Result.Unsupported set, even when the test catches
 //     the throw, and path/win32 is an unprovided built-in. node:timers (and timers/promises),
 //     node:events, node:util (and util/types), node:os's machine-independent constants and
-//     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID are provided too
-//     (builtins.go, js/timers.js, js/events.js, js/util.js, js/os.js, js/crypto.js; each compared
+//     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID, and node:buffer, are
+//     provided too (builtins.go, js/timers.js, js/events.js, js/util.js, js/os.js, js/crypto.js,
+//     js/buffer.js; each compared
 //     with node --test in builtins_test.go), and what they do not emulate is refused the same
 //     way, by module.member (os.hostname, events.on, util.inspect of an error). "vitest",
 //     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
@@ -52,8 +53,9 @@
 //   - process exists with an empty env, argv ["node", FILE], cwd() the root (where the command
 //     runner runs the oracle; path.resolve starts there), nextTick, hrtime and
 //     stdout/stderr writers; process.exit throws and a non-zero process.exitCode fails the file.
-//     TextEncoder/TextDecoder (UTF-8), atob/btoa and structuredClone are provided. There is no
-//     Buffer, fetch, require of anything but the modules above, or file-system source maps for
+//     TextEncoder/TextDecoder (UTF-8), atob/btoa, structuredClone, Buffer (js/buffer.js) and
+//     crypto's randomUUID/getRandomValues are provided. There is no fetch, URL, require of
+//     anything but the modules above, or file-system source maps for
 //     eval'd code. What the tests print is kept up to 8 MiB per run.
 //   - Time is virtual: Date.now(), new Date() and performance.now() start at Options.Epoch and
 //     advance 1µs per reading and to each timer's due time when the loop fires it, so timers never

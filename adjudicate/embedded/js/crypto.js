@@ -1,8 +1,8 @@
 // crypto: node:crypto's hashes (createHash and crypto.hash for md5, sha1, sha256 and sha512,
 // digested to hex, base64, base64url or latin1; Go computes them, see builtins.go), randomUUID
 // and getRandomValues, also on the global crypto as in Node 20. Everything else (ciphers, keys,
-// HMAC, randomBytes and the rest that returns a Buffer, which the runtime lacks) is refused by
-// name, and so is a hash used as a stream.
+// HMAC, randomBytes, randomFill and the rest) is refused by
+// name, and so is a hash used as a stream. digest() returns a Buffer (js/buffer.js).
 //
 // randomUUID and getRandomValues are deterministic, unlike Node's: their bytes come from a
 // stream seeded with the run's seed (host.randomBytes), so every run of a test file, the
@@ -70,6 +70,11 @@
 
       digest(encoding) {
         if (this._id === 0) throw finalized();
+        if (encoding === undefined || encoding === 'buffer') {
+          const hex = host.hashDigest(this._id, 'hex');
+          this._id = 0;
+          return makeBuffer().Buffer.from(hex, 'hex');
+        }
         if (encoding !== 'hex' && encoding !== 'base64' && encoding !== 'base64url' && encoding !== 'latin1' && encoding !== 'binary') {
           return refuse('crypto Hash.digest' + (encoding === undefined ? '()' : '(' + JSON.stringify(String(encoding)) + ')') + ', which returns a Buffer');
         }

@@ -354,7 +354,7 @@
       callbackify, debug: debuglog, debuglog, deprecate, format, inherits, inspect: utilInspect,
       isArray: Array.isArray,
       isBoolean: (v) => typeof v === 'boolean',
-      isBuffer: () => false, // the runtime has no Buffer
+      isBuffer: (v) => makeBuffer().Buffer.isBuffer(v),
       isDeepStrictEqual: (a, b) => isDeepEqual(a, b, true),
       isNull: (v) => v === null,
       isNullOrUndefined: (v) => v === null || v === undefined,
