@@ -16,9 +16,9 @@
 //     refused: reading one fails the run with Result.Unsupported set, even when the test catches
 //     the throw, and path/win32 is an unprovided built-in. node:timers (and timers/promises),
 //     node:events, node:util (and util/types), node:os's machine-independent constants and
-//     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID, and node:buffer, are
-//     provided too (builtins.go, js/timers.js, js/events.js, js/util.js, js/os.js, js/crypto.js,
-//     js/buffer.js; each compared
+//     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID, node:buffer and
+//     node:querystring are provided too (builtins.go and js/timers.js, events.js, util.js,
+//     os.js, crypto.js, buffer.js, querystring.js; each compared
 //     with node --test in builtins_test.go), and what they do not emulate is refused the same
 //     way, by module.member (os.hostname, events.on, util.inspect of an error). "vitest",
 //     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
