@@ -13,7 +13,7 @@ import (
 // builtinFixtures are testdata/builtins' test files, one per provided Node built-in module (and
 // its own src/queue.js, which a library would test with events and timers); each has a test that
 // fails on purpose, so a runner that failed nothing, or everything, would not compare equal.
-var builtinFixtures = []string{"test/timers.test.js", "test/events.test.js", "test/util.test.mjs", "test/os.test.js", "test/crypto.test.mjs", "test/buffer.test.js", "test/querystring.test.mjs"}
+var builtinFixtures = []string{"test/timers.test.js", "test/events.test.js", "test/util.test.mjs", "test/os.test.js", "test/crypto.test.mjs", "test/buffer.test.js", "test/querystring.test.mjs", "test/url.test.js"}
 
 // TestBuiltinsParity runs each built-in module fixture under real `node --test` and under the
 // embedded runner and requires the same status for every test, by name, the deliberate failure
@@ -63,29 +63,29 @@ func TestBuiltinsParity(t *testing.T) {
 	}
 }
 
-// TestUtilInspectAgainstNode runs testdata/utilinspect/table.js, util.inspect and util.format on
-// values inside and outside what inspect.js prints as Node does, under real Node and embedded:
-// every case must print Node's line or be refused, never a third thing, and the cases served
-// must include the common ones (plain objects, arrays, Maps, format's substitutions).
-func TestUtilInspectAgainstNode(t *testing.T) {
+// refusingTable runs a parity table (dir/table.js, printing "CASE name: line") under real Node
+// and embedded, where every case must print Node's line or be refused ("REFUSED …"), never a
+// third thing, and the cases named in mustServe must not be refused. It returns how many cases
+// the runtime served.
+func refusingTable(t *testing.T, dir string, mustServe []string) (served, total int) {
+	t.Helper()
 	node := requireNode(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, "table.js")
-	cmd.Dir = "testdata/utilinspect"
+	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("node table.js: %v\n%s", err, out)
 	}
 	want := caseLines(string(out))
-	r, err := New("testdata/utilinspect", []string{"table.js"}, Options{})
+	r, err := New(dir, []string{"table.js"}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
 	res := run(t, r, nil, time.Minute)
 	got := caseLines(res.Output)
-	served := 0
 	for name, w := range want {
 		g, ok := got[name]
 		switch {
@@ -93,17 +93,36 @@ func TestUtilInspectAgainstNode(t *testing.T) {
 			t.Errorf("%s: the embedded runtime printed nothing; node printed %s", name, w)
 		case strings.HasPrefix(g, "REFUSED "):
 		case g != w:
-			t.Errorf("%s: node %s, embedded %s", name, w, g)
+			t.Errorf("%s:\n  node     %s\n  embedded %s", name, w, g)
 		default:
 			served++
 		}
 	}
-	for _, name := range []string{"inspect object", "inspect map", "inspect six", "inspect deep", "inspect class instance", "format s", "format d", "format j", "format s object", "format extra args"} {
-		if g := got[name]; strings.HasPrefix(g, "REFUSED ") {
-			t.Errorf("%s is refused (%s); it is one the runtime must serve", name, g)
+	for _, name := range mustServe {
+		if g := got[name]; strings.HasPrefix(g, "REFUSED ") || g == "" {
+			t.Errorf("%s is refused or missing (%s); it is one the runtime must serve", name, g)
 		}
 	}
-	t.Logf("%d of %d cases served, the rest refused", served, len(want))
+	return served, len(want)
+}
+
+// TestUtilInspectAgainstNode runs testdata/utilinspect/table.js: util.inspect and util.format on
+// values inside and outside what inspect.js prints as Node does; the common ones (plain
+// objects, arrays, Maps, format's substitutions) must be served.
+func TestUtilInspectAgainstNode(t *testing.T) {
+	served, total := refusingTable(t, "testdata/utilinspect", []string{"inspect object", "inspect map", "inspect six", "inspect deep", "inspect class instance", "format s", "format d", "format j", "format s object", "format extra args"})
+	t.Logf("%d of %d cases served, the rest refused", served, total)
+}
+
+// TestURLAgainstNode runs testdata/urltable/table.js: URLs and URLSearchParams inside and
+// outside what the runtime parses exactly; the http(s) URLs tests build, relative resolution,
+// Node's ERR_INVALID_URL and URLSearchParams must be served.
+func TestURLAgainstNode(t *testing.T) {
+	served, total := refusingTable(t, "testdata/urltable", []string{
+		`["http://Example.COM:80/a/./b/../c?x=1 2#f g",null]`, `["../c","http://h/a/b/"]`, `["#f","http://h/a?b#c"]`,
+		`["foo",null]`, `["http://",null]`, `["x","not a url"]`, `["http://localhost:3000/api/users?id=1&sort=desc#top",null]`,
+		`params "?a=1&b=x+y&a=%zz&c=%E9&&d&=e"`, "linked", "linked empty", "sorted", "static", "tuple"})
+	t.Logf("%d of %d cases served, the rest refused", served, total)
 }
 
 // builtinsMutant is testdata/builtins' src/queue.js with its job's result dropped, which the

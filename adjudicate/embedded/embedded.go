@@ -16,9 +16,10 @@
 //     refused: reading one fails the run with Result.Unsupported set, even when the test catches
 //     the throw, and path/win32 is an unprovided built-in. node:timers (and timers/promises),
 //     node:events, node:util (and util/types), node:os's machine-independent constants and
-//     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID, node:buffer and
-//     node:querystring are provided too (builtins.go and js/timers.js, events.js, util.js,
-//     os.js, crypto.js, buffer.js, querystring.js; each compared
+//     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID, node:buffer,
+//     node:querystring and node:url's URL and URLSearchParams are provided too (builtins.go and
+//     js/timers.js, events.js, util.js, os.js, crypto.js, buffer.js, querystring.js, url.js; each
+//     compared
 //     with node --test in builtins_test.go), and what they do not emulate is refused the same
 //     way, by module.member (os.hostname, events.on, util.inspect of an error). "vitest",
 //     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
@@ -26,7 +27,7 @@
 //     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
 //     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
 //     (async generators, for await, using, decorators) is lowered by esbuild. A global Node has
-//     and the runtime lacks (URL, Buffer, Intl, fetch, …) fails the run and is named in
+//     and the runtime lacks (Intl, fetch, AbortController, …) fails the run and is named in
 //     Result.Unsupported.
 //   - jest and vitest (framework.go, js/expect.js, js/jestmock.js, js/jest.js): describe/it/test
 //     with skip, only (per file, as both runners do), todo, each (table and template),
@@ -54,7 +55,8 @@
 //     runner runs the oracle; path.resolve starts there), nextTick, hrtime and
 //     stdout/stderr writers; process.exit throws and a non-zero process.exitCode fails the file.
 //     TextEncoder/TextDecoder (UTF-8), atob/btoa, structuredClone, Buffer (js/buffer.js) and
-//     crypto's randomUUID/getRandomValues are provided. There is no fetch, URL, require of
+//     crypto's randomUUID/getRandomValues, URL and URLSearchParams are provided. There is no
+//     fetch, require of
 //     anything but the modules above, or file-system source maps for
 //     eval'd code. What the tests print is kept up to 8 MiB per run.
 //   - Time is virtual: Date.now(), new Date() and performance.now() start at Options.Epoch and

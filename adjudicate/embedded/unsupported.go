@@ -51,7 +51,7 @@ func Supports(root string, testFiles []string, opts Options) error {
 
 // nodeGlobals are globals of Node 20 that the embedded runtime does not define.
 var nodeGlobals = map[string]bool{
-	"URL": true, "URLSearchParams": true, "fetch": true, "Request": true,
+	"fetch": true, "Request": true,
 	"Response": true, "Headers": true, "FormData": true, "Intl": true,
 	"AbortController": true, "AbortSignal": true, "Blob": true, "File": true, "EventTarget": true,
 	"Event": true, "MessageChannel": true, "MessagePort": true, "BroadcastChannel": true,

@@ -73,6 +73,7 @@
     const proto = Object.getPrototypeOf(v);
     const keys = Object.keys(v);
     if (Object.getOwnPropertySymbols(v).some((s) => Object.prototype.propertyIsEnumerable.call(v, s))) return 'an object with symbol keys';
+    if (typeof v[Symbol.for('nodejs.util.inspect.custom')] === 'function') return 'an object with its own inspect (such as a URL)';
     if (cls === 'Date' || cls === 'RegExp') {
       if (proto !== g[cls].prototype || keys.length) return 'a ' + cls + ' with properties';
       return '';
