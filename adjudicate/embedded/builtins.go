@@ -27,11 +27,11 @@ import (
 var providedBuiltins = map[string]bool{
 	"test": true, "assert": true, "assert/strict": true, "path": true, "path/posix": true,
 	"timers": true, "timers/promises": true, "events": true, "util": true, "util/types": true,
-	"os": true, "crypto": true, "buffer": true, "querystring": true, "url": true,
+	"os": true, "crypto": true, "buffer": true, "querystring": true, "url": true, "string_decoder": true,
 }
 
 // providedNames lists what the runtime provides, for refusal messages.
-const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams), vitest, @jest/globals and mocha"
+const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams), node:string_decoder, vitest, @jest/globals and mocha"
 
 var proxyType = reflect.TypeOf(goja.Proxy{})
 

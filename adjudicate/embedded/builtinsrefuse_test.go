@@ -46,6 +46,7 @@ func TestBuiltinMembersRefused(t *testing.T) {
 		{"a file: URL", "test('f', () => { new URL('file:///tmp/x'); });\n", false, "URL with the file: scheme"},
 		{"an IPv6 host", "test('f', () => { new URL('http://[::1]:3000/'); });\n", false, "URL with an IPv6 host"},
 		{"util.inspect of a URL", "const util = require('util');\ntest('i', () => { util.inspect(new URL('http://h/')); });\n", false, "util.inspect of an object with its own inspect (such as a URL)"},
+		{"StringDecoder internals", "const { StringDecoder } = require('string_decoder');\ntest('s', () => { new StringDecoder().lastNeed; });\n", false, "StringDecoder.lastNeed"},
 		{"buffer.Blob", "const { Blob } = require('node:buffer');\ntest('b', () => { new Blob([]); });\n", false, "buffer.Blob"},
 		{"Buffer stubbed by a test", "test('s', () => { Buffer.prototype.readUInt8 = function () { return 7; }; assert.equal(Buffer.from('a').readUInt8(0), 7); });\n", true, ""},
 		{"crypto sha384", "const crypto = require('crypto');\ntest('d', () => { crypto.createHash('sha384'); });\n", false, "crypto.createHash of sha384"},
@@ -79,7 +80,7 @@ func TestBuiltinMembersRefused(t *testing.T) {
 // TestUnprovidedBuiltinRefused: a built-in module the runtime does not provide is refused before
 // any run, naming the module and the file that imports it, and the reason lists what is provided.
 func TestUnprovidedBuiltinRefused(t *testing.T) {
-	for _, spec := range []string{"node:http", "string_decoder", "node:fs", "events/foo"} {
+	for _, spec := range []string{"node:http", "stream", "node:fs", "events/foo"} {
 		root := writeTree(t, map[string]string{"a.test.js": "const m = require('" + spec + "');\nrequire('node:test').test('w', () => {});\n"})
 		_, err := New(root, []string{"a.test.js"}, Options{})
 		var ue *UnsupportedError

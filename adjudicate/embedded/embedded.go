@@ -17,8 +17,9 @@
 //     the throw, and path/win32 is an unprovided built-in. node:timers (and timers/promises),
 //     node:events, node:util (and util/types), node:os's machine-independent constants and
 //     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID, node:buffer,
-//     node:querystring and node:url's URL and URLSearchParams are provided too (builtins.go and
-//     js/timers.js, events.js, util.js, os.js, crypto.js, buffer.js, querystring.js, url.js; each
+//     node:querystring, node:url's URL and URLSearchParams and node:string_decoder are provided
+//     too (builtins.go and js/timers.js, events.js, util.js, os.js, crypto.js, buffer.js,
+//     querystring.js, url.js, stringdecoder.js; each
 //     compared
 //     with node --test in builtins_test.go), and what they do not emulate is refused the same
 //     way, by module.member (os.hostname, events.on, util.inspect of an error). "vitest",

@@ -18,11 +18,12 @@
       case 'buffer': return makeBuffer();
       case 'querystring': return querystringModule();
       case 'url': return urlModule();
+      case 'string_decoder': return stringDecoderModule();
       case 'vitest': return vitestModule;
       case '@jest/globals': return jestModule;
       case 'mocha': return mochaModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, vitest, @jest/globals and mocha; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, vitest, @jest/globals and mocha; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
