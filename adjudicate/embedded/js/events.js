@@ -75,7 +75,7 @@
       return true;
     };
 
-    function addListener(target, type, listener, prepend) {
+    function addListenerTo(target, type, listener, prepend) {
       checkListener(listener);
       let events = target._events;
       let existing;
@@ -110,13 +110,12 @@
       return target;
     }
 
-    EventEmitter.prototype.addListener = function addListener_(type, listener) {
-      return addListener(this, type, listener, false);
+    EventEmitter.prototype.addListener = function addListener(type, listener) {
+      return addListenerTo(this, type, listener, false);
     };
-    Object.defineProperty(EventEmitter.prototype.addListener, 'name', { value: 'addListener' });
     EventEmitter.prototype.on = EventEmitter.prototype.addListener;
     EventEmitter.prototype.prependListener = function prependListener(type, listener) {
-      return addListener(this, type, listener, true);
+      return addListenerTo(this, type, listener, true);
     };
 
     function onceWrapper() {
