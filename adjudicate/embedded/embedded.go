@@ -1,11 +1,11 @@
 // Package embedded is bond's hermetic in-process oracle runner (SPEC §3.7): it bundles each
 // oracle test file with its imports (ESM, CJS, TypeScript, JSX) into one script with esbuild,
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
-// node:test, node:assert, node:path, node:timers, node:events, node:util, node:os's constants and
-// node:crypto's hashes, the jest, vitest and mocha test APIs, console and timers on a
-// virtual-time event loop, and nothing else: no file system, network, processes or
-// environment. A mutant's
-// file is supplied in memory, so an embedded run needs no sandbox copy.
+// node:test, node:assert, node:path and the built-ins listed in builtins.go (timers, events,
+// util, os's constants, crypto's hashes, buffer, querystring, url, string_decoder), the jest,
+// vitest and mocha test APIs, console and timers on a virtual-time event loop, and nothing else:
+// no file system, network, processes or environment. A mutant's file is supplied in memory, so
+// an embedded run needs no sandbox copy.
 //
 // Decisions, for the README:
 //   - Provided modules: node:test, node:assert, node:assert/strict, node:path, node:path/posix,
