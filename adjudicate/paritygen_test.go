@@ -142,10 +142,17 @@ func generatePatch(seed int64, i int) genPatch {
 		return s
 	}
 	inputs := []string{"  Apple  Pie ", "BANANA", " x  y ", "Pear\t\tTree"}
-	var tests strings.Builder
+	var tests, asyncTests, msgTests strings.Builder
 	for _, in := range inputs {
 		fmt.Fprintf(&tests, "  test(%q, () => { assert.strictEqual(f0(%q), %q); });\n", "folds "+in, in, chain(in))
+		// node:test's oracle folds through an event bus after a timer, as a library's
+		// asynchronous API would be tested, so the harness compares node:events and
+		// node:timers/promises under both runners; mocha's names each input with util.format.
+		fmt.Fprintf(&asyncTests, "  test(%q, async () => { assert.strictEqual(await fold(%q), %q); });\n", "folds "+in, in, chain(in))
+		fmt.Fprintf(&msgTests, "  test(%q, () => { assert.strictEqual(f0(%q), %q, format('f0(%%j)', %q)); });\n", "folds "+in, in, chain(in), in)
 	}
+	const foldBus = "const bus = new EventEmitter();\nbus.on('fold', (v, reply) => reply(f0(v)));\n" +
+		"const fold = async (v) => {\n  await sleep(1);\n  let out;\n  bus.emit('fold', v, (r) => { out = r; });\n  return out;\n};\n"
 	testFile := func(name string, body string) {
 		g.base[name], g.patched[name] = body, body
 	}
@@ -153,12 +160,12 @@ func generatePatch(seed int64, i int) genPatch {
 	switch fw {
 	case genNodeTest:
 		tf := "test/chain.test.cjs"
-		imp := fmt.Sprintf("const test = require('node:test');\nconst assert = require('node:assert');\nconst { f0 } = require('%s');\n", head)
+		imp := fmt.Sprintf("const test = require('node:test');\nconst assert = require('node:assert');\nconst { EventEmitter } = require('node:events');\nconst { setTimeout: sleep } = require('node:timers/promises');\nconst { f0 } = require('%s');\n", head)
 		if esm[0] {
 			tf = "test/chain.test.mjs"
-			imp = fmt.Sprintf("import test from 'node:test';\nimport assert from 'node:assert';\nimport { f0 } from '%s';\n", head)
+			imp = fmt.Sprintf("import test from 'node:test';\nimport assert from 'node:assert';\nimport { EventEmitter } from 'node:events';\nimport { setTimeout as sleep } from 'node:timers/promises';\nimport { f0 } from '%s';\n", head)
 		}
-		testFile(tf, imp+"\n"+dedent(tests.String()))
+		testFile(tf, imp+"\n"+foldBus+"\n"+dedent(asyncTests.String()))
 		g.oracle = []string{tf}
 		if r.IntN(2) == 0 {
 			// A second test file, of the chain's last link alone: per-test-file reach narrows
@@ -184,7 +191,7 @@ func generatePatch(seed int64, i int) genPatch {
 		g.base["package.json"] = `{"name":"chain","private":true,"scripts":{"test":"jest"},"devDependencies":{"jest":"29.7.0"}}` + "\n"
 		g.modules, g.oracleCmd = "jest", "npx jest test/chain.test.js"
 	case genMocha:
-		testFile("test/chain.test.js", fmt.Sprintf("const assert = require('node:assert');\nconst { f0 } = require('%s');\nconst test = it;\n\ndescribe('chain', () => {\n%s});\n", head, tests.String()))
+		testFile("test/chain.test.js", fmt.Sprintf("const assert = require('node:assert');\nconst { format } = require('node:util');\nconst { f0 } = require('%s');\nconst test = it;\n\ndescribe('chain', () => {\n%s});\n", head, msgTests.String()))
 		g.base["package.json"] = `{"name":"chain","private":true,"scripts":{"test":"mocha"},"devDependencies":{"mocha":"10.8.2"}}` + "\n"
 		g.modules, g.oracleCmd = "mocha10", "npx mocha test/chain.test.js"
 	}

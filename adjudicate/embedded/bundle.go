@@ -35,13 +35,12 @@ var nodeBuiltins = map[string]bool{
 }
 
 // providedModule maps an import specifier to the module the runtime provides, or "" when the
-// specifier is not one of them (path/win32 is not: the runtime does not emulate Windows paths). Bare "test" is taken as node:test: in Node it names the npm
+// specifier is not one of them (providedBuiltins, in builtins.go). Bare "test" is taken as node:test: in Node it names the npm
 // polyfill of node:test, which itself needs Node built-ins, so the only useful reading here is the
 // built-in it copies.
 func providedModule(spec string) string {
 	name := strings.TrimPrefix(spec, "node:")
-	switch name {
-	case "test", "assert", "assert/strict", "path", "path/posix":
+	if providedBuiltins[name] {
 		return name
 	}
 	return ""

@@ -1,10 +1,11 @@
 // Package embedded is bond's hermetic in-process oracle runner (SPEC §3.7): it bundles each
 // oracle test file with its imports (ESM, CJS, TypeScript, JSX) into one script with esbuild,
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
-// node:test, node:assert, node:path, the jest, vitest and mocha test APIs, console and timers on
-// a virtual-time event loop, and nothing else: no file system, network, processes or
-// environment. A mutant's
-// file is supplied in memory, so an embedded run needs no sandbox copy.
+// node:test, node:assert, node:path and the built-ins listed in builtins.go (timers, events,
+// util, os's constants, crypto's hashes, buffer, querystring, url, string_decoder), the jest,
+// vitest and mocha test APIs, console and timers on a virtual-time event loop, and nothing else:
+// no file system, network, processes or environment. A mutant's file is supplied in memory, so
+// an embedded run needs no sandbox copy.
 //
 // Decisions, for the README:
 //   - Provided modules: node:test, node:assert, node:assert/strict, node:path, node:path/posix,
@@ -13,13 +14,21 @@
 //     which is read as the built-in it copies). node:path is POSIX Node's (js/path.js;
 //     path_test.go compares it with Node 20 call by call); path.win32 and path.matchesGlob are
 //     refused: reading one fails the run with Result.Unsupported set, even when the test catches
-//     the throw, and path/win32 is an unprovided built-in. "vitest",
+//     the throw, and path/win32 is an unprovided built-in. node:timers (and timers/promises),
+//     node:events, node:util (and util/types), node:os's machine-independent constants and
+//     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID, node:buffer,
+//     node:querystring, node:url's URL and URLSearchParams and node:string_decoder are provided
+//     too (builtins.go and js/timers.js, events.js, util.js, os.js, crypto.js, buffer.js,
+//     querystring.js, url.js, stringdecoder.js; each
+//     compared
+//     with node --test in builtins_test.go), and what they do not emulate is refused the same
+//     way, by module.member (os.hostname, events.on, util.inspect of an error). "vitest",
 //     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
 //     other Node built-in, imported by a test or anything it imports, makes New return
 //     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
 //     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
 //     (async generators, for await, using, decorators) is lowered by esbuild. A global Node has
-//     and the runtime lacks (URL, Buffer, Intl, fetch, …) fails the run and is named in
+//     and the runtime lacks (Intl, fetch, AbortController, …) fails the run and is named in
 //     Result.Unsupported.
 //   - jest and vitest (framework.go, js/expect.js, js/jestmock.js, js/jest.js): describe/it/test
 //     with skip, only (per file, as both runners do), todo, each (table and template),
@@ -46,8 +55,10 @@
 //   - process exists with an empty env, argv ["node", FILE], cwd() the root (where the command
 //     runner runs the oracle; path.resolve starts there), nextTick, hrtime and
 //     stdout/stderr writers; process.exit throws and a non-zero process.exitCode fails the file.
-//     TextEncoder/TextDecoder (UTF-8), atob/btoa and structuredClone are provided. There is no
-//     Buffer, fetch, require of anything but the modules above, or file-system source maps for
+//     TextEncoder/TextDecoder (UTF-8), atob/btoa, structuredClone, Buffer (js/buffer.js) and
+//     crypto's randomUUID/getRandomValues, URL and URLSearchParams are provided. There is no
+//     fetch, require of
+//     anything but the modules above, or file-system source maps for
 //     eval'd code. What the tests print is kept up to 8 MiB per run.
 //   - Time is virtual: Date.now(), new Date() and performance.now() start at Options.Epoch and
 //     advance 1µs per reading and to each timer's due time when the loop fires it, so timers never
@@ -162,7 +173,7 @@ type compiled struct {
 
 // New prepares an oracle of testFiles (paths relative to root) for embedded runs: it bundles
 // each file once to learn its imports, and returns *UnsupportedError when one needs a Node
-// built-in other than node:test, node:assert and node:path (see the package comment). Other failures to
+// built-in the runtime does not provide (see the package comment). Other failures to
 // bundle (a missing import, a syntax error) are returned as errors naming the file.
 func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if len(testFiles) == 0 {

@@ -17,7 +17,7 @@ import (
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
 // use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "path.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "loader.js"}
+var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodeerrors.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "loader.js"}
 
 //go:embed js/*.js
 var runtimeFS embed.FS
@@ -234,6 +234,7 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 			fr.Refused = what
 		}
 	}))
+	must(lendBuiltins(host, j.Seed))
 	must(host.Set("write", func(stream int, s string) {
 		switch {
 		case out.Len()+len(s) <= maxOutput:

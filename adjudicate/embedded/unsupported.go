@@ -32,7 +32,7 @@ func (e *UnsupportedError) Reason() string {
 	if e.Feature != "" {
 		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run", e.Importer, e.Feature)
 	}
-	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has node:test, node:assert, node:path, vitest, @jest/globals and mocha only)", e.Importer, e.Import)
+	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has %s only)", e.Importer, e.Import, providedNames)
 }
 
 // Supports reports whether the oracle testFiles (relative to root) can run embedded as
@@ -51,8 +51,8 @@ func Supports(root string, testFiles []string, opts Options) error {
 
 // nodeGlobals are globals of Node 20 that the embedded runtime does not define.
 var nodeGlobals = map[string]bool{
-	"Buffer": true, "URL": true, "URLSearchParams": true, "fetch": true, "Request": true,
-	"Response": true, "Headers": true, "FormData": true, "Intl": true, "crypto": true,
+	"fetch": true, "Request": true,
+	"Response": true, "Headers": true, "FormData": true, "Intl": true,
 	"AbortController": true, "AbortSignal": true, "Blob": true, "File": true, "EventTarget": true,
 	"Event": true, "MessageChannel": true, "MessagePort": true, "BroadcastChannel": true,
 	"WebAssembly": true, "WeakRef": true, "FinalizationRegistry": true, "SharedArrayBuffer": true,

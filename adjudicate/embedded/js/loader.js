@@ -8,11 +8,22 @@
       case 'assert': return assertLoose;
       case 'assert/strict': return assertStrict;
       case 'path': case 'path/posix': return pathModule;
+      case 'timers': return timersModule();
+      case 'timers/promises': return timersPromises();
+      case 'events': return eventsModule();
+      case 'util': return utilModule();
+      case 'util/types': return utilModule().types;
+      case 'os': return osModule();
+      case 'crypto': return cryptoModule();
+      case 'buffer': return makeBuffer();
+      case 'querystring': return querystringModule();
+      case 'url': return urlModule();
+      case 'string_decoder': return stringDecoderModule();
       case 'vitest': return vitestModule;
       case '@jest/globals': return jestModule;
       case 'mocha': return mochaModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, vitest, @jest/globals and mocha; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, vitest, @jest/globals and mocha; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }

@@ -5,44 +5,6 @@
   // Its own scope: its functions keep Node's names (format, resolve, …) without shadowing the
   // runtime's.
   const pathModule = (() => {
-    // NodeTypeError is a TypeError carrying Node's error code, printed as Node prints it:
-    // "TypeError [ERR_INVALID_ARG_TYPE]: …".
-    class NodeTypeError extends TypeError {
-      constructor(code, message) {
-        super(message);
-        this.code = code;
-      }
-      toString() { return 'TypeError [' + this.code + ']: ' + this.message; }
-    }
-    Object.defineProperty(NodeTypeError, 'name', { value: 'TypeError' }); // e.constructor.name, as in Node
-
-    // receivedText describes a wrong argument as Node's ERR_INVALID_ARG_TYPE message does.
-    function receivedText(v) {
-      if (v === null) return 'null';
-      switch (typeof v) {
-        case 'undefined': return 'undefined';
-        case 'number': return 'type number (' + (Object.is(v, -0) ? '-0' : String(v)) + ')';
-        case 'bigint': return 'type bigint (' + String(v) + 'n)';
-        case 'boolean': return 'type boolean (' + String(v) + ')';
-        case 'symbol': return 'type symbol (' + String(v) + ')';
-        case 'function': return 'function ' + v.name;
-        case 'string': {
-          const s = v.length > 28 ? v.slice(0, 25) + '...' : v;
-          return 'type string (' + (s.indexOf("'") < 0 ? "'" + s + "'" : JSON.stringify(s)) + ')';
-        }
-      }
-      const ctor = v.constructor;
-      if (ctor && 'name' in ctor) return 'an instance of ' + ctor.name;
-      // No constructor to name: Node inspects the object one level deep at most.
-      const empty = Object.keys(v).length === 0;
-      if (Object.getPrototypeOf(v) === null) return empty ? '[Object: null prototype] {}' : '[Object: null prototype]';
-      return empty ? '{}' : '[Object]';
-    }
-
-    function invalidArgType(name, type, v) {
-      return new NodeTypeError('ERR_INVALID_ARG_TYPE', 'The "' + name + '" argument must be of type ' + type + '. Received ' + receivedText(v));
-    }
-
     function mustBeString(v, name) {
       if (typeof v !== 'string') throw invalidArgType(name, 'string', v);
     }

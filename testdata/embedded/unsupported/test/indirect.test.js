@@ -1,3 +1,3 @@
 const test = require('node:test');
-const { line } = require('../src/eol.js');
+const { line } = require('../src/gzip.js');
 test('line', () => line('a'));

@@ -1,2 +1,0 @@
-const os = require('os');
-exports.line = (s) => s + os.EOL;

@@ -1,0 +1,2 @@
+const zlib = require('zlib');
+exports.line = (s) => zlib.gzipSync(s + '\n');
