@@ -208,6 +208,9 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental, AllowOutsideLinks: opts.AllowOutsideLinks,
 		Parity: opts.Parity,
 	}
+	if opts.cacheDir != "" {
+		o.CacheDir = filepath.Join(opts.cacheDir, "bond") // as lastReportPath
+	}
 	if opts.Incremental == incrementalDefault {
 		p, err := lastReportPath(opts.cacheDir, opts.Repo)
 		if err != nil {
@@ -273,6 +276,10 @@ func certify(ctx context.Context, opts *certifyOptions) error {
 	rep, cerr := adjudicate.Certify(ctx, o)
 	if p, ok := o.Progress.(*progressPrinter); ok {
 		p.Close()
+	}
+	if rep != nil && rep.Incremental != nil && rep.Incremental.Untrusted > 0 {
+		// Never silent, never fatal: a forged or foreign result was ignored and ran again.
+		fmt.Fprintf(opts.Err, "bond: warning: --incremental %s: %s\n", render.CIText(rep.Incremental.Path), render.CIText(rep.Incremental.Note))
 	}
 	if rep != nil {
 		if werr := opts.saveReport(rep); werr != nil {

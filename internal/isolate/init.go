@@ -22,6 +22,7 @@ type initSpec struct {
 	ReadOnly []string `json:"ro,omitempty"`
 	Fence    []string `json:"fence,omitempty"`
 	Writable []string `json:"rw,omitempty"`
+	Hidden   []string `json:"hide,omitempty"`
 	Hermetic bool     `json:"hermetic,omitempty"`
 	// ErrFD is the pipe the init writes its set-up error to (close-on-exec, so a successful exec
 	// closes it empty).
@@ -101,6 +102,12 @@ func setUp(spec initSpec) error {
 			return err
 		}
 	}
+	// Last, so a hidden directory inside a fence or a writable hole is hidden too.
+	for _, d := range spec.Hidden {
+		if err := hide(d); err != nil {
+			return err
+		}
+	}
 	// A /proc of the new PID namespace: the test sees only its own processes, and cannot reach
 	// the host's mount namespace through /proc/PID/root of a process outside.
 	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
@@ -146,6 +153,17 @@ func bind(d string, readOnly bool) error {
 	}
 	if err := syscall.Statfs(d, &st); err != nil || (st.Flags&1 != 0) != readOnly { // ST_RDONLY
 		return fmt.Errorf("%s is not %s after the remount", d, what)
+	}
+	return nil
+}
+
+// hide covers d with an empty, read-only tmpfs: the directory looks empty and nothing can be
+// written into it. The test cannot unmount it (it loses CAP_SYS_ADMIN) nor reach what is below
+// through /proc (a fresh /proc of its PID namespace).
+func hide(d string) error {
+	flags := uintptr(syscall.MS_RDONLY | syscall.MS_NOSUID | syscall.MS_NODEV | syscall.MS_NOEXEC)
+	if err := syscall.Mount("tmpfs", d, "tmpfs", flags, "size=4k,mode=0555"); err != nil {
+		return fmt.Errorf("hiding %s under an empty tmpfs: %w", d, err)
 	}
 	return nil
 }
