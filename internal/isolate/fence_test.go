@@ -1,6 +1,7 @@
 package isolate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,5 +102,31 @@ func TestHiddenDirectory(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cache, "forged.json")); err == nil {
 		t.Error("a test wrote into the hidden directory")
+	}
+}
+
+// /dev/shm and /var/tmp are the run's own: what a test writes there is gone when the run ends,
+// and one run never sees another's.
+func TestPrivateScratchDirectories(t *testing.T) {
+	_, sb := install(t)
+	iso, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	needNamespaces(t, iso)
+	dirs := iso.private()
+	if len(dirs) == 0 {
+		t.Skip("neither /dev/shm nor /var/tmp can be made private here")
+	}
+	name := fmt.Sprintf("bond-scratch-%d", os.Getpid())
+	for _, d := range dirs {
+		script := "echo x > " + d + "/" + name + " && test -f " + d + "/" + name
+		if out, code, _ := runWrapped(t, iso, sb, script); code != 0 {
+			t.Errorf("writing %s in the run: exit %d: %s", d, code, out)
+		}
+		if _, err := os.Lstat(filepath.Join(d, name)); err == nil {
+			os.Remove(filepath.Join(d, name))
+			t.Errorf("%s/%s outlived the run", d, name)
+		}
 	}
 }

@@ -23,6 +23,7 @@ type initSpec struct {
 	Fence    []string `json:"fence,omitempty"`
 	Writable []string `json:"rw,omitempty"`
 	Hidden   []string `json:"hide,omitempty"`
+	Private  []string `json:"private,omitempty"`
 	Hermetic bool     `json:"hermetic,omitempty"`
 	// ErrFD is the pipe the init writes its set-up error to (close-on-exec, so a successful exec
 	// closes it empty).
@@ -84,6 +85,13 @@ func setUp(spec initSpec) error {
 	// Mounts made below must not propagate back to the host's namespace.
 	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("making mounts private: %w", err)
+	}
+	// The shared scratch directories (/dev/shm, /var/tmp) become the run's own, empty, and go
+	// with its namespace: nothing a test leaves there outlives the run or reaches another.
+	for _, d := range spec.Private {
+		if err := private(d); err != nil {
+			return err
+		}
 	}
 	// The fences first, the writable holes in them next, the protected directories last, so a
 	// protected directory inside a fence or a hole stays read-only.
@@ -164,6 +172,16 @@ func hide(d string) error {
 	flags := uintptr(syscall.MS_RDONLY | syscall.MS_NOSUID | syscall.MS_NODEV | syscall.MS_NOEXEC)
 	if err := syscall.Mount("tmpfs", d, "tmpfs", flags, "size=4k,mode=0555"); err != nil {
 		return fmt.Errorf("hiding %s under an empty tmpfs: %w", d, err)
+	}
+	return nil
+}
+
+// private covers d with a fresh, writable tmpfs of the run's own (world-writable and sticky, as
+// /tmp-like directories are), freed when the run's namespace ends.
+func private(d string) error {
+	flags := uintptr(syscall.MS_NOSUID | syscall.MS_NODEV)
+	if err := syscall.Mount("tmpfs", d, "tmpfs", flags, "mode=1777"); err != nil {
+		return fmt.Errorf("giving the run a private %s: %w", d, err)
 	}
 	return nil
 }

@@ -29,6 +29,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -231,7 +232,7 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	r.errR, r.errW, r.mounts = pr, pw, true
 	fd := 3 + len(cmd.ExtraFiles)
 	cmd.ExtraFiles = append(cmd.ExtraFiles, pw)
-	spec := initSpec{ReadOnly: iso.ro, Fence: iso.fence, Writable: iso.open, Hidden: iso.hidden, Hermetic: iso.opts.Hermetic, ErrFD: fd}
+	spec := initSpec{ReadOnly: iso.ro, Fence: iso.fence, Writable: iso.open, Hidden: iso.hidden, Private: iso.private(), Hermetic: iso.opts.Hermetic, ErrFD: fd}
 	cmd.Args = append([]string{"bond-isolate-init", initArg, spec.encode(), cmd.Path}, cmd.Args...)
 	cmd.Path = selfExe
 	iso.mode.apply(cmd.SysProcAttr, iso.opts.Hermetic)
@@ -239,6 +240,38 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	// exec into the command), and with it every process of the namespace.
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 	return r, nil
+}
+
+// scratchDirs are the shared scratch directories every run gets a private, empty copy of in
+// namespace mode (a tmpfs of its own), so what a test leaves there goes with its run.
+var scratchDirs = []string{"/dev/shm", "/var/tmp"}
+
+// private returns the scratch directories that exist here and hold none of the directories the
+// Isolator mounts (where /var/tmp is a link to /tmp, or TMPDIR lies in it, covering it would
+// hide the sandboxes).
+func (iso *Isolator) private() []string {
+	var out []string
+	for _, d := range scratchDirs {
+		real, err := filepath.EvalSymlinks(d)
+		if err != nil {
+			continue
+		}
+		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+			continue
+		}
+		holds := false
+		for _, set := range [][]string{iso.ro, iso.fence, iso.open, iso.hidden} {
+			for _, m := range set {
+				if rel, err := filepath.Rel(real, m); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+					holds = true
+				}
+			}
+		}
+		if !holds {
+			out = append(out, real)
+		}
+	}
+	return out
 }
 
 // Started must be called after cmd.Start succeeded (and may be after it failed): it returns the
