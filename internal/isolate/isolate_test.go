@@ -245,7 +245,7 @@ func TestExitCodesAndOutput(t *testing.T) {
 	}{
 		{"echo hi; exit 7", 7, "hi"},
 		{"bond-no-such-command", 127, "bond-no-such-command"},
-		{"env | grep -ci bond", 1, "0"}, // nothing in the environment names bond
+		{"env | grep -ci bond", 1, "0"},        // nothing in the environment names bond
 		{"ls /proc | grep -c '^[0-9]'", 0, ""}, // only the run's own processes
 	} {
 		out, code, _ := runWrapped(t, iso, sb, c.script)
