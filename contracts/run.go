@@ -21,6 +21,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // Options are the inputs of Run. The zero value of each optional field is its documented default.
@@ -286,7 +287,7 @@ func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout
 
 // readRepoFile reads a mutation's file from the repository.
 func readRepoFile(repo, rel string) ([]byte, error) {
-	b, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(rel)))
+	b, err := safefile.Read(filepath.Join(repo, filepath.FromSlash(rel)), safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("%s: %v; a mutation's file must exist in the repository", rel, err)
 	}
