@@ -4,7 +4,6 @@ package adjudicate
 
 import (
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -14,6 +13,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/seal"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -229,8 +229,8 @@ func (o Options) withDefaults() (Options, error) {
 	if o.CacheDir == "" {
 		// No user cache dir (no HOME, no XDG_CACHE_HOME): nothing to hide, and --incremental
 		// says so when it needs the key.
-		if d, err := os.UserCacheDir(); err == nil {
-			o.CacheDir = filepath.Join(d, "bond")
+		if d, err := seal.Dir(); err == nil {
+			o.CacheDir = d
 		}
 	}
 	if o.Incremental != "" {

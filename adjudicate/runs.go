@@ -8,12 +8,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/seal"
 )
 
 // runs starts the oracle (through the chosen runner) and the gates (as commands).
@@ -65,7 +65,7 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 			io.Fence = append(io.Fence, d)
 		}
 	}
-	if d := hiddenCacheDir(o.CacheDir, t.root, p.work); d != "" {
+	if d := seal.ToHide(o.CacheDir, t.root, p.work); d != "" {
 		io.Hidden = append(io.Hidden, d)
 	}
 	iso, err := o.newIsolator(io)
@@ -87,25 +87,6 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 		info.EnvPassed = []string{}
 	}
 	return &confinement{iso: iso, env: env, info: info}, nil
-}
-
-// hiddenCacheDir makes bond's cache dir (0700) when it does not exist yet, so that no test can
-// make it first and plant a key or a result there, and returns it for the isolator to hide from
-// every run. "" when there is none, or when it holds the repository or the work dir (a cache
-// dir set to an odd place), which must stay visible.
-func hiddenCacheDir(dir, root, work string) string {
-	if dir == "" {
-		return ""
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return ""
-	}
-	for _, p := range []string{root, work} {
-		if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
-			return ""
-		}
-	}
-	return dir
 }
 
 // oracle runs the oracle once in sb, where s.ov (if any) is already placed. A run without a

@@ -22,6 +22,7 @@ import (
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
+	"github.com/bond-tool/bond/internal/seal"
 )
 
 // Options are the inputs of Run. The zero value of each optional field is its documented default.
@@ -95,6 +96,13 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	for _, d := range []string{filepath.Dir(tmp), repo} {
 		if d != "/" {
 			io.Fence = append(io.Fence, d)
+		}
+	}
+	// bond's cache dir (its signing key, the incremental file, the last report) is hidden from
+	// these runs as from certify's.
+	if d, err := seal.Dir(); err == nil {
+		if d = seal.ToHide(d, repo, tmp); d != "" {
+			io.Hidden = append(io.Hidden, d)
 		}
 	}
 	iso, err := isolate.New(io)

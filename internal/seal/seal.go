@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/bond-tool/bond/internal/safefile"
@@ -142,4 +143,33 @@ func (k *Key) Verify(d Domain, msg []byte, mac string) bool {
 	}
 	got, _ := hex.DecodeString(k.Sum(d, msg))
 	return hmac.Equal(got, want)
+}
+
+// Dir returns bond's own directory in the user cache dir, os.UserCacheDir()/bond: where the key
+// lives, beside the default incremental file and the last report.
+func Dir() (string, error) {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "bond"), nil
+}
+
+// ToHide makes dir (0700) when it does not exist yet, so that no test can make it first and plant
+// a key or a result there, and returns it for an isolator to hide from every test run (Hidden).
+// It returns "" when dir is "" or cannot be made, or when it holds one of visible (the
+// repository, the work dir: a cache dir set to an odd place), which must stay in sight.
+func ToHide(dir string, visible ...string) string {
+	if dir == "" {
+		return ""
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return ""
+	}
+	for _, p := range visible {
+		if rel, err := filepath.Rel(dir, p); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return ""
+		}
+	}
+	return dir
 }

@@ -110,3 +110,29 @@ func write(t *testing.T, p string, n int, mode os.FileMode) {
 		t.Fatal(err)
 	}
 }
+
+func TestToHide(t *testing.T) {
+	root := t.TempDir()
+	cache := filepath.Join(root, "cache", "bond")
+	tests := []struct {
+		name    string
+		dir     string
+		visible []string
+		want    string
+	}{
+		{"none", "", nil, ""},
+		{"made and hidden", cache, []string{filepath.Join(root, "repo"), filepath.Join(root, "tmp")}, cache},
+		{"holds the repository", cache, []string{filepath.Join(cache, "repo")}, ""},
+		{"is the work dir", cache, []string{cache}, ""},
+		{"a sibling with a common prefix", cache, []string{cache + "-other"}, cache},
+	}
+	for _, tt := range tests {
+		if got := ToHide(tt.dir, tt.visible...); got != tt.want {
+			t.Errorf("%s: ToHide = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	fi, err := os.Stat(cache)
+	if err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("the cache dir: %v, mode %v; want it made 0700", err, fi.Mode().Perm())
+	}
+}
