@@ -36,7 +36,7 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 	if o.Incremental != "" {
 		// Before anything runs, so a file that is not bond's stops certify at once (exit 2).
 		root, _ := filepath.Abs(o.Plan.Repo)
-		if o.inc, err = openIncremental(o.Incremental, root); err != nil {
+		if o.inc, err = openIncremental(o.Incremental, root, o.CacheDir); err != nil {
 			return nil, err
 		}
 	}

@@ -5,12 +5,12 @@ package adjudicate
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
 
 	"github.com/bond-tool/bond/internal/nodepkg"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // compileCache is @babel/register's (and babel 6 babel-register's) compile cache for the runs of
@@ -77,7 +77,9 @@ func (c *compileCache) forRun(sb *sandbox) (env string, finish func(keep bool), 
 	}
 	finish = func(keep bool) {
 		if keep {
-			if _, err := os.Stat(file); err == nil {
+			// Only a regular file seeds: the run wrote it, and a FIFO or a link in its place
+			// would make the next copy wait forever or read elsewhere.
+			if fi, err := os.Lstat(file); err == nil && fi.Mode().IsRegular() {
 				next := filepath.Join(c.dir, fmt.Sprintf("seed-%d.json", sb.index))
 				if os.Rename(file, next) == nil {
 					c.mu.Lock()
@@ -91,20 +93,12 @@ func (c *compileCache) forRun(sb *sandbox) (env string, finish func(keep bool), 
 	return "BABEL_CACHE_PATH=" + file, finish, nil
 }
 
-// copyFile copies the regular file src to dst.
+// copyFile copies the regular file src to dst: a test wrote src, so it is read without following
+// a link, never waited on, and at most safefile.DataMax bytes.
 func copyFile(src, dst string) error {
-	in, err := os.Open(src)
+	b, err := safefile.NewRoot(filepath.Dir(src)).ReadFile(filepath.Base(src), safefile.DataMax)
 	if err != nil {
 		return err
 	}
-	defer in.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return os.WriteFile(dst, b, 0o644)
 }

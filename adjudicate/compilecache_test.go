@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // The compile cache is kept per sandbox from passing unmutated runs only: every run starts from
@@ -75,5 +77,60 @@ func TestCompileCacheSeedsOnlyFromKeptRuns(t *testing.T) {
 	}
 	if got := run(sbB, "", false); got != "baseline B" {
 		t.Errorf("sandbox B read %q, want its own cache", got)
+	}
+}
+
+// A kept run whose test replaced its cache file by a FIFO or a link seeds nothing, so the next
+// run's copy neither waits on the FIFO nor reads through the link.
+func TestCompileCacheSeedsOnlyRegularFiles(t *testing.T) {
+	root, work := t.TempDir(), t.TempDir()
+	dir := filepath.Join(root, "node_modules", filepath.FromSlash(babelRegisters[0]))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{}`), 0o644)
+	secret := filepath.Join(t.TempDir(), "secret")
+	os.WriteFile(secret, []byte("secret"), 0o644)
+	tests := []struct {
+		name  string
+		plant func(file string) error
+	}{
+		{"fifo", func(f string) error { return syscall.Mkfifo(f, 0o644) }},
+		{"link out", func(f string) error { return os.Symlink(secret, f) }},
+		{"link to /dev/zero", func(f string) error { return os.Symlink("/dev/zero", f) }},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCompileCache(root, work)
+			sb := &sandbox{index: i}
+			entry, finish, err := c.forRun(sb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := strings.TrimPrefix(entry, "BABEL_CACHE_PATH=")
+			if err := tt.plant(file); err != nil {
+				t.Fatal(err)
+			}
+			finish(true)
+			done := make(chan string, 1)
+			go func() {
+				entry, finish, err := c.forRun(sb)
+				if err != nil {
+					done <- err.Error()
+					return
+				}
+				b, _ := os.ReadFile(strings.TrimPrefix(entry, "BABEL_CACHE_PATH="))
+				finish(false)
+				done <- string(b)
+			}()
+			select {
+			case got := <-done:
+				if got != "" {
+					t.Errorf("the next run read %q, want no cache", got)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the next run's copy of the cache hangs")
+			}
+		})
 	}
 }

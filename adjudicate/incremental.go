@@ -2,7 +2,8 @@ package adjudicate
 
 // This file is --incremental FILE (docs/incremental.md): the previous run's results read before
 // anything runs, a mutant's recorded outcome reused when its key (incrementalkey.go) is
-// byte-identical, and this run's results written at the end, by bond alone.
+// byte-identical, and this run's results written at the end, by bond alone. Every entry is
+// signed with the user's key (internal/seal): one that does not verify is never trusted.
 
 import (
 	"bytes"
@@ -17,15 +18,16 @@ import (
 	"github.com/bond-tool/bond/internal/atomicfile"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/safefile"
+	"github.com/bond-tool/bond/internal/seal"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
 
 // IncrementalKind and IncrementalSchema identify an incremental file; another kind is an input
-// error, another schema version is read as no previous results.
+// error, another schema version is read as no previous results. Schema 2 signs each entry.
 const (
 	IncrementalKind   = "bond-incremental"
-	IncrementalSchema = "1"
+	IncrementalSchema = "2"
 )
 
 // incrementalDoc is the file: the previous run's key and the results keyed by each mutant's key.
@@ -34,7 +36,15 @@ type incrementalDoc struct {
 	SchemaVersion string         `json:"schema_version"`
 	Tool          plan.Tool      `json:"tool"`
 	Key           runKey         `json:"key"`
-	Mutants       []cachedMutant `json:"mutants"`
+	Mutants       []sealedMutant `json:"mutants"`
+}
+
+// sealedMutant is one entry as the file holds it: a cachedMutant's JSON and its HMAC-SHA256
+// under the user's key (seal.IncrementalEntry), over the entry's compact JSON, so re-indenting the
+// file changes nothing while any other change to an entry makes it untrusted.
+type sealedMutant struct {
+	MAC   string          `json:"mac"`
+	Entry json.RawMessage `json:"entry"`
 }
 
 // cachedMutant is one mutant's recorded facts under its key. Verdicts are not kept: they are
@@ -57,13 +67,26 @@ type incremental struct {
 	keys    []string // each mutant's key, in plan order
 	info    *IncrementalInfo
 	skipRel string // the file's slash path in the tree when it lies in the repository
+	// seal signs the entries written and verifies those read; nil when the user's key could
+	// not be had (then nothing is reused, and what is written is unsigned).
+	seal *seal.Key
+	// trusted are the previous run's entries whose signature verified.
+	trusted []cachedMutant
 }
 
-// openIncremental reads the incremental file at p (absolute) before anything runs. A missing file
-// or one of another format version is no previous results, said in the note; anything else that
-// is not an incremental file is an input error naming it.
-func openIncremental(p, repo string) (*incremental, error) {
+// openIncremental reads the incremental file at p (absolute) and the user's signing key in
+// keyDir before anything runs. A missing file or one of another format version is no previous
+// results, said in the note; anything else that is not an incremental file is an input error
+// naming it. An entry whose signature does not verify is left out and counted (never trusted,
+// never fatal), and so is every entry when the key cannot be had.
+func openIncremental(p, repo, keyDir string) (*incremental, error) {
 	inc := &incremental{path: p, info: &IncrementalInfo{Path: p, Covers: KeyCovers, Omits: KeyOmits, UnkeyedFiles: []string{}}}
+	var keyErr error
+	if keyDir == "" {
+		keyErr = errors.New("no user cache dir to keep bond's signing key in; set XDG_CACHE_HOME or HOME")
+	} else {
+		inc.seal, keyErr = seal.Load(keyDir)
+	}
 	if rel, err := filepath.Rel(repo, p); err == nil && !strings.HasPrefix(rel, "..") {
 		inc.skipRel = filepath.ToSlash(rel)
 	}
@@ -92,7 +115,31 @@ func openIncremental(p, repo string) (*incremental, error) {
 		return inc, nil
 	}
 	inc.prev = &d
+	for _, e := range d.Mutants {
+		var c cachedMutant
+		if inc.seal == nil || !inc.verify(e) || json.Unmarshal(e.Entry, &c) != nil {
+			inc.info.Untrusted++
+			continue
+		}
+		inc.trusted = append(inc.trusted, c)
+	}
+	switch {
+	case inc.seal == nil:
+		inc.info.Note = fmt.Sprintf("%d recorded outcomes not trusted, run again: bond's signing key: %v", inc.info.Untrusted, keyErr)
+	case inc.info.Untrusted > 0:
+		inc.info.Note = fmt.Sprintf("%d recorded outcomes not trusted, run again: their signature does not verify under bond's key %s (the file was changed by something other than bond, or written with another key)", inc.info.Untrusted, inc.seal.Path())
+	}
 	return inc, nil
+}
+
+// verify says whether e's MAC is its entry's under the user's key. The entry is compacted
+// first: the file is written indented, and the MAC was made over the compact JSON.
+func (inc *incremental) verify(e sealedMutant) bool {
+	var b bytes.Buffer
+	if err := json.Compact(&b, e.Entry); err != nil {
+		return false
+	}
+	return inc.seal.Verify(seal.IncrementalEntry, b.Bytes(), e.MAC)
 }
 
 // reuse fills results with the recorded outcome of every mutant whose key is in the previous run's
@@ -113,9 +160,9 @@ func (inc *incremental) reuse(k runKey, front plan.Front, muts []plan.Mutant, re
 	prev := map[string]cachedMutant{}
 	if inc.prev != nil {
 		if what := changedSince(inc.prev.Key, k); what != "" {
-			inc.info.Note = "nothing reused: changed since the previous run: " + what
+			inc.info.Note = strings.TrimPrefix(inc.info.Note+"; ", "; ") + "nothing reused: changed since the previous run: " + what
 		} else {
-			for _, c := range inc.prev.Mutants {
+			for _, c := range inc.trusted {
 				prev[c.Key] = c
 			}
 		}
@@ -223,7 +270,7 @@ func (inc *incremental) finish(rep *Report, runErr error) error {
 			inc.path + " changed during the run, not by this bond: what was written there was not read and is replaced"
 	}
 	if runErr == nil && rep != nil && !rep.Partial && inc.key != nil {
-		d := incrementalDoc{Kind: IncrementalKind, SchemaVersion: IncrementalSchema, Tool: plan.Tool{Name: version.ToolName, Version: version.Tool}, Key: *inc.key, Mutants: []cachedMutant{}}
+		d := incrementalDoc{Kind: IncrementalKind, SchemaVersion: IncrementalSchema, Tool: plan.Tool{Name: version.ToolName, Version: version.Tool}, Key: *inc.key, Mutants: []sealedMutant{}}
 		decider := ""
 		for i, r := range rep.Mutants {
 			if i >= len(inc.keys) {
@@ -242,7 +289,15 @@ func (inc *incremental) finish(rep *Report, runErr error) error {
 			}
 			r.Cached, r.Verdict, r.ByRegime = false, "", nil
 			c.Result = r
-			d.Mutants = append(d.Mutants, c)
+			e, err := json.Marshal(c)
+			if err != nil {
+				return fmt.Errorf("encoding the incremental entry of %s: %w", r.ID, err)
+			}
+			sm := sealedMutant{Entry: e}
+			if inc.seal != nil {
+				sm.MAC = inc.seal.Sum(seal.IncrementalEntry, e)
+			}
+			d.Mutants = append(d.Mutants, sm)
 		}
 		b, err := json.MarshalIndent(d, "", " ")
 		if err != nil {

@@ -1,6 +1,7 @@
 package adjudicate
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/seal"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -210,7 +212,8 @@ func TestOpenIncremental(t *testing.T) {
 		{name: "foreign", content: `{"kind":"stryker"}`, inputErr: `kind "stryker"`},
 		{name: "report", content: `{"schema_version":"1","mutants":[]}`, inputErr: "not a bond incremental file"},
 		{name: "other format", content: `{"kind":"bond-incremental","schema_version":"0"}`, note: `format "0"`},
-		{name: "ours", content: `{"kind":"bond-incremental","schema_version":"1","mutants":[]}`, prev: true},
+		{name: "unsigned format 1", content: `{"kind":"bond-incremental","schema_version":"1","mutants":[{"key":"x"}]}`, note: `format "1"`},
+		{name: "ours", content: `{"kind":"bond-incremental","schema_version":"2","mutants":[]}`, prev: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -219,7 +222,7 @@ func TestOpenIncremental(t *testing.T) {
 				os.MkdirAll(filepath.Dir(p), 0o755)
 				os.WriteFile(p, []byte(tc.content), 0o644)
 			}
-			inc, err := openIncremental(p, dir)
+			inc, err := openIncremental(p, dir, filepath.Join(dir, "keys"))
 			if tc.inputErr != "" {
 				if !input.Is(err) || !strings.Contains(err.Error(), tc.inputErr) || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "delete it") {
 					t.Fatalf("err = %v; want an input error naming %s with %q and what to do", err, p, tc.inputErr)
@@ -245,7 +248,7 @@ func TestIncrementalRoundTrip(t *testing.T) {
 	front := plan.Front{Files: []plan.FileInfo{{Path: "src/a.js", SHA256: "abc"}}}
 	k := computeKey(context.Background(), baseKeyInputs(t))
 	run := func() (*incremental, *Report) {
-		inc, err := openIncremental(p, dir)
+		inc, err := openIncremental(p, dir, filepath.Join(dir, "keys"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -276,8 +279,12 @@ func TestIncrementalRoundTrip(t *testing.T) {
 	}
 	var d incrementalDoc
 	b, _ := os.ReadFile(p)
-	if err := json.Unmarshal(b, &d); err != nil || len(d.Mutants) != 3 || d.Mutants[0].Result.Cached {
-		t.Fatalf("file after the second run: %v, %d mutants (all three cacheable now), cached stored %v", err, len(d.Mutants), d.Mutants[0].Result.Cached)
+	if err := json.Unmarshal(b, &d); err != nil || len(d.Mutants) != 3 {
+		t.Fatalf("file after the second run: %v, %d mutants (all three cacheable now)", err, len(d.Mutants))
+	}
+	var c cachedMutant
+	if err := json.Unmarshal(d.Mutants[0].Entry, &c); err != nil || c.Result.Cached || d.Mutants[0].MAC == "" {
+		t.Fatalf("first entry: %v, cached stored %v, mac %q", err, c.Result.Cached, d.Mutants[0].MAC)
 	}
 }
 
@@ -286,9 +293,9 @@ func TestIncrementalRoundTrip(t *testing.T) {
 func TestIncrementalTamperedFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "inc.json")
-	poison := []byte(`{"kind":"bond-incremental","schema_version":"1","mutants":[{"key":"x"}]}`)
+	poison := []byte(`{"kind":"bond-incremental","schema_version":"2","mutants":[{"key":"x"}]}`)
 
-	inc, err := openIncremental(p, dir)
+	inc, err := openIncremental(p, dir, filepath.Join(dir, "keys"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,9 +311,9 @@ func TestIncrementalTamperedFile(t *testing.T) {
 		t.Fatalf("note %q does not say the file changed", rep.Incremental.Note)
 	}
 
-	good := []byte(`{"kind":"bond-incremental","schema_version":"1","mutants":[]}`)
+	good := []byte(`{"kind":"bond-incremental","schema_version":"2","mutants":[]}`)
 	os.WriteFile(p, good, 0o644)
-	inc, _ = openIncremental(p, dir)
+	inc, _ = openIncremental(p, dir, filepath.Join(dir, "keys"))
 	os.WriteFile(p, poison, 0o644)
 	if err := inc.finish(&Report{Incremental: inc.info, Partial: true}, context.Canceled); err != nil {
 		t.Fatal(err)
@@ -315,7 +322,7 @@ func TestIncrementalTamperedFile(t *testing.T) {
 		t.Fatalf("not put back: %s", b)
 	}
 
-	inc, _ = openIncremental(p, dir)
+	inc, _ = openIncremental(p, dir, filepath.Join(dir, "keys"))
 	inc.reuse(computeKey(context.Background(), baseKeyInputs(t)), plan.Front{}, nil, nil, nil)
 	os.WriteFile(p, poison, 0o644)
 	if err := inc.finish(&Report{Incremental: inc.info, Mutants: []MutantResult{}}, nil); err != nil {
@@ -335,7 +342,7 @@ func TestIncrementalDecidedBy(t *testing.T) {
 	left := plan.Mutant{ID: "2222222222222222", Path: "src/a.js"}
 	muts := []plan.Mutant{decider, left}
 	k := computeKey(context.Background(), baseKeyInputs(t))
-	inc, _ := openIncremental(p, dir)
+	inc, _ := openIncremental(p, dir, filepath.Join(dir, "keys"))
 	rep := &Report{Run: RunInfo{Adjudicate: AdjudicateFirst}, Mutants: make([]MutantResult, 2), Incremental: inc.info}
 	inc.reuse(k, plan.Front{}, muts, rep.Mutants, nil)
 	rep.Mutants[0] = MutantResult{Mutant: decider, Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessCoverage}}
@@ -352,7 +359,7 @@ func TestIncrementalDecidedBy(t *testing.T) {
 		{"decider runs again", &VerdictDoc{Verdicts: []VerdictEntry{{MutantID: decider.ID, Verdict: VerdictEquivalent}}}, 2},
 	}
 	for _, tc := range tests {
-		inc, err := openIncremental(p, dir)
+		inc, err := openIncremental(p, dir, filepath.Join(dir, "keys"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -361,4 +368,91 @@ func TestIncrementalDecidedBy(t *testing.T) {
 			t.Errorf("%s: %d mutants run again; want %d", tc.name, len(fresh), tc.fresh)
 		}
 	}
+}
+
+// TestIncrementalUntrusted: an entry is reused only when its signature verifies under the user's
+// key; a changed, unsigned or foreign-key entry runs again, counted and noted, never fatal.
+func TestIncrementalUntrusted(t *testing.T) {
+	muts := []plan.Mutant{keyMutant}
+	front := plan.Front{Files: []plan.FileInfo{{Path: keyMutant.Path, SHA256: "abc"}}}
+	k := computeKey(context.Background(), baseKeyInputs(t))
+	tests := []struct {
+		name   string
+		tamper func(t *testing.T, p, keys string)
+		reused int
+		note   string
+	}{
+		{"signed", func(*testing.T, string, string) {}, 1, ""},
+		{"accepted flipped to killed", func(t *testing.T, p, _ string) {
+			edit(t, p, func(d *incrementalDoc) {
+				var b bytes.Buffer
+				json.Compact(&b, d.Mutants[0].Entry)
+				if !bytes.Contains(b.Bytes(), []byte(`"status":"accepted"`)) {
+					t.Fatalf("no accepted status in %s", b.Bytes())
+				}
+				d.Mutants[0].Entry = bytes.Replace(b.Bytes(), []byte(`"status":"accepted"`), []byte(`"status":"killed"`), 1)
+			})
+		}, 0, "signature does not verify"},
+		{"reindented", func(t *testing.T, p, _ string) {
+			edit(t, p, func(d *incrementalDoc) {
+				var b bytes.Buffer
+				json.Indent(&b, d.Mutants[0].Entry, "", "\t")
+				d.Mutants[0].Entry = b.Bytes()
+			})
+		}, 1, ""},
+		{"unsigned", func(t *testing.T, p, _ string) {
+			edit(t, p, func(d *incrementalDoc) { d.Mutants[0].MAC = "" })
+		}, 0, "1 recorded outcomes not trusted"},
+		{"another key", func(t *testing.T, _, keys string) {
+			os.Remove(filepath.Join(keys, seal.KeyFile))
+		}, 0, "written with another key"},
+		{"key unreadable", func(t *testing.T, _, keys string) {
+			os.Chmod(filepath.Join(keys, seal.KeyFile), 0o644)
+		}, 0, "chmod 600"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p, keys := filepath.Join(dir, "inc.json"), filepath.Join(dir, "keys")
+			inc, err := openIncremental(p, dir, keys)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := &Report{Mutants: make([]MutantResult, 1), Incremental: inc.info}
+			inc.reuse(k, front, muts, rep.Mutants, nil)
+			rep.Mutants[0] = MutantResult{Mutant: keyMutant, Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessNone}}
+			if err := inc.finish(rep, nil); err != nil {
+				t.Fatal(err)
+			}
+			tc.tamper(t, p, keys)
+			inc, err = openIncremental(p, dir, keys)
+			if err != nil {
+				t.Fatalf("an untrusted entry is never fatal: %v", err)
+			}
+			results := make([]MutantResult, 1)
+			inc.reuse(k, front, muts, results, nil)
+			if inc.info.Reused != tc.reused || inc.info.Untrusted != 1-tc.reused || !strings.Contains(inc.info.Note, tc.note) {
+				t.Fatalf("reused %d, untrusted %d, note %q; want %d reused and a note with %q", inc.info.Reused, inc.info.Untrusted, inc.info.Note, tc.reused, tc.note)
+			}
+			if tc.reused == 1 && results[0].Status != StatusAccepted {
+				t.Fatalf("reused status %s", results[0].Status)
+			}
+		})
+	}
+}
+
+// edit rewrites the incremental file at p through f, as a test with write access could.
+func edit(t *testing.T, p string, f func(*incrementalDoc)) {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d incrementalDoc
+	if err := json.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	f(&d)
+	b, _ = json.MarshalIndent(d, "", " ")
+	os.WriteFile(p, b, 0o644)
 }

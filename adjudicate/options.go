@@ -13,6 +13,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/seal"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -86,6 +87,12 @@ type Options struct {
 	// outcome recorded there is reused when everything it depended on is unchanged, and this
 	// run's outcomes are written there at the end; "" is none. bond writes nothing else there.
 	Incremental string
+	// CacheDir is bond's own directory in the user cache dir (os.UserCacheDir()/bond when ""):
+	// where the key that signs every --incremental entry lives (internal/seal), beside the
+	// default incremental file and the last report. Every test run is kept out of it: it is
+	// hidden where namespaces work (docs/ci.md), so a test can neither read the key nor write a
+	// result there.
+	CacheDir string
 	// Keep leaves the sandboxes on disk (their path is in the report's errors list... and in
 	// Report.Run.WorkDir).
 	Keep bool
@@ -217,6 +224,13 @@ func (o Options) withDefaults() (Options, error) {
 	for _, n := range o.PassEnv {
 		if n == "" || strings.ContainsAny(n, "= \t\n") {
 			return o, input.Errorf("--pass-env %q: want a variable name such as DATABASE_URL", n)
+		}
+	}
+	if o.CacheDir == "" {
+		// No user cache dir (no HOME, no XDG_CACHE_HOME): nothing to hide, and --incremental
+		// says so when it needs the key.
+		if d, err := seal.Dir(); err == nil {
+			o.CacheDir = d
 		}
 	}
 	if o.Incremental != "" {

@@ -1,8 +1,10 @@
 package adjudicate
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -52,6 +54,48 @@ func TestResolveInside(t *testing.T) {
 	for _, tt := range tests {
 		if target, got := resolveInside(root, tt.rel); got != tt.inside {
 			t.Errorf("resolveInside(%s) = %v (last target %q), want %v", tt.rel, got, target, tt.inside)
+		}
+	}
+}
+
+// specialLinks names the links whose target is neither a regular file nor a directory, which
+// certify refuses even under --allow-outside-links.
+func TestSpecialLinks(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, "src"), 0o755)
+	os.WriteFile(filepath.Join(root, "src", "lib.js"), nil, 0o644)
+	if err := syscall.Mkfifo(filepath.Join(root, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		rel, target string
+		special     bool
+	}{
+		{"package.json", "/dev/zero", true},
+		{"pipe.json", "fifo", true},
+		{"ok.js", "src/lib.js", false},
+		{"dir", "src", false},
+		{"dangling.js", "missing.js", false},
+		{"etc", "/etc/passwd", false}, // outside, but a regular file: outsideLinks' business
+	}
+	tr := &tree{root: root}
+	want := map[string]bool{}
+	for _, tt := range tests {
+		if err := os.Symlink(tt.target, filepath.Join(root, tt.rel)); err != nil {
+			t.Fatal(err)
+		}
+		tr.files = append(tr.files, treeFile{rel: tt.rel, mode: fs.ModeSymlink, link: tt.target})
+		if tt.special {
+			want[tt.rel+" -> "+tt.target] = true
+		}
+	}
+	got := tr.specialLinks()
+	if len(got) != len(want) {
+		t.Fatalf("specialLinks = %q, want the keys of %v", got, want)
+	}
+	for _, g := range got {
+		if !want[g] {
+			t.Errorf("specialLinks names %q, not a link to a device or FIFO", g)
 		}
 	}
 }

@@ -295,6 +295,10 @@ type IncrementalInfo struct {
 	Path   string `json:"path"`
 	Reused int    `json:"reused"`
 	Ran    int    `json:"ran"`
+	// Untrusted counts the previous run's entries that were not reused because their signature
+	// did not verify under the user's key (changed by something other than bond, written with
+	// another key, or no key could be had): they ran again.
+	Untrusted int `json:"untrusted,omitempty"`
 	// Note says why nothing was reused (no file yet, a changed component), or that the file
 	// changed during the run.
 	Note string `json:"note,omitempty"`

@@ -26,7 +26,7 @@ type resultsAsk struct {
 func askResults(cmd string, env []string, root string) (string, []string, *resultsAsk, error) {
 	// The run's own TMPDIR is bond's work dir (writable under isolation, where the OS temp dir is
 	// read-only to the run); the result file must be writable by the runner.
-	dir, err := os.MkdirTemp(envValue(env, "TMPDIR"), "bond-results-")
+	dir, err := os.MkdirTemp(envValue(env, "TMPDIR"), "results-")
 	if err != nil {
 		return cmd, env, nil, fmt.Errorf("making a directory for the runner's test results: %w", err)
 	}

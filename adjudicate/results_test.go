@@ -191,7 +191,7 @@ func TestKilledByEveryRunner(t *testing.T) {
 				if strings.Contains(tail, "\x1b") {
 					t.Errorf("an output tail keeps ANSI codes: %q", tail)
 				}
-				if strings.Contains(tail, "bond-results-") {
+				if strings.Contains(tail, "/results-") {
 					t.Errorf("an output tail names bond's result file: %q", tail)
 				}
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/seal"
 )
 
 // runs starts the oracle (through the chosen runner) and the gates (as commands).
@@ -63,6 +64,9 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 		if fi, err := os.Stat(d); d != "/" && err == nil && fi.IsDir() {
 			io.Fence = append(io.Fence, d)
 		}
+	}
+	if d := seal.ToHide(o.CacheDir, t.root, p.work); d != "" {
+		io.Hidden = append(io.Hidden, d)
 	}
 	iso, err := o.newIsolator(io)
 	if err != nil {

@@ -162,6 +162,24 @@ func (t *tree) outsideLinks() []string {
 	return bad
 }
 
+// specialLinks names the tree's symbolic links whose target is neither a regular file nor a
+// directory (a link to /dev/zero as package.json, to a FIFO as a config): refused even under
+// --allow-outside-links, since reading one never ends (SPEC §7).
+func (t *tree) specialLinks() []string {
+	var bad []string
+	for _, f := range t.files {
+		if f.mode&fs.ModeSymlink == 0 {
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(t.root, filepath.FromSlash(f.rel)))
+		if err != nil || fi.Mode().IsRegular() || fi.IsDir() {
+			continue
+		}
+		bad = append(bad, f.rel+" -> "+f.link)
+	}
+	return bad
+}
+
 // resolveInside follows the slash path rel under root component by component, reading every
 // link on the way in the repository, and says whether it stays under root. It returns the link
 // target that left it (or the last one read) for the message.
@@ -230,6 +248,9 @@ func snapshot(ctx context.Context, o Options, planned []plan.FileInfo, muts []pl
 			bad, more = bad[:10], fmt.Sprintf(" and %d more", len(bad)-10)
 		}
 		return t, input.Errorf("symbolic links in %s point out of the repository: %s%s; a test could write through them out of its sandbox. Remove them, or pass --allow-outside-links if you trust the tests with what they point at", root, strings.Join(bad, ", "), more)
+	}
+	if bad := t.specialLinks(); len(bad) > 0 {
+		return t, input.Errorf("symbolic links in %s point at a device, a FIFO or a socket: %s; no test needs one, and a test or bond reading it would wait or read forever. Remove them (--allow-outside-links does not allow these)", root, strings.Join(bad, ", "))
 	}
 	for _, m := range muts {
 		if t.file(m.Path) == nil {

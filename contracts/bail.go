@@ -6,9 +6,10 @@ package contracts
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
+
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 var (
@@ -35,12 +36,12 @@ func bailSetting(cmd, root string) string {
 		return "the oracle command passes " + m[1]
 	}
 	for _, name := range bailConfigFiles {
-		b, err := os.ReadFile(filepath.Join(root, name))
+		b, err := safefile.Read(filepath.Join(root, name), safefile.ConfigMax)
 		if err == nil && bailConfig.Match(b) {
 			return name + " sets bail"
 		}
 	}
-	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+	if b, err := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax); err == nil {
 		var pkg map[string]json.RawMessage
 		if json.Unmarshal(b, &pkg) == nil {
 			for _, key := range []string{"mocha", "jest"} {

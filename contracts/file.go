@@ -16,10 +16,10 @@
 package contracts
 
 import (
-	"os"
 	"strings"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/tomlcheck"
 )
 
@@ -73,7 +73,7 @@ var (
 // Load reads and validates the contracts file at path, whose mutation files resolve against the
 // repository root repo. Every problem is reported at once, in one input.Error.
 func Load(path, repo string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("contracts file %s: %w; pass the path of a contracts TOML file (conventionally test/mutations.toml)", path, err)
 	}

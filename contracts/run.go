@@ -21,6 +21,8 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/safefile"
+	"github.com/bond-tool/bond/internal/seal"
 )
 
 // Options are the inputs of Run. The zero value of each optional field is its documented default.
@@ -94,6 +96,13 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	for _, d := range []string{filepath.Dir(tmp), repo} {
 		if d != "/" {
 			io.Fence = append(io.Fence, d)
+		}
+	}
+	// bond's cache dir (its signing key, the incremental file, the last report) is hidden from
+	// these runs as from certify's.
+	if d, err := seal.Dir(); err == nil {
+		if d = seal.ToHide(d, repo, tmp); d != "" {
+			io.Hidden = append(io.Hidden, d)
 		}
 	}
 	iso, err := isolate.New(io)
@@ -286,7 +295,7 @@ func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout
 
 // readRepoFile reads a mutation's file from the repository.
 func readRepoFile(repo, rel string) ([]byte, error) {
-	b, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(rel)))
+	b, err := safefile.Read(filepath.Join(repo, filepath.FromSlash(rel)), safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("%s: %v; a mutation's file must exist in the repository", rel, err)
 	}

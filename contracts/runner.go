@@ -19,6 +19,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // Outcome is what one oracle run recorded.
@@ -184,7 +185,7 @@ func DefaultOracle(f *File, repo string) string {
 		}
 		return "node --test " + strings.Join(q, " ")
 	}
-	if b, err := os.ReadFile(filepath.Join(repo, "package.json")); err == nil {
+	if b, err := safefile.Read(filepath.Join(repo, "package.json"), safefile.ConfigMax); err == nil {
 		var pkg struct {
 			Scripts map[string]string `json:"scripts"`
 		}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/bond-tool/bond/internal/gitcmd"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // treeFiles lists the repository's files as slash paths: git ls-files -co --exclude-standard, or
@@ -137,7 +138,7 @@ func makeSandbox(repo, dir string, files, nodeModules []string) (*sandbox, error
 				return nil, fmt.Errorf("copying link %s into the sandbox: %w", rel, err)
 			}
 		case fi.Mode().IsRegular():
-			b, err := os.ReadFile(src)
+			b, err := safefile.Read(src, safefile.DataMax)
 			if err != nil {
 				return nil, fmt.Errorf("reading %s: %w", src, err)
 			}
@@ -168,7 +169,7 @@ var writeMutated = os.WriteFile
 
 // read returns the sandbox's current bytes of rel.
 func (sb *sandbox) read(rel string) ([]byte, error) {
-	b, err := os.ReadFile(filepath.Join(sb.root, filepath.FromSlash(rel)))
+	b, err := safefile.Read(filepath.Join(sb.root, filepath.FromSlash(rel)), safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("%s: %v; the file must be among those git lists (commit or un-ignore it)", rel, err)
 	}
@@ -200,7 +201,7 @@ func (sb *sandbox) restore() error {
 	if err := os.WriteFile(abs, sb.orig, sb.mode|0o200); err != nil {
 		return input.Errorf("sandbox %s: restoring %s failed: %v", sb.root, rel, err)
 	}
-	got, err := os.ReadFile(abs)
+	got, err := safefile.Read(abs, safefile.DataMax)
 	if err != nil {
 		return input.Errorf("sandbox %s: reading back restored %s failed: %v", sb.root, rel, err)
 	}
@@ -251,7 +252,7 @@ func fileSum(abs string) ([32]byte, error) {
 		l, err := os.Readlink(abs)
 		return sha256.Sum256([]byte(l)), err
 	}
-	b, err := os.ReadFile(abs)
+	b, err := safefile.Read(abs, safefile.DataMax)
 	return sha256.Sum256(b), err
 }
 

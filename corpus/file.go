@@ -23,17 +23,16 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/pelletier/go-toml/v2"
-
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/plan"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // Format is the only corpus file format this version reads (`format = 1`).
@@ -157,7 +156,7 @@ var (
 // with `oracle`, values of the wrong type, and paths that leave the corpus directory or do not
 // exist are all reported together in one input.Error, each with its task and key.
 func Load(path string) (*Corpus, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("corpus file %s: %w; pass the path of a corpus TOML file", path, err)
 	}
@@ -321,7 +320,7 @@ func (c *Corpus) taskTimeout(t Task) time.Duration {
 }
 
 func fileSHA256(path string) (string, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, safefile.DataMax)
 	if err != nil {
 		return "", input.Errorf("%s: %w", path, err)
 	}

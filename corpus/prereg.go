@@ -13,17 +13,16 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/pelletier/go-toml/v2"
-
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // RecordKind marks a pre-registration record.
@@ -75,7 +74,7 @@ type Rule struct {
 // bad operators, regimes, samples and verdicts, and conditions that mix the metric and task
 // forms are reported together in one input.Error. defaultRegime fills a missing regime.
 func LoadRule(path, defaultRegime string) (*Rule, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("rule file %s: %w; pass the path of a rule TOML file", path, err)
 	}
@@ -324,7 +323,7 @@ func (r *Record) Marshal() ([]byte, error) {
 // LoadRecord reads a pre-registration record and checks it: the kind, the schema, every
 // condition (unknown metric names are refused here too) and the record's own SHA-256.
 func LoadRecord(path string) (*Record, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("pre-registration %s: %w", path, err)
 	}

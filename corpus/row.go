@@ -14,6 +14,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -105,7 +106,7 @@ type RowsFile struct {
 // ignored and recorded in Truncated: it is what an interrupted run leaves behind. A missing
 // file is an empty RowsFile when missingOK. Lines are decoded in parallel.
 func ReadRows(path string, missingOK bool) (*RowsFile, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, safefile.DataMax)
 	if err != nil {
 		if missingOK && errors.Is(err, os.ErrNotExist) {
 			return &RowsFile{Path: path}, nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/seal"
 )
 
 type stepResult struct {
@@ -29,7 +30,15 @@ type stepResult struct {
 // oracle runs in the task's own throw-away work tree.
 func runStep(ctx context.Context, command, dir string, env []string, limit time.Duration) stepResult {
 	res := stepResult{StepRun: StepRun{Cmd: command}}
-	iso, err := isolate.New(isolate.Options{})
+	// Protecting no directory, but hiding bond's cache dir (its signing key, the incremental
+	// file, the last report): an install script is the task's code too.
+	var io isolate.Options
+	if d, err := seal.Dir(); err == nil {
+		if d = seal.ToHide(d, dir); d != "" {
+			io.Hidden = []string{d}
+		}
+	}
+	iso, err := isolate.New(io)
 	if err != nil {
 		res.err, res.ExitCode = fmt.Errorf("confining the step: %w", err), -1
 		return res

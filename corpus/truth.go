@@ -9,14 +9,13 @@ package corpus
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/pelletier/go-toml/v2"
-
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/tomlcheck"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // Judgements of a mutant in a ground truth.
@@ -106,7 +105,7 @@ var (
 // loadTruth reads and validates the ground-truth file of the task at where, adding every problem
 // to p. rel is the path as written in the corpus, full its absolute path.
 func loadTruth(p *tomlcheck.Problems, where, id, rel, full string) *Truth {
-	data, err := os.ReadFile(full)
+	data, err := safefile.Read(full, safefile.DataMax)
 	if err != nil {
 		p.Addf("%s: ground_truth = %q: %v", where, rel, err)
 		return nil
@@ -234,7 +233,7 @@ func (c *Corpus) GroundTruth() *GroundTruth {
 // LoadGroundTruth reads a corpus file for its ground truth only: everything is validated as by
 // Load, except that the task repositories need not exist (a report reads rows, not repositories).
 func LoadGroundTruth(path string) (*GroundTruth, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("corpus file %s: %w; pass the corpus TOML file that holds the ground truth", path, err)
 	}

@@ -65,7 +65,9 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 	if abs, err := filepath.Abs(tmpDir); err == nil {
 		tmpDir = abs
 	}
-	v8Dir, err := os.MkdirTemp(tmpDir, "bond-v8-")
+	// No directory a test can see names bond (SPEC §7: a test must not find out cheaply that it
+	// runs under bond): NODE_V8_COVERAGE reaches every process of the run.
+	v8Dir, err := os.MkdirTemp(tmpDir, "v8-")
 	if err != nil {
 		return Plan{}, fmt.Errorf("making the NODE_V8_COVERAGE directory under %s: %w", tmpDir, err)
 	}
@@ -96,7 +98,7 @@ func Prepare(cmd, sandboxRoot, tmpDir string) (Plan, error) {
 		p.Problem = problem
 		return p, nil
 	}
-	lcovDir, err := os.MkdirTemp(tmpDir, "bond-lcov-")
+	lcovDir, err := os.MkdirTemp(tmpDir, "lcov-")
 	if err != nil {
 		return Plan{}, fmt.Errorf("making the lcov directory under %s: %w", tmpDir, err)
 	}

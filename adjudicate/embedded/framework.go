@@ -7,11 +7,14 @@ package embedded
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // Framework is the test API of an oracle's test files.
@@ -83,7 +86,9 @@ func readSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		DevDependencies map[string]string `json:"devDependencies"`
 		Jest            json.RawMessage   `json:"jest"`
 	}
-	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+	if b, err := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return cfg, fmt.Errorf("embedded runner: reading %w; make it a regular JSON file", err)
+	} else if err == nil {
 		if err := json.Unmarshal(b, &pkg); err != nil {
 			return cfg, fmt.Errorf("embedded runner: reading %s: %w; fix the JSON", filepath.Join(root, "package.json"), err)
 		}
@@ -94,14 +99,14 @@ func readSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		jestText, jestFile = string(pkg.Jest), "package.json"
 	}
 	for _, f := range jestConfigs {
-		if b, err := os.ReadFile(filepath.Join(root, f)); err == nil {
+		if b, err := safefile.Read(filepath.Join(root, f), safefile.ConfigMax); err == nil {
 			jestText, jestFile = string(b), f
 			break
 		}
 	}
 	var vitestText, vitestFile string
 	for _, f := range vitestConfigs {
-		if b, err := os.ReadFile(filepath.Join(root, f)); err == nil {
+		if b, err := safefile.Read(filepath.Join(root, f), safefile.ConfigMax); err == nil {
 			vitestText, vitestFile = string(b), f
 			break
 		}

@@ -6,7 +6,9 @@ package embedded
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/nodepkg"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // MochaSetup is what bond reads of how mocha would run: what it loads and its timeout.
@@ -85,7 +88,7 @@ func ReadMochaSetup(root string, files, args []string) (MochaSetup, error) {
 	}
 	layers := []mochaLayer{cli}
 	for _, f := range mochaConfigs {
-		b, err := os.ReadFile(filepath.Join(root, f))
+		b, err := safefile.Read(filepath.Join(root, f), safefile.ConfigMax)
 		if err != nil {
 			continue
 		}
@@ -96,7 +99,9 @@ func ReadMochaSetup(root string, files, args []string) (MochaSetup, error) {
 		layers, setup.File = append(layers, l), f
 		break
 	}
-	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+	if b, err := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return setup, fmt.Errorf("embedded runner: reading %w; make it a regular JSON file", err)
+	} else if err == nil {
 		var pkg struct {
 			Mocha map[string]any `json:"mocha"`
 		}

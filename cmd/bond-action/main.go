@@ -21,6 +21,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // Marker is the hidden line that identifies bond's sticky comment on a pull request.
@@ -98,7 +100,7 @@ func readEvent(path string) (event, error) {
 	if path == "" {
 		return e, nil
 	}
-	b, err := os.ReadFile(path)
+	b, err := safefile.Read(path, safefile.DataMax)
 	if err != nil {
 		return e, fmt.Errorf("reading the event payload %s: %w", path, err)
 	}

@@ -99,8 +99,8 @@ Node built-in, snapshots, module mocks, a config it cannot honour), it runs node
 the command, and says why. node always does that; embedded exits 2 naming what it lacks.
 
 Every test run is confined: the node_modules directories bond links into the sandboxes, the
-checkout, its .git, your home directory and the temp dir are read-only to it (or, where the kernel
-allows no namespace, the node_modules directories are checked after each run and a change stops
+checkout, its .git, your home directory and the temp dir are read-only to it, bond's cache dir is
+hidden from it and /dev/shm and /var/tmp are its own (or, where the kernel allows no namespace, the node_modules directories are checked after each run and a change stops
 certify with exit 2), no process it starts outlives it, bond's own git calls run no program a
 test could configure, and it sees only an allow-list of the environment (PATH, a HOME of its own,
 USER, SHELL, LANG, LC_*, TZ, TERM, CI, NODE_ENV, NODE_OPTIONS, a TMPDIR of its own, npm's
@@ -117,7 +117,9 @@ on is byte-identical: its id and file, every file the sandboxes mirror but docum
 node_modules holds, the runner, node, the oracle, the gates, the options, the environment, bond
 itself; the baseline still runs, and a baseline that differs reuses nothing. Reused mutants are
 marked cached. The file is incremental.json in the user cache dir, or --incremental=FILE (write
-the =); only bond writes it, and it is read-only to the tests. See docs/incremental.md.`,
+the =); only bond writes it, it is read-only to the tests, and each entry is signed with a
+per-user key in bond's cache dir (hidden from the tests), so an entry that does not verify runs
+again. See docs/incremental.md.`,
 		Example: `  bond certify --base main --oracle test/parse.test.js --gate 'unit=npm test'
   bond certify --base main --oracle-cmd 'npx vitest run src/parse.spec.ts'
   bond certify --base main          # the tests the patch changes, with the repository's runner
@@ -208,6 +210,9 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental, AllowOutsideLinks: opts.AllowOutsideLinks,
 		Parity: opts.Parity,
 	}
+	if opts.cacheDir != "" {
+		o.CacheDir = filepath.Join(opts.cacheDir, "bond") // as lastReportPath
+	}
 	if opts.Incremental == incrementalDefault {
 		p, err := lastReportPath(opts.cacheDir, opts.Repo)
 		if err != nil {
@@ -273,6 +278,10 @@ func certify(ctx context.Context, opts *certifyOptions) error {
 	rep, cerr := adjudicate.Certify(ctx, o)
 	if p, ok := o.Progress.(*progressPrinter); ok {
 		p.Close()
+	}
+	if rep != nil && rep.Incremental != nil && rep.Incremental.Untrusted > 0 {
+		// Never silent, never fatal: a forged or foreign result was ignored and ran again.
+		fmt.Fprintf(opts.Err, "bond: warning: --incremental %s: %s\n", render.CIText(rep.Incremental.Path), render.CIText(rep.Incremental.Note))
 	}
 	if rep != nil {
 		if werr := opts.saveReport(rep); werr != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/pelletier/go-toml/v2"
 )
@@ -57,6 +58,10 @@ type Case struct {
 	// any run's stderr.
 	Runs  int   `toml:"runs"`
 	Exits []int `toml:"exits"`
+	// Timeout bounds each run of bond (a Go duration, e.g. "40s"; default 150 s): a case that
+	// could hang bond says how long a run that does not hang takes at most.
+	TimeoutText string        `toml:"timeout"`
+	Timeout     time.Duration `toml:"-"`
 	// NoNodeModules leaves out the poisonable install the driver adds to every repo.
 	NoNodeModules bool   `toml:"no_node_modules"`
 	Known         *Known `toml:"known"`
@@ -98,6 +103,13 @@ func readCase(dir string) (*Case, error) {
 	}
 	if c.Runs == 0 {
 		c.Runs = 1
+	}
+	if c.TimeoutText != "" {
+		d, err := time.ParseDuration(c.TimeoutText)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("%s/case.toml: timeout %q: want a positive Go duration such as \"40s\"", dir, c.TimeoutText)
+		}
+		c.Timeout = d
 	}
 	if c.Runs > 1 && len(c.Exits) != c.Runs {
 		return nil, fmt.Errorf("%s/case.toml: runs = %d needs exits with %d codes", dir, c.Runs, c.Runs)

@@ -22,6 +22,8 @@ type initSpec struct {
 	ReadOnly []string `json:"ro,omitempty"`
 	Fence    []string `json:"fence,omitempty"`
 	Writable []string `json:"rw,omitempty"`
+	Hidden   []string `json:"hide,omitempty"`
+	Private  []string `json:"private,omitempty"`
 	Hermetic bool     `json:"hermetic,omitempty"`
 	// ErrFD is the pipe the init writes its set-up error to (close-on-exec, so a successful exec
 	// closes it empty).
@@ -84,6 +86,13 @@ func setUp(spec initSpec) error {
 	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("making mounts private: %w", err)
 	}
+	// The shared scratch directories (/dev/shm, /var/tmp) become the run's own, empty, and go
+	// with its namespace: nothing a test leaves there outlives the run or reaches another.
+	for _, d := range spec.Private {
+		if err := private(d); err != nil {
+			return err
+		}
+	}
 	// The fences first, the writable holes in them next, the protected directories last, so a
 	// protected directory inside a fence or a hole stays read-only.
 	for _, d := range spec.Fence {
@@ -98,6 +107,12 @@ func setUp(spec initSpec) error {
 	}
 	for _, d := range spec.ReadOnly {
 		if err := bind(d, true); err != nil {
+			return err
+		}
+	}
+	// Last, so a hidden directory inside a fence or a writable hole is hidden too.
+	for _, d := range spec.Hidden {
+		if err := hide(d); err != nil {
 			return err
 		}
 	}
@@ -146,6 +161,27 @@ func bind(d string, readOnly bool) error {
 	}
 	if err := syscall.Statfs(d, &st); err != nil || (st.Flags&1 != 0) != readOnly { // ST_RDONLY
 		return fmt.Errorf("%s is not %s after the remount", d, what)
+	}
+	return nil
+}
+
+// hide covers d with an empty, read-only tmpfs: the directory looks empty and nothing can be
+// written into it. The test cannot unmount it (it loses CAP_SYS_ADMIN) nor reach what is below
+// through /proc (a fresh /proc of its PID namespace).
+func hide(d string) error {
+	flags := uintptr(syscall.MS_RDONLY | syscall.MS_NOSUID | syscall.MS_NODEV | syscall.MS_NOEXEC)
+	if err := syscall.Mount("tmpfs", d, "tmpfs", flags, "size=4k,mode=0555"); err != nil {
+		return fmt.Errorf("hiding %s under an empty tmpfs: %w", d, err)
+	}
+	return nil
+}
+
+// private covers d with a fresh, writable tmpfs of the run's own (world-writable and sticky, as
+// /tmp-like directories are), freed when the run's namespace ends.
+func private(d string) error {
+	flags := uintptr(syscall.MS_NOSUID | syscall.MS_NODEV)
+	if err := syscall.Mount("tmpfs", d, "tmpfs", flags, "mode=1777"); err != nil {
+		return fmt.Errorf("giving the run a private %s: %w", d, err)
 	}
 	return nil
 }

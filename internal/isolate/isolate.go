@@ -15,7 +15,8 @@
 // directories are read-only bind mounts, and when the command's first process (PID 1 there)
 // ends, the kernel kills every process left in the namespace, daemons included. Where it does
 // not, the Isolator detects instead: it snapshots the directories' metadata before the first run
-// and compares after each, and it finds survivors by a marker in their environment.
+// and compares after each, and it finds survivors by a pipe every process of the run inherits
+// (sweep.go). Nothing in a test's environment names bond in either mode.
 //
 // The init is the running binary itself (/proc/self/exe, which works even when the file was
 // replaced since, as by a go install during a run) called with a hidden first argument; this
@@ -28,6 +29,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -51,8 +53,8 @@ const (
 	// PIDNamespace: the run's first process is PID 1 of a namespace of its own; the kernel kills
 	// every other process in it when that one ends.
 	PIDNamespace Reaping = "pid-namespace"
-	// Sweep: every process whose environment carries the run's marker is killed after the run. A
-	// process that clears its environment escapes it.
+	// Sweep: every process that holds the run's mark (an inherited pipe) is killed after the run.
+	// A process that closes every inherited file descriptor escapes it.
 	Sweep Reaping = "sweep"
 )
 
@@ -71,6 +73,11 @@ type Options struct {
 	Fence []string
 	// Writable are directories inside a Fence that stay writable (the sandboxes' work dir).
 	Writable []string
+	// Hidden are directories no test may read or write (bond's own cache dir: the key that signs
+	// its cached results, the incremental file, the last report). In namespace mode each is
+	// covered by an empty read-only tmpfs, mounted last; in detect mode they are neither hidden
+	// nor protected (a test runs as bond's user and can read them).
+	Hidden []string
 }
 
 // Isolator confines every command it wraps the same way. It is safe for concurrent use.
@@ -81,6 +88,7 @@ type Isolator struct {
 	ro     []string   // opts.ReadOnly resolved
 	fence  []string   // opts.Fence resolved
 	open   []string   // opts.Writable resolved
+	hidden []string   // opts.Hidden resolved
 	snapMu sync.Mutex // one comparison with the snapshot at a time
 }
 
@@ -96,6 +104,9 @@ func New(o Options) (*Isolator, error) {
 		return nil, err
 	}
 	if iso.open, err = resolveDirs(o.Writable); err != nil {
+		return nil, err
+	}
+	if iso.hidden, err = resolveDirs(o.Hidden); err != nil {
 		return nil, err
 	}
 	iso.mode = probe(o.Hermetic)
@@ -183,15 +194,16 @@ func (iso *Isolator) Why() string { return iso.mode.why }
 type Run struct {
 	iso    *Isolator
 	cmd    *exec.Cmd
-	marker string
+	mark   *mark    // detect mode: the pipe every process of the run inherits; nil otherwise
 	errR   *os.File // the init's set-up error pipe, read end
 	errW   *os.File
 	mounts bool
 }
 
 // Wrap rewrites cmd, not yet started, to run under the Isolator: its program becomes bond's
-// init (namespace mode) and its environment gains the run's marker. cmd keeps its Dir, Stdin,
-// Stdout, Stderr and Env; Wrap sets Setpgid so the runner can still kill the run's group.
+// init (namespace mode), or it inherits the run's mark as one more open file (detect mode). cmd
+// keeps its Dir, Stdin, Stdout, Stderr and Env, which Wrap adds nothing to; it sets Setpgid so
+// the runner can still kill the run's group.
 func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	if cmd.Process != nil {
 		return nil, errors.New("isolate: Wrap needs a command that has not started")
@@ -199,16 +211,18 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	if cmd.Err != nil {
 		return nil, cmd.Err
 	}
-	r := &Run{iso: iso, cmd: cmd, marker: newMarker()}
-	if cmd.Env == nil {
-		cmd.Env = os.Environ()
-	}
-	cmd.Env = append(cmd.Env, markerVar+"="+r.marker)
+	r := &Run{iso: iso, cmd: cmd}
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.Setpgid = true
 	if !iso.mode.ok {
+		m, err := newMark()
+		if err != nil {
+			return nil, err
+		}
+		r.mark = m
+		cmd.ExtraFiles = append(cmd.ExtraFiles, m.r)
 		return r, nil
 	}
 	pr, pw, err := os.Pipe()
@@ -218,7 +232,7 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	r.errR, r.errW, r.mounts = pr, pw, true
 	fd := 3 + len(cmd.ExtraFiles)
 	cmd.ExtraFiles = append(cmd.ExtraFiles, pw)
-	spec := initSpec{ReadOnly: iso.ro, Fence: iso.fence, Writable: iso.open, Hermetic: iso.opts.Hermetic, ErrFD: fd}
+	spec := initSpec{ReadOnly: iso.ro, Fence: iso.fence, Writable: iso.open, Hidden: iso.hidden, Private: iso.private(), Hermetic: iso.opts.Hermetic, ErrFD: fd}
 	cmd.Args = append([]string{"bond-isolate-init", initArg, spec.encode(), cmd.Path}, cmd.Args...)
 	cmd.Path = selfExe
 	iso.mode.apply(cmd.SysProcAttr, iso.opts.Hermetic)
@@ -228,9 +242,44 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	return r, nil
 }
 
+// scratchDirs are the shared scratch directories every run gets a private, empty copy of in
+// namespace mode (a tmpfs of its own), so what a test leaves there goes with its run.
+var scratchDirs = []string{"/dev/shm", "/var/tmp"}
+
+// private returns the scratch directories that exist here and hold none of the directories the
+// Isolator mounts (where /var/tmp is a link to /tmp, or TMPDIR lies in it, covering it would
+// hide the sandboxes).
+func (iso *Isolator) private() []string {
+	var out []string
+	for _, d := range scratchDirs {
+		real, err := filepath.EvalSymlinks(d)
+		if err != nil {
+			continue
+		}
+		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+			continue
+		}
+		holds := false
+		for _, set := range [][]string{iso.ro, iso.fence, iso.open, iso.hidden} {
+			for _, m := range set {
+				if rel, err := filepath.Rel(real, m); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+					holds = true
+				}
+			}
+		}
+		if !holds {
+			out = append(out, real)
+		}
+	}
+	return out
+}
+
 // Started must be called after cmd.Start succeeded (and may be after it failed): it returns the
 // error the init met setting up the namespace, nil once the command itself is running.
 func (r *Run) Started() error {
+	if r.mark != nil {
+		r.mark.release() // the run's processes hold it now
+	}
 	if !r.mounts {
 		return nil
 	}
@@ -250,7 +299,7 @@ func (r *Run) Started() error {
 // Aftermath is what the Isolator found after a run.
 type Aftermath struct {
 	// Killed counts the processes the sweep killed (always 0 in a PID namespace, where the
-	// kernel kills them).
+	// kernel kills them and no sweep runs).
 	Killed int
 	// Changed names the files under a read-only directory that differ from the snapshot taken
 	// before the first run (detect mode only; in read-only mode no write can succeed).
@@ -263,7 +312,10 @@ type Aftermath struct {
 // directories with their snapshot. Call it after cmd.Wait returned.
 func (r *Run) Finish() Aftermath {
 	var f Aftermath
-	f.Killed = SweepMarker(r.marker)
+	if r.mark != nil {
+		r.mark.release()
+		f.Killed = r.mark.sweep()
+	}
 	if r.iso.snap != nil {
 		r.iso.snapMu.Lock()
 		f.Changed, f.Err = r.iso.snap.Changes()
@@ -271,6 +323,3 @@ func (r *Run) Finish() Aftermath {
 	}
 	return f
 }
-
-// Marker returns the NAME=VALUE pair that marks the run's processes.
-func (r *Run) Marker() string { return markerVar + "=" + r.marker }

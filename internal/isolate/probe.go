@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -81,13 +82,19 @@ func tryMode(m mode, hermetic bool) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(dir)
+	defer os.RemoveAll(dir)
+	// A hidden directory too: a host that allows bind mounts but not tmpfs (a seccomp filter,
+	// an LSM) must not start every run only to fail it.
+	hidden := filepath.Join(dir, "hidden")
+	if err := os.Mkdir(hidden, 0o700); err != nil {
+		return err
+	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return err
 	}
 	defer pr.Close()
-	spec := initSpec{ReadOnly: []string{dir}, Hermetic: hermetic, ErrFD: 3, Probe: true}
+	spec := initSpec{ReadOnly: []string{dir}, Hidden: []string{hidden}, Hermetic: hermetic, ErrFD: 3, Probe: true}
 	c := exec.Command(selfExe, initArg, spec.encode())
 	c.ExtraFiles = []*os.File{pw}
 	c.SysProcAttr = &syscall.SysProcAttr{}

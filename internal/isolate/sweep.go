@@ -1,33 +1,52 @@
 package isolate
 
-// This file's one job: find and kill the processes of a run by the marker in their environment,
-// the fallback where no PID namespace can be made (and a second check where one can).
+// This file's one job: find and kill the processes of a run where no PID namespace can be made
+// (detect mode), by a mark the test's environment does not show: the read end of a pipe of the
+// run's own, inherited as an open file by every process the run starts (fork and exec keep it,
+// setsid, nohup, double forks and env -i too). A process is the run's when one of its file
+// descriptors is that pipe, found by its inode in /proc/PID/fd.
 
 import (
-	"bytes"
-	"crypto/rand"
-	"encoding/hex"
+	"fmt"
 	"os"
 	"strconv"
 	"syscall"
 )
 
-// markerVar is the environment variable that marks a run's processes. Every process a run
-// starts inherits it unless it clears its environment on purpose.
-const markerVar = "BOND_RUN_MARKER"
-
-// newMarker returns a fresh random marker value.
-func newMarker() string {
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
+// mark is a run's pipe: the read end the run inherits, and the inode that names it in /proc.
+type mark struct {
+	r, w *os.File
+	ino  uint64
 }
 
-// SweepMarker kills every process whose environment holds markerVar=marker, stopping them first
-// so none can fork while the sweep runs, and returns how many it killed. It repeats until a pass
-// finds none (at most 10 passes).
-func SweepMarker(marker string) int {
-	want := []byte(markerVar + "=" + marker + "\x00")
+// newMark makes a run's mark. Both ends stay with bond only until the run has started (release):
+// after that the run's processes hold the only references, and a test that reads the inherited
+// descriptor gets end-of-file rather than waiting.
+func newMark() (*mark, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("isolate: making the run's mark: %w", err)
+	}
+	var st syscall.Stat_t
+	if err := syscall.Fstat(int(r.Fd()), &st); err != nil {
+		r.Close()
+		w.Close()
+		return nil, fmt.Errorf("isolate: reading the run's mark: %w", err)
+	}
+	return &mark{r: r, w: w, ino: st.Ino}, nil
+}
+
+// release closes bond's own ends (idempotent).
+func (m *mark) release() {
+	m.r.Close()
+	m.w.Close()
+}
+
+// sweep kills every process that holds the mark, stopping them first so none can fork while the
+// sweep runs, and returns how many it killed. It repeats until a pass finds none (at most 10
+// passes).
+func (m *mark) sweep() int {
+	want := "pipe:[" + strconv.FormatUint(m.ino, 10) + "]"
 	self := os.Getpid()
 	killed := 0
 	for pass := 0; pass < 10; pass++ {
@@ -47,8 +66,9 @@ func SweepMarker(marker string) int {
 	return killed
 }
 
-// markedPIDs lists the live processes whose environment contains want.
-func markedPIDs(want []byte, self int) []int {
+// markedPIDs lists the live processes (of bond's user: others' /proc/PID/fd is unreadable) with a
+// file descriptor whose link reads want.
+func markedPIDs(want string, self int) []int {
 	d, err := os.Open("/proc")
 	if err != nil {
 		return nil
@@ -58,11 +78,7 @@ func markedPIDs(want []byte, self int) []int {
 	var out []int
 	for _, n := range names {
 		pid, err := strconv.Atoi(n)
-		if err != nil || pid == self {
-			continue
-		}
-		env, err := os.ReadFile("/proc/" + n + "/environ")
-		if err != nil || !bytes.Contains(append([]byte{0}, env...), append([]byte{0}, want...)) {
+		if err != nil || pid == self || !holds(n, want) {
 			continue
 		}
 		if st, err := os.ReadFile("/proc/" + n + "/stat"); err == nil && isZombie(st) {
@@ -73,8 +89,29 @@ func markedPIDs(want []byte, self int) []int {
 	return out
 }
 
+// holds says whether process pid has a file descriptor whose link reads want.
+func holds(pid, want string) bool {
+	dir := "/proc/" + pid + "/fd"
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	fds, _ := f.Readdirnames(-1)
+	f.Close()
+	for _, fd := range fds {
+		if l, err := os.Readlink(dir + "/" + fd); err == nil && l == want {
+			return true
+		}
+	}
+	return false
+}
+
 // isZombie reads the state field of /proc/PID/stat (after the command name in parentheses).
 func isZombie(stat []byte) bool {
-	i := bytes.LastIndexByte(stat, ')')
-	return i >= 0 && i+2 < len(stat) && stat[i+2] == 'Z'
+	for i := len(stat) - 1; i >= 0; i-- {
+		if stat[i] == ')' {
+			return i+2 < len(stat) && stat[i+2] == 'Z'
+		}
+	}
+	return false
 }

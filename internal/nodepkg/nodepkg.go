@@ -6,9 +6,10 @@ package nodepkg
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // Resolvable reports whether package name resolves from dir the way Node resolves it: a
@@ -45,7 +46,7 @@ func Major(dir, name string) int {
 // manifest is the package.json of name as Node would resolve it from dir.
 func manifest(dir, name string) ([]byte, bool) {
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if b, err := os.ReadFile(filepath.Join(d, "node_modules", filepath.FromSlash(name), "package.json")); err == nil {
+		if b, err := safefile.Read(filepath.Join(d, "node_modules", filepath.FromSlash(name), "package.json"), safefile.ConfigMax); err == nil {
 			return b, true
 		}
 		if filepath.Dir(d) == d {

@@ -77,7 +77,9 @@ func Run(ctx context.Context, p Spec) (Result, error) {
 		c.Env = withHome(p.Env, p.Home)
 	}
 	c.Stdin = nil
-	outf, err := os.CreateTemp("", "bond-output-")
+	// The run's stdout and stderr are this file, which a test sees through /proc/self/fd/1: its
+	// name, like every path a test can see, does not name bond (SPEC §7).
+	outf, err := os.CreateTemp("", "tmp.")
 	if err != nil {
 		return Result{}, fmt.Errorf("making a file for the run's output: %w", err)
 	}

@@ -11,11 +11,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/operators"
 	"github.com/bond-tool/bond/plan"
+	"golang.org/x/sync/errgroup"
 )
 
 // bond lab parse-rate (SPEC §6.6) and the file loading both lab commands share.
@@ -121,7 +121,7 @@ func readLab(ctx context.Context, files []string, jobs int, wholeFile bool) ([]*
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			src, err := os.ReadFile(p)
+			src, err := safefile.Read(p, safefile.DataMax)
 			if err != nil {
 				skipped[i] = p + ": " + err.Error()
 				return nil

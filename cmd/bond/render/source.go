@@ -6,10 +6,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // RepoInput is the Input of a report whose sources are read from the checkout repo: a file is
@@ -28,7 +28,7 @@ func RepoInput(r *adjudicate.Report, repo string) Input {
 			if !ok {
 				return nil, fmt.Errorf("%s is not a planned file of the report", p)
 			}
-			b, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(p)))
+			b, err := safefile.Read(filepath.Join(repo, filepath.FromSlash(p)), safefile.DataMax)
 			if err != nil {
 				return nil, err
 			}
