@@ -189,6 +189,10 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 		return nil, err
 	}
 	r := &Runner{root: abs, opts: opts.withDefaults(), rtPrg: rtPrg, cfg: cfg}
+	tests := map[string]bool{}
+	for _, f := range testFiles {
+		tests[relTo(abs, f)] = true
+	}
 	for _, f := range testFiles {
 		rel := filepath.ToSlash(filepath.Clean(f))
 		if filepath.IsAbs(f) {
@@ -205,6 +209,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, err
 		}
+		b.tests = tests
 		tf := &testFile{path: rel, b: b}
 		r.files = append(r.files, tf)
 		c, err := r.compile(tf, nil)
@@ -215,6 +220,17 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 		tf.base = c
 	}
 	return r, nil
+}
+
+// relTo is test file f relative to root, slash-separated.
+func relTo(root, f string) string {
+	rel := filepath.ToSlash(filepath.Clean(f))
+	if filepath.IsAbs(f) {
+		if rr, err := filepath.Rel(root, f); err == nil {
+			rel = filepath.ToSlash(rr)
+		}
+	}
+	return rel
 }
 
 // Close ends the idle workers and releases the bundlers' esbuild contexts.
@@ -348,6 +364,12 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 	crossFile := crossFileUse(jr.Files, j.Files)
 	for i, fr := range jr.Files {
 		res.Tests = append(res.Tests, fr.Tests...)
+		res.Traced = append(res.Traced, j.Files[i].Path)
+		for _, c := range fr.Calls {
+			c.File = j.Files[i].Path
+			res.Calls = append(res.Calls, c)
+		}
+		res.TraceCapped = res.TraceCapped || fr.TraceCapped
 		if cs[i] != nil {
 			res.Hits.Merge(hitsOf(cs[i].inst, fr.Probes))
 		}
