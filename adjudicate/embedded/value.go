@@ -60,6 +60,8 @@ type tracer struct {
 	current goja.Callable
 	calls   []Call
 	capped  bool
+	// refused counts registrations refused because they did not come from a proxy module.
+	refused int
 	proxies map[*goja.Object]*goja.Object // real → proxy, so an export keeps one identity
 	// Captured before the bundle runs, so tests cannot redirect them.
 	mapForEach, setForEach, getTime, ownDesc, construct, then goja.Callable
@@ -84,9 +86,31 @@ func newTracer(rt *goja.Runtime) *tracer {
 // wrapFn is the function the bundle's boundary modules call: wrap(path, exports) returns the
 // exports with every function reachable as an export (or a property of an exported object)
 // replaced by a recording proxy.
+//
+// Only a boundary proxy module may register: the caller's frame must map, through the bundle's
+// source map, to that proxy's own source ("bond-value:<path>"), which no test code can occupy.
+// Any other caller (a test that found the wrapper's parameter by name or through `arguments`) gets
+// its object back unwrapped and nothing is recorded, so a test cannot add calls to the trace,
+// let alone calls that would shift the alignment of real ones.
 func (t *tracer) wrapFn(call goja.FunctionCall) goja.Value {
 	path := call.Argument(0).String()
+	if !t.fromProxy(path) {
+		t.refused++
+		return call.Argument(1)
+	}
 	return t.wrap(path+"#", call.Argument(1), true)
+}
+
+// fromProxy reports whether the function calling wrapFn is the proxy module of path.
+func (t *tracer) fromProxy(path string) bool {
+	frames := t.rt.CaptureCallStack(2, nil)
+	for _, f := range frames {
+		if f.SrcName() == "" || strings.HasPrefix(f.SrcName(), "<native>") {
+			continue
+		}
+		return f.Position().Filename == valueNamespace+":"+path
+	}
+	return false
 }
 
 // wrap returns v's recording proxy: a function's (calls and constructions recorded, its static

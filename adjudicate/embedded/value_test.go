@@ -50,3 +50,48 @@ func TestValueTraceRecordsBoundaryCalls(t *testing.T) {
 		t.Fatalf("want 3 calls (removeItems, new Bag, default.size), got %d:\n%s", len(res.Calls), strings.Join(got, "\n"))
 	}
 }
+
+// TestValueTraceOutOfTestsReach: a test that finds the wrapper's parameter by name (or through
+// eval) and registers exports of its own records nothing, and one that replaces the built-ins a
+// serializer would use changes nothing recorded.
+func TestValueTraceOutOfTestsReach(t *testing.T) {
+	files := map[string]string{}
+	for k, v := range valueRepo {
+		files[k] = v
+	}
+	files["test/list.test.js"] = `import test from 'node:test';
+import assert from 'node:assert/strict';
+import { removeItems } from '../src/index.js';
+test('tamper', () => {
+  assert.equal(typeof __bond_v, 'function'); // reachable by name: registration is what is guarded
+  const fake = __bond_v('src/index.js', { removeItems: (a) => [] });
+  fake.removeItems([1, 2, 3], () => true);
+  assert.throws(() => (0, eval)('__bond_v'), ReferenceError); // not a global
+  const saved = [Array.prototype.push, Object.keys, JSON.stringify, Map.prototype.forEach, Reflect.getOwnPropertyDescriptor, Promise.prototype.then];
+  Array.prototype.push = () => 0;
+  Object.keys = () => [];
+  JSON.stringify = () => '[]';
+  Map.prototype.forEach = () => {};
+  Reflect.getOwnPropertyDescriptor = () => undefined;
+  Promise.prototype.then = function () { return this; };
+  const a = [1, 2, 3];
+  removeItems(a, (x) => x > 1);
+  [Array.prototype.push, Object.keys, JSON.stringify, Map.prototype.forEach, Reflect.getOwnPropertyDescriptor, Promise.prototype.then] = saved;
+  assert.deepEqual(a, [1]);
+});
+`
+	root := writeTree(t, files)
+	r := newRunnerAt(t, root, []string{"test/list.test.js"}, Options{InProcess: true})
+	res := run(t, r, nil, time.Minute)
+	if !res.Passed || len(res.Tests) != 1 {
+		t.Fatalf("the fixture should pass its one test:\n%s", res.Output)
+	}
+	if len(res.Calls) != 1 {
+		t.Fatalf("want the one real call recorded, got %d: %+v", len(res.Calls), res.Calls)
+	}
+	c := res.Calls[0]
+	want := []string{"return=Array(2)", "return[0]=num:2", "return[1]=num:3"}
+	if c.Callee != "src/index.js#removeItems" || strings.Join(c.Outcome, " ") != strings.Join(want, " ") {
+		t.Fatalf("recorded %s → %q, want src/index.js#removeItems → %q", c.Callee, c.Outcome, want)
+	}
+}
