@@ -140,3 +140,46 @@ func BenchmarkWorkerOverhead(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkValueTrace is one run of the ~100-test fixture in-process with the value trace on and
+// one with it off, alternating in every iteration so load on a shared machine falls on both
+// alike; it reports each mean and the trace's cost as a percentage of the run without it (issue
+// 28's target: under 10% of one mutant run). The unmutated bundles are run, so only the recording
+// differs.
+func BenchmarkValueTrace(b *testing.B) {
+	newR := func(trace bool) *Runner {
+		r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{InProcess: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !trace {
+			withoutTrace(r)
+		}
+		return r
+	}
+	on, off := newR(true), newR(false)
+	defer on.Close()
+	defer off.Close()
+	var tOn, tOff time.Duration
+	calls := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, r := range []*Runner{on, off} {
+			start := time.Now()
+			res, err := r.Run(context.Background(), nil, time.Minute)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if r == on {
+				tOn += time.Since(start)
+				calls = len(res.Calls)
+			} else {
+				tOff += time.Since(start)
+			}
+		}
+	}
+	b.ReportMetric(float64(tOn.Nanoseconds())/float64(b.N), "ns-on/op")
+	b.ReportMetric(float64(tOff.Nanoseconds())/float64(b.N), "ns-off/op")
+	b.ReportMetric(100*(float64(tOn)-float64(tOff))/float64(tOff), "%cost")
+	b.ReportMetric(float64(calls), "calls/op")
+}

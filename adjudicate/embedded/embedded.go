@@ -143,6 +143,9 @@ type Runner struct {
 	cfg   SuiteConfig
 	// workers are the warm worker processes runs take turns in, unless opts.InProcess.
 	workers workerPool
+	// noTrace turns the value trace off: a test seam (export_test.go) for the benchmark of its
+	// cost.
+	noTrace bool
 }
 
 type testFile struct {

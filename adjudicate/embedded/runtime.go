@@ -311,7 +311,11 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	wrapper, err := rt.RunProgram(f.prg)
 	if err == nil {
 		fn, _ := goja.AssertFunction(wrapper)
-		_, err = fn(goja.Undefined(), probeArr, rt.ToValue(tr.wrapFn))
+		wrap := rt.ToValue(tr.wrapFn)
+		if j.NoTrace {
+			wrap = rt.ToValue(func(c goja.FunctionCall) goja.Value { return c.Argument(1) })
+		}
+		_, err = fn(goja.Undefined(), probeArr, wrap)
 	}
 	if err != nil {
 		if interrupted(err) {
