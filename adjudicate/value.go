@@ -18,6 +18,7 @@ package adjudicate
 // suite need not run for that mutant.
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -51,6 +52,18 @@ type ValueCheck struct {
 	Capped bool `json:"capped,omitempty"`
 	// Unavailable says why the detector did not look.
 	Unavailable string `json:"unavailable,omitempty"`
+}
+
+// MarshalJSON writes an unavailable check without counts: the detector did not look, which is
+// not "0 of 0 calls differ".
+func (v ValueCheck) MarshalJSON() ([]byte, error) {
+	type plain ValueCheck
+	if v.Unavailable != "" {
+		return json.Marshal(struct {
+			Unavailable string `json:"unavailable"`
+		}{v.Unavailable})
+	}
+	return json.Marshal(plain(v))
 }
 
 // Text is the check in words: "0 of 214 recorded calls differ".

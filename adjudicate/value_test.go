@@ -1,6 +1,7 @@
 package adjudicate
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
@@ -125,5 +126,27 @@ func TestValueShowsAsCoverageDoes(t *testing.T) {
 	none := FactsOf(MutantResult{Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessNone, Values: &ValueCheck{Calls: 214}}})
 	if got := none.Verdict(RegimeWitnessRequired); got != VerdictUnshown {
 		t.Errorf("none with counts under witness-required: %s, want unshown", got)
+	}
+}
+
+// TestValueCheckJSON: an unavailable detector has no counts in the report (absent, not 0 of 0);
+// an available one keeps its zeros.
+func TestValueCheckJSON(t *testing.T) {
+	for _, tt := range []struct {
+		in   ValueCheck
+		want string
+	}{
+		{ValueCheck{Unavailable: "no"}, `{"unavailable":"no"}`},
+		{ValueCheck{}, `{"calls":0,"differ":0,"masked_fields":0}`},
+		{ValueCheck{Calls: 214, Differ: 1, Capped: true}, `{"calls":214,"differ":1,"masked_fields":0,"capped":true}`},
+	} {
+		b, err := json.Marshal(tt.in)
+		if err != nil || string(b) != tt.want {
+			t.Errorf("%+v: %s %v, want %s", tt.in, b, err, tt.want)
+		}
+		var back ValueCheck
+		if err := json.Unmarshal(b, &back); err != nil || back != tt.in {
+			t.Errorf("round trip of %s: %+v %v", b, back, err)
+		}
 	}
 }
