@@ -16,6 +16,7 @@ package embedded
 import (
 	"hash/fnv"
 	"math"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,6 +53,9 @@ const (
 	maxString     = 120
 	maxCallsTrace = 20000
 )
+
+// promiseType is what a native promise exports as (ExportType reads it without converting).
+var promiseType = reflect.TypeOf((*goja.Promise)(nil))
 
 // tracer records one test file's calls in one runtime.
 type tracer struct {
@@ -218,10 +222,8 @@ func (t *tracer) record(callee string, args []goja.Value, do func() (goja.Value,
 		t.add(c)
 		panic(ex)
 	}
-	if o, ok := v.(*goja.Object); ok && o.ClassName() == "Promise" {
-		if _, isPromise := o.Export().(*goja.Promise); isPromise && t.then != nil {
-			return t.settle(c, args, o)
-		}
+	if o, ok := v.(*goja.Object); ok && o.ExportType() == promiseType && t.then != nil {
+		return t.settle(c, args, o)
 	}
 	c.Outcome = t.flatten("return", v)
 	c.After = t.flattenArgs("after", args)
@@ -399,6 +401,11 @@ func (f *flattener) object(path string, o *goja.Object, depth int) {
 	case "Promise":
 		f.leaf(path, "Promise")
 		return
+	case "Object":
+		if o.ExportType() == promiseType {
+			f.leaf(path, "Promise")
+			return
+		}
 	case "RegExp", "Error", "Boolean", "Number", "String":
 		f.leaf(path, cls+"("+safeString(o)+")")
 		f.props(path, o, depth, false)

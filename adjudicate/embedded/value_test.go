@@ -1,6 +1,7 @@
 package embedded
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -93,5 +94,48 @@ test('tamper', () => {
 	want := []string{"return=Array(2)", "return[0]=num:2", "return[1]=num:3"}
 	if c.Callee != "src/index.js#removeItems" || strings.Join(c.Outcome, " ") != strings.Join(want, " ") {
 		t.Fatalf("recorded %s → %q, want src/index.js#removeItems → %q", c.Callee, c.Outcome, want)
+	}
+}
+
+// TestValueTracePromises: a returned promise's settled value is recorded, and the caller's
+// promise settles as the real one did: a rejection the test handles is recorded, one it does not
+// handle still fails the test, as without bond.
+func TestValueTracePromises(t *testing.T) {
+	files := map[string]string{
+		"package.json": `{"name":"p","type":"module"}`,
+		"src/index.js": "export async function load(n) { if (n < 0) throw new RangeError('negative'); return { n, twice: n * 2 }; }\n",
+		"test/a.test.js": `import test from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from '../src/index.js';
+test('loads', async () => {
+  assert.deepEqual(await load(2), { n: 2, twice: 4 });
+  await assert.rejects(load(-1), RangeError);
+});
+`,
+		"test/b.test.js": `import test from 'node:test';
+import { load } from '../src/index.js';
+test('leaves a rejection unhandled', async () => {
+  load(-1);
+  await new Promise((r) => setTimeout(r, 1));
+});
+`,
+	}
+	root := writeTree(t, files)
+	r := newRunnerAt(t, root, []string{"test/a.test.js", "test/b.test.js"}, Options{InProcess: true})
+	res, err := r.RunWith(context.Background(), nil, time.Minute, RunOptions{Files: []string{"test/a.test.js"}})
+	if err != nil || !res.Passed {
+		t.Fatalf("a.test.js should pass: %v\n%s", err, res.Output)
+	}
+	var got []string
+	for _, c := range res.Calls {
+		got = append(got, strings.Join(c.Outcome, " "))
+	}
+	want := []string{`resolved=Object resolved.n=num:2 resolved.twice=num:4`, `rejected=Error(RangeError: negative)`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("outcomes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	res, err = r.RunWith(context.Background(), nil, time.Minute, RunOptions{Files: []string{"test/b.test.js"}})
+	if err != nil || res.Passed {
+		t.Fatalf("an unhandled rejection must still fail the test: %v\n%s", err, res.Output)
 	}
 }
