@@ -72,7 +72,7 @@ func (v *ValueCheck) Text() string {
 		return ""
 	}
 	if v.Unavailable != "" {
-		return "value detector not available: " + v.Unavailable
+		return "value detector " + v.Unavailable
 	}
 	s := fmt.Sprintf("%d of %d recorded calls differ", v.Differ, v.Calls)
 	if v.Masked > 0 {
@@ -116,7 +116,7 @@ func valueDetectorNote(base *baseline, runner string) string {
 
 // valueUnavailable is the ValueCheck of a runner that records no calls.
 func valueUnavailable(runner string) *ValueCheck {
-	return &ValueCheck{Unavailable: fmt.Sprintf("the value detector is not available under runner %s (built for the embedded runner only so far)", runner)}
+	return &ValueCheck{Unavailable: fmt.Sprintf("not available under runner %s (built for the embedded runner only so far)", runner)}
 }
 
 // valueDetect compares the mutant run's trace with the baseline pair's, over the test files the

@@ -91,7 +91,7 @@ func TestValueDetectUnavailable(t *testing.T) {
 	if d != nil || vc.Unavailable == "" || vc.Calls != 0 {
 		t.Fatalf("got %+v, %v; want unavailable, no witness", *vc, d)
 	}
-	if got := vc.Text(); got != "value detector not available: the value detector is not available under runner node (built for the embedded runner only so far)" {
+	if got := vc.Text(); got != "value detector not available under runner node (built for the embedded runner only so far)" {
 		t.Errorf("text %q", got)
 	}
 }
