@@ -78,11 +78,21 @@ func (b *bundler) boundaryLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	case info.cjs:
 		fmt.Fprintf(&src, "module.exports = %s(%s, require(%s));\n", wrapVar, strconv.Quote(args.Path), target)
 	default:
-		fmt.Fprintf(&src, "import * as real from %s;\nconst w = %s(%s, real);\n", target, wrapVar, strconv.Quote(args.Path))
-		var list []string
+		// Named imports, not `import * as`: a namespace object would make esbuild print an
+		// export table at the real module's first line, which coverage would read as code.
+		var imports, fields, list []string
+		for i, n := range info.names {
+			imports = append(imports, fmt.Sprintf("%s as r%d", strconv.Quote(n), i))
+			fields = append(fields, fmt.Sprintf("%s: r%d", strconv.Quote(n), i))
+			list = append(list, fmt.Sprintf("e%d as %s", i, strconv.Quote(n)))
+		}
+		if len(info.names) == 0 {
+			fmt.Fprintf(&src, "import %s;\n", target)
+			break
+		}
+		fmt.Fprintf(&src, "import { %s } from %s;\nconst w = %s(%s, { %s });\n", strings.Join(imports, ", "), target, wrapVar, strconv.Quote(args.Path), strings.Join(fields, ", "))
 		for i, n := range info.names {
 			fmt.Fprintf(&src, "const e%d = w[%s];\n", i, strconv.Quote(n))
-			list = append(list, fmt.Sprintf("e%d as %s", i, strconv.Quote(n)))
 		}
 		fmt.Fprintf(&src, "export { %s };\n", strings.Join(list, ", "))
 	}

@@ -66,6 +66,8 @@ type tracer struct {
 	capped  bool
 	// refused counts registrations refused because they did not come from a proxy module.
 	refused int
+	// depth is how many recorded calls are running (record).
+	depth int
 	proxies map[*goja.Object]*goja.Object // real → proxy, so an export keeps one identity
 	// Captured before the bundle runs, so tests cannot redirect them.
 	mapForEach, setForEach, getTime, ownDesc, construct, then goja.Callable
@@ -208,27 +210,49 @@ func valuesAny(vs []goja.Value) []any {
 // record makes the call do with the recording around it, and returns what the caller sees: its
 // value, a promise settling as the returned one does (recorded when it settles), or its throw,
 // re-thrown as it was. An interrupt (the time or memory limit) passes through unrecorded.
+//
+// A call made while a recorded call is running (the package calling its own export through
+// `this`, or a test callback it invokes) is inside the package's call, not a call from outside:
+// it runs unrecorded, so only the outermost calls the tests make are compared.
 func (t *tracer) record(callee string, args []goja.Value, do func() (goja.Value, error)) goja.Value {
+	if t.depth > 0 {
+		v, err := do()
+		if err != nil {
+			panic(err)
+		}
+		return v
+	}
+	t.depth++
+	v, err := t.recordOuter(callee, args, do)
+	t.depth--
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// recordOuter records one outermost call; a throw comes back as err, to be re-thrown as it was.
+func (t *tracer) recordOuter(callee string, args []goja.Value, do func() (goja.Value, error)) (goja.Value, error) {
 	c := Call{Callee: callee, Test: t.test()}
 	c.Args = t.flattenArgs("args", args)
 	v, err := do()
 	if err != nil {
 		ex, ok := err.(*goja.Exception)
 		if !ok {
-			panic(err)
+			return nil, err // an interrupt: the run is stopping
 		}
 		c.Outcome = t.flatten("throw", ex.Value())
 		c.After = t.flattenArgs("after", args)
 		t.add(c)
-		panic(ex)
+		return nil, ex
 	}
 	if o, ok := v.(*goja.Object); ok && o.ExportType() == promiseType && t.then != nil {
-		return t.settle(c, args, o)
+		return t.settle(c, args, o), nil
 	}
 	c.Outcome = t.flatten("return", v)
 	c.After = t.flattenArgs("after", args)
 	t.add(c)
-	return v
+	return v, nil
 }
 
 // settle hands the caller a promise of its own that settles as p does, after recording how p
@@ -532,6 +556,9 @@ func ctorName(o *goja.Object) string {
 // primitive is the leaf of a primitive value, exact: numbers keep -0 and NaN, strings are quoted
 // (long ones capped with their length and hash), bigints and symbols are marked.
 func primitive(v goja.Value) string {
+	if sym, ok := v.(*goja.Symbol); ok {
+		return "symbol:" + sym.String()
+	}
 	switch ex := v.Export().(type) {
 	case bool:
 		return strconv.FormatBool(ex)
@@ -544,9 +571,6 @@ func primitive(v goja.Value) string {
 			return "str(len=" + strconv.Itoa(len(ex)) + ",fnv=" + hashBytes([]byte(ex)) + "):" + strconv.Quote(ex[:maxString]) + "…"
 		}
 		return "str:" + strconv.Quote(ex)
-	}
-	if sym, ok := v.(*goja.Symbol); ok {
-		return "symbol:" + sym.String()
 	}
 	if goja.IsBigInt(v) {
 		return "bigint:" + v.String() + "n"

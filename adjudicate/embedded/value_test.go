@@ -11,7 +11,7 @@ import (
 // and ignores what it returns.
 var valueRepo = map[string]string{
 	"package.json": `{"name":"v","type":"module"}`,
-	"src/index.js": "export { removeItems, Bag } from './list.js';\nexport default { version: 1, size: (a) => a.length };\n",
+	"src/index.js": "export { removeItems, Bag } from './list.js';\nexport default { version: 1, size: (a) => a.length, total(a) { return this.size(a) * 2; } };\n",
 	"src/list.js": `function keep(x) { return x; }
 export function removeItems(arr, pred) {
   const removed = [];
@@ -30,6 +30,7 @@ test('removes', async () => {
   const b = new Bag(2);
   assert.equal(await b.get(), 2);
   assert.equal(lib.size([1]), 1);
+  assert.equal(lib.total([1, 2]), 4); // its own call of this.size is inside it: not recorded
   assert.ok(b instanceof Bag);
 });
 `,
@@ -47,8 +48,13 @@ func TestValueTraceRecordsBoundaryCalls(t *testing.T) {
 		got = append(got, c.Test+" | "+c.Callee+" | "+strings.Join(c.Args, " ")+" | "+strings.Join(c.Outcome, " ")+" | "+strings.Join(c.After, " "))
 	}
 	t.Logf("%s", strings.Join(got, "\n"))
-	if len(res.Calls) != 3 {
-		t.Fatalf("want 3 calls (removeItems, new Bag, default.size), got %d:\n%s", len(res.Calls), strings.Join(got, "\n"))
+	want := []string{"src/index.js#removeItems", "new src/index.js#Bag", "src/index.js#default.size", "src/index.js#default.total"}
+	var callees []string
+	for _, c := range res.Calls {
+		callees = append(callees, c.Callee)
+	}
+	if strings.Join(callees, " ") != strings.Join(want, " ") {
+		t.Fatalf("callees %q, want %q:\n%s", callees, want, strings.Join(got, "\n"))
 	}
 }
 
@@ -137,5 +143,51 @@ test('leaves a rejection unhandled', async () => {
 	res, err = r.RunWith(context.Background(), nil, time.Minute, RunOptions{Files: []string{"test/b.test.js"}})
 	if err != nil || res.Passed {
 		t.Fatalf("an unhandled rejection must still fail the test: %v\n%s", err, res.Output)
+	}
+}
+
+// TestValueSerialization pins the flattening of what a caller sees: exact numbers, cycles and
+// shared references, Maps and Sets in insertion order, class instances by constructor name,
+// Dates by time value, typed arrays element by element (as own properties, capped like them), functions by name, long strings by length and hash.
+func TestValueSerialization(t *testing.T) {
+	cases := []struct {
+		expr string
+		want string
+	}{
+		{`-0`, `return=num:-0`},
+		{`NaN`, `return=num:NaN`},
+		{`[1.5, -Infinity, 10n]`, `return=Array(3) return[0]=num:1.5 return[1]=num:-Infinity return[2]=bigint:10n`},
+		{`(() => { const o = { a: 1 }; o.self = o; return o; })()`, `return=Object return.a=num:1 return.self=[Ref return]`},
+		{`(() => { const s = { k: 1 }; return [s, s]; })()`, `return=Array(2) return[0]=Object return[0].k=num:1 return[1]=[Ref return[0]]`},
+		{`new Map([['b', 2], ['a', 1]])`, `return=Map(2) return{str:"b"}=num:2 return{str:"a"}=num:1`},
+		{`new Set([3, 1])`, `return=Set(2) return{num:3}=in set return{num:1}=in set`},
+		{`new (class Point { constructor() { this.x = 1; } })()`, `return=Point return.x=num:1`},
+		{`new Date(0)`, `return=Date(0)`},
+		{`new Uint8Array([1, 2])`, `return=Uint8Array return.0=num:1 return.1=num:2`},
+		{`function named() {}`, `return=function named`},
+		{`Symbol('s')`, `return=symbol:s`},
+		{`'x'.repeat(200)`, `return=str(len=200,fnv=`},
+		{`Object.create(null)`, `return=Object(null prototype)`},
+	}
+	var body strings.Builder
+	for _, c := range cases {
+		body.WriteString("  echo(" + c.expr + ");\n")
+	}
+	files := map[string]string{
+		"package.json":   `{"name":"s","type":"module"}`,
+		"src/index.js":   "export function echo(x) { return x; }\n",
+		"test/s.test.js": "import test from 'node:test';\nimport { echo } from '../src/index.js';\ntest('s', () => {\n" + body.String() + "});\n",
+	}
+	root := writeTree(t, files)
+	r := newRunnerAt(t, root, []string{"test/s.test.js"}, Options{InProcess: true})
+	res := run(t, r, nil, time.Minute)
+	if !res.Passed || len(res.Calls) != len(cases) {
+		t.Fatalf("want %d calls from a passing run, got %d:\n%s", len(cases), len(res.Calls), res.Output)
+	}
+	for i, c := range cases {
+		got := strings.Join(res.Calls[i].Outcome, " ")
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %s, want %s…", c.expr, got, c.want)
+		}
 	}
 }
