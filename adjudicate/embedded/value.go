@@ -67,7 +67,7 @@ type tracer struct {
 	// refused counts registrations refused because they did not come from a proxy module.
 	refused int
 	// depth is how many recorded calls are running (record).
-	depth int
+	depth   int
 	proxies map[*goja.Object]*goja.Object // real → proxy, so an export keeps one identity
 	// Captured before the bundle runs, so tests cannot redirect them.
 	mapForEach, setForEach, getTime, ownDesc, construct, then goja.Callable
