@@ -35,11 +35,13 @@ const wrapVar = "__bond_v"
 // resolveMark marks bond's own resolve calls, so onResolve lets esbuild resolve them.
 type resolveMark struct{}
 
-// exportInfo is what a boundary module exports: its names (ES module), or cjs.
+// exportInfo is what a boundary module exports: its names (ES module), or cjs; inputs are the
+// files (repo-relative) the names were read from.
 type exportInfo struct {
-	names []string
-	cjs   bool
-	err   error
+	names  []string
+	cjs    bool
+	err    error
+	inputs map[string]bool
 }
 
 // boundaryResolve redirects an import of the entry test file to a repository module to its proxy.
@@ -66,6 +68,14 @@ func (b *bundler) boundaryResolve(args api.OnResolveArgs) (api.OnResolveResult, 
 func (b *bundler) boundaryLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	abs := filepath.Join(b.root, filepath.FromSlash(args.Path))
 	info := b.exportsOf(abs)
+	for p := range b.overrides {
+		if info.inputs[p] {
+			// A mutant of a file the export list was read from: read it again, from the
+			// mutant, so the proxy exports exactly what the module now does.
+			info = exportNames(b.root, abs, b.overrides)
+			break
+		}
+	}
 	var src strings.Builder
 	target := strconv.Quote(filepath.ToSlash(abs))
 	switch {
@@ -108,17 +118,30 @@ func (b *bundler) exportsOf(abs string) exportInfo {
 	if ok {
 		return info
 	}
-	info = exportNames(b.root, abs)
+	info = exportNames(b.root, abs, nil)
 	b.seen.Lock()
 	b.exports[abs] = info
 	b.seen.Unlock()
 	return info
 }
 
-// exportNames bundles the module at abs on its own (packages external) and reads its export
-// names and module format from esbuild's metafile.
-func exportNames(root, abs string) exportInfo {
+// exportNames bundles the module at abs on its own (packages external), with overrides
+// (repo-relative path → contents) in place of the files, and reads its export names, module
+// format and inputs from esbuild's metafile.
+func exportNames(root, abs string, overrides map[string][]byte) exportInfo {
+	plugin := api.Plugin{Name: "bond-exports", Setup: func(pb api.PluginBuild) {
+		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "file"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			rel, err := filepath.Rel(root, a.Path)
+			src, ok := overrides[filepath.ToSlash(rel)]
+			if err != nil || !ok {
+				return api.OnLoadResult{}, nil
+			}
+			c := string(src)
+			return api.OnLoadResult{Contents: &c, Loader: loaderFor(a.Path), ResolveDir: filepath.Dir(a.Path)}, nil
+		})
+	}}
 	res := api.Build(api.BuildOptions{
+		Plugins:       []api.Plugin{plugin},
 		AbsWorkingDir: root,
 		EntryPoints:   []string{abs},
 		Bundle:        true,
@@ -148,7 +171,10 @@ func exportNames(root, abs string) exportInfo {
 	}
 	rel, _ := filepath.Rel(root, abs)
 	rel = filepath.ToSlash(rel)
-	info := exportInfo{}
+	info := exportInfo{inputs: map[string]bool{}}
+	for p := range meta.Inputs {
+		info.inputs[p] = true
+	}
 	if in, ok := meta.Inputs[rel]; ok && in.Format != "esm" {
 		info.cjs = true
 	}

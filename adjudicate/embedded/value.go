@@ -64,8 +64,6 @@ type tracer struct {
 	current goja.Callable
 	calls   []Call
 	capped  bool
-	// refused counts registrations refused because they did not come from a proxy module.
-	refused int
 	// depth is how many recorded calls are running (record).
 	depth   int
 	proxies map[*goja.Object]*goja.Object // real → proxy, so an export keeps one identity
@@ -101,7 +99,6 @@ func newTracer(rt *goja.Runtime) *tracer {
 func (t *tracer) wrapFn(call goja.FunctionCall) goja.Value {
 	path := call.Argument(0).String()
 	if !t.fromProxy(path) {
-		t.refused++
 		return call.Argument(1)
 	}
 	return t.wrap(path+"#", call.Argument(1), true)
