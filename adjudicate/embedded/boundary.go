@@ -10,10 +10,11 @@ package embedded
 // internal change read as a witness).
 //
 // An ES module's proxy re-exports the real module's names, which a small esbuild build of that
-// module lists (exportNames, once per module and bundler, from the files on disk: a mutant that
-// removes an export name leaves the proxy exporting undefined under it, where the bundle would
-// not build; the test then fails on the undefined, or does not use the name). A CommonJS module's
-// proxy is CommonJS, so default-import interop is unchanged.
+// module lists (exportNames: once per module and bundler from the files on disk, and again from
+// the mutant when it changes one of the files the list was read from). The names are imported
+// one by one and re-exported as constants: a `let` export the module reassigns later is seen by
+// the tests as it was when the module loaded (a residual; Node would show the new value). A
+// CommonJS module's proxy is CommonJS, so default-import interop is unchanged.
 
 import (
 	"encoding/json"

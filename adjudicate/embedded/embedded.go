@@ -71,6 +71,13 @@
 //     with its own status and the run is still MemoryExceeded. Neither bond nor a concurrent run
 //     is touched. A run is stopped with goja's Runtime.Interrupt at its time limit; when ctx is
 //     done, or well past the time limit, the parent kills the worker's process group.
+//   - The value trace (value.go, boundary.go, issue 28): every module a test file imports from
+//     the repository is replaced, for that import, by a proxy module whose exports are recording
+//     goja Proxies (Go traps), so each outermost call the tests make into the package is recorded
+//     (Result.Calls) and a mutant run's calls can be compared with unmutated runs'. Proxies keep
+//     `instanceof`, `new`, subclassing and one identity per export; a function's prototype still
+//     reaches the unwrapped function (calls through it are not recorded), and a reassigned `let`
+//     export reads as it was at load. Only bond's proxy modules can register with the tracer.
 //   - Coverage: see instrument.go. Hits hold every repository file the bundle maps to, test files
 //     included, never node_modules or files outside the root. Tree shaking is off, so an
 //     exported function no test imports still has its lines, executable and not run.
