@@ -148,10 +148,11 @@ func BenchmarkWorkerOverhead(b *testing.B) {
 // differs.
 //
 // Measured (go test ./adjudicate/embedded -run XXX -bench ValueTrace -benchtime 40x -count 3, 2
-// cores shared with other work at load average 10-15, 2026-12-05): 128 calls per run; +1.3%,
-// +9.5% and +11.7% on runs of 108-128 ms, which is that machine's noise; a CPU profile of the
-// same benchmark (-cpuprofile) puts the tracer (proxy traps, serialization) at 1.6% of the CPU of
-// both modes together, about 3% of a traced run.
+// cores, 2026-12-05), 128 calls per run: on a quiet machine (load 0.5) runs of 25-28 ms off and
+// 29-30 ms on, +14.5%, +7.7%, +6.9% (and +7.3% at -benchtime 60x); under load 10-15, +1.3%,
+// +9.5%, +11.7% on 108-128 ms runs. A CPU profile (-cpuprofile) puts the tracer's own work
+// (record and serialization, less the real call inside it) at about 1% of both modes' CPU, 3-4% of
+// a traced run; the rest of the measured difference is the proxies' indirection and noise.
 func BenchmarkValueTrace(b *testing.B) {
 	newR := func(trace bool) *Runner {
 		r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{InProcess: true})
