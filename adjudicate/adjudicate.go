@@ -1,8 +1,9 @@
 package adjudicate
 
 // This file is the adjudication phase (SPEC §3.5): for every accepted mutant, in plan order, the
-// abstention reason or the witness, asking the coverage detector first and the suite within its
-// cap.
+// abstention reason or the witness, asking the coverage detector first, then the value detector
+// (value.go, where the runner records calls), and the suite within its cap only when neither
+// witnessed.
 
 import (
 	"context"
@@ -16,6 +17,9 @@ type adjudication struct {
 	mode     string
 	suiteCap int
 	gates    int
+	// runner names the oracle's runner, for the value detector's note where it records no
+	// calls.
+	runner string
 }
 
 // detectors are what adjudication may run: the coverage run of accepted mutant i (its hit map;
@@ -55,13 +59,24 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 			mr.Reason, mr.Note = ReasonCoverageUnreadable, "the coverage of this mutant's run could not be read: "+why
 			continue
 		}
+		// The value detector reads the same run's trace (value.go): its counts are recorded
+		// beside whichever witness decides.
+		vc, vd := valueDetect(ev.base.traces(), out.Trace, a.runner)
 		if lines := coverageWitness(ev.base.stable, m, out); len(lines) > 0 {
-			mr.Witness = Witness{Kind: WitnessCoverage, Lines: lines, Detail: coverageDetail(lines)}
+			mr.Witness = Witness{Kind: WitnessCoverage, Lines: lines, Detail: coverageDetail(lines), Values: vc}
+			if vc.Unavailable == "" && vd == nil {
+				mr.Witness.Detail += "; the value detector saw no difference: " + vc.Text()
+			}
+			decided = true
+			continue
+		}
+		if vd != nil {
+			mr.Witness = Witness{Kind: WitnessValue, Value: vd, Values: vc, Detail: valueDetail(vd)}
 			decided = true
 			continue
 		}
 		if a.gates == 0 {
-			mr.Witness = Witness{Kind: WitnessNone}
+			mr.Witness = Witness{Kind: WitnessNone, Values: vc}
 			continue
 		}
 		// The first mutant that needs the suite detector runs the gates on the unmutated tree;
@@ -71,11 +86,11 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 			return err
 		}
 		if len(gates) == 0 {
-			mr.Witness = Witness{Kind: WitnessNone}
+			mr.Witness = Witness{Kind: WitnessNone, Values: vc}
 			continue
 		}
 		if suiteRuns >= a.suiteCap {
-			mr.Witness = Witness{Kind: WitnessNotAdjudicated}
+			mr.Witness = Witness{Kind: WitnessNotAdjudicated, Values: vc}
 			continue
 		}
 		suiteRuns++
@@ -86,9 +101,10 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		}
 		if w.Gate != "" {
 			mr.Witness = w
+			mr.Witness.Values = vc
 			decided = true
 		} else {
-			mr.Witness = Witness{Kind: WitnessNone}
+			mr.Witness = Witness{Kind: WitnessNone, Values: vc}
 		}
 	}
 	return nil

@@ -50,6 +50,38 @@ type calExpect struct {
 		Operator string `toml:"operator"`
 		Reason   string `toml:"reason"`
 	} `toml:"discarded"`
+	// Embedded states, for the embedded runner, what its value detector (issue 28) changes: a
+	// value change the tests receive on a path that runs either way is witness value there,
+	// where the command runners have no such detector. Only the fields named change.
+	Embedded struct {
+		WitnessRequired string `toml:"witness-required"`
+		Mutant          []struct {
+			At              string `toml:"at"`
+			Witness         string `toml:"witness"`
+			Gate            string `toml:"witness_gate"`
+			VerdictRequired string `toml:"verdict_witness_required"`
+		} `toml:"mutant"`
+	} `toml:"embedded"`
+}
+
+// forEmbedded applies the case's [embedded] expectations.
+func (w *calExpect) forEmbedded() {
+	if w.Embedded.WitnessRequired != "" {
+		w.Bond.WitnessRequired = w.Embedded.WitnessRequired
+	}
+	for _, e := range w.Embedded.Mutant {
+		for i := range w.Mutant {
+			if w.Mutant[i].At != e.At {
+				continue
+			}
+			if e.Witness != "" {
+				w.Mutant[i].Witness, w.Mutant[i].Gate = e.Witness, e.Gate
+			}
+			if e.VerdictRequired != "" {
+				w.Mutant[i].VerdictRequired = e.VerdictRequired
+			}
+		}
+	}
 }
 
 // copyTree copies a fixture tree into a fresh git checkout, so sandboxes list it with git.
@@ -116,6 +148,9 @@ func runCalibration(t *testing.T, runner string) {
 					t.Skip("not a file-list oracle case")
 				}
 				o.Runner = runner
+				if runner == RunnerEmbedded {
+					want.forEmbedded()
+				}
 			}
 			ctx := calibrationContext(context.Background(), want.Mode)
 			rep, err := Certify(ctx, o)

@@ -178,6 +178,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		lim = newLimits(o.Timeout, b.pair)
 		rep.Run.TimeoutMS = lim.oracle.Milliseconds()
 		base = newBaseline(b.pair[0], b.pair[1])
+		rep.Run.ValueDetector = valueDetectorNote(base, choice.runner.name())
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
 		markUnknownReach(&rep.Baseline.Reach)
@@ -271,7 +272,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			return suiteWitness(ctx, x, p, lim, passed, m)
 		},
 	}
-	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.suiteCap(), gates: len(o.Gates)}, muts, results, d, prog)
+	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.suiteCap(), gates: len(o.Gates), runner: choice.runner.name()}, muts, results, d, prog)
 	lazyMS := gates.ms - eagerMS
 	rep.Timings.GatesBaselineMS = gates.ms
 	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS

@@ -58,7 +58,7 @@ func TestCompileShowsAsSuiteDoes(t *testing.T) {
 		}
 	}
 	for _, k := range WitnessKinds {
-		if want := k == WitnessCoverage || k == WitnessSuite || k == WitnessCompile; k.Shows() != want {
+		if want := k == WitnessCoverage || k == WitnessValue || k == WitnessSuite || k == WitnessCompile; k.Shows() != want {
 			t.Errorf("%s.Shows() = %v", k, k.Shows())
 		}
 	}

@@ -150,3 +150,8 @@ func (m *baseline) reach(files []plan.FileInfo) Reach {
 	}
 	return r
 }
+
+// traces are the baseline pair's value traces (nil where the runner records none).
+func (m *baseline) traces() [2]*callTrace {
+	return [2]*callTrace{m.runs[0].Trace, m.runs[1].Trace}
+}

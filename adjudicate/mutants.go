@@ -52,6 +52,11 @@ func runMutants(ctx context.Context, x *runs, p *pool, lim limits, y pay, ev *ev
 				return err
 			}
 			record(&results[i], out, sb.index, runs)
+			if out.Status != StatusAccepted {
+				// Only an accepted mutant's calls are compared (value.go); a killed one's trace
+				// would only hold memory until the report is written.
+				out.Trace = nil
+			}
 			outcomes[i] = &out
 			step()
 			return nil

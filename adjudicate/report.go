@@ -60,6 +60,10 @@ type RunInfo struct {
 	// command) over the embedded runner and the reason, or the embedded runner for an oracle
 	// command it reads as a jest, vitest or node:test suite.
 	RunnerNote string `json:"runner_note,omitempty"`
+	// ValueDetector says whether the value detector could look under this run's runner:
+	// "embedded: calls into the modules the test files import are recorded", or why not
+	// ("not available under runner node"). Every adjudicated mutant's witness.values repeats it.
+	ValueDetector string `json:"value_detector,omitempty"`
 	// OracleNote says, when no oracle was named, which one bond chose and why (the zero-config
 	// oracle: the test files the patch changes, under the runner package.json names).
 	OracleNote string `json:"oracle_note,omitempty"`
@@ -189,6 +193,12 @@ type Witness struct {
 	// diagnostic that rejected the mutant; for coverage, that only which lines ran differs (no
 	// value a caller sees was compared).
 	Detail string `json:"detail,omitempty"`
+	// Value is the first differing call of a value witness (value.go).
+	Value *ValueDiff `json:"value,omitempty"`
+	// Values is what the value detector compared for this mutant, whatever witness decided: the
+	// calls and how many differ, or why it could not look (the runner records no calls). Absent
+	// for a mutant no detector was asked about.
+	Values *ValueCheck `json:"values,omitempty"`
 }
 
 // LineDiff is a line executed in exactly one of the baseline and the mutant run.

@@ -51,6 +51,8 @@ type runOutcome struct {
 	// command runner; Inputs is the record and check of them (inputs.go).
 	Loaded map[string]string
 	Inputs *RunInputs
+	// Trace is the run's value trace (value.go), nil for a runner that records none.
+	Trace *callTrace
 }
 
 // override is the one file of a run that differs from the tree: a mutant or a canary.

@@ -61,19 +61,25 @@ const (
 	// but a type error can come from a mutant that is equivalent at run time (issue 28: tsc
 	// rejecting `new Date(string | undefined)`), so reports and corpus figures keep it apart
 	// from suite.
-	WitnessCompile        WitnessKind = "compile"
+	WitnessCompile WitnessKind = "compile"
+	// WitnessValue: a call the tests made into a module they import from the repository (an
+	// export of the package's entry module as the tests import it) saw a different outcome, or
+	// different arguments after the call, under the mutant than in both unmutated runs, which
+	// agreed on it; or the tests made a call in one and not the other (value.go). Witness.Value
+	// records the call. Recorded by the embedded runner only so far.
+	WitnessValue          WitnessKind = "value"
 	WitnessNone           WitnessKind = "none"
 	WitnessNotAdjudicated WitnessKind = "not-adjudicated"
 )
 
 // WitnessKinds lists every witness kind, in the order reports and docs give them.
-var WitnessKinds = [...]WitnessKind{WitnessCoverage, WitnessSuite, WitnessCompile, WitnessNone, WitnessNotAdjudicated}
+var WitnessKinds = [...]WitnessKind{WitnessCoverage, WitnessValue, WitnessSuite, WitnessCompile, WitnessNone, WitnessNotAdjudicated}
 
 // Shows reports whether a witness of kind k is evidence that the mutant changes the program:
-// coverage, suite and compile. witness-required makes a mutant vacuous only with one of these,
-// and --adjudicate first stops at the first.
+// coverage, value, suite and compile. witness-required makes a mutant vacuous only with one of
+// these, and --adjudicate first stops at the first.
 func (k WitnessKind) Shows() bool {
-	return k == WitnessCoverage || k == WitnessSuite || k == WitnessCompile
+	return k == WitnessCoverage || k == WitnessValue || k == WitnessSuite || k == WitnessCompile
 }
 
 // Verdict is a mutant's verdict, or a patch's bond (SPEC §3.6).

@@ -21,6 +21,7 @@ type OperatorStats struct {
 	Accepted        int    `json:"accepted"`
 	Errors          int    `json:"errors"`
 	VacuousCoverage int    `json:"vacuous_coverage"`
+	VacuousValue    int    `json:"vacuous_value"`
 	VacuousSuite    int    `json:"vacuous_suite"`
 	VacuousCompile  int    `json:"vacuous_compile"`
 	VacuousNone     int    `json:"vacuous_none"`
@@ -77,6 +78,8 @@ func operatorStats(views []*taskView) []OperatorStats {
 				switch m.Witness.Kind {
 				case adjudicate.WitnessCoverage:
 					s.VacuousCoverage++
+				case adjudicate.WitnessValue:
+					s.VacuousValue++
 				case adjudicate.WitnessSuite:
 					s.VacuousSuite++
 				case adjudicate.WitnessCompile:

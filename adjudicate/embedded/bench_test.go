@@ -140,3 +140,53 @@ func BenchmarkWorkerOverhead(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkValueTrace is one run of the ~100-test fixture in-process with the value trace on and
+// one with it off, alternating in every iteration so load on a shared machine falls on both
+// alike; it reports each mean and the trace's cost as a percentage of the run without it (issue
+// 28's target: under 10% of one mutant run). The unmutated bundles are run, so only the recording
+// differs.
+//
+// Measured (go test ./adjudicate/embedded -run XXX -bench ValueTrace -benchtime 40x -count 3, 2
+// cores, 2026-12-05), 128 calls per run: on a quiet machine (load 0.5) runs of 25-28 ms off and
+// 29-30 ms on, +14.5%, +7.7%, +6.9% (and +7.3% at -benchtime 60x); under load 10-15, +1.3%,
+// +9.5%, +11.7% on 108-128 ms runs. A CPU profile (-cpuprofile) puts the tracer's own work
+// (record and serialization, less the real call inside it) at about 1% of both modes' CPU, 3-4% of
+// a traced run; the rest of the measured difference is the proxies' indirection and noise.
+func BenchmarkValueTrace(b *testing.B) {
+	newR := func(trace bool) *Runner {
+		r, err := New(filepath.Join(fixtures, "bench"), benchFiles, Options{InProcess: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !trace {
+			withoutTrace(r)
+		}
+		return r
+	}
+	on, off := newR(true), newR(false)
+	defer on.Close()
+	defer off.Close()
+	var tOn, tOff time.Duration
+	calls := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, r := range []*Runner{on, off} {
+			start := time.Now()
+			res, err := r.Run(context.Background(), nil, time.Minute)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if r == on {
+				tOn += time.Since(start)
+				calls = len(res.Calls)
+			} else {
+				tOff += time.Since(start)
+			}
+		}
+	}
+	b.ReportMetric(float64(tOn.Nanoseconds())/float64(b.N), "ns-on/op")
+	b.ReportMetric(float64(tOff.Nanoseconds())/float64(b.N), "ns-off/op")
+	b.ReportMetric(100*(float64(tOn)-float64(tOff))/float64(tOff), "%cost")
+	b.ReportMetric(float64(calls), "calls/op")
+}

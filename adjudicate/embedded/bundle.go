@@ -83,6 +83,12 @@ type bundler struct {
 	inputs map[string]string // repo-relative path → SHA-256 (hex) of what the last build loaded
 	unsupp []builtinUse
 	apis   map[Framework]bool // test-API modules the last build imported
+
+	// The value trace's boundary (boundary.go): esbuild's resolver, the oracle's test files
+	// (never a boundary), and the export lists of boundary modules, under seen.
+	resolve func(string, api.ResolveOptions) api.ResolveResult
+	tests   map[string]bool
+	exports map[string]exportInfo
 }
 
 // bundleOut is one esbuild result: the bundle and its source map.
@@ -139,12 +145,14 @@ func (e *buildError) topLevelAwait() (file string, ok bool) {
 const bundleName = "__bond_embedded_bundle.js"
 
 func newBundler(root, entry string) (*bundler, error) {
-	b := &bundler{root: root, entry: entry}
+	b := &bundler{root: root, entry: entry, exports: map[string]exportInfo{}}
 	plugin := api.Plugin{
 		Name: "bond-embedded",
 		Setup: func(pb api.PluginBuild) {
+			b.resolve = pb.Resolve
 			pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, b.onResolve)
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "file"}, b.onLoad)
+			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: valueNamespace}, b.boundaryLoad)
 		},
 	}
 	ctx, cerr := api.Context(api.BuildOptions{
@@ -192,6 +200,9 @@ func (b *bundler) rel(abs string) string {
 func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error) {
 	if args.Kind == api.ResolveEntryPoint {
 		return api.OnResolveResult{}, nil
+	}
+	if r, ok := b.boundaryResolve(args); ok {
+		return r, nil
 	}
 	spec := args.Path
 	if fw, ok := testAPIModules[spec]; ok {

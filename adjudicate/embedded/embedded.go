@@ -82,6 +82,13 @@
 //     with its own status and the run is still MemoryExceeded. Neither bond nor a concurrent run
 //     is touched. A run is stopped with goja's Runtime.Interrupt at its time limit; when ctx is
 //     done, or well past the time limit, the parent kills the worker's process group.
+//   - The value trace (value.go, boundary.go, issue 28): every module a test file imports from
+//     the repository is replaced, for that import, by a proxy module whose exports are recording
+//     goja Proxies (Go traps), so each outermost call the tests make into the package is recorded
+//     (Result.Calls) and a mutant run's calls can be compared with unmutated runs'. Proxies keep
+//     `instanceof`, `new`, subclassing and one identity per export; a function's prototype still
+//     reaches the unwrapped function (calls through it are not recorded), and a reassigned `let`
+//     export reads as it was at load. Only bond's proxy modules can register with the tracer.
 //   - Coverage: see instrument.go. Hits hold every repository file the bundle maps to, test files
 //     included, never node_modules or files outside the root. Tree shaking is off, so an
 //     exported function no test imports still has its lines, executable and not run.
@@ -154,6 +161,9 @@ type Runner struct {
 	cfg   SuiteConfig
 	// workers are the warm worker processes runs take turns in, unless opts.InProcess.
 	workers workerPool
+	// noTrace turns the value trace off: a test seam (export_test.go) for the benchmark of its
+	// cost.
+	noTrace bool
 }
 
 type testFile struct {
@@ -200,6 +210,10 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 		return nil, err
 	}
 	r := &Runner{root: abs, opts: opts.withDefaults(), rtPrg: rtPrg, cfg: cfg}
+	tests := map[string]bool{}
+	for _, f := range testFiles {
+		tests[relTo(abs, f)] = true
+	}
 	for _, f := range testFiles {
 		rel := filepath.ToSlash(filepath.Clean(f))
 		if filepath.IsAbs(f) {
@@ -216,6 +230,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, err
 		}
+		b.tests = tests
 		tf := &testFile{path: rel, b: b}
 		r.files = append(r.files, tf)
 		c, err := r.compile(tf, nil)
@@ -226,6 +241,17 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 		tf.base = c
 	}
 	return r, nil
+}
+
+// relTo is test file f relative to root, slash-separated.
+func relTo(root, f string) string {
+	rel := filepath.ToSlash(filepath.Clean(f))
+	if filepath.IsAbs(f) {
+		if rr, err := filepath.Rel(root, f); err == nil {
+			rel = filepath.ToSlash(rr)
+		}
+	}
+	return rel
 }
 
 // Close ends the idle workers and releases the bundlers' esbuild contexts.
@@ -359,6 +385,12 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 	crossFile := crossFileUse(jr.Files, j.Files)
 	for i, fr := range jr.Files {
 		res.Tests = append(res.Tests, fr.Tests...)
+		res.Traced = append(res.Traced, j.Files[i].Path)
+		for _, c := range fr.Calls {
+			c.File = j.Files[i].Path
+			res.Calls = append(res.Calls, c)
+		}
+		res.TraceCapped = res.TraceCapped || fr.TraceCapped
 		if cs[i] != nil {
 			res.Hits.Merge(hitsOf(cs[i].inst, fr.Probes))
 		}

@@ -110,7 +110,7 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 	in.list(prg.Body, true)
 
 	// The wrapper: the probes' array is a parameter of the function the bundle runs in.
-	prefix := "(function(" + probeVar + "){"
+	prefix := "(function(" + probeVar + "," + wrapVar + "){"
 	if strict {
 		prefix += `"use strict";`
 	}

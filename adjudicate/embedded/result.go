@@ -50,6 +50,13 @@ type Result struct {
 	// had one: what the run saw, for the caller to check against the tree it meant to run. A
 	// test file that did not bundle adds nothing.
 	Inputs map[string]string
+	// Calls are the value trace (value.go): every call the tests made into an export of a
+	// module they import from the repository, in call order, file by file. Traced are the test
+	// files that ran (whose calls these are, if any); TraceCapped says a file's trace reached
+	// its cap and stopped recording.
+	Calls       []Call
+	Traced      []string
+	TraceCapped bool
 }
 
 // FailedTest returns the name of the first test that failed, for killed_by: "suite > test", or

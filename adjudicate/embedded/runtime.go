@@ -157,6 +157,10 @@ type fileResult struct {
 	// Refused names the first API the runtime refuses to emulate that the file touched (e.g.
 	// path.win32), even when the file caught the error it threw: the run is no evidence.
 	Refused string `json:"refused,omitempty"`
+	// Calls are the value trace of the file's run (value.go); TraceCapped says it stopped
+	// recording at its cap.
+	Calls       []Call `json:"calls,omitempty"`
+	TraceCapped bool   `json:"traceCapped,omitempty"`
 }
 
 // failed reports whether the file failed to load or a test of it failed (todo tests aside).
@@ -191,6 +195,8 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	}()
 	v := &vm{rt: goja.New(), byID: map[int64]*timer{}, out: out, started: time.Now()}
 	rt := v.rt
+	// The tracer captures the built-ins it reads with before any other code runs in rt.
+	tr := newTracer(rt)
 	v.clock = float64(j.Epoch) / 1e6
 	rt.SetTimeSource(func() time.Time {
 		ms := v.now()
@@ -287,6 +293,8 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 		return f
 	}
 	v.exports.fire, v.exports.uncaught, v.exports.finish, v.exports.runAll = get("fire"), get("uncaught"), get("finish"), get("runAll")
+	tr.current = get("currentTest")
+	defer func() { fr.Calls, fr.TraceCapped = tr.calls, tr.capped }()
 
 	probes := rt.NewArrayBuffer(make([]byte, f.Probes))
 	probeArr, err := rt.New(rt.Get("Uint8Array"), rt.ToValue(probes))
@@ -304,7 +312,11 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	wrapper, err := rt.RunProgram(f.prg)
 	if err == nil {
 		fn, _ := goja.AssertFunction(wrapper)
-		_, err = fn(goja.Undefined(), probeArr)
+		wrap := rt.ToValue(tr.wrapFn)
+		if j.NoTrace {
+			wrap = rt.ToValue(func(c goja.FunctionCall) goja.Value { return c.Argument(1) })
+		}
+		_, err = fn(goja.Undefined(), probeArr, wrap)
 	}
 	if err != nil {
 		if interrupted(err) {

@@ -29,11 +29,13 @@ never run    a line the oracle did not execute in both runs of the unmutated pat
 not mutated  a line with no mutant that ran: no operator fired, or it was unparseable,
              equivalent, cut by the budget, or unchanged behaviour (a move or re-indent).
 witness      what showed that an accepted mutant changes the program: coverage (other lines
-             ran), suite (a gate of the repository's own failed), compile (a type checker,
-             linter or build step rejected it), none, or not-adjudicated.
+             ran), value (a call the tests make into the package saw another result; the
+             embedded runner only), suite (a gate of the repository's own failed), compile (a
+             type checker, linter or build step rejected it), none (with how many recorded
+             calls were compared), or not-adjudicated.
 regime       how witnesses enter the bond: witness-recorded (the default: any accepted, ran
-             mutant is vacuous), witness-required (vacuous only with a coverage, suite or
-             compile witness) or report-only (the same answer, never a refusal).
+             mutant is vacuous), witness-required (vacuous only with a coverage, value, suite
+             or compile witness) or report-only (the same answer, never a refusal).
 gate         one named command of the repository's own suite (--gate NAME=CMD), asked only
              when a mutant needs the suite witness.
 canary       a throw placed at the top of a file holding a mutant: if the oracle still passes,

@@ -69,4 +69,13 @@
     return JSON.stringify(results);
   }
 
-  return { runAll, fire, uncaught, finish, results: () => JSON.stringify(results), inspect, errorText };
+  // currentTest names the test whose body or hooks are running, for the value trace (value.go):
+  // as results name it, "" when none is.
+  function currentTest() {
+    if (host.framework === 'mocha') { const t = mState.current || mState.test; return t && t.parent ? mName(t) : ''; }
+    if (jRunning) return jRunning.path.join(SEP);
+    if (running && !running.result) return running.path.join(' > ');
+    return '';
+  }
+
+  return { runAll, fire, uncaught, finish, currentTest, results: () => JSON.stringify(results), inspect, errorText };

@@ -145,9 +145,9 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 
 	bw.printf("\nPer operator (measured tasks; vacuous and unshown under witness-recorded)\n")
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  operator\tproposed\tdiscarded\tcut\tplanned\tkilled\taccepted\tvacuous:coverage\tvacuous:suite\tvacuous:compile\tvacuous:none\tunshown\tequivalent\terrors\n")
+	fmt.Fprintf(tw, "  operator\tproposed\tdiscarded\tcut\tplanned\tkilled\taccepted\tvacuous:coverage\tvacuous:value\tvacuous:suite\tvacuous:compile\tvacuous:none\tunshown\tequivalent\terrors\n")
 	for _, o := range rep.Operators {
-		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousSuite, o.VacuousCompile, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousValue, o.VacuousSuite, o.VacuousCompile, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
 	}
 	tw.Flush()
 
@@ -221,9 +221,9 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 	}
 	writeDarkMarkdown(bw, &rep.Dark)
 	bw.printf("\n### Added lines\n\n%s.\n", mdText(lineTotals(rep.Lines)))
-	bw.printf("\n### Per operator\n\n| operator | proposed | discarded | cut | planned | killed | accepted | vacuous: coverage | vacuous: suite | vacuous: compile | vacuous: none | unshown | equivalent | errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	bw.printf("\n### Per operator\n\n| operator | proposed | discarded | cut | planned | killed | accepted | vacuous: coverage | vacuous: value | vacuous: suite | vacuous: compile | vacuous: none | unshown | equivalent | errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, o := range rep.Operators {
-		bw.printf("| `%s` | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousSuite, o.VacuousCompile, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
+		bw.printf("| `%s` | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", o.Operator, o.Proposed, o.Discarded, o.Cut, o.Planned, o.Killed, o.Accepted, o.VacuousCoverage, o.VacuousValue, o.VacuousSuite, o.VacuousCompile, o.VacuousNone, o.Unshown, o.Equivalent, o.Errors)
 	}
 	if p := rep.Prereg; p != nil {
 		bw.printf("\n### Pre-registered decision\n\nRecord %s (sha256 `%s`), frozen %s, operator digest `%s`.\n", mdCode(p.Path), p.SHA256, p.Created.UTC().Format("2006-01-02T15:04:05Z"), p.OperatorDigest)

@@ -112,6 +112,9 @@ func human(w io.Writer, in Input) error {
 	if r.Run.RunnerNote != "" {
 		fmt.Fprintf(bw, "runner: %s\n", termText(r.Run.RunnerNote))
 	}
+	if r.Run.ValueDetector != "" {
+		fmt.Fprintf(bw, "value detector: %s\n", termText(r.Run.ValueDetector))
+	}
 	if r.Incremental != nil {
 		fmt.Fprintf(bw, "incremental: %s\n", termText(incrementalText(r.Incremental)))
 	}

@@ -143,7 +143,7 @@ func markdown(w io.Writer, in Input, cut mdCut) error {
 			fmt.Fprintf(bw, "\n%d more mutants not shown (cut to fit the comment).\n", len(r.Mutants)-shown)
 		}
 	}
-	for _, n := range []struct{ what, note string }{{"Oracle", r.Run.OracleNote}, {"Runner", r.Run.RunnerNote}} {
+	for _, n := range []struct{ what, note string }{{"Oracle", r.Run.OracleNote}, {"Runner", r.Run.RunnerNote}, {"Value detector", r.Run.ValueDetector}} {
 		if n.note != "" {
 			fmt.Fprintf(bw, "\n%s: %s\n", n.what, text(n.note))
 		}

@@ -53,6 +53,19 @@ func mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error
 	if d := m.Witness.Detail; d != "" {
 		fmt.Fprintf(bw, "           %s\n", q(d))
 	}
+	if v := m.Witness.Value; v != nil {
+		fmt.Fprintf(bw, "           call      %s(%s)", q(v.Callee), q(v.Args))
+		if v.Test != "" {
+			fmt.Fprintf(bw, " in %s", q(v.File+" › "+v.Test))
+		}
+		fmt.Fprintln(bw)
+		fmt.Fprintf(bw, "           unmutated %s\n", q(v.BaselineOutcome))
+		fmt.Fprintf(bw, "           mutant    %s\n", q(v.MutantOutcome))
+		fmt.Fprintf(bw, "           first difference at %s: %s unmutated, %s under the mutant\n", q(v.Path), q(v.Baseline), q(v.Mutant))
+	}
+	if v := m.Witness.Values; v != nil {
+		fmt.Fprintf(bw, "           value detector: %s\n", q(v.Text()))
+	}
 	var regs []string
 	for reg := range m.ByRegime {
 		regs = append(regs, string(reg))

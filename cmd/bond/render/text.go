@@ -279,6 +279,11 @@ func witnessText(m adjudicate.MutantResult, q code) string {
 			return fmt.Sprintf("coverage (%s ran only in the %s%s)", q(fmt.Sprintf("%s:%d", l.Path, l.Line)), in, more)
 		}
 		return "coverage"
+	case adjudicate.WitnessValue:
+		if v := w.Value; v != nil {
+			return fmt.Sprintf("value (%s: %s differs)", q(v.Callee), q(v.Path))
+		}
+		return "value"
 	case adjudicate.WitnessSuite:
 		return "suite (gate " + q(w.Gate) + " failed)"
 	case adjudicate.WitnessCompile:
@@ -286,6 +291,11 @@ func witnessText(m adjudicate.MutantResult, q code) string {
 	case "":
 		return string(adjudicate.WitnessNotAdjudicated)
 	case adjudicate.WitnessNone, adjudicate.WitnessNotAdjudicated:
+		// How hard bond looked, where the value detector could: equivalent candidates are
+		// ordered by it. Where it could not, the run's value-detector note says why.
+		if v := w.Values; v != nil && v.Unavailable == "" {
+			return fmt.Sprintf("%s (%d of %d calls differ)", w.Kind, v.Differ, v.Calls)
+		}
 		return string(w.Kind)
 	}
 	return q(string(w.Kind))
@@ -295,6 +305,9 @@ func witnessText(m adjudicate.MutantResult, q code) string {
 func advice(m adjudicate.MutantResult, q code) string {
 	loc := q(fmt.Sprintf("%s:%d", m.Path, m.Line))
 	switch {
+	case m.Verdict == adjudicate.VerdictVacuous && m.Witness.Kind == adjudicate.WitnessValue && m.Witness.Value != nil:
+		v := m.Witness.Value
+		return fmt.Sprintf("%s: the tests ran this line and still passed with %s, yet a call they make sees it: %s(%s) gives %s, under the mutant %s; assert on that", loc, changeText(m, q), q(v.Callee), q(oneLine(v.Args, 60)), q(oneLine(v.BaselineOutcome, 60)), q(oneLine(v.MutantOutcome, 60)))
 	case m.Verdict == adjudicate.VerdictVacuous:
 		return fmt.Sprintf("%s: the tests ran this line and still passed with %s; add a test that fails on this change", loc, changeText(m, q))
 	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonNotRan:

@@ -1,0 +1,402 @@
+package adjudicate
+
+// This file is the value detector (issue 28): what callers see, recorded and compared. The
+// embedded runner records every call the tests make into the modules they import from the
+// repository (embedded/value.go); the detector compares the mutant run's calls with the two
+// unmutated baseline runs' calls of the same test files. Calls are aligned by test file, callee
+// and serialized arguments (the k-th such call with the k-th), never by position, so one missing
+// call reads as one difference, not as every later call shifted. A field (a flattened path of the
+// outcome or of the arguments after the call) that differs between the two unmutated runs is
+// masked, field by field, never the whole call; a difference in any other field, or a call made
+// in one side only while the unmutated runs agree on the file's calls, is witness value.
+//
+// Order (SPEC §3.5 as amended here): coverage, then value, then the suite. The coverage detector
+// stays first because it decided every embedded witness before value existed and costs nothing
+// more; value reads the same run's trace, so it is asked for every adjudicated mutant where the
+// runner records one and its counts are kept beside any witness (a coverage witness with no value
+// difference says so). The suite gate runs only when neither witnessed: a value witness means the
+// suite need not run for that mutant.
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/bond-tool/bond/adjudicate/embedded"
+)
+
+// callTrace is one run's value trace: its calls, the test files that ran, and whether a file's
+// trace hit its cap.
+type callTrace struct {
+	Calls  []embedded.Call
+	Files  []string
+	Capped bool
+}
+
+// ValueCheck is what the value detector compared for one adjudicated mutant: the calls it
+// aligned across the two unmutated runs and the mutant run, and how many differ. It is recorded
+// beside whatever witness decided, so witness none says how hard bond looked ("0 of 214 recorded
+// calls differ"). Unavailable says why the detector could not look (the runner records no
+// calls); then the counts are absent, not zero.
+type ValueCheck struct {
+	// Calls is how many calls were compared: every call of the mutant run's test files made in
+	// the mutant run or in both unmutated runs.
+	Calls int `json:"calls"`
+	// Differ is how many of them differ (outcome, arguments after the call, or made on one side
+	// only).
+	Differ int `json:"differ"`
+	// Masked is how many fields were not compared because they differ between the two unmutated
+	// runs.
+	Masked int `json:"masked_fields"`
+	// Capped: a run's trace reached its cap; calls past it were not recorded.
+	Capped bool `json:"capped,omitempty"`
+	// Unavailable says why the detector did not look.
+	Unavailable string `json:"unavailable,omitempty"`
+}
+
+// MarshalJSON writes an unavailable check without counts: the detector did not look, which is
+// not "0 of 0 calls differ".
+func (v ValueCheck) MarshalJSON() ([]byte, error) {
+	type plain ValueCheck
+	if v.Unavailable != "" {
+		return json.Marshal(struct {
+			Unavailable string `json:"unavailable"`
+		}{v.Unavailable})
+	}
+	return json.Marshal(plain(v))
+}
+
+// Text is the check in words: "0 of 214 recorded calls differ".
+func (v *ValueCheck) Text() string {
+	if v == nil {
+		return ""
+	}
+	if v.Unavailable != "" {
+		return "value detector " + v.Unavailable
+	}
+	s := fmt.Sprintf("%d of %d recorded calls differ", v.Differ, v.Calls)
+	if v.Masked > 0 {
+		s += fmt.Sprintf(" (%d fields masked: they differ between the unmutated runs)", v.Masked)
+	}
+	if v.Capped {
+		s += " (trace capped)"
+	}
+	return s
+}
+
+// ValueDiff is the first call that differs, recorded with a value witness.
+type ValueDiff struct {
+	// File and Test are the test file and test that made the call ("" outside any test).
+	File string `json:"file"`
+	Test string `json:"test,omitempty"`
+	// Callee is the export called ("src/list.js#removeItems"); Args its arguments as a short
+	// literal.
+	Callee string `json:"callee"`
+	Args   string `json:"args"`
+	// Path is the first differing field ("return", "return[0]", "after[0].length"), or "(call)"
+	// when the call was made on one side only.
+	Path string `json:"path"`
+	// Baseline and Mutant are that field in the unmutated runs and in the mutant run ("absent"
+	// when a side lacks it); BaselineOutcome and MutantOutcome are the whole outcomes, short.
+	Baseline        string `json:"baseline"`
+	Mutant          string `json:"mutant"`
+	BaselineOutcome string `json:"baseline_outcome"`
+	MutantOutcome   string `json:"mutant_outcome"`
+}
+
+// valueDetectorNote is the report's run-level word on the value detector: on, with how many
+// calls each unmutated run recorded, or why it is not available.
+func valueDetectorNote(base *baseline, runner string) string {
+	tr := base.traces()
+	if tr[0] == nil || tr[1] == nil {
+		return valueUnavailable(runner).Unavailable
+	}
+	return fmt.Sprintf("on (runner %s): calls the test files make into the modules they import from the repository are recorded; %d and %d calls in the two unmutated runs", runner, len(tr[0].Calls), len(tr[1].Calls))
+}
+
+// valueUnavailable is the ValueCheck of a runner that records no calls.
+func valueUnavailable(runner string) *ValueCheck {
+	return &ValueCheck{Unavailable: fmt.Sprintf("not available under runner %s (built for the embedded runner only so far)", runner)}
+}
+
+// valueDetect compares the mutant run's trace with the baseline pair's, over the test files the
+// mutant run ran. It returns the check and the first difference (nil when none). A nil trace on
+// any side means the runner records none: the check is unavailable.
+func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck, *ValueDiff) {
+	if base[0] == nil || base[1] == nil || mut == nil {
+		return valueUnavailable(runner), nil
+	}
+	vc := &ValueCheck{Capped: base[0].Capped || base[1].Capped || mut.Capped}
+	var first *ValueDiff
+	for _, f := range mut.Files {
+		a, b, m := callsOf(base[0], f), callsOf(base[1], f), callsOf(mut, f)
+		stable := sameKeys(a, b)
+		ia, ib := index(a), index(b)
+		seen := map[string]bool{}
+		for _, mc := range keyed(m) {
+			seen[mc.key] = true
+			ca, okA := ia[mc.key]
+			cb, okB := ib[mc.key]
+			if !okA || !okB {
+				if okA != okB || !stable {
+					continue // the unmutated runs disagree on this call: masked whole, as a field would be
+				}
+				vc.Calls++
+				vc.Differ++
+				if first == nil {
+					first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: "(call)",
+						Baseline: "not made", Mutant: "made", BaselineOutcome: "(no such call)", MutantOutcome: literal(mc.c.Outcome)}
+				}
+				continue
+			}
+			vc.Calls++
+			path, bv, mv, masked := compareCall(ca, cb, mc.c)
+			vc.Masked += masked
+			if path != "" {
+				vc.Differ++
+				if first == nil {
+					first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path,
+						Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome)}
+				}
+			}
+		}
+		if !stable {
+			continue
+		}
+		for _, ac := range keyed(a) {
+			if seen[ac.key] {
+				continue
+			}
+			vc.Calls++
+			vc.Differ++
+			if first == nil {
+				first = &ValueDiff{File: f, Test: ac.c.Test, Callee: ac.c.Callee, Args: literal(ac.c.Args), Path: "(call)",
+					Baseline: "made", Mutant: "not made", BaselineOutcome: literal(ac.c.Outcome), MutantOutcome: "(no such call)"}
+			}
+		}
+	}
+	return vc, first
+}
+
+// valueDetail says what a value witness shows, for tables and the human report.
+func valueDetail(d *ValueDiff) string {
+	who := d.File
+	if d.Test != "" {
+		who += " › " + d.Test
+	}
+	if d.Path == "(call)" {
+		return fmt.Sprintf("%s: the call %s(%s) was %s in the unmutated runs and %s under the mutant", who, d.Callee, d.Args, d.Baseline, d.Mutant)
+	}
+	return fmt.Sprintf("%s: %s(%s) — %s is %s unmutated, %s under the mutant", who, d.Callee, d.Args, d.Path, d.Baseline, d.Mutant)
+}
+
+// keyedCall is a call with its alignment key: callee, arguments and rank among equal calls.
+type keyedCall struct {
+	key string
+	c   embedded.Call
+}
+
+func keyed(calls []embedded.Call) []keyedCall {
+	n := map[string]int{}
+	out := make([]keyedCall, len(calls))
+	for i, c := range calls {
+		k := c.Callee + "\x00" + strings.Join(c.Args, "\x01")
+		out[i] = keyedCall{key: fmt.Sprintf("%s\x00%d", k, n[k]), c: c}
+		n[k]++
+	}
+	return out
+}
+
+func index(calls []embedded.Call) map[string]embedded.Call {
+	m := make(map[string]embedded.Call, len(calls))
+	for _, kc := range keyed(calls) {
+		m[kc.key] = kc.c
+	}
+	return m
+}
+
+// sameKeys reports whether a and b made the same calls (as aligned): then a call made on one side
+// only of the mutant comparison is a difference, not noise.
+func sameKeys(a, b []embedded.Call) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	ib := index(b)
+	for _, kc := range keyed(a) {
+		if _, ok := ib[kc.key]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func callsOf(t *callTrace, file string) []embedded.Call {
+	var out []embedded.Call
+	for _, c := range t.Calls {
+		if c.File == file {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// compareCall compares one aligned call's outcome and arguments after it: the first path whose
+// leaf differs in m while a and b agree on it, with both leaves, and how many paths a and b
+// disagree on (masked).
+func compareCall(a, b, m embedded.Call) (path, bv, mv string, masked int) {
+	la, lb, lm := leaves(a), leaves(b), leaves(m)
+	order := pathsOf(a)
+	order = append(order, pathsOf(m)...)
+	done := map[string]bool{}
+	for _, p := range order {
+		if done[p] {
+			continue
+		}
+		done[p] = true
+		va, okA := la[p]
+		vb, okB := lb[p]
+		if okA != okB || va != vb {
+			masked++
+			continue
+		}
+		vm, okM := lm[p]
+		if okM != okA || vm != va {
+			if path == "" {
+				path, bv, mv = p, leafOr(va, okA), leafOr(vm, okM)
+			}
+		}
+	}
+	for p := range lb {
+		if !done[p] {
+			if _, ok := la[p]; !ok {
+				masked++
+			}
+		}
+	}
+	return path, bv, mv, masked
+}
+
+func leafOr(v string, ok bool) string {
+	if !ok {
+		return "absent"
+	}
+	return v
+}
+
+// leaves maps each flattened path of a call's outcome and arguments after it to its leaf.
+func leaves(c embedded.Call) map[string]string {
+	m := make(map[string]string, len(c.Outcome)+len(c.After))
+	for _, l := range append(append([]string{}, c.Outcome...), c.After...) {
+		p, v, _ := strings.Cut(l, "=")
+		m[p] = v
+	}
+	return m
+}
+
+func pathsOf(c embedded.Call) []string {
+	out := make([]string, 0, len(c.Outcome)+len(c.After))
+	for _, l := range append(append([]string{}, c.Outcome...), c.After...) {
+		p, _, _ := strings.Cut(l, "=")
+		out = append(out, p)
+	}
+	return out
+}
+
+// literal renders flattened leaves (embedded/value.go's "path=leaf" lines under one root) as a
+// short JavaScript-like literal: `[1, 2, 3], function (anonymous)`, `{ a: 1 }`, `Bag { n: 2 }`,
+// capped at 120 characters.
+func literal(ls []string) string {
+	root := &litNode{}
+	for _, l := range ls {
+		p, v, _ := strings.Cut(l, "=")
+		root.put(segments(p), v)
+	}
+	s := root.render(true)
+	const max = 120
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return s
+}
+
+// litNode is one value of a flattened tree: its leaf and its children in recorded order.
+type litNode struct {
+	leaf string
+	keys []string
+	kids []*litNode
+}
+
+func (n *litNode) put(segs []string, leaf string) {
+	if len(segs) == 0 {
+		n.leaf = leaf
+		return
+	}
+	for i, k := range n.keys {
+		if k == segs[0] {
+			n.kids[i].put(segs[1:], leaf)
+			return
+		}
+	}
+	c := &litNode{}
+	n.keys, n.kids = append(n.keys, segs[0]), append(n.kids, c)
+	c.put(segs[1:], leaf)
+}
+
+// segments splits a flattened path after its root: "args[0].a{k}" → "[0]", ".a", "{k}".
+func segments(p string) []string {
+	i := strings.IndexAny(p, "[.{")
+	if i < 0 {
+		return nil
+	}
+	p = p[i:]
+	var out []string
+	for len(p) > 0 {
+		end := len(p)
+		switch p[0] {
+		case '[':
+			if j := strings.IndexByte(p, ']'); j >= 0 {
+				end = j + 1
+			}
+		case '{':
+			if j := strings.IndexByte(p, '}'); j >= 0 {
+				end = j + 1
+			}
+		default:
+			if j := strings.IndexAny(p[1:], "[.{"); j >= 0 {
+				end = j + 1
+			}
+		}
+		out = append(out, p[:end])
+		p = p[end:]
+	}
+	return out
+}
+
+func (n *litNode) render(top bool) string {
+	v := strings.TrimPrefix(strings.TrimPrefix(n.leaf, "num:"), "str:")
+	var parts []string
+	for i, k := range n.keys {
+		switch k[0] {
+		case '[':
+			parts = append(parts, n.kids[i].render(false))
+		case '{':
+			parts = append(parts, strings.TrimPrefix(strings.TrimPrefix(strings.Trim(k, "{}"), "num:"), "str:")+" => "+n.kids[i].render(false))
+		default:
+			parts = append(parts, k[1:]+": "+n.kids[i].render(false))
+		}
+	}
+	inner := strings.Join(parts, ", ")
+	switch {
+	case strings.HasPrefix(v, "Arguments("):
+		return inner
+	case strings.HasPrefix(v, "Array("):
+		return "[" + inner + "]"
+	case v == "Object" && top:
+		return "{ " + inner + " }"
+	case v == "Object":
+		return "{ " + inner + " }"
+	case len(parts) > 0:
+		return v + " { " + inner + " }"
+	}
+	return v
+}

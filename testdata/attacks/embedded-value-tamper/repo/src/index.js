@@ -1,0 +1,2 @@
+export { scale } from './scale.js';
+export { removeWhere } from './list.js';

@@ -1,0 +1,3 @@
+export { scale } from './scale.js';
+export { removeWhere } from './list.js';
+export { summary } from './tally.js';
