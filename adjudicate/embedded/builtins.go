@@ -35,6 +35,7 @@ const providedNames = "node:test, node:assert, node:path, node:timers, node:time
 
 var proxyType = reflect.TypeOf(goja.Proxy{})
 
+// promiseType is what a native promise exports as (ExportType reads it without converting).
 var promiseType = reflect.TypeOf((*goja.Promise)(nil))
 
 // hashes are node:crypto's digests the runtime computes, by OpenSSL's names for them (which Node

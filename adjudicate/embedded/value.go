@@ -16,7 +16,6 @@ package embedded
 import (
 	"hash/fnv"
 	"math"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,9 +52,6 @@ const (
 	maxString     = 120
 	maxCallsTrace = 20000
 )
-
-// promiseType is what a native promise exports as (ExportType reads it without converting).
-var promiseType = reflect.TypeOf((*goja.Promise)(nil))
 
 // tracer records one test file's calls in one runtime.
 type tracer struct {
