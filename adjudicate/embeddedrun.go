@@ -111,7 +111,7 @@ func newEmbedded(root string, files []string, eo embedded.Options, required bool
 	var ue *embedded.UnsupportedError
 	if required {
 		if errors.As(err, &ue) {
-			return nil, "", input.Errorf("--runner embedded cannot run this oracle: %v; use --runner node (or auto, which falls back by itself)", err)
+			return nil, "", input.Errorf("--runner embedded cannot run this oracle: %s; use --runner node (or auto, which falls back by itself)", ue.Reason())
 		}
 		return nil, "", input.Errorf("--runner embedded could not prepare the oracle: %v; use --runner node", err)
 	}

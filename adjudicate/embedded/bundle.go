@@ -89,6 +89,10 @@ type bundler struct {
 	resolve func(string, api.ResolveOptions) api.ResolveResult
 	tests   map[string]bool
 	exports map[string]exportInfo
+
+	// linked caches linkedName's answers: a real node_modules directory → the path of the link
+	// to it inside root ("" when none leads to it).
+	linked sync.Map
 }
 
 // bundleOut is one esbuild result: the bundle and its source map.
@@ -189,12 +193,70 @@ var loweredFeatures = map[string]bool{
 	"decorators":      false,
 }
 
+// rel names a file the build met by its path in the repository: relative to root for a file in
+// the tree, and for a file esbuild reached through one of the tree's node_modules links (esbuild
+// resolves links, so it reports the real directory's path) by the link's path, e.g.
+// "node_modules/dep/index.js". Without that a note or an input record would name the file
+// relative to bond's hidden working copy ("../../../repo/node_modules/…"). A file reached
+// another way outside the tree keeps its path relative to root.
 func (b *bundler) rel(abs string) string {
 	r, err := filepath.Rel(b.root, abs)
+	if err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(r)
+	}
+	if s, ok := b.linkedName(abs); ok {
+		return s
+	}
 	if err != nil {
 		return filepath.ToSlash(abs)
 	}
 	return filepath.ToSlash(r)
+}
+
+// maxLinkDepth bounds how deep in the tree linkedName looks for a node_modules link: a
+// monorepo's packages/NAME/node_modules is three deep.
+const maxLinkDepth = 8
+
+// linkedName finds the node_modules link in root through which abs was reached: for each
+// node_modules directory among abs's ancestors, outermost first, a link at root/TAIL (TAIL the
+// directory's last one to maxLinkDepth path elements) that resolves to it.
+func (b *bundler) linkedName(abs string) (string, bool) {
+	parts := strings.Split(filepath.ToSlash(abs), "/")
+	for i, p := range parts {
+		if p != "node_modules" {
+			continue
+		}
+		dir := filepath.FromSlash(strings.Join(parts[:i+1], "/"))
+		link, ok := b.linked.Load(dir)
+		if !ok {
+			link = b.findLink(dir, parts[:i+1])
+			b.linked.Store(dir, link)
+		}
+		if l := link.(string); l != "" {
+			return strings.Join(append([]string{l}, parts[i+1:]...), "/"), true
+		}
+	}
+	return "", false
+}
+
+// findLink returns the slash path of the link in root that resolves to dir (whose path elements
+// are parts), or "".
+func (b *bundler) findLink(dir string, parts []string) string {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return ""
+	}
+	for k := 1; k <= maxLinkDepth && k < len(parts); k++ {
+		tail := strings.Join(parts[len(parts)-k:], "/")
+		cand := filepath.Join(b.root, filepath.FromSlash(tail))
+		if fi, err := os.Lstat(cand); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		if t, err := filepath.EvalSymlinks(cand); err == nil && t == real {
+			return tail
+		}
+	}
+	return ""
 }
 
 func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error) {
