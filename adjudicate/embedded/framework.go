@@ -188,11 +188,23 @@ func refused(file, text string) error {
 		}
 	}
 	for _, r := range refusedConfig {
-		if regexp.MustCompile(`["']?\b` + r.key + `\b["']?\s*:`).MatchString(text) {
-			return &UnsupportedError{Importer: file, Feature: r.what + " in its configuration"}
+		for _, loc := range regexp.MustCompile(`["']?\b`+r.key+`\b["']?\s*:`).FindAllStringIndex(text, -1) {
+			if !unset(configValue(text[loc[1]:])) {
+				return &UnsupportedError{Importer: file, Feature: r.what + " in its configuration"}
+			}
 		}
 	}
 	return nil
+}
+
+// unset reports whether a configuration value sets nothing (an empty list or object, false,
+// null, undefined or an empty string): `setupFiles: []` is no reason to refuse.
+func unset(v string) bool {
+	switch strings.Join(strings.Fields(v), "") {
+	case "[]", "{}", "false", "null", "undefined", `""`, "''":
+		return true
+	}
+	return false
 }
 
 // configValue returns the value that starts text: a quoted string, or a bracketed object or
