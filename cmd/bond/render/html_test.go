@@ -9,9 +9,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/adjudicate"
 )
 
 // The page is pinned by a golden file, and every hostile string stays text.
@@ -35,7 +38,7 @@ func TestHTMLGolden(t *testing.T) {
 	if err := HTML(&h, Input{Report: hostileReport()}); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(h.String(), "<script"); n != 1 || strings.Contains(h.String(), "<img") || strings.Contains(h.String(), "<b>") {
+	if n := strings.Count(h.String(), "<script"); n != 0 || strings.Contains(h.String(), "<img") || strings.Contains(h.String(), "<b>") {
 		t.Errorf("hostile strings became markup (%d scripts):\n%s", n, h.String())
 	}
 }
@@ -74,25 +77,44 @@ func headless(t *testing.T, bin string, args ...string) []byte {
 	return out
 }
 
-// TestHTMLInBrowser loads the page in a real headless Chromium: its script runs under the page's
-// own Content-Security-Policy (it marks the body ready with the number of mutants it found),
-// every mutant's location and status is in the rendered DOM, hostile strings produce no element,
-// and a screenshot is saved under the test's temp dir.
+// TestHTMLInBrowser loads the page in a real headless Chromium: no script is in it or allowed
+// by its Content-Security-Policy, every jump link lands on an element of the page, every added
+// line carries its mark, every mutant's location and status is in the rendered DOM, hostile
+// strings produce no element, and a screenshot is saved under the test's temp dir.
 func TestHTMLInBrowser(t *testing.T) {
 	bin := chromium(t)
 	dir := t.TempDir()
 	in := fixtureInput(t)
-	var b bytes.Buffer
-	if err := HTML(&b, in); err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(dir, "report.html")
-	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	page := writeHTML(t, dir, "report.html", in)
 	dom := string(headless(t, bin, "--dump-dom", "file://"+page))
-	if want := `data-ready="4"`; !strings.Contains(dom, want) {
-		t.Errorf("the page's script did not run (no %s on the body): CSP or script broken\n%s", want, dom)
+	if strings.Contains(dom, "<script") || !strings.Contains(dom, "script-src 'none'") {
+		t.Errorf("the page has a script or its CSP allows one:\n%s", dom)
+	}
+	ids := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\sid="([^"]+)"`).FindAllStringSubmatch(dom, -1) {
+		ids[m[1]] = true
+	}
+	links := regexp.MustCompile(`href="#([^"]+)"`).FindAllStringSubmatch(dom, -1)
+	if len(links) < len(in.Report.Lines) {
+		t.Errorf("%d jump links for %d added lines", len(links), len(in.Report.Lines))
+	}
+	for _, l := range links {
+		if !ids[l[1]] {
+			t.Errorf("the jump link #%s lands nowhere", l[1])
+		}
+	}
+	for _, a := range in.Report.Lines {
+		mk := markOf(a)
+		re := regexp.MustCompile(`<a href="#(f\d+-L` + fmt.Sprint(a.Line) + `)">` + regexp.QuoteMeta(a.Path) + `:`)
+		row := re.FindStringSubmatch(dom)
+		if row == nil {
+			t.Errorf("%s:%d has no row in the per-line table", a.Path, a.Line)
+			continue
+		}
+		line := regexp.MustCompile(`id="` + row[1] + `"><span class="n">` + fmt.Sprint(a.Line) + `</span><span class="mark ` + mk.Class + `" title="` + regexp.QuoteMeta(mk.Why) + `">` + regexp.QuoteMeta(mk.Label) + `</span>`)
+		if !line.MatchString(dom) {
+			t.Errorf("%s:%d is not marked %q (%s) in its hunk", a.Path, a.Line, mk.Label, mk.Class)
+		}
 	}
 	for _, m := range in.Report.Mutants {
 		re := regexp.MustCompile(`id="m-` + m.ID + `" data-location="` + regexp.QuoteMeta(locOf(m.Line, m.Column)) +
@@ -111,36 +133,104 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	t.Logf("screenshot: %s", shot)
 
-	var h bytes.Buffer
-	if err := HTML(&h, Input{Report: hostileReport()}); err != nil {
-		t.Fatal(err)
-	}
-	hostile := filepath.Join(dir, "hostile.html")
-	if err := os.WriteFile(hostile, h.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	hostile := writeHTML(t, dir, "hostile.html", Input{Report: hostileReport()})
 	hdom := string(headless(t, bin, "--dump-dom", "file://"+hostile))
-	if strings.Contains(hdom, "<img") || strings.Count(hdom, "<script") != 1 || !strings.Contains(hdom, `data-ready="5"`) {
-		t.Errorf("hostile strings changed the DOM:\n%s", hdom)
+	if strings.Contains(hdom, "<img") || strings.Contains(hdom, "<script") || !strings.Contains(hdom, "&lt;img src=x onerror=alert(1)&gt;") {
+		t.Errorf("hostile strings changed the DOM or are missing as text:\n%s", hdom)
 	}
 
 	// The dark facts (unknown reach, the budget cut and its list, unchanged lines) are in the
-	// rendered page, and the script still runs beside them.
+	// rendered page.
 	full, _ := darkReports()
-	var d bytes.Buffer
-	if err := HTML(&d, Input{Report: full}); err != nil {
-		t.Fatal(err)
-	}
-	dark := filepath.Join(dir, "dark.html")
-	if err := os.WriteFile(dark, d.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dark := writeHTML(t, dir, "dark.html", Input{Report: full})
 	ddom := string(headless(t, bin, "--dump-dom", "file://"+dark))
-	for _, w := range []string{`data-ready="2"`, `<p id="reach">reach unknown: no coverage for lib/a.js`, `<p id="budget">budget: 2 of 5 candidates run; 3 cut by the budget`, `<li>lib/a.js:3 swap-arithmetic-operands`, `<p id="unchanged">unchanged behaviour: 2 lines`} {
+	for _, w := range []string{`<p id="reach">reach unknown: no coverage for lib/a.js`, `<p id="budget">budget: 2 of 5 candidates run; 3 cut by the budget`, `<li>lib/a.js:3 swap-arithmetic-operands`, `<p id="unchanged">unchanged behaviour: 2 lines`} {
 		if !strings.Contains(ddom, w) {
 			t.Errorf("the rendered dark page lacks %s:\n%s", w, ddom)
 		}
 	}
+}
+
+// writeHTML renders in as the html format into dir/name and returns its path.
+func writeHTML(t *testing.T, dir, name string, in Input) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := HTML(&b, in); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, name)
+	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return page
+}
+
+// firstScreenPage frames a report at 1280×900 and records where its first mutant lands: the
+// frame's document is read through --allow-file-access-from-files, since the report itself runs
+// no script.
+const firstScreenPage = `<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="long.html" style="width:1280px;height:900px;border:0"></iframe>
+<script>
+document.getElementById('f').addEventListener('load', () => {
+  try {
+    const d = document.getElementById('f').contentDocument;
+    document.body.setAttribute('data-top', String(Math.round(d.querySelector('.mutant').getBoundingClientRect().top)));
+    document.body.setAttribute('data-screen', String(d.documentElement.clientHeight));
+  } catch (e) { document.body.setAttribute('data-error', String(e)); }
+});
+</script></body></html>`
+
+// The HTML for a 2,000-line file whose first mutant sits at line 1,503 shows that mutant in
+// the first screen: the page shows the changed hunks, not the file from line 1.
+func TestHTMLLongFileFirstScreen(t *testing.T) {
+	bin := chromium(t)
+	dir := t.TempDir()
+	in := fixtureInput(t)
+	const shift = 1500
+	b, err := json.Marshal(in.Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r adjudicate.Report
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	for i := range r.Mutants {
+		r.Mutants[i].Line += shift
+	}
+	for i := range r.Lines {
+		r.Lines[i].Line += shift
+	}
+	src, err := in.Source("src/range.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var long strings.Builder
+	for i := 1; i <= shift; i++ {
+		fmt.Fprintf(&long, "// line %d, unchanged\n", i)
+	}
+	long.Write(src)
+	for i := shift + strings.Count(string(src), "\n") + 1; i <= 2000; i++ {
+		fmt.Fprintf(&long, "// line %d, unchanged\n", i)
+	}
+	writeHTML(t, dir, "long.html", Input{Report: &r, SourceNote: "a test's", Source: func(string) ([]byte, error) { return []byte(long.String()), nil }})
+	frame := filepath.Join(dir, "frame.html")
+	if err := os.WriteFile(frame, []byte(firstScreenPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := string(headless(t, bin, "--allow-file-access-from-files", "--window-size=1280,1000", "--dump-dom", "file://"+frame))
+	if m := regexp.MustCompile(`data-error="([^"]*)"`).FindStringSubmatch(dom); m != nil {
+		t.Fatalf("the frame could not read the page: %s", m[1])
+	}
+	m := regexp.MustCompile(`data-top="(-?\d+)" data-screen="(\d+)"`).FindStringSubmatch(dom)
+	if m == nil {
+		t.Fatalf("the frame recorded no position:\n%s", dom)
+	}
+	top, _ := strconv.Atoi(m[1])
+	screen, _ := strconv.Atoi(m[2])
+	if top < 0 || top >= screen {
+		t.Errorf("the first mutant is at %d px, outside the first screen (%d px)", top, screen)
+	}
+	t.Logf("first mutant at %d px of a %d px screen", top, screen)
 }
 
 func locOf(line, col int) string { return fmt.Sprintf("%d:%d", line, col) }

@@ -20,9 +20,13 @@ func RepoInput(r *adjudicate.Report, repo string) Input {
 	for _, f := range r.Files {
 		want[f.Path] = f.SHA256
 	}
+	shown := repo // named absolute: "the checkout ." tells a reader of a saved page nothing
+	if abs, err := filepath.Abs(repo); err == nil {
+		shown = abs
+	}
 	return Input{
 		Report:     r,
-		SourceNote: "read from the checkout " + repo,
+		SourceNote: "read from the checkout " + shown,
 		Source: func(p string) ([]byte, error) {
 			sum, ok := want[p]
 			if !ok {

@@ -28,6 +28,11 @@ func sources(in Input) (func(path string) string, string) {
 		}
 		byPath[c.Path][c.Line] = c.Original
 	}
+	for _, a := range in.Report.Lines {
+		if byPath[a.Path] == nil {
+			byPath[a.Path] = map[int]string{}
+		}
+	}
 	read := map[string]string{}
 	paths := make([]string, 0, len(byPath))
 	for p := range byPath {
