@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -82,8 +83,8 @@ type Writes struct {
 	// Entries counts the entries written over all runs (files, links, removals; a directory only
 	// when the run made it).
 	Entries int
-	// Sample holds the first paths written (at most SampleSize), under the directories as
-	// Options.ReadOnly named them.
+	// Sample holds the first distinct paths written (at most SampleSize), under the directories
+	// as Options.ReadOnly named them.
 	Sample []string
 }
 
@@ -158,7 +159,7 @@ func (iso *Isolator) collect(run string) ([]string, error) {
 		w.Runs++
 		w.Entries += len(written)
 		for _, p := range written {
-			if len(w.Sample) < SampleSize {
+			if len(w.Sample) < SampleSize && !slices.Contains(w.Sample, p) {
 				w.Sample = append(w.Sample, p)
 			}
 		}
