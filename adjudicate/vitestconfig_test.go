@@ -12,10 +12,10 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-// vitest30Files are the committed files of testdata/certify/vitest30-mts, the patched tree.
+// vitest30Files are the committed files of testdata/sandbox/vitest30-mts, the patched tree.
 var vitest30Files = []string{"package.json", "package-lock.json", "vitest.config.mts", "src/clamp.ts", "test/clamp.test.ts"}
 
-// TestVitest30TypeScriptConfigCertifies certifies testdata/certify/vitest30-mts with no flag
+// TestVitest30TypeScriptConfigCertifies certifies testdata/sandbox/vitest30-mts with no flag
 // (issue 24, failure 10): vitest 3.0 has vite bundle vitest.config.mts into
 // node_modules/.vite-temp, and writes node_modules/.vite, before it runs a test. With node_modules
 // read-only to the tests the baseline failed (ENOENT on the mkdir); with copy-on-write node_modules
@@ -24,7 +24,7 @@ var vitest30Files = []string{"package.json", "package-lock.json", "vitest.config
 func TestVitest30TypeScriptConfigCertifies(t *testing.T) {
 	needNode(t)
 	needGit(t)
-	fixture := filepath.Join("..", "testdata", "certify", "vitest30-mts")
+	fixture := filepath.Join("..", "testdata", "sandbox", "vitest30-mts")
 	nm, err := filepath.Abs(filepath.Join(fixture, "node_modules"))
 	if err != nil {
 		t.Fatal(err)
