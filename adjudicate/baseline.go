@@ -237,8 +237,9 @@ func (b baselineRuns) records() []RunRecord {
 }
 
 // failure is the input error of a baseline run that did not pass, or nil: bond needs an oracle
-// that passes on the patch before it can ask what the oracle pins down.
-func (b baselineRuns) failure(limit time.Duration) error {
+// that passes on the patch before it can ask what the oracle pins down. root is the repository,
+// where a hint reads what is installed.
+func (b baselineRuns) failure(limit time.Duration, root string) error {
 	labels, outs := b.labelled()
 	for i, out := range outs {
 		switch out.Status {
@@ -252,7 +253,7 @@ func (b baselineRuns) failure(limit time.Duration) error {
 		case StatusTimeout:
 			return input.Errorf("oracle fails on the patched tree: %s timed out after %v; raise --timeout or fix the hang\n%s", labels[i], limit, indentTail(out.Output))
 		case StatusKilled:
-			if hint := baselineHint(out.Output); hint != "" {
+			if hint := baselineHint(out.Output, root); hint != "" {
 				return input.Errorf("oracle fails on the patched tree: %s exited %d; %s. Output tail:\n%s", labels[i], out.ExitCode, hint, indentTail(out.Output))
 			}
 			return input.Errorf("oracle fails on the patched tree: %s exited %d; bond needs an oracle that passes on the patch before it can ask what it pins down. Output tail:\n%s", labels[i], out.ExitCode, indentTail(out.Output))

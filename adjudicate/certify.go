@@ -100,6 +100,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		t      *tree
 		p      *pool
 		choice *runnerChoice
+		conf   *confinement
 	)
 	defer func() {
 		if r := recover(); r != nil {
@@ -107,6 +108,9 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		}
 		if choice != nil {
 			choice.runner.close()
+		}
+		if conf != nil && rep.Sandbox != nil {
+			rep.Sandbox.NodeModulesWrites = nodeModulesWrites(conf.iso, t.root)
 		}
 		if cerr := cleanup(t, p, o.Keep, rep); cerr != nil && err == nil {
 			err = cerr
@@ -144,7 +148,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return rep, err
 	}
-	conf, err := confine(o, t, p)
+	conf, err = confine(o, t, p)
 	if err != nil {
 		return rep, err
 	}
@@ -170,7 +174,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			return err
 		}
 		rep.Baseline = &Baseline{Oracle: b.records(), Gates: []GateRecord{}, Inputs: x.inputs.manifestFiles()}
-		if err := b.failure(o.Timeout); err != nil {
+		if err := b.failure(o.Timeout, t.root); err != nil {
 			return err
 		}
 		sbA, sbB := p.pair()

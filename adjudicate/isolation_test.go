@@ -20,9 +20,11 @@ func isolationRepo(t *testing.T) string {
 		".gitignore": "node_modules/\n", "node_modules/dep/index.js": "module.exports = 1;\n"})
 }
 
-// A test that poisons node_modules: where namespaces work the write fails and the install is
-// intact; under BOND_ISOLATE=detect the run stops with an input error (exit 2) naming the file.
-// Either way the report says which protection was in force.
+// A test that poisons node_modules: where overlays work the write lands in the run's own
+// copy-on-write layer (the report counts it) and the install is intact; where only read-only
+// mounts work the write fails and the install is intact; under BOND_ISOLATE=detect the run stops
+// with an input error (exit 2) naming the file. Either way the report says which protection was
+// in force.
 func TestLinkedNodeModulesProtected(t *testing.T) {
 	needNode(t)
 	cmd := "echo poison >> node_modules/dep/index.js; node --test test/add.test.js"
@@ -38,6 +40,16 @@ func TestLinkedNodeModulesProtected(t *testing.T) {
 			dep := filepath.Join(root, "node_modules", "dep", "index.js")
 			got, _ := os.ReadFile(dep)
 			switch rep.Sandbox.Protection {
+			case isolate.CopyOnWrite:
+				if mode == "detect" {
+					t.Fatal("BOND_ISOLATE=detect still gave copy-on-write protection")
+				}
+				if err != nil || string(got) != "module.exports = 1;\n" {
+					t.Fatalf("copy-on-write mode: err %v, node_modules/dep/index.js = %q; want no error and the install intact", err, got)
+				}
+				if w := rep.Sandbox.NodeModulesWrites; w == nil || w.Runs == 0 || !slices.Contains(w.Sample, "node_modules/dep/index.js") {
+					t.Errorf("copy-on-write mode: node_modules_writes %+v, want the runs' writes to node_modules/dep/index.js", w)
+				}
 			case isolate.ReadOnly:
 				if mode == "detect" {
 					t.Fatal("BOND_ISOLATE=detect still gave read-only protection")

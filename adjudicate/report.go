@@ -90,14 +90,19 @@ type SandboxInfo struct {
 	// HintsBlanked lists the planned files whose coverage-ignore hints were blanked in the
 	// sandboxes, so the lines under them are measured (issue 9 item 3); absent when none had any.
 	HintsBlanked []HintsBlanked `json:"hints_blanked,omitempty"`
-	// Protection is read-only (node_modules read-only bind mounts) or detect (a metadata
-	// check after each run; a change stops certify).
+	// Protection is copy-on-write (node_modules writable to each run through an overlay whose
+	// writes are thrown away after it), read-only (node_modules read-only bind mounts: the host
+	// refused the overlay) or detect (a metadata check after each run; a change stops certify).
 	Protection isolate.Protection `json:"protection"`
 	// Reaping is how processes a run leaves are killed: pid-namespace or sweep (by a marker in
 	// their environment).
 	Reaping isolate.Reaping `json:"reaping"`
-	// Why says why this host allows only detection; empty when runs are read-only.
+	// Why says why this host allows only detection, or why copy-on-write was refused; empty
+	// when runs are copy-on-write.
 	Why string `json:"why,omitempty"`
+	// NodeModulesWrites says what the runs wrote into node_modules under copy-on-write, all of
+	// it discarded (nmwrites.go); absent when no run wrote there.
+	NodeModulesWrites *NodeModulesWrites `json:"node_modules_writes,omitempty"`
 	// EnvPassed names the variables of bond's environment the runs received (the allow-list and
 	// --pass-env), never their values.
 	EnvPassed []string `json:"env_passed"`

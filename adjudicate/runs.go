@@ -38,13 +38,16 @@ type confinement struct {
 }
 
 // confine builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
-// node_modules directory the sandboxes link is read-only (or, where the kernel refuses, watched);
+// node_modules directory the sandboxes link is copy-on-write to each run (or, where overlays are
+// refused, read-only; where namespaces are, watched);
 // where namespaces work, the user's checkout and the temp dir the work dir lives in are read-only
 // too, but for the work dir itself (so ../ from a sandbox stays inside it); no process outlives its run, --hermetic takes every network but
 // loopback away, and the environment is the allow-list plus --pass-env with TMPDIR inside the
 // work dir. In detect mode it snapshots the linked trees now, before the first run.
 func confine(o Options, t *tree, p *pool) (*confinement, error) {
-	io := isolate.Options{Hermetic: o.Hermetic, Writable: []string{p.work}}
+	// Copy-on-write where the host allows it: each run's writes into node_modules land in
+	// layers of its own here, thrown away after it (issue 24: vite's .vite-temp).
+	io := isolate.Options{Hermetic: o.Hermetic, Writable: []string{p.work}, Layers: filepath.Join(p.work, "layers")}
 	for _, nm := range t.nodeModules {
 		io.ReadOnly = append(io.ReadOnly, filepath.Join(t.root, filepath.FromSlash(nm)))
 	}

@@ -9,6 +9,7 @@ import (
 // The cost of the protection, measured once by hand (numbers in docs/ci.md):
 //
 //	go test -run '^$' -bench . -benchtime 50x ./internal/isolate
+//	go test -run '^$' -bench 'Start(Isolated|CopyOnWrite)' -benchtime 200x -count 5 ./internal/isolate
 //	BOND_BENCH_NODE_MODULES=/path/to/node_modules go test -run '^$' -bench Snapshot -benchtime 5x ./internal/isolate
 
 // BenchmarkStartPlain is a bare `sh -c true` in its own process group, as runProc starts it.
@@ -47,6 +48,53 @@ func BenchmarkStartIsolated(b *testing.B) {
 			b.Fatal(err)
 		}
 		r.Finish()
+	}
+}
+
+// BenchmarkStartCopyOnWrite is BenchmarkStartIsolated with the directory copy-on-write: on top,
+// the run's two layer directories, the overlay mount, the tmpfs over the layers, and Finish's
+// walk and removal of the upper layer. With write set the command also writes one file through
+// the overlay, as vite's bundled config does.
+func BenchmarkStartCopyOnWrite(b *testing.B) {
+	for _, write := range []bool{false, true} {
+		name, script := "true", "true"
+		if write {
+			name, script = "write", "mkdir node_modules/.vite-temp && echo x > node_modules/.vite-temp/c.mjs"
+		}
+		b.Run(name, func(b *testing.B) {
+			nm := b.TempDir()
+			sb := b.TempDir()
+			if err := os.Symlink(nm, sb+"/node_modules"); err != nil {
+				b.Fatal(err)
+			}
+			iso, err := New(Options{ReadOnly: []string{nm}, Layers: b.TempDir() + "/layers"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if iso.Protection() != CopyOnWrite {
+				b.Skip("no copy-on-write here: " + iso.Why())
+			}
+			for b.Loop() {
+				c := exec.Command("sh", "-c", script)
+				c.Dir = sb
+				r, err := iso.Wrap(c)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := c.Start(); err != nil {
+					b.Fatal(err)
+				}
+				if err := r.Started(); err != nil {
+					b.Fatal(err)
+				}
+				if err := c.Wait(); err != nil {
+					b.Fatal(err)
+				}
+				if f := r.Finish(); f.Err != nil || len(f.Written) != map[bool]int{false: 0, true: 2}[write] {
+					b.Fatalf("finish: %v, written %q", f.Err, f.Written)
+				}
+			}
+		})
 	}
 }
 

@@ -30,6 +30,10 @@ type initSpec struct {
 	ErrFD int `json:"errfd"`
 	// Probe: set up, then exit 0 without running a command.
 	Probe bool `json:"probe,omitempty"`
+	// Overlays are the copy-on-write mounts over ReadOnly directories, and Layers the directory
+	// holding their upper layers, hidden once they are mounted (overlay.go).
+	Overlays []overlaySpec `json:"overlays,omitempty"`
+	Layers   string        `json:"layers,omitempty"`
 }
 
 func (s initSpec) encode() string {
@@ -109,6 +113,10 @@ func setUp(spec initSpec) error {
 		if err := bind(d, true); err != nil {
 			return err
 		}
+	}
+	// Copy-on-write over the read-only binds, where the Isolator asked for it (overlay.go).
+	if err := mountOverlays(spec); err != nil {
+		return err
 	}
 	// Last, so a hidden directory inside a fence or a writable hole is hidden too.
 	for _, d := range spec.Hidden {

@@ -78,6 +78,11 @@ type Options struct {
 	// covered by an empty read-only tmpfs, mounted last; in detect mode they are neither hidden
 	// nor protected (a test runs as bond's user and can read them).
 	Hidden []string
+	// Layers, when set, asks for copy-on-write ReadOnly directories in namespace mode
+	// (overlay.go): a directory inside Writable where each run gets fresh upper layers, removed
+	// after it. New checks that an overlay mount works here; where it does not, the directories
+	// stay read-only and Why says why. Detect mode ignores it.
+	Layers string
 }
 
 // Isolator confines every command it wraps the same way. It is safe for concurrent use.
@@ -90,6 +95,8 @@ type Isolator struct {
 	open   []string   // opts.Writable resolved
 	hidden []string   // opts.Hidden resolved
 	snapMu sync.Mutex // one comparison with the snapshot at a time
+	cow    *layers    // copy-on-write runs; nil when the directories are only read-only
+	cowWhy string     // why Options.Layers was asked for and refused
 }
 
 // New checks what this host allows and returns an Isolator for o. In detect mode it snapshots
@@ -118,6 +125,11 @@ func New(o Options) (*Isolator, error) {
 	}
 	if o.Hermetic && !iso.mode.ok {
 		return nil, &HermeticError{Reason: iso.mode.why}
+	}
+	if iso.mode.ok && o.Layers != "" {
+		if err := iso.tryLayers(o.Layers); err != nil {
+			iso.cow, iso.cowWhy = nil, "copy-on-write refused, the directories are read-only: "+err.Error()
+		}
 	}
 	if !iso.mode.ok {
 		s, err := TakeSnapshot(iso.ro)
@@ -173,6 +185,9 @@ func (e *HermeticError) Error() string {
 
 // Protection returns how the read-only directories are protected.
 func (iso *Isolator) Protection() Protection {
+	if iso.mode.ok && iso.cow != nil {
+		return CopyOnWrite
+	}
 	if iso.mode.ok {
 		return ReadOnly
 	}
@@ -187,8 +202,14 @@ func (iso *Isolator) Reaping() Reaping {
 	return Sweep
 }
 
-// Why says why the Isolator only detects; "" when it protects.
-func (iso *Isolator) Why() string { return iso.mode.why }
+// Why says why the Isolator only detects, or why copy-on-write was asked for and refused; ""
+// when it protects as asked.
+func (iso *Isolator) Why() string {
+	if iso.mode.ok {
+		return iso.cowWhy
+	}
+	return iso.mode.why
+}
 
 // Run is one wrapped command.
 type Run struct {
@@ -198,6 +219,7 @@ type Run struct {
 	errR   *os.File // the init's set-up error pipe, read end
 	errW   *os.File
 	mounts bool
+	layers string // the run's copy-on-write layer directory, removed by Finish; "" without
 }
 
 // Wrap rewrites cmd, not yet started, to run under the Isolator: its program becomes bond's
@@ -233,6 +255,14 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	fd := 3 + len(cmd.ExtraFiles)
 	cmd.ExtraFiles = append(cmd.ExtraFiles, pw)
 	spec := initSpec{ReadOnly: iso.ro, Fence: iso.fence, Writable: iso.open, Hidden: iso.hidden, Private: iso.private(), Hermetic: iso.opts.Hermetic, ErrFD: fd}
+	if iso.cow != nil {
+		if r.layers, spec.Overlays, err = iso.runLayers(); err != nil {
+			pr.Close()
+			pw.Close()
+			return nil, err
+		}
+		spec.Layers = iso.cow.dir
+	}
 	cmd.Args = append([]string{"bond-isolate-init", initArg, spec.encode(), cmd.Path}, cmd.Args...)
 	cmd.Path = selfExe
 	iso.mode.apply(cmd.SysProcAttr, iso.opts.Hermetic)
@@ -304,6 +334,10 @@ type Aftermath struct {
 	// Changed names the files under a read-only directory that differ from the snapshot taken
 	// before the first run (detect mode only; in read-only mode no write can succeed).
 	Changed []string
+	// Written names what the run wrote into the read-only directories' copy-on-write layer, now
+	// discarded (copy-on-write only): each path under its directory as Options.ReadOnly named
+	// it.
+	Written []string
 	// Err is a failure to check (the snapshot could not be re-read).
 	Err error
 }
@@ -320,6 +354,10 @@ func (r *Run) Finish() Aftermath {
 		r.iso.snapMu.Lock()
 		f.Changed, f.Err = r.iso.snap.Changes()
 		r.iso.snapMu.Unlock()
+	}
+	if r.layers != "" {
+		f.Written, f.Err = r.iso.collect(r.layers)
+		r.layers = ""
 	}
 	return f
 }

@@ -86,7 +86,7 @@ func helper(name string) int {
 // needNamespaces skips (and under CI fails) a test that needs the namespace mode.
 func needNamespaces(t *testing.T, iso *Isolator) {
 	t.Helper()
-	if iso.Protection() == ReadOnly {
+	if iso.Protection() != Detect {
 		return
 	}
 	msg := "this host cannot make mount and PID namespaces (as root or through an unprivileged user namespace): " + iso.Why()

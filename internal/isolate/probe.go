@@ -89,16 +89,23 @@ func tryMode(m mode, hermetic bool) error {
 	if err := os.Mkdir(hidden, 0o700); err != nil {
 		return err
 	}
+	spec := initSpec{ReadOnly: []string{dir}, Hidden: []string{hidden}, Hermetic: hermetic, Probe: true}
+	return runProbe(m, spec)
+}
+
+// runProbe starts the init in mode m with spec (a probe: it sets up, then exits) and returns
+// the error it met.
+func runProbe(m mode, spec initSpec) error {
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return err
 	}
 	defer pr.Close()
-	spec := initSpec{ReadOnly: []string{dir}, Hidden: []string{hidden}, Hermetic: hermetic, ErrFD: 3, Probe: true}
+	spec.ErrFD, spec.Probe = 3, true
 	c := exec.Command(selfExe, initArg, spec.encode())
 	c.ExtraFiles = []*os.File{pw}
 	c.SysProcAttr = &syscall.SysProcAttr{}
-	m.apply(c.SysProcAttr, hermetic)
+	m.apply(c.SysProcAttr, spec.Hermetic)
 	if err := c.Start(); err != nil {
 		pw.Close()
 		return err

@@ -22,25 +22,54 @@ func Resolvable(dir, name string) bool {
 // Major returns the major version of package name as Node would resolve it from dir, or 0 when
 // it is not installed or its version cannot be read.
 func Major(dir, name string) int {
+	major, _, _ := strings.Cut(version(dir, name), ".")
+	n, _ := number(major)
+	return n
+}
+
+// MajorMinor returns the major and minor version of package name as Node would resolve it from
+// dir, or 0, 0 when it is not installed or its version cannot be read (a feature that came in a
+// minor release, such as vitest 3.1's --configLoader, needs both).
+func MajorMinor(dir, name string) (int, int) {
+	major, rest, _ := strings.Cut(version(dir, name), ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	ma, ok1 := number(major)
+	mi, ok2 := number(minor)
+	if !ok1 || !ok2 {
+		return 0, 0
+	}
+	return ma, mi
+}
+
+// version is the version field of name's package.json as Node would resolve it from dir, "" when
+// there is none or it cannot be read.
+func version(dir, name string) string {
 	b, ok := manifest(dir, name)
 	if !ok {
-		return 0
+		return ""
 	}
 	var pkg struct {
 		Version string `json:"version"`
 	}
 	if json.Unmarshal(b, &pkg) != nil {
-		return 0
+		return ""
 	}
-	major, _, _ := strings.Cut(pkg.Version, ".")
+	return pkg.Version
+}
+
+// number parses a version component of decimal digits.
+func number(s string) (int, bool) {
+	if s == "" {
+		return 0, false
+	}
 	n := 0
-	for _, c := range major {
+	for _, c := range s {
 		if c < '0' || c > '9' {
-			return 0
+			return 0, false
 		}
 		n = n*10 + int(c-'0')
 	}
-	return n
+	return n, true
 }
 
 // manifest is the package.json of name as Node would resolve it from dir.

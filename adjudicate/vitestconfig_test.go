@@ -1,0 +1,95 @@
+package adjudicate
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/plan"
+)
+
+// vitest30Files are the committed files of testdata/sandbox/vitest30-mts, the patched tree.
+var vitest30Files = []string{"package.json", "package-lock.json", "vitest.config.mts", "src/clamp.ts", "test/clamp.test.ts"}
+
+// TestVitest30TypeScriptConfigCertifies certifies testdata/sandbox/vitest30-mts with no flag
+// (issue 24, failure 10): vitest 3.0 has vite bundle vitest.config.mts into
+// node_modules/.vite-temp, and writes node_modules/.vite, before it runs a test. With node_modules
+// read-only to the tests the baseline failed (ENOENT on the mkdir); with copy-on-write node_modules
+// it is green, both mutants of the patch are killed, the bond holds, the report counts the writes,
+// and the real node_modules never sees them.
+func TestVitest30TypeScriptConfigCertifies(t *testing.T) {
+	needNode(t)
+	needGit(t)
+	fixture := filepath.Join("..", "testdata", "sandbox", "vitest30-mts")
+	nm, err := filepath.Abs(filepath.Join(fixture, "node_modules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(nm, "vitest", "package.json")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the fixture's vitest is not installed (%v): run npm ci in %s", err, fixture)
+		}
+		t.Skipf("the fixture's vitest is not installed: run npm ci in %s", fixture)
+	}
+	files := map[string]string{".gitignore": "node_modules/\n"}
+	for _, f := range vitest30Files {
+		b, err := os.ReadFile(filepath.Join(fixture, filepath.FromSlash(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f] = string(b)
+	}
+	root := writeRepo(t, files)
+	if err := os.Symlink(nm, filepath.Join(root, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	diff, _ := filepath.Abs(filepath.Join(fixture, "patch.diff"))
+	// Whether this host can give copy-on-write node_modules at all is asked of isolate directly,
+	// so a certify that does not use it where it could fails here rather than skips.
+	iso, err := isolate.New(isolate.Options{ReadOnly: []string{nm}, Layers: filepath.Join(t.TempDir(), "layers")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if iso.Protection() != isolate.CopyOnWrite {
+		msg := "this host gives no copy-on-write node_modules (" + string(iso.Protection()) + ": " + iso.Why() + ")"
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg + "; CI runs as root on a kernel with overlayfs")
+		}
+		t.Skip(msg)
+	}
+	rep, err := Certify(t.Context(), Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 1, Timeout: 2 * time.Minute})
+	if err != nil {
+		t.Fatalf("certify failed: %v", err)
+	}
+	if rep.Sandbox.Protection != isolate.CopyOnWrite {
+		t.Errorf("protection %s (%s), want copy-on-write", rep.Sandbox.Protection, rep.Sandbox.Why)
+	}
+	if !strings.Contains(rep.Run.OracleCmd, "vitest") && !strings.Contains(rep.Run.OracleCmd, "npm test") {
+		t.Errorf("oracle command %q, want the package's vitest test script", rep.Run.OracleCmd)
+	}
+	want := map[int]string{5: "src/clamp.ts", 6: "src/clamp.ts"}
+	if len(rep.Mutants) != len(want) {
+		t.Fatalf("got %d mutants, want %d: %+v", len(rep.Mutants), len(want), rep.Mutants)
+	}
+	for _, m := range rep.Mutants {
+		if want[m.Line] != m.Path || m.Status != StatusKilled {
+			t.Errorf("%s:%d %s: %s, want killed", m.Path, m.Line, m.Operator, m.Status)
+		}
+	}
+	if rep.Bond.Verdict != VerdictHeld {
+		t.Errorf("bond %s (%s), want held", rep.Bond.Verdict, rep.Bond.Reason)
+	}
+	w := rep.Sandbox.NodeModulesWrites
+	if w == nil || w.Runs == 0 || !slices.ContainsFunc(w.Sample, func(p string) bool { return strings.HasPrefix(p, "node_modules/.vite") }) {
+		t.Errorf("node_modules_writes %+v, want runs that wrote node_modules/.vite-temp or .vite", w)
+	}
+	for _, d := range []string{".vite-temp", ".vite"} {
+		if _, err := os.Lstat(filepath.Join(nm, d)); err == nil {
+			t.Errorf("node_modules/%s reached the real node_modules", d)
+		}
+	}
+}
