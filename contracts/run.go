@@ -105,6 +105,9 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 			io.Hidden = append(io.Hidden, d)
 		}
 	}
+	// The machine's credentials and the checkout's .git/config are unreadable to them too.
+	home, _ := os.UserHomeDir()
+	io.Secrets = isolate.CredentialPaths(home, []string{filepath.Join(repo, ".git")})
 	iso, err := isolate.New(io)
 	if err != nil {
 		return nil, err

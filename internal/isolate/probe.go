@@ -89,12 +89,17 @@ func tryMode(m mode, hermetic bool) error {
 	if err := os.Mkdir(hidden, 0o700); err != nil {
 		return err
 	}
+	// And a credential file under /dev/null (secrets.go).
+	secret := filepath.Join(dir, "secret")
+	if err := os.WriteFile(secret, nil, 0o600); err != nil {
+		return err
+	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return err
 	}
 	defer pr.Close()
-	spec := initSpec{ReadOnly: []string{dir}, Hidden: []string{hidden}, Hermetic: hermetic, ErrFD: 3, Probe: true}
+	spec := initSpec{ReadOnly: []string{dir}, Hidden: []string{hidden}, SecretFiles: []string{secret}, Hermetic: hermetic, ErrFD: 3, Probe: true}
 	c := exec.Command(selfExe, initArg, spec.encode())
 	c.ExtraFiles = []*os.File{pw}
 	c.SysProcAttr = &syscall.SysProcAttr{}
