@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/redact"
 )
 
 // KeepBytes is how much output a run keeps in memory: enough to find the failing test's name in
@@ -143,7 +144,9 @@ func Run(ctx context.Context, p Spec) (Result, error) {
 		after := run.Finish()
 		res.Changed, res.CheckErr, res.Reaped = after.Changed, after.Err, after.Killed
 	}
-	res.Output = readTail(outf, KeepBytes)
+	// A secret bond knows of that the run printed (a --pass-env token, a detect-mode read of
+	// .git/config) goes no further than this: every tail, report and log takes its output from here.
+	res.Output = redact.String(readTail(outf, KeepBytes))
 	if ctxErr != nil {
 		return res, ctxErr
 	}
