@@ -145,8 +145,11 @@ func Run(ctx context.Context, p Spec) (Result, error) {
 		res.Changed, res.CheckErr, res.Reaped = after.Changed, after.Err, after.Killed
 	}
 	// A secret bond knows of that the run printed (a --pass-env token, a detect-mode read of
-	// .git/config) goes no further than this: every tail, report and log takes its output from here.
-	res.Output = redact.String(readTail(outf, KeepBytes))
+	// .git/config) goes no further than this: every tail, report and log takes its output from
+	// here. The window read is longer than what is kept by the longest secret, so one the cut
+	// would halve is masked whole first.
+	secrets := redact.Std()
+	res.Output = Tail(secrets.String(readTail(outf, KeepBytes+int64(secrets.MaxLen()))), int(KeepBytes))
 	if ctxErr != nil {
 		return res, ctxErr
 	}

@@ -165,6 +165,17 @@ func (s *Set) Add(values ...string) {
 	slices.SortStableFunc(s.values, func(a, b string) int { return len(b) - len(a) })
 }
 
+// MaxLen is the length of the longest secret of s (0 when it holds none): a caller that keeps
+// the end of a longer text reads this much more before masking, so no secret is cut in half.
+func (s *Set) MaxLen() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if len(s.values) == 0 {
+		return 0
+	}
+	return len(s.values[0])
+}
+
 // String returns str with every secret of s replaced by Mask.
 func (s *Set) String(str string) string {
 	s.mu.RLock()
