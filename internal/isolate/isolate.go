@@ -1,6 +1,7 @@
 // Package isolate confines one test process of an untrusted patch (SPEC §3.2, §7): the
 // directories bond links into a sandbox (node_modules) are read-only to it, no process it starts
-// outlives its run, and under --hermetic it has loopback but no other network. A process runner
+// outlives its run, the machine's credentials and bond's environment are out of its reach
+// (secrets.go), and under --hermetic it has loopback but no other network. A process runner
 // builds its *exec.Cmd as usual and hands it to an Isolator before starting it:
 //
 //	iso, err := isolate.New(isolate.Options{ReadOnly: dirs, Hermetic: h})
@@ -221,7 +222,8 @@ type Run struct {
 }
 
 // Wrap rewrites cmd, not yet started, to run under the Isolator: its program becomes bond's
-// init (namespace mode), or it inherits the run's mark as one more open file (detect mode). cmd
+// init (namespace mode), or it inherits the run's mark as one more open file (detect mode), and,
+// in detect mode as root, starts under a bare init that only drops capabilities (secrets.go). cmd
 // keeps its Dir, Stdin, Stdout, Stderr and Env, which Wrap adds nothing to; it sets Setpgid so
 // the runner can still kill the run's group.
 func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
