@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -60,6 +61,12 @@ func resolveSecrets(paths, hidden []string, keep ...[]string) (dirs, files []str
 		rel, err := filepath.Rel(d, p)
 		return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 	}
+	// Directories first, so a file inside one is known to be covered whatever the order of
+	// paths (a /dev/null mount inside a tmpfs-covered directory would find no file to cover).
+	paths = slices.Clone(paths)
+	slices.SortStableFunc(paths, func(a, b string) int {
+		return isDir(b) - isDir(a)
+	})
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -96,6 +103,14 @@ func resolveSecrets(paths, hidden []string, keep ...[]string) (dirs, files []str
 		}
 	}
 	return dirs, files, nil
+}
+
+// isDir is 1 when p is (or links to) a directory, else 0.
+func isDir(p string) int {
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		return 1
+	}
+	return 0
 }
 
 // hideSecrets runs in the init after every other mount of the spec: each secret directory gets
