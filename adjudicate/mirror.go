@@ -16,6 +16,7 @@ import (
 
 	"github.com/bond-tool/bond/internal/gitcmd"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/redact"
 )
 
 // mirrorSkip are the directory names (at any depth) a sandbox leaves out unless git lists files
@@ -48,6 +49,8 @@ func listTree(ctx context.Context, root string) (listing, error) {
 	if isGit {
 		l.info.Listing = "git"
 		l.gitDirs = gitDirs(ctx, root)
+		// The CI token a checkout keeps in .git/config is masked wherever a test prints it.
+		redact.AddGitConfigs(l.gitDirs...)
 	}
 	walkRoot := root
 	if real, err := filepath.EvalSymlinks(root); err == nil {

@@ -71,6 +71,10 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 	if d := seal.ToHide(o.CacheDir, t.root, p.work); d != "" {
 		io.Hidden = append(io.Hidden, d)
 	}
+	// The credentials this machine holds (~/.ssh, ~/.npmrc, cloud configs, the checkout's
+	// .git/config with a CI token in it) are unreadable to every run where namespaces work.
+	home, _ := os.UserHomeDir()
+	io.Secrets = isolate.CredentialPaths(home, t.gitDirs)
 	iso, err := o.newIsolator(io)
 	if err != nil {
 		var he *isolate.HermeticError

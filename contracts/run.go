@@ -21,6 +21,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/redact"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/seal"
 )
@@ -105,6 +106,10 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 			io.Hidden = append(io.Hidden, d)
 		}
 	}
+	// The machine's credentials and the checkout's .git/config are unreadable to them too.
+	home, _ := os.UserHomeDir()
+	io.Secrets = isolate.CredentialPaths(home, []string{filepath.Join(repo, ".git")})
+	redact.AddGitConfigs(filepath.Join(repo, ".git"))
 	iso, err := isolate.New(io)
 	if err != nil {
 		return nil, err

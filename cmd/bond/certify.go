@@ -19,6 +19,7 @@ import (
 	"github.com/bond-tool/bond/internal/atomicfile"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/redact"
 )
 
 // certifyOptions holds the streams and flags of bond certify.
@@ -328,6 +329,8 @@ func (opts *certifyOptions) saveReport(rep *adjudicate.Report) error {
 		return fmt.Errorf("encoding the report: %w", err)
 	}
 	b = append(b, '\n')
+	// No secret bond knows of is stored, whatever a test printed or named (internal/redact).
+	b = redact.Bytes(b)
 	var errs []error
 	if opts.Output != "" {
 		if err := writeReport(opts.Output, b); err != nil {

@@ -9,7 +9,10 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], SystemStreams()))
+	s := SystemStreams()
+	code := run(os.Args[1:], s)
+	s.Flush()
+	os.Exit(code)
 }
 
 // run executes bond with args and returns the exit code. SIGHUP, SIGINT, SIGQUIT and SIGTERM

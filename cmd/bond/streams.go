@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/bond-tool/bond/internal/redact"
 )
 
 // Streams are the standard streams a command reads and writes, and whether each is a terminal.
@@ -18,12 +20,14 @@ type Streams struct {
 	Now func() time.Time
 }
 
-// SystemStreams returns the process's standard streams.
+// SystemStreams returns the process's standard streams. stdout and stderr mask every secret bond
+// knows of (internal/redact), whatever a test put in the text bond prints; call Flush before
+// exiting.
 func SystemStreams() *Streams {
 	return &Streams{
 		In:     os.Stdin,
-		Out:    os.Stdout,
-		Err:    os.Stderr,
+		Out:    redact.NewWriter(os.Stdout),
+		Err:    redact.NewWriter(os.Stderr),
 		OutTTY: isTerminal(os.Stdout),
 		ErrTTY: isTerminal(os.Stderr),
 		Now:    time.Now,
@@ -38,4 +42,13 @@ func isTerminal(f *os.File) bool {
 		return false
 	}
 	return fi.Mode()&os.ModeCharDevice != 0
+}
+
+// Flush passes on what the masking writers of SystemStreams hold back (an unfinished last line).
+func (s *Streams) Flush() {
+	for _, w := range []io.Writer{s.Out, s.Err} {
+		if rw, ok := w.(*redact.Writer); ok {
+			_ = rw.Flush()
+		}
+	}
 }

@@ -237,6 +237,29 @@ func runCase(t *testing.T, dir string, c *Case) {
 			}
 		}
 	}
+	for _, n := range c.Never {
+		frag := expand(n, vars)
+		for i, o := range outs {
+			for stream, text := range map[string]string{"stdout": o.stdout, "stderr": o.stderr} {
+				if strings.Contains(text, frag) {
+					failed["leak"] += fmt.Sprintf("run %d: %s holds %q\n", i+1, stream, frag)
+				}
+			}
+		}
+		for _, g := range c.NeverIn {
+			files, _ := filepath.Glob(expand(g, vars))
+			if len(files) == 0 {
+				// A glob that matches nothing checks nothing: the case is wrong, or bond stored
+				// nothing where the case expects it to.
+				failed["leak"] += fmt.Sprintf("never_in %s matches no file\n", expand(g, vars))
+			}
+			for _, f := range files {
+				if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), frag) {
+					failed["leak"] += fmt.Sprintf("%s holds %q\n", f, frag)
+				}
+			}
+		}
+	}
 	for _, a := range c.Absent {
 		if _, err := os.Lstat(expand(a, vars)); err == nil {
 			failed["absent"] += fmt.Sprintf("%s exists\n", expand(a, vars))

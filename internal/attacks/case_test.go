@@ -40,6 +40,11 @@ type Case struct {
 	// Clean are files (with the case variables) that, when they exist afterwards, must not hold
 	// $MARKER: a file bond alone writes that an attack tried to forge.
 	Clean []string `toml:"clean"`
+	// Never are fragments (with the case variables; secrets a test printed) that must occur
+	// neither in bond's stdout or stderr nor in any file NeverIn matches (globs with the case
+	// variables: the -o report, the cached last report). Their failures are named "leak".
+	Never   []string `toml:"never"`
+	NeverIn []string `toml:"never_in"`
 	// Unchanged are files (with the case variables) outside repo/ whose content must be the same
 	// after bond as after setup: what an attack tried to make bond write through a link.
 	Unchanged []string `toml:"unchanged"`
@@ -72,7 +77,7 @@ type Known struct {
 	// Reason says what is missing and which issue fixes it.
 	Reason string `toml:"reason"`
 	// Failing are the names of the assertions that fail today (exit, stderr, stdout, absent, unchanged, tree, temp,
-	// process, markdown-safe); the driver requires exactly these to fail.
+	// process, markdown-safe, leak); the driver requires exactly these to fail.
 	Failing []string `toml:"failing"`
 }
 

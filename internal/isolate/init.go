@@ -24,7 +24,13 @@ type initSpec struct {
 	Writable []string `json:"rw,omitempty"`
 	Hidden   []string `json:"hide,omitempty"`
 	Private  []string `json:"private,omitempty"`
-	Hermetic bool     `json:"hermetic,omitempty"`
+	// SecretDirs and SecretFiles are credentials the test must not read (secrets.go).
+	SecretDirs  []string `json:"secret_dirs,omitempty"`
+	SecretFiles []string `json:"secret_files,omitempty"`
+	// Bare: detect mode as root; no namespace, no mount, only the capabilities dropped
+	// (secrets.go).
+	Bare     bool `json:"bare,omitempty"`
+	Hermetic bool `json:"hermetic,omitempty"`
 	// ErrFD is the pipe the init writes its set-up error to (close-on-exec, so a successful exec
 	// closes it empty).
 	ErrFD int `json:"errfd"`
@@ -67,7 +73,11 @@ func becomeInit() {
 		os.Stderr.WriteString("bond isolate init: " + err.Error() + "\n")
 		os.Exit(125)
 	}
-	if err := setUp(spec); err != nil {
+	setup := setUp
+	if spec.Bare {
+		setup = bareSetUp
+	}
+	if err := setup(spec); err != nil {
 		fail(err)
 	}
 	if spec.Probe {
@@ -124,10 +134,16 @@ func setUp(spec initSpec) error {
 			return err
 		}
 	}
+	if err := hideSecrets(spec); err != nil { // secrets.go
+		return err
+	}
 	// A /proc of the new PID namespace: the test sees only its own processes, and cannot reach
 	// the host's mount namespace through /proc/PID/root of a process outside.
 	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mounting /proc for the run's PID namespace: %w", err)
+	}
+	if err := protectKernel(); err != nil { // secrets.go: /proc/sys and /sys read-only
+		return err
 	}
 	if spec.Hermetic {
 		if err := loopbackUp(); err != nil {

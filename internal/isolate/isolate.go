@@ -1,6 +1,7 @@
 // Package isolate confines one test process of an untrusted patch (SPEC §3.2, §7): the
 // directories bond links into a sandbox (node_modules) are read-only to it, no process it starts
-// outlives its run, and under --hermetic it has loopback but no other network. A process runner
+// outlives its run, the machine's credentials and bond's environment are out of its reach
+// (secrets.go), and under --hermetic it has loopback but no other network. A process runner
 // builds its *exec.Cmd as usual and hands it to an Isolator before starting it:
 //
 //	iso, err := isolate.New(isolate.Options{ReadOnly: dirs, Hermetic: h})
@@ -83,17 +84,30 @@ type Options struct {
 	// after it. New checks that an overlay mount works here; where it does not, the directories
 	// stay read-only and Why says why. Detect mode ignores it.
 	Layers string
+	// Secrets are credential files and directories no test may read (CredentialPaths: the
+	// user's ~/.ssh, ~/.npmrc, ~/.git-credentials, cloud configurations, the checkout's
+	// .git/config with a CI token in it). In namespace mode each directory is covered by an
+	// empty read-only tmpfs and each file by a read-only /dev/null, mounted last; bond itself
+	// still reads them (only the test's mount namespace hides them). A path that does not exist,
+	// or that holds a ReadOnly or Writable directory, is skipped. In detect mode they stay
+	// readable (a test runs as bond's user): a named residual (docs/isolation.md).
+	Secrets []string
 }
 
 // Isolator confines every command it wraps the same way. It is safe for concurrent use.
 type Isolator struct {
 	opts   Options
 	mode   mode
-	snap   *Snapshot  // the linked trees before the first run, in detect mode
-	ro     []string   // opts.ReadOnly resolved
-	fence  []string   // opts.Fence resolved
-	open   []string   // opts.Writable resolved
-	hidden []string   // opts.Hidden resolved
+	snap   *Snapshot // the linked trees before the first run, in detect mode
+	ro     []string  // opts.ReadOnly resolved
+	fence  []string  // opts.Fence resolved
+	open   []string  // opts.Writable resolved
+	hidden []string  // opts.Hidden resolved
+	// secretDirs and secretFiles are opts.Secrets resolved, split by kind.
+	secretDirs, secretFiles []string
+	// bare: detect mode as root, where each command still starts under the init, which only
+	// drops the capabilities a root test could read bond's memory and environment with.
+	bare   bool
 	snapMu sync.Mutex // one comparison with the snapshot at a time
 	cow    *layers    // copy-on-write runs; nil when the directories are only read-only
 	cowWhy string     // why Options.Layers was asked for and refused
@@ -116,6 +130,9 @@ func New(o Options) (*Isolator, error) {
 	if iso.hidden, err = resolveDirs(o.Hidden); err != nil {
 		return nil, err
 	}
+	if iso.secretDirs, iso.secretFiles, err = resolveSecrets(o.Secrets, iso.hidden, iso.ro, iso.open); err != nil {
+		return nil, err
+	}
 	iso.mode = probe(o.Hermetic)
 	if forceDetect {
 		iso.mode = mode{why: "namespaces turned off by a test"}
@@ -132,6 +149,10 @@ func New(o Options) (*Isolator, error) {
 		}
 	}
 	if !iso.mode.ok {
+		// No mount or PID namespace hides bond's own /proc/PID from a test here.
+		if err := guardDetect(iso); err != nil {
+			return nil, err
+		}
 		s, err := TakeSnapshot(iso.ro)
 		if err != nil {
 			return nil, err
@@ -223,7 +244,8 @@ type Run struct {
 }
 
 // Wrap rewrites cmd, not yet started, to run under the Isolator: its program becomes bond's
-// init (namespace mode), or it inherits the run's mark as one more open file (detect mode). cmd
+// init (namespace mode), or it inherits the run's mark as one more open file (detect mode), and,
+// in detect mode as root, starts under a bare init that only drops capabilities (secrets.go). cmd
 // keeps its Dir, Stdin, Stdout, Stderr and Env, which Wrap adds nothing to; it sets Setpgid so
 // the runner can still kill the run's group.
 func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
@@ -245,7 +267,9 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 		}
 		r.mark = m
 		cmd.ExtraFiles = append(cmd.ExtraFiles, m.r)
-		return r, nil
+		if !iso.bare {
+			return r, nil
+		}
 	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
@@ -255,6 +279,7 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 	fd := 3 + len(cmd.ExtraFiles)
 	cmd.ExtraFiles = append(cmd.ExtraFiles, pw)
 	spec := initSpec{ReadOnly: iso.ro, Fence: iso.fence, Writable: iso.open, Hidden: iso.hidden, Private: iso.private(), Hermetic: iso.opts.Hermetic, ErrFD: fd}
+	spec.SecretDirs, spec.SecretFiles = iso.secretDirs, iso.secretFiles
 	if iso.cow != nil {
 		if r.layers, spec.Overlays, err = iso.runLayers(); err != nil {
 			pr.Close()
@@ -263,9 +288,14 @@ func (iso *Isolator) Wrap(cmd *exec.Cmd) (*Run, error) {
 		}
 		spec.Layers = iso.cow.dir
 	}
+	if !iso.mode.ok {
+		spec = initSpec{Bare: true, ErrFD: fd} // detect mode: no mounts, no namespaces
+	}
 	cmd.Args = append([]string{"bond-isolate-init", initArg, spec.encode(), cmd.Path}, cmd.Args...)
 	cmd.Path = selfExe
-	iso.mode.apply(cmd.SysProcAttr, iso.opts.Hermetic)
+	if iso.mode.ok {
+		iso.mode.apply(cmd.SysProcAttr, iso.opts.Hermetic)
+	}
 	// If bond itself dies (SIGKILL, a crash), the init gets SIGKILL too (the setting survives its
 	// exec into the command), and with it every process of the namespace.
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
@@ -290,7 +320,7 @@ func (iso *Isolator) private() []string {
 			continue
 		}
 		holds := false
-		for _, set := range [][]string{iso.ro, iso.fence, iso.open, iso.hidden} {
+		for _, set := range [][]string{iso.ro, iso.fence, iso.open, iso.hidden, iso.secretDirs, iso.secretFiles} {
 			for _, m := range set {
 				if rel, err := filepath.Rel(real, m); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
 					holds = true

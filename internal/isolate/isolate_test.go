@@ -79,6 +79,32 @@ func helper(name string) int {
 		fmt.Println("started")
 		time.Sleep(time.Hour)
 		return 0
+	case "environ":
+		// Detect mode (ModeVar is set): a run tries to read this process's environment.
+		iso, err := New(Options{})
+		if err != nil {
+			fmt.Println(err)
+			return 1
+		}
+		fmt.Println("why:", iso.Why())
+		cmd := exec.Command("sh", "-c", "tr '\\0' '\\n' < /proc/$PPID/environ && exit 0; echo environ unreadable")
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stdout
+		run, err := iso.Wrap(cmd)
+		if err != nil {
+			fmt.Println(err)
+			return 1
+		}
+		if err := cmd.Start(); err != nil {
+			fmt.Println(err)
+			return 1
+		}
+		if err := run.Started(); err != nil {
+			fmt.Println(err)
+			return 1
+		}
+		cmd.Wait()
+		run.Finish()
+		return 0
 	}
 	return 2
 }

@@ -89,7 +89,12 @@ func tryMode(m mode, hermetic bool) error {
 	if err := os.Mkdir(hidden, 0o700); err != nil {
 		return err
 	}
-	spec := initSpec{ReadOnly: []string{dir}, Hidden: []string{hidden}, Hermetic: hermetic, Probe: true}
+	// And a credential file under /dev/null (secrets.go).
+	secret := filepath.Join(dir, "secret")
+	if err := os.WriteFile(secret, nil, 0o600); err != nil {
+		return err
+	}
+	spec := initSpec{ReadOnly: []string{dir}, Hidden: []string{hidden}, SecretFiles: []string{secret}, Hermetic: hermetic, Probe: true}
 	return runProbe(m, spec)
 }
 

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/redact"
 )
 
 // KeepBytes is how much output a run keeps in memory: enough to find the failing test's name in
@@ -143,7 +144,12 @@ func Run(ctx context.Context, p Spec) (Result, error) {
 		after := run.Finish()
 		res.Changed, res.CheckErr, res.Reaped = after.Changed, after.Err, after.Killed
 	}
-	res.Output = readTail(outf, KeepBytes)
+	// A secret bond knows of that the run printed (a --pass-env token, a detect-mode read of
+	// .git/config) goes no further than this: every tail, report and log takes its output from
+	// here. The window read is longer than what is kept by the longest secret, so one the cut
+	// would halve is masked whole first.
+	secrets := redact.Std()
+	res.Output = Tail(secrets.String(readTail(outf, KeepBytes+int64(secrets.MaxLen()))), int(KeepBytes))
 	if ctxErr != nil {
 		return res, ctxErr
 	}
