@@ -109,6 +109,11 @@ type ValueDiff struct {
 	MutantOutcome   string `json:"mutant_outcome"`
 }
 
+// ValueLostMutant begins a ValueCheck's Unavailable when the unmutated runs left their value
+// traces and the mutant run did not (a test file's process died, or a test removed its trace):
+// the detector could not look at this mutant alone, which reports say per mutant.
+const ValueLostMutant = "unavailable for the mutant run"
+
 // valueDetectorNote is the report's run-level word on the value detector: on, with how many
 // calls each unmutated run recorded, or why it is not available.
 func valueDetectorNote(base *baseline, runner string) string {
@@ -145,14 +150,14 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 	}
 	for i, t := range [...]*callTrace{base[0], base[1], mut} {
 		if t.Unavailable != "" {
-			run := "the mutant run"
-			if i < 2 {
-				run = "an unmutated run"
-			}
 			if strings.HasPrefix(t.Unavailable, "not available") {
 				return &ValueCheck{Unavailable: t.Unavailable}, nil
 			}
-			return &ValueCheck{Unavailable: "unavailable for " + run + ": " + t.Unavailable}, nil
+			lost := ValueLostMutant
+			if i < 2 {
+				lost = "unavailable for an unmutated run"
+			}
+			return &ValueCheck{Unavailable: lost + ": " + t.Unavailable}, nil
 		}
 	}
 	if mut.Observed {
@@ -164,7 +169,7 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 		}
 		for _, f := range base[0].Files {
 			if !have[f] && slices.Contains(base[1].Files, f) {
-				return &ValueCheck{Unavailable: "unavailable for the mutant run: the test file " + f + " left a value trace in both unmutated runs and none in the mutant run (its process did not exit normally, or the test removed the trace)"}, nil
+				return &ValueCheck{Unavailable: ValueLostMutant + ": the test file " + f + " left a value trace in both unmutated runs and none in the mutant run (its process did not exit normally, or the test removed the trace)"}, nil
 			}
 		}
 	}
