@@ -51,6 +51,9 @@
   const ErrorProto = Error.prototype;
   const ArrayBufferProto = ArrayBuffer.prototype;
   const WeakMapCtor = WeakMap;
+  const MapCtor = Map;
+  const mapGet = Map.prototype.get;
+  const mapSet = Map.prototype.set;
   const wmGet = WeakMap.prototype.get;
   const wmSet = WeakMap.prototype.set;
   const wmHas = WeakMap.prototype.has;
@@ -74,6 +77,8 @@
   const sep = path.sep;
   const relative = path.relative;
   const pid = process.pid;
+  let thread = 0;
+  try { thread = require('worker_threads').threadId; } catch (_) { }
 
   const MAX_DEPTH = 8, MAX_ITEMS = 100, MAX_LEAVES = 400, MAX_STRING = 120, MAX_CALLS = 20000;
 
@@ -194,7 +199,7 @@
     return name === '' ? 'Object(anonymous class)' : name;
   }
 
-  function Flattener() { this.out = []; this.seen = new WeakMapCtor(); this.full = false; }
+  function Flattener() { this.out = []; this.seen = new MapCtor(); this.full = false; }
 
   Flattener.prototype.leaf = function (p, l) {
     if (this.full) return;
@@ -212,9 +217,9 @@
     if (v === null) return this.leaf(p, 'null');
     const t = typeof v;
     if (t !== 'object' && t !== 'function') return this.leaf(p, primitive(v));
-    const at = apply(wmGet, this.seen, [v]);
+    const at = apply(mapGet, this.seen, [v]);
     if (at !== undefined) return this.leaf(p, '[Ref ' + at + ']');
-    apply(wmSet, this.seen, [v, p]);
+    apply(mapSet, this.seen, [v, p]);
     const mark = this.out.length;
     try {
       this.object(p, v, d);
@@ -323,10 +328,20 @@
 
   // ----- recording -----
 
-  function add(c) {
+  // add appends c, returning its index, or -1 past the cap. A finished call is kept as its JSON
+  // line, not as the object: a busy suite's trace then holds one flat string per call (kept as
+  // objects, garbage collection took most of the hook's time on a run making 10,000 calls, and
+  // the hook's cost there was about twice what it is now).
+  function add(c, done) {
     if (calls.length >= MAX_CALLS) { capped = true; return -1; }
-    push(calls, c);
+    push(calls, done ? stringify(c) : c);
     return calls.length - 1;
+  }
+
+  function settle(idx, c, kind, v, args) {
+    if (idx < 0) return;
+    try { c.outcome = flatten(kind, v); c.after = flattenArgs('after', args); } catch (_) { }
+    calls[idx] = stringify(c);
   }
 
   function record(file, callee, args, doCall) {
@@ -340,24 +355,20 @@
     } catch (e) {
       depth--;
       try { c.outcome = flatten('throw', e); c.after = flattenArgs('after', args); } catch (_) { }
-      add(c);
+      add(c, true);
       throw e;
     }
     depth--;
     if (v !== null && typeof v === 'object' && protoChainHas(v, PromiseProto)) {
-      const idx = add(c);
+      // Recorded when it settles; the caller gets a promise settling as v does.
+      const idx = add(c, false);
       return new PromiseCtor(function (resolve, reject) {
-        apply(promiseThen, v, [function (r) {
-          if (idx >= 0) { try { c.outcome = flatten('resolved', r); c.after = flattenArgs('after', args); } catch (_) { } }
-          resolve(r);
-        }, function (e) {
-          if (idx >= 0) { try { c.outcome = flatten('rejected', e); c.after = flattenArgs('after', args); } catch (_) { } }
-          reject(e);
-        }]);
+        apply(promiseThen, v, [function (r) { settle(idx, c, 'resolved', r, args); resolve(r); },
+          function (e) { settle(idx, c, 'rejected', e, args); reject(e); }]);
       });
     }
     try { c.outcome = flatten('return', v); c.after = flattenArgs('after', args); } catch (_) { }
-    add(c);
+    add(c, true);
     return v;
   }
 
@@ -434,9 +445,9 @@
 
   apply(processOn, process, ['exit', function () {
     try {
-      let out = stringify({ pid: pid, files: seenList, calls: calls.length, capped: capped }) + '\n';
-      for (let i = 0; i < calls.length; i++) out += stringify(calls[i]) + '\n';
-      apply(writeFileSync, fs, [S.dir + '/trace-' + pid + '.jsonl', out, { flag: 'wx' }]);
+      let out = stringify({ pid: pid, thread: thread, files: seenList, calls: calls.length, capped: capped }) + '\n';
+      for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : stringify(calls[i])) + '\n';
+      apply(writeFileSync, fs, [S.dir + '/trace-' + pid + '-' + thread + '.jsonl', out, { flag: 'wx' }]);
     } catch (_) { }
   }]);
 })();

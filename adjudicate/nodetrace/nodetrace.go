@@ -91,8 +91,8 @@ func (r *Run) Remove() { os.RemoveAll(r.Dir) }
 
 // Trace is what the Node processes of one run recorded.
 type Trace struct {
-	// Calls are the recorded calls, process by process in pid order, each process's in the
-	// order it recorded them.
+	// Calls are the recorded calls, process by process (and thread by thread) in pid order,
+	// each process's in the order it recorded them.
 	Calls []embedded.Call
 	// Files are the test files the trace covers: the ones the run was asked to run, or, when
 	// the command picks its own, the ones the hook saw load, sorted.
@@ -108,6 +108,7 @@ type Trace struct {
 // header is the first line of a process's trace file.
 type header struct {
 	PID    int      `json:"pid"`
+	Thread int      `json:"thread"`
 	Files  []string `json:"files"`
 	Calls  int      `json:"calls"`
 	Capped bool     `json:"capped"`
@@ -146,7 +147,12 @@ func (r *Run) Read(esm func(file string) bool) Trace {
 		}
 		procs = append(procs, proc{p.h, p.calls})
 	}
-	sort.SliceStable(procs, func(i, j int) bool { return procs[i].h.PID < procs[j].h.PID })
+	sort.SliceStable(procs, func(i, j int) bool {
+		if procs[i].h.PID != procs[j].h.PID {
+			return procs[i].h.PID < procs[j].h.PID
+		}
+		return procs[i].h.Thread < procs[j].h.Thread
+	})
 	seen := map[string]bool{}
 	for _, p := range procs {
 		for _, f := range p.h.Files {

@@ -131,6 +131,20 @@ func TestHookRecords(t *testing.T) {
 	}
 }
 
+// TestHookChildren: a test that starts Node processes of its own (one inheriting the hook, one
+// with a NODE_OPTIONS of its own, a worker thread) runs as without the hook, and its own calls
+// are recorded once; a child's calls are not the test file's.
+func TestHookChildren(t *testing.T) {
+	tr := runHook(t, []string{"test/spawn.test.js"}, "test/spawn.test.js")
+	if tr.Unavailable != "" {
+		t.Fatalf("trace unavailable: %s", tr.Unavailable)
+	}
+	calls := byCallee(tr.Calls)
+	if c := calls["src/lib.js#helper"]; len(c) != 1 || c[0].File != "test/spawn.test.js" || c[0].Outcome[0] != "return=num:42" {
+		t.Errorf("helper calls %+v, want the test's one call", c)
+	}
+}
+
 // TestReadUntrusted: Read says why a trace cannot be compared instead of failing or reading it as
 // no calls: a test file the run was asked to run with no trace (an ES module named as such), a
 // malformed or miscounted file, a FIFO in the trace file's place.
@@ -147,7 +161,7 @@ func TestReadUntrusted(t *testing.T) {
 		seen  []string
 	}{
 		{name: "asked-for file traced", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": good}, calls: 1, seen: []string{"test/a.test.js"}},
-		{name: "observed files", files: map[string]string{"trace-2.jsonl": good, "trace-1.jsonl": `{"pid":1,"files":[],"calls":0}` + "\n"}, calls: 1, seen: []string{"test/a.test.js"}},
+		{name: "observed files", files: map[string]string{"trace-2.jsonl": good, "trace-1.jsonl": `{"pid":1,"thread":0,"files":[],"calls":0}` + "\n"}, calls: 1, seen: []string{"test/a.test.js"}},
 		{name: "asked-for file left no trace", tests: []string{"test/a.test.js", "test/b.test.js"}, files: map[string]string{"trace-2.jsonl": good}, want: "the test file test/b.test.js left no value trace"},
 		{name: "an ES module left no trace", tests: []string{"test/b.test.js"}, files: map[string]string{}, esm: true, want: "test/b.test.js is an ES module"},
 		{name: "nothing observed", files: map[string]string{}, want: "no test file left a value trace"},
