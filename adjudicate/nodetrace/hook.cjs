@@ -407,14 +407,19 @@
     };
     if (callable) {
       handler.apply = function (target, self, args) {
-        return record(file, name, args, function () { return apply(target, self, args); });
+        // A static method called through a wrapped class runs on the class itself, so its
+        // private static fields work (a proxy has none); an object's method keeps the proxy as
+        // its receiver, so chained calls stay calls into the package.
+        const cls = apply(wmGet, real, [self]);
+        const recv = typeof cls === 'function' ? cls : self;
+        return record(file, name, args, function () { return apply(target, recv, args); });
       };
       handler.construct = function (target, args, newTarget) {
         return record(file, 'new ' + name, args, function () { return construct(target, args, newTarget === p ? target : newTarget); });
       };
     }
     const p = new ProxyCtor(v, handler);
-    apply(wmSet, real, [p, true]);
+    apply(wmSet, real, [p, v]);
     if (byFile === undefined) { byFile = create(null); apply(wmSet, proxies, [v, byFile]); }
     byFile[id] = p;
     return p;

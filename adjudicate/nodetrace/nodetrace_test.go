@@ -99,6 +99,7 @@ func TestHookRecords(t *testing.T) {
 		{"src/lib.js#push", 0, "outcome", "return=undefined"},
 		{"src/lib.js#nested.deep", 0, "outcome", "return=num:1"},
 		{"src/other.js#default", 0, "outcome", `return=str:"other"`},
+		{"src/lib.js#Registry.count", 0, "outcome", "return=num:6"},
 	}
 	for _, tt := range tests {
 		cs := calls[tt.callee]

@@ -29,3 +29,11 @@ const lib = {
 };
 
 module.exports = lib;
+
+// A class with a private static field, exported on its own: its static method must run on the
+// class, not on the proxy around it.
+class Registry {
+  static #count = 3;
+  static count() { return Registry.#count + this.#count; }
+}
+module.exports.Registry = Registry;

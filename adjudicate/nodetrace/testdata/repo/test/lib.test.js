@@ -25,3 +25,4 @@ lib.each(() => lib.helper(5));
 lib.identity(lib.exact, again.exact);
 lib.nested.deep();
 other();
+lib.Registry.count();
