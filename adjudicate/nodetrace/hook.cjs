@@ -93,7 +93,24 @@
   const anyTests = S.tests.length > 0;
   for (let i = 0; i < S.tests.length; i++) tests[S.tests[i]] = true;
 
-  function push(arr, v) { arr[arr.length] = v; }
+  // push defines the element as an own property: an index setter a test put on Array.prototype
+  // is never called.
+  const defineProperty = Object.defineProperty;
+  function push(arr, v) { defineProperty(arr, arr.length, { value: v, writable: true, enumerable: true, configurable: true }); }
+
+  // JSON lines are written by hand: JSON.stringify would call a toJSON a test put on
+  // Object.prototype or Array.prototype. Only string primitives go through stringify, which
+  // looks up no toJSON for them.
+  function qs(v) { return typeof v === 'string' ? stringify(v) : 'null'; }
+  function qa(a) {
+    if (!isArray(a)) return 'null';
+    let out = '[';
+    for (let i = 0; i < a.length; i++) out += (i > 0 ? ',' : '') + qs(a[i]);
+    return out + ']';
+  }
+  function line(c) {
+    return '{"file":' + qs(c.file) + ',"callee":' + qs(c.callee) + ',"args":' + qa(c.args) + ',"outcome":' + qa(c.outcome) + ',"after":' + qa(c.after) + '}';
+  }
   function isIndex(k) {
     if (k.length === 0) return false;
     for (let i = 0; i < k.length; i++) { const c = k.charCodeAt(i); if (c < 48 || c > 57) return false; }
@@ -334,14 +351,14 @@
   // the hook's cost there was about twice what it is now).
   function add(c, done) {
     if (calls.length >= MAX_CALLS) { capped = true; return -1; }
-    push(calls, done ? stringify(c) : c);
+    push(calls, done ? line(c) : c);
     return calls.length - 1;
   }
 
   function settle(idx, c, kind, v, args) {
     if (idx < 0) return;
     try { c.outcome = flatten(kind, v); c.after = flattenArgs('after', args); } catch (_) { }
-    calls[idx] = stringify(c);
+    calls[idx] = line(c);
   }
 
   function record(file, callee, args, doCall) {
@@ -450,8 +467,8 @@
 
   apply(processOn, process, ['exit', function () {
     try {
-      let out = stringify({ pid: pid, thread: thread, files: seenList, calls: calls.length, capped: capped }) + '\n';
-      for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : stringify(calls[i])) + '\n';
+      let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + calls.length + ',"capped":' + (capped ? 'true' : 'false') + '}\n';
+      for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : line(calls[i])) + '\n';
       apply(writeFileSync, fs, [S.dir + '/trace-' + pid + '-' + thread + '.jsonl', out, { flag: 'wx' }]);
     } catch (_) { }
   }]);

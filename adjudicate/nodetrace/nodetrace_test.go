@@ -120,9 +120,16 @@ func TestHookRecords(t *testing.T) {
 		}
 	}
 	// Only the tests' calls from outside are recorded: helper, which the library calls
-	// through its own export, and the test's own callback are not.
-	if n := len(calls["src/lib.js#helper"]); n != 1 {
-		t.Errorf("helper recorded %d times, want once (the test's own call)", n)
+	// through its own export, and the test's own callback are not. The second call is made
+	// after the test put a toJSON on Object.prototype and Array.prototype and an index setter on
+	// Array.prototype: it is recorded as it was made, and nothing else is forged.
+	if h := calls["src/lib.js#helper"]; len(h) != 2 {
+		t.Errorf("helper recorded %d times, want twice (the test's own calls)", len(h))
+	} else if h[1].Args[1] != "args[0]=num:2" || h[1].Outcome[0] != "return=num:3" {
+		t.Errorf("helper's second call: %v → %v, want 2 → 3", h[1].Args, h[1].Outcome)
+	}
+	if _, ok := calls["forged"]; ok {
+		t.Error("a toJSON put in by the test forged a call")
 	}
 	// A repeated require hands back the same wrapped export.
 	if n := len(calls["src/lib.js#identity"]); n != 1 {

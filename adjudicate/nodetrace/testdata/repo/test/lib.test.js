@@ -26,3 +26,10 @@ lib.identity(lib.exact, again.exact);
 lib.nested.deep();
 other();
 lib.Registry.count();
+
+// Put in last, so they act on the exit write: a toJSON JSON.stringify would call, and an index
+// setter an element assignment would.
+Object.prototype.toJSON = function () { return { callee: 'forged' }; };
+Array.prototype.toJSON = function () { return ['forged']; };
+Object.defineProperty(Array.prototype, '0', { set() {}, configurable: true });
+lib.helper(2);
