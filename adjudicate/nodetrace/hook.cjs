@@ -355,38 +355,47 @@
     return calls.length - 1;
   }
 
+  // settle records how a returned promise settled. Reading the values runs no recorded call:
+  // a getter that calls into the package is inside bond's reading, not a call from outside.
   function settle(idx, c, kind, v, args) {
     if (idx < 0) return;
+    depth++;
     try { c.outcome = flatten(kind, v); c.after = flattenArgs('after', args); } catch (_) { }
+    depth--;
     calls[idx] = line(c);
   }
 
+  // record makes the call with the recording around it and returns what the caller sees. Only
+  // outermost calls are recorded: one made while a recorded call runs (the package calling its
+  // own export, a test callback it invokes) or while its values are read is inside it.
   function record(file, callee, args, doCall) {
     if (depth > 0) return doCall();
     depth++;
-    const c = { file: file, callee: callee, args: null, outcome: null, after: null };
-    try { c.args = flattenArgs('args', args); } catch (_) { c.args = ['args=[threw while read]']; }
-    let v;
     try {
-      v = doCall();
-    } catch (e) {
-      depth--;
-      try { c.outcome = flatten('throw', e); c.after = flattenArgs('after', args); } catch (_) { }
+      const c = { file: file, callee: callee, args: null, outcome: null, after: null };
+      try { c.args = flattenArgs('args', args); } catch (_) { c.args = ['args=[threw while read]']; }
+      let v;
+      try {
+        v = doCall();
+      } catch (e) {
+        try { c.outcome = flatten('throw', e); c.after = flattenArgs('after', args); } catch (_) { }
+        add(c, true);
+        throw e;
+      }
+      if (v !== null && typeof v === 'object' && protoChainHas(v, PromiseProto)) {
+        // Recorded when it settles; the caller gets a promise settling as v does.
+        const idx = add(c, false);
+        return new PromiseCtor(function (resolve, reject) {
+          apply(promiseThen, v, [function (r) { settle(idx, c, 'resolved', r, args); resolve(r); },
+            function (e) { settle(idx, c, 'rejected', e, args); reject(e); }]);
+        });
+      }
+      try { c.outcome = flatten('return', v); c.after = flattenArgs('after', args); } catch (_) { }
       add(c, true);
-      throw e;
+      return v;
+    } finally {
+      depth--;
     }
-    depth--;
-    if (v !== null && typeof v === 'object' && protoChainHas(v, PromiseProto)) {
-      // Recorded when it settles; the caller gets a promise settling as v does.
-      const idx = add(c, false);
-      return new PromiseCtor(function (resolve, reject) {
-        apply(promiseThen, v, [function (r) { settle(idx, c, 'resolved', r, args); resolve(r); },
-          function (e) { settle(idx, c, 'rejected', e, args); reject(e); }]);
-      });
-    }
-    try { c.outcome = flatten('return', v); c.after = flattenArgs('after', args); } catch (_) { }
-    add(c, true);
-    return v;
   }
 
   function plainObject(o) {

@@ -100,6 +100,7 @@ func TestHookRecords(t *testing.T) {
 		{"src/lib.js#nested.deep", 0, "outcome", "return=num:1"},
 		{"src/other.js#default", 0, "outcome", `return=str:"other"`},
 		{"src/lib.js#Registry.count", 0, "outcome", "return=num:6"},
+		{"src/lib.js#lazy", 0, "outcome", "return.n=num:101"},
 	}
 	for _, tt := range tests {
 		cs := calls[tt.callee]

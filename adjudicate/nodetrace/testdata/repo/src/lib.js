@@ -37,3 +37,6 @@ class Registry {
   static count() { return Registry.#count + this.#count; }
 }
 module.exports.Registry = Registry;
+
+// A result whose getter calls back into the package: reading it is not a call from outside.
+module.exports.lazy = () => ({ get n() { return lib.helper(100); } });

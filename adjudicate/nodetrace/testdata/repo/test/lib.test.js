@@ -26,6 +26,7 @@ lib.identity(lib.exact, again.exact);
 lib.nested.deep();
 other();
 lib.Registry.count();
+lib.lazy();
 
 // Put in last, so they act on the exit write: a toJSON JSON.stringify would call, and an index
 // setter an element assignment would.
