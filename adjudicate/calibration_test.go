@@ -50,10 +50,12 @@ type calExpect struct {
 		Operator string `toml:"operator"`
 		Reason   string `toml:"reason"`
 	} `toml:"discarded"`
-	// Embedded states, for the embedded runner, what its value detector (issue 28) changes: a
-	// value change the tests receive on a path that runs either way is witness value there,
-	// where the command runners have no such detector. Only the fields named change.
-	Embedded struct {
+	// Value states what the value detector (issue 28) changes under the runners that have it —
+	// the embedded runner and, for CommonJS tests, the node runner's require hook, the two
+	// TestCalibration and TestCalibrationEmbedded use: a value change the tests receive on a path
+	// that runs either way is witness value there. The case's own fields are what a runner
+	// without the detector gives. Only the fields named change.
+	Value struct {
 		WitnessRequired string `toml:"witness-required"`
 		Mutant          []struct {
 			At              string `toml:"at"`
@@ -61,15 +63,15 @@ type calExpect struct {
 			Gate            string `toml:"witness_gate"`
 			VerdictRequired string `toml:"verdict_witness_required"`
 		} `toml:"mutant"`
-	} `toml:"embedded"`
+	} `toml:"value"`
 }
 
-// forEmbedded applies the case's [embedded] expectations.
-func (w *calExpect) forEmbedded() {
-	if w.Embedded.WitnessRequired != "" {
-		w.Bond.WitnessRequired = w.Embedded.WitnessRequired
+// forValueDetector applies the case's [value] expectations.
+func (w *calExpect) forValueDetector() {
+	if w.Value.WitnessRequired != "" {
+		w.Bond.WitnessRequired = w.Value.WitnessRequired
 	}
-	for _, e := range w.Embedded.Mutant {
+	for _, e := range w.Value.Mutant {
 		for i := range w.Mutant {
 			if w.Mutant[i].At != e.At {
 				continue
@@ -148,10 +150,10 @@ func runCalibration(t *testing.T, runner string) {
 					t.Skip("not a file-list oracle case")
 				}
 				o.Runner = runner
-				if runner == RunnerEmbedded {
-					want.forEmbedded()
-				}
 			}
+			// Both runners the calibration uses record the value trace of these CommonJS
+			// node:test cases (the node runner through its require hook).
+			want.forValueDetector()
 			ctx := calibrationContext(context.Background(), want.Mode)
 			rep, err := Certify(ctx, o)
 			if want.Exit == 2 {

@@ -61,8 +61,9 @@ type RunInfo struct {
 	// command it reads as a jest, vitest or node:test suite.
 	RunnerNote string `json:"runner_note,omitempty"`
 	// ValueDetector says whether the value detector could look under this run's runner:
-	// "embedded: calls into the modules the test files import are recorded", or why not
-	// ("not available under runner node"). Every adjudicated mutant's witness.values repeats it.
+	// "on (runner embedded): …" or "on (runner node): …" with the calls each unmutated run
+	// recorded, or why not ("not available under runner command: …", "unavailable: the test
+	// file … is an ES module"). Every adjudicated mutant's witness.values repeats it.
 	ValueDetector string `json:"value_detector,omitempty"`
 	// OracleNote says, when no oracle was named, which one bond chose and why (the zero-config
 	// oracle: the test files the patch changes, under the runner package.json names).

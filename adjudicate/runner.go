@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/nodetrace"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
@@ -162,17 +163,42 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		}
 		env = append(append([]string{}, env...), cr.Env...)
 	}
+	// The runs with coverage are the ones the detectors read: they carry the value trace
+	// (cmdvalue.go).
+	var tr *nodetrace.Run
+	var traceWhy string
+	var tests []string
+	if withCoverage {
+		tests, traceWhy = r.traceable(s)
+		if traceWhy == "" {
+			var err error
+			if tr, err = nodetrace.Prepare(r.tmp, sb.root, tests); err != nil {
+				return runOutcome{}, err
+			}
+			defer tr.Remove()
+			env = mergeEnv(env, tr.Env)
+		}
+	}
+	var out runOutcome
+	var err error
 	if r.compile != nil {
-		entry, finish, err := r.compile.forRun(sb)
-		if err != nil {
-			return runOutcome{}, err
+		entry, finish, cerr := r.compile.forRun(sb)
+		if cerr != nil {
+			return runOutcome{}, cerr
 		}
 		unmutated := sb.placed == ""
-		out, err := r.runOnce(ctx, sb, cmd, append(append([]string{}, env...), entry), withCoverage, cr, timeout)
+		out, err = r.runOnce(ctx, sb, cmd, append(append([]string{}, env...), entry), withCoverage, cr, timeout)
 		finish(unmutated && err == nil && out.Status == StatusAccepted)
-		return out, err
+	} else {
+		out, err = r.runOnce(ctx, sb, cmd, env, withCoverage, cr, timeout)
 	}
-	return r.runOnce(ctx, sb, cmd, env, withCoverage, cr, timeout)
+	switch {
+	case traceWhy != "":
+		out.Trace = &callTrace{Unavailable: traceWhy}
+	case tr != nil && err == nil && out.Status != StatusError:
+		out.Trace = traceOf(tr.Read(esmTest(sb.root)), tests == nil)
+	}
+	return out, err
 }
 
 // runOnce runs cmd once in sb with env and reads what it said: its tests' results and, with

@@ -20,17 +20,22 @@ package adjudicate
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
 )
 
 // callTrace is one run's value trace: its calls, the test files that ran, and whether a file's
-// trace hit its cap.
+// trace hit its cap. Unavailable says why the run's trace cannot be compared (the runner does
+// not trace this oracle, or a test file left no trace); Observed says Files are the test files
+// the trace saw load (a command that picks its own), not the ones the run was asked to run.
 type callTrace struct {
-	Calls  []embedded.Call
-	Files  []string
-	Capped bool
+	Calls       []embedded.Call
+	Files       []string
+	Capped      bool
+	Unavailable string
+	Observed    bool
 }
 
 // ValueCheck is what the value detector compared for one adjudicated mutant: the calls it
@@ -104,6 +109,11 @@ type ValueDiff struct {
 	MutantOutcome   string `json:"mutant_outcome"`
 }
 
+// ValueLostMutant begins a ValueCheck's Unavailable when the unmutated runs left their value
+// traces and the mutant run did not (a test file's process died, or a test removed its trace):
+// the detector could not look at this mutant alone, which reports say per mutant.
+const ValueLostMutant = "unavailable for the mutant run"
+
 // valueDetectorNote is the report's run-level word on the value detector: on, with how many
 // calls each unmutated run recorded, or why it is not available.
 func valueDetectorNote(base *baseline, runner string) string {
@@ -111,12 +121,24 @@ func valueDetectorNote(base *baseline, runner string) string {
 	if tr[0] == nil || tr[1] == nil {
 		return valueUnavailable(runner).Unavailable
 	}
-	return fmt.Sprintf("on (runner %s): calls the test files make into the modules they import from the repository are recorded; %d and %d calls in the two unmutated runs", runner, len(tr[0].Calls), len(tr[1].Calls))
+	for _, t := range tr {
+		switch {
+		case strings.HasPrefix(t.Unavailable, "not available"):
+			return t.Unavailable
+		case t.Unavailable != "":
+			return "unavailable: " + t.Unavailable
+		}
+	}
+	how := "calls the test files make into the modules they import from the repository are recorded"
+	if runner != RunnerEmbedded {
+		how = "calls the test files make into the modules they require from the repository are recorded by a CommonJS hook in the tests' Node processes"
+	}
+	return fmt.Sprintf("on (runner %s): %s; %d and %d calls in the two unmutated runs", runner, how, len(tr[0].Calls), len(tr[1].Calls))
 }
 
-// valueUnavailable is the ValueCheck of a runner that records no calls.
+// valueUnavailable is the ValueCheck of a run that recorded no trace at all.
 func valueUnavailable(runner string) *ValueCheck {
-	return &ValueCheck{Unavailable: fmt.Sprintf("not available under runner %s (built for the embedded runner only so far)", runner)}
+	return &ValueCheck{Unavailable: fmt.Sprintf("not available under runner %s: the run recorded no value trace", runner)}
 }
 
 // valueDetect compares the mutant run's trace with the baseline pair's, over the test files the
@@ -125,6 +147,31 @@ func valueUnavailable(runner string) *ValueCheck {
 func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck, *ValueDiff) {
 	if base[0] == nil || base[1] == nil || mut == nil {
 		return valueUnavailable(runner), nil
+	}
+	for i, t := range [...]*callTrace{base[0], base[1], mut} {
+		if t.Unavailable != "" {
+			if strings.HasPrefix(t.Unavailable, "not available") {
+				return &ValueCheck{Unavailable: t.Unavailable}, nil
+			}
+			lost := ValueLostMutant
+			if i < 2 {
+				lost = "unavailable for an unmutated run"
+			}
+			return &ValueCheck{Unavailable: lost + ": " + t.Unavailable}, nil
+		}
+	}
+	if mut.Observed {
+		// The command picks its own test files: every one both unmutated runs traced must have
+		// left a trace in the mutant run too, or a missing file would read as no calls.
+		have := map[string]bool{}
+		for _, f := range mut.Files {
+			have[f] = true
+		}
+		for _, f := range base[0].Files {
+			if !have[f] && slices.Contains(base[1].Files, f) {
+				return &ValueCheck{Unavailable: ValueLostMutant + ": the test file " + f + " left a value trace in both unmutated runs and none in the mutant run (its process did not exit normally, or the test removed the trace)"}, nil
+			}
+		}
 	}
 	vc := &ValueCheck{Capped: base[0].Capped || base[1].Capped || mut.Capped}
 	var first *ValueDiff

@@ -2,6 +2,7 @@ package adjudicate
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
@@ -85,14 +86,40 @@ func TestValueDetect(t *testing.T) {
 	}
 }
 
-// TestValueDetectUnavailable: a runner that records no calls is named, with no counts.
+// TestValueDetectUnavailable: a run with no trace, a runner the detector does not cover, or a
+// trace a test file did not leave is named with why, with no counts and no witness, even where
+// the traces it does have differ.
 func TestValueDetectUnavailable(t *testing.T) {
-	vc, d := valueDetect([2]*callTrace{nil, nil}, nil, "node")
-	if d != nil || vc.Unavailable == "" || vc.Calls != 0 {
-		t.Fatalf("got %+v, %v; want unavailable, no witness", *vc, d)
+	f := "m.js#f"
+	differs := trace(call(f, "num:1", "undefined"))
+	tests := []struct {
+		name    string
+		a, b, m *callTrace
+		text    string
+	}{
+		{name: "no trace", text: "value detector not available under runner node: the run recorded no value trace"},
+		{name: "runner not covered", a: &callTrace{Unavailable: "not available under runner command: jest"}, b: &callTrace{Unavailable: "not available under runner command: jest"},
+			m: &callTrace{Unavailable: "not available under runner command: jest"}, text: "value detector not available under runner command: jest"},
+		{name: "the mutant run's trace is missing", a: trace(call(f, "num:1", "num:2")), b: trace(call(f, "num:1", "num:2")),
+			m: &callTrace{Files: []string{"t.js"}, Unavailable: "the test file t.js left no value trace"}, text: "value detector unavailable for the mutant run: the test file t.js left no value trace"},
+		{name: "an unmutated run's trace is missing", a: &callTrace{Unavailable: "the test file t.js left no value trace"}, b: trace(call(f, "num:1", "num:2")),
+			m: differs, text: "value detector unavailable for an unmutated run: the test file t.js left no value trace"},
+		{name: "observed files: one the unmutated runs traced is missing from the mutant run",
+			a:    &callTrace{Calls: []embedded.Call{call(f, "num:1", "num:2")}, Files: []string{"t.js", "u.js"}, Observed: true},
+			b:    &callTrace{Calls: []embedded.Call{call(f, "num:1", "num:2")}, Files: []string{"t.js", "u.js"}, Observed: true},
+			m:    &callTrace{Calls: []embedded.Call{call(f, "num:1", "undefined")}, Files: []string{"t.js"}, Observed: true},
+			text: "value detector unavailable for the mutant run: the test file u.js left a value trace in both unmutated runs and none in the mutant run"},
 	}
-	if got := vc.Text(); got != "value detector not available under runner node (built for the embedded runner only so far)" {
-		t.Errorf("text %q", got)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			vc, d := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "node")
+			if d != nil || vc.Unavailable == "" || vc.Calls != 0 || vc.Differ != 0 {
+				t.Fatalf("got %+v, %v; want unavailable, no witness", *vc, d)
+			}
+			if got := vc.Text(); !strings.HasPrefix(got, tt.text) {
+				t.Errorf("text %q, want it to begin %q", got, tt.text)
+			}
+		})
 	}
 }
 

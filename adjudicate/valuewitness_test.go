@@ -2,7 +2,10 @@ package adjudicate
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,4 +68,132 @@ func TestValueWitnessFixture(t *testing.T) {
 	if rep.Run.ValueDetector == "" {
 		t.Error("the run does not say whether the value detector looked")
 	}
+}
+
+// TestValueWitnessRunners certifies testdata/witness/value-cjs (the value fixture written as
+// CommonJS) under the embedded runner, the node runner and mocha-free node --test as an oracle
+// command: the command runners trace the calls through nodetrace's CommonJS hook and must give
+// each mutant the embedded runner's witness, the same counts and the same first difference (the
+// test's name aside: a command runner's trace does not know it). The ESM fixture under the node
+// runner names why the hook cannot see its imports, on the run and on every mutant, and gives no
+// witness value.
+func TestValueWitnessRunners(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	type want struct {
+		op     string
+		kind   WitnessKind
+		calls  int
+		differ int
+	}
+	cjs := map[string]want{
+		"src/list.js:7":  {"ternary-false", WitnessValue, 6, 1},
+		"src/scale.js:6": {"swap-logical", WitnessNone, 6, 0},
+		"src/tally.js:4": {"swap-logical", WitnessNone, 6, 0},
+	}
+	tests := []struct {
+		name, fixture, runner, oracleCmd string
+		want                             map[string]want
+		note                             string // a fragment of run.value_detector
+		unavailable                      string // a fragment of every mutant's witness.values.unavailable
+	}{
+		{name: "embedded", fixture: "value-cjs", runner: RunnerEmbedded, want: cjs, note: "on (runner embedded)"},
+		{name: "node", fixture: "value-cjs", runner: RunnerNode, want: cjs, note: "on (runner node): calls the test files make into the modules they require"},
+		{name: "command node --test", fixture: "value-cjs", runner: RunnerNode, oracleCmd: "node --test test/oracle.test.js", want: cjs, note: "on (runner command)"},
+		{name: "mocha", fixture: "value-mocha", runner: RunnerNode, oracleCmd: "npx mocha test/oracle.test.js", want: cjs, note: "on (runner command)"},
+		{name: "mocha through npm test", fixture: "value-mocha", runner: RunnerNode, oracleCmd: "npm test", want: cjs, note: "on (runner command)"},
+		{name: "node on ESM", fixture: "value", runner: RunnerNode, note: "unavailable: the test file test/oracle.test.js is an ES module", unavailable: "is an ES module",
+			want: map[string]want{"src/list.js:7": {"ternary-false", WitnessNone, 0, 0}, "src/scale.js:6": {"swap-logical", WitnessNone, 0, 0}, "src/tally.js:4": {"swap-logical", WitnessNone, 0, 0}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var root string
+			if tt.fixture == "value-mocha" {
+				root = linkedTree(t, "../testdata/witness/value-mocha/tree", "node_modules/.bin/mocha")
+			} else {
+				root = copyTree(t, "../testdata/witness/"+tt.fixture+"/tree")
+			}
+			diff, _ := filepath.Abs("../testdata/witness/" + tt.fixture + "/patch.diff")
+			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: tt.runner, Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute}
+			if tt.oracleCmd != "" {
+				o.OracleCmd = tt.oracleCmd
+			} else {
+				o.Oracle = []string{"test/oracle.test.js"}
+			}
+			rep, err := Certify(t.Context(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(rep.Run.ValueDetector, tt.note) {
+				t.Errorf("run.value_detector %q, want it to say %q", rep.Run.ValueDetector, tt.note)
+			}
+			if len(rep.Mutants) != len(tt.want) {
+				t.Fatalf("got %d mutants, want %d", len(rep.Mutants), len(tt.want))
+			}
+			for _, m := range rep.Mutants {
+				at := fmt.Sprintf("%s:%d", m.Path, m.Line)
+				w, ok := tt.want[at]
+				if !ok {
+					t.Errorf("unexpected mutant at %s", at)
+					continue
+				}
+				if m.Operator != w.op || m.Status != StatusAccepted || m.Witness.Kind != w.kind {
+					t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
+				}
+				v := m.Witness.Values
+				switch {
+				case v == nil:
+					t.Errorf("%s: no witness.values", at)
+				case tt.unavailable != "":
+					if !strings.Contains(v.Unavailable, tt.unavailable) {
+						t.Errorf("%s: values %+v, want unavailable saying %q", at, v, tt.unavailable)
+					}
+				case v.Unavailable != "" || v.Calls != w.calls || v.Differ != w.differ:
+					t.Errorf("%s: values %+v, want %d of %d calls differ", at, v, w.differ, w.calls)
+				}
+				if w.kind == WitnessValue {
+					d := m.Witness.Value
+					if d == nil || d.Callee != "src/index.js#removeWhere" || d.File != "test/oracle.test.js" || d.Path != "return" || d.Args != "[1, 2, 3, 4], function (anonymous)" || d.BaselineOutcome != "[2, 4]" || d.MutantOutcome != "[]" {
+						t.Errorf("%s: value %+v", at, d)
+					}
+				}
+			}
+		})
+	}
+}
+
+// linkedTree copies an installed fixture tree, node_modules left out and linked instead, into a
+// fresh git checkout. The fixture must hold need (its runner, installed by npm ci from the
+// committed lockfile, as scripts/test does): under CI its absence fails the test, elsewhere it
+// skips it.
+func linkedTree(t *testing.T, src, need string) string {
+	t.Helper()
+	src, err := filepath.Abs(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(src, need)); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is not installed (%v): run npm ci in %s", need, err, src)
+		}
+		t.Skipf("%s is not installed: run npm ci in %s", need, src)
+	}
+	root := t.TempDir()
+	if out, err := exec.Command("sh", "-c", `cd "$1" && tar cf - --exclude=./node_modules . | (cd "$2" && tar xf -)`, "sh", src, root).CombinedOutput(); err != nil {
+		t.Fatalf("copying %s: %v\n%s", src, err, out)
+	}
+	if err := os.Symlink(filepath.Join(src, "node_modules"), filepath.Join(root, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".gitignore"), []byte("node_modules\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "fixture"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return root
 }

@@ -81,7 +81,7 @@ func Ask(cmd, root, path string) Request {
 			return req
 		}
 		req.Env = []string{"NODE_OPTIONS=--test-reporter=spec --test-reporter-destination=stdout " +
-			"--test-reporter=" + nodeReporter + " --test-reporter-destination=" + nodeOptionQuote(path)}
+			"--test-reporter=" + nodeReporter + " --test-reporter-destination=" + NodeOptionQuote(path)}
 		req.Path, req.Format = path, FormatNodeEvents
 		return req
 	}
@@ -182,9 +182,9 @@ func rel(root, p string) string {
 	return filepath.ToSlash(r)
 }
 
-// nodeOptionQuote quotes a NODE_OPTIONS value that holds spaces (Node reads double quotes and
+// NodeOptionQuote quotes a NODE_OPTIONS value that holds spaces (Node reads double quotes and
 // backslash escapes there).
-func nodeOptionQuote(s string) string {
+func NodeOptionQuote(s string) string {
 	if !strings.ContainsAny(s, " \t\"\\") {
 		return s
 	}

@@ -292,9 +292,14 @@ func witnessText(m adjudicate.MutantResult, q code) string {
 		return string(adjudicate.WitnessNotAdjudicated)
 	case adjudicate.WitnessNone, adjudicate.WitnessNotAdjudicated:
 		// How hard bond looked, where the value detector could: equivalent candidates are
-		// ordered by it. Where it could not, the run's value-detector note says why.
+		// ordered by it. Where it could not for the whole run, the run's value-detector note
+		// says why; where only this mutant's run left no trace (a test removed it, its process
+		// died), the label says so, never a bare none.
 		if v := w.Values; v != nil && v.Unavailable == "" {
 			return fmt.Sprintf("%s (%d of %d calls differ)", w.Kind, v.Differ, v.Calls)
+		}
+		if v := w.Values; v != nil && strings.HasPrefix(v.Unavailable, adjudicate.ValueLostMutant) {
+			return fmt.Sprintf("%s (value detector %s)", w.Kind, adjudicate.ValueLostMutant)
 		}
 		return string(w.Kind)
 	}
@@ -328,6 +333,8 @@ func advice(m adjudicate.MutantResult, q code) string {
 		return fmt.Sprintf("%s: whether the tests run this line changes from run to run; make them deterministic", loc)
 	case m.Verdict == adjudicate.VerdictUnshown && m.Witness.Kind == adjudicate.WitnessNotAdjudicated:
 		return fmt.Sprintf("%s: the tests ran this line and still passed with %s; it was not adjudicated (the bond was already decided, or the suite cap was spent: --adjudicate all asks anyway); add a test that fails on it", loc, changeText(m, q))
+	case m.Verdict == adjudicate.VerdictUnshown && m.Witness.Values != nil && strings.HasPrefix(m.Witness.Values.Unavailable, adjudicate.ValueLostMutant):
+		return fmt.Sprintf("%s: the tests accepted %s, and the run under it left no value trace where the unmutated runs left one (its process died, or a test removed the trace), so the value detector could not look; see bond inspect %s", loc, changeText(m, q), q(m.ID))
 	case m.Verdict == adjudicate.VerdictUnshown:
 		return fmt.Sprintf("%s: the tests accepted %s and nothing showed the change matters (witness %s); add a test that fails on it, or record it as equivalent with --verdicts", loc, changeText(m, q), q(string(m.Witness.Kind)))
 	case m.Verdict == adjudicate.VerdictError:

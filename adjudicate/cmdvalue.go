@@ -1,0 +1,73 @@
+package adjudicate
+
+// This file is the value trace of the command runners (issue 28, witness value): which runs of
+// the node runner and of an oracle command get nodetrace's CommonJS hook, and how what the hook
+// recorded becomes the run's callTrace, so value.go compares it exactly as it compares the
+// embedded runner's. Runs with coverage are traced (the two unmutated baseline runs and every
+// accepted mutant's coverage run: the runs the detectors read), so the comparison is like for
+// like and no run is added; a mutant's first run, without coverage, is not.
+
+import (
+	"encoding/json"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bond-tool/bond/adjudicate/nodetrace"
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/internal/safefile"
+)
+
+// traceable says whether run s of r can be traced, with the test files the hook is to take for
+// the oracle's (nil: the command's own configuration picks them), or why not.
+func (r *cmdRunner) traceable(s runSpec) (tests []string, why string) {
+	files := r.files
+	if s.files != nil && r.files != nil {
+		files = s.files
+	}
+	if r.runner == RunnerNode {
+		return files, ""
+	}
+	at, ok := oraclecmd.LocateRunner(r.cmd, oraclecmd.Options{Scripts: r.scripts})
+	switch {
+	case !ok:
+		return nil, "not available under runner command: the oracle command runs no test runner bond recognises (the value detector traces node --test and mocha)"
+	case at.Name == "mocha" || at.Name == "node-test":
+		return files, ""
+	}
+	return nil, "not available under runner command: the oracle command runs " + at.Name + ", which the value detector does not trace yet (it traces node --test and mocha; jest and vitest need a setup file around the real module)"
+}
+
+// traceOf is the callTrace of a run that nodetrace traced; observed says its test files are the
+// ones the hook saw load (the command picks its own), not the ones the run was asked to run.
+func traceOf(t nodetrace.Trace, observed bool) *callTrace {
+	return &callTrace{Calls: t.Calls, Files: t.Files, Capped: t.Capped, Unavailable: t.Unavailable, Observed: observed}
+}
+
+// esmTest reports whether the test file rel (repo-relative) under root is an ES module as Node
+// reads it: .mjs or .mts, or .js, .ts and the like under a package.json whose type is module.
+func esmTest(root string) func(rel string) bool {
+	return func(rel string) bool {
+		switch path.Ext(rel) {
+		case ".mjs", ".mts":
+			return true
+		case ".cjs", ".cts":
+			return false
+		}
+		for dir := path.Dir(rel); ; dir = path.Dir(dir) {
+			b, err := safefile.Read(filepath.Join(root, filepath.FromSlash(dir), "package.json"), safefile.ConfigMax)
+			if err == nil {
+				var pkg struct {
+					Type string `json:"type"`
+				}
+				if json.Unmarshal(b, &pkg) == nil {
+					return pkg.Type == "module"
+				}
+				return false
+			}
+			if dir == "." || dir == "/" || strings.HasPrefix(dir, "..") {
+				return false
+			}
+		}
+	}
+}

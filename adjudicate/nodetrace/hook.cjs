@@ -1,0 +1,484 @@
+// The value trace of a Node process (issue 28, witness value), loaded through NODE_OPTIONS'
+// --require before any test code runs: bond writes it, with the run's settings above this line,
+// into a directory of the run's own outside the sandbox. It hooks Module._load: when a test file
+// of the oracle requires a module that resolves inside the repository and outside node_modules,
+// the exports are handed back wrapped (functions, constructors, and the function properties of an
+// exported plain object, one level down for a plain object property), each wrapper recording the
+// calls made into it from outside: the test file, the callee, the arguments before, the outcome
+// (return, resolved, rejected or throw; a promise recorded when it settles) and the arguments
+// after. Values are flattened into "path=leaf" lines in the spelling of the embedded runner's
+// serializer (adjudicate/embedded/value.go). At exit the process writes its trace to its own file
+// in the trace directory; bond reads them all after the run.
+//
+// Every built-in the hook needs is captured here, before any test code runs, so a test that
+// replaces Array.prototype.push, JSON.stringify or fs.writeFileSync changes nothing it records;
+// the records live in this closure only. A test can still write files of its own into the
+// directory, rewrite them, or stop the exit write: what that can and cannot do is in
+// docs/report-schema.md ("The value trace under command runners").
+'use strict';
+(function () {
+  const S = SETTINGS; // eslint-disable-line no-undef
+  let Module, fs, path, nodeBuffer;
+  try {
+    Module = require('module');
+    fs = require('fs');
+    path = require('path');
+    nodeBuffer = require('buffer').Buffer;
+  } catch (_) {
+    return;
+  }
+  const apply = Reflect.apply;
+  const construct = Reflect.construct;
+  const ownKeys = Object.keys;
+  const getProto = Object.getPrototypeOf;
+  const getDesc = Object.getOwnPropertyDescriptor;
+  const stringify = JSON.stringify;
+  const isArray = Array.isArray;
+  const ObjectProto = Object.prototype;
+  const PromiseCtor = Promise;
+  const promiseThen = Promise.prototype.then;
+  const mapForEach = Map.prototype.forEach;
+  const setForEach = Set.prototype.forEach;
+  const dateGetTime = Date.prototype.getTime;
+  const errorToString = Error.prototype.toString;
+  const regexpToString = RegExp.prototype.toString;
+  const objToString = Object.prototype.toString;
+  const isView = ArrayBuffer.isView;
+  const MapProto = Map.prototype;
+  const SetProto = Set.prototype;
+  const DateProto = Date.prototype;
+  const RegExpProto = RegExp.prototype;
+  const ErrorProto = Error.prototype;
+  const ArrayBufferProto = ArrayBuffer.prototype;
+  const WeakMapCtor = WeakMap;
+  const MapCtor = Map;
+  const mapGet = Map.prototype.get;
+  const mapSet = Map.prototype.set;
+  const wmGet = WeakMap.prototype.get;
+  const wmSet = WeakMap.prototype.set;
+  const wmHas = WeakMap.prototype.has;
+  const ProxyCtor = Proxy;
+  const writeFileSync = fs.writeFileSync;
+  const resolveFilename = Module._resolveFilename;
+  const realLoad = Module._load;
+  const processOn = process.on;
+  const bufFrom = nodeBuffer.from;
+  const BigIntFn = BigInt;
+  const strSlice = String.prototype.slice;
+  const strStartsWith = String.prototype.startsWith;
+  const strEndsWith = String.prototype.endsWith;
+  const strIncludes = String.prototype.includes;
+  const bigToString = BigInt.prototype.toString;
+  const reflectGet = Reflect.get;
+  const PromiseProto = Promise.prototype;
+  const create = Object.create;
+  const isFiniteNum = Number.isFinite;
+  const isNaNNum = Number.isNaN;
+  const sep = path.sep;
+  const relative = path.relative;
+  const pid = process.pid;
+  let thread = 0;
+  try { thread = require('worker_threads').threadId; } catch (_) { }
+
+  const MAX_DEPTH = 8, MAX_ITEMS = 100, MAX_LEAVES = 400, MAX_STRING = 120, MAX_CALLS = 20000;
+
+  const calls = [];
+  let capped = false;
+  const seenTests = create(null);
+  let seenList = [];
+  let depth = 0;
+  const proxies = new WeakMapCtor();
+  const real = new WeakMapCtor();
+  const tests = create(null);
+  const anyTests = S.tests.length > 0;
+  for (let i = 0; i < S.tests.length; i++) tests[S.tests[i]] = true;
+
+  // push defines the element as an own property: an index setter a test put on Array.prototype
+  // is never called.
+  const defineProperty = Object.defineProperty;
+  function push(arr, v) { defineProperty(arr, arr.length, { value: v, writable: true, enumerable: true, configurable: true }); }
+
+  // JSON lines are written by hand: JSON.stringify would call a toJSON a test put on
+  // Object.prototype or Array.prototype. Only string primitives go through stringify, which
+  // looks up no toJSON for them.
+  function qs(v) { return typeof v === 'string' ? stringify(v) : 'null'; }
+  function qa(a) {
+    if (!isArray(a)) return 'null';
+    let out = '[';
+    for (let i = 0; i < a.length; i++) out += (i > 0 ? ',' : '') + qs(a[i]);
+    return out + ']';
+  }
+  function line(c) {
+    return '{"file":' + qs(c.file) + ',"callee":' + qs(c.callee) + ',"args":' + qa(c.args) + ',"outcome":' + qa(c.outcome) + ',"after":' + qa(c.after) + '}';
+  }
+  function isIndex(k) {
+    if (k.length === 0) return false;
+    for (let i = 0; i < k.length; i++) { const c = k.charCodeAt(i); if (c < 48 || c > 57) return false; }
+    return true;
+  }
+  function has(s, sub) { return apply(strIncludes, s, [sub]); }
+
+  // rel is p relative to the repository, or "" outside it or inside node_modules.
+  function rel(p) {
+    if (typeof p !== 'string' || p === '') return '';
+    const r = relative(S.root, p);
+    if (r === '' || apply(strStartsWith, r, ['..']) || has(sep + r + sep, sep + 'node_modules' + sep)) return '';
+    return sep === '/' ? r : r.split(sep).join('/');
+  }
+
+  // testFile is the repository path of a test file of the oracle that module m is, or "".
+  function testFile(m) {
+    if (!m || typeof m.filename !== 'string') return '';
+    const r = rel(m.filename);
+    if (r === '') return '';
+    if (anyTests) return tests[r] === true ? r : '';
+    // The oracle's files are not known: a test file is a repository module its runner loaded
+    // (the main module, one imported, or one required from node_modules).
+    const p = m.parent;
+    if (p === undefined || p === null || (typeof p.filename === 'string' && rel(p.filename) === '')) return r;
+    return '';
+  }
+
+  // ----- serializer: the spelling of adjudicate/embedded/value.go -----
+
+  function quote(s) { return stringify(s); }
+
+  function fnv(bytes) {
+    let h = 0xcbf29ce484222325n;
+    const prime = 0x100000001b3n;
+    for (let i = 0; i < bytes.length; i++) {
+      h ^= BigIntFn(bytes[i]);
+      h = (h * prime) & 0xffffffffffffffffn;
+    }
+    return apply(bigToString, h, [16]);
+  }
+
+  function number(x) {
+    if (isNaNNum(x)) return 'NaN';
+    if (x === 0 && 1 / x < 0) return '-0';
+    if (x === Infinity) return 'Infinity';
+    if (x === -Infinity) return '-Infinity';
+    return '' + x;
+  }
+
+  function primitive(v) {
+    switch (typeof v) {
+      case 'boolean': return v ? 'true' : 'false';
+      case 'number': return 'num:' + number(v);
+      case 'bigint': return 'bigint:' + v + 'n';
+      case 'symbol': {
+        let d = '';
+        try { d = v.description === undefined ? '' : v.description; } catch (_) { }
+        return 'symbol:Symbol(' + d + ')';
+      }
+      case 'string': {
+        const b = apply(bufFrom, nodeBuffer, [v, 'utf8']);
+        if (b.length > MAX_STRING) {
+          return 'str(len=' + b.length + ',fnv=' + fnv(b) + '):' + quote(apply(strSlice, v, [0, MAX_STRING])) + '…';
+        }
+        return 'str:' + quote(v);
+      }
+    }
+    return '?' + typeof v;
+  }
+
+  function protoChainHas(o, proto) {
+    let p = o;
+    for (let n = 0; n < 32; n++) {
+      try { p = getProto(p); } catch (_) { return false; }
+      if (p === null) return false;
+      if (p === proto) return true;
+    }
+    return false;
+  }
+
+  function kindOf(o) {
+    if (isArray(o)) return 'Array';
+    if (protoChainHas(o, MapProto)) return 'Map';
+    if (protoChainHas(o, SetProto)) return 'Set';
+    if (protoChainHas(o, DateProto)) return 'Date';
+    if (protoChainHas(o, RegExpProto)) return 'RegExp';
+    if (protoChainHas(o, ErrorProto)) return 'Error';
+    if (protoChainHas(o, PromiseProto)) return 'Promise';
+    if (isView(o)) return 'View';
+    if (protoChainHas(o, ArrayBufferProto)) return 'ArrayBuffer';
+    return 'Object';
+  }
+
+  function ctorName(o) {
+    const proto = getProto(o);
+    if (proto === null) return 'Object(null prototype)';
+    const d = getDesc(proto, 'constructor');
+    const c = d && d.value;
+    if (typeof c !== 'function') return 'Object';
+    const nd = getDesc(c, 'name');
+    const name = nd && typeof nd.value === 'string' ? nd.value : '';
+    return name === '' ? 'Object(anonymous class)' : name;
+  }
+
+  function Flattener() { this.out = []; this.seen = new MapCtor(); this.full = false; }
+
+  Flattener.prototype.leaf = function (p, l) {
+    if (this.full) return;
+    if (this.out.length >= MAX_LEAVES) {
+      push(this.out, p + '=…(more leaves not recorded)');
+      this.full = true;
+      return;
+    }
+    push(this.out, p + '=' + l);
+  };
+
+  Flattener.prototype.value = function (p, v, d) {
+    if (this.full) return;
+    if (v === undefined) return this.leaf(p, 'undefined');
+    if (v === null) return this.leaf(p, 'null');
+    const t = typeof v;
+    if (t !== 'object' && t !== 'function') return this.leaf(p, primitive(v));
+    const at = apply(mapGet, this.seen, [v]);
+    if (at !== undefined) return this.leaf(p, '[Ref ' + at + ']');
+    apply(mapSet, this.seen, [v, p]);
+    const mark = this.out.length;
+    try {
+      this.object(p, v, d);
+    } catch (_) {
+      this.out.length = mark;
+      this.full = false;
+      this.leaf(p, '[threw while read]');
+    }
+  };
+
+  Flattener.prototype.object = function (p, o, d) {
+    if (typeof o === 'function') {
+      const nd = getDesc(o, 'name');
+      const name = nd && typeof nd.value === 'string' && nd.value !== '' ? nd.value : '(anonymous)';
+      return this.leaf(p, 'function ' + name);
+    }
+    const k = kindOf(o);
+    if (d >= MAX_DEPTH) return this.leaf(p, '[' + (k === 'View' || k === 'ArrayBuffer' ? 'Object' : k) + ' past depth ' + MAX_DEPTH + ']');
+    switch (k) {
+      case 'Array': {
+        const n = o.length;
+        this.leaf(p, 'Array(' + n + ')');
+        for (let i = 0; i < n && i < MAX_ITEMS; i++) this.value(p + '[' + i + ']', o[i], d + 1);
+        if (n > MAX_ITEMS) this.leaf(p + '[…]', (n - MAX_ITEMS) + ' more items not recorded');
+        return this.props(p, o, d, true);
+      }
+      case 'Date':
+        this.leaf(p, 'Date(' + number(apply(dateGetTime, o, [])) + ')');
+        return this.props(p, o, d, false);
+      case 'Map': case 'Set':
+        return this.collection(p, o, k, d);
+      case 'Promise':
+        return this.leaf(p, 'Promise');
+      case 'RegExp':
+        this.leaf(p, 'RegExp(' + apply(regexpToString, o, []) + ')');
+        return this.props(p, o, d, false);
+      case 'Error':
+        this.leaf(p, 'Error(' + apply(errorToString, o, []) + ')');
+        return this.props(p, o, d, false);
+      case 'View': case 'ArrayBuffer':
+        return this.typed(p, o);
+    }
+    this.leaf(p, ctorName(o));
+    return this.props(p, o, d, false);
+  };
+
+  Flattener.prototype.props = function (p, o, d, array) {
+    const keys = ownKeys(o);
+    let n = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (array && isIndex(key)) continue;
+      if (n >= MAX_ITEMS) { this.leaf(p + '.…', (keys.length - n) + ' more properties not recorded'); return; }
+      n++;
+      this.value(p + '.' + key, o[key], d + 1);
+    }
+  };
+
+  Flattener.prototype.collection = function (p, o, k, d) {
+    const keys = [], vals = [];
+    if (k === 'Map') apply(mapForEach, o, [function (v, key) { push(vals, v); push(keys, key); }]);
+    else apply(setForEach, o, [function (v) { push(keys, v); }]);
+    this.leaf(p, k + '(' + keys.length + ')');
+    for (let i = 0; i < keys.length; i++) {
+      if (i >= MAX_ITEMS) { this.leaf(p + '{…}', (keys.length - i) + ' more entries not recorded'); break; }
+      const key = keys[i];
+      const obj = key !== null && (typeof key === 'object' || typeof key === 'function');
+      let at = p + '{' + i + '}';
+      if (!obj) at = p + '{' + primitive(key) + '}';
+      else this.value(at + '.key', key, d + 1);
+      if (k === 'Map') this.value(at, vals[i], d + 1);
+      else if (!obj) this.leaf(at, 'in set');
+    }
+    this.props(p, o, d, false);
+  };
+
+  Flattener.prototype.typed = function (p, o) {
+    const tag = apply(objToString, o, []);
+    const cls = apply(strSlice, tag, [8, -1]);
+    if (cls === 'ArrayBuffer' || cls === 'SharedArrayBuffer') {
+      const b = new Uint8Array(o);
+      return this.leaf(p, cls + '(bytes=' + b.length + ',fnv=' + fnv(b) + ')');
+    }
+    if (cls === 'DataView') {
+      const b = new Uint8Array(o.buffer, o.byteOffset, o.byteLength);
+      return this.leaf(p, 'DataView(bytes=' + b.length + ',fnv=' + fnv(b) + ')');
+    }
+    let s = '';
+    const n = o.length;
+    for (let i = 0; i < n; i++) s += primitive(o[i]) + ',';
+    this.leaf(p, cls + '(length=' + n + ',fnv=' + fnv(apply(bufFrom, nodeBuffer, [s, 'utf8'])) + ')');
+  };
+
+  function flatten(root, v) {
+    const f = new Flattener();
+    f.value(root, v, 0);
+    return f.out;
+  }
+
+  function flattenArgs(root, args) {
+    const f = new Flattener();
+    f.leaf(root, 'Arguments(' + args.length + ')');
+    for (let i = 0; i < args.length; i++) f.value(root + '[' + i + ']', args[i], 1);
+    return f.out;
+  }
+
+  // ----- recording -----
+
+  // add appends c, returning its index, or -1 past the cap. A finished call is kept as its JSON
+  // line, not as the object: a busy suite's trace then holds one flat string per call (kept as
+  // objects, garbage collection took most of the hook's time on a run making 10,000 calls, and
+  // the hook's cost there was about twice what it is now).
+  function add(c, done) {
+    if (calls.length >= MAX_CALLS) { capped = true; return -1; }
+    push(calls, done ? line(c) : c);
+    return calls.length - 1;
+  }
+
+  // settle records how a returned promise settled. Reading the values runs no recorded call:
+  // a getter that calls into the package is inside bond's reading, not a call from outside.
+  function settle(idx, c, kind, v, args) {
+    if (idx < 0) return;
+    depth++;
+    try { c.outcome = flatten(kind, v); c.after = flattenArgs('after', args); } catch (_) { }
+    depth--;
+    calls[idx] = line(c);
+  }
+
+  // record makes the call with the recording around it and returns what the caller sees. Only
+  // outermost calls are recorded: one made while a recorded call runs (the package calling its
+  // own export, a test callback it invokes) or while its values are read is inside it.
+  function record(file, callee, args, doCall) {
+    if (depth > 0) return doCall();
+    depth++;
+    try {
+      const c = { file: file, callee: callee, args: null, outcome: null, after: null };
+      try { c.args = flattenArgs('args', args); } catch (_) { c.args = ['args=[threw while read]']; }
+      let v;
+      try {
+        v = doCall();
+      } catch (e) {
+        try { c.outcome = flatten('throw', e); c.after = flattenArgs('after', args); } catch (_) { }
+        add(c, true);
+        throw e;
+      }
+      if (v !== null && typeof v === 'object' && protoChainHas(v, PromiseProto)) {
+        // Recorded when it settles; the caller gets a promise settling as v does.
+        const idx = add(c, false);
+        return new PromiseCtor(function (resolve, reject) {
+          apply(promiseThen, v, [function (r) { settle(idx, c, 'resolved', r, args); resolve(r); },
+            function (e) { settle(idx, c, 'rejected', e, args); reject(e); }]);
+        });
+      }
+      try { c.outcome = flatten('return', v); c.after = flattenArgs('after', args); } catch (_) { }
+      add(c, true);
+      return v;
+    } finally {
+      depth--;
+    }
+  }
+
+  function plainObject(o) {
+    if (o === null || typeof o !== 'object' || isArray(o)) return false;
+    const p = getProto(o);
+    return p === ObjectProto || p === null;
+  }
+
+  // frozen: a non-configurable, non-writable data property, which a proxy must return as it is.
+  function frozen(target, prop) {
+    const d = getDesc(target, prop);
+    return !!d && !d.configurable && 'value' in d && !d.writable;
+  }
+
+  // wrap returns v's recording proxy (one per value and file), or v when it is not wrapped.
+  function wrap(file, name, v, top) {
+    if (v === null || (typeof v !== 'function' && typeof v !== 'object')) return v;
+    if (apply(wmHas, real, [v])) return v;
+    let byFile = apply(wmGet, proxies, [v]);
+    const id = file + '\0' + name;
+    if (byFile !== undefined && byFile[id] !== undefined) return byFile[id];
+    const callable = typeof v === 'function';
+    if (!callable && !(top && plainObject(v))) return v;
+    if (callable && apply(strEndsWith, name, ['#'])) name += 'default';
+    const handler = {
+      get: function (target, prop, receiver) {
+        const val = apply(reflectGet, null, [target, prop, receiver]);
+        if (typeof prop !== 'string' || prop === 'constructor' || prop === 'prototype') return val;
+        const fn = typeof val === 'function';
+        const plain = !fn && apply(strEndsWith, name, ['#']) && plainObject(val);
+        if ((!fn && !plain) || frozen(target, prop)) return val;
+        const sub = apply(strEndsWith, name, ['#']) ? name + prop : name + '.' + prop;
+        return wrap(file, sub, val, plain);
+      },
+    };
+    if (callable) {
+      handler.apply = function (target, self, args) {
+        // A static method called through a wrapped class runs on the class itself, so its
+        // private static fields work (a proxy has none); an object's method keeps the proxy as
+        // its receiver, so chained calls stay calls into the package.
+        const cls = apply(wmGet, real, [self]);
+        const recv = typeof cls === 'function' ? cls : self;
+        return record(file, name, args, function () { return apply(target, recv, args); });
+      };
+      handler.construct = function (target, args, newTarget) {
+        return record(file, 'new ' + name, args, function () { return construct(target, args, newTarget === p ? target : newTarget); });
+      };
+    }
+    const p = new ProxyCtor(v, handler);
+    apply(wmSet, real, [p, v]);
+    if (byFile === undefined) { byFile = create(null); apply(wmSet, proxies, [v, byFile]); }
+    byFile[id] = p;
+    return p;
+  }
+
+  // loadable: a module of code (not JSON, not a native addon).
+  function loadable(r) {
+    const exts = ['.js', '.cjs', '.mjs', '.jsx', '.ts', '.cts', '.mts', '.tsx'];
+    for (let i = 0; i < exts.length; i++) if (apply(strEndsWith, r, [exts[i]])) return true;
+    return false;
+  }
+
+  Module._load = function (request, parent, isMain) {
+    const exp = apply(realLoad, this, [request, parent, isMain]);
+    try {
+      const file = testFile(parent);
+      if (file === '') return exp;
+      if (seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
+      if (typeof request !== 'string' || apply(strStartsWith, request, ['node:'])) return exp;
+      const target = apply(resolveFilename, Module, [request, parent, isMain]);
+      const r = rel(target);
+      if (r === '' || !loadable(r) || tests[r] === true) return exp;
+      return wrap(file, r + '#', exp, true);
+    } catch (_) {
+      return exp;
+    }
+  };
+
+  apply(processOn, process, ['exit', function () {
+    try {
+      let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + calls.length + ',"capped":' + (capped ? 'true' : 'false') + '}\n';
+      for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : line(calls[i])) + '\n';
+      apply(writeFileSync, fs, [S.dir + '/trace-' + pid + '-' + thread + '.jsonl', out, { flag: 'wx' }]);
+    } catch (_) { }
+  }]);
+})();

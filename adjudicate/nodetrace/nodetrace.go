@@ -1,0 +1,241 @@
+// Package nodetrace is the value trace (issue 28, witness value) of a command runner whose tests
+// run in Node's own processes: node --test, and mocha (directly, through npx or a package
+// script). Prepare writes a CommonJS hook (hook.cjs) into a directory of the run's own, outside
+// the sandbox, and gives the NODE_OPTIONS that loads it into every Node process of the run
+// (node --test's per-file child processes inherit it); Read collects what those processes wrote
+// at exit into the calls the value detector compares (adjudicate/value.go), in the shape the
+// embedded runner records them (embedded.Call).
+//
+// The hook runs in the tests' own processes: a test can read its settings, write files into its
+// directory and stop its exit write. Read therefore treats the files as untrusted input (bounded
+// reads, regular files only, a cap on calls) and says when a test file the run was asked to run
+// left no trace, so a deleted trace is a named unavailability, never zero calls.
+package nodetrace
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/testresults"
+	"github.com/bond-tool/bond/internal/safefile"
+)
+
+//go:embed hook.cjs
+var hookSource string
+
+// settingsMark is the placeholder of hook.cjs that Prepare replaces with the run's settings.
+const settingsMark = "SETTINGS; // eslint-disable-line no-undef"
+
+// Caps on what Read accepts: trace files per run (one per Node process) and calls in all.
+const (
+	maxFiles = 256
+	maxCalls = 20000
+)
+
+// Run is one run's trace directory, made by Prepare.
+type Run struct {
+	// Dir holds the hook and the trace files.
+	Dir string
+	// Env are the variables to add to the run's environment (NODE_OPTIONS, to be joined with
+	// any NODE_OPTIONS the run already has).
+	Env []string
+	// tests are the oracle's test files the run was asked to run (repo-relative), nil when the
+	// command's own configuration picks them.
+	tests []string
+}
+
+// Prepare makes a trace directory under tmp for one run at root (the sandbox) whose test files
+// are tests (repo-relative; nil when the runner's own configuration picks them: the hook then
+// takes a repository module its runner loaded, outside node_modules, for a test file).
+func Prepare(tmp, root string, tests []string) (*Run, error) {
+	dir, err := os.MkdirTemp(tmp, "calls-")
+	if err != nil {
+		return nil, fmt.Errorf("making a directory for the value trace: %w", err)
+	}
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("resolving the sandbox %s for the value trace: %w", root, err)
+	}
+	if tests == nil {
+		tests = []string{}
+	}
+	settings, err := json.Marshal(struct {
+		Root  string   `json:"root"`
+		Dir   string   `json:"dir"`
+		Tests []string `json:"tests"`
+	}{real, dir, tests})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("writing the value trace's settings: %w", err)
+	}
+	src := strings.Replace(hookSource, settingsMark, string(settings)+";", 1)
+	hook := filepath.Join(dir, "hook.cjs")
+	if err := os.WriteFile(hook, []byte(src), 0o644); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("writing the value trace's hook: %w", err)
+	}
+	return &Run{Dir: dir, Env: []string{"NODE_OPTIONS=--require " + testresults.NodeOptionQuote(hook)}, tests: tests}, nil
+}
+
+// Remove deletes the run's directory.
+func (r *Run) Remove() { os.RemoveAll(r.Dir) }
+
+// Trace is what the Node processes of one run recorded.
+type Trace struct {
+	// Calls are the recorded calls, process by process (and thread by thread) in pid order,
+	// each process's in the order it recorded them.
+	Calls []embedded.Call
+	// Files are the test files the trace covers: the ones the run was asked to run, or, when
+	// the command picks its own, the ones the hook saw load, sorted.
+	Files []string
+	// Capped: a process or Read reached its cap on calls.
+	Capped bool
+	// Unavailable says why the trace cannot be compared ("" when it can): a test file the run
+	// was asked to run left no trace (an ES module, a process killed before it exited, or a
+	// test that deleted the trace), or a trace file could not be read.
+	Unavailable string
+}
+
+// header is the first line of a process's trace file.
+type header struct {
+	PID    int      `json:"pid"`
+	Thread int      `json:"thread"`
+	Files  []string `json:"files"`
+	Calls  int      `json:"calls"`
+	Capped bool     `json:"capped"`
+}
+
+// Read collects the run's trace files. It never fails: what it cannot read makes the trace
+// unavailable, with the reason. esm names, for a test file that left no trace, why it could not
+// have (an ES module's imports do not go through require); it may be nil.
+func (r *Run) Read(esm func(file string) bool) Trace {
+	entries, err := os.ReadDir(r.Dir)
+	if err != nil {
+		return Trace{Unavailable: fmt.Sprintf("the value trace directory could not be read: %v", err)}
+	}
+	type proc struct {
+		h     header
+		calls []embedded.Call
+	}
+	var procs []proc
+	var t Trace
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, "trace-") || !strings.HasSuffix(name, ".jsonl") {
+			continue
+		}
+		if n++; n > maxFiles {
+			return Trace{Unavailable: fmt.Sprintf("the run left more than %d trace files", maxFiles)}
+		}
+		b, err := safefile.Read(filepath.Join(r.Dir, name), safefile.DataMax)
+		if err != nil {
+			return Trace{Unavailable: fmt.Sprintf("a trace file could not be read: %v", err)}
+		}
+		p, err := parse(b)
+		if err != nil {
+			return Trace{Unavailable: fmt.Sprintf("the trace file %s is malformed: %v", name, err)}
+		}
+		procs = append(procs, proc{p.h, p.calls})
+	}
+	sort.SliceStable(procs, func(i, j int) bool {
+		if procs[i].h.PID != procs[j].h.PID {
+			return procs[i].h.PID < procs[j].h.PID
+		}
+		return procs[i].h.Thread < procs[j].h.Thread
+	})
+	seen := map[string]bool{}
+	for _, p := range procs {
+		for _, f := range p.h.Files {
+			seen[f] = true
+		}
+		t.Capped = t.Capped || p.h.Capped
+		for _, c := range p.calls {
+			if len(t.Calls) >= maxCalls {
+				t.Capped = true
+				break
+			}
+			t.Calls = append(t.Calls, c)
+		}
+	}
+	if len(r.tests) > 0 {
+		t.Files = append([]string{}, r.tests...)
+		for _, f := range r.tests {
+			if seen[f] {
+				continue
+			}
+			if esm != nil && esm(f) {
+				t.Unavailable = fmt.Sprintf("the test file %s is an ES module: its imports do not go through require, which the CommonJS hook traces (ESM loader hooks are not built yet)", f)
+			} else {
+				t.Unavailable = fmt.Sprintf("the test file %s left no value trace: its process did not exit normally, or the test removed or replaced the trace", f)
+			}
+			return t
+		}
+		return t
+	}
+	for f := range seen {
+		t.Files = append(t.Files, f)
+	}
+	sort.Strings(t.Files)
+	if len(t.Files) == 0 {
+		t.Unavailable = "no test file left a value trace: the tests are ES modules (whose imports do not go through require, which the CommonJS hook traces), their processes did not exit normally, or a test removed the trace"
+	}
+	return t
+}
+
+type parsed struct {
+	h     header
+	calls []embedded.Call
+}
+
+// parse reads one process's trace file: a header line, then one call per line.
+func parse(b []byte) (parsed, error) {
+	var p parsed
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 0, 64<<10), len(b)+1)
+	first := true
+	for sc.Scan() {
+		line := sc.Bytes()
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if first {
+			if err := json.Unmarshal(line, &p.h); err != nil {
+				return p, fmt.Errorf("its header: %w", err)
+			}
+			first = false
+			continue
+		}
+		if len(p.calls) >= maxCalls {
+			p.h.Capped = true
+			break
+		}
+		var c embedded.Call
+		if err := json.Unmarshal(line, &c); err != nil {
+			return p, fmt.Errorf("call %d: %w", len(p.calls)+1, err)
+		}
+		if c.Callee == "" || c.File == "" {
+			return p, fmt.Errorf("call %d names no callee or test file", len(p.calls)+1)
+		}
+		p.calls = append(p.calls, c)
+	}
+	if err := sc.Err(); err != nil {
+		return p, err
+	}
+	if first {
+		return p, fmt.Errorf("it is empty")
+	}
+	if p.h.Calls != len(p.calls) && !p.h.Capped {
+		return p, fmt.Errorf("its header counts %d calls, it holds %d", p.h.Calls, len(p.calls))
+	}
+	return p, nil
+}

@@ -1,0 +1,10 @@
+// removeWhere removes, in place, the items pred accepts, and returns them in their order.
+function removeWhere(list, pred) {
+  const removed = [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    if (pred(list[i])) removed.unshift(list.splice(i, 1)[0]);
+  }
+  return removed.length ? removed : [];
+}
+
+module.exports = { removeWhere };

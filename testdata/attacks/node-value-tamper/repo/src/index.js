@@ -1,0 +1,4 @@
+const { scale } = require('./scale.js');
+const { removeWhere } = require('./list.js');
+
+module.exports = { scale, removeWhere };
