@@ -6,7 +6,6 @@ package npmpkg
 
 import (
 	"archive/tar"
-	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -58,22 +57,14 @@ func (p Platform) Name() string { return p.OS + "-" + p.CPU }
 // Package is the npm package holding the platform's binary, e.g. "@bond-tool/linux-x64".
 func (p Platform) Package() string { return Scope + "/" + p.Name() }
 
-// Binary is the binary's file name on the platform: bond, or bond.exe on Windows.
-func (p Platform) Binary() string {
-	if p.GOOS == "windows" {
-		return "bond.exe"
-	}
-	return "bond"
-}
-
-// Platforms are the release's targets. bond is pure Go (CGO_ENABLED=0), so the linux binaries
-// are static and run on glibc and musl (Alpine) alike.
+// Platforms are the release's targets: Linux only, because bond builds only there (its
+// sandboxes use Linux namespaces and mounts in internal/isolate, and openat2 in
+// internal/safefile; a darwin or windows go build fails in both). bond is pure Go
+// (CGO_ENABLED=0), so the binaries are static and run on glibc and musl (Alpine) alike. The
+// launcher tells users of other systems to run bond in Linux.
 var Platforms = []Platform{
 	{GOOS: "linux", GOARCH: "amd64", OS: "linux", CPU: "x64"},
 	{GOOS: "linux", GOARCH: "arm64", OS: "linux", CPU: "arm64"},
-	{GOOS: "darwin", GOARCH: "amd64", OS: "darwin", CPU: "x64"},
-	{GOOS: "darwin", GOARCH: "arm64", OS: "darwin", CPU: "arm64"},
-	{GOOS: "windows", GOARCH: "amd64", OS: "win32", CPU: "x64"},
 }
 
 // HostPlatform is the entry of Platforms for the machine running this code.
@@ -128,8 +119,8 @@ type Result struct {
 // Build cross-compiles bond for each platform and writes, under opts.Out:
 //
 //	npm/bond-cli/          the main package: package.json, README.md, bin/bond (the launcher)
-//	npm/<os>-<cpu>/        one package per platform: package.json, README.md, bin/bond[.exe]
-//	bond_<version>_<goos>_<goarch>.tar.gz (.zip for windows)   the binary alone
+//	npm/<os>-<cpu>/        one package per platform: package.json, README.md, bin/bond
+//	bond_<version>_<goos>_<goarch>.tar.gz   the binary alone, as bond
 //	SHA256SUMS             the archives' digests, as sha256sum -c reads them
 //
 // The main package's optionalDependencies always list every platform of Platforms, so a
@@ -174,7 +165,7 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 	var sums []string
 	for _, p := range targets {
 		dir := filepath.Join(opts.Out, "npm", p.Name())
-		bin := filepath.Join(dir, "bin", p.Binary())
+		bin := filepath.Join(dir, "bin", "bond")
 		logf("go build %s/%s -> %s", p.GOOS, p.GOARCH, bin)
 		if err := bondbin.BuildFor(ctx, opts.Root, p.GOOS, p.GOARCH, bin); err != nil {
 			return res, err
@@ -395,7 +386,7 @@ func writePlatformPackage(dir string, p Platform, v string) error {
 		return err
 	}
 	readme := fmt.Sprintf("# %s\n\nThe bond binary (%s) for %s %s. Do not install this package directly: install\n[`%s`](https://www.npmjs.com/package/%s), whose launcher runs the binary of the platform\npackage npm chose for the machine. See %s.\n",
-		p.Package(), "bin/"+p.Binary(), p.OS, p.CPU, MainPackage, MainPackage, Repository)
+		p.Package(), "bin/bond", p.OS, p.CPU, MainPackage, MainPackage, Repository)
 	return os.WriteFile(filepath.Join(dir, "README.md"), []byte(readme), 0o644)
 }
 
@@ -463,17 +454,12 @@ func platformList() string {
 	return strings.Join(names, ", ")
 }
 
-// ArchiveName is the release archive of p at version v: bond_<v>_<goos>_<goarch>.tar.gz, or
-// .zip for windows.
+// ArchiveName is the release archive of p at version v: bond_<v>_<goos>_<goarch>.tar.gz.
 func ArchiveName(p Platform, v string) string {
-	ext := ".tar.gz"
-	if p.GOOS == "windows" {
-		ext = ".zip"
-	}
-	return fmt.Sprintf("bond_%s_%s_%s%s", v, p.GOOS, p.GOARCH, ext)
+	return fmt.Sprintf("bond_%s_%s_%s.tar.gz", v, p.GOOS, p.GOARCH)
 }
 
-// writeArchive packs bin alone (as bond or bond.exe, mode 0755, owner root, time stamp) into
+// writeArchive packs bin alone (as bond, mode 0755, owner root, time stamp) into
 // out/ArchiveName, so that the same commit gives the same bytes.
 func writeArchive(out string, p Platform, v, bin string, stamp time.Time) (string, error) {
 	data, err := os.ReadFile(bin)
@@ -482,36 +468,20 @@ func writeArchive(out string, p Platform, v, bin string, stamp time.Time) (strin
 	}
 	path := filepath.Join(out, ArchiveName(p, v))
 	var b bytes.Buffer
-	if p.GOOS == "windows" {
-		zw := zip.NewWriter(&b)
-		h := &zip.FileHeader{Name: p.Binary(), Method: zip.Deflate, Modified: stamp}
-		h.SetMode(0o755)
-		w, err := zw.CreateHeader(h)
-		if err != nil {
-			return "", err
-		}
-		if _, err := w.Write(data); err != nil {
-			return "", err
-		}
-		if err := zw.Close(); err != nil {
-			return "", err
-		}
-	} else {
-		gz := gzip.NewWriter(&b)
-		tw := tar.NewWriter(gz)
-		h := &tar.Header{Name: p.Binary(), Mode: 0o755, Size: int64(len(data)), ModTime: stamp, Typeflag: tar.TypeReg, Format: tar.FormatUSTAR}
-		if err := tw.WriteHeader(h); err != nil {
-			return "", err
-		}
-		if _, err := tw.Write(data); err != nil {
-			return "", err
-		}
-		if err := tw.Close(); err != nil {
-			return "", err
-		}
-		if err := gz.Close(); err != nil {
-			return "", err
-		}
+	gz := gzip.NewWriter(&b)
+	tw := tar.NewWriter(gz)
+	h := &tar.Header{Name: "bond", Mode: 0o755, Size: int64(len(data)), ModTime: stamp, Typeflag: tar.TypeReg, Format: tar.FormatUSTAR}
+	if err := tw.WriteHeader(h); err != nil {
+		return "", err
+	}
+	if _, err := tw.Write(data); err != nil {
+		return "", err
+	}
+	if err := tw.Close(); err != nil {
+		return "", err
+	}
+	if err := gz.Close(); err != nil {
+		return "", err
 	}
 	return path, os.WriteFile(path, b.Bytes(), 0o644)
 }
