@@ -1,5 +1,8 @@
-// Package bondbin builds the bond binary for tests that run it as a user would (the attack
-// driver, the GitHub Action's offline test), in a way go test's cache can see.
+// Package bondbin builds the bond binary, the one place that says how: for the release
+// (internal/npmpkg, scripts/npm-package) and for tests that run it as a user would (the attack
+// driver, the GitHub Action's offline test, the npm package test), in a way go test's cache can
+// see. Tests and release use the same flags, so they run the binary users download and share
+// one entry of Go's build cache.
 //
 // go test caches a passing result keyed on the test binary and the files and environment the
 // test process consulted while its tests ran (TestMain's own reads before m.Run are not logged).
@@ -10,27 +13,44 @@
 package bondbin
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
-// Build compiles github.com/bond-tool/bond/cmd/bond into dir/bond and returns its path. root is
-// the module's root directory (relative to the test's package directory, e.g. "../..").
-//
-// It builds as the README tells a user to, with -buildvcs=auto: a GOFLAGS=-buildvcs=false in the
-// environment would otherwise leave bond version's commit "unknown" in a checkout.
+// Build compiles github.com/bond-tool/bond/cmd/bond for this machine into dir/bond and returns
+// its path, as BuildFor does. root is the module's root directory (relative to the test's
+// package directory, e.g. "../..").
 func Build(root, dir string) (string, error) {
 	bin := filepath.Join(dir, "bond")
-	cmd := exec.Command("go", "build", "-buildvcs=auto", "-o", bin, "github.com/bond-tool/bond/cmd/bond")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build github.com/bond-tool/bond/cmd/bond: %w\n%s", err, out)
+	return bin, BuildFor(context.Background(), root, runtime.GOOS, runtime.GOARCH, bin)
+}
+
+// BuildFor compiles github.com/bond-tool/bond/cmd/bond for goos/goarch into the file out, as a
+// release binary: static (CGO_ENABLED=0), free of local paths (-trimpath), and stamped with the
+// checkout's commit as the README's build is (-buildvcs=auto: a GOFLAGS=-buildvcs=false in the
+// environment would otherwise leave bond version's commit "unknown"). The README's build uses
+// no -ldflags, and neither does this.
+func BuildFor(ctx context.Context, root, goos, goarch, out string) error {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return err
 	}
-	return bin, nil
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-buildvcs=auto", "-o", abs, "github.com/bond-tool/bond/cmd/bond")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos, "GOARCH="+goarch)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build github.com/bond-tool/bond/cmd/bond for %s/%s in %s: %w\n%s", goos, goarch, root, err, out)
+	}
+	return nil
 }
 
 // ConsultSources reads go.mod, go.sum and every file a build of bond can compile or embed (Go,
