@@ -174,13 +174,14 @@ func HTML(w io.Writer, in Input) error {
 	for _, a := range r.Lines {
 		answers[a.Path] = append(answers[a.Path], a)
 	}
-	paths := slices.Sorted(maps.Keys(byFile))
-	for p := range answers {
-		if _, ok := byFile[p]; !ok {
-			paths = append(paths, p)
-		}
+	shown := map[string]bool{} // every file with an added line or a mutant, once
+	for p := range byFile {
+		shown[p] = true
 	}
-	slices.Sort(paths)
+	for p := range answers {
+		shown[p] = true
+	}
+	paths := slices.Sorted(maps.Keys(shown))
 	anchor := map[string]string{}
 	for i, p := range paths {
 		anchor[p] = fmt.Sprintf("f%d", i)
