@@ -10,6 +10,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -64,10 +65,7 @@ func runnerFixture(t *testing.T, modules string, files map[string]string) string
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(nm, ".bin")); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the %s fixture's runner is not installed (%v): run npm ci in %s", modules, err, dir)
-		}
-		t.Skipf("the %s fixture's runner is not installed: run npm ci in %s", modules, dir)
+		testneed.Missing(t, "the %s fixture's runner is not installed (%v): run npm ci in %s", modules, err, dir)
 	}
 	files[".gitignore"] = "node_modules\n"
 	root := writeRepo(t, files)

@@ -12,6 +12,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 // expectFile is a calibration case's expect.toml, written before the case first ran.
@@ -35,10 +36,7 @@ type expectFile struct {
 func needNode(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("node is required under CI: %v", err)
-		}
-		t.Skip("needs node")
+		testneed.Missing(t, "node is required under CI: %v", err)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 func gitT(t *testing.T, dir string, args ...string) string {
@@ -31,10 +32,7 @@ func gitT(t *testing.T, dir string, args ...string) string {
 // head: it says "head") and a patch that makes it say "patched".
 func runFixture(t *testing.T) (dir, base, head string) {
 	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is not on PATH; CI must have it: the test would prove nothing skipped")
-		}
-		t.Skip("git not found")
+		testneed.Missing(t, "git is not on PATH; CI must have it: the test would prove nothing skipped")
 	}
 	dir = t.TempDir()
 	repo := filepath.Join(dir, "repos", "r")
@@ -295,10 +293,7 @@ func TestRunRowsFileLocked(t *testing.T) {
 	}
 	defer f.Close()
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("flock on %s: %v; the rows-file lock cannot be tested", out, err)
-		}
-		t.Skipf("this file system refuses flock (%v): the rows-file lock cannot be tested here", err)
+		testneed.Missing(t, "flock on %s: %v; the rows-file lock cannot be tested", out, err)
 	}
 	var calls atomic.Int32
 	_, err = Run(context.Background(), RunOptions{Corpus: c, Out: out, Certify: fakeCertify(t, &calls)})

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/operators"
 )
 
@@ -227,10 +228,7 @@ func TestSymlinkOutOfRoot(t *testing.T) {
 	outside := writeTree(t, map[string]string{"x.js": "x();\n"})
 	dir := writeTree(t, map[string]string{"a.js": "a();\n"})
 	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("this file system refuses symbolic links (%v); CI must allow them: the test would prove nothing skipped", err)
-		}
-		t.Skip(err)
+		testneed.Missing(t, "this file system refuses symbolic links (%v); CI must allow them: the test would prove nothing skipped", err)
 	}
 	_, err := buildWith(t, dir, "--- a/link/x.js\n+++ b/link/x.js\n@@ -0,0 +1 @@\n+x();\n", Options{})
 	if !input.Is(err) || !strings.Contains(err.Error(), "link/x.js: the path leaves the repository through a symbolic link") {

@@ -3,10 +3,11 @@ package plan
 import (
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 // TestUnchangedBehaviour covers SPEC §2.1's "an added line is new behaviour": re-indented,
@@ -84,10 +85,7 @@ func TestUnchangedBehaviour(t *testing.T) {
 // source, so only the line the copy changed is mutated; the rest is counted as paired.
 func TestBaseCopyDetection(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is not on PATH; CI must have it: the test would prove nothing skipped")
-		}
-		t.Skip("git not on PATH")
+		testneed.Missing(t, "git is not on PATH; CI must have it: the test would prove nothing skipped")
 	}
 	body := "function f(a) {\n  return a === 1;\n}\nfunction g(b) {\n  return b === 2;\n}\nmodule.exports = { f, g };\n"
 	dir := writeTree(t, map[string]string{"src/a.js": body})

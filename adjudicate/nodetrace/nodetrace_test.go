@@ -9,15 +9,13 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 func needNode(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("node is not on PATH; CI needs it")
-		}
-		t.Skip("node is not on PATH")
+		testneed.Missing(t, "node is not on PATH; CI needs it")
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/internal/bondbin"
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 // bondBin is bond built once for the tests, as action.yml installs it.
@@ -113,10 +114,7 @@ func write(t *testing.T, path, s string) {
 // guard without pinning it (a vacuous mutant), and the base commit's sha.
 func fixturePR(t *testing.T) (string, string) {
 	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is not installed")
-		}
-		t.Skip("needs git")
+		testneed.Missing(t, "git is not installed")
 	}
 	dir := t.TempDir()
 	git(t, dir, "init", "-q")

@@ -15,6 +15,7 @@ import (
 
 	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/internal/golden"
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 // fixtureRepo copies testdata/<dir>/tree into a fresh git checkout and returns it with the
@@ -22,10 +23,7 @@ import (
 func fixtureRepo(t *testing.T, dir string) (root, diff string) {
 	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("node is not on PATH; CI must have it: the test would prove nothing skipped")
-		}
-		t.Skip("node not installed")
+		testneed.Missing(t, "node is not on PATH; CI must have it: the test would prove nothing skipped")
 	}
 	root = t.TempDir()
 	src := filepath.Join("..", "..", "testdata", dir)

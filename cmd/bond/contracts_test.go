@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 // TestContractsExitCodes pins bond contracts' exit codes on the run function: 0 when every
@@ -16,10 +18,7 @@ import (
 // --only name, and usage errors.
 func TestContractsExitCodes(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("node is not on PATH; CI must have it")
-		}
-		t.Skip("node not installed")
+		testneed.Missing(t, "node is not on PATH; CI must have it")
 	}
 	td := filepath.Join("..", "..", "testdata", "contracts")
 	bad := filepath.Join(t.TempDir(), "bad.toml")

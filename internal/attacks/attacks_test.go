@@ -25,6 +25,7 @@ import (
 
 	"github.com/bond-tool/bond/internal/bondbin"
 	"github.com/bond-tool/bond/internal/cilog"
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 // casesDir is testdata/attacks at the repository's root.
@@ -55,10 +56,7 @@ func buildAndRun(m *testing.M) int {
 // needNode fails under CI, and skips elsewhere, when node is missing: most cases run node --test.
 func needNode(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("node is not on PATH; CI must provide it for the attack driver")
-		}
-		t.Skip("node is not on PATH")
+		testneed.Missing(t, "node is not on PATH; CI must provide it for the attack driver")
 	}
 }
 
