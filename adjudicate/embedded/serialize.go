@@ -324,4 +324,3 @@ func hashBytes(b []byte) string {
 	h.Write(b)
 	return strconv.FormatUint(h.Sum64(), 16)
 }
-
