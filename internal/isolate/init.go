@@ -110,17 +110,17 @@ func setUp(spec initSpec) error {
 	// The fences first, the writable holes in them next, the protected directories last, so a
 	// protected directory inside a fence or a hole stays read-only.
 	for _, d := range spec.Fence {
-		if err := bind(d, true); err != nil {
+		if err := bindAt(d, d, true); err != nil {
 			return err
 		}
 	}
 	for _, d := range spec.Writable {
-		if err := bind(d, false); err != nil {
+		if err := bindAt(d, d, false); err != nil {
 			return err
 		}
 	}
 	for _, d := range spec.ReadOnly {
-		if err := bind(d, true); err != nil {
+		if err := bindAt(d, d, true); err != nil {
 			return err
 		}
 	}
@@ -158,35 +158,6 @@ func setUp(spec initSpec) error {
 var keepFlags = []struct{ st, ms uintptr }{
 	{2, syscall.MS_NOSUID}, {4, syscall.MS_NODEV}, {8, syscall.MS_NOEXEC},
 	{1024, syscall.MS_NOATIME}, {2048, syscall.MS_NODIRATIME}, {4096, syscall.MS_RELATIME},
-}
-
-// bind makes d a bind mount of itself, read-only or writable (a bind mount inside a read-only
-// one starts read-only), and checks that it is.
-func bind(d string, readOnly bool) error {
-	if err := syscall.Mount(d, d, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-		return fmt.Errorf("bind-mounting %s: %w", d, err)
-	}
-	var st syscall.Statfs_t
-	if err := syscall.Statfs(d, &st); err != nil {
-		return fmt.Errorf("reading the mount flags of %s: %w", d, err)
-	}
-	flags := uintptr(syscall.MS_REMOUNT | syscall.MS_BIND)
-	if readOnly {
-		flags |= syscall.MS_RDONLY
-	}
-	for _, k := range keepFlags {
-		if uintptr(st.Flags)&k.st != 0 {
-			flags |= k.ms
-		}
-	}
-	what := map[bool]string{true: "read-only", false: "writable"}[readOnly]
-	if err := syscall.Mount("", d, "", flags, ""); err != nil {
-		return fmt.Errorf("remounting %s %s: %w", d, what, err)
-	}
-	if err := syscall.Statfs(d, &st); err != nil || (st.Flags&1 != 0) != readOnly { // ST_RDONLY
-		return fmt.Errorf("%s is not %s after the remount", d, what)
-	}
-	return nil
 }
 
 // hide covers d with an empty, read-only tmpfs: the directory looks empty and nothing can be
@@ -285,6 +256,42 @@ func dropCapabilities() error {
 	data[0].inheritable, data[1].inheritable = 0, 0
 	if _, _, e := syscall.RawSyscall(syscall.SYS_CAPSET, uintptr(unsafe.Pointer(&hdr)), uintptr(unsafe.Pointer(&data[0])), 0); e != 0 {
 		return fmt.Errorf("clearing inheritable capabilities: %w", e)
+	}
+	return nil
+}
+
+// bindAt bind-mounts src on dst (a file on a file, a directory on a directory) and makes the new
+// mount read-only or writable, keeping the flags the kernel locks in a user namespace;
+// bindAt(d, d, …) makes d a bind mount of itself (one inside a read-only mount starts read-only).
+func bindAt(src, dst string, readOnly bool) error {
+	if err := syscall.Mount(src, dst, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
+		return fmt.Errorf("bind-mounting %s on %s: %w", src, dst, err)
+	}
+	return remount(dst, readOnly)
+}
+
+// remount changes the mount at p to read-only or writable (a bind remount: only this mount's
+// flags change, not the file system's), keeping its locked flags, and checks the result.
+func remount(p string, readOnly bool) error {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(p, &st); err != nil {
+		return fmt.Errorf("reading the mount flags of %s: %w", p, err)
+	}
+	flags := uintptr(syscall.MS_REMOUNT | syscall.MS_BIND)
+	if readOnly {
+		flags |= syscall.MS_RDONLY
+	}
+	for _, k := range keepFlags {
+		if uintptr(st.Flags)&k.st != 0 {
+			flags |= k.ms
+		}
+	}
+	what := map[bool]string{true: "read-only", false: "writable"}[readOnly]
+	if err := syscall.Mount("", p, "", flags, ""); err != nil {
+		return fmt.Errorf("remounting %s %s: %w", p, what, err)
+	}
+	if err := syscall.Statfs(p, &st); err != nil || (st.Flags&1 != 0) != readOnly { // ST_RDONLY
+		return fmt.Errorf("%s is not %s after the remount", p, what)
 	}
 	return nil
 }

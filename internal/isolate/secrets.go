@@ -202,40 +202,6 @@ func unescapeMountPath(s string) string {
 	return b.String()
 }
 
-// bindAt bind-mounts src on dst (a file on a file, a directory on a directory) and makes the new
-// mount read-only or writable, keeping the flags the kernel locks in a user namespace.
-func bindAt(src, dst string, readOnly bool) error {
-	if err := syscall.Mount(src, dst, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-		return fmt.Errorf("bind-mounting %s on %s: %w", src, dst, err)
-	}
-	return remount(dst, readOnly)
-}
-
-// remount changes the mount at p to read-only or writable (a bind remount: only this mount's
-// flags change, not the file system's), keeping its locked flags, and checks the result.
-func remount(p string, readOnly bool) error {
-	var st syscall.Statfs_t
-	if err := syscall.Statfs(p, &st); err != nil {
-		return fmt.Errorf("reading the mount flags of %s: %w", p, err)
-	}
-	flags := uintptr(syscall.MS_REMOUNT | syscall.MS_BIND)
-	if readOnly {
-		flags |= syscall.MS_RDONLY
-	}
-	for _, k := range keepFlags {
-		if uintptr(st.Flags)&k.st != 0 {
-			flags |= k.ms
-		}
-	}
-	if err := syscall.Mount("", p, "", flags, ""); err != nil {
-		return fmt.Errorf("remounting %s: %w", p, err)
-	}
-	if err := syscall.Statfs(p, &st); err != nil || (st.Flags&1 != 0) != readOnly { // ST_RDONLY
-		return fmt.Errorf("%s has the wrong read-only flag after the remount", p)
-	}
-	return nil
-}
-
 // prSetDumpable is PR_SET_DUMPABLE.
 const prSetDumpable = 4
 
