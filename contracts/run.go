@@ -79,7 +79,9 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		}
 		placements[i], _ = place(src, m.Old, m.New, m.Count)
 	}
-	tmp, err := os.MkdirTemp("", "bond-contracts-")
+	// The work dir's name, like every path a test can see, does not name bond (SPEC §7):
+	// tmp.XXXXXXXX, as mktemp makes; each sandbox is SLOT/<the repository's name>, like a checkout.
+	tmp, err := os.MkdirTemp("", "tmp.")
 	if err != nil {
 		return nil, fmt.Errorf("making a temporary directory: %w", err)
 	}
@@ -90,7 +92,9 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	}
 	// Every command run is confined as certify's are: the linked node_modules directories, the
 	// checkout and the temp dir read-only but for this run's directory, no survivors.
-	io := isolate.Options{Writable: []string{tmp}}
+	// node_modules is copy-on-write to each run where the host allows it, as for certify (a
+	// toolchain such as vite writes its caches there); read-only where overlays are refused.
+	io := isolate.Options{Writable: []string{tmp}, Layers: filepath.Join(tmp, "layers")}
 	for _, nm := range nodeModules {
 		io.ReadOnly = append(io.ReadOnly, filepath.Join(repo, filepath.FromSlash(nm)))
 	}
@@ -123,7 +127,7 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		}
 	}()
 	mkSandbox := func(i int) (*sandbox, error) {
-		return makeSandbox(repo, filepath.Join(tmp, fmt.Sprintf("sandbox-%d", i)), files, nodeModules)
+		return makeSandbox(repo, filepath.Join(tmp, fmt.Sprint(i), filepath.Base(repo)), files, nodeModules)
 	}
 	first, err := mkSandbox(0)
 	if err != nil {
