@@ -220,7 +220,7 @@ func corpusPlots(rep *corpus.Report, sample string) []svgPlot {
 				{"oracle_runs_vs_stryker", "oracle runs", m.OracleRunsVsStryker, strykerText(m.StrykerRuns)},
 				{"wall_vs_stryker", "wall time", m.WallVsStryker, strykerWallText(m.StrykerWallMS)},
 			} {
-				f := plotFigure{Label: c.what, Arm: g.Label, Cell: cellID(g.Key, sample, c.name, headlineRegime), Text: "n/a: no measured task here has a StrykerJS record"}
+				f := plotFigure{Label: c.what, Arm: g.Label, Cell: cellID(g.Key, sample, c.name, headlineRegime), Text: "n/a: no StrykerJS record for these tasks"}
 				if c.ratio != nil {
 					f.Value, f.Defined = *c.ratio, true
 					f.Text = fmt.Sprintf("%s%% of StrykerJS's %s", corpus.Percent1(*c.ratio), c.stryker)

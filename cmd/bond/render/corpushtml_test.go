@@ -235,7 +235,8 @@ var (
 
 // TestCorpusHTMLInBrowser loads the page in headless Chromium: no script is in it or allowed, a
 // hostile task id changes nothing, every plot draws the marks the report's figures call for,
-// and every point, interval and bar lands where its table cell says (within a pixel).
+// and every point, interval and bar lands where its table cell says (within two pixels); a
+// screenshot of each page is saved under the test's temp dir.
 func TestCorpusHTMLInBrowser(t *testing.T) {
 	bin := chromium(t)
 	reports := map[string]*corpus.Report{"truth": truthReport(t), "fixture": fixtureCorpusReport(t, true)}
@@ -271,11 +272,24 @@ func TestCorpusHTMLInBrowser(t *testing.T) {
 			if got.Title != "bond corpus report" || got.Scripts != 0 {
 				t.Errorf("the page ran a script or holds an element that could (title %q, %d script/img/iframe/object elements)", got.Title, got.Scripts)
 			}
+			shot := filepath.Join(dir, "corpus.png")
+			headless(t, bin, "--window-size=1280,2400", "--screenshot="+shot, "file://"+filepath.Join(dir, "corpus.html"))
+			if st, err := os.Stat(shot); err != nil || st.Size() < 10_000 {
+				t.Errorf("no screenshot at %s: %v", shot, err)
+			}
+			t.Logf("screenshot: %s", shot)
 			want := expectedMarks(rep)
 			if len(got.Plots) != len(want) {
 				t.Errorf("%d plots drawn, want %d (%v)", len(got.Plots), len(want), want)
 			}
+			claimed := map[string]int{}
+			for _, c := range regexp.MustCompile(`<figure class="plot" id="([^"]+)" data-kind="[a-z]+" data-marks="(\d+)">`).FindAllStringSubmatch(b.String(), -1) {
+				claimed[c[1]], _ = strconv.Atoi(c[2])
+			}
 			for _, p := range got.Plots {
+				if claimed[p.ID] != p.Marks {
+					t.Errorf("%s says it draws %d marks; %d are drawn", p.ID, claimed[p.ID], p.Marks)
+				}
 				if p.Marks != want[p.ID] {
 					t.Errorf("%s draws %d marks, want %d", p.ID, p.Marks, want[p.ID])
 				}

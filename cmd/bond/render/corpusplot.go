@@ -20,7 +20,7 @@ const (
 	plotX0         = 240.0 // where 0 (or 0%) is drawn
 	plotX1         = 540.0 // where 100% (or the bar plot's maximum) is drawn
 	plotTextX      = 552.0 // where the numbers start
-	plotWidth      = 820.0
+	plotWidth      = 880.0
 	plotRowH       = 20.0
 	plotTop        = 8.0
 	plotAxisH      = 28.0 // room under the rows for the axis and its tick labels
@@ -68,7 +68,7 @@ type svgPlot struct {
 	RefX, RefLabel string
 	Ticks          []plotTick
 	Rows           []plotRow
-	// Marks is how many figures are drawn (defined rows), for the caption and the tests.
+	// Marks is how many marks are drawn: the defined proportions, the bars longer than 0.
 	Marks int
 }
 
@@ -140,7 +140,7 @@ func layoutPlot(p svgPlot, figs []plotFigure, unit string, ref float64) svgPlot 
 				r.X, r.Width = px(xOf(f.Value, max)), px(xOf(f.Value, max)-plotX0)
 			}
 		}
-		if r.Defined {
+		if r.Defined && (p.Kind == "rate" || f.Value > 0) { // a bar of length 0 is not a mark
 			p.Marks++
 		}
 		p.Rows = append(p.Rows, r)
