@@ -193,3 +193,39 @@ func TestLoadRecordBad(t *testing.T) {
 		})
 	}
 }
+
+// Each arm is held against the rule's metric conditions on its own figures; the condition on one
+// task's bond is left to the corpus-wide decision and counted as such.
+func TestPreregArms(t *testing.T) {
+	_, path := freezeFixture(t, goodRule+"[[condition]]\nname = \"no false greens\"\nmetric = \"false_greens\"\nregime = \"report-only\"\nsample = \"all\"\nop = \"<\"\nvalue = 1\n")
+	rec, err := LoadRecord(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := report(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path}).Prereg
+	tests := []struct {
+		arm, summary string
+		observed     []string
+		meets        bool
+	}{
+		// adversarial: t8 is refused (0 of 1 certified) and its held-back oracle passed.
+		{"adversarial", `fails 1 of 3 metric conditions: "certify at least a third" (1 condition on one task's bond, judged on the whole corpus only)`,
+			[]string{"0", "0 of 1 (0.0% [0.0, 79.3])", "0"}, false},
+		// mined: t1, t4 and t5 certify (3 of 6); t2 and t4 are certified with a failed held-back.
+		{"mined", `fails 1 of 3 metric conditions: "no false greens" (1 condition on one task's bond, judged on the whole corpus only)`,
+			[]string{"0", "3 of 6 (50.0% [18.8, 81.2])", "2"}, false},
+	}
+	if len(p.Arms) != len(tests) {
+		t.Fatalf("arms = %+v, want %d", p.Arms, len(tests))
+	}
+	for i, tt := range tests {
+		a := p.Arms[i]
+		var obs []string
+		for _, c := range a.Conditions {
+			obs = append(obs, c.Observed)
+		}
+		if a.Arm != tt.arm || a.Summary != tt.summary || a.Meets != tt.meets || !equal(obs, tt.observed) || a.TaskConditions != 1 {
+			t.Errorf("arm %d = %+v (observed %q), want %s: %s, observed %q", i, a, obs, tt.arm, tt.summary, tt.observed)
+		}
+	}
+}

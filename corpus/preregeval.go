@@ -42,6 +42,9 @@ type PreregResult struct {
 	Failed     int               `json:"failed"`
 	Holds      bool              `json:"holds"`
 	Decision   string            `json:"decision"`
+	// Arms is the rule's metric conditions evaluated on each arm's figures alone (armrule.go):
+	// which arm would meet the rule by itself. The decision is the whole corpus's.
+	Arms []ArmRule `json:"arms"`
 }
 
 // evaluatePrereg evaluates every condition of rec over the report's figures.
@@ -90,25 +93,7 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 				cr.Pass = (got == c.Verdict) == (c.Op == "==")
 			}
 		} else {
-			m := rep.Overall.Get(c.Sample)[c.Regime]
-			val, defined, _ := m.Value(c.Metric)
-			if !defined {
-				cr.Observed = "n/a (a rate over no task)"
-				if isTruthMetric(c.Metric) {
-					cr.Observed = "n/a (no ground truth for it: pass corpus report --truth CORPUS.toml, or no task it applies to)"
-				}
-			} else {
-				cr.ObservedValue = &val
-				cr.Observed = formatNumber(val)
-				if c.Metric == "certified_rate" {
-					cr.Observed = m.Intervals.CertifiedRate.String()
-				} else if c.Metric == "false_green_rate" {
-					cr.Observed = m.Intervals.FalseGreenRate.String()
-				} else if c.Metric == "gap_recall" {
-					cr.Observed = m.Intervals.GapRecall.String()
-				}
-				cr.Pass = conditionOps[c.Op](val, *c.Value)
-			}
+			cr = evalMetricCondition(c, rep.Overall.Get(c.Sample)[c.Regime])
 		}
 		if !cr.Pass {
 			res.Failed++
@@ -116,6 +101,7 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 		res.Conditions = append(res.Conditions, cr)
 	}
 	res.Holds = res.Failed == 0
+	res.Arms = armRules(rec.Conditions, rep.Arms)
 	if res.Holds {
 		res.Decision = fmt.Sprintf("all %d conditions hold", len(res.Conditions))
 	} else {
@@ -128,6 +114,33 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 		res.Decision = fmt.Sprintf("%d of %d conditions fail: %s", res.Failed, len(res.Conditions), strings.Join(names, ", "))
 	}
 	return res
+}
+
+// evalMetricCondition evaluates a metric condition on one set of figures: its observed value
+// as reports print it (a rate with its interval) and whether it passes; a rate over no task, or a
+// truth metric without a ground truth, fails.
+func evalMetricCondition(c Condition, m *Metrics) ConditionResult {
+	cr := ConditionResult{Condition: c, Describe: c.Describe()}
+	val, defined, _ := m.Value(c.Metric)
+	if !defined {
+		cr.Observed = "n/a (a rate over no task)"
+		if isTruthMetric(c.Metric) {
+			cr.Observed = "n/a (no ground truth for it: pass corpus report --truth CORPUS.toml, or no task it applies to)"
+		}
+		return cr
+	}
+	cr.ObservedValue = &val
+	cr.Observed = formatNumber(val)
+	switch c.Metric {
+	case "certified_rate":
+		cr.Observed = m.Intervals.CertifiedRate.String()
+	case "false_green_rate":
+		cr.Observed = m.Intervals.FalseGreenRate.String()
+	case "gap_recall":
+		cr.Observed = m.Intervals.GapRecall.String()
+	}
+	cr.Pass = conditionOps[c.Op](val, *c.Value)
+	return cr
 }
 
 // formatNumber prints an integer-valued float without decimals and any other with up to four.

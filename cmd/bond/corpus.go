@@ -211,7 +211,7 @@ type corpusReportOptions struct {
 func newCorpusReportCmd(s *Streams, runF func(*corpusReportOptions) error) *cobra.Command {
 	o := &corpusReportOptions{}
 	cmd := &cobra.Command{
-		Use:   "report ROWS.jsonl… [--prereg PREREG.json] [--truth CORPUS.toml] [--format human|json|markdown]",
+		Use:   "report ROWS.jsonl… [--prereg PREREG.json] [--truth CORPUS.toml] [--format human|json|markdown|html]",
 		Short: "Rates with 95% Wilson intervals, per arm, sample and regime, off the rows alone",
 		Long: `Reads one or more rows files (e.g. every shard's), one row per task (the row that finished
 last wins when a task has several), and reports per arm and overall, in and out of sample
@@ -219,7 +219,9 @@ apart, the three regimes side by side. With --prereg it checks the rows against 
 pre-registration and exits 0 when every condition holds, 1 when one fails, 2 when the rows
 were produced by other operators or the record is invalid. With --truth it reads the corpus
 file's ground truth (known_gap, ground_truth) and adds gap_recall, false_refusals and the cost
-beside StrykerJS's.`,
+beside StrykerJS's. --format html writes one self-contained page (no script, no external
+asset) that leads with the answer and plots gap recall, false refusals and cost per arm and
+regime, each proportion with its 95% Wilson interval.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Out, o.Files = s.Out, args
@@ -231,7 +233,7 @@ beside StrykerJS's.`,
 	}
 	cmd.Flags().StringVar(&o.Prereg, "prereg", "", "a record written by bond prereg freeze to check the rows against")
 	cmd.Flags().StringVar(&o.Truth, "truth", "", "a corpus file whose ground truth (known_gap, ground_truth) the rows are judged against")
-	cmd.Flags().StringVar(&o.Format, "format", "human", "human, json or markdown")
+	cmd.Flags().StringVar(&o.Format, "format", "human", "human, json, markdown or html")
 	cmd.Flags().BoolVar(&o.Tasks, "tasks", false, "list every task's bond under each regime")
 	return cmd
 }
@@ -245,8 +247,10 @@ func runCorpusReport(o *corpusReportOptions) error {
 		write = render.CorpusJSON
 	case "markdown":
 		write = render.CorpusMarkdown
+	case "html":
+		write = render.CorpusHTML
 	default:
-		return usageErrorf("--format %q: want human, json or markdown", o.Format)
+		return usageErrorf("--format %q: want human, json, markdown or html (html is one self-contained page: bond corpus report ROWS.jsonl --format html > report.html)", o.Format)
 	}
 	ropts := corpus.ReportOptions{Tasks: o.Tasks}
 	if o.Prereg != "" {
@@ -266,6 +270,9 @@ func runCorpusReport(o *corpusReportOptions) error {
 	rows, files, dups, err := corpus.ReadAll(o.Files)
 	if err != nil {
 		return err
+	}
+	if len(rows) == 0 {
+		return input.Errorf("%s: no row to report on (an empty rows file); write rows with bond corpus run CORPUS.toml --out ROWS.jsonl, or give the rows file it wrote", strings.Join(o.Files, ", "))
 	}
 	rep, err := corpus.BuildReport(files, rows, dups, ropts)
 	if err != nil {

@@ -54,6 +54,7 @@ func corpusFixture(t *testing.T) string {
 	rowsFile("rows.jsonl", def.Digest)
 	rowsFile("other.jsonl", strings.Repeat("ab", 32))
 	write("bad.jsonl", "{\"schema_version\":\"1\",\"task\":\"a\"}\nnot json\n")
+	write("empty.jsonl", "")
 	return dir
 }
 
@@ -89,7 +90,9 @@ func TestCorpusExitCodes(t *testing.T) {
 		{"freeze needs flags", []string{"prereg", "freeze", "--corpus", p("corpus.toml")}, 2, "", "needs --rule"},
 		{"malformed rows", []string{"corpus", "report", p("bad.jsonl")}, 2, "", "line 2 is not a corpus row"},
 		{"missing rows", []string{"corpus", "report", p("none.jsonl")}, 2, "", "none.jsonl"},
-		{"bad format", []string{"corpus", "report", p("rows.jsonl"), "--format", "xml"}, 2, "", `--format "xml"`},
+		{"bad format", []string{"corpus", "report", p("rows.jsonl"), "--format", "xml"}, 2, "", `--format "xml": want human, json, markdown or html`},
+		{"report html", []string{"corpus", "report", p("rows.jsonl"), "--format", "html"}, 0, `<h1 id="answer-head">bond corpus report: 40 tasks`, ""},
+		{"empty rows", []string{"corpus", "report", p("empty.jsonl"), "--format", "html"}, 2, "", "empty.jsonl: no row to report on"},
 		{"compare", []string{"corpus", "compare", p("rows.jsonl"), p("other.jsonl")}, 0, "40 tasks in both, 0 changed", ""},
 		{"compare one arg", []string{"corpus", "compare", p("rows.jsonl")}, 2, "", "accepts 2 arg"},
 		{"bad shard", []string{"corpus", "run", p("corpus.toml"), "--shard", "2/2"}, 2, "", `--shard "2/2"`},

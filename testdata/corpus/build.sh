@@ -10,6 +10,7 @@ dest=${1:?usage: build.sh DEST}
 mkdir -p "$dest/repos"
 cp "$src"/*.toml "$dest"/
 cp -r "$src/patches" "$dest/patches"
+cp -r "$src/truth" "$dest/truth"
 export GIT_AUTHOR_NAME=bond-fixture GIT_AUTHOR_EMAIL=fixture@bond.invalid
 export GIT_COMMITTER_NAME=bond-fixture GIT_COMMITTER_EMAIL=fixture@bond.invalid
 export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'

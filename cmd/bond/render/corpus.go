@@ -239,6 +239,12 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 			bw.printf("| %s: %s | %s | %s |\n", mdText(c.Name), mdText(c.Describe), mdText(c.Observed), res)
 		}
 		bw.printf("\n**Decision:** %s\n", mdText(p.Decision))
+		if len(p.Arms) > 1 {
+			bw.printf("\nPer arm (the rule's metric conditions on each arm's own figures; the decision is the whole corpus's):\n\n")
+			for _, a := range p.Arms {
+				bw.printf("- %s: %s\n", mdCode(a.Arm), mdText(a.Summary))
+			}
+		}
 	}
 	return bw.err
 }
@@ -343,6 +349,12 @@ func writePreregHuman(bw *printer, p *corpus.PreregResult) {
 		bw.printf("  %s  %s: %s; observed %s\n", res, c.Name, c.Describe, c.Observed)
 	}
 	bw.printf("Decision: %s\n", p.Decision)
+	if len(p.Arms) > 1 {
+		bw.printf("Per arm (the rule's metric conditions on each arm's own figures; the decision is the whole corpus's)\n")
+		for _, a := range p.Arms {
+			bw.printf("  %s: %s\n", a.Arm, a.Summary)
+		}
+	}
 }
 
 // ComparisonJSON writes the comparison as indented JSON.

@@ -112,6 +112,26 @@ func TestComparisonGolden(t *testing.T) {
 // With a ground truth the report gains the truth metrics' rows and the lists of false and
 // unjudged refusals (human and markdown golden files).
 func TestCorpusTruthGolden(t *testing.T) {
+	rep := truthReport(t)
+	var h, md bytes.Buffer
+	if err := CorpusHuman(&h, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := CorpusMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"3 of 4 (75.0% [30.1, 95.4])", "21.4%", "False refusals (every vacuous mutant judged equivalent in the ground truth truth.toml): 1"} {
+		if !bytes.Contains(h.Bytes(), []byte(want)) {
+			t.Errorf("human report lacks %q", want)
+		}
+	}
+	golden(t, "corpus-report-truth.human.golden", h.Bytes())
+	golden(t, "corpus-report-truth.md.golden", md.Bytes())
+}
+
+// truthReport is the synthetic corpus judged against a ground truth with StrykerJS costs.
+func truthReport(t *testing.T) *corpus.Report {
+	t.Helper()
 	rows := fixtureRows()
 	rows[0].Report.Timings.TotalMS = 700
 	rows[1].Report.Timings.TotalMS = 300
@@ -133,18 +153,5 @@ func TestCorpusTruthGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var h, md bytes.Buffer
-	if err := CorpusHuman(&h, rep); err != nil {
-		t.Fatal(err)
-	}
-	if err := CorpusMarkdown(&md, rep); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"3 of 4 (75.0% [30.1, 95.4])", "21.4%", "False refusals (every vacuous mutant judged equivalent in the ground truth truth.toml): 1"} {
-		if !bytes.Contains(h.Bytes(), []byte(want)) {
-			t.Errorf("human report lacks %q", want)
-		}
-	}
-	golden(t, "corpus-report-truth.human.golden", h.Bytes())
-	golden(t, "corpus-report-truth.md.golden", md.Bytes())
+	return rep
 }
