@@ -67,6 +67,9 @@ func TestLinkedNodeModulesProtected(t *testing.T) {
 				if !rep.Partial || rep.Sandbox.Why == "" {
 					t.Errorf("detect mode: partial %v, why %q; want a partial report saying why", rep.Partial, rep.Sandbox.Why)
 				}
+				if c := rep.Sandbox.NodeModulesCaches; c == nil || !slices.Contains(c.Dirs, "node_modules/.vite-temp") {
+					t.Errorf("detect mode: node_modules_caches %+v, want the sandboxes' own caches named", c)
+				}
 			default:
 				t.Fatalf("protection %q", rep.Sandbox.Protection)
 			}

@@ -202,6 +202,7 @@ func cleanup(t *tree, p *pool, keep bool, rep *Report) error {
 			for _, c := range sb.changes() {
 				changed[c] = true
 			}
+			sb.caches.close()
 		}
 		for c := range changed {
 			rep.TreeChanges = append(rep.TreeChanges, c)

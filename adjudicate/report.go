@@ -104,6 +104,10 @@ type SandboxInfo struct {
 	// NodeModulesWrites says what the runs wrote into node_modules under copy-on-write, all of
 	// it discarded (nmwrites.go); absent when no run wrote there.
 	NodeModulesWrites *NodeModulesWrites `json:"node_modules_writes,omitempty"`
+	// NodeModulesCaches says which node_modules cache directories (.cache, .vite, .vite-temp)
+	// each sandbox has of its own, put back after every run, where runs are not copy-on-write
+	// (nmcaches.go); absent under copy-on-write.
+	NodeModulesCaches *NodeModulesCaches `json:"node_modules_caches,omitempty"`
 	// EnvPassed names the variables of bond's environment the runs received (the allow-list and
 	// --pass-env), never their values.
 	EnvPassed []string `json:"env_passed"`

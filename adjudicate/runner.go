@@ -208,7 +208,7 @@ func (r *cmdRunner) runOnce(ctx context.Context, sb *sandbox, cmd string, env []
 	if err != nil {
 		return runOutcome{}, err
 	}
-	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Timeout: timeout, Isolation: r.iso})
+	res, err := runIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Timeout: timeout, Isolation: r.iso})
 	out := outcomeOf(res)
 	readResults(&out, ask, sb.root)
 	if err != nil {

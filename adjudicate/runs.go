@@ -90,6 +90,16 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.PassEnv}, o.Env)
 	info := t.mirror
 	info.Protection, info.Reaping, info.Why, info.EnvPassed = iso.Protection(), iso.Reaping(), iso.Why(), names
+	if iso.Protection() != isolate.CopyOnWrite && len(t.nodeModules) > 0 {
+		// No per-run layer here: each sandbox gets node_modules caches of its own (nmcaches.go).
+		for _, sb := range p.sbs {
+			rec, err := sb.shimNodeModules()
+			if err != nil {
+				return nil, err
+			}
+			info.NodeModulesCaches = rec
+		}
+	}
 	if info.EnvPassed == nil {
 		info.EnvPassed = []string{}
 	}
@@ -176,7 +186,7 @@ func (x *runs) gate(ctx context.Context, sb *sandbox, cmd string, timeout time.D
 	if err != nil {
 		return runOutcome{}, err
 	}
-	res, err := runProc(ctx, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Timeout: timeout, Isolation: x.iso})
+	res, err := runIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Timeout: timeout, Isolation: x.iso})
 	out := outcomeOf(res)
 	readResults(&out, ask, sb.root)
 	x.clock.record(out, true)

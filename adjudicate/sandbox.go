@@ -37,6 +37,9 @@ type sandbox struct {
 	// mutant).
 	controlled bool
 	written    map[string]time.Time // mtime after bond wrote each file
+	// caches is the sandbox's own node_modules caches where copy-on-write is unavailable
+	// (nmcaches.go); nil where node_modules is linked whole.
+	caches *cacheShim
 }
 
 // makeSandbox copies t into dir: real copies of every file (never hard links), and a symbolic
