@@ -56,12 +56,27 @@ func TestVitest30TypeScriptConfigCertifies(t *testing.T) {
 		msg := "this host gives no copy-on-write node_modules (" + string(iso.Protection()) + ": " + iso.Why() + ")"
 		testneed.Missing(t, "%v", msg+"; CI runs as root on a kernel with overlayfs")
 	}
+	// Copy-on-write, and detect mode (BOND_ISOLATE=detect: no namespace, so each sandbox's
+	// node_modules caches are its own, nmcaches.go): the baseline is green either way.
+	for _, mode := range []isolate.Protection{isolate.CopyOnWrite, isolate.Detect} {
+		t.Run(string(mode), func(t *testing.T) {
+			if mode == isolate.Detect {
+				t.Setenv(isolate.ModeVar, "detect")
+			}
+			certifyVitest30(t, root, diff, nm, mode)
+		})
+	}
+}
+
+// certifyVitest30 certifies the vitest 3.0 fixture at root under protection mode and checks the
+// verdicts and that the real node_modules at nm never got vite's directories.
+func certifyVitest30(t *testing.T, root, diff, nm string, mode isolate.Protection) {
 	rep, err := Certify(t.Context(), Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 1, Timeout: 2 * time.Minute})
 	if err != nil {
 		t.Fatalf("certify failed: %v", err)
 	}
-	if rep.Sandbox.Protection != isolate.CopyOnWrite {
-		t.Errorf("protection %s (%s), want copy-on-write", rep.Sandbox.Protection, rep.Sandbox.Why)
+	if rep.Sandbox.Protection != mode {
+		t.Errorf("protection %s (%s), want %s", rep.Sandbox.Protection, rep.Sandbox.Why, mode)
 	}
 	if !strings.Contains(rep.Run.OracleCmd, "vitest") && !strings.Contains(rep.Run.OracleCmd, "npm test") {
 		t.Errorf("oracle command %q, want the package's vitest test script", rep.Run.OracleCmd)
@@ -78,9 +93,15 @@ func TestVitest30TypeScriptConfigCertifies(t *testing.T) {
 	if rep.Bond.Verdict != VerdictHeld {
 		t.Errorf("bond %s (%s), want held", rep.Bond.Verdict, rep.Bond.Reason)
 	}
-	w := rep.Sandbox.NodeModulesWrites
-	if w == nil || w.Runs == 0 || !slices.ContainsFunc(w.Sample, func(p string) bool { return strings.HasPrefix(p, "node_modules/.vite") }) {
-		t.Errorf("node_modules_writes %+v, want runs that wrote node_modules/.vite-temp or .vite", w)
+	switch w, c := rep.Sandbox.NodeModulesWrites, rep.Sandbox.NodeModulesCaches; mode {
+	case isolate.CopyOnWrite:
+		if w == nil || w.Runs == 0 || !slices.ContainsFunc(w.Sample, func(p string) bool { return strings.HasPrefix(p, "node_modules/.vite") }) {
+			t.Errorf("node_modules_writes %+v, want runs that wrote node_modules/.vite-temp or .vite", w)
+		}
+	case isolate.Detect:
+		if c == nil || !slices.Contains(c.Dirs, "node_modules/.vite-temp") {
+			t.Errorf("node_modules_caches %+v, want the sandboxes' own .vite-temp", c)
+		}
 	}
 	for _, d := range []string{".vite-temp", ".vite"} {
 		if _, err := os.Lstat(filepath.Join(nm, d)); err == nil {
