@@ -1,0 +1,120 @@
+package adjudicate
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/plan"
+)
+
+// TestSuggestedTests certifies testdata/witness/suggest (node:test) and suggest-mocha (mocha)
+// under every runner that writes suggestions: the value witness of the ignored mean gets a test
+// that passed on the patched tree and failed on the mutant, run through the oracle's own runner,
+// with the call and the patched outcome asserted exactly; the value witness whose call passes a
+// function is not attempted, and says so.
+func TestSuggestedTests(t *testing.T) {
+	needGit(t)
+	tests := []struct {
+		name, fixture, runner, oracleCmd, framework string
+		node                                        bool
+	}{
+		{name: "embedded", fixture: "suggest", runner: RunnerEmbedded, framework: "node:test"},
+		{name: "node", fixture: "suggest", runner: RunnerNode, framework: "node:test", node: true},
+		{name: "command node --test", fixture: "suggest", runner: RunnerNode, oracleCmd: "node --test test/stats.test.js", framework: "node:test", node: true},
+		{name: "mocha", fixture: "suggest-mocha", runner: RunnerNode, oracleCmd: "npx mocha test/stats.test.js", framework: "mocha", node: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.node {
+				needNode(t)
+			}
+			var root string
+			if tt.fixture == "suggest-mocha" {
+				root = linkedTree(t, "../testdata/witness/suggest-mocha/tree", "node_modules/.bin/mocha")
+			} else {
+				root = copyTree(t, "../testdata/witness/suggest/tree")
+			}
+			diff, _ := filepath.Abs("../testdata/witness/" + tt.fixture + "/patch.diff")
+			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: tt.runner, Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute}
+			if tt.oracleCmd != "" {
+				o.OracleCmd = tt.oracleCmd
+			} else {
+				o.Oracle = []string{"test/stats.test.js"}
+			}
+			rep, err := Certify(t.Context(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := map[string]bool{}
+			for _, m := range rep.Mutants {
+				at := fmt.Sprintf("%s:%d", m.Path, m.Line)
+				st := m.SuggestedTest
+				if m.Witness.Kind != WitnessValue {
+					if st != nil {
+						t.Errorf("%s: witness %s has a suggested test %+v", at, m.Witness.Kind, st)
+					}
+					continue
+				}
+				seen[at] = true
+				if st == nil {
+					t.Fatalf("%s: a value witness without suggested_test", at)
+				}
+				switch at {
+				case "src/stats.js:5":
+					if !st.Verified || st.Patched != "passed" || st.Mutant != "failed" || st.Framework != tt.framework || st.Path != "test/stats.bond-suggested.test.js" || st.Dropped != "" || st.NotAttempted != "" {
+						t.Errorf("%s: suggested test %+v, want verified (passed, then failed) %s at test/stats.bond-suggested.test.js", at, st, tt.framework)
+					}
+					for _, want := range []string{`require('../src/stats.js')`, `deepStrictEqual(stats([1, 2, 3]), { "total": 6, "mean": 2 });`} {
+						if !strings.Contains(st.Code, want) {
+							t.Errorf("%s: the code does not hold %q:\n%s", at, want, st.Code)
+						}
+					}
+				case "src/stats.js:15":
+					if st.Verified || st.Code != "" || !strings.Contains(st.NotAttempted, "argument 2: args[1] is a function (anonymous)") {
+						t.Errorf("%s: suggested test %+v, want not attempted for the function argument", at, st)
+					}
+				default:
+					t.Errorf("unexpected value witness at %s", at)
+				}
+			}
+			if !seen["src/stats.js:5"] || !seen["src/stats.js:15"] {
+				t.Errorf("value witnesses at %v, want src/stats.js:5 and :15", seen)
+			}
+			if rep.Timings.SuggestMS <= 0 {
+				t.Errorf("timings.suggest_ms = %d, want the suggestion runs' time", rep.Timings.SuggestMS)
+			}
+			if len(rep.TreeChanges) != 0 {
+				t.Errorf("tree_changes %v: the suggested file must not be left in any sandbox", rep.TreeChanges)
+			}
+		})
+	}
+}
+
+// TestCommandFor points oracle commands at the suggested file: the same runner and options, or
+// an error saying why the command cannot be pointed there.
+func TestCommandFor(t *testing.T) {
+	scripts := map[string]string{"test": "mocha test/a.test.js"}
+	tests := []struct{ cmd, want, why string }{
+		{cmd: "npx mocha test/a.test.js", want: "npx mocha test/a.bond-suggested.test.js"},
+		{cmd: "npx mocha --timeout 5000 test/a.test.js test/b.test.js", want: "npx mocha --timeout 5000 test/a.bond-suggested.test.js"},
+		{cmd: "node --test test/a.test.js", want: "node --test test/a.bond-suggested.test.js"},
+		{cmd: "npm test", why: "cannot be replaced"},
+		{cmd: "npx mocha", why: "names no test file"},
+	}
+	for _, tt := range tests {
+		got, err := commandFor(tt.cmd, oraclecmd.Options{Scripts: scripts}, "test/a.bond-suggested.test.js")
+		if tt.why != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.why) {
+				t.Errorf("commandFor(%q) = %q, %v; want an error saying %q", tt.cmd, got, err, tt.why)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("commandFor(%q) = %q, %v; want %q", tt.cmd, got, err, tt.want)
+		}
+	}
+}
