@@ -270,10 +270,14 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *SuggestedTest
 		return nil
 	}
 	var mut runOutcome
+	held := true
 	err = s.p.withMutant(sb, m, func(ov *override) error {
 		spec.ov = ov
 		var err error
 		mut, err = r.run(ctx, sb, spec)
+		// The mutated file must still hold the mutant: a run that rewrote it ran something else.
+		b, rerr := sb.fs.ReadFile(ov.Path, int64(len(ov.Content))+1)
+		held = rerr == nil && string(b) == string(ov.Content)
 		return err
 	})
 	if err != nil {
@@ -281,6 +285,11 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *SuggestedTest
 	}
 	s.x.clock.record(mut, false)
 	st.Mutant, st.MutantMS = runWord(mut.Status), mut.Duration.Milliseconds()
+	if !held {
+		st.Dropped = "the mutated file " + m.Path + " did not hold the mutant after the run (the code under test or a setup file rewrote it), so the run is not the mutant's"
+		s.sb = nil
+		return nil
+	}
 	if why := s.tampered(sb, st); why != "" {
 		st.Dropped = why
 		return nil

@@ -68,7 +68,7 @@ func TestSuggestedTests(t *testing.T) {
 					if !st.Verified || st.Patched != "passed" || st.Mutant != "failed" || st.Framework != tt.framework || st.Path != "test/stats.bond-suggested.test.js" || st.Dropped != "" || st.NotAttempted != "" {
 						t.Errorf("%s: suggested test %+v, want verified (passed, then failed) %s at test/stats.bond-suggested.test.js", at, st, tt.framework)
 					}
-					for _, want := range []string{`require('../src/stats.js')`, `deepStrictEqual(stats([1, 2, 3]), { "total": 6, "mean": 2 });`} {
+					for _, want := range []string{`require('../src/stats.js')`, `deepStrictEqual(stats([1, 2, 3]), { total: 6, mean: 2 });`} {
 						if !strings.Contains(st.Code, want) {
 							t.Errorf("%s: the code does not hold %q:\n%s", at, want, st.Code)
 						}

@@ -255,16 +255,29 @@ func (n *node) object() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		name := strconv.Quote(key)
-		if key == "__proto__" {
-			name = "[" + name + "]" // a computed key is an own property, not the prototype
-		}
+		name := propName(key)
 		parts = append(parts, name+": "+lit)
 	}
 	if len(parts) == 0 {
 		return "{}", nil
 	}
 	return "{ " + strings.Join(parts, ", ") + " }", nil
+}
+
+// propName is key as an object literal's property name: bare when it is an identifier, else a
+// string; __proto__ as a computed key, which makes an own property, not the prototype.
+func propName(key string) string {
+	switch {
+	case key == "__proto__":
+		return "['__proto__']"
+	case identRe.MatchString(key):
+		return key
+	}
+	lit, err := String(strconv.Quote(key))
+	if err != nil {
+		return strconv.Quote(key) // unreachable: the key came from a decoded path
+	}
+	return lit
 }
 
 // Number writes a recorded number ("1", "-0", "NaN", "-Infinity", "1e+21") as a JavaScript

@@ -25,9 +25,9 @@ func TestLiteral(t *testing.T) {
 		{name: "astral string", lines: []string{`return=str:"😀"`}, root: "return", want: `'\ud83d\ude00'`},
 		{name: "booleans, null, undefined", lines: []string{"return=Array(4)", "return[0]=true", "return[1]=false", "return[2]=null", "return[3]=undefined"}, root: "return", want: "[true, false, null, undefined]"},
 		{name: "bigint", lines: []string{"return=bigint:-12n"}, root: "return", want: "-12n"},
-		{name: "nested object", lines: []string{"return=Object", "return.total=num:6", "return.mean=num:2", "return.tags=Array(1)", "return.tags[0]=str:\"x\""}, root: "return", want: `{ "total": 6, "mean": 2, "tags": ['x'] }`},
+		{name: "nested object", lines: []string{"return=Object", "return.total=num:6", "return.mean=num:2", "return.tags=Array(1)", "return.tags[0]=str:\"x\""}, root: "return", want: `{ total: 6, mean: 2, tags: ['x'] }`},
 		{name: "empty object and array", lines: []string{"return=Array(2)", "return[0]=Object", "return[1]=Array(0)"}, root: "return", want: "[{}, []]"},
-		{name: "proto key stays own", lines: []string{"return=Object", "return.__proto__=num:1"}, root: "return", want: `{ ["__proto__"]: 1 }`},
+		{name: "proto key stays own", lines: []string{"return=Object", "return.__proto__=num:1"}, root: "return", want: `{ ['__proto__']: 1 }`},
 		{name: "date", lines: []string{"return=Date(0)"}, root: "return", want: "new Date(0)"},
 		{name: "only its root", lines: []string{"return=num:1", "after=Arguments(0)"}, root: "return", want: "1"},
 
@@ -78,7 +78,7 @@ func TestDecode(t *testing.T) {
 	}{
 		{name: "return", args: []string{"args=Arguments(1)", "args[0]=Array(3)", "args[0][0]=num:1", "args[0][1]=num:2", "args[0][2]=num:3"},
 			outcome: []string{"return=Object", "return.total=num:6", "return.mean=num:2"}, after: []string{"after=Arguments(1)", "after[0]=Array(3)", "after[0][0]=num:1", "after[0][1]=num:2", "after[0][2]=num:3"},
-			wantArgs: []string{"[1, 2, 3]"}, wantKind: "return", wantValue: `{ "total": 6, "mean": 2 }`},
+			wantArgs: []string{"[1, 2, 3]"}, wantKind: "return", wantValue: `{ total: 6, mean: 2 }`},
 		{name: "an argument changed by the call", args: []string{"args=Arguments(1)", "args[0]=Array(2)", "args[0][0]=num:1", "args[0][1]=num:2"},
 			outcome: []string{"return=undefined"}, after: []string{"after=Arguments(1)", "after[0]=Array(1)", "after[0][0]=num:1"},
 			wantArgs: []string{"[1, 2]"}, wantKind: "return", wantValue: "undefined", wantAfter: map[int]string{0: "[1]"}},

@@ -86,9 +86,9 @@ func Code(t Test) (code, name string, err error) {
 		segs = segs[1:] // require() of a CommonJS module is its module.exports, the "default"
 	}
 	var b strings.Builder
-	assertLine := `const { deepStrictEqual, throws, rejects } = require('node:assert/strict');`
+	assertLine := "const { " + strings.Join(assertNames(t.Call), ", ") + " } = require('node:assert/strict');"
 	if t.ESM {
-		assertLine = `import { deepStrictEqual, throws, rejects } from 'node:assert/strict';`
+		assertLine = "import { " + strings.Join(assertNames(t.Call), ", ") + " } from 'node:assert/strict';"
 	}
 	expectFW := t.Framework == Jest || t.Framework == Vitest
 	b.WriteString("// Suggested by bond: the call below is one the tests make; it asserts what the patched code\n// gives, which the mutant changes.\n")
@@ -185,15 +185,34 @@ func Code(t Test) (code, name string, err error) {
 	return b.String(), name, nil
 }
 
+// assertNames are the node:assert functions the test of call uses.
+func assertNames(call Decoded) []string {
+	switch call.Outcome.Kind {
+	case "throw":
+		if call.Outcome.Error == nil {
+			return []string{"deepStrictEqual", "throws"}
+		}
+		if len(call.After) == 0 {
+			return []string{"throws"}
+		}
+		return []string{"deepStrictEqual", "throws"}
+	case "rejected":
+		if call.Outcome.Error == nil {
+			return []string{"deepStrictEqual", "rejects"}
+		}
+		if len(call.After) == 0 {
+			return []string{"rejects"}
+		}
+		return []string{"deepStrictEqual", "rejects"}
+	}
+	return []string{"deepStrictEqual"}
+}
+
 // errorPattern is the object assert.throws (or expect.objectContaining) checks an Error against.
 func errorPattern(e *ErrorShape) string {
 	parts := []string{"name: " + jsString(e.Name), "message: " + jsString(e.Message)}
 	for _, p := range e.Props {
-		key := jsString(p[0])
-		if p[0] == "__proto__" {
-			key = "[" + key + "]"
-		}
-		parts = append(parts, key+": "+p[1])
+		parts = append(parts, propName(p[0])+": "+p[1])
 	}
 	return "{ " + strings.Join(parts, ", ") + " }"
 }

@@ -13,7 +13,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // TestCode writes the suggestion of each shape of call in each framework and compares it with
 // its golden file (testdata/code/NAME.js; -update rewrites them: read every change).
 func TestCode(t *testing.T) {
-	ret := Decoded{Args: []string{"[1, 2, 3]"}, Outcome: Outcome{Kind: "return", Value: `{ "total": 6, "mean": 2 }`}}
+	ret := Decoded{Args: []string{"[1, 2, 3]"}, Outcome: Outcome{Kind: "return", Value: `{ total: 6, mean: 2 }`}}
 	mutated := Decoded{Args: []string{"[1, 2, 3, 4]", "5"}, Outcome: Outcome{Kind: "return", Value: "[2, 4]"}, After: map[int]string{0: "[1, 3]"}}
 	thrown := Decoded{Args: []string{"'x'"}, Outcome: Outcome{Kind: "throw", Error: &ErrorShape{Name: "RangeError", Message: "not a port: x", Props: [][2]string{{"code", "'EPORT'"}}}}}
 	rejected := Decoded{Args: []string{}, Outcome: Outcome{Kind: "rejected", Value: "'boom'"}}
