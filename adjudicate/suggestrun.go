@@ -105,13 +105,13 @@ func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *ValueDiff) (
 	st := &SuggestedTest{Framework: fw, Path: suggest.FileName(vd.File)}
 	code, name, err := s.write(vd, fw)
 	if err != nil {
-		st.NotAttempted = err.Error()
+		st.NotAttempted, st.Path = err.Error(), ""
 		return st, nil
 	}
 	st.Code = code
 	if s.p.tree.file(st.Path) != nil {
 		st.NotAttempted = st.Path + " already exists in the repository; bond writes its suggestion nowhere else"
-		st.Code = ""
+		st.Code, st.Path = "", ""
 		return st, nil
 	}
 	return st, s.verify(ctx, m, st, name)
@@ -250,7 +250,7 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *SuggestedTest
 		return err
 	}
 	if why != "" {
-		st.NotAttempted, st.Code = why, ""
+		st.NotAttempted, st.Code, st.Path = why, "", ""
 		return nil
 	}
 	defer done()

@@ -114,7 +114,7 @@ func markdown(w io.Writer, in Input, cut mdCut) error {
 		}
 		fmt.Fprintf(bw, "- %s\n", a.Text)
 		if a.Test != nil && cut.span == 0 {
-			fmt.Fprintf(bw, "\n%s\n", mdTestBlock(a.Test, "  "))
+			fmt.Fprintf(bw, "\n%s", mdTestBlock(a.Test, "  "))
 		}
 	}
 	fmt.Fprintf(bw, "\nRan: %s. Words used here: %s.\n", ranLine(r, code), mdText(glossaryPointer))

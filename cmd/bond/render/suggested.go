@@ -47,6 +47,10 @@ func codeLines(code string) []string {
 // writeTermTest writes a verified suggestion under a terminal item, indented by pad.
 func writeTermTest(w io.Writer, st *adjudicate.SuggestedTest, pad string) {
 	for _, l := range codeLines(st.Code) {
+		if l == "" {
+			fmt.Fprintln(w)
+			continue
+		}
 		fmt.Fprintf(w, "%s%s\n", pad, l)
 	}
 }
@@ -71,6 +75,10 @@ func mdTestBlock(st *adjudicate.SuggestedTest, pad string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%sjs\n", pad, fence)
 	for _, l := range lines {
+		if l == "" {
+			b.WriteString("\n")
+			continue
+		}
 		fmt.Fprintf(&b, "%s%s\n", pad, l)
 	}
 	fmt.Fprintf(&b, "%s%s\n", pad, fence)
