@@ -1,6 +1,7 @@
 package adjudicate
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -12,38 +13,48 @@ import (
 )
 
 // TestSuggestedTests certifies testdata/witness/suggest (node:test) and suggest-mocha (mocha)
+// (and suggest-jest, suggest-vitest: jest and vitest with TypeScript under the embedded runner)
 // under every runner that writes suggestions: the value witness of the ignored mean gets a test
 // that passed on the patched tree and failed on the mutant, run through the oracle's own runner,
 // with the call and the patched outcome asserted exactly; the value witness whose call passes a
 // function is not attempted, and says so.
 func TestSuggestedTests(t *testing.T) {
 	needGit(t)
+	nodeCode := []string{`require('../src/stats.js')`, `deepStrictEqual(stats([1, 2, 3]), { total: 6, mean: 2 });`}
 	tests := []struct {
 		name, fixture, runner, oracleCmd, framework string
 		node                                        bool
+		oracle, at, path                            string   // the test file, the mean's mutant, the suggested file
+		code                                        []string // fragments of the verified code
+		fnArg                                       bool     // the fixture also has removeWhere's value witness (a function argument)
 	}{
-		{name: "embedded", fixture: "suggest", runner: RunnerEmbedded, framework: "node:test"},
-		{name: "node", fixture: "suggest", runner: RunnerNode, framework: "node:test", node: true},
-		{name: "command node --test", fixture: "suggest", runner: RunnerNode, oracleCmd: "node --test test/stats.test.js", framework: "node:test", node: true},
-		{name: "mocha", fixture: "suggest-mocha", runner: RunnerNode, oracleCmd: "npx mocha test/stats.test.js", framework: "mocha", node: true},
+		{name: "embedded", fixture: "suggest", runner: RunnerEmbedded, framework: "node:test", code: nodeCode, fnArg: true},
+		{name: "node", fixture: "suggest", runner: RunnerNode, framework: "node:test", node: true, code: nodeCode, fnArg: true},
+		{name: "command node --test", fixture: "suggest", runner: RunnerNode, oracleCmd: "node --test test/stats.test.js", framework: "node:test", node: true, code: nodeCode, fnArg: true},
+		{name: "mocha", fixture: "suggest-mocha", runner: RunnerNode, oracleCmd: "npx mocha test/stats.test.js", framework: "mocha", node: true, code: append([]string{`it('src/stats.js#stats returns the patched value'`}, nodeCode...), fnArg: true},
+		{name: "embedded jest", fixture: "suggest-jest", runner: RunnerEmbedded, framework: "jest",
+			code: []string{`require('../src/stats.js')`, `expect(stats([1, 2, 3])).toStrictEqual({ total: 6, mean: 2 });`}},
+		{name: "embedded vitest, TypeScript", fixture: "suggest-vitest", runner: RunnerEmbedded, framework: "vitest", oracle: "test/stats.test.ts", at: "src/stats.ts:5", path: "test/stats.bond-suggested.test.ts",
+			code: []string{`import { test, expect } from 'vitest';`, `await import('../src/stats.js')`, `expect(stats([1, 2, 3])).toStrictEqual({ total: 6, mean: 2 });`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.node {
 				needNode(t)
 			}
+			oracle, at, path := cmp.Or(tt.oracle, "test/stats.test.js"), cmp.Or(tt.at, "src/stats.js:5"), cmp.Or(tt.path, "test/stats.bond-suggested.test.js")
 			var root string
 			if tt.fixture == "suggest-mocha" {
 				root = linkedTree(t, "../testdata/witness/suggest-mocha/tree", "node_modules/.bin/mocha")
 			} else {
-				root = copyTree(t, "../testdata/witness/suggest/tree")
+				root = copyTree(t, "../testdata/witness/"+tt.fixture+"/tree")
 			}
 			diff, _ := filepath.Abs("../testdata/witness/" + tt.fixture + "/patch.diff")
 			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: tt.runner, Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute}
 			if tt.oracleCmd != "" {
 				o.OracleCmd = tt.oracleCmd
 			} else {
-				o.Oracle = []string{"test/stats.test.js"}
+				o.Oracle = []string{oracle}
 			}
 			rep, err := Certify(t.Context(), o)
 			if err != nil {
@@ -51,38 +62,38 @@ func TestSuggestedTests(t *testing.T) {
 			}
 			seen := map[string]bool{}
 			for _, m := range rep.Mutants {
-				at := fmt.Sprintf("%s:%d", m.Path, m.Line)
+				here := fmt.Sprintf("%s:%d", m.Path, m.Line)
 				st := m.SuggestedTest
 				if m.Witness.Kind != WitnessValue {
 					if st != nil {
-						t.Errorf("%s: witness %s has a suggested test %+v", at, m.Witness.Kind, st)
+						t.Errorf("%s: witness %s has a suggested test %+v", here, m.Witness.Kind, st)
 					}
 					continue
 				}
-				seen[at] = true
+				seen[here] = true
 				if st == nil {
-					t.Fatalf("%s: a value witness without suggested_test", at)
+					t.Fatalf("%s: a value witness without suggested_test", here)
 				}
-				switch at {
-				case "src/stats.js:5":
-					if !st.Verified || st.Patched != "passed" || st.Mutant != "failed" || st.Framework != tt.framework || st.Path != "test/stats.bond-suggested.test.js" || st.Dropped != "" || st.NotAttempted != "" {
-						t.Errorf("%s: suggested test %+v, want verified (passed, then failed) %s at test/stats.bond-suggested.test.js", at, st, tt.framework)
+				switch {
+				case here == at:
+					if !st.Verified || st.Patched != "passed" || st.Mutant != "failed" || st.Framework != tt.framework || st.Path != path || st.Dropped != "" || st.NotAttempted != "" {
+						t.Errorf("%s: suggested test %+v, want verified (passed, then failed) %s at %s", here, st, tt.framework, path)
 					}
-					for _, want := range []string{`require('../src/stats.js')`, `deepStrictEqual(stats([1, 2, 3]), { total: 6, mean: 2 });`} {
+					for _, want := range tt.code {
 						if !strings.Contains(st.Code, want) {
-							t.Errorf("%s: the code does not hold %q:\n%s", at, want, st.Code)
+							t.Errorf("%s: the code does not hold %q:\n%s", here, want, st.Code)
 						}
 					}
-				case "src/stats.js:15":
+				case here == "src/stats.js:15" && tt.fnArg:
 					if st.Verified || st.Code != "" || !strings.Contains(st.NotAttempted, "argument 2: args[1] is a function (anonymous)") {
-						t.Errorf("%s: suggested test %+v, want not attempted for the function argument", at, st)
+						t.Errorf("%s: suggested test %+v, want not attempted for the function argument", here, st)
 					}
 				default:
-					t.Errorf("unexpected value witness at %s", at)
+					t.Errorf("unexpected value witness at %s", here)
 				}
 			}
-			if !seen["src/stats.js:5"] || !seen["src/stats.js:15"] {
-				t.Errorf("value witnesses at %v, want src/stats.js:5 and :15", seen)
+			if !seen[at] || tt.fnArg != seen["src/stats.js:15"] {
+				t.Errorf("value witnesses at %v, want %s (and src/stats.js:15: %v)", seen, at, tt.fnArg)
 			}
 			if rep.Timings.SuggestMS <= 0 {
 				t.Errorf("timings.suggest_ms = %d, want the suggestion runs' time", rep.Timings.SuggestMS)
