@@ -129,3 +129,36 @@ func TestCommandFor(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestedTestDropped certifies testdata/witness/suggest-stateful: the witnessing call is
+// the module's second (its outcome counts the calls before it), so the suggested test, which makes
+// it alone, gets another outcome on the patched tree: it is dropped, with both runs' words, and
+// no code is shown.
+func TestSuggestedTestDropped(t *testing.T) {
+	needGit(t)
+	for _, runner := range []string{RunnerEmbedded, RunnerNode} {
+		t.Run(runner, func(t *testing.T) {
+			if runner == RunnerNode {
+				needNode(t)
+			}
+			root := copyTree(t, "../testdata/witness/suggest-stateful/tree")
+			diff, _ := filepath.Abs("../testdata/witness/suggest-stateful/patch.diff")
+			rep, err := Certify(t.Context(), Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Oracle: []string{"test/tag.test.js"},
+				Runner: runner, Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Mutants) != 1 {
+				t.Fatalf("got %d mutants, want 1", len(rep.Mutants))
+			}
+			m := rep.Mutants[0]
+			st := m.SuggestedTest
+			if m.Witness.Kind != WitnessValue || st == nil {
+				t.Fatalf("witness %s, suggested test %+v: want value with a suggestion", m.Witness.Kind, st)
+			}
+			if st.Verified || st.Patched != "failed" || st.Mutant != "" || !strings.HasPrefix(st.Dropped, "it did not pass on the patched tree (failed)") || !strings.Contains(st.Code, `deepStrictEqual(tag('b'), 'b-2');`) {
+				t.Errorf("suggested test %+v, want dropped after failing on the patched tree", st)
+			}
+		})
+	}
+}
