@@ -107,9 +107,7 @@ type ValueDiff struct {
 	Mutant          string `json:"mutant"`
 	BaselineOutcome string `json:"baseline_outcome"`
 	MutantOutcome   string `json:"mutant_outcome"`
-	// call is the witnessing call as the unmutated runs recorded it, flattened, for the
-	// suggested test (suggestrun.go); nil when the call was made under the mutant only. Not
-	// in the report: the suggestion it gave is.
+	// call is the call as the unmutated runs recorded it, for the suggested test (suggestrun.go).
 	call *witnessCall
 }
 
