@@ -28,6 +28,10 @@ func TestLiteral(t *testing.T) {
 		{name: "nested object", lines: []string{"return=Object", "return.total=num:6", "return.mean=num:2", "return.tags=Array(1)", "return.tags[0]=str:\"x\""}, root: "return", want: `{ total: 6, mean: 2, tags: ['x'] }`},
 		{name: "empty object and array", lines: []string{"return=Array(2)", "return[0]=Object", "return[1]=Array(0)"}, root: "return", want: "[{}, []]"},
 		{name: "proto key stays own", lines: []string{"return=Object", "return.__proto__=num:1"}, root: "return", want: `{ ['__proto__']: 1 }`},
+		{name: "hostile key stays a string", lines: []string{"return=Object", "return.a'); evil(); ('=num:1"}, root: "return", want: `{ 'a\'); evil(); (\'': 1 }`},
+		{name: "a key with = is no value", lines: []string{"return=Object", "return.a=1; evil()=num:1"}, root: "return", why: "which a literal cannot rebuild exactly"},
+		{name: "hostile number", lines: []string{"return=num:1;evil()"}, root: "return", why: "not one bond spells"},
+		{name: "hostile bigint", lines: []string{"return=bigint:1n;evil()"}, root: "return", why: "not a literal"},
 		{name: "date", lines: []string{"return=Date(0)"}, root: "return", want: "new Date(0)"},
 		{name: "only its root", lines: []string{"return=num:1", "after=Arguments(0)"}, root: "return", want: "1"},
 

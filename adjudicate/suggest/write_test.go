@@ -33,6 +33,7 @@ func TestCode(t *testing.T) {
 		{name: "jest-resolved", t: Test{Framework: Jest, Specifier: "../src/a.js", ModuleCJS: true, Export: "load", Callee: "src/a.js#load", Call: resolved}},
 		{name: "vitest-throw", t: Test{Framework: Vitest, ESM: true, Specifier: "../src/port.js", Export: "parsePort", Callee: "src/port.js#parsePort", Call: thrown}},
 
+		{name: "hostile-specifier-and-name", t: Test{Framework: NodeTest, Specifier: "../a.js'); process.exit(0); ('", ModuleCJS: true, Export: "f", Callee: "a.js#f'); process.exit(0); ('", Call: ret}},
 		{name: "odd export name", t: Test{Framework: NodeTest, Specifier: "./a.js", Export: "a-b", Callee: "a.js#a-b", Call: ret}, why: "does not write as a property name"},
 		{name: "vitest in CommonJS", t: Test{Framework: Vitest, Specifier: "./a.js", Export: "a", Callee: "a.js#a", Call: ret}, why: "ES modules only"},
 		{name: "jest with a thrown primitive", t: Test{Framework: Jest, Specifier: "./a.js", Export: "a", Callee: "a.js#a", Call: rejected}, why: "node:assert only"},
