@@ -280,7 +280,11 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	lazyMS := gates.ms - eagerMS
 	rep.Timings.GatesBaselineMS = gates.ms
 	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
-	if err != nil || !o.Parity {
+	if err != nil {
+		return rep, err
+	}
+	// Each value witness's suggested test, run on the patched tree and on its mutant.
+	if err = timed(&rep.Timings.SuggestMS, func() error { return suggestTests(ctx, x, p, lim, muts, results, prog) }); err != nil || !o.Parity {
 		return rep, err
 	}
 	real := choice.fallback

@@ -24,7 +24,7 @@ func newProgress(w io.Writer, now func() time.Time) *progress {
 }
 
 // ProgressStep is one step of a long run, as data: the phase ("sandboxes", "baseline",
-// "canaries", "mutants", "gates", "suite"), done of total (total 0 when the phase has no count)
+// "canaries", "mutants", "gates", "suite", "suggest"), done of total (total 0 when the phase has no count)
 // and the time since the run started.
 type ProgressStep struct {
 	Phase       string

@@ -163,6 +163,9 @@ type MutantResult struct {
 	// Parity is --parity's run of the mutant under the real runner (parity.go), when its
 	// embedded outcome decided the bond.
 	Parity *ParityRun `json:"parity,omitempty"`
+	// SuggestedTest is the test bond wrote for a value witness, and whether it ran as it must:
+	// passed on the patched tree, failed on the mutant (suggestrun.go).
+	SuggestedTest *SuggestedTest `json:"suggested_test,omitempty"`
 }
 
 // MutantRun is one oracle run of a mutant: what it ran, whether it paid for coverage, and how it
@@ -368,4 +371,7 @@ type Timings struct {
 	RunWallMS int64 `json:"run_wall_ms"`
 	// ParityMS is --parity's runs under the real runner, when asked for.
 	ParityMS int64 `json:"parity_ms,omitempty"`
+	// SuggestMS is the suggested tests' runs (two per value witness: patched and mutant) and
+	// their preparation, after adjudication; their runs count in OracleMS and RunWallMS too.
+	SuggestMS int64 `json:"suggest_ms,omitempty"`
 }

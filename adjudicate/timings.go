@@ -83,6 +83,6 @@ func (t Timings) Phases() []Phase {
 	return []Phase{
 		{"plan", t.PlanMS}, {"sandboxes", t.SandboxMS}, {"baseline", t.BaselineMS}, {"canaries", t.CanaryMS},
 		{"mutants", t.MutantsMS}, {"adjudication", t.SuiteMS}, {"gates", t.GatesBaselineMS},
-		{"parity", t.ParityMS},
+		{"parity", t.ParityMS}, {"suggest", t.SuggestMS},
 	}
 }

@@ -107,6 +107,8 @@ type ValueDiff struct {
 	Mutant          string `json:"mutant"`
 	BaselineOutcome string `json:"baseline_outcome"`
 	MutantOutcome   string `json:"mutant_outcome"`
+	// call is the call as the unmutated runs recorded it, for the suggested test (suggestrun.go).
+	call *witnessCall
 }
 
 // ValueLostMutant begins a ValueCheck's Unavailable when the unmutated runs left their value
@@ -203,7 +205,7 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 				vc.Differ++
 				if first == nil {
 					first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path,
-						Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome)}
+						Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome), call: recordedCall(ca, cb)}
 				}
 			}
 		}
@@ -218,7 +220,7 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 			vc.Differ++
 			if first == nil {
 				first = &ValueDiff{File: f, Test: ac.c.Test, Callee: ac.c.Callee, Args: literal(ac.c.Args), Path: "(call)",
-					Baseline: "made", Mutant: "not made", BaselineOutcome: literal(ac.c.Outcome), MutantOutcome: "(no such call)"}
+					Baseline: "made", Mutant: "not made", BaselineOutcome: literal(ac.c.Outcome), MutantOutcome: "(no such call)", call: recordedCall(ac.c, ib[ac.key])}
 			}
 		}
 	}

@@ -93,6 +93,8 @@ type todoItem struct {
 	// code function; What is the advice after its location, for a rendering that links the
 	// location itself.
 	Text, What string
+	// Test is the mutant's verified suggested test, shown under the item; nil when none.
+	Test *adjudicate.SuggestedTest
 }
 
 // todoItems lists what to do, one item per mutant that has advice, in report order.
@@ -101,7 +103,7 @@ func todoItems(r *adjudicate.Report, q code) []todoItem {
 	for _, m := range r.Mutants {
 		if a := advice(m, q); a != "" {
 			what := strings.TrimPrefix(a, q(fmt.Sprintf("%s:%d", m.Path, m.Line))+": ")
-			out = append(out, todoItem{ID: m.ID, Path: m.Path, Line: m.Line, Text: a, What: what})
+			out = append(out, todoItem{ID: m.ID, Path: m.Path, Line: m.Line, Text: a, What: what, Test: shownTest(m)})
 		}
 	}
 	return out

@@ -31,7 +31,7 @@ func TestAnswerFirst(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden(t, c.golden, b.Bytes())
-		got := strings.Split(b.String(), "\n")
+		got := withoutSuggestedTests(strings.Split(b.String(), "\n"))
 		for i, p := range c.first {
 			if i >= len(got) || !regexp.MustCompile(p).MatchString(got[i]) {
 				t.Errorf("--format %s: line %d is %q, want it to match %q", c.format, i+1, got[min(i, len(got)-1)], p)
@@ -77,4 +77,29 @@ func TestAnswerWords(t *testing.T) {
 	if strings.Contains(b.String(), "\u2060") && !strings.Contains(b.String(), "@") {
 		t.Errorf("the markdown holds an invisible word joiner where no @ or URL needs one:\n%q", b.String())
 	}
+}
+
+// withoutSuggestedTests drops the suggested tests shown under the items (human: lines indented
+// by six spaces or empty between them; markdown: a fenced block and the blank line before it),
+// so the answer's own lines can be checked in order.
+func withoutSuggestedTests(lines []string) []string {
+	var out []string
+	fenced := false
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		switch {
+		case strings.HasPrefix(l, "  ```"):
+			fenced = !fenced
+			if fenced && len(out) > 0 && out[len(out)-1] == "" {
+				out = out[:len(out)-1]
+			}
+			continue
+		case fenced, strings.HasPrefix(l, "      "):
+			continue
+		case l == "" && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "      ") && len(out) > 0 && strings.HasPrefix(out[len(out)-1], "  - "):
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
 }

@@ -91,6 +91,13 @@ func hostileReport() *adjudicate.Report {
 		m("aaaaaaaaaaaaaaa4", adjudicate.StatusKilled, "", adjudicate.WitnessNotAdjudicated, adjudicate.VerdictHeld),
 		m("aaaaaaaaaaaaaaa5", adjudicate.StatusError, "", adjudicate.WitnessNotAdjudicated, adjudicate.VerdictError),
 	}}
+	// A value witness with a suggested test whose code is an attack too: a fence, HTML, a
+	// mention, a terminal escape and a workflow command.
+	v := m("aaaaaaaaaaaaaaa6", adjudicate.StatusAccepted, "", adjudicate.WitnessValue, adjudicate.VerdictVacuous)
+	v.Witness.Value = &adjudicate.ValueDiff{File: path, Callee: path + "#f", Args: hostileLine, Path: "return", BaselineOutcome: "@admin", MutantOutcome: "<b>"}
+	v.SuggestedTest = &adjudicate.SuggestedTest{Framework: "node:test <b>", Path: path, Verified: true, Patched: "passed", Mutant: "failed",
+		Code: "x\n```\n````js\n" + hostileLine + "\n\x1b[31m::error::injected\n</code></pre><script>alert(1)</script>\n"}
+	r.Mutants = append(r.Mutants, v)
 	r.Files = []plan.FileInfo{{Path: path, Added: []int{2}}}
 	r.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictVacuous}, adjudicate.RegimeWitnessRecorded, false)
 	r.Baseline = &adjudicate.Baseline{Reach: adjudicate.Reach{Executable: 1, Ran: 1, Files: []adjudicate.FileReach{{Path: path, Executable: 1, Ran: 1, Coverage: "v8"}}}}
@@ -177,8 +184,8 @@ func TestHostileStrings(t *testing.T) {
 	t.Run("github", func(t *testing.T) {
 		out := render("github")
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		if len(lines) != 4 { // three vacuous or unshown mutants and the bond
-			t.Fatalf("want 4 annotations, got %d:\n%s", len(lines), out)
+		if len(lines) != 5 { // four vacuous or unshown mutants and the bond
+			t.Fatalf("want 5 annotations, got %d:\n%s", len(lines), out)
 		}
 		for _, l := range lines {
 			if !strings.HasPrefix(l, "::warning file=") && !strings.HasPrefix(l, "::notice ") && !strings.HasPrefix(l, "::error ") {

@@ -113,6 +113,8 @@ type htmlLine struct {
 type htmlMutant struct {
 	ID, Operator, From, To, Status, Witness, Verdict, Advice, KilledBy, Source string
 	Column                                                                     int
+	// Suggested is the verified suggested test's code, "" when none is shown.
+	Suggested string
 }
 
 // verdictRank orders verdicts for a line's highlight: the most urgent wins.
@@ -228,6 +230,9 @@ func htmlFileOf(path, anchor, src string, ms []adjudicate.MutantResult, answers 
 		for _, m := range at[n] {
 			l.Mutants = append(l.Mutants, htmlMutant{ID: m.ID, Operator: m.Operator, From: m.Change.From, To: m.Change.To, Column: m.Column,
 				Status: statusText(m), Witness: witnessText(m, plainCode), Verdict: string(m.Verdict), Advice: advice(m, plainCode), KilledBy: m.KilledBy, Source: m.Mutated})
+			if st := shownTest(m); st != nil {
+				l.Mutants[len(l.Mutants)-1].Suggested = st.Code
+			}
 			if verdictRank[m.Verdict] > verdictRank[adjudicate.Verdict(l.Class)] {
 				l.Class = string(m.Verdict)
 			}

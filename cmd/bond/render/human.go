@@ -33,6 +33,9 @@ func human(w io.Writer, in Input) error {
 	fmt.Fprintln(bw, answerTodo(len(todo)))
 	for _, a := range todo {
 		fmt.Fprintf(bw, "  - %s\n", a.Text)
+		if a.Test != nil {
+			writeTermTest(bw, a.Test, "      ")
+		}
 	}
 	fmt.Fprintf(bw, "ran: %s\n", ranLine(r, q))
 	fmt.Fprintf(bw, "words used here: %s\n", glossaryPointer)

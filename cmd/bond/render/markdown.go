@@ -113,6 +113,9 @@ func markdown(w io.Writer, in Input, cut mdCut) error {
 			break
 		}
 		fmt.Fprintf(bw, "- %s\n", a.Text)
+		if a.Test != nil && cut.span == 0 {
+			fmt.Fprintf(bw, "\n%s", mdTestBlock(a.Test, "  "))
+		}
 	}
 	fmt.Fprintf(bw, "\nRan: %s. Words used here: %s.\n", ranLine(r, code), mdText(glossaryPointer))
 	if o := otherRegimes(r); o != "" {

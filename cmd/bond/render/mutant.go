@@ -66,6 +66,7 @@ func mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error
 	if v := m.Witness.Values; v != nil {
 		fmt.Fprintf(bw, "           value detector: %s\n", q(v.Text()))
 	}
+	suggestedInspect(bw, m.SuggestedTest, q)
 	var regs []string
 	for reg := range m.ByRegime {
 		regs = append(regs, string(reg))

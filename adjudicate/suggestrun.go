@@ -1,0 +1,421 @@
+package adjudicate
+
+// This file is the suggested test of a value witness (issue 28, deliverable 4): for each accepted
+// mutant whose witness is a call the tests make, bond writes a test in the oracle's framework
+// that makes that call and asserts the patched outcome (package suggest), runs it beside the
+// witnessing test file on the patched tree (it must pass) and on the mutant (it must fail, in
+// that test), through the oracle's own runner and confinement, and only then records it as
+// verified. A suggestion that cannot be written exactly is not attempted and says why; one that
+// fails either run is dropped and says why.
+//
+// The runs happen after adjudication, only for value witnesses, in a sandbox of their own that no
+// oracle run has touched (so nothing an earlier test wrote there can decide them); a sandbox a
+// suggestion's run changed is not used again.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/suggest"
+	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/plan"
+)
+
+// SuggestedTest is the test bond suggests for a value witness, and what its two runs did.
+type SuggestedTest struct {
+	// Framework is node:test, mocha, jest or vitest: the witnessing test file's.
+	Framework string `json:"framework,omitempty"`
+	// Path is where it ran: beside the witnessing test file (repo-relative).
+	Path string `json:"path,omitempty"`
+	// Code is the test, exactly as it ran.
+	Code string `json:"code,omitempty"`
+	// Patched and Mutant are how its runs ended: passed, failed, timeout or error ("" when not
+	// run).
+	Patched   string `json:"patched,omitempty"`
+	Mutant    string `json:"mutant,omitempty"`
+	PatchedMS int64  `json:"patched_ms,omitempty"`
+	MutantMS  int64  `json:"mutant_ms,omitempty"`
+	// Verified: it passed on the patched tree and failed, in its own test, on the mutant.
+	Verified bool `json:"verified"`
+	// Dropped says why a suggestion that was written and run is not shown.
+	Dropped string `json:"dropped,omitempty"`
+	// NotAttempted says why no suggestion was written (a value a literal cannot rebuild, a
+	// callee bond cannot name from the test file's import, a runner it does not write for).
+	NotAttempted string `json:"not_attempted,omitempty"`
+}
+
+// witnessCall is a value witness's call as the unmutated runs recorded it: its arguments, the
+// first run's outcome and arguments after the call, and whether the second run recorded exactly
+// the same (else no literal of it is exact).
+type witnessCall struct {
+	Args, Outcome, After []string
+	Stable               bool
+}
+
+// recordedCall is the witnessCall of a call aligned in both unmutated runs.
+func recordedCall(a, b embedded.Call) *witnessCall {
+	return &witnessCall{Args: a.Args, Outcome: a.Outcome, After: a.After,
+		Stable: slices.Equal(a.Outcome, b.Outcome) && slices.Equal(a.After, b.After)}
+}
+
+// suggester writes and runs the suggestions of one certify.
+type suggester struct {
+	x      *runs
+	p      *pool
+	lim    limits
+	runner oracleRunner
+	// sb is the clean sandbox the next suggestion runs in (nil: make one).
+	sb *sandbox
+}
+
+// suggestTests gives every fresh value witness of results its suggested test.
+func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []MutantResult, prog *progress) error {
+	s := &suggester{x: x, p: p, lim: lim, runner: x.choice.runner}
+	var todo []int
+	for i := range results {
+		if w := results[i].Witness; w.Kind == WitnessValue && w.Value != nil && !results[i].Cached {
+			todo = append(todo, i)
+		}
+	}
+	for n, i := range todo {
+		prog.phase("suggest", n+1, len(todo))
+		st, err := s.suggest(ctx, muts[i], results[i].Witness.Value)
+		if err != nil {
+			return err
+		}
+		results[i].SuggestedTest = st
+	}
+	return nil
+}
+
+// suggest writes the suggestion of one value witness and, when it could, runs it both ways.
+func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *ValueDiff) (*SuggestedTest, error) {
+	fw, why := s.framework(vd.File)
+	if why != "" {
+		return &SuggestedTest{NotAttempted: why}, nil
+	}
+	st := &SuggestedTest{Framework: fw, Path: suggest.FileName(vd.File)}
+	code, name, err := s.write(vd, fw)
+	if err != nil {
+		st.NotAttempted, st.Path = err.Error(), ""
+		return st, nil
+	}
+	st.Code = code
+	if s.p.tree.file(st.Path) != nil {
+		st.NotAttempted = st.Path + " already exists in the repository; bond writes its suggestion nowhere else"
+		st.Code, st.Path = "", ""
+		return st, nil
+	}
+	return st, s.verify(ctx, m, st, name)
+}
+
+// framework is the framework a suggestion for test file rel is written in, or why none is.
+func (s *suggester) framework(rel string) (string, string) {
+	switch r := s.runner.(type) {
+	case *embeddedRunner:
+		fw, ok := r.r.FrameworkOf(rel)
+		if !ok {
+			return "", "the witnessing file " + rel + " is not one of the oracle's test files"
+		}
+		if fw == embedded.FrameworkMocha {
+			return suggest.Mocha, ""
+		}
+		return string(fw), ""
+	case *cmdRunner:
+		if r.runner == RunnerNode {
+			return suggest.NodeTest, ""
+		}
+		at, ok := oraclecmd.LocateRunner(r.cmd, oraclecmd.Options{Scripts: r.scripts})
+		switch {
+		case ok && at.Name == "mocha":
+			return suggest.Mocha, ""
+		case ok && at.Name == "node-test":
+			return suggest.NodeTest, ""
+		case ok:
+			return "", "the oracle command runs " + at.Name + "; bond writes suggestions for node --test and mocha commands (and for jest and vitest under the embedded runner)"
+		}
+		return "", "the oracle command runs no test runner bond recognises"
+	}
+	return "", "runner " + s.runner.name() + " gets no suggestions"
+}
+
+// write writes the suggestion's code and its test's name, or a *suggest.Refusal saying why not.
+func (s *suggester) write(vd *ValueDiff, fw string) (code, name string, err error) {
+	d := vd.call
+	switch {
+	case d == nil:
+		return "", "", fmt.Errorf("the call was made only under the mutant: there is no patched outcome to assert")
+	case !d.Stable:
+		return "", "", fmt.Errorf("the two unmutated runs recorded this call's outcome differently (a field that changes from run to run): no literal of it is exact")
+	case strings.HasPrefix(vd.Callee, "new "):
+		return "", "", fmt.Errorf("the call is a construction (%s): its outcome is a class instance, which a literal cannot rebuild", vd.Callee)
+	}
+	mod, export, ok := strings.Cut(vd.Callee, "#")
+	if !ok {
+		return "", "", fmt.Errorf("the callee %s names no module", vd.Callee)
+	}
+	t := s.p.tree
+	f := t.file(vd.File)
+	if f == nil {
+		return "", "", fmt.Errorf("the witnessing test file %s is not in the repository", vd.File)
+	}
+	src, err := t.bytes(f)
+	if err != nil {
+		return "", "", err
+	}
+	spec, err := suggest.Specifier(src, vd.File, mod, func(rel string) bool { return t.file(rel) != nil })
+	if err != nil {
+		return "", "", err
+	}
+	dec, err := suggest.Decode(d.Args, d.Outcome, d.After)
+	if err != nil {
+		return "", "", err
+	}
+	esm := esmTest(t.root)
+	return suggest.Code(suggest.Test{Framework: fw, ESM: esm(vd.File), Specifier: spec, ModuleCJS: !s.moduleESM(mod, esm),
+		Export: export, Callee: vd.Callee, Call: dec})
+}
+
+// esmSyntax finds a top-level import or export statement, which makes a .js file an ES module
+// to a bundler whatever its package.json says.
+var esmSyntax = regexp.MustCompile(`(?m)^\s*(?:export\s+(?:default|const|let|var|function|class|async|\{|\*)|import\s+[\w{*'"])`)
+
+// moduleESM reports whether the module at rel is an ES module: by its extension or package type
+// as Node reads it, or by its syntax.
+func (s *suggester) moduleESM(rel string, esm func(string) bool) bool {
+	if esm(rel) {
+		return true
+	}
+	switch path.Ext(rel) {
+	case ".cjs", ".cts":
+		return false
+	}
+	f := s.p.tree.file(rel)
+	if f == nil {
+		return false
+	}
+	b, err := s.p.tree.bytes(f)
+	return err == nil && esmSyntax.Match(b)
+}
+
+// sandbox is a sandbox no oracle run and no earlier suggestion changed.
+func (s *suggester) sandbox() (*sandbox, error) {
+	if s.sb != nil {
+		return s.sb, nil
+	}
+	// A slot of a name no run could guess and bond made empty: nothing planted in the work dir
+	// beforehand can be in it.
+	slot, err := os.MkdirTemp(s.p.work, "s")
+	if err != nil {
+		return nil, fmt.Errorf("making a sandbox for the suggested tests: %w", err)
+	}
+	sb, err := makeSandbox(s.p.tree, sandboxDir(s.p.work, s.p.tree.root, filepath.Base(slot)), len(s.p.sbs))
+	if err != nil {
+		return nil, err
+	}
+	s.p.sbs = append(s.p.sbs, sb) // cleanup lists what changed in it and removes it
+	s.sb = sb
+	return sb, nil
+}
+
+// verify runs st on the patched tree and on m, and records how each ended and the verdict.
+func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *SuggestedTest, name string) error {
+	sb, err := s.sandbox()
+	if err != nil {
+		return err
+	}
+	if err := sb.fs.WriteFile(st.Path, []byte(st.Code), 0o644); err != nil {
+		return sb.writeError("writing the suggested test in", st.Path, err)
+	}
+	// Whatever happens next, the file goes and a sandbox where anything else changed is not used
+	// again.
+	defer func() {
+		if _, err := sb.fs.Lstat(st.Path); err == nil {
+			_ = os.Remove(filepath.Join(sb.root, filepath.FromSlash(st.Path)))
+		}
+		if len(sb.changes()) > 0 || sb.placed != "" {
+			s.sb = nil
+		}
+	}()
+	r, done, why, err := s.runnerFor(sb, st.Path)
+	if err != nil {
+		return err
+	}
+	if why != "" {
+		st.NotAttempted, st.Code, st.Path = why, "", ""
+		return nil
+	}
+	defer done()
+	spec := runSpec{files: []string{st.Path}, timeout: s.lim.oracle}
+	base, err := r.run(ctx, sb, spec)
+	if err != nil {
+		return err
+	}
+	s.x.clock.record(base, false)
+	st.Patched, st.PatchedMS = runWord(base.Status), base.Duration.Milliseconds()
+	if why := s.tampered(sb, st); why != "" {
+		st.Dropped = why
+		return nil
+	}
+	if base.Status != StatusAccepted {
+		st.Dropped = "it did not pass on the patched tree (" + st.Patched + "): " + failedText(base)
+		return nil
+	}
+	var mut runOutcome
+	held := true
+	err = s.p.withMutant(sb, m, func(ov *override) error {
+		spec.ov = ov
+		var err error
+		mut, err = r.run(ctx, sb, spec)
+		// The mutated file must still hold the mutant: a run that rewrote it ran something else.
+		b, rerr := sb.fs.ReadFile(ov.Path, int64(len(ov.Content))+1)
+		held = rerr == nil && string(b) == string(ov.Content)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	s.x.clock.record(mut, false)
+	st.Mutant, st.MutantMS = runWord(mut.Status), mut.Duration.Milliseconds()
+	if !held {
+		st.Dropped = "the mutated file " + m.Path + " did not hold the mutant after the run (the code under test or a setup file rewrote it), so the run is not the mutant's"
+		s.sb = nil
+		return nil
+	}
+	if why := s.tampered(sb, st); why != "" {
+		st.Dropped = why
+		return nil
+	}
+	switch {
+	case mut.Status != StatusKilled:
+		st.Dropped = "it did not fail on the mutant (" + st.Mutant + ")"
+	case len(mut.Failed) == 0:
+		st.Dropped = "the run on the mutant failed, but the runner did not say which test failed, so bond cannot tell it was the suggested one"
+	case !allName(mut.Failed, name):
+		st.Dropped = "the run on the mutant failed outside the suggested test (" + strings.Join(mut.Failed, "; ") + ")"
+	default:
+		st.Verified = true
+	}
+	return nil
+}
+
+// tampered says why a run's result cannot be taken as the suggestion's: its file is not what bond
+// wrote, or another file of the sandbox changed.
+func (s *suggester) tampered(sb *sandbox, st *SuggestedTest) string {
+	b, err := sb.fs.ReadFile(st.Path, int64(len(st.Code))+1)
+	if err != nil || string(b) != st.Code {
+		return "the suggested file " + st.Path + " was changed during its run (by the code under test or a setup file), so its result is not the suggestion's"
+	}
+	var other []string
+	for _, c := range sb.changes() {
+		if c != st.Path {
+			other = append(other, c)
+		}
+	}
+	if len(other) > 0 {
+		return "its run changed the sandbox (" + strings.Join(other, ", ") + "), so bond cannot show the two runs saw the same tree"
+	}
+	return ""
+}
+
+// runnerFor is the oracle's runner narrowed to the suggested file rel in sb, with what to call
+// when done; why says why it cannot be (an oracle command bond cannot point at the file).
+func (s *suggester) runnerFor(sb *sandbox, rel string) (oracleRunner, func(), string, error) {
+	switch r := s.runner.(type) {
+	case *embeddedRunner:
+		sib, err := r.r.Sibling(sb.root, []string{rel})
+		if err != nil {
+			return nil, nil, "the embedded runner could not prepare the suggested test: " + err.Error(), nil
+		}
+		e := &embeddedRunner{r: sib}
+		return e, e.close, "", nil
+	case *cmdRunner:
+		c := *r
+		if r.runner == RunnerNode {
+			c.files = []string{rel}
+			return &c, func() {}, "", nil
+		}
+		cmd, err := commandFor(r.cmd, oraclecmd.Options{Scripts: r.scripts}, rel)
+		if err != nil {
+			return nil, nil, err.Error(), nil
+		}
+		c.cmd, c.files = cmd, nil
+		return &c, func() {}, "", nil
+	}
+	return nil, nil, "runner " + s.runner.name() + " gets no suggestions", nil
+}
+
+// commandFor is the oracle command with its test-file argument replaced by rel: the same runner,
+// launchers and options, proven by parsing the result again.
+func commandFor(cmd string, opts oraclecmd.Options, rel string) (string, error) {
+	inv, err := oraclecmd.Parse(cmd, opts)
+	if err != nil {
+		return "", fmt.Errorf("the oracle command cannot be pointed at the suggested test: %v", err)
+	}
+	if len(inv.Files) == 0 {
+		return "", fmt.Errorf("the oracle command names no test file bond could replace with the suggested one (its runner picks its own files)")
+	}
+	one := cmd
+	if len(inv.Files) > 1 {
+		if one, err = oraclecmd.Subset(cmd, opts, inv.Files[:1]); err != nil {
+			return "", fmt.Errorf("the oracle command cannot be narrowed to one test file to replace with the suggested one: %v", err)
+		}
+	}
+	f := inv.Files[0]
+	for i := strings.LastIndex(one, f); i >= 0; i = strings.LastIndex(one[:i], f) {
+		end := i + len(f)
+		if (i > 0 && !strings.ContainsRune(" \t", rune(one[i-1]))) || (end < len(one) && !strings.ContainsRune(" \t;&|", rune(one[end]))) {
+			continue
+		}
+		cand := one[:i] + proc.Quote(rel) + one[end:]
+		got, err := oraclecmd.Parse(cand, opts)
+		if err == nil && got.Runner == inv.Runner && slices.Equal(got.Files, []string{rel}) && slices.Equal(got.Via, inv.Via) && slices.Equal(got.Args, inv.Args) {
+			return cand, nil
+		}
+	}
+	return "", fmt.Errorf("the oracle command's test file %s cannot be replaced by the suggested one (it comes from a package script or an option's value)", f)
+}
+
+// allName reports whether every failed test's name holds name.
+func allName(failed []string, name string) bool {
+	for _, f := range failed {
+		if !strings.Contains(f, name) {
+			return false
+		}
+	}
+	return true
+}
+
+// runWord is how a suggestion's run ended, in the report's words.
+func runWord(s Status) string {
+	switch s {
+	case StatusAccepted:
+		return "passed"
+	case StatusKilled:
+		return "failed"
+	case StatusTimeout:
+		return "timeout"
+	}
+	return "error"
+}
+
+// failedText names a run's failed tests, else the last line of its output, short.
+func failedText(out runOutcome) string {
+	if len(out.Failed) > 0 {
+		return "failed " + strings.Join(out.Failed, "; ")
+	}
+	lines := strings.Split(strings.TrimSpace(out.Output), "\n")
+	l := strings.TrimSpace(lines[len(lines)-1])
+	if len(l) > 200 {
+		l = l[:200] + "…"
+	}
+	return l
+}

@@ -1,0 +1,14 @@
+const assert = require('node:assert/strict');
+const { stats, removeWhere } = require('../src/stats.js');
+
+describe('the suggest fixture', () => {
+  it('stats sums', () => {
+    assert.equal(stats([1, 2, 3]).total, 6); // the mean is computed, and not checked here
+  });
+
+  it('removeWhere removes in place', () => {
+    const list = [1, 2, 3, 4];
+    removeWhere(list, (x) => x % 2 === 0); // the removed items are returned, and ignored here
+    assert.deepEqual(list, [1, 3]);
+  });
+});

@@ -1,0 +1,6 @@
+import { test, expect } from 'vitest';
+import { stats } from '../src/stats.js';
+
+test('stats sums', () => {
+  expect(stats([1, 2, 3]).total).toBe(6);
+});
