@@ -221,6 +221,12 @@ func (s *suggester) sandbox() (*sandbox, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(s.p.sbs) > 0 && s.p.sbs[0].caches != nil {
+		// No copy-on-write here: node_modules caches of its own, as the oracle's sandboxes have.
+		if _, err := sb.shimNodeModules(); err != nil {
+			return nil, err
+		}
+	}
 	s.p.sbs = append(s.p.sbs, sb) // cleanup lists what changed in it and removes it
 	s.sb = sb
 	return sb, nil
