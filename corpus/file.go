@@ -38,11 +38,11 @@ import (
 // Format is the only corpus file format this version reads (`format = 1`).
 const Format = 1
 
-// Defaults of the corpus-level settings (SPEC §2.5: the budget is 6 mutants per patch, 2 per
-// operator).
+// Defaults of the corpus-level settings: the budget is operator set 1's (plan.DefaultBudget
+// mutants per patch, plan.DefaultPerOperator per operator; SPEC §2.5), written in plan alone.
 const (
-	DefaultBudget      = 6
-	DefaultPerOperator = 2
+	DefaultBudget      = plan.DefaultBudget
+	DefaultPerOperator = plan.DefaultPerOperator
 	DefaultArm         = "default"
 	DefaultSample      = SampleOut
 )
@@ -69,10 +69,7 @@ func (c *Corpus) UseOperatorSet(n int) error {
 		c.Budget = def.Total
 	}
 	if !c.perOperatorSet {
-		c.PerOperator = min(def.PerOperator, c.Budget)
-		if n >= 2 {
-			c.PerOperator = c.Budget
-		}
+		c.PerOperator = min(plan.PerOperatorDefault(n, c.Budget), c.Budget)
 	}
 	return nil
 }

@@ -67,6 +67,16 @@ func DefaultBudgetOf(n int) (BudgetInfo, error) {
 	return BudgetInfo{Total: DefaultBudgetSet2, PerOperator: DefaultBudgetSet2}, nil
 }
 
+// PerOperatorDefault is the per-operator cap operator set n plans with when only the budget is
+// given: set 1's DefaultPerOperator; sets 2 and 3 spread the budget over the patch's hunks instead
+// of capping operators, so their cap is the budget itself.
+func PerOperatorDefault(n, budget int) int {
+	if n >= 2 {
+		return budget
+	}
+	return DefaultPerOperator
+}
+
 // selectMutants chooses which proposed mutants (in diff order) fit the budget, by the rule of
 // operator set n: set 1 fills the slots by operator rank (applyBudget, unchanged since set 1 was
 // the only set), sets 2 and 3 spread them over the patch (spreadBudget). Both return the chosen in

@@ -206,12 +206,7 @@ func resolve(opts Options, table []operators.Operator) (Options, []operators.Ope
 		o.Budget = def.Total
 	}
 	if o.PerOperator == 0 {
-		o.PerOperator = def.PerOperator
-		if o.OperatorSet >= 2 {
-			// Sets 2 and 3 spread the budget over the patch instead of capping operators: with no
-			// per-operator figure given, the cap is the budget itself.
-			o.PerOperator = o.Budget
-		}
+		o.PerOperator = PerOperatorDefault(o.OperatorSet, o.Budget)
 	}
 	ops, err := selectOperators(table, o.Operators)
 	return o, ops, err
