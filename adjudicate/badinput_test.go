@@ -221,6 +221,46 @@ func TestHermeticHasNoNetwork(t *testing.T) {
 	}
 }
 
+// A run interrupted after one mutant was killed and before the next was judged is not held: the
+// unjudged mutant could have been vacuous, so the partial report's bond is unshown in every regime.
+func TestInterruptedRunIsNeverHeld(t *testing.T) {
+	needNode(t)
+	t.Setenv("TMPDIR", t.TempDir()) // the marker's directory is outside the read-only temp dir of the work dir
+	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	marker := filepath.Join(t.TempDir(), "started")
+	cmd := `if grep -q "a <= b" src/add.js; then touch ` + marker + `; sleep 300; fi; node --test test/add.test.js`
+	muts := []plan.Mutant{
+		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined"),
+		mutantAt(t, root, "src/add.js", 2, "invert-comparison", "a > b", "a <= b"),
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	go func() {
+		for ctx.Err() == nil {
+			if _, err := os.Stat(marker); err == nil {
+				cancel(errors.New("interrupted by test"))
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	rep, err := certifyFixture(t, ctx, root, Options{OracleCmd: cmd, Jobs: 1, Timeout: time.Minute}, muts)
+	if err == nil || rep == nil || !rep.Partial {
+		t.Fatalf("err %v, report %+v: want an interrupted, partial run", err, rep)
+	}
+	if rep.Mutants[0].Status != StatusKilled {
+		t.Fatalf("first mutant %s, want killed before the interrupt", rep.Mutants[0].Status)
+	}
+	if rep.Bond.Verdict == VerdictHeld || rep.Bond.Refuses {
+		t.Errorf("bond %+v: an unfinished run must not be held", rep.Bond)
+	}
+	for r, v := range rep.Bond.ByRegime {
+		if v == VerdictHeld {
+			t.Errorf("bond under %s is held in a partial report", r)
+		}
+	}
+}
+
 // A signal (context cancelled with a cause) stops the run: the cause comes back, the report is
 // partial with the mutants that did not run marked not-run, and the sandboxes are gone.
 func TestCancelledRunIsPartialAndCleansUp(t *testing.T) {

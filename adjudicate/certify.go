@@ -123,7 +123,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			// Whatever stopped it (a signal, an internal failure, a setup error found mid-run
 			// such as a red oracle), the verdicts describe an unfinished run.
 			rep.Partial = true
-			rep.Bond.Reason = "the run did not finish: " + rep.Bond.Reason
+			rep.Bond = unfinishedBond(rep.Bond)
 		}
 	}()
 	if len(muts) == 0 {
@@ -349,4 +349,22 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		rep.Mutants[i] = MutantResult{Mutant: m, Status: StatusNotRun, Witness: Witness{Kind: WitnessNotAdjudicated}, Sandbox: -1, Runs: []MutantRun{}}
 	}
 	return rep
+}
+
+// unfinishedBond is the bond of a run that did not finish. A vacuous bond stands (its
+// counterexample was found and recorded), but held cannot be shown while mutants are left
+// unjudged (or the tree's facts are in doubt), so it becomes unshown in every regime: a partial
+// report never certifies.
+func unfinishedBond(b BondResult) BondResult {
+	b.Reason = "the run did not finish: " + b.Reason
+	if b.Verdict == VerdictHeld {
+		b.Verdict, b.Refuses = VerdictUnshown, false
+		b.Reason += "; held cannot be shown by an unfinished run"
+	}
+	for r, v := range b.ByRegime {
+		if v == VerdictHeld {
+			b.ByRegime[r] = VerdictUnshown
+		}
+	}
+	return b
 }
