@@ -40,8 +40,13 @@ func unpinnedLines(r *adjudicate.Report, q code, t func(string) string, max int)
 			continue
 		}
 		s := fmt.Sprintf("%s %s", q(fmt.Sprintf("%s:%d", l.Path, l.Line)), t(string(l.Answer)))
-		if l.Why != "" {
-			s += " (" + t(l.Why) + ")"
+		if why := l.Why; why != "" {
+			// A cut's hint comes in parentheses ("cut by budget (--budget 9 would plan it)"):
+			// inside this line's own parentheses it reads after a semicolon.
+			if i := strings.Index(why, " ("); i >= 0 && strings.HasSuffix(why, ")") {
+				why = why[:i] + "; " + why[i+2:len(why)-1]
+			}
+			s += " (" + t(why) + ")"
 		}
 		out = append(out, s)
 	}
