@@ -6,7 +6,8 @@
 // exported plain object, one level down for a plain object property), each wrapper recording the
 // calls made into it from outside: the test file, the callee, the arguments before, the outcome
 // (return, resolved, rejected or throw; a promise recorded when it settles) and the arguments
-// after. Values are flattened into "path=leaf" lines in the spelling of the embedded runner's
+// after. ES-module test files get the same through module customization hooks (esm.cjs, put in
+// below, and esmhooks.mjs). Values are flattened into "path=leaf" lines in the spelling of the embedded runner's
 // serializer (adjudicate/embedded/value.go). At exit the process writes its trace to its own file
 // in the trace directory; bond reads them all after the run.
 //
@@ -386,8 +387,8 @@
         // Recorded when it settles; the caller gets a promise settling as v does.
         const idx = add(c, false);
         return new PromiseCtor(function (resolve, reject) {
-          apply(promiseThen, v, [function (r) { settle(idx, c, 'resolved', r, args); resolve(r); },
-            function (e) { settle(idx, c, 'rejected', e, args); reject(e); }]);
+          apply(promiseThen, v, [function (r) { settle(idx, c, 'resolved', r, args); esmSync(); resolve(r); },
+            function (e) { settle(idx, c, 'rejected', e, args); esmSync(); reject(e); }]);
         });
       }
       try { c.outcome = flatten('return', v); c.after = flattenArgs('after', args); } catch (_) { }
@@ -395,6 +396,7 @@
       return v;
     } finally {
       depth--;
+      if (depth === 0) esmSync();
     }
   }
 
@@ -474,9 +476,13 @@
     }
   };
 
+  // ESM: esm.cjs goes here.
+
   apply(processOn, process, ['exit', function () {
     try {
-      let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + calls.length + ',"capped":' + (capped ? 'true' : 'false') + '}\n';
+      esmDrain();
+      let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + calls.length + ',"capped":' + (capped ? 'true' : 'false') +
+        ',"unlisted":' + qa(unlisted) + ',"esm":' + qs(esmNote) + '}\n';
       for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : line(calls[i])) + '\n';
       apply(writeFileSync, fs, [S.dir + '/trace-' + pid + '-' + thread + '.jsonl', out, { flag: 'wx' }]);
     } catch (_) { }

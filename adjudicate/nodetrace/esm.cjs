@@ -1,0 +1,100 @@
+  // ----- ES modules (esm.cjs, put into hook.cjs's closure by Prepare) -----
+  //
+  // An ES-module test file's imports do not go through Module._load: the module customization
+  // hooks of esmhooks.mjs (registered here, in the main thread, when bond found ES-module imports
+  // among the test files' or cannot name the test files) hand it wrapper modules instead, and a
+  // wrapper gets its exports from esmWrap, through the global __bond_value_esm. That global is
+  // defined before any test code runs, non-writable and non-configurable: a test cannot replace
+  // it, delete it, or shadow it with a global `let` (a script declaring one fails to compile).
+  // A test that calls it gets recording proxies of its own values, which can add calls, as the
+  // test could by calling the package; it reaches no record. The hooks' messages (the test files
+  // they saw load, the imports they left unwrapped) wait on a port only this closure holds.
+  let esmPort = null;
+  let esmNote = '';
+  const syncs = [];
+  const unlisted = [];
+  const MAX_SYNCS = 10000;
+  let receive = null;
+
+  // esmWrap is what a wrapper module of test file `file` gets for the repository module r: a
+  // function giving the i-th listed export as the test sees it, wrapped as Module._load wraps a
+  // CommonJS module's exports (the default export of a CommonJS module, module.exports, as the
+  // whole exports object). sync, the wrapper's own function updating its exports, runs after
+  // every call the recorder records (esmSync).
+  function esmWrap(file, r, ns, names, sync) {
+    if (typeof file !== 'string' || typeof r !== 'string') return function () { return undefined; };
+    if (seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
+    if (typeof sync === 'function' && syncs.length < MAX_SYNCS) push(syncs, sync);
+    const base = r + '#';
+    if (!isArray(names)) {
+      return function () { return wrap(file, base, ns, true); };
+    }
+    return function (i) {
+      const name = names[i];
+      let v;
+      try { v = ns[name]; } catch (_) { return undefined; } // a binding not yet initialised
+      if (typeof v === 'function') return wrap(file, base + name, v, false);
+      if (plainObject(v)) return wrap(file, base + name, v, true);
+      return v;
+    };
+  }
+
+  // esmSync brings every wrapper's exports up to date with the real modules' bindings. Reading a
+  // binding runs no code of the package; nothing it does is recorded.
+  function esmSync() {
+    if (syncs.length === 0) return;
+    depth++;
+    for (let i = 0; i < syncs.length; i++) {
+      try { syncs[i](); } catch (_) { }
+    }
+    depth--;
+  }
+
+  // esmDrain reads what the hooks reported: test files seen load, imports left unwrapped.
+  function esmDrain() {
+    if (esmPort === null || receive === null) return;
+    for (let n = 0; n < 100000; n++) {
+      let m;
+      try { m = receive(esmPort); } catch (_) { return; }
+      if (m === undefined) return;
+      const msg = m.message;
+      if (msg === null || typeof msg !== 'object' || typeof msg.text !== 'string') continue;
+      if (msg.kind === 'seen') {
+        if (seenTests[msg.text] !== true) { seenTests[msg.text] = true; push(seenList, msg.text); }
+      } else if (msg.kind === 'unlisted') {
+        push(unlisted, msg.text);
+      }
+    }
+  }
+
+  (function registerESM() {
+    if (S.esm !== true) return;
+    let wt, url;
+    try {
+      wt = require('worker_threads');
+      url = require('url');
+    } catch (_) {
+      esmNote = 'worker_threads could not be loaded';
+      return;
+    }
+    // The hooks thread loads this hook too (NODE_OPTIONS reaches it): it registers nothing. A
+    // test's worker threads are not traced as ES modules either.
+    if (!wt.isMainThread) return;
+    if (typeof Module.register !== 'function') {
+      esmNote = 'this Node (' + process.version + ') has no module.register (Node 20.6 or later has)';
+      return;
+    }
+    try {
+      defineProperty(globalThis, '__bond_value_esm', { value: esmWrap, writable: false, enumerable: false, configurable: false });
+      const ch = new wt.MessageChannel();
+      ch.port1.unref();
+      receive = wt.receiveMessageOnPort;
+      Module.register(url.pathToFileURL(S.hooks).href, {
+        data: { settings: { root: S.root, tests: S.tests, modules: S.modules }, port: ch.port2 },
+        transferList: [ch.port2],
+      });
+      esmPort = ch.port1;
+    } catch (e) {
+      esmNote = 'module.register failed: ' + (e && typeof e.message === 'string' ? e.message : 'unknown error');
+    }
+  })();

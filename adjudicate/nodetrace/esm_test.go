@@ -1,0 +1,106 @@
+package nodetrace
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHookESM runs ES-module test files (testdata/esm) under the hook: each import of a
+// repository module is handed a wrapper whose calls are recorded as a CommonJS module's would be
+// (same callee names, same serializer), while the tests' own assertions — a live binding the
+// package reassigns, a default export, `export *` of a module that imports the first back, a
+// CommonJS module's default import, a dynamic import — hold as without the hook (node --test
+// fails the run otherwise). A test file that imports nothing of the package still counts as
+// traced, and a call the package makes into itself is not recorded.
+func TestHookESM(t *testing.T) {
+	tests := []string{"test/a.test.js", "test/none.test.js"}
+	tr := runHookAt(t, "testdata/esm", tests, tests, "--test", "test/a.test.js", "test/none.test.js")
+	if tr.Unavailable != "" || tr.Capped {
+		t.Fatalf("trace unavailable %q capped %v", tr.Unavailable, tr.Capped)
+	}
+	calls := byCallee(tr.Calls)
+	want := []struct {
+		callee  string
+		n       int    // how many calls
+		outcome string // a line of the first call's outcome
+	}{
+		{"src/a.js#inc", 1, "return=num:1"}, // viaInc's own call of inc is inside the package
+		{"src/a.js#viaInc", 1, "return=num:2"},
+		{"src/a.js#default", 1, `return=str:"d"`},
+		{"src/a.js#obj.hi", 1, "return=num:2"},
+		{"new src/a.js#K", 1, "return.n=num:3"},
+		{"src/c.cjs#add", 1, "return=num:3"},
+		{"src/late.js#later", 2, "resolved=num:7"},
+	}
+	for _, w := range want {
+		cs := calls[w.callee]
+		if len(cs) != w.n {
+			t.Errorf("%s: %d calls, want %d (all: %v)", w.callee, len(cs), w.n, keys(calls))
+			continue
+		}
+		if cs[0].File != "test/a.test.js" || !strings.Contains(strings.Join(cs[0].Outcome, "\n"), w.outcome) {
+			t.Errorf("%s: file %s outcome %v, want %q", w.callee, cs[0].File, cs[0].Outcome, w.outcome)
+		}
+	}
+	if cs := calls["src/late.js#later"]; len(cs) == 2 && (len(cs[1].Outcome) == 0 || cs[1].Outcome[0] != "rejected=Error(Error: late)") {
+		t.Errorf("later(false): %v, want rejected", cs[1].Outcome)
+	}
+	if len(tr.Calls) != 8 {
+		t.Errorf("%d calls recorded, want 8: %v", len(tr.Calls), keys(calls))
+	}
+}
+
+// TestHookESMUnlisted: when bond cannot name the test files (the runner finds its own), it lists
+// no export names before the run, so an ES-module test file's imports cannot be wrapped: the
+// trace says which import and why, never reads as zero calls, and the test runs as without it.
+func TestHookESMUnlisted(t *testing.T) {
+	tr := runHookAt(t, "testdata/esm", nil, nil, "--test", "test/")
+	if !strings.Contains(tr.Unavailable, "the test file test/a.test.js imports src/a.js, whose exports bond did not list") {
+		t.Errorf("unavailable %q, want it to name the import left unwrapped", tr.Unavailable)
+	}
+	if len(tr.Calls) != 0 {
+		t.Errorf("%d calls recorded, want none", len(tr.Calls))
+	}
+}
+
+// TestHookCommonJSUnchanged: a suite of CommonJS test files gets no ES-module hooks at all
+// (esmModules finds no ES-module import), so it runs exactly as before them.
+func TestHookCommonJSUnchanged(t *testing.T) {
+	abs := func(p string) string {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	mods, esm := esmModules(abs("testdata/repo"), []string{"test/lib.test.js", "test/many.test.js"}, map[string]bool{})
+	if esm || len(mods) != 0 {
+		t.Errorf("esm %v modules %v, want none for CommonJS test files", esm, mods)
+	}
+	mods, esm = esmModules(abs("testdata/esm"), []string{"test/a.test.js"}, map[string]bool{"test/a.test.js": true})
+	if !esm {
+		t.Fatal("no ES-module import found in testdata/esm's test")
+	}
+	got := map[string]string{}
+	for m, info := range mods {
+		got[m] = strings.Join(info.Names, ",")
+		if info.CJS {
+			got[m] = "cjs"
+		}
+	}
+	want := map[string]string{"src/a.js": "K,count,default,inc,obj,viaInc", "src/c.cjs": "cjs", "src/late.js": "later"}
+	for m, w := range want {
+		if got[m] != w {
+			t.Errorf("%s: %q, want %q (all %v)", m, got[m], w, got)
+		}
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
