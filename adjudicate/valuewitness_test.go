@@ -76,8 +76,8 @@ func TestValueWitnessFixture(t *testing.T) {
 // `export *`) under the embedded runner, the node runner and node --test as an oracle command,
 // and their mocha variants under mocha: the command runners trace the calls through nodetrace's
 // hooks (Module._load for CommonJS, module customization hooks for ES modules) and must give each
-// mutant the embedded runner's witness, the same counts and the same first difference (the
-// test's name aside: a command runner's trace does not know it). Where bond cannot name the test
+// mutant the embedded runner's witness, the same counts, the same first difference and the
+// test's name (`suite > test` under mocha). Where bond cannot name the test
 // files (node --test finding its own in test/), an ES-module test file's imports cannot be
 // wrapped: the run and every mutant say which import and why, and no mutant gets witness value.
 func TestValueWitnessRunners(t *testing.T) {
@@ -164,6 +164,13 @@ func TestValueWitnessRunners(t *testing.T) {
 					d := m.Witness.Value
 					if d == nil || d.Callee != "src/index.js#removeWhere" || d.File != "test/oracle.test.js" || d.Path != "return" || d.Args != "[1, 2, 3, 4], function (anonymous)" || d.BaselineOutcome != "[2, 4]" || d.MutantOutcome != "[]" {
 						t.Errorf("%s: value %+v", at, d)
+					}
+					test := "removeWhere removes in place"
+					if strings.HasPrefix(tt.fixture, "value-mocha") {
+						test = "the value fixture > " + test
+					}
+					if d != nil && d.Test != test {
+						t.Errorf("%s: the witnessing call names test %q, want %q", at, d.Test, test)
 					}
 				}
 			}

@@ -64,8 +64,12 @@ function isTest(r, parent) {
 export async function resolve(specifier, context, next) {
   const r = await next(specifier, context);
   try {
-    if (S === null || typeof r.url !== 'string' || !r.url.startsWith('file:')) return r;
+    if (S === null || typeof r.url !== 'string') return r;
     const parent = context.parentURL;
+    if (r.url === 'node:test' && typeof parent === 'string' && testURLs.has(bare(parent))) {
+      return { url: nodeTestURL, format: 'module', shortCircuit: true };
+    }
+    if (!r.url.startsWith('file:')) return r;
     if (typeof parent === 'string' && wrappers.has(parent)) return r; // a wrapper's own import
     const target = rel(r.url);
     if (target === '') return r;
@@ -90,7 +94,15 @@ export async function resolve(specifier, context, next) {
   }
 }
 
+// nodeTestURL is the node:test a test file imports: the copy names.cjs makes, whose registration
+// functions name the running test for the recorder.
+const nodeTestURL = 'bond-value:node-test';
+const nodeTestSource = "export * from 'node:test';\n" +
+  'const w = __bond_value_test();\nexport default w;\n' +
+  'export const test = w.test, it = w.it, describe = w.describe, suite = w.suite, only = w.only, skip = w.skip, todo = w.todo;\n';
+
 export async function load(url, context, next) {
+  if (url === nodeTestURL) return { format: 'module', source: nodeTestSource, shortCircuit: true };
   const w = wrappers.get(url);
   if (w === undefined) return next(url, context);
   return { format: 'module', source: source(w), shortCircuit: true };

@@ -6,8 +6,8 @@
 // exported plain object, one level down for a plain object property), each wrapper recording the
 // calls made into it from outside: the test file, the callee, the arguments before, the outcome
 // (return, resolved, rejected or throw; a promise recorded when it settles) and the arguments
-// after. ES-module test files get the same through module customization hooks (esm.cjs, put in
-// below, and esmhooks.mjs). Values are flattened into "path=leaf" lines in the spelling of the embedded runner's
+// after, and the test running (names.cjs). ES-module test files get the same through module
+// customization hooks (esm.cjs, put in below, and esmhooks.mjs). Values are flattened into "path=leaf" lines in the spelling of the embedded runner's
 // serializer (adjudicate/embedded/value.go). At exit the process writes its trace to its own file
 // in the trace directory; bond reads them all after the run.
 //
@@ -110,7 +110,7 @@
     return out + ']';
   }
   function line(c) {
-    return '{"file":' + qs(c.file) + ',"callee":' + qs(c.callee) + ',"args":' + qa(c.args) + ',"outcome":' + qa(c.outcome) + ',"after":' + qa(c.after) + '}';
+    return '{"file":' + qs(c.file) + (c.test ? ',"test":' + qs(c.test) : '') + ',"callee":' + qs(c.callee) + ',"args":' + qa(c.args) + ',"outcome":' + qa(c.outcome) + ',"after":' + qa(c.after) + '}';
   }
   function isIndex(k) {
     if (k.length === 0) return false;
@@ -373,7 +373,8 @@
     if (depth > 0) return doCall();
     depth++;
     try {
-      const c = { file: file, callee: callee, args: null, outcome: null, after: null };
+      const c = { file: file, test: '', callee: callee, args: null, outcome: null, after: null };
+      try { c.test = currentTest(); } catch (_) { }
       try { c.args = flattenArgs('args', args); } catch (_) { c.args = ['args=[threw while read]']; }
       let v;
       try {
@@ -460,12 +461,21 @@
     return false;
   }
 
+  // NAMES: names.cjs goes here.
+
+  // ESM: esm.cjs goes here.
+
   Module._load = function (request, parent, isMain) {
     const exp = apply(realLoad, this, [request, parent, isMain]);
     try {
+      if (!mochaPatched && (request === './runner' || request === './runner.js')) {
+        const f = apply(resolveFilename, Module, [request, parent, isMain]);
+        if (apply(strEndsWith, f, [sep + 'mocha' + sep + 'lib' + sep + 'runner.js'])) mochaRunner(exp);
+      }
       const file = testFile(parent);
       if (file === '') return exp;
       if (seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
+      if (request === 'node:test') return nodeTest(exp);
       if (typeof request !== 'string' || apply(strStartsWith, request, ['node:'])) return exp;
       const target = apply(resolveFilename, Module, [request, parent, isMain]);
       const r = rel(target);
@@ -476,7 +486,6 @@
     }
   };
 
-  // ESM: esm.cjs goes here.
 
   apply(processOn, process, ['exit', function () {
     try {

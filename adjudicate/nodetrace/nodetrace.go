@@ -43,11 +43,17 @@ var esmSource string
 //go:embed esmhooks.mjs
 var esmHooksSource string
 
+// namesSource names the running test (node:test, mocha), put into hook.cjs at namesMark.
+//
+//go:embed names.cjs
+var namesSource string
+
 // settingsMark is the placeholder of hook.cjs that Prepare replaces with the run's settings;
 // esmMark the line replaced with esm.cjs.
 const (
 	settingsMark = "SETTINGS; // eslint-disable-line no-undef"
 	esmMark      = "// ESM: esm.cjs goes here."
+	namesMark    = "// NAMES: names.cjs goes here."
 )
 
 // Caps on what Read accepts: trace files per run (one per Node process) and calls in all.
@@ -122,6 +128,7 @@ func PrepareWith(tmp, root string, tests, entries []string) (*Run, error) {
 	}
 	src := strings.Replace(hookSource, settingsMark, string(settings)+";", 1)
 	src = strings.Replace(src, esmMark, esmSource, 1)
+	src = strings.Replace(src, namesMark, namesSource, 1)
 	hook := filepath.Join(dir, "hook.cjs")
 	if err := os.WriteFile(hook, []byte(src), 0o644); err != nil {
 		os.RemoveAll(dir)
