@@ -104,3 +104,35 @@ func keys[V any](m map[string]V) []string {
 	}
 	return out
 }
+
+// TestHookTestNames: a recorded call names the test that made it, in the embedded runner's
+// spelling ("suite > test"), inside a describe, after an await and in a subtest, for an
+// ES-module and a CommonJS test file alike.
+func TestHookTestNames(t *testing.T) {
+	tests := []struct {
+		dir, file, callee string
+	}{
+		{"testdata/esm", "test/names.test.js", "src/a.js#obj.hi"},
+		{"testdata/repo", "test/names.test.js", "src/lib.js#helper"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.dir, func(t *testing.T) {
+			tr := runHookAt(t, tt.dir, []string{tt.file}, []string{tt.file}, "--test", tt.file)
+			if tr.Unavailable != "" {
+				t.Fatalf("trace unavailable: %s", tr.Unavailable)
+			}
+			got := map[string]string{}
+			for _, c := range tr.Calls {
+				if c.Callee == tt.callee && len(c.Args) > 1 {
+					got[c.Args[1]] = c.Test
+				}
+			}
+			want := map[string]string{"args[0]=num:10": "outer > inner", "args[0]=num:20": "parent > child"}
+			for arg, name := range want {
+				if got[arg] != name {
+					t.Errorf("the call with %s names test %q, want %q (all %v)", arg, got[arg], name, got)
+				}
+			}
+		})
+	}
+}
