@@ -70,6 +70,42 @@
     }
   }
 
+  // esmByImport: mocha 11, where Node has require(esm), loads an ES-module test file with
+  // require, and the module customization hooks do not see a graph loaded that way. For mocha's
+  // own loader (lib/nodejs/esm-utils.js, whose loading function is async and awaits what require
+  // returns), an ES-module test file is imported instead, as mocha itself does on a Node without
+  // require(esm); the test file runs the same. undefined: not such a load.
+  const readFileSync = fs.readFileSync;
+  const parseJSON = JSON.parse;
+  const dirname = path.dirname;
+  const isAbsolute = path.isAbsolute;
+  const mochaLoader = sep + 'mocha' + sep + 'lib' + sep + 'nodejs' + sep + 'esm-utils.js';
+  const requireModule = !!(process.features && process.features.require_module);
+  let fileURL = null;
+  function esModule(file) {
+    if (apply(strEndsWith, file, ['.mjs']) || apply(strEndsWith, file, ['.mts'])) return true;
+    if (apply(strEndsWith, file, ['.cjs']) || apply(strEndsWith, file, ['.cts'])) return false;
+    for (let dir = dirname(file), n = 0; n < 64; dir = dirname(dir), n++) {
+      let b = null;
+      try { b = apply(readFileSync, fs, [dir + sep + 'package.json', 'utf8']); } catch (_) { b = null; }
+      if (b !== null) {
+        try { const pkg = parseJSON(b); return pkg !== null && typeof pkg === 'object' && pkg.type === 'module'; } catch (_) { return false; }
+      }
+      if (dirname(dir) === dir) return false;
+    }
+    return false;
+  }
+  function esmByImport(request, parent, isMain) {
+    if (esmPort === null || !requireModule || fileURL === null || typeof request !== 'string') return undefined;
+    if (!parent || typeof parent.filename !== 'string' || !apply(strEndsWith, parent.filename, [mochaLoader])) return undefined;
+    let target;
+    try { target = apply(resolveFilename, Module, [request, parent, isMain]); } catch (_) { return undefined; }
+    if (typeof target !== 'string' || !isAbsolute(target)) return undefined; // a built-in
+    const r = rel(target);
+    if (r === '' || !loadable(r) || (anyTests && tests[r] !== true) || !esModule(target)) return undefined;
+    return import(fileURL(target).href);
+  }
+
   (function registerESM() {
     if (S.esm !== true) return;
     let wt, url;
@@ -98,6 +134,7 @@
         transferList: [ch.port2],
       });
       esmPort = ch.port1;
+      fileURL = url.pathToFileURL;
     } catch (e) {
       esmNote = 'module.register failed: ' + (e && typeof e.message === 'string' ? e.message : 'unknown error');
     }

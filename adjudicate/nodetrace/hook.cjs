@@ -466,6 +466,9 @@
   // ESM: esm.cjs goes here.
 
   Module._load = function (request, parent, isMain) {
+    let viaImport;
+    try { viaImport = esmByImport(request, parent, isMain); } catch (_) { viaImport = undefined; }
+    if (viaImport !== undefined) return viaImport;
     const exp = apply(realLoad, this, [request, parent, isMain]);
     try {
       if (!mochaPatched && (request === './runner' || request === './runner.js')) {
