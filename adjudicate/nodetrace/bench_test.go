@@ -90,3 +90,29 @@ func median(xs []float64) float64 {
 	slices.Sort(s)
 	return s[len(s)/2]
 }
+
+// BenchmarkPrepare measures what Prepare costs a run before it starts: writing the hook and, for
+// ES-module test files, listing the modules they import and those modules' export names with
+// esbuild (esm.go). The CommonJS fixture lists nothing (its test file imports nothing as an ES
+// module); the ES-module fixture lists src/index.js, whose names follow an `export *`.
+func BenchmarkPrepare(b *testing.B) {
+	for _, s := range []struct{ name, root string }{
+		{"cjs", "../../testdata/witness/value-cjs/tree"},
+		{"esm", "../../testdata/witness/value-esm/tree"},
+	} {
+		root, err := filepath.Abs(s.root)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(s.name, func(b *testing.B) {
+			tmp := b.TempDir()
+			for b.Loop() {
+				r, err := Prepare(tmp, root, []string{"test/oracle.test.js"})
+				if err != nil {
+					b.Fatal(err)
+				}
+				r.Remove()
+			}
+		})
+	}
+}

@@ -119,6 +119,11 @@
     // The hooks thread loads this hook too (NODE_OPTIONS reaches it): it registers nothing. A
     // test's worker threads are not traced as ES modules either.
     if (!wt.isMainThread) return;
+    // Processes that run no test code pay nothing for hooks they would not use: node --test's
+    // orchestrator (on Node 20 each test file runs in a child process of its own) and npm/npx.
+    const argv1 = typeof process.argv[1] === 'string' ? process.argv[1] : '';
+    if (isArray(process.execArgv) && process.execArgv.length > 0 && process.execArgv[0] === '--test' && process.execArgv.length === 1) return;
+    if (apply(strEndsWith, argv1, [sep + 'npm-cli.js']) || apply(strEndsWith, argv1, [sep + 'npx-cli.js'])) return;
     if (typeof Module.register !== 'function') {
       esmNote = 'this Node (' + process.version + ') has no module.register (Node 20.6 or later has)';
       return;
