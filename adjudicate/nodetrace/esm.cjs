@@ -21,9 +21,11 @@
   // CommonJS module's exports (the default export of a CommonJS module, module.exports, as the
   // whole exports object). sync, the wrapper's own function updating its exports, runs after
   // every call the recorder records (esmSync).
+  const wrapped = create(null);
   function esmWrap(file, r, ns, names, sync) {
     if (typeof file !== 'string' || typeof r !== 'string') return function () { return undefined; };
     if (seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
+    wrapped[file + '\0' + r] = true;
     if (typeof sync === 'function' && syncs.length < MAX_SYNCS) push(syncs, sync);
     const base = r + '#';
     if (!isArray(names)) {
@@ -53,9 +55,25 @@
     depth--;
   }
 
-  // esmDrain reads what the hooks reported: test files seen load, imports left unwrapped.
+  // esmDrain reads what the hooks reported: test files seen load, imports left unwrapped. Then
+  // each static import bond listed for a test file seen here must have reached it wrapped: one
+  // that did not was resolved past bond's hooks (a loader of the command's own, a runner loading
+  // the file with require(esm)), and is named rather than read as no calls.
   function esmDrain() {
     if (esmPort === null || receive === null) return;
+    esmDrainPort();
+    const imports = S.imports;
+    if (imports === null || typeof imports !== 'object') return;
+    for (let i = 0; i < seenList.length; i++) {
+      const file = seenList[i];
+      const list = imports[file];
+      if (!isArray(list)) continue;
+      for (let j = 0; j < list.length; j++) {
+        if (wrapped[file + '\0' + list[j]] !== true) push(unlisted, file + ' imports ' + list[j] + ', which reached it unwrapped (resolved past bond\'s module hooks: by a loader of the command\'s own, or loaded with require)');
+      }
+    }
+  }
+  function esmDrainPort() {
     for (let n = 0; n < 100000; n++) {
       let m;
       try { m = receive(esmPort); } catch (_) { return; }
@@ -122,7 +140,13 @@
     // Processes that run no test code pay nothing for hooks they would not use: node --test's
     // orchestrator (on Node 20 each test file runs in a child process of its own) and npm/npx.
     const argv1 = typeof process.argv[1] === 'string' ? process.argv[1] : '';
-    if (isArray(process.execArgv) && process.execArgv.length > 0 && process.execArgv[0] === '--test' && process.execArgv.length === 1) return;
+    const ea = isArray(process.execArgv) ? process.execArgv : [];
+    let orchestrator = false;
+    for (let i = 0; i < ea.length; i++) {
+      if (ea[i] === '--test') orchestrator = true;
+      if (typeof ea[i] === 'string' && apply(strIncludes, ea[i], ['test-isolation'])) { orchestrator = false; break; }
+    }
+    if (orchestrator) return;
     if (apply(strEndsWith, argv1, [sep + 'npm-cli.js']) || apply(strEndsWith, argv1, [sep + 'npx-cli.js'])) return;
     if (typeof Module.register !== 'function') {
       esmNote = 'this Node (' + process.version + ') has no module.register (Node 20.6 or later has)';

@@ -43,8 +43,14 @@ type scanMark struct{}
 // modules, outside node_modules and other than the test files tests, with their export names.
 // esm reports whether any entry imports anything as an ES module (the hooks are registered only
 // then: a suite of CommonJS test files runs exactly as without them).
-func esmModules(root string, entries []string, tests map[string]bool) (mods map[string]esmModule, esm bool) {
+//
+// imports are, per entry, the listed modules it imports with an import statement (which load
+// whenever the entry does): the hook checks at exit that each reached its test file wrapped, so
+// a loader of the command's own that resolved them past bond's hooks is named, not silent.
+func esmModules(root string, entries []string, tests map[string]bool) (mods map[string]esmModule, imports map[string][]string, esm bool) {
 	mods = map[string]esmModule{}
+	imports = map[string][]string{}
+	static := map[string]map[string]bool{}
 	entrySet := map[string]bool{}
 	var abs []string
 	for _, e := range entries {
@@ -60,7 +66,7 @@ func esmModules(root string, entries []string, tests map[string]bool) (mods map[
 		abs = append(abs, full)
 	}
 	if len(abs) == 0 {
-		return mods, false
+		return mods, imports, false
 	}
 	rel := func(p string) string {
 		r, err := filepath.Rel(root, p)
@@ -89,6 +95,13 @@ func esmModules(root string, entries []string, tests map[string]bool) (mods map[
 					if m := rel(r.Path); m != "" {
 						mu.Lock()
 						found[m] = true
+						if a.Kind == api.ResolveJSImportStatement {
+							e := rel(a.Importer)
+							if static[e] == nil {
+								static[e] = map[string]bool{}
+							}
+							static[e][m] = true
+						}
 						mu.Unlock()
 					}
 				}
@@ -127,7 +140,15 @@ func esmModules(root string, entries []string, tests map[string]bool) (mods map[
 		}
 		mods[m] = esmModule{Names: names, CJS: cjs}
 	}
-	return mods, esm
+	for e, ms := range static {
+		for m := range ms {
+			if info, ok := mods[m]; ok && info.Err == "" && (info.CJS || len(info.Names) > 0) {
+				imports[e] = append(imports[e], m)
+			}
+		}
+		sort.Strings(imports[e])
+	}
+	return mods, imports, esm
 }
 
 // codeFile: a module of code (not JSON, not a native addon), as hook.cjs's loadable says.

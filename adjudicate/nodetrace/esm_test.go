@@ -74,11 +74,11 @@ func TestHookCommonJSUnchanged(t *testing.T) {
 		}
 		return a
 	}
-	mods, esm := esmModules(abs("testdata/repo"), []string{"test/lib.test.js", "test/many.test.js"}, map[string]bool{})
+	mods, _, esm := esmModules(abs("testdata/repo"), []string{"test/lib.test.js", "test/many.test.js"}, map[string]bool{})
 	if esm || len(mods) != 0 {
 		t.Errorf("esm %v modules %v, want none for CommonJS test files", esm, mods)
 	}
-	mods, esm = esmModules(abs("testdata/esm"), []string{"test/a.test.js"}, map[string]bool{"test/a.test.js": true})
+	mods, imports, esm := esmModules(abs("testdata/esm"), []string{"test/a.test.js"}, map[string]bool{"test/a.test.js": true})
 	if !esm {
 		t.Fatal("no ES-module import found in testdata/esm's test")
 	}
@@ -90,6 +90,10 @@ func TestHookCommonJSUnchanged(t *testing.T) {
 		}
 	}
 	want := map[string]string{"src/a.js": "K,count,default,inc,obj,viaInc", "src/c.cjs": "cjs", "src/late.js": "later"}
+	// late.js is imported with import(), which may not run: only the static imports are checked.
+	if got := strings.Join(imports["test/a.test.js"], ","); got != "src/a.js,src/c.cjs" {
+		t.Errorf("static imports %q, want src/a.js,src/c.cjs", got)
+	}
 	for m, w := range want {
 		if got[m] != w {
 			t.Errorf("%s: %q, want %q (all %v)", m, got[m], w, got)
@@ -134,5 +138,16 @@ func TestHookTestNames(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestHookESMBypassed: a loader of the command's own that resolves a test file's static import
+// past bond's wrappers leaves that import unwrapped; the trace names it (it is not read as a
+// test file that made no calls), and the tests run as without the hook.
+func TestHookESMBypassed(t *testing.T) {
+	tests := []string{"test/a.test.js"}
+	tr := runHookAt(t, "testdata/esm", tests, tests, "--import", "./bypass.mjs", "--test", "test/a.test.js")
+	if !strings.Contains(tr.Unavailable, "the test file test/a.test.js imports src/a.js, which reached it unwrapped") {
+		t.Errorf("unavailable %q, want it to name the import that reached the test unwrapped", tr.Unavailable)
 	}
 }

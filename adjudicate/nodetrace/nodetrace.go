@@ -102,7 +102,7 @@ func PrepareWith(tmp, root string, tests, entries []string) (*Run, error) {
 	for _, t := range tests {
 		testSet[t] = true
 	}
-	mods, esm := esmModules(real, entries, testSet)
+	mods, imports, esm := esmModules(real, entries, testSet)
 	if entries == nil {
 		// The files are the command's own: an ES-module test file may be among them.
 		esm = true
@@ -121,7 +121,8 @@ func PrepareWith(tmp, root string, tests, entries []string) (*Run, error) {
 		ESM     bool                 `json:"esm"`
 		Hooks   string               `json:"hooks"`
 		Modules map[string]esmModule `json:"modules"`
-	}{real, dir, tests, esm, hooks, mods})
+		Imports map[string][]string  `json:"imports"`
+	}{real, dir, tests, esm, hooks, mods, imports})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("writing the value trace's settings: %w", err)
