@@ -62,6 +62,13 @@ func TestHookESMUnlisted(t *testing.T) {
 	if len(tr.Calls) != 0 {
 		t.Errorf("%d calls recorded, want none", len(tr.Calls))
 	}
+	// src/c.cjs, which the test imports and which requires src/d.cjs, is no test file: the
+	// ES-module hooks, which saw it imported by one, say so to the CommonJS hook.
+	for _, f := range tr.Files {
+		if f == "src/c.cjs" {
+			t.Errorf("files %v: a CommonJS module imported by a test file read as a test file", tr.Files)
+		}
+	}
 }
 
 // TestHookCommonJSUnchanged: a suite of CommonJS test files gets no ES-module hooks at all

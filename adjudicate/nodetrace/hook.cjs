@@ -136,6 +136,13 @@
     // The oracle's files are not known: a test file is a repository module its runner loaded
     // (the main module, one imported, or one required from node_modules).
     const p = m.parent;
+    if (p === undefined && esmPort !== null) {
+      // Loaded by an import: the ES-module hooks, which saw that import, know whether it was a
+      // test file's load by its runner or a repository module's import of a CommonJS module
+      // (whose requires are calls inside the package). Their word is already on the port.
+      esmDrainPort();
+      return seenTests[r] === true ? r : '';
+    }
     if (p === undefined || p === null || (typeof p.filename === 'string' && rel(p.filename) === '')) return r;
     return '';
   }

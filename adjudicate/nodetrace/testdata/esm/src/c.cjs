@@ -1,1 +1,3 @@
-exports.add = (a, b) => a + b;
+const d = require('./d.cjs');
+
+exports.add = (a, b) => d.sum(a, b);
