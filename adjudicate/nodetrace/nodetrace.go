@@ -216,10 +216,10 @@ func (r *Run) Read(esm func(file string) bool) Trace {
 			seen[f] = true
 		}
 		if len(p.h.Unlisted) > 0 && unlisted == "" {
-			unlisted = p.h.Unlisted[0]
+			unlisted = printable(p.h.Unlisted[0])
 		}
 		if p.h.ESM != "" && esmOff == "" {
-			esmOff = p.h.ESM
+			esmOff = printable(p.h.ESM)
 		}
 		t.Capped = t.Capped || p.h.Capped
 		for _, c := range p.calls {
@@ -313,4 +313,19 @@ func parse(b []byte) (parsed, error) {
 		return p, fmt.Errorf("its header counts %d calls, it holds %d", p.h.Calls, len(p.calls))
 	}
 	return p, nil
+}
+
+// printable bounds a reason a trace file gives (a test can write one of its own) before it goes
+// into the report: control characters dropped, at most 400 bytes.
+func printable(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, s)
+	if len(s) > 400 {
+		s = strings.ToValidUTF8(s[:400], "") + "…"
+	}
+	return s
 }

@@ -183,6 +183,8 @@ func TestReadUntrusted(t *testing.T) {
 		{name: "a call naming no callee", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": strings.Replace(good, `"src/a.js#f"`, `""`, 1)}, want: "names no callee"},
 		{name: "an import left unwrapped", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": strings.Replace(good, `"capped":false`, `"capped":false,"unlisted":["test/a.test.js imports src/x.js, whose exports bond did not list (why)"]`, 1)},
 			want: "the test file test/a.test.js imports src/x.js, whose exports bond did not list (why)"},
+		{name: "a forged reason is bounded", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": strings.Replace(good, `"capped":false`, `"capped":false,"unlisted":["x\u001b[31m\n`+strings.Repeat("y", 5000)+`"]`, 1)},
+			want: "x[31m" + strings.Repeat("y", 395) + "…"},
 		{name: "ES-module hooks off", tests: []string{"test/b.test.js"}, files: map[string]string{"trace-2.jsonl": strings.Replace(good, `"capped":false`, `"capped":false,"esm":"no module.register"`, 1)}, esm: true,
 			want: "test/b.test.js is an ES module and the ES-module hooks that trace its imports are off: no module.register"},
 		{name: "a FIFO is not waited on", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": "fifo"}, want: "not a regular file"},
