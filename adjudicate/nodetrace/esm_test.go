@@ -1,9 +1,12 @@
 package nodetrace
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 // TestHookESM runs ES-module test files (testdata/esm) under the hook: each import of a
@@ -156,5 +159,23 @@ func TestHookESMBypassed(t *testing.T) {
 	tr := runHookAt(t, "testdata/esm", tests, tests, "--import", "./bypass.mjs", "--test", "test/a.test.js")
 	if !strings.Contains(tr.Unavailable, "the test file test/a.test.js imports src/a.js, which reached it unwrapped") {
 		t.Errorf("unavailable %q, want it to name the import that reached the test unwrapped", tr.Unavailable)
+	}
+}
+
+// TestHookTSX: a TypeScript test file under tsx (`node --import tsx --test`, the loader the
+// command already uses), importing a TypeScript module as `../src/lib.js`: tsx's hooks chain with
+// bond's, bond lists the module's names with esbuild as for JavaScript, and the call is recorded
+// with its test's name. Needs testdata/tsx installed (npm ci, as scripts/test does).
+func TestHookTSX(t *testing.T) {
+	if _, err := os.Stat("testdata/tsx/node_modules/tsx/package.json"); err != nil {
+		testneed.Missing(t, "tsx is not installed in testdata/tsx (%v): run npm ci there", err)
+	}
+	tests := []string{"test/a.test.ts"}
+	tr := runHookAt(t, "testdata/tsx", tests, tests, "--import", "tsx", "--test", "test/a.test.ts")
+	if tr.Unavailable != "" {
+		t.Fatalf("trace unavailable: %s", tr.Unavailable)
+	}
+	if len(tr.Calls) != 1 || tr.Calls[0].Callee != "src/lib.ts#double" || tr.Calls[0].Test != "double" || tr.Calls[0].Outcome[0] != "return=num:4" {
+		t.Errorf("calls %+v, want double(2) → 4 from test double", tr.Calls)
 	}
 }
