@@ -1,14 +1,17 @@
 package adjudicate
 
 // This file is the value trace of the command runners (issue 28, witness value): which runs of
-// the node runner and of an oracle command get nodetrace's CommonJS hook, and how what the hook
-// recorded becomes the run's callTrace, so value.go compares it exactly as it compares the
-// embedded runner's. Runs with coverage are traced (the two unmutated baseline runs and every
-// accepted mutant's coverage run: the runs the detectors read), so the comparison is like for
-// like and no run is added; a mutant's first run, without coverage, is not.
+// the node runner and of an oracle command get nodetrace's hook (CommonJS, with module
+// customization hooks for ES-module test files), which files it lists ES-module imports for,
+// and how what the hook recorded becomes the run's callTrace, so value.go compares it exactly
+// as it compares the embedded runner's. Runs with coverage are traced (the two unmutated
+// baseline runs and every accepted mutant's coverage run: the runs the detectors read), so the
+// comparison is like for like and no run is added; a mutant's first run, without coverage, is
+// not.
 
 import (
 	"encoding/json"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -36,6 +39,32 @@ func (r *cmdRunner) traceable(s runSpec) (tests []string, why string) {
 		return files, ""
 	}
 	return nil, "not available under runner command: the oracle command runs " + at.Name + ", which the value detector does not trace yet (it traces node --test and mocha; jest and vitest need a setup file around the real module)"
+}
+
+// traceEntries are the files whose ES-module imports nodetrace lists before a run (their
+// wrappers need the modules' export names): the test files the run was asked to run, else the
+// test files the oracle command names as it is written (`npx mocha test/a.test.js` runs whole,
+// so the hook is given no test files, but its file is known). nil when bond can name none (the
+// runner's own discovery): the hooks then report each import they could not wrap.
+func (r *cmdRunner) traceEntries(tests []string, root string) []string {
+	if tests != nil {
+		return tests
+	}
+	inv, err := oraclecmd.Parse(r.cmd, oraclecmd.Options{Scripts: r.scripts})
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, f := range inv.Files {
+		p := path.Clean(f)
+		if path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); err == nil && st.Mode().IsRegular() {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // traceOf is the callTrace of a run that nodetrace traced; observed says its test files are the

@@ -63,7 +63,8 @@ type RunInfo struct {
 	// ValueDetector says whether the value detector could look under this run's runner:
 	// "on (runner embedded): …" or "on (runner node): …" with the calls each unmutated run
 	// recorded, or why not ("not available under runner command: …", "unavailable: the test
-	// file … is an ES module"). Every adjudicated mutant's witness.values repeats it.
+	// file … imports …, whose exports bond did not list"). Every adjudicated mutant's
+	// witness.values repeats it.
 	ValueDetector string `json:"value_detector,omitempty"`
 	// OracleNote says, when no oracle was named, which one bond chose and why (the zero-config
 	// oracle: the test files the patch changes, under the runner package.json names).

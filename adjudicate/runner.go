@@ -172,7 +172,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		tests, traceWhy = r.traceable(s)
 		if traceWhy == "" {
 			var err error
-			if tr, err = nodetrace.Prepare(r.tmp, sb.root, tests); err != nil {
+			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root)); err != nil {
 				return runOutcome{}, err
 			}
 			defer tr.Remove()

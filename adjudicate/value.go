@@ -133,7 +133,7 @@ func valueDetectorNote(base *baseline, runner string) string {
 	}
 	how := "calls the test files make into the modules they import from the repository are recorded"
 	if runner != RunnerEmbedded {
-		how = "calls the test files make into the modules they require from the repository are recorded by a CommonJS hook in the tests' Node processes"
+		how = "calls the test files make into the modules they require or import from the repository are recorded by a hook in the tests' Node processes"
 	}
 	return fmt.Sprintf("on (runner %s): %s; %d and %d calls in the two unmutated runs", runner, how, len(tr[0].Calls), len(tr[1].Calls))
 }

@@ -72,12 +72,14 @@ func TestValueWitnessFixture(t *testing.T) {
 }
 
 // TestValueWitnessRunners certifies testdata/witness/value-cjs (the value fixture written as
-// CommonJS) under the embedded runner, the node runner and mocha-free node --test as an oracle
-// command: the command runners trace the calls through nodetrace's CommonJS hook and must give
-// each mutant the embedded runner's witness, the same counts and the same first difference (the
-// test's name aside: a command runner's trace does not know it). The ESM fixture under the node
-// runner names why the hook cannot see its imports, on the run and on every mutant, and gives no
-// witness value.
+// CommonJS) and testdata/witness/value-esm (written as ES modules, its entry re-exporting with
+// `export *`) under the embedded runner, the node runner and node --test as an oracle command,
+// and their mocha variants under mocha: the command runners trace the calls through nodetrace's
+// hooks (Module._load for CommonJS, module customization hooks for ES modules) and must give each
+// mutant the embedded runner's witness, the same counts, the same first difference and the
+// test's name (`suite > test` under mocha). Where bond cannot name the test
+// files (node --test finding its own in test/), an ES-module test file's imports cannot be
+// wrapped: the run and every mutant say which import and why, and no mutant gets witness value.
 func TestValueWitnessRunners(t *testing.T) {
 	needGit(t)
 	needNode(t)
@@ -103,14 +105,20 @@ func TestValueWitnessRunners(t *testing.T) {
 		{name: "command node --test", fixture: "value-cjs", runner: RunnerNode, oracleCmd: "node --test test/oracle.test.js", want: cjs, note: "on (runner command)"},
 		{name: "mocha", fixture: "value-mocha", runner: RunnerNode, oracleCmd: "npx mocha test/oracle.test.js", want: cjs, note: "on (runner command)"},
 		{name: "mocha through npm test", fixture: "value-mocha", runner: RunnerNode, oracleCmd: "npm test", want: cjs, note: "on (runner command)"},
-		{name: "node on ESM", fixture: "value", runner: RunnerNode, note: "unavailable: the test file test/oracle.test.js is an ES module", unavailable: "is an ES module",
+		{name: "embedded on ESM", fixture: "value-esm", runner: RunnerEmbedded, want: cjs, note: "on (runner embedded)"},
+		{name: "node on ESM", fixture: "value-esm", runner: RunnerNode, want: cjs, note: "on (runner node): calls the test files make into the modules they require or import"},
+		{name: "command node --test on ESM", fixture: "value-esm", runner: RunnerNode, oracleCmd: "node --test test/oracle.test.js", want: cjs, note: "on (runner command)"},
+		{name: "mocha on ESM", fixture: "value-mocha-esm", runner: RunnerNode, oracleCmd: "npx mocha test/oracle.test.js", want: cjs, note: "on (runner command)"},
+		{name: "mocha on ESM through npm test", fixture: "value-mocha-esm", runner: RunnerNode, oracleCmd: "npm test", want: cjs, note: "on (runner command)"},
+		{name: "ESM, test files bond cannot name", fixture: "value-esm", runner: RunnerNode, oracleCmd: "node --test test/",
+			note: "unavailable: the test file test/oracle.test.js imports src/index.js, whose exports bond did not list", unavailable: "whose exports bond did not list",
 			want: map[string]want{"src/list.js:7": {"ternary-false", WitnessNone, 0, 0}, "src/scale.js:6": {"swap-logical", WitnessNone, 0, 0}, "src/tally.js:4": {"swap-logical", WitnessNone, 0, 0}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var root string
-			if tt.fixture == "value-mocha" {
-				root = linkedTree(t, "../testdata/witness/value-mocha/tree", "node_modules/.bin/mocha")
+			if strings.HasPrefix(tt.fixture, "value-mocha") {
+				root = linkedTree(t, "../testdata/witness/"+tt.fixture+"/tree", "node_modules/.bin/mocha")
 			} else {
 				root = copyTree(t, "../testdata/witness/"+tt.fixture+"/tree")
 			}
@@ -156,6 +164,13 @@ func TestValueWitnessRunners(t *testing.T) {
 					d := m.Witness.Value
 					if d == nil || d.Callee != "src/index.js#removeWhere" || d.File != "test/oracle.test.js" || d.Path != "return" || d.Args != "[1, 2, 3, 4], function (anonymous)" || d.BaselineOutcome != "[2, 4]" || d.MutantOutcome != "[]" {
 						t.Errorf("%s: value %+v", at, d)
+					}
+					test := "removeWhere removes in place"
+					if strings.HasPrefix(tt.fixture, "value-mocha") {
+						test = "the value fixture > " + test
+					}
+					if d != nil && d.Test != test {
+						t.Errorf("%s: the witnessing call names test %q, want %q", at, d.Test, test)
 					}
 				}
 			}

@@ -187,3 +187,13 @@ func exportNames(root, abs string, overrides map[string][]byte) exportInfo {
 	sort.Strings(info.names)
 	return info
 }
+
+// ExportNames lists the exports of the module at abs (under root) as the boundary proxies of the
+// value trace read them: the names esbuild's metafile gives for the module bundled on its own
+// (packages external, `export *` from repository modules followed), sorted, or cjs when the
+// module is CommonJS. nodetrace uses it so that a command runner's ES-module wrappers re-export
+// exactly the names the embedded runner's proxies do.
+func ExportNames(root, abs string) (names []string, cjs bool, err error) {
+	info := exportNames(root, abs, nil)
+	return info.names, info.cjs, info.err
+}

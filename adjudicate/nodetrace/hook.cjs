@@ -6,7 +6,8 @@
 // exported plain object, one level down for a plain object property), each wrapper recording the
 // calls made into it from outside: the test file, the callee, the arguments before, the outcome
 // (return, resolved, rejected or throw; a promise recorded when it settles) and the arguments
-// after. Values are flattened into "path=leaf" lines in the spelling of the embedded runner's
+// after, and the test running (names.cjs). ES-module test files get the same through module
+// customization hooks (esm.cjs, put in below, and esmhooks.mjs). Values are flattened into "path=leaf" lines in the spelling of the embedded runner's
 // serializer (adjudicate/embedded/value.go). At exit the process writes its trace to its own file
 // in the trace directory; bond reads them all after the run.
 //
@@ -109,7 +110,7 @@
     return out + ']';
   }
   function line(c) {
-    return '{"file":' + qs(c.file) + ',"callee":' + qs(c.callee) + ',"args":' + qa(c.args) + ',"outcome":' + qa(c.outcome) + ',"after":' + qa(c.after) + '}';
+    return '{"file":' + qs(c.file) + (c.test ? ',"test":' + qs(c.test) : '') + ',"callee":' + qs(c.callee) + ',"args":' + qa(c.args) + ',"outcome":' + qa(c.outcome) + ',"after":' + qa(c.after) + '}';
   }
   function isIndex(k) {
     if (k.length === 0) return false;
@@ -135,6 +136,13 @@
     // The oracle's files are not known: a test file is a repository module its runner loaded
     // (the main module, one imported, or one required from node_modules).
     const p = m.parent;
+    if (p === undefined && esmPort !== null) {
+      // Loaded by an import: the ES-module hooks, which saw that import, know whether it was a
+      // test file's load by its runner or a repository module's import of a CommonJS module
+      // (whose requires are calls inside the package). Their word is already on the port.
+      esmDrainPort();
+      return seenTests[r] === true ? r : '';
+    }
     if (p === undefined || p === null || (typeof p.filename === 'string' && rel(p.filename) === '')) return r;
     return '';
   }
@@ -372,7 +380,8 @@
     if (depth > 0) return doCall();
     depth++;
     try {
-      const c = { file: file, callee: callee, args: null, outcome: null, after: null };
+      const c = { file: file, test: '', callee: callee, args: null, outcome: null, after: null };
+      try { c.test = currentTest(); } catch (_) { }
       try { c.args = flattenArgs('args', args); } catch (_) { c.args = ['args=[threw while read]']; }
       let v;
       try {
@@ -386,8 +395,8 @@
         // Recorded when it settles; the caller gets a promise settling as v does.
         const idx = add(c, false);
         return new PromiseCtor(function (resolve, reject) {
-          apply(promiseThen, v, [function (r) { settle(idx, c, 'resolved', r, args); resolve(r); },
-            function (e) { settle(idx, c, 'rejected', e, args); reject(e); }]);
+          apply(promiseThen, v, [function (r) { settle(idx, c, 'resolved', r, args); esmSync(); resolve(r); },
+            function (e) { settle(idx, c, 'rejected', e, args); esmSync(); reject(e); }]);
         });
       }
       try { c.outcome = flatten('return', v); c.after = flattenArgs('after', args); } catch (_) { }
@@ -395,6 +404,7 @@
       return v;
     } finally {
       depth--;
+      if (depth === 0) esmSync();
     }
   }
 
@@ -458,12 +468,24 @@
     return false;
   }
 
+  // NAMES: names.cjs goes here.
+
+  // ESM: esm.cjs goes here.
+
   Module._load = function (request, parent, isMain) {
+    let viaImport;
+    try { viaImport = esmByImport(request, parent, isMain); } catch (_) { viaImport = undefined; }
+    if (viaImport !== undefined) return viaImport;
     const exp = apply(realLoad, this, [request, parent, isMain]);
     try {
+      if (!mochaPatched && (request === './runner' || request === './runner.js')) {
+        const f = apply(resolveFilename, Module, [request, parent, isMain]);
+        if (apply(strEndsWith, f, [sep + 'mocha' + sep + 'lib' + sep + 'runner.js'])) mochaRunner(exp);
+      }
       const file = testFile(parent);
       if (file === '') return exp;
       if (seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
+      if (request === 'node:test') return nodeTest(exp);
       if (typeof request !== 'string' || apply(strStartsWith, request, ['node:'])) return exp;
       const target = apply(resolveFilename, Module, [request, parent, isMain]);
       const r = rel(target);
@@ -474,9 +496,12 @@
     }
   };
 
+
   apply(processOn, process, ['exit', function () {
     try {
-      let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + calls.length + ',"capped":' + (capped ? 'true' : 'false') + '}\n';
+      esmDrain();
+      let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + calls.length + ',"capped":' + (capped ? 'true' : 'false') +
+        ',"unlisted":' + qa(unlisted) + ',"esm":' + qs(esmNote) + '}\n';
       for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : line(calls[i])) + '\n';
       apply(writeFileSync, fs, [S.dir + '/trace-' + pid + '-' + thread + '.jsonl', out, { flag: 'wx' }]);
     } catch (_) { }

@@ -31,8 +31,30 @@ import (
 //go:embed hook.cjs
 var hookSource string
 
-// settingsMark is the placeholder of hook.cjs that Prepare replaces with the run's settings.
-const settingsMark = "SETTINGS; // eslint-disable-line no-undef"
+// esmSource is the main-thread side of the ES-module trace, put into hook.cjs at esmMark (it
+// shares the hook's closure: its recorder, its serializer and its captured built-ins).
+//
+//go:embed esm.cjs
+var esmSource string
+
+// esmHooksSource are the module customization hooks (module.register) that hand an ES-module
+// test file wrappers of the repository modules it imports.
+//
+//go:embed esmhooks.mjs
+var esmHooksSource string
+
+// namesSource names the running test (node:test, mocha), put into hook.cjs at namesMark.
+//
+//go:embed names.cjs
+var namesSource string
+
+// settingsMark is the placeholder of hook.cjs that Prepare replaces with the run's settings;
+// esmMark the line replaced with esm.cjs.
+const (
+	settingsMark = "SETTINGS; // eslint-disable-line no-undef"
+	esmMark      = "// ESM: esm.cjs goes here."
+	namesMark    = "// NAMES: names.cjs goes here."
+)
 
 // Caps on what Read accepts: trace files per run (one per Node process) and calls in all.
 const (
@@ -54,8 +76,16 @@ type Run struct {
 
 // Prepare makes a trace directory under tmp for one run at root (the sandbox) whose test files
 // are tests (repo-relative; nil when the runner's own configuration picks them: the hook then
-// takes a repository module its runner loaded, outside node_modules, for a test file).
+// takes a repository module its runner loaded, outside node_modules, for a test file). The
+// ES-module trace reads the imports of tests; PrepareWith can name other files for that.
 func Prepare(tmp, root string, tests []string) (*Run, error) {
+	return PrepareWith(tmp, root, tests, tests)
+}
+
+// PrepareWith is Prepare with entries, the files whose ES-module imports bond lists before the
+// run (esm.go): the test files when they are known, else the files the command names (a test
+// file's import of a module bond did not list makes the trace unavailable, with the reason).
+func PrepareWith(tmp, root string, tests, entries []string) (*Run, error) {
 	dir, err := os.MkdirTemp(tmp, "calls-")
 	if err != nil {
 		return nil, fmt.Errorf("making a directory for the value trace: %w", err)
@@ -68,16 +98,38 @@ func Prepare(tmp, root string, tests []string) (*Run, error) {
 	if tests == nil {
 		tests = []string{}
 	}
+	testSet := map[string]bool{}
+	for _, t := range tests {
+		testSet[t] = true
+	}
+	mods, imports, esm := esmModules(real, entries, testSet)
+	if entries == nil {
+		// The files are the command's own: an ES-module test file may be among them.
+		esm = true
+	}
+	hooks := filepath.Join(dir, "esmhooks.mjs")
+	if esm {
+		if err := os.WriteFile(hooks, []byte(esmHooksSource), 0o644); err != nil {
+			os.RemoveAll(dir)
+			return nil, fmt.Errorf("writing the value trace's ES-module hooks: %w", err)
+		}
+	}
 	settings, err := json.Marshal(struct {
-		Root  string   `json:"root"`
-		Dir   string   `json:"dir"`
-		Tests []string `json:"tests"`
-	}{real, dir, tests})
+		Root    string               `json:"root"`
+		Dir     string               `json:"dir"`
+		Tests   []string             `json:"tests"`
+		ESM     bool                 `json:"esm"`
+		Hooks   string               `json:"hooks"`
+		Modules map[string]esmModule `json:"modules"`
+		Imports map[string][]string  `json:"imports"`
+	}{real, dir, tests, esm, hooks, mods, imports})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("writing the value trace's settings: %w", err)
 	}
 	src := strings.Replace(hookSource, settingsMark, string(settings)+";", 1)
+	src = strings.Replace(src, esmMark, esmSource, 1)
+	src = strings.Replace(src, namesMark, namesSource, 1)
 	hook := filepath.Join(dir, "hook.cjs")
 	if err := os.WriteFile(hook, []byte(src), 0o644); err != nil {
 		os.RemoveAll(dir)
@@ -112,6 +164,10 @@ type header struct {
 	Files  []string `json:"files"`
 	Calls  int      `json:"calls"`
 	Capped bool     `json:"capped"`
+	// Unlisted are the imports the ES-module hooks left unwrapped ("FILE imports MODULE, …").
+	Unlisted []string `json:"unlisted"`
+	// ESM says why the ES-module hooks are off in this process, "" when they are on or not asked.
+	ESM string `json:"esm"`
 }
 
 // Read collects the run's trace files. It never fails: what it cannot read makes the trace
@@ -154,9 +210,16 @@ func (r *Run) Read(esm func(file string) bool) Trace {
 		return procs[i].h.Thread < procs[j].h.Thread
 	})
 	seen := map[string]bool{}
+	unlisted, esmOff := "", ""
 	for _, p := range procs {
 		for _, f := range p.h.Files {
 			seen[f] = true
+		}
+		if len(p.h.Unlisted) > 0 && unlisted == "" {
+			unlisted = printable(p.h.Unlisted[0])
+		}
+		if p.h.ESM != "" && esmOff == "" {
+			esmOff = printable(p.h.ESM)
 		}
 		t.Capped = t.Capped || p.h.Capped
 		for _, c := range p.calls {
@@ -167,6 +230,11 @@ func (r *Run) Read(esm func(file string) bool) Trace {
 			t.Calls = append(t.Calls, c)
 		}
 	}
+	if unlisted != "" {
+		// Calls into that module were made and not recorded: comparing the rest would read a
+		// difference there as none.
+		t.Unavailable = "the test file " + unlisted
+	}
 	if len(r.tests) > 0 {
 		t.Files = append([]string{}, r.tests...)
 		for _, f := range r.tests {
@@ -174,7 +242,11 @@ func (r *Run) Read(esm func(file string) bool) Trace {
 				continue
 			}
 			if esm != nil && esm(f) {
-				t.Unavailable = fmt.Sprintf("the test file %s is an ES module: its imports do not go through require, which the CommonJS hook traces (ESM loader hooks are not built yet)", f)
+				why := "it left no trace: its process did not exit normally, or the test removed or replaced the trace"
+				if esmOff != "" {
+					why = "the ES-module hooks that trace its imports are off: " + esmOff
+				}
+				t.Unavailable = fmt.Sprintf("the test file %s is an ES module and %s", f, why)
 			} else {
 				t.Unavailable = fmt.Sprintf("the test file %s left no value trace: its process did not exit normally, or the test removed or replaced the trace", f)
 			}
@@ -186,8 +258,11 @@ func (r *Run) Read(esm func(file string) bool) Trace {
 		t.Files = append(t.Files, f)
 	}
 	sort.Strings(t.Files)
-	if len(t.Files) == 0 {
-		t.Unavailable = "no test file left a value trace: the tests are ES modules (whose imports do not go through require, which the CommonJS hook traces), their processes did not exit normally, or a test removed the trace"
+	if len(t.Files) == 0 && t.Unavailable == "" {
+		t.Unavailable = "no test file left a value trace: their processes did not exit normally, a test removed the trace, or the tests are ES modules and the ES-module hooks that trace their imports are off"
+		if esmOff != "" {
+			t.Unavailable += " (" + esmOff + ")"
+		}
 	}
 	return t
 }
@@ -238,4 +313,19 @@ func parse(b []byte) (parsed, error) {
 		return p, fmt.Errorf("its header counts %d calls, it holds %d", p.h.Calls, len(p.calls))
 	}
 	return p, nil
+}
+
+// printable bounds a reason a trace file gives (a test can write one of its own) before it goes
+// into the report: control characters dropped, at most 400 bytes.
+func printable(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, s)
+	if len(s) > 400 {
+		s = strings.ToValidUTF8(s[:400], "") + "…"
+	}
+	return s
 }

@@ -25,12 +25,18 @@ func needNode(t *testing.T) {
 // written naively would use).
 func runHook(t *testing.T, tests []string, args ...string) Trace {
 	t.Helper()
+	return runHookAt(t, "testdata/repo", tests, tests, args...)
+}
+
+// runHookAt is runHook at the repository dir, with entries for PrepareWith.
+func runHookAt(t *testing.T, dir string, tests, entries []string, args ...string) Trace {
+	t.Helper()
 	needNode(t)
-	root, err := filepath.Abs("testdata/repo")
+	root, err := filepath.Abs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Prepare(t.TempDir(), root, tests)
+	r, err := PrepareWith(t.TempDir(), root, tests, entries)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,6 +181,12 @@ func TestReadUntrusted(t *testing.T) {
 		{name: "malformed", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": good + "{oops\n"}, want: "is malformed"},
 		{name: "miscounted", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": strings.Replace(good, `"calls":1`, `"calls":5`, 1)}, want: "its header counts 5 calls, it holds 1"},
 		{name: "a call naming no callee", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": strings.Replace(good, `"src/a.js#f"`, `""`, 1)}, want: "names no callee"},
+		{name: "an import left unwrapped", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": strings.Replace(good, `"capped":false`, `"capped":false,"unlisted":["test/a.test.js imports src/x.js, whose exports bond did not list (why)"]`, 1)},
+			want: "the test file test/a.test.js imports src/x.js, whose exports bond did not list (why)"},
+		{name: "a forged reason is bounded", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": strings.Replace(good, `"capped":false`, `"capped":false,"unlisted":["x\u001b[31m\n`+strings.Repeat("y", 5000)+`"]`, 1)},
+			want: "x[31m" + strings.Repeat("y", 395) + "…"},
+		{name: "ES-module hooks off", tests: []string{"test/b.test.js"}, files: map[string]string{"trace-2.jsonl": strings.Replace(good, `"capped":false`, `"capped":false,"esm":"no module.register"`, 1)}, esm: true,
+			want: "test/b.test.js is an ES module and the ES-module hooks that trace its imports are off: no module.register"},
 		{name: "a FIFO is not waited on", tests: []string{"test/a.test.js"}, files: map[string]string{"trace-2.jsonl": "fifo"}, want: "not a regular file"},
 	}
 	for _, tt := range tests {

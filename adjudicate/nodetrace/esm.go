@@ -1,0 +1,161 @@
+package nodetrace
+
+// This file's one job: what the ES-module side of the hook (esmhooks.mjs, esm.cjs) needs to know
+// before any test code runs — the repository modules the oracle's test files import as ES
+// modules do (import statements, and import() of a literal), each with its export names.
+//
+// The names are computed here, in Go, with esbuild (embedded.ExportNames, the function the
+// embedded runner's boundary proxies use), not by the hooks reading sources themselves: an ES
+// module's export names must be written into the wrapper's source before the real module runs,
+// Node offers the hooks no parser that lists them (vm.SourceTextModule is behind a flag), and a
+// hand-written lexer would miss `export *` chains, TypeScript and the corners of the grammar.
+// esbuild follows `export *` through the repository exactly, and the names are then the
+// embedded runner's, so both runners name the same callees. A module bond could not list is
+// named in the trace when a test imports it (Read makes the trace unavailable), never wrapped
+// with a guessed list.
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// esmModule is what the hooks need of one repository module a test file imports.
+type esmModule struct {
+	// Names are its export names ("default" included), sorted.
+	Names []string `json:"names"`
+	// CJS: the module is CommonJS; its wrapper wraps the default export (module.exports).
+	CJS bool `json:"cjs,omitempty"`
+	// Err says why its names could not be listed; the hooks then leave it unwrapped and report it.
+	Err string `json:"err,omitempty"`
+}
+
+// scanMark marks the scan's own resolve calls, so its onResolve lets esbuild resolve them.
+type scanMark struct{}
+
+// esmModules lists the repository modules that entries (test files, repo-relative) import as ES
+// modules, outside node_modules and other than the test files tests, with their export names.
+// esm reports whether any entry imports anything as an ES module (the hooks are registered only
+// then: a suite of CommonJS test files runs exactly as without them).
+//
+// imports are, per entry, the listed modules it imports with an import statement (which load
+// whenever the entry does): the hook checks at exit that each reached its test file wrapped, so
+// a loader of the command's own that resolved them past bond's hooks is named, not silent.
+func esmModules(root string, entries []string, tests map[string]bool) (mods map[string]esmModule, imports map[string][]string, esm bool) {
+	mods = map[string]esmModule{}
+	imports = map[string][]string{}
+	static := map[string]map[string]bool{}
+	entrySet := map[string]bool{}
+	var abs []string
+	for _, e := range entries {
+		p := path.Clean(e)
+		if path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+			continue
+		}
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if st, err := os.Stat(full); err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		entrySet[p] = true
+		abs = append(abs, full)
+	}
+	if len(abs) == 0 {
+		return mods, imports, false
+	}
+	rel := func(p string) string {
+		r, err := filepath.Rel(root, p)
+		if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) || filepath.IsAbs(r) {
+			return ""
+		}
+		r = filepath.ToSlash(r)
+		if strings.Contains("/"+r+"/", "/node_modules/") {
+			return ""
+		}
+		return r
+	}
+	var mu sync.Mutex
+	found := map[string]bool{}
+	plugin := api.Plugin{Name: "bond-esm-scan", Setup: func(pb api.PluginBuild) {
+		pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			if _, mine := a.PluginData.(scanMark); mine || a.Kind == api.ResolveEntryPoint {
+				return api.OnResolveResult{}, nil
+			}
+			if (a.Kind == api.ResolveJSImportStatement || a.Kind == api.ResolveJSDynamicImport) && entrySet[rel(a.Importer)] {
+				mu.Lock()
+				esm = true
+				mu.Unlock()
+				r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: scanMark{}})
+				if len(r.Errors) == 0 && !r.External && r.Namespace == "file" && r.Path != "" {
+					if m := rel(r.Path); m != "" {
+						mu.Lock()
+						found[m] = true
+						if a.Kind == api.ResolveJSImportStatement {
+							e := rel(a.Importer)
+							if static[e] == nil {
+								static[e] = map[string]bool{}
+							}
+							static[e][m] = true
+						}
+						mu.Unlock()
+					}
+				}
+			}
+			// Everything the entries import stays out of the scan: only their own imports count.
+			return api.OnResolveResult{Path: a.Path, External: true}, nil
+		})
+	}}
+	api.Build(api.BuildOptions{
+		Plugins:       []api.Plugin{plugin},
+		AbsWorkingDir: root,
+		EntryPoints:   abs,
+		Bundle:        true,
+		Write:         false,
+		Format:        api.FormatESModule,
+		Platform:      api.PlatformNode,
+		Target:        api.ESNext,
+		Outdir:        filepath.Join(root, "__bond_esm_scan"),
+		LogLevel:      api.LogLevelSilent,
+	})
+	var list []string
+	for m := range found {
+		if !tests[m] && !entrySet[m] && codeFile(m) {
+			list = append(list, m)
+		}
+	}
+	sort.Strings(list)
+	for _, m := range list {
+		names, cjs, err := embedded.ExportNames(root, filepath.Join(root, filepath.FromSlash(m)))
+		if err != nil {
+			mods[m] = esmModule{Err: err.Error()}
+			continue
+		}
+		if names == nil {
+			names = []string{}
+		}
+		mods[m] = esmModule{Names: names, CJS: cjs}
+	}
+	for e, ms := range static {
+		for m := range ms {
+			if info, ok := mods[m]; ok && info.Err == "" && (info.CJS || len(info.Names) > 0) {
+				imports[e] = append(imports[e], m)
+			}
+		}
+		sort.Strings(imports[e])
+	}
+	return mods, imports, esm
+}
+
+// codeFile: a module of code (not JSON, not a native addon), as hook.cjs's loadable says.
+func codeFile(p string) bool {
+	switch path.Ext(p) {
+	case ".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts", ".tsx":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,1 @@
+export const later = async (ok) => { if (!ok) throw new Error('late'); return 7; };

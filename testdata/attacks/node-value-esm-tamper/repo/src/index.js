@@ -1,0 +1,2 @@
+export { scale } from './scale.js';
+export * from './list.js';
