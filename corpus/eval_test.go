@@ -83,3 +83,67 @@ func TestEvalCorpusSet1IsTheSameCorpus(t *testing.T) {
 		t.Errorf("%d tasks, want 34", len(c.Tasks))
 	}
 }
+
+// The widened evaluation corpus of operator set 3 (issue 27 deliverable 5, docs/operators-3.md,
+// "The widened corpus") is valid as committed: operators-2.toml's tasks unchanged, followed by
+// new tasks from new repositories, none from a reserved repository, every new task judged (its
+// ground-truth file well formed, agreeing with its known_gap and carrying StrykerJS's cost).
+func TestEvalCorpusOperators3(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile("../testdata/eval/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		return s[strings.Index(s, "\n[[task]]\n"):]
+	}
+	set2, set3 := read("operators-2.toml"), read("operators-3.toml")
+	if !strings.HasPrefix(set3, set2) {
+		t.Error("operators-3.toml does not begin with operators-2.toml's tasks unchanged")
+	}
+	g, err := LoadGroundTruth("../testdata/eval/operators-3.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := LoadGroundTruth("../testdata/eval/operators-2.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reserved := []string{"koajs/koa", "tj/commander.js", "iamkun/dayjs", "pillarjs/path-to-regexp",
+		"jshttp/cookie", "jshttp/mime-types", "moment/luxon", "immerjs/immer", "sinonjs/fake-timers",
+		"fastify/fastify-cors", "yargs/yargs-parser", "fastify/fast-json-stringify", "fastify/fast-uri",
+		"ramda/ramda"}
+	repos, newRepos := map[string]bool{}, map[string]bool{}
+	for id, tt := range g.Tasks {
+		repo := id[:strings.IndexAny(id, "#@")]
+		repos[repo] = true
+		for _, r := range reserved {
+			if repo == r {
+				t.Errorf("%s: %s is kept for independent checks", id, r)
+			}
+		}
+		if _, ok := old.Tasks[id]; ok {
+			continue
+		}
+		newRepos[repo] = true
+		if tt.KnownGap == nil || tt.Truth == nil {
+			t.Errorf("%s: a new task must be judged (known_gap and ground_truth)", id)
+		} else if tt.Truth.Stryker == nil {
+			t.Errorf("%s: its ground truth has no [stryker] record", id)
+		}
+	}
+	for r := range newRepos {
+		for id := range old.Tasks {
+			if strings.HasPrefix(id, r+"#") || strings.HasPrefix(id, r+"@") {
+				t.Errorf("%s is not a new repository (operators-2 has %s)", r, id)
+				break
+			}
+		}
+	}
+	if len(newRepos) < 4 {
+		t.Errorf("%d new repositories, want at least 4", len(newRepos))
+	}
+	if n := len(g.Tasks) - len(old.Tasks); n < 12 {
+		t.Errorf("%d new tasks, want at least 12", n)
+	}
+}
