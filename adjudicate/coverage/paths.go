@@ -6,15 +6,21 @@ import (
 	"strings"
 )
 
+// ValueWrapperQuery is the query key of the wrapper modules the value trace's ES-module hooks
+// (adjudicate/nodetrace) put between a test file and a repository module: the wrapper is bond's
+// own script, not the file its path names, so its coverage is no coverage of that file.
+const ValueWrapperQuery = "bond-value"
+
 // urlPath turns a script URL as V8 and source maps name it into an absolute OS path:
-// `file://` URLs (query and fragment dropped: loaders such as tsx add them), and plain absolute
+// `file://` URLs (query and fragment dropped: loaders such as tsx add them; the value trace's
+// wrapper modules, ValueWrapperQuery, are not files), and plain absolute
 // paths (jest and vitest name their vm scripts that way). Anything else (`node:`, `evalmachine`,
 // `data:`, `webpack://`, empty) is not a file and reports false.
 func urlPath(u string) (string, bool) {
 	switch {
 	case strings.HasPrefix(u, "file://"):
 		p, err := url.Parse(u)
-		if err != nil || p.Path == "" {
+		if err != nil || p.Path == "" || p.Query().Has(ValueWrapperQuery) {
 			return "", false
 		}
 		return filepath.FromSlash(p.Path), true

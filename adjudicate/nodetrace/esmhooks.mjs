@@ -66,9 +66,9 @@ export async function resolve(specifier, context, next) {
   try {
     if (S === null || typeof r.url !== 'string') return r;
     const parent = context.parentURL;
-    if (r.url === 'node:test' && typeof parent === 'string' && testURLs.has(bare(parent))) {
-      return { url: nodeTestURL, format: 'module', shortCircuit: true };
-    }
+    // node:test is not replaced by names.cjs's copy (nodeTestURL): a registration made through a
+    // wrapper shows the wrapper's file as the test's location in node:test's reports and its
+    // frames in a failing test's stack, which changed killed_by and output tails (see names.cjs).
     if (!r.url.startsWith('file:')) return r;
     if (typeof parent === 'string' && wrappers.has(parent)) return r; // a wrapper's own import
     const target = rel(r.url);

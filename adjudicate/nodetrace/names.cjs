@@ -2,11 +2,13 @@
   //
   // A recorded call names the test that made it ("suite > test", the embedded runner's
   // spelling), so a witness value from a command runner says which test to look at.
-  //  - node:test: a test file's `node:test` (require, or import through esmhooks.mjs) is handed
-  //    a copy whose test/it/describe/suite (and their only/skip/todo) run each body inside an
-  //    AsyncLocalStorage holding the test's path, so calls made after an await still name it;
-  //    a test's context gets a test() of its own the same way, for subtests. Bodies keep their
-  //    name and length (node:test reads a body's length to tell a done callback).
+  //  - node:test: nodeTest can hand a test file a copy of `node:test` whose test/it/describe/suite
+  //    (and their only/skip/todo) run each body inside an AsyncLocalStorage holding the test's
+  //    path. It is NOT used: node:test takes a test's location from the frame that registered it,
+  //    which through the copy is this hook, so killed_by read "hook.cjs › suite › test" in traced
+  //    runs only (TestSubsetRunsSameVerdicts), and a failing test's stack carried the hook's
+  //    frames, pushing its own lines out of the 2 KiB tail. node:test calls name no test until a
+  //    way that leaves locations and stacks alone is found.
   //  - mocha: its Runner's run subscribes to the runner's own test and test end events.
   // A name is a label for the reader only: the value detector aligns calls by test file, callee,
   // arguments and rank, never by test name, so a test that mislabels its calls changes no witness.
