@@ -41,9 +41,6 @@
     };
   }
 
-  // esmNodeTest is the node:test an ES-module test file imports (names.cjs's copy).
-  function esmNodeTest() { return testModule !== null ? testModule : nodeTest(require('node:test')); }
-
   // esmSync brings every wrapper's exports up to date with the real modules' bindings. Reading a
   // binding runs no code of the package; nothing it does is recorded.
   function esmSync() {
@@ -154,7 +151,6 @@
     }
     try {
       defineProperty(globalThis, '__bond_value_esm', { value: esmWrap, writable: false, enumerable: false, configurable: false });
-      defineProperty(globalThis, '__bond_value_test', { value: esmNodeTest, writable: false, enumerable: false, configurable: false });
       const ch = new wt.MessageChannel();
       ch.port1.unref();
       receive = wt.receiveMessageOnPort;

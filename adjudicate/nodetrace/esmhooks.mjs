@@ -66,9 +66,6 @@ export async function resolve(specifier, context, next) {
   try {
     if (S === null || typeof r.url !== 'string') return r;
     const parent = context.parentURL;
-    // node:test is not replaced by names.cjs's copy (nodeTestURL): a registration made through a
-    // wrapper shows the wrapper's file as the test's location in node:test's reports and its
-    // frames in a failing test's stack, which changed killed_by and output tails (see names.cjs).
     if (!r.url.startsWith('file:')) return r;
     if (typeof parent === 'string' && wrappers.has(parent)) return r; // a wrapper's own import
     const target = rel(r.url);
@@ -94,15 +91,7 @@ export async function resolve(specifier, context, next) {
   }
 }
 
-// nodeTestURL is the node:test a test file imports: the copy names.cjs makes, whose registration
-// functions name the running test for the recorder.
-const nodeTestURL = 'bond-value:node-test';
-const nodeTestSource = "export * from 'node:test';\n" +
-  'const w = __bond_value_test();\nexport default w;\n' +
-  'export const test = w.test, it = w.it, describe = w.describe, suite = w.suite, only = w.only, skip = w.skip, todo = w.todo;\n';
-
 export async function load(url, context, next) {
-  if (url === nodeTestURL) return { format: 'module', source: nodeTestSource, shortCircuit: true };
   const w = wrappers.get(url);
   if (w === undefined) return next(url, context);
   return { format: 'module', source: source(w), shortCircuit: true };

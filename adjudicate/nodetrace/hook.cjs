@@ -485,7 +485,6 @@
       const file = testFile(parent);
       if (file === '') return exp;
       if (seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
-      if (request === 'node:test') return exp; // not wrapped: see names.cjs (nodeTest)
       if (typeof request !== 'string' || apply(strStartsWith, request, ['node:'])) return exp;
       const target = apply(resolveFilename, Module, [request, parent, isMain]);
       const r = rel(target);
