@@ -368,7 +368,8 @@ func (rep *Report) CountLines() LinesSummary {
 
 // CheckReach is --require-reach pct (1–100) against the line answers: the oracle must run at
 // least pct% of the added executable lines. When the coverage cannot say for some file, the
-// requirement is not met (absent is not "ran"). It does no I/O.
+// requirement is not met (absent is not "ran"), unless the patch adds no executable line at all
+// (only comments, blank or punctuation lines): there is nothing to run. It does no I/O.
 func CheckReach(lines []LineAnswer, s LinesSummary, pct int) ReachCheck {
 	c := ReachCheck{Percent: pct, Known: s.ReachUnknown == 0, Executable: s.Executable}
 	for _, l := range lines {
@@ -376,7 +377,7 @@ func CheckReach(lines []LineAnswer, s LinesSummary, pct int) ReachCheck {
 			c.Ran++
 		}
 	}
-	c.Met = c.Known && c.Ran*100 >= pct*c.Executable
+	c.Met = c.Executable == 0 || c.Known && c.Ran*100 >= pct*c.Executable
 	return c
 }
 

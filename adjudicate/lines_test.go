@@ -133,6 +133,8 @@ func TestRequireReach(t *testing.T) {
 		{"report-only never refuses", three, 0, 50, RegimeReportOnly, false, "the oracle ran 1 of 3"},
 		{"unknown reach is not met", lines(LinePinned), 1, 10, RegimeWitnessRecorded, true, "--require-reach 10%: the oracle's coverage could not say"},
 		{"no executable line", nil, 0, 100, RegimeWitnessRecorded, false, "held"},
+		// A comment-only patch in a file whose coverage cannot say: nothing to run, so met.
+		{"only a comment, reach unknown", []LineAnswer{{Path: "a.js", Line: 1, Answer: LineNotExecutable, Kind: "comment"}}, 1, 50, RegimeWitnessRecorded, false, "held"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -38,7 +38,7 @@ func armRules(conds []Condition, arms []ArmMetrics) []ArmRule {
 				ar.TaskConditions++
 				continue
 			}
-			cr := evalMetricCondition(c, arms[i].Get(c.Sample)[c.Regime])
+			cr := evalMetricCondition(c, arms[i].Get(c.Sample))
 			if !cr.Pass {
 				ar.Failed++
 				failed = append(failed, fmt.Sprintf("%q", c.Name))

@@ -79,8 +79,8 @@ func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 			continue
 		}
 		c.Common++
-		va, ma := deriveView(ra, ra.Sample)
-		vb, mb := deriveView(rb, rb.Sample)
+		va, ma := deriveView(ra, ra.Sample, 0)
+		vb, mb := deriveView(rb, rb.Sample, 0)
 		for _, m := range ma {
 			m.Side = "a"
 			c.Mismatches = append(c.Mismatches, m)

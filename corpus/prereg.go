@@ -51,6 +51,11 @@ type Condition struct {
 	Op      string `json:"op"`
 	// Value is the metric's threshold; rates are in percent (0–100), as reports print them.
 	Value *float64 `json:"value,omitempty"`
+	// RelativeTo, when set, is another regime: the condition compares the metric under Regime
+	// minus the same metric under RelativeTo with Value (e.g. gaps_refused under witness-required
+	// at most one below witness-recorded's: op ">=", value -1). It lets a rule bound one regime by
+	// another measured on the same rows, which a threshold fixed before measuring cannot.
+	RelativeTo string `json:"relative_to,omitempty"`
 }
 
 // Describe renders the condition as a short formula, e.g. `refusals_witness_none == 0
@@ -58,6 +63,9 @@ type Condition struct {
 func (c Condition) Describe() string {
 	if c.Task != "" {
 		return fmt.Sprintf("bond of %s %s %s (%s)", c.Task, c.Op, c.Verdict, c.Regime)
+	}
+	if c.RelativeTo != "" {
+		return fmt.Sprintf("%s − %s under %s %s %s (%s, %s)", c.Metric, c.Metric, c.RelativeTo, c.Op, formatNumber(*c.Value), c.Regime, c.Sample)
 	}
 	return fmt.Sprintf("%s %s %s (%s, %s)", c.Metric, c.Op, formatNumber(*c.Value), c.Regime, c.Sample)
 }
@@ -67,7 +75,11 @@ type Rule struct {
 	Path        string
 	SHA256      string
 	Description string
-	Conditions  []Condition
+	// RequireReach is the rule's reach requirement (SPEC §5's --require-reach, 1–100; 0 for
+	// none): every bond the conditions read is derived as certify --require-reach would give it,
+	// so a rule can pre-register a default reach together with the figures it must reach.
+	RequireReach int
+	Conditions   []Condition
 }
 
 // LoadRule reads and validates a rule file as a whole: unknown keys, unknown metric names,
@@ -82,8 +94,8 @@ func LoadRule(path, defaultRegime string) (*Rule, error) {
 }
 
 var (
-	ruleTopKeys  = map[string]bool{"condition": true, "description": true}
-	conditionKey = map[string]bool{"name": true, "metric": true, "task": true, "verdict": true, "regime": true, "sample": true, "op": true, "value": true}
+	ruleTopKeys  = map[string]bool{"condition": true, "description": true, "require_reach": true}
+	conditionKey = map[string]bool{"name": true, "metric": true, "task": true, "verdict": true, "regime": true, "sample": true, "op": true, "value": true, "relative_to": true}
 	bondVerdicts = map[string]bool{string(adjudicate.VerdictHeld): true, string(adjudicate.VerdictVacuous): true, string(adjudicate.VerdictUnshown): true, string(adjudicate.BondNotBonded): true}
 )
 
@@ -103,10 +115,20 @@ func ParseRule(path string, data []byte, defaultRegime string) (*Rule, error) {
 	p := &tomlcheck.Problems{Path: path}
 	for _, k := range tomlcheck.SortedKeys(raw) {
 		if !ruleTopKeys[k] {
-			p.Addf("unknown top-level key %q (known: condition, description)", k)
+			p.Addf("unknown top-level key %q (known: condition, description, require_reach)", k)
 		}
 	}
 	rule.Description = p.Str("", "description", raw["description"])
+	switch v := raw["require_reach"].(type) {
+	case nil:
+	case int64:
+		if v < 1 || v > 100 {
+			p.Addf("require_reach = %d: use a percentage from 1 to 100 (leave the key out for none)", v)
+		}
+		rule.RequireReach = int(v)
+	default:
+		p.Addf("key \"require_reach\" must be a whole percentage (1–100), not %s", tomlcheck.TypeName(v))
+	}
 	list, ok := raw["condition"].([]any)
 	if !ok || len(list) == 0 {
 		p.Addf("no [[condition]]: a rule needs at least one condition")
@@ -141,7 +163,7 @@ func parseCondition(p *tomlcheck.Problems, i int, m map[string]any, defaultRegim
 	}
 	for _, k := range tomlcheck.SortedKeys(m) {
 		if !conditionKey[k] {
-			p.Addf("%s: unknown key %q (known: metric, name, op, regime, sample, task, value, verdict)", where, k)
+			p.Addf("%s: unknown key %q (known: metric, name, op, regime, relative_to, sample, task, value, verdict)", where, k)
 		}
 	}
 	c := Condition{Regime: defaultRegime}
@@ -160,6 +182,18 @@ func parseCondition(p *tomlcheck.Problems, i int, m map[string]any, defaultRegim
 	c.Verdict = p.Str(where, "verdict", m["verdict"])
 	c.Sample = p.Str(where, "sample", m["sample"])
 	c.Op = p.Str(where, "op", m["op"])
+	c.RelativeTo = p.Str(where, "relative_to", m["relative_to"])
+	if _, ok := m["relative_to"]; ok {
+		switch {
+		case !adjudicate.ValidRegime(adjudicate.Regime(c.RelativeTo)):
+			p.Addf("%s: relative_to = %q: use one of %s", where, c.RelativeTo, strings.Join(adjudicate.RegimeNames(), ", "))
+		case c.RelativeTo == c.Regime:
+			p.Addf("%s: relative_to = %q is the condition's own regime; name another regime to compare with", where, c.RelativeTo)
+		}
+		if _, isTask := m["task"]; isTask {
+			p.Addf("%s: key \"relative_to\" belongs to a metric condition, not to a task condition", where)
+		}
+	}
 	_, hasMetric := m["metric"]
 	_, hasTask := m["task"]
 	switch {
@@ -227,7 +261,10 @@ type Record struct {
 	Operators     plan.OperatorSet `json:"operators"`
 	Budget        plan.BudgetInfo  `json:"budget"`
 	Regime        string           `json:"regime"`
-	Corpus        CorpusRef        `json:"corpus"`
+	// RequireReach is the rule's reach requirement (0: none), under which every bond the
+	// conditions read is derived.
+	RequireReach int       `json:"require_reach,omitempty"`
+	Corpus       CorpusRef `json:"corpus"`
 	// InSample lists the tasks that informed the operator design; every other task is out.
 	InSample   []string    `json:"in_sample"`
 	Rule       RuleRef     `json:"rule"`
@@ -286,6 +323,7 @@ func Freeze(o FreezeOptions) (*Record, error) {
 		Operators:     o.Operators,
 		Budget:        plan.BudgetInfo{Total: o.Corpus.Budget, PerOperator: o.Corpus.PerOperator},
 		Regime:        o.Corpus.Regime,
+		RequireReach:  o.Rule.RequireReach,
 		Corpus:        CorpusRef{Path: o.Corpus.Path, Name: o.Corpus.Name, SHA256: o.Corpus.SHA256, Tasks: all},
 		InSample:      in,
 		Rule:          RuleRef{Path: o.Rule.Path, SHA256: o.Rule.SHA256, Description: o.Rule.Description},
@@ -349,6 +387,9 @@ func LoadRecord(path string) (*Record, error) {
 	if len(rec.Conditions) == 0 {
 		p.Addf("the record has no conditions")
 	}
+	if rec.RequireReach < 0 || rec.RequireReach > 100 {
+		p.Addf("require_reach = %d: not a percentage from 1 to 100", rec.RequireReach)
+	}
 	for i, c := range rec.Conditions {
 		where := fmt.Sprintf("condition %q (condition %d)", c.Name, i+1)
 		if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
@@ -369,6 +410,9 @@ func LoadRecord(path string) (*Record, error) {
 			}
 			if c.Sample != SampleIn && c.Sample != SampleOut && c.Sample != SampleAll {
 				p.Addf("%s: unknown sample %q", where, c.Sample)
+			}
+			if c.RelativeTo != "" && (!adjudicate.ValidRegime(adjudicate.Regime(c.RelativeTo)) || c.RelativeTo == c.Regime) {
+				p.Addf("%s: relative_to %q is not another regime", where, c.RelativeTo)
 			}
 		default:
 			if !bondVerdicts[c.Verdict] {

@@ -31,6 +31,9 @@ type PreregResult struct {
 	SHA256         string    `json:"sha256"`
 	Created        time.Time `json:"created"`
 	OperatorDigest string    `json:"operator_digest"`
+	// RequireReach is the record's reach requirement (0: none), under which the bonds were
+	// derived.
+	RequireReach int `json:"require_reach,omitempty"`
 	// BeforeFreeze lists the tasks whose row started before the record was created.
 	BeforeFreeze []string `json:"before_freeze"`
 	// Missing lists the corpus's tasks with no row; NotInCorpus rows of tasks it does not hold.
@@ -49,7 +52,7 @@ type PreregResult struct {
 
 // evaluatePrereg evaluates every condition of rec over the report's figures.
 func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep *Report) *PreregResult {
-	res := &PreregResult{Path: path, SHA256: rec.SHA256, Created: rec.Created, OperatorDigest: rec.Operators.Digest,
+	res := &PreregResult{Path: path, SHA256: rec.SHA256, Created: rec.Created, OperatorDigest: rec.Operators.Digest, RequireReach: rec.RequireReach,
 		BeforeFreeze: []string{}, Missing: []string{}, NotInCorpus: []string{}, Relabeled: []string{}}
 	inCorpus := map[string]bool{}
 	for _, id := range rec.Corpus.Tasks {
@@ -93,7 +96,7 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 				cr.Pass = (got == c.Verdict) == (c.Op == "==")
 			}
 		} else {
-			cr = evalMetricCondition(c, rep.Overall.Get(c.Sample)[c.Regime])
+			cr = evalMetricCondition(c, rep.Overall.Get(c.Sample))
 		}
 		if !cr.Pass {
 			res.Failed++
@@ -116,17 +119,33 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 	return res
 }
 
-// evalMetricCondition evaluates a metric condition on one set of figures: its observed value
-// as reports print it (a rate with its interval) and whether it passes; a rate over no task, or a
-// truth metric without a ground truth, fails.
-func evalMetricCondition(c Condition, m *Metrics) ConditionResult {
+// evalMetricCondition evaluates a metric condition on one set of figures (per regime): its
+// observed value as reports print it (a rate with its interval) and whether it passes; a rate
+// over no task, or a truth metric without a ground truth, fails. A condition relative to another
+// regime observes the difference of the two regimes' values.
+func evalMetricCondition(c Condition, byRegime RegimeMetrics) ConditionResult {
 	cr := ConditionResult{Condition: c, Describe: c.Describe()}
+	m := byRegime[c.Regime]
 	val, defined, _ := m.Value(c.Metric)
-	if !defined {
+	undefined := func() ConditionResult {
 		cr.Observed = "n/a (a rate over no task)"
 		if isTruthMetric(c.Metric) {
 			cr.Observed = "n/a (no ground truth for it: pass corpus report --truth CORPUS.toml, or no task it applies to)"
 		}
+		return cr
+	}
+	if !defined {
+		return undefined()
+	}
+	if c.RelativeTo != "" {
+		other, defined, _ := byRegime[c.RelativeTo].Value(c.Metric)
+		if !defined {
+			return undefined()
+		}
+		diff := val - other
+		cr.ObservedValue = &diff
+		cr.Observed = fmt.Sprintf("%s (%s under %s, %s under %s)", formatNumber(diff), formatNumber(val), c.Regime, formatNumber(other), c.RelativeTo)
+		cr.Pass = conditionOps[c.Op](diff, *c.Value)
 		return cr
 	}
 	cr.ObservedValue = &val

@@ -43,6 +43,28 @@ type Report struct {
 	TaskBonds []TaskBond    `json:"task_bonds,omitempty"`
 	Warnings  []string      `json:"warnings"`
 	Prereg    *PreregResult `json:"prereg,omitempty"`
+	// RequireReach is the reach requirement the bonds were derived under (absent: none), and
+	// how many measured tasks it made refuse (ReachRefused, under witness-recorded).
+	RequireReach *ReachRequirement `json:"require_reach,omitempty"`
+}
+
+// ReachRequirement is the reach requirement a report's bonds were derived under.
+type ReachRequirement struct {
+	Percent int `json:"percent"`
+	// Tasks lists the measured tasks whose reach is not met (the oracle ran fewer of the added
+	// executable lines, or the coverage could not say), with what was measured.
+	Tasks []ReachTask `json:"tasks"`
+}
+
+// ReachTask is one task whose reach requirement is not met.
+type ReachTask struct {
+	Task       string `json:"task"`
+	Known      bool   `json:"known"`
+	Ran        int    `json:"ran"`
+	Executable int    `json:"executable"`
+	// Refused is true when the reach alone makes the task refuse under witness-recorded (its
+	// bond held or unshown there).
+	Refused bool `json:"refused"`
 }
 
 // FileSummary says what was read from one rows file.
@@ -64,6 +86,10 @@ type ReportOptions struct {
 	// Truth, when set, is the ground truth the rows are judged against (gap_recall,
 	// false_refusals and the StrykerJS cost comparison).
 	Truth *GroundTruth
+	// RequireReach (1–100; 0 for none) derives every bond as certify --require-reach would:
+	// a task whose oracle ran fewer of its added executable lines refuses. A pre-registration's
+	// own requirement is used when the options leave it 0; the two may not differ.
+	RequireReach int
 }
 
 // TaskBond is one task's bond under each regime (BondError when the row has no measurement),
@@ -104,7 +130,14 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 	}
 
 	sampleOf := func(r *Row) string { return r.Sample }
+	reach := opts.RequireReach
 	if rec := opts.Prereg; rec != nil {
+		switch {
+		case reach == 0:
+			reach = rec.RequireReach
+		case reach != rec.RequireReach:
+			return nil, input.Errorf("--require-reach %d differs from the pre-registration %s, which froze require_reach = %d; leave the flag out to use the record's", reach, opts.PreregPath, rec.RequireReach)
+		}
 		if err := checkDigests(rec, opts.PreregPath, rows); err != nil {
 			return nil, err
 		}
@@ -137,7 +170,7 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 	}
 	views := make([]*taskView, len(rows))
 	for i := range rows {
-		v, mism := deriveView(&rows[i], sampleOf(&rows[i]))
+		v, mism := deriveView(&rows[i], sampleOf(&rows[i]), reach)
 		if g := opts.Truth; g != nil {
 			tt := g.Tasks[rows[i].Task]
 			v.truth = &tt
@@ -149,6 +182,9 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("task %q: the row records bond %s under %s but its facts give %s; the figures use the facts", m.Task, m.Recorded, m.Regime, m.Derived))
 	}
 
+	if reach > 0 {
+		rep.RequireReach = reachRequirementOf(views, reach)
+	}
 	rep.Overall = sampleMetrics(views)
 	arms := map[string][]*taskView{}
 	for _, v := range views {
@@ -185,6 +221,24 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 		rep.Prereg = evaluatePrereg(opts.Prereg, opts.PreregPath, rows, views, rep)
 	}
 	return rep, nil
+}
+
+// reachRequirementOf lists the measured tasks whose reach requirement is not met.
+func reachRequirementOf(views []*taskView, pct int) *ReachRequirement {
+	rr := &ReachRequirement{Percent: pct, Tasks: []ReachTask{}}
+	recorded := 0
+	for i, r := range adjudicate.Regimes {
+		if r == adjudicate.RegimeWitnessRecorded {
+			recorded = i
+		}
+	}
+	for _, v := range views {
+		if v.reach == nil || v.reach.Met {
+			continue
+		}
+		rr.Tasks = append(rr.Tasks, ReachTask{Task: v.row.Task, Known: v.reach.Known, Ran: v.reach.Ran, Executable: v.reach.Executable, Refused: v.reachOnly[recorded]})
+	}
+	return rr
 }
 
 // checkDigests refuses rows produced by another operator set than the record's.

@@ -191,12 +191,16 @@ type factsReport struct {
 	Bond      adjudicate.BondResult `json:"bond"`
 	Lines     []factsLine           `json:"lines"`
 	Partial   bool                  `json:"partial"`
-	// The cost metrics (truthstats.go) count the baseline's oracle runs and the canaries and
-	// read the total time; only their number and the timings are kept. The dark channels read
+	// The cost metrics (truthstats.go) count the baseline's oracle runs and the canaries, read
+	// the timings, and measure a run by the whole-oracle baseline runs' durations (the runs
+	// without test_files); only those are kept of each run. The dark channels read
 	// the reach's files (coverage and why not) and the gates' outcomes on the unmutated tree.
 	Baseline *struct {
-		Oracle []struct{} `json:"oracle"`
-		Reach  struct {
+		Oracle []struct {
+			TestFiles  []string `json:"test_files"`
+			DurationMS int64    `json:"duration_ms"`
+		} `json:"oracle"`
+		Reach struct {
 			Files []struct {
 				Path     string `json:"path"`
 				Coverage string `json:"coverage"`
@@ -259,6 +263,9 @@ func decodeRow(line []byte) (Row, error) {
 		rep := &adjudicate.Report{Bond: f.Bond, Partial: f.Partial, Timings: f.Timings}
 		if b := f.Baseline; b != nil {
 			rep.Baseline = &adjudicate.Baseline{Oracle: make([]adjudicate.RunRecord, len(b.Oracle))}
+			for i, o := range b.Oracle {
+				rep.Baseline.Oracle[i] = adjudicate.RunRecord{TestFiles: o.TestFiles, DurationMS: o.DurationMS}
+			}
 			for _, fr := range b.Reach.Files {
 				rep.Baseline.Reach.Files = append(rep.Baseline.Reach.Files, adjudicate.FileReach{Path: fr.Path, Coverage: fr.Coverage, Detail: fr.Detail, Unknown: fr.Unknown})
 			}

@@ -11,14 +11,15 @@ import (
 var MetricNames = []string{
 	"tasks", "held", "vacuous", "unshown", "not_bonded", "errors", "certified", "certified_rate",
 	"refused", "false_greens", "false_green_rate", "refusals_witness_none", "false_refusal_candidates",
-	"known_gaps", "gap_recall", "false_refusals", "refusals_unjudged",
-	"oracle_runs", "wall_ms", "stryker_runs", "stryker_wall_ms", "oracle_runs_vs_stryker", "wall_vs_stryker",
+	"known_gaps", "gap_recall", "gaps_refused", "false_refusals", "refusals_unjudged",
+	"oracle_runs", "wall_ms", "adjudication_runs_per_accepted",
+	"stryker_runs", "stryker_wall_ms", "oracle_runs_vs_stryker", "wall_vs_stryker",
 }
 
 // TruthMetricNames are the metrics that need a ground truth (corpus report --truth): without
 // one they are null, and a rule condition on them fails as a rate over no task does.
 var TruthMetricNames = []string{
-	"known_gaps", "gap_recall", "false_refusals", "refusals_unjudged",
+	"known_gaps", "gap_recall", "gaps_refused", "false_refusals", "refusals_unjudged",
 	"stryker_runs", "stryker_wall_ms", "oracle_runs_vs_stryker", "wall_vs_stryker",
 }
 
@@ -193,15 +194,29 @@ type taskView struct {
 	verdicts [3][]adjudicate.Verdict
 	// noneOnly: the refusal rests on mutants without a coverage or suite witness only.
 	noneOnly [3]bool
+	// reachOnly: the bond does not refuse, but an unmet reach requirement does (deriveView's
+	// requireReach); reach is that check, nil without a requirement.
+	reachOnly [3]bool
+	reach     *adjudicate.ReachCheck
 	// truth is the task's ground truth; nil when the report has none for it.
 	truth *TaskTruth
 }
 
-// deriveView re-derives every verdict and bond of a row from its recorded facts.
-func deriveView(r *Row, sample string) (taskView, []Mismatch) {
+// deriveView re-derives every verdict and bond of a row from its recorded facts; with
+// requireReach (1–100) a bond that would not refuse refuses when the oracle ran fewer of the added
+// executable lines, as certify --require-reach decides it, from the row's per-line answers.
+func deriveView(r *Row, sample string, requireReach int) (taskView, []Mismatch) {
 	v := taskView{row: r, sample: sample}
 	if !r.Measured() {
 		return v, nil
+	}
+	if requireReach > 0 {
+		var reach *adjudicate.Reach
+		if r.Report.Baseline != nil {
+			reach = &r.Report.Baseline.Reach
+		}
+		c := adjudicate.CheckReach(r.Report.Lines, adjudicate.SummarizeLines(r.Report.Lines, reach, r.Report.Files), requireReach)
+		v.reach = &c
 	}
 	var mism []Mismatch
 	for ri, regime := range adjudicate.Regimes {
@@ -218,6 +233,9 @@ func deriveView(r *Row, sample string) (taskView, []Mismatch) {
 		b := adjudicate.Bond(verdicts, regime, false)
 		v.bond[ri], v.refuses[ri], v.verdicts[ri] = b.Verdict, b.Refuses, verdicts
 		v.noneOnly[ri] = b.Refuses && !witnessed
+		if v.reach != nil && !v.reach.Met && !b.Refuses && regime != adjudicate.RegimeReportOnly {
+			v.refuses[ri], v.reachOnly[ri] = true, true
+		}
 		if rec, ok := r.Report.Bond.ByRegime[regime]; ok && rec != b.Verdict {
 			mism = append(mism, Mismatch{Task: r.Task, Regime: string(regime), Recorded: string(rec), Derived: string(b.Verdict)})
 		}

@@ -14,8 +14,10 @@ import (
 type TruthMetrics struct {
 	// KnownGaps: measured tasks whose ground truth says the commit's tests leave a gap.
 	KnownGaps *int `json:"known_gaps"`
-	// GapRecall: of the known-gap tasks, the share the regime refuses, in percent.
-	GapRecall *float64 `json:"gap_recall"`
+	// GapRecall: of the known-gap tasks, the share the regime refuses, in percent; GapsRefused
+	// is how many that is, the count a rule bounds one regime by another with (relative_to).
+	GapRecall   *float64 `json:"gap_recall"`
+	GapsRefused *int     `json:"gaps_refused"`
 	// FalseRefusals: refusals whose vacuous mutants are all judged equivalent in the ground
 	// truth. RefusalsUnjudged: refusals none of whose vacuous mutants is judged real and at least
 	// one is not judged at all, so the ground truth cannot call them true or false.
@@ -25,6 +27,13 @@ type TruthMetrics struct {
 	// run, retries); WallMS: the sum of their certify wall times (the report's total_ms).
 	OracleRuns int   `json:"oracle_runs"`
 	WallMS     int64 `json:"wall_ms"`
+	// AdjudicationRunsPerAccepted is what telling accepted mutants apart costs, in oracle runs per
+	// accepted mutant: the adjudication phase's wall time (coverage re-runs, suite and gate runs,
+	// suite_ms + gates_baseline_ms) summed over the measured tasks, divided by their accepted
+	// mutants and by the mean duration of a whole-oracle baseline run. The value trace's overhead
+	// inside the mutants' own runs is not in it (docs/cost.md measures it apart). Null when no
+	// measured task has an accepted mutant or a timed baseline run.
+	AdjudicationRunsPerAccepted *float64 `json:"adjudication_runs_per_accepted"`
 	// StrykerRuns, StrykerWallMS: StrykerJS's test runs and wall time over the measured tasks
 	// that have a StrykerJS record; the two ratios are bond's figures over those same tasks
 	// divided by StrykerJS's, in percent (100 = as costly as StrykerJS).
@@ -53,6 +62,8 @@ func (t *TruthMetrics) value(name string) (v float64, defined, ok bool) {
 		return intp(t.KnownGaps)
 	case "gap_recall":
 		return floatp(t.GapRecall)
+	case "gaps_refused":
+		return intp(t.GapsRefused)
 	case "false_refusals":
 		return intp(t.FalseRefusals)
 	case "refusals_unjudged":
@@ -61,6 +72,8 @@ func (t *TruthMetrics) value(name string) (v float64, defined, ok bool) {
 		return float64(t.OracleRuns), true, true
 	case "wall_ms":
 		return float64(t.WallMS), true, true
+	case "adjudication_runs_per_accepted":
+		return floatp(t.AdjudicationRunsPerAccepted)
 	case "stryker_runs":
 		return intp(t.StrykerRuns)
 	case "stryker_wall_ms":
@@ -87,11 +100,22 @@ const (
 )
 
 // classifyRefusal judges the refusal of v under regime index ri by its vacuous mutants, and
-// returns those that are not judged real (the equivalent and the unjudged ones).
+// returns those that are not judged real (the equivalent and the unjudged ones). A refusal by an
+// unmet reach requirement alone is judged by the task's known_gap: it is true where the tests
+// leave a gap, false where they leave none, unjudged where the truth does not say.
 func classifyRefusal(v *taskView, ri int) (refusalTruth, []MutantRef) {
 	var truth *Truth
 	if v.truth != nil {
 		truth = v.truth.Truth
+	}
+	if v.reachOnly[ri] {
+		switch {
+		case v.truth == nil || v.truth.KnownGap == nil:
+			return refusalUnjudged, nil
+		case *v.truth.KnownGap:
+			return refusalTrue, nil
+		}
+		return refusalFalse, nil
 	}
 	vacuous, equivalent := 0, 0
 	var rest []MutantRef
@@ -136,6 +160,44 @@ func oracleRuns(rep *adjudicate.Report) int {
 	return n
 }
 
+// adjudicationCost sums, over reports, what the adjudication_runs_per_accepted metric divides.
+type adjudicationCost struct {
+	adjudicationMS int64
+	accepted       int
+	baselineMS     int64
+	baselineRuns   int
+}
+
+// add counts one report's adjudication time, accepted mutants and whole-oracle baseline runs.
+func (c *adjudicationCost) add(rep *adjudicate.Report) {
+	c.adjudicationMS += rep.Timings.SuiteMS + rep.Timings.GatesBaselineMS
+	for _, m := range rep.Mutants {
+		if m.Status == adjudicate.StatusAccepted {
+			c.accepted++
+		}
+	}
+	if rep.Baseline == nil {
+		return
+	}
+	for _, r := range rep.Baseline.Oracle {
+		if len(r.TestFiles) == 0 && r.DurationMS > 0 {
+			c.baselineMS += r.DurationMS
+			c.baselineRuns++
+		}
+	}
+}
+
+// perAccepted is the adjudication time in mean baseline runs per accepted mutant, or nil when
+// there is no accepted mutant or no timed baseline run to measure a run by.
+func (c *adjudicationCost) perAccepted() *float64 {
+	if c.accepted == 0 || c.baselineRuns == 0 || c.baselineMS == 0 {
+		return nil
+	}
+	run := float64(c.baselineMS) / float64(c.baselineRuns)
+	v := float64(c.adjudicationMS) / run / float64(c.accepted)
+	return &v
+}
+
 // truthMetricsOf computes the ground-truth and cost metrics of views under regime index ri, and
 // the gap recall as k of n.
 func truthMetricsOf(views []*taskView, ri int) (TruthMetrics, Rate) {
@@ -145,6 +207,7 @@ func truthMetricsOf(views []*taskView, ri int) (TruthMetrics, Rate) {
 	strykerRuns, bondRunsThere := 0, 0
 	var strykerWall, bondWallThere int64
 	stryker := false
+	var adj adjudicationCost
 	for _, v := range views {
 		if !v.row.Measured() {
 			continue
@@ -152,6 +215,7 @@ func truthMetricsOf(views []*taskView, ri int) (TruthMetrics, Rate) {
 		runs := oracleRuns(v.row.Report)
 		t.OracleRuns += runs
 		t.WallMS += v.row.Report.Timings.TotalMS
+		adj.add(v.row.Report)
 		if v.truth == nil {
 			continue
 		}
@@ -178,10 +242,11 @@ func truthMetricsOf(views []*taskView, ri int) (TruthMetrics, Rate) {
 		}
 	}
 	recall := Wilson(caught, gaps)
+	t.AdjudicationRunsPerAccepted = adj.perAccepted()
 	if !haveTruth {
 		return t, recall
 	}
-	t.KnownGaps, t.FalseRefusals, t.RefusalsUnjudged = &gaps, &falseRef, &unjudged
+	t.KnownGaps, t.GapsRefused, t.FalseRefusals, t.RefusalsUnjudged = &gaps, &caught, &falseRef, &unjudged
 	if recall.Defined {
 		p := recall.P
 		t.GapRecall = &p

@@ -206,12 +206,15 @@ type corpusReportOptions struct {
 	Truth  string
 	Format string
 	Tasks  bool
+	// RequireReach derives every bond as certify --require-reach would (0: none, or the
+	// pre-registration's own).
+	RequireReach int
 }
 
 func newCorpusReportCmd(s *Streams, runF func(*corpusReportOptions) error) *cobra.Command {
 	o := &corpusReportOptions{}
 	cmd := &cobra.Command{
-		Use:   "report ROWS.jsonl… [--prereg PREREG.json] [--truth CORPUS.toml] [--format human|json|markdown|html]",
+		Use:   "report ROWS.jsonl… [--prereg PREREG.json] [--truth CORPUS.toml] [--require-reach PCT] [--format human|json|markdown|html]",
 		Short: "Rates with 95% Wilson intervals, per arm, sample and regime, off the rows alone",
 		Long: `Reads one or more rows files (e.g. every shard's), one row per task (the row that finished
 last wins when a task has several), and reports per arm and overall, in and out of sample
@@ -219,7 +222,9 @@ apart, the three regimes side by side. With --prereg it checks the rows against 
 pre-registration and exits 0 when every condition holds, 1 when one fails, 2 when the rows
 were produced by other operators or the record is invalid. With --truth it reads the corpus
 file's ground truth (known_gap, ground_truth) and adds gap_recall, false_refusals and the cost
-beside StrykerJS's. --format html writes one self-contained page (no script, no external
+beside StrykerJS's. --require-reach PCT derives every bond as certify --require-reach PCT
+would (a task whose oracle ran fewer of its added executable lines refuses); a
+pre-registration that froze require_reach uses its own. --format html writes one self-contained page (no script, no external
 asset) that leads with the answer and plots gap recall, false refusals and cost per arm and
 regime, each proportion with its 95% Wilson interval.`,
 		Args: cobra.MinimumNArgs(1),
@@ -235,10 +240,14 @@ regime, each proportion with its 95% Wilson interval.`,
 	cmd.Flags().StringVar(&o.Truth, "truth", "", "a corpus file whose ground truth (known_gap, ground_truth) the rows are judged against")
 	cmd.Flags().StringVar(&o.Format, "format", "human", "human, json, markdown or html")
 	cmd.Flags().BoolVar(&o.Tasks, "tasks", false, "list every task's bond under each regime")
+	cmd.Flags().IntVar(&o.RequireReach, "require-reach", 0, "derive every bond as certify --require-reach PCT would (1-100); a pre-registration's own require_reach is used without it")
 	return cmd
 }
 
 func runCorpusReport(o *corpusReportOptions) error {
+	if o.RequireReach < 0 || o.RequireReach > 100 {
+		return usageErrorf("--require-reach %d: use a percentage from 1 to 100 (0 or absent for none)", o.RequireReach)
+	}
 	var write func(io.Writer, *corpus.Report) error
 	switch o.Format {
 	case "human":
@@ -252,7 +261,7 @@ func runCorpusReport(o *corpusReportOptions) error {
 	default:
 		return usageErrorf("--format %q: want human, json, markdown or html (html is one self-contained page: bond corpus report ROWS.jsonl --format html > report.html)", o.Format)
 	}
-	ropts := corpus.ReportOptions{Tasks: o.Tasks}
+	ropts := corpus.ReportOptions{Tasks: o.Tasks, RequireReach: o.RequireReach}
 	if o.Prereg != "" {
 		rec, err := corpus.LoadRecord(o.Prereg)
 		if err != nil {

@@ -110,5 +110,8 @@ func runPreregFreeze(o *preregFreezeOptions) error {
 	_, err = fmt.Fprintf(o.Out, "froze %s: sha256 %s\n  operator set %d, digest %s (budget %d, %d per operator), regime %s\n  corpus %s sha256 %s: %d tasks, %d in sample\n  %d conditions from %s\n",
 		o.Record, rec.SHA256, rec.Operators.Set, rec.Operators.Digest, rec.Budget.Total, rec.Budget.PerOperator, rec.Regime,
 		o.Corpus, rec.Corpus.SHA256, len(rec.Corpus.Tasks), len(rec.InSample), len(rec.Conditions), o.Rule)
+	if err == nil && rec.RequireReach > 0 {
+		_, err = fmt.Fprintf(o.Out, "  bonds derived under require_reach %d%%\n", rec.RequireReach)
+	}
 	return err
 }

@@ -80,6 +80,12 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 	for _, warn := range rep.Warnings {
 		bw.printf("warning: %s\n", warn)
 	}
+	if rr := rep.RequireReach; rr != nil {
+		bw.printf("%s\n", reachSentence(rr))
+		for _, t := range rr.Tasks {
+			bw.printf("  %s: %s\n", t.Task, reachTaskText(t))
+		}
+	}
 	writeSamples := func(title string, sm *corpus.SampleMetrics) {
 		for _, s := range corpus.Samples {
 			rm := sm.Get(s)
@@ -157,6 +163,25 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 	return bw.err
 }
 
+// reachSentence says which reach requirement the bonds were derived under and how many tasks
+// fall below it.
+func reachSentence(rr *corpus.ReachRequirement) string {
+	return fmt.Sprintf("reach requirement: the oracle must run %d%% of a task's added executable lines (bonds derived as certify --require-reach %d gives them); %s below it:",
+		rr.Percent, rr.Percent, plural(len(rr.Tasks), "task", "tasks"))
+}
+
+// reachTaskText is one task below the reach requirement.
+func reachTaskText(t corpus.ReachTask) string {
+	what := fmt.Sprintf("ran %d of %d added executable lines", t.Ran, t.Executable)
+	if !t.Known {
+		what = "the coverage could not say which added lines ran"
+	}
+	if t.Refused {
+		return what + "; refused for reach alone under witness-recorded"
+	}
+	return what
+}
+
 // CorpusMarkdown writes the same figures as markdown tables.
 func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 	bw := &printer{errWriter: errWriter{w: safeWriter{w}}}
@@ -167,6 +192,12 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 	bw.printf(".\n")
 	for _, warn := range rep.Warnings {
 		bw.printf("\n> warning: %s\n", mdText(warn))
+	}
+	if rr := rep.RequireReach; rr != nil {
+		bw.printf("\n%s\n", mdText(reachSentence(rr)))
+		for _, t := range rr.Tasks {
+			bw.printf("- %s: %s\n", mdCell(t.Task), mdText(reachTaskText(t)))
+		}
 	}
 	writeSamples := func(title string, sm *corpus.SampleMetrics) {
 		for _, s := range corpus.Samples {
@@ -329,6 +360,9 @@ func orDash(s string) string {
 func writePreregHuman(bw *printer, p *corpus.PreregResult) {
 	bw.printf("\nPre-registration %s (sha256 %s)\n", p.Path, p.SHA256)
 	bw.printf("  frozen %s with operator digest %s; in/out of sample taken from the record\n", p.Created.UTC().Format(time.RFC3339), p.OperatorDigest)
+	if p.RequireReach > 0 {
+		bw.printf("  every bond derived under the record's require_reach %d%%\n", p.RequireReach)
+	}
 	if len(p.BeforeFreeze) > 0 {
 		bw.printf("  rows produced before the freeze (%d): %s\n", len(p.BeforeFreeze), strings.Join(p.BeforeFreeze, ", "))
 	}
