@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"strings"
 	"testing"
@@ -143,5 +145,41 @@ func TestEvalCorpusOperators3(t *testing.T) {
 	// Issue 27 deliverable 5: at least 60 commits from at least 14 repositories.
 	if len(g.Tasks) < 60 || len(repos) < 14 {
 		t.Errorf("%d tasks from %d repositories, want at least 60 from at least 14", len(g.Tasks), len(repos))
+	}
+}
+
+// The pre-registrations of [witness] 7 and [planner] 5 were frozen on operators-3.toml and their
+// rule files before any operator-set-3 run (docs/operators-3.md, "The decision rules"): each
+// record still matches the corpus and rule files byte for byte and carries the reach
+// requirement, and all three froze the same operators.
+func TestEvalPreregOperators3(t *testing.T) {
+	sum := func(path string) string {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := sha256.Sum256(b)
+		return hex.EncodeToString(s[:])
+	}
+	corpusSum := sum("../testdata/eval/operators-3.toml")
+	digest := ""
+	for _, name := range []string{"regime", "operators-3-recorded", "operators-3-required"} {
+		rec, err := LoadRecord("../testdata/eval/prereg-" + name + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Corpus.SHA256 != corpusSum {
+			t.Errorf("%s: froze corpus sha256 %s, operators-3.toml is now %s: the ground truth changed after the freeze", name, rec.Corpus.SHA256, corpusSum)
+		}
+		if got := sum("../testdata/eval/rule-" + name + ".toml"); rec.Rule.SHA256 != got {
+			t.Errorf("%s: froze rule sha256 %s, the rule file is now %s", name, rec.Rule.SHA256, got)
+		}
+		if rec.RequireReach != 75 || len(rec.Corpus.Tasks) != 71 || rec.Operators.Digest == "" {
+			t.Errorf("%s: require_reach %d, %d tasks, digest %q", name, rec.RequireReach, len(rec.Corpus.Tasks), rec.Operators.Digest)
+		}
+		if digest != "" && rec.Operators.Digest != digest {
+			t.Errorf("%s: operator digest %s, the others %s", name, rec.Operators.Digest, digest)
+		}
+		digest = rec.Operators.Digest
 	}
 }
