@@ -58,8 +58,10 @@ type corpusRunOptions struct {
 	Quiet       bool
 	// OperatorSet, when not 0, replaces the corpus file's operator_set (--operator-set).
 	OperatorSet int
-	// ChangedFirst plans every task with plan.RuleChangedFirst, as the key rule would.
-	ChangedFirst bool
+	// ChangedFirst, when ChangedFirstSet, replaces the corpus file's rule: true plans every
+	// task with plan.RuleChangedFirst, as the key rule would; false plans by rank.
+	ChangedFirst    bool
+	ChangedFirstSet bool
 	// Certify replaces adjudicate.Certify in tests; nil is the real one.
 	Certify corpus.CertifyFunc
 }
@@ -77,6 +79,7 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Out, o.Err, o.ErrTTY, o.Now = s.Out, s.Err, s.ErrTTY, s.Now
 			o.Corpus = args[0]
+			o.ChangedFirstSet = cmd.Flags().Changed("changed-first")
 			if runF != nil {
 				return runF(o)
 			}
@@ -89,7 +92,7 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only the tasks whose index mod N is I (I/N, 0 <= I < N)")
 	cmd.Flags().BoolVar(&o.RetryErrors, "retry-errors", false, "run again the tasks whose existing row is an error row")
 	cmd.Flags().BoolVarP(&o.Quiet, "quiet", "q", false, "no progress lines and no summary on stderr")
-	cmd.Flags().BoolVar(&o.ChangedFirst, "changed-first", false, "plan every task with the changed-first rule (as the corpus key rule = \"changed-first\" would; it enters the operator digest)")
+	cmd.Flags().BoolVar(&o.ChangedFirst, "changed-first", false, "plan every task with the changed-first rule (as the corpus key rule = \"changed-first\" would; it enters the operator digest); --changed-first=false plans by rank whatever the file says")
 	cmd.Flags().IntVar(&o.OperatorSet, "operator-set", 0, "plan every task with this operator set instead of the corpus file's operator_set (its budget and per_operator stay; the ones it leaves out are the set's defaults)")
 	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
 		if cmd.Flags().Changed("operator-set") {
@@ -133,8 +136,13 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 			return usageErrorf("--operator-set %d: %v", o.OperatorSet, err)
 		}
 	}
-	if o.ChangedFirst {
-		c.Rule = plan.RuleChangedFirst
+	// --changed-first=false plans by rank a corpus whose file says rule = "changed-first": the
+	// baseline sets are replayed as their defaults plan, on the same file the rule froze.
+	if o.ChangedFirstSet {
+		c.Rule = ""
+		if o.ChangedFirst {
+			c.Rule = plan.RuleChangedFirst
+		}
 	}
 	certify := o.Certify
 	if certify == nil {
