@@ -40,6 +40,8 @@ func metricCell(m *corpus.Metrics, name string) string {
 		return "n/a"
 	case name == "oracle_runs_vs_stryker" || name == "wall_vs_stryker":
 		return corpus.Percent1(v) + "%"
+	case name == "adjudication_runs_per_accepted":
+		return fmt.Sprintf("%.2f", v)
 	}
 	return fmt.Sprintf("%d", int64(v))
 }
