@@ -8,6 +8,7 @@ package adjudicate
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,6 +57,16 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp 
 		// runner decides: it passes (and runs everything after), or its failure is the one
 		// certify reports.
 		x.choice.fallBackAfterFailure(failed)
+		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
+			return b, err
+		}
+	}
+	if why, err := coverageBroke(ctx, x, p, b, limit); err != nil {
+		return b, err
+	} else if why != "" {
+		// The oracle passes as the user runs it and fails only with bond's coverage flags: the
+		// coverage channel is dark (named on every file), not the oracle red.
+		x.choice.note = joinNotes(x.choice.note, why)
 		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
 			return b, err
 		}
@@ -198,6 +209,65 @@ func (b baselineRuns) embeddedFailure(c *runnerChoice) string {
 		}
 	}
 	return ""
+}
+
+// coverageBroke tells a command runner's coverage failing from the oracle failing. When a
+// baseline run asked for coverage failed, the oracle runs once more without bond's coverage
+// flags; if that run passes, the runner's coverage machinery is what failed (jest's v8 provider
+// under Node 18+ with source-map 0.7.3 throws "You must provide the URL of lib/mappings.wasm"
+// after every test passed), so the runner stops asking for coverage and every later run's
+// coverage is unavailable with the returned reason. "" when the baseline passed, the runner is
+// not a command, or the oracle fails without coverage too (then that failure is certify's).
+func coverageBroke(ctx context.Context, x *runs, p *pool, b baselineRuns, limit time.Duration) (string, error) {
+	cr, ok := x.choice.runner.(*cmdRunner)
+	if !ok || cr.prepare == nil || cr.coverageBroken != "" {
+		return "", nil
+	}
+	var failed *runOutcome
+	for i := range b.pair {
+		if b.pair[i].Status == StatusKilled {
+			failed = &b.pair[i]
+			break
+		}
+	}
+	if failed == nil {
+		return "", nil
+	}
+	plain, err := runEach(ctx, x, p, []runSpec{{timeout: limit}}, func() {})
+	if err != nil || plain[0].Status != StatusAccepted {
+		return "", err
+	}
+	cr.coverageBroken = "the oracle fails when bond asks its test runner for coverage (exit " +
+		fmt.Sprint(failed.ExitCode) + ": " + lastErrorLine(failed.Output) + ") and passes without it, so no run records coverage"
+	return cr.coverageBroken, nil
+}
+
+// lastErrorLine is the last line of output that reads as an error, or its last non-empty line.
+func lastErrorLine(output string) string {
+	lines := strings.Split(strings.TrimRight(output, "\n"), "\n")
+	last := ""
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.TrimSpace(lines[i])
+		if l == "" {
+			continue
+		}
+		if last == "" {
+			last = l
+		}
+		if strings.Contains(l, "Error") {
+			return truncateRunes(l, 200)
+		}
+	}
+	return truncateRunes(last, 200)
+}
+
+// truncateRunes cuts s to at most n runes, marking a cut with "…".
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
 }
 
 // unsupported names what the embedded runtime lacks, if a baseline run said so.

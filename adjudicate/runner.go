@@ -122,6 +122,9 @@ type cmdRunner struct {
 	prepare   func(cmd, root, tmp string) (coverRun, error)
 	// compile is the project's babel compile cache, kept warm per sandbox; nil without one.
 	compile *compileCache
+	// coverageBroken, once set (coverageBroke), says why the runs that ask for coverage run
+	// without bond's coverage flags: the oracle failed with them and passed without.
+	coverageBroken string
 }
 
 func (r *cmdRunner) name() string { return r.runner }
@@ -142,12 +145,13 @@ func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && oraclec
 func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
 	cmd, env := r.command(s), r.env
 	withCoverage, timeout := s.cov, s.timeout
-	if !withCoverage {
+	askCoverage := withCoverage && r.coverageBroken == ""
+	if !askCoverage {
 		cmd = oraclecmd.WithoutCoverage(cmd)
 	}
 	var cr coverRun
 	var covDir string
-	if withCoverage {
+	if askCoverage {
 		var err error
 		covDir, err = os.MkdirTemp(r.tmp, "cov-")
 		if err != nil {
@@ -191,6 +195,9 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		finish(unmutated && err == nil && out.Status == StatusAccepted)
 	} else {
 		out, err = r.runOnce(ctx, sb, cmd, env, withCoverage, cr, timeout)
+	}
+	if withCoverage && !askCoverage && out.Status != StatusError {
+		out.Unavailable = map[string]string{"*": r.coverageBroken}
 	}
 	switch {
 	case traceWhy != "":
