@@ -216,23 +216,21 @@ func (b baselineRuns) embeddedFailure(c *runnerChoice) string {
 // flags; if that run passes, the runner's coverage machinery is what failed (jest's v8 provider
 // under Node 18+ with source-map 0.7.3 throws "You must provide the URL of lib/mappings.wasm"
 // after every test passed), so the runner stops asking for coverage and every later run's
-// coverage is unavailable with the returned reason. "" when the baseline passed, the runner is
-// not a command, or the oracle fails without coverage too (then that failure is certify's).
+// coverage is unavailable with the returned reason. "" when either baseline run passed, the
+// runner is not a command, or the oracle fails without coverage too (then that failure is
+// certify's).
 func coverageBroke(ctx context.Context, x *runs, p *pool, b baselineRuns, limit time.Duration) (string, error) {
 	cr, ok := x.choice.runner.(*cmdRunner)
 	if !ok || cr.prepare == nil || cr.coverageBroken != "" {
 		return "", nil
 	}
-	var failed *runOutcome
-	for i := range b.pair {
-		if b.pair[i].Status == StatusKilled {
-			failed = &b.pair[i]
-			break
-		}
-	}
-	if failed == nil {
+	// Both runs asked for coverage; a coverage failure fails them both. One that passed with
+	// coverage shows the flags work, so the other's failure is the oracle's (a flaky oracle
+	// that fails every second run must stay a red oracle, not become a dark channel).
+	if b.pair[0].Status != StatusKilled || b.pair[1].Status != StatusKilled {
 		return "", nil
 	}
+	failed := &b.pair[0]
 	plain, err := runEach(ctx, x, p, []runSpec{{timeout: limit}}, func() {})
 	if err != nil || plain[0].Status != StatusAccepted {
 		return "", err
