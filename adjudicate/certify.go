@@ -182,12 +182,13 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		lim = newLimits(o.Timeout, b.pair)
 		rep.Run.TimeoutMS = lim.oracle.Milliseconds()
 		base = newBaseline(b.pair[0], b.pair[1])
+		reach = newTestReach(b)
+		base.distrust(reach)
 		rep.Run.ValueDetector = valueDetectorNote(base, choice.runner.name())
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
 		markUnknownReach(&rep.Baseline.Reach)
 		recordLineReach(&rep.Baseline.Reach, base, rep.Files)
-		reach = newTestReach(b)
 		reach.fill(&rep.Baseline.Reach, rep.Files)
 		return nil
 	})

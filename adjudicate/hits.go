@@ -5,6 +5,9 @@ package adjudicate
 // and what it says of a file's reach.
 
 import (
+	"fmt"
+	"sort"
+
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/plan"
 )
@@ -154,4 +157,43 @@ func (m *baseline) reach(files []plan.FileInfo) Reach {
 // traces are the baseline pair's value traces (nil where the runner records none).
 func (m *baseline) traces() [2]*callTrace {
 	return [2]*callTrace{m.runs[0].Trace, m.runs[1].Trace}
+}
+
+// distrust makes unavailable the hit map of every file that a test file's baseline run on its own
+// contradicts: a line the file ran alone that both whole-oracle runs recorded as never run. The
+// whole runs lost it (jest 26's v8 coverage, merging the coverage of several test files of one
+// source file, kept one file's: found on wanasit/chrono@6d8d672, where bond skipped as not-ran a
+// mutant the tests kill). Such a hit map can say neither which lines ran (a mutant there would
+// be skipped) nor which differ under a mutant (the coverage witness would compare a complete
+// run with an incomplete one), so the file's coverage is unavailable, with the line that shows
+// it. Nothing changes without per-file reach.
+func (m *baseline) distrust(r *testReach) {
+	if r == nil {
+		return
+	}
+	paths := make([]string, 0, len(r.by))
+	for p := range r.by {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		if _, ok := m.unavailable[p]; ok {
+			continue
+		}
+		lines := make([]int, 0, len(r.by[p]))
+		for l := range r.by[p] {
+			lines = append(lines, l)
+		}
+		sort.Ints(lines)
+		for _, l := range lines {
+			if hit, ok := m.stable[p][l]; ok && !hit && len(r.by[p][l]) > 0 {
+				// The hit map goes, so every reader sees the file as one without coverage.
+				delete(m.stable, p)
+				m.nUnstable -= len(m.unstable[p])
+				delete(m.unstable, p)
+				m.unavailable[p] = fmt.Sprintf("the whole oracle's coverage records line %d as never run while %s ran it on its own: the runner's coverage lost it when merging the test files' coverage, so this file's hit map cannot be read", l, r.files[r.by[p][l][0]])
+				break
+			}
+		}
+	}
 }
