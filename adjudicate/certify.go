@@ -68,7 +68,7 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 	if o.OracleCmd == "" && len(o.Oracle) == 0 {
 		d, err := detectOracle(ctx, o.Plan.Repo, res.Touched)
 		switch {
-		case err != nil && len(res.Mutants) > 0:
+		case err != nil && (len(res.Mutants) > 0 || measuresReach(o, res.Front)):
 			return nil, err
 		case err != nil:
 			oracleNote = "no oracle was named and none was needed: nothing was planned"
@@ -126,7 +126,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			rep.Bond = unfinishedBond(rep.Bond)
 		}
 	}()
-	if len(muts) == 0 {
+	if len(muts) == 0 && !measuresReach(o, front) {
 		return rep, nil
 	}
 	err = timed(&rep.Timings.SandboxMS, func() (err error) {
@@ -192,7 +192,8 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		reach.fill(&rep.Baseline.Reach, rep.Files)
 		return nil
 	})
-	if err != nil {
+	if err != nil || len(muts) == 0 {
+		// With nothing planned the baseline ran only to measure reach for --require-reach.
 		return rep, err
 	}
 	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: choice.runner.canBail(), freeCoverage: choice.runner.freeCoverage(), reach: reach, shuffleSeed: o.shuffleSeed}
@@ -297,6 +298,24 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		return err
 	})
 	return rep, err
+}
+
+// measuresReach reports whether certify runs the oracle's baseline although no mutant was
+// planned: --require-reach asks how many added executable lines the oracle runs, and only a
+// baseline run can say. Without it a patch whose added lines no operator fires on would be
+// refused for an unknown reach bond never tried to measure.
+func measuresReach(o Options, front plan.Front) bool {
+	if o.RequireReach == 0 && !o.MeasureReach {
+		return false
+	}
+	for _, f := range front.Files {
+		for _, l := range f.Added {
+			if plan.KindOf(f.NonCode, l) == "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // finish derives verdicts and bonds from the recorded facts, and fills the timings.

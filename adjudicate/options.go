@@ -72,6 +72,10 @@ type Options struct {
 	// RequireReach, from 1 to 100, makes the bond refuse (under every regime but report-only)
 	// when the oracle runs fewer than this percentage of the added executable lines; 0 is none.
 	RequireReach int
+	// MeasureReach runs the oracle's baseline, to record which added lines it runs, even when
+	// no mutant was planned; RequireReach implies it. A corpus replay sets it, so a later
+	// report under a reach requirement (corpus report --require-reach) finds the reach recorded.
+	MeasureReach bool
 	// Jobs is the number of sandboxes run in parallel; 0 is the CPU count.
 	Jobs int
 	// Timeout is the time limit of one oracle run; 0 is twice the slower baseline run plus 5 s.

@@ -202,6 +202,9 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Re
 		Adjudicate: adjudicate.AdjudicateAll,
 		Jobs:       req.Jobs,
 		Timeout:    req.Timeout,
+		// A report may derive bonds under a reach requirement later: record reach even for a
+		// task with nothing planned.
+		MeasureReach: true,
 	})
 }
 

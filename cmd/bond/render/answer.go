@@ -106,6 +106,30 @@ func todoItems(r *adjudicate.Report, q code) []todoItem {
 			out = append(out, todoItem{ID: m.ID, Path: m.Path, Line: m.Line, Text: a, What: what, Test: shownTest(m)})
 		}
 	}
+	return append(out, reachItems(r, q, out)...)
+}
+
+// reachItems are the items an unmet --require-reach adds: each added executable line the oracle
+// never ran and no mutant item already names. A patch refused for its reach alone would
+// otherwise read "what to do: nothing".
+func reachItems(r *adjudicate.Report, q code, have []todoItem) []todoItem {
+	c := r.RequireReach
+	if c == nil || c.Met {
+		return nil
+	}
+	named := map[string]bool{}
+	for _, it := range have {
+		named[fmt.Sprintf("%s:%d", it.Path, it.Line)] = true
+	}
+	var out []todoItem
+	for _, l := range r.Lines {
+		loc := fmt.Sprintf("%s:%d", l.Path, l.Line)
+		if l.Answer != adjudicate.LineNotRun || named[loc] {
+			continue
+		}
+		what := fmt.Sprintf("no test runs this line, and --require-reach %d%% needs the tests to run more of the added lines; add a test that reaches it", c.Percent)
+		out = append(out, todoItem{Path: l.Path, Line: l.Line, Text: q(loc) + ": " + what, What: what})
+	}
 	return out
 }
 
