@@ -184,7 +184,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		base = newBaseline(b.pair[0], b.pair[1])
 		reach = newTestReach(b)
 		base.distrust(reach)
-		rep.Run.ValueDetector = valueDetectorNote(base, choice.runner.name())
+		rep.Run.ValueDetector = valueDetectorNote(base, choice.runner.name(), o.ValueNeighbours)
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
 		markUnknownReach(&rep.Baseline.Reach)

@@ -96,8 +96,13 @@ func computeKey(ctx context.Context, in keyInputs) runKey {
 		gates = append(gates, g.Name, g.Cmd)
 	}
 	c[keyGates] = digest(gates...)
-	c[keyOptions] = digest(in.o.Timeout.String(), in.o.Adjudicate, fmt.Sprint(in.o.suiteCap()),
-		fmt.Sprint(in.o.ExhaustiveRuns), fmt.Sprint(in.o.Hermetic))
+	opts := []string{in.o.Timeout.String(), in.o.Adjudicate, fmt.Sprint(in.o.suiteCap()),
+		fmt.Sprint(in.o.ExhaustiveRuns), fmt.Sprint(in.o.Hermetic)}
+	if in.o.ValueNeighbours {
+		// Appended only when on, so the keys recorded before the flag existed still match.
+		opts = append(opts, "value-neighbours")
+	}
+	c[keyOptions] = digest(opts...)
 	var env []string
 	for _, n := range in.envVars {
 		if n != "TMPDIR" { // bond's own, a fresh directory every run

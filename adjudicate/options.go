@@ -76,6 +76,11 @@ type Options struct {
 	// no mutant was planned; RequireReach implies it. A corpus replay sets it, so a later
 	// report under a reach requirement (corpus report --require-reach) finds the reach recorded.
 	MeasureReach bool
+	// ValueNeighbours makes the value detector also compare neighbour calls (issue 28 item 2):
+	// the tests' own entry calls made again after the tests, with one argument changed a little.
+	// Opt-in until measured on the evaluation corpus; command runners only (node --test, mocha,
+	// the node runner); under the embedded runner the report says it is not available.
+	ValueNeighbours bool
 	// Jobs is the number of sandboxes run in parallel; 0 is the CPU count.
 	Jobs int
 	// Timeout is the time limit of one oracle run; 0 is twice the slower baseline run plus 5 s.

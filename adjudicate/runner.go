@@ -122,6 +122,9 @@ type cmdRunner struct {
 	prepare   func(cmd, root, tmp string) (coverRun, error)
 	// compile is the project's babel compile cache, kept warm per sandbox; nil without one.
 	compile *compileCache
+	// neighbours makes the traced runs replay the tests' entry calls with neighbour inputs
+	// (Options.ValueNeighbours).
+	neighbours bool
 	// coverageBroken, once set (coverageBroke), says why the runs that ask for coverage run
 	// without bond's coverage flags: the oracle failed with them and passed without.
 	coverageBroken string
@@ -176,7 +179,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		tests, traceWhy = r.traceable(s)
 		if traceWhy == "" {
 			var err error
-			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root)); err != nil {
+			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), r.neighbours); err != nil {
 				return runOutcome{}, err
 			}
 			defer tr.Remove()
@@ -279,7 +282,7 @@ func (r *cmdRunner) command(s runSpec) string {
 // (subsets). conf confines its runs; work is where their coverage goes.
 func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRunner {
 	r := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage,
-		compile: newCompileCache(root, work)}
+		compile: newCompileCache(root, work), neighbours: o.ValueNeighbours}
 	if o.OracleCmd != "" {
 		r.cmd, r.files, r.runner = o.OracleCmd, nil, RunnerCommand
 		r.files, r.scripts, r.reachNote = subsets(root, o.OracleCmd)

@@ -181,7 +181,7 @@ func (s *suggester) write(vd *ValueDiff, fw string) (code, name string, err erro
 	}
 	esm := esmTest(t.root)
 	return suggest.Code(suggest.Test{Framework: fw, ESM: esm(vd.File), Specifier: spec, ModuleCJS: !s.moduleESM(mod, esm),
-		Export: export, Callee: vd.Callee, Call: dec})
+		Export: export, Callee: vd.Callee, Call: dec, Neighbour: vd.Origin == "neighbour"})
 }
 
 // esmSyntax finds a top-level import or export statement, which makes a .js file an ES module

@@ -53,6 +53,10 @@ type ValueCheck struct {
 	// Masked is how many fields were not compared because they differ between the two unmutated
 	// runs.
 	Masked int `json:"masked_fields"`
+	// Neighbours is how many of Calls were neighbour calls: the tests' entry calls made again
+	// with one argument changed (--value-neighbours), compared only where both unmutated runs
+	// made them with the same outcome.
+	Neighbours int `json:"neighbours,omitempty"`
 	// Capped: a run's trace reached its cap; calls past it were not recorded.
 	Capped bool `json:"capped,omitempty"`
 	// Unavailable says why the detector did not look.
@@ -80,6 +84,9 @@ func (v *ValueCheck) Text() string {
 		return "value detector " + v.Unavailable
 	}
 	s := fmt.Sprintf("%d of %d recorded calls differ", v.Differ, v.Calls)
+	if v.Neighbours > 0 {
+		s = fmt.Sprintf("%d of %d calls differ (%d recorded, %d neighbours)", v.Differ, v.Calls, v.Calls-v.Neighbours, v.Neighbours)
+	}
 	if v.Masked > 0 {
 		s += fmt.Sprintf(" (%d fields masked: they differ between the unmutated runs)", v.Masked)
 	}
@@ -107,6 +114,9 @@ type ValueDiff struct {
 	Mutant          string `json:"mutant"`
 	BaselineOutcome string `json:"baseline_outcome"`
 	MutantOutcome   string `json:"mutant_outcome"`
+	// Origin is "neighbour" when the call is one bond made with a test's arguments changed a
+	// little (Args are then that neighbour input), "" for a call the tests made.
+	Origin string `json:"origin,omitempty"`
 	// call is the call as the unmutated runs recorded it, for the suggested test (suggestrun.go).
 	call *witnessCall
 }
@@ -118,7 +128,7 @@ const ValueLostMutant = "unavailable for the mutant run"
 
 // valueDetectorNote is the report's run-level word on the value detector: on, with how many
 // calls each unmutated run recorded, or why it is not available.
-func valueDetectorNote(base *baseline, runner string) string {
+func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 	tr := base.traces()
 	if tr[0] == nil || tr[1] == nil {
 		return valueUnavailable(runner).Unavailable
@@ -135,7 +145,20 @@ func valueDetectorNote(base *baseline, runner string) string {
 	if runner != RunnerEmbedded {
 		how = "calls the test files make into the modules they require or import from the repository are recorded by a hook in the tests' Node processes"
 	}
-	return fmt.Sprintf("on (runner %s): %s; %d and %d calls in the two unmutated runs", runner, how, len(tr[0].Calls), len(tr[1].Calls))
+	note := fmt.Sprintf("on (runner %s): %s; %d and %d calls in the two unmutated runs", runner, how, len(tr[0].Calls), len(tr[1].Calls))
+	switch {
+	case neighbours && runner == RunnerEmbedded:
+		note += "; --value-neighbours: not available under the embedded runner yet (run with --runner node, or an oracle command under node --test or mocha)"
+	case neighbours:
+		n := 0
+		for _, c := range tr[0].Calls {
+			if c.Origin == "neighbour" {
+				n++
+			}
+		}
+		note += fmt.Sprintf(" (of them %d neighbour calls in the first: the tests' entry calls made again after them with one argument changed)", n)
+	}
+	return note
 }
 
 // valueUnavailable is the ValueCheck of a run that recorded no trace at all.
@@ -176,9 +199,12 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 		}
 	}
 	vc := &ValueCheck{Capped: base[0].Capped || base[1].Capped || mut.Capped}
-	var first *ValueDiff
+	var first, firstNeighbour *ValueDiff
 	for _, f := range mut.Files {
-		a, b, m := callsOf(base[0], f), callsOf(base[1], f), callsOf(mut, f)
+		if d := neighbourDiff(vc, callsOf(base[0], f, true), callsOf(base[1], f, true), callsOf(mut, f, true), f); d != nil && firstNeighbour == nil {
+			firstNeighbour = d
+		}
+		a, b, m := callsOf(base[0], f, false), callsOf(base[1], f, false), callsOf(mut, f, false)
 		stable := sameKeys(a, b)
 		ia, ib := index(a), index(b)
 		seen := map[string]bool{}
@@ -224,7 +250,44 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 			}
 		}
 	}
+	if first == nil {
+		// A difference in a call the tests made is the stronger witness; a neighbour's is kept
+		// only when there is none.
+		first = firstNeighbour
+	}
 	return vc, first
+}
+
+// neighbourDiff compares one test file's neighbour calls: each one the mutant run made that both
+// unmutated runs made with the same outcome and arguments after (a neighbour whose outcome
+// differs between them depends on time or order and is not compared, whole). It counts the
+// compared ones into vc and returns the first that differs. A neighbour the mutant run did not
+// make is no difference: its test's own call changed, which the recorded calls show.
+func neighbourDiff(vc *ValueCheck, a, b, m []embedded.Call, f string) *ValueDiff {
+	ia, ib := index(a), index(b)
+	var first *ValueDiff
+	for _, mc := range keyed(m) {
+		ca, okA := ia[mc.key]
+		cb, okB := ib[mc.key]
+		if !okA || !okB {
+			continue
+		}
+		if _, _, _, masked := compareCall(ca, cb, ca); masked > 0 {
+			continue
+		}
+		vc.Calls++
+		vc.Neighbours++
+		path, bv, mv, _ := compareCall(ca, cb, mc.c)
+		if path == "" {
+			continue
+		}
+		vc.Differ++
+		if first == nil {
+			first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path, Origin: "neighbour",
+				Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome), call: recordedCall(ca, cb)}
+		}
+	}
+	return first
 }
 
 // valueDetail says what a value witness shows, for tables and the human report.
@@ -235,6 +298,9 @@ func valueDetail(d *ValueDiff) string {
 	}
 	if d.Path == "(call)" {
 		return fmt.Sprintf("%s: the call %s(%s) was %s in the unmutated runs and %s under the mutant", who, d.Callee, d.Args, d.Baseline, d.Mutant)
+	}
+	if d.Origin == "neighbour" {
+		who += ", a neighbour of its call (one argument changed)"
 	}
 	return fmt.Sprintf("%s: %s(%s) — %s is %s unmutated, %s under the mutant", who, d.Callee, d.Args, d.Path, d.Baseline, d.Mutant)
 }
@@ -279,10 +345,11 @@ func sameKeys(a, b []embedded.Call) bool {
 	return true
 }
 
-func callsOf(t *callTrace, file string) []embedded.Call {
+// callsOf are the calls of t made by the test file, the neighbour calls or the tests' own.
+func callsOf(t *callTrace, file string, neighbours bool) []embedded.Call {
 	var out []embedded.Call
 	for _, c := range t.Calls {
-		if c.File == file {
+		if c.File == file && (c.Origin == "neighbour") == neighbours {
 			out = append(out, c)
 		}
 	}

@@ -37,6 +37,9 @@ type Call struct {
 	// After are the arguments after the call (and after a returned promise settled), flattened
 	// under "after".
 	After []string `json:"after,omitempty"`
+	// Origin is "neighbour" for a call bond made itself, after the tests, with one argument of a
+	// test's own call changed (issue 28 item 2); "" for a call the tests made.
+	Origin string `json:"origin,omitempty"`
 }
 
 // Serializer caps: past them a marker leaf says what was left out, so a difference past a cap

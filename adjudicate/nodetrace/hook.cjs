@@ -75,6 +75,9 @@
   const create = Object.create;
   const isFiniteNum = Number.isFinite;
   const isNaNNum = Number.isNaN;
+  const dateNow = Date.now;
+  const strToUpper = String.prototype.toUpperCase;
+  const strToLower = String.prototype.toLowerCase;
   const sep = path.sep;
   const relative = path.relative;
   const pid = process.pid;
@@ -82,6 +85,9 @@
   try { thread = require('worker_threads').threadId; } catch (_) { }
 
   const MAX_DEPTH = 8, MAX_ITEMS = 100, MAX_LEAVES = 400, MAX_STRING = 120, MAX_CALLS = 20000;
+  // Neighbour inputs (issue 28 item 2): at most this many distinct entry calls kept for replay,
+  // neighbour calls made, and milliseconds spent making them, per process.
+  const MAX_REPLAYS = 200, MAX_NEIGHBOURS = 3000, NEIGHBOUR_MS = 1000;
 
   const calls = [];
   let capped = false;
@@ -110,7 +116,8 @@
     return out + ']';
   }
   function line(c) {
-    return '{"file":' + qs(c.file) + (c.test ? ',"test":' + qs(c.test) : '') + ',"callee":' + qs(c.callee) + ',"args":' + qa(c.args) + ',"outcome":' + qa(c.outcome) + ',"after":' + qa(c.after) + '}';
+    return '{"file":' + qs(c.file) + (c.test ? ',"test":' + qs(c.test) : '') + ',"callee":' + qs(c.callee) + ',"args":' + qa(c.args) + ',"outcome":' + qa(c.outcome) + ',"after":' + qa(c.after) +
+      (c.origin ? ',"origin":' + qs(c.origin) : '') + '}';
   }
   function isIndex(k) {
     if (k.length === 0) return false;
@@ -376,13 +383,14 @@
   // record makes the call with the recording around it and returns what the caller sees. Only
   // outermost calls are recorded: one made while a recorded call runs (the package calling its
   // own export, a test callback it invokes) or while its values are read is inside it.
-  function record(file, callee, args, doCall) {
+  function record(file, callee, args, doCall, replay) {
     if (depth > 0) return doCall();
     depth++;
     try {
       const c = { file: file, test: '', callee: callee, args: null, outcome: null, after: null };
       try { c.test = currentTest(); } catch (_) { }
       try { c.args = flattenArgs('args', args); } catch (_) { c.args = ['args=[threw while read]']; }
+      if (replay && S.neighbours) { try { keepReplay(c, args, replay); } catch (_) { } }
       let v;
       try {
         v = doCall();
@@ -448,7 +456,11 @@
         // its receiver, so chained calls stay calls into the package.
         const cls = apply(wmGet, real, [self]);
         const recv = typeof cls === 'function' ? cls : self;
-        return record(file, name, args, function () { return apply(target, recv, args); });
+        // A call whose receiver is no instance (a plain function, or a method of the module's
+        // exports object) can be made again with neighbour inputs at exit.
+        const recvReal = self === undefined || self === null ? self : (apply(wmGet, real, [self]) || self);
+        const replay = recvReal === undefined || recvReal === null || plainObject(recvReal) ? function (a) { return apply(target, recv, a); } : null;
+        return record(file, name, args, function () { return apply(target, recv, args); }, replay);
       };
       handler.construct = function (target, args, newTarget) {
         return record(file, 'new ' + name, args, function () { return construct(target, args, newTarget === p ? target : newTarget); });
@@ -466,6 +478,150 @@
     const exts = ['.js', '.cjs', '.mjs', '.jsx', '.ts', '.cts', '.mts', '.tsx'];
     for (let i = 0; i < exts.length; i++) if (apply(strEndsWith, r, [exts[i]])) return true;
     return false;
+  }
+
+  // ----- neighbours (issue 28 item 2) -----
+  //
+  // The tests' own entry calls, made again at exit with one argument changed a little: a number
+  // to 0, ±1 away or negated; a string emptied, one character shorter at either end, its last
+  // character doubled or its first character's case changed; a boolean flipped; a plain
+  // object's property removed; an array emptied, its last item dropped or its first repeated.
+  // Only calls whose arguments are plain data (primitives, plain objects and arrays of them, two
+  // levels deep) and whose receiver is no instance are kept, copied before the call ran. They run
+  // after every test has finished, so no test sees them; with output muted, process.exit
+  // refused and the exit code kept. bond compares them only where both unmutated runs agree
+  // (adjudicate/value.go), so a neighbour that depends on time or order never witnesses.
+  const replays = [];
+  const replayKeys = create(null);
+  const neighbourLines = [];
+
+  function copyPlain(v, d) {
+    if (v === null || v === undefined) return { v: v };
+    const t = typeof v;
+    if (t === 'number' || t === 'string' || t === 'boolean' || t === 'bigint') return { v: v };
+    if (t !== 'object' || d >= 2) return null;
+    if (isArray(v)) {
+      if (v.length > 20) return null;
+      const out = [];
+      for (let i = 0; i < v.length; i++) { const e = copyPlain(v[i], d + 1); if (e === null) return null; push(out, e.v); }
+      return { v: out };
+    }
+    if (!plainObject(v)) return null;
+    const keys = ownKeys(v);
+    if (keys.length > 20) return null;
+    const out = {};
+    for (let i = 0; i < keys.length; i++) {
+      const d0 = getDesc(v, keys[i]);
+      if (!d0 || !('value' in d0)) return null;
+      const e = copyPlain(d0.value, d + 1);
+      if (e === null) return null;
+      defineProperty(out, keys[i], { value: e.v, writable: true, enumerable: true, configurable: true });
+    }
+    return { v: out };
+  }
+
+  function keepReplay(c, args, replay) {
+    if (replays.length >= MAX_REPLAYS || args.length > 6) return;
+    const key = c.file + '\0' + c.callee + '\0' + qa(c.args);
+    if (replayKeys[key] === true) return;
+    const cp = copyPlain(args, 0);
+    if (cp === null) return;
+    replayKeys[key] = true;
+    push(replays, { file: c.file, test: c.test, callee: c.callee, args: cp.v, call: replay });
+  }
+
+  function withArg(args, i, v) {
+    const out = copyPlain(args, 0).v;
+    out[i] = v;
+    return out;
+  }
+
+  function variants(args) {
+    const out = [];
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i];
+      const t = typeof v;
+      if (t === 'number') {
+        if (isNaNNum(v)) continue;
+        const cands = [0, v + 1, v - 1, -v];
+        for (let j = 0; j < cands.length; j++) {
+          const n = cands[j];
+          if (n !== v && isFiniteNum(n)) push(out, withArg(args, i, n));
+        }
+      } else if (t === 'string') {
+        if (v.length > MAX_STRING) continue;
+        const cands = ['', apply(strSlice, v, [1]), apply(strSlice, v, [0, -1]), v + apply(strSlice, v, [-1])];
+        const f = apply(strSlice, v, [0, 1]);
+        const g = apply(strToUpper, f, []) === f ? apply(strToLower, f, []) : apply(strToUpper, f, []);
+        if (g !== f) push(cands, g + apply(strSlice, v, [1]));
+        const seen = create(null);
+        for (let j = 0; j < cands.length; j++) {
+          const n = cands[j];
+          if (n !== v && seen[n] !== true) { seen[n] = true; push(out, withArg(args, i, n)); }
+        }
+      } else if (t === 'boolean') {
+        push(out, withArg(args, i, !v));
+      } else if (isArray(v)) {
+        if (v.length > 0) {
+          push(out, withArg(args, i, []));
+          const a = copyPlain(v, 1).v; a.length = a.length - 1; push(out, withArg(args, i, a));
+          const b = copyPlain(v, 1).v; push(b, b[0]); push(out, withArg(args, i, b));
+        }
+      } else if (plainObject(v)) {
+        const keys = ownKeys(v);
+        for (let k = 0; k < keys.length && k < 6; k++) {
+          const o = copyPlain(v, 1).v;
+          delete o[keys[k]];
+          push(out, withArg(args, i, o));
+        }
+      }
+    }
+    return out;
+  }
+
+  function runNeighbours() {
+    if (!S.neighbours || replays.length === 0) return;
+    const start = apply(dateNow, Date, []);
+    const savedCode = process.exitCode;
+    const savedExit = process.exit;
+    let so, se;
+    try { so = process.stdout.write; process.stdout.write = function () { return true; }; } catch (_) { }
+    try { se = process.stderr.write; process.stderr.write = function () { return true; }; } catch (_) { }
+    try { process.exit = function () { throw new Error('process.exit in a neighbour call'); }; } catch (_) { }
+    depth++;
+    let made = 0;
+    try {
+      for (let r = 0; r < replays.length; r++) {
+        const e = replays[r];
+        const vs = variants(e.args);
+        for (let j = 0; j < vs.length; j++) {
+          if (made >= MAX_NEIGHBOURS || apply(dateNow, Date, []) - start > NEIGHBOUR_MS) return;
+          made++;
+          const a = vs[j];
+          const c = { file: e.file, test: e.test, callee: e.callee, args: null, outcome: null, after: null, origin: 'neighbour' };
+          try { c.args = flattenArgs('args', a); } catch (_) { continue; }
+          let v;
+          try {
+            v = e.call(a);
+          } catch (err) {
+            try { c.outcome = flatten('throw', err); c.after = flattenArgs('after', a); push(neighbourLines, line(c)); } catch (_) { }
+            continue;
+          }
+          if (v !== null && typeof v === 'object' && protoChainHas(v, PromiseProto)) {
+            // Its settling would come after exit: not compared. Its rejection is handled.
+            try { apply(promiseThen, v, [function () { }, function () { }]); } catch (_) { }
+            continue;
+          }
+          try { c.outcome = flatten('return', v); c.after = flattenArgs('after', a); push(neighbourLines, line(c)); } catch (_) { }
+        }
+      }
+    } finally {
+      depth--;
+      try { process.exit = savedExit; } catch (_) { }
+      try { if (so !== undefined) process.stdout.write = so; } catch (_) { }
+      try { if (se !== undefined) process.stderr.write = se; } catch (_) { }
+      try { process.exitCode = savedCode; } catch (_) { }
+    }
   }
 
   // NAMES: names.cjs goes here.
@@ -499,9 +655,11 @@
   apply(processOn, process, ['exit', function () {
     try {
       esmDrain();
-      let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + calls.length + ',"capped":' + (capped ? 'true' : 'false') +
+      try { runNeighbours(); } catch (_) { }
+      let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + (calls.length + neighbourLines.length) + ',"capped":' + (capped ? 'true' : 'false') +
         ',"unlisted":' + qa(unlisted) + ',"esm":' + qs(esmNote) + '}\n';
       for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : line(calls[i])) + '\n';
+      for (let i = 0; i < neighbourLines.length; i++) out += neighbourLines[i] + '\n';
       apply(writeFileSync, fs, [S.dir + '/trace-' + pid + '-' + thread + '.jsonl', out, { flag: 'wx' }]);
     } catch (_) { }
   }]);

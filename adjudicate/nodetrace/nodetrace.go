@@ -79,13 +79,15 @@ type Run struct {
 // takes a repository module its runner loaded, outside node_modules, for a test file). The
 // ES-module trace reads the imports of tests; PrepareWith can name other files for that.
 func Prepare(tmp, root string, tests []string) (*Run, error) {
-	return PrepareWith(tmp, root, tests, tests)
+	return PrepareWith(tmp, root, tests, tests, false)
 }
 
 // PrepareWith is Prepare with entries, the files whose ES-module imports bond lists before the
 // run (esm.go): the test files when they are known, else the files the command names (a test
 // file's import of a module bond did not list makes the trace unavailable, with the reason).
-func PrepareWith(tmp, root string, tests, entries []string) (*Run, error) {
+// With neighbours, each process also makes the tests' own entry calls again at exit with one
+// argument changed a little (hook.cjs, "neighbours"), recorded with Origin "neighbour".
+func PrepareWith(tmp, root string, tests, entries []string, neighbours bool) (*Run, error) {
 	dir, err := os.MkdirTemp(tmp, "calls-")
 	if err != nil {
 		return nil, fmt.Errorf("making a directory for the value trace: %w", err)
@@ -122,7 +124,9 @@ func PrepareWith(tmp, root string, tests, entries []string) (*Run, error) {
 		Hooks   string               `json:"hooks"`
 		Modules map[string]esmModule `json:"modules"`
 		Imports map[string][]string  `json:"imports"`
-	}{real, dir, tests, esm, hooks, mods, imports})
+		// Neighbours turns on the neighbour calls at exit.
+		Neighbours bool `json:"neighbours"`
+	}{real, dir, tests, esm, hooks, mods, imports, neighbours})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("writing the value trace's settings: %w", err)

@@ -36,7 +36,7 @@ func runHookAt(t *testing.T, dir string, tests, entries []string, args ...string
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := PrepareWith(t.TempDir(), root, tests, entries)
+	r, err := PrepareWith(t.TempDir(), root, tests, entries, false)
 	if err != nil {
 		t.Fatal(err)
 	}

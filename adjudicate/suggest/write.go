@@ -34,6 +34,9 @@ type Test struct {
 	// Callee is the whole callee, for the test's name ("src/index.js#stats").
 	Callee string
 	Call   Decoded
+	// Neighbour: the call is a neighbour of one the tests make (one argument changed), not the
+	// tests' own; the test's header comment says so.
+	Neighbour bool
 }
 
 var identRe = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
@@ -91,7 +94,11 @@ func Code(t Test) (code, name string, err error) {
 		assertLine = "import { " + strings.Join(assertNames(t.Call), ", ") + " } from 'node:assert/strict';"
 	}
 	expectFW := t.Framework == Jest || t.Framework == Vitest
-	b.WriteString("// Suggested by bond: the call below is one the tests make; it asserts what the patched code\n// gives, which the mutant changes.\n")
+	if t.Neighbour {
+		b.WriteString("// Suggested by bond: the call below is one the tests make with one argument changed a little;\n// it asserts what the patched code gives, which the mutant changes.\n")
+	} else {
+		b.WriteString("// Suggested by bond: the call below is one the tests make; it asserts what the patched code\n// gives, which the mutant changes.\n")
+	}
 	switch t.Framework {
 	case NodeTest:
 		if t.ESM {

@@ -65,6 +65,8 @@ type certifyOptions struct {
 	AllowOutsideLinks bool
 	// Parity is --parity (adjudicate.Options.Parity).
 	Parity bool
+	// ValueNeighbours is --value-neighbours (adjudicate.Options.ValueNeighbours).
+	ValueNeighbours bool
 
 	// set reports whether a flag was given on the command line (config values fill the rest).
 	set func(name string) bool
@@ -178,6 +180,7 @@ again. See docs/incremental.md.`,
 	f.BoolVar(&opts.ExhaustiveRuns, "exhaustive-runs", false, "pay for every run: no mutant skipped, whole oracle with coverage and no bail, gates up front (to check the verdicts match)")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network but loopback (needs a network namespace)")
 	f.BoolVar(&opts.Parity, "parity", false, "run every embedded outcome that decides the bond (each kill, each vacuous acceptance) again under the real runner; a disagreement makes that mutant an error with both outputs")
+	f.BoolVar(&opts.ValueNeighbours, "value-neighbours", false, "the value detector also makes the tests' own calls again after them with one argument changed a little, and compares those (node --test, mocha and the node runner; opt-in)")
 	f.BoolVar(&opts.AllowOutsideLinks, "allow-outside-links", false, "copy the tree's symbolic links that point out of the repository into the sandboxes (refused by default: the tests could write through them)")
 	f.StringArrayVar(&opts.PassEnv, "pass-env", nil, "pass this variable of bond's environment to the oracle and gates (repeatable; the report names it, never its value)")
 	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
@@ -209,7 +212,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Now: opts.Now,
 		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental, AllowOutsideLinks: opts.AllowOutsideLinks,
-		Parity: opts.Parity,
+		Parity: opts.Parity, ValueNeighbours: opts.ValueNeighbours,
 	}
 	if opts.cacheDir != "" {
 		o.CacheDir = filepath.Join(opts.cacheDir, "bond") // as lastReportPath

@@ -40,7 +40,7 @@ func mergePlanConfig(c config.File, o *plan.Options, set func(flag string) bool)
 
 // mergeConfig fills the non-planning fields of o (the planning ones are planFlags.options') that set does not report as given on the command line from
 // c. set names the flags that were given: "oracle", "oracle-cmd", "gate", "include", "exclude",
-// "budget", "per-operator", "timeout", "regime", "runner", "require-reach", "pass-env". An oracle given either way on the
+// "budget", "per-operator", "timeout", "regime", "runner", "require-reach", "value-neighbours", "pass-env". An oracle given either way on the
 // command line (--oracle or --oracle-cmd) replaces the config's oracle of either kind.
 func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) bool) error {
 	if !set("oracle") && !set("oracle-cmd") {
@@ -75,6 +75,9 @@ func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) boo
 	}
 	if !set("require-reach") && c.RequireReach != nil {
 		o.RequireReach = *c.RequireReach
+	}
+	if !set("value-neighbours") && c.ValueNeighbours != nil {
+		o.ValueNeighbours = *c.ValueNeighbours
 	}
 	if !set("pass-env") && len(c.PassEnv) > 0 {
 		o.PassEnv = c.PassEnv

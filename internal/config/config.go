@@ -48,6 +48,8 @@ type File struct {
 	// RequireReach is certify's --require-reach: the least share, in percent, of the added
 	// executable lines the oracle must run.
 	RequireReach *int `toml:"require_reach"`
+	// ValueNeighbours is certify's --value-neighbours.
+	ValueNeighbours *bool `toml:"value_neighbours"`
 	// Timeout is a Go duration string ("30s", "2m").
 	Timeout string `toml:"timeout"`
 	Regime  string `toml:"regime"`
@@ -85,7 +87,7 @@ func Load(repo string) (File, error) {
 			for _, e := range sm.Errors {
 				keys = append(keys, strings.Join(e.Key(), "."))
 			}
-			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, changed_first, require_reach, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
+			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, changed_first, require_reach, value_neighbours, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {

@@ -317,7 +317,11 @@ func advice(m adjudicate.MutantResult, q code) string {
 	switch {
 	case m.Verdict == adjudicate.VerdictVacuous && m.Witness.Kind == adjudicate.WitnessValue && m.Witness.Value != nil:
 		v := m.Witness.Value
-		return fmt.Sprintf("%s: the tests ran this line and still passed with %s, yet a call they make sees it: %s(%s) gives %s, under the mutant %s; %s", loc, changeText(m, q), q(v.Callee), q(oneLine(v.Args, 60)), q(oneLine(v.BaselineOutcome, 60)), q(oneLine(v.MutantOutcome, 60)), suggestedAdvice(m, q))
+		who := "a call they make sees it"
+		if v.Origin == "neighbour" {
+			who = "a neighbour of a call they make (one argument changed) sees it"
+		}
+		return fmt.Sprintf("%s: the tests ran this line and still passed with %s, yet %s: %s(%s) gives %s, under the mutant %s; %s", loc, changeText(m, q), who, q(v.Callee), q(oneLine(v.Args, 60)), q(oneLine(v.BaselineOutcome, 60)), q(oneLine(v.MutantOutcome, 60)), suggestedAdvice(m, q))
 	case m.Verdict == adjudicate.VerdictVacuous:
 		return fmt.Sprintf("%s: the tests ran this line and still passed with %s; add a test that fails on this change", loc, changeText(m, q))
 	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonNotRan:

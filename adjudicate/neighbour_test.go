@@ -1,0 +1,90 @@
+package adjudicate
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// TestValueNeighbours certifies testdata/witness/value-neighbour with --value-neighbours (issue
+// 28 item 2). The patch makes normalize lower-case its argument, and the test calls it only with
+// a name already in lower case, so dropping .toLowerCase() changes nothing the test's own call
+// sees: witness none from the recorded calls. Its neighbour "Bob" (the first letter's case
+// changed) shows it: witness value, origin neighbour, with a suggested test verified both ways.
+// The ?? → || mutant on a value validation keeps a finite number stays none with its neighbours
+// counted. The tree also holds a function that counts its calls and one that ends the process
+// on an empty name: the neighbours run after the tests, with process.exit refused, so the
+// baseline stays green. Without the flag, and under the embedded runner, there are no neighbours.
+func TestValueNeighbours(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	type want struct {
+		kind       WitnessKind
+		neighbours bool // the check counted neighbour calls
+	}
+	on := map[string]want{"src/name.js:3": {WitnessValue, true}, "src/scale.js:6": {WitnessNone, true}}
+	off := map[string]want{"src/name.js:3": {WitnessNone, false}, "src/scale.js:6": {WitnessNone, false}}
+	tests := []struct {
+		name, runner, oracleCmd string
+		neighbours              bool
+		want                    map[string]want
+		note                    string
+	}{
+		{name: "node runner", runner: RunnerNode, neighbours: true, want: on, note: "neighbour calls in the first"},
+		{name: "node --test command", runner: RunnerNode, oracleCmd: "node --test test/oracle.test.js", neighbours: true, want: on, note: "neighbour calls in the first"},
+		{name: "flag off", runner: RunnerNode, want: off, note: "on (runner node)"},
+		{name: "embedded", runner: RunnerEmbedded, neighbours: true, want: off, note: "--value-neighbours: not available under the embedded runner"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := copyTree(t, "../testdata/witness/value-neighbour/tree")
+			diff, _ := filepath.Abs("../testdata/witness/value-neighbour/patch.diff")
+			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: tt.runner, Adjudicate: AdjudicateAll, Jobs: 1,
+				Timeout: 2 * time.Minute, ValueNeighbours: tt.neighbours}
+			if tt.oracleCmd != "" {
+				o.OracleCmd = tt.oracleCmd
+			} else {
+				o.Oracle = []string{"test/oracle.test.js"}
+			}
+			rep, err := Certify(t.Context(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(rep.Run.ValueDetector, tt.note) {
+				t.Errorf("run.value_detector %q, want it to say %q", rep.Run.ValueDetector, tt.note)
+			}
+			if len(rep.Mutants) != len(tt.want) {
+				t.Fatalf("got %d mutants, want %d", len(rep.Mutants), len(tt.want))
+			}
+			for _, m := range rep.Mutants {
+				at := fmt.Sprintf("%s:%d", m.Path, m.Line)
+				w, ok := tt.want[at]
+				if !ok {
+					t.Errorf("unexpected mutant at %s", at)
+					continue
+				}
+				if m.Status != StatusAccepted || m.Witness.Kind != w.kind {
+					t.Errorf("%s: %s %s witness %s, want accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.kind)
+				}
+				v := m.Witness.Values
+				if v == nil || v.Unavailable != "" || (v.Neighbours > 0) != w.neighbours {
+					t.Errorf("%s: values %+v, want neighbours counted: %v", at, v, w.neighbours)
+				}
+				if w.kind != WitnessValue {
+					continue
+				}
+				d := m.Witness.Value
+				if d == nil || d.Origin != "neighbour" || d.Callee != "src/index.js#normalize" || d.Args != `"Bob"` || d.BaselineOutcome != `"bob"` || d.MutantOutcome != `"Bob"` {
+					t.Errorf("%s: value %+v, want normalize(\"Bob\") from a neighbour", at, d)
+				}
+				if st := m.SuggestedTest; st == nil || !st.Verified || !strings.Contains(st.Code, "normalize('Bob')") || !strings.Contains(st.Code, "one argument changed") {
+					t.Errorf("%s: suggested test %+v, want a verified one calling normalize('Bob')", at, st)
+				}
+			}
+		})
+	}
+}
