@@ -100,7 +100,10 @@ type Corpus struct {
 	Regime string
 	// Timeout is the per-run time limit handed to certify; zero leaves certify's default.
 	Timeout time.Duration
-	Tasks   []Task
+	// ValueNeighbours certifies every task with --value-neighbours (corpus run's flag; no key
+	// of the file). It enters each task's fingerprint, so rows with and without it never mix.
+	ValueNeighbours bool
+	Tasks           []Task
 }
 
 // Task is one patch to replay. RepoDir, PatchPath and HeldbackPatchPath are absolute.
@@ -276,6 +279,7 @@ type canonicalEntry struct {
 	PerOperator         int    `json:"per_operator"`
 	Regime              string `json:"regime"`
 	TimeoutMS           int64  `json:"timeout_ms"`
+	ValueNeighbours     bool   `json:"value_neighbours,omitempty"`
 	PatchSHA256         string `json:"patch_sha256,omitempty"`
 	HeldbackPatchSHA256 string `json:"heldback_patch_sha256,omitempty"`
 }
@@ -283,7 +287,7 @@ type canonicalEntry struct {
 // Fingerprint is the SHA-256 of the task's canonical corpus entry, the bond version and the
 // operator digest (SPEC §6.2). A row with the same fingerprint means the task need not run again.
 func (c *Corpus) Fingerprint(t Task, bondVersion, operatorDigest string) (string, error) {
-	e := canonicalEntry{Task: t, Budget: c.Budget, PerOperator: c.PerOperator, Regime: c.Regime, TimeoutMS: c.taskTimeout(t).Milliseconds()}
+	e := canonicalEntry{Task: t, Budget: c.Budget, PerOperator: c.PerOperator, Regime: c.Regime, TimeoutMS: c.taskTimeout(t).Milliseconds(), ValueNeighbours: c.ValueNeighbours}
 	var err error
 	if t.PatchPath != "" {
 		if e.PatchSHA256, err = fileSHA256(t.PatchPath); err != nil {

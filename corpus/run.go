@@ -44,6 +44,8 @@ type CertifyRequest struct {
 	PerOperator int
 	// ChangedFirst plans with plan.RuleChangedFirst (the corpus's rule).
 	ChangedFirst bool
+	// ValueNeighbours certifies with --value-neighbours (Corpus.ValueNeighbours).
+	ValueNeighbours bool
 	// Timeout is the per-run time limit; zero is certify's default.
 	Timeout time.Duration
 	// Jobs is certify's sandbox count for this task.
@@ -325,7 +327,7 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 
 	req := CertifyRequest{Repo: wt, Base: base, OracleCmd: t.OracleCmd, Oracle: t.Oracle, Runner: t.Runner, Regime: c.Regime,
 		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, ChangedFirst: c.Rule == plan.RuleChangedFirst,
-		Timeout: timeout, Jobs: o.CertifyJobs}
+		Timeout: timeout, Jobs: o.CertifyJobs, ValueNeighbours: c.ValueNeighbours}
 	for _, name := range tomlcheck.SortedKeys(t.Gates) {
 		req.Gates = append(req.Gates, adjudicate.GateSpec{Name: name, Cmd: t.Gates[name]})
 	}

@@ -62,6 +62,8 @@ type corpusRunOptions struct {
 	// task with plan.RuleChangedFirst, as the key rule would; false plans by rank.
 	ChangedFirst    bool
 	ChangedFirstSet bool
+	// ValueNeighbours certifies every task with --value-neighbours.
+	ValueNeighbours bool
 	// Certify replaces adjudicate.Certify in tests; nil is the real one.
 	Certify corpus.CertifyFunc
 }
@@ -92,6 +94,7 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only the tasks whose index mod N is I (I/N, 0 <= I < N)")
 	cmd.Flags().BoolVar(&o.RetryErrors, "retry-errors", false, "run again the tasks whose existing row is an error row")
 	cmd.Flags().BoolVarP(&o.Quiet, "quiet", "q", false, "no progress lines and no summary on stderr")
+	cmd.Flags().BoolVar(&o.ValueNeighbours, "value-neighbours", false, "certify every task with --value-neighbours (it enters each task's fingerprint)")
 	cmd.Flags().BoolVar(&o.ChangedFirst, "changed-first", false, "plan every task with the changed-first rule (as the corpus key rule = \"changed-first\" would; it enters the operator digest); --changed-first=false plans by rank whatever the file says")
 	cmd.Flags().IntVar(&o.OperatorSet, "operator-set", 0, "plan every task with this operator set instead of the corpus file's operator_set (its budget and per_operator stay; the ones it leaves out are the set's defaults)")
 	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
@@ -144,6 +147,7 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 			c.Rule = plan.RuleChangedFirst
 		}
 	}
+	c.ValueNeighbours = o.ValueNeighbours
 	certify := o.Certify
 	if certify == nil {
 		certify = certifyTask
@@ -204,7 +208,8 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Re
 		Timeout:    req.Timeout,
 		// A report may derive bonds under a reach requirement later: record reach even for a
 		// task with nothing planned.
-		MeasureReach: true,
+		MeasureReach:    true,
+		ValueNeighbours: req.ValueNeighbours,
 	})
 }
 
