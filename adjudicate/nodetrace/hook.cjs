@@ -83,6 +83,11 @@
   const pid = process.pid;
   let thread = 0;
   try { thread = require('worker_threads').threadId; } catch (_) { }
+  // Coverage of the tests' run must not count what the neighbour calls run: under
+  // NODE_V8_COVERAGE the profile is written and collection stopped before any neighbour call.
+  let takeCoverage = null, stopCoverage = null;
+  const coverageOn = typeof process.env.NODE_V8_COVERAGE === 'string' && process.env.NODE_V8_COVERAGE !== '';
+  try { const v8 = require('v8'); takeCoverage = v8.takeCoverage; stopCoverage = v8.stopCoverage; } catch (_) { }
 
   const MAX_DEPTH = 8, MAX_ITEMS = 100, MAX_LEAVES = 400, MAX_STRING = 120, MAX_CALLS = 20000;
   // Neighbour inputs (issue 28 item 2): at most this many distinct entry calls kept for replay,
@@ -581,6 +586,12 @@
 
   function runNeighbours() {
     if (!S.neighbours || replays.length === 0) return;
+    if (coverageOn) {
+      // No neighbour runs where its lines would count as the tests' (a Node without
+      // v8.takeCoverage/stopCoverage).
+      if (typeof takeCoverage !== 'function' || typeof stopCoverage !== 'function') return;
+      try { apply(takeCoverage, null, []); apply(stopCoverage, null, []); } catch (_) { return; }
+    }
     const start = apply(dateNow, Date, []);
     const savedCode = process.exitCode;
     const savedExit = process.exit;

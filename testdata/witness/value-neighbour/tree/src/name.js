@@ -1,5 +1,8 @@
 // normalize is how names are stored: lower case.
 function normalize(name) {
+  if (name === '') {
+    return 'anonymous';
+  }
   return name.toLowerCase();
 }
 
