@@ -18,7 +18,8 @@ import (
 // The ?? → || mutant on a value validation keeps a finite number stays none with its neighbours
 // counted. The tree also holds a function that counts its calls and one that ends the process
 // on an empty name: the neighbours run after the tests, with process.exit refused, so the
-// baseline stays green. Without the flag, and under the embedded runner, there are no neighbours.
+// baseline stays green. The embedded runner makes the same neighbours; without the flag there
+// are none.
 func TestValueNeighbours(t *testing.T) {
 	needGit(t)
 	needNode(t)
@@ -42,7 +43,8 @@ func TestValueNeighbours(t *testing.T) {
 		{name: "node runner", runner: RunnerNode, neighbours: true, want: on, note: "neighbour calls in the first"},
 		{name: "node --test command", runner: RunnerNode, oracleCmd: "node --test test/oracle.test.js", neighbours: true, want: on, note: "neighbour calls in the first"},
 		{name: "flag off", runner: RunnerNode, want: off, note: "on (runner node)"},
-		{name: "embedded", runner: RunnerEmbedded, neighbours: true, want: off, note: "--value-neighbours: not available under the embedded runner"},
+		{name: "embedded", runner: RunnerEmbedded, neighbours: true, want: on, note: "neighbour calls in the first"},
+		{name: "embedded, flag off", runner: RunnerEmbedded, want: off, note: "on (runner embedded)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -78,8 +78,8 @@ type Options struct {
 	MeasureReach bool
 	// ValueNeighbours makes the value detector also compare neighbour calls (issue 28 item 2):
 	// the tests' own entry calls made again after the tests, with one argument changed a little.
-	// Opt-in until measured on the evaluation corpus; command runners only (node --test, mocha,
-	// the node runner); under the embedded runner the report says it is not available.
+	// Opt-in until measured on the evaluation corpus; the embedded runner and the command
+	// runners the value detector traces (node --test, mocha, the node runner).
 	ValueNeighbours bool
 	// Jobs is the number of sandboxes run in parallel; 0 is the CPU count.
 	Jobs int

@@ -146,10 +146,7 @@ func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 		how = "calls the test files make into the modules they require or import from the repository are recorded by a hook in the tests' Node processes"
 	}
 	note := fmt.Sprintf("on (runner %s): %s; %d and %d calls in the two unmutated runs", runner, how, len(tr[0].Calls), len(tr[1].Calls))
-	switch {
-	case neighbours && runner == RunnerEmbedded:
-		note += "; --value-neighbours: not available under the embedded runner yet (run with --runner node, or an oracle command under node --test or mocha)"
-	case neighbours:
+	if neighbours {
 		n := 0
 		for _, c := range tr[0].Calls {
 			if c.Origin == "neighbour" {

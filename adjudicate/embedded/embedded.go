@@ -134,6 +134,9 @@ type Options struct {
 	// Mocha are the mocha settings the runs honour, for FrameworkMocha (ReadMochaSetup reads
 	// them from the command and mocha's configuration).
 	Mocha MochaOptions
+	// Neighbours makes each run also make the tests' entry calls again after its tests, with one
+	// argument changed a little, recorded with Origin "neighbour" (neighbours.go).
+	Neighbours bool
 }
 
 const defaultMemoryLimit = 1 << 30

@@ -34,6 +34,8 @@ type job struct {
 	// NoTrace turns the value trace off (Runner.noTrace): the boundary proxies hand the exports
 	// through unwrapped. For the benchmark that measures what the trace costs.
 	NoTrace bool `json:"noTrace,omitempty"`
+	// Neighbours makes the value trace's neighbour calls after the tests (Options.Neighbours).
+	Neighbours bool `json:"neighbours,omitempty"`
 }
 
 // jobFile is one test file of a job: its instrumented bundle, or the reason it did not bundle.
@@ -64,7 +66,7 @@ type jobResult struct {
 // that no longer bundles carries its build error; any other failure is the harness's. The
 // compiled bundles returned are the job's files', index for index (nil for a build error).
 func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOptions) (*job, []*compiled, error) {
-	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: r.opts.Mocha.job(), Cwd: r.root, NoTrace: r.noTrace}
+	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: r.opts.Mocha.job(), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours}
 	files, err := r.selected(ro.Files)
 	if err != nil {
 		return nil, nil, err

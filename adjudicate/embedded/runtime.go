@@ -197,6 +197,8 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	rt := v.rt
 	// The tracer captures the built-ins it reads with before any other code runs in rt.
 	tr := newTracer(rt)
+	tr.neighbours = j.Neighbours && !j.NoTrace
+	muted := false
 	v.clock = float64(j.Epoch) / 1e6
 	rt.SetTimeSource(func() time.Time {
 		ms := v.now()
@@ -243,6 +245,7 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	must(lendBuiltins(host, j.Seed))
 	must(host.Set("write", func(stream int, s string) {
 		switch {
+		case muted:
 		case out.Len()+len(s) <= maxOutput:
 			out.WriteString(s)
 		case out.Len() < maxOutput:
@@ -380,6 +383,18 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 		reason = "the test runner failed: " + p.Result().String()
 	}
 	fr.Tests = finish(v, reason)
+	if st.stopped() == stopNone && tr.neighbours {
+		// After the results are collected, so no test sees them; the probes are put back, so
+		// no line counts as run by the tests because a neighbour ran it.
+		saved := append([]byte(nil), probes.Bytes()...)
+		tr.runNeighbours(func(on bool) { muted = on })
+		copy(probes.Bytes(), saved)
+		if st.stopped() != stopNone {
+			// The limit stopped a neighbour call, not a test: the tests' results stand, and
+			// the runtime is cleared for what follows.
+			rt.ClearInterrupt()
+		}
+	}
 	return fr, nil
 }
 

@@ -66,6 +66,13 @@ type tracer struct {
 	// Captured before the bundle runs, so tests cannot redirect them.
 	mapForEach, setForEach, getTime, ownDesc, construct, then goja.Callable
 	mapProto, setProto                                        *goja.Object
+	// objectProto is Object.prototype, for telling a plain object from an instance.
+	objectProto *goja.Object
+	// neighbours turns on the neighbour calls (neighbours.go); replays are the calls kept for
+	// them, replayKeys their callees and arguments.
+	neighbours bool
+	replays    []replay
+	replayKeys map[string]bool
 }
 
 // newTracer captures the built-ins the serializer needs from rt, which no test code has run in.
@@ -80,6 +87,7 @@ func newTracer(rt *goja.Runtime) *tracer {
 	t.setProto = rt.Get("Set").ToObject(rt).Get("prototype").ToObject(rt)
 	t.ownDesc, _ = goja.AssertFunction(rt.Get("Reflect").ToObject(rt).Get("getOwnPropertyDescriptor"))
 	t.construct, _ = goja.AssertFunction(rt.Get("Reflect").ToObject(rt).Get("construct"))
+	t.objectProto = rt.Get("Object").ToObject(rt).Get("prototype").ToObject(rt)
 	return t
 }
 
@@ -162,12 +170,12 @@ func (t *tracer) wrap(name string, v goja.Value, top bool) goja.Value {
 		}
 		fn, _ := goja.AssertFunction(o)
 		cfg.Apply = func(target *goja.Object, this goja.Value, args []goja.Value) goja.Value {
-			return t.record(name, args, func() (goja.Value, error) { return fn(this, args...) })
+			return t.record(name, args, func() (goja.Value, error) { return fn(this, args...) }, &replayTarget{fn: fn, this: this})
 		}
 		cfg.Construct = func(target *goja.Object, args []goja.Value, newTarget *goja.Object) *goja.Object {
 			v := t.record("new "+name, args, func() (goja.Value, error) {
 				return t.construct(goja.Undefined(), target, t.rt.NewArray(valuesAny(args)...), newTarget)
-			})
+			}, nil)
 			obj, _ := v.(*goja.Object)
 			return obj
 		}
@@ -207,7 +215,7 @@ func valuesAny(vs []goja.Value) []any {
 // A call made while a recorded call is running (the package calling its own export through
 // `this`, or a test callback it invokes) is inside the package's call, not a call from outside:
 // it runs unrecorded, so only the outermost calls the tests make are compared.
-func (t *tracer) record(callee string, args []goja.Value, do func() (goja.Value, error)) goja.Value {
+func (t *tracer) record(callee string, args []goja.Value, do func() (goja.Value, error), rp *replayTarget) goja.Value {
 	if t.depth > 0 {
 		v, err := do()
 		if err != nil {
@@ -216,7 +224,7 @@ func (t *tracer) record(callee string, args []goja.Value, do func() (goja.Value,
 		return v
 	}
 	t.depth++
-	v, err := t.recordOuter(callee, args, do)
+	v, err := t.recordOuter(callee, args, do, rp)
 	t.depth--
 	if err != nil {
 		panic(err)
@@ -225,9 +233,10 @@ func (t *tracer) record(callee string, args []goja.Value, do func() (goja.Value,
 }
 
 // recordOuter records one outermost call; a throw comes back as err, to be re-thrown as it was.
-func (t *tracer) recordOuter(callee string, args []goja.Value, do func() (goja.Value, error)) (goja.Value, error) {
+func (t *tracer) recordOuter(callee string, args []goja.Value, do func() (goja.Value, error), rp *replayTarget) (goja.Value, error) {
 	c := Call{Callee: callee, Test: t.test()}
 	c.Args = t.flattenArgs("args", args)
+	t.keepReplay(c, rp, args)
 	v, err := do()
 	if err != nil {
 		ex, ok := err.(*goja.Exception)

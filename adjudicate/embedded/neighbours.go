@@ -1,0 +1,307 @@
+package embedded
+
+// This file is the embedded runner's side of the value detector's neighbour calls (issue 28
+// item 2; nodetrace's hook.cjs does the same in the command runners' Node processes): the tests'
+// own entry calls, made again after every test of the file has finished, with one argument
+// changed a little. Only calls whose arguments are plain data (primitives, and plain objects and
+// arrays of them, two levels deep) and whose receiver is no instance are kept, copied before the
+// call ran. The calls run with the file's output muted and its coverage probes put back after
+// them, so neither the test results nor the lines the tests ran change; bond compares them only
+// where both unmutated runs made them alike (adjudicate/value.go).
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dop251/goja"
+)
+
+// Caps per file run: calls kept for replay, neighbour calls made, and time spent making them.
+const (
+	maxReplays    = 200
+	maxNeighbours = 3000
+	neighbourTime = time.Second
+)
+
+// plainKind tells the shapes copyPlain keeps apart.
+type plainKind int
+
+const (
+	plainPrimitive plainKind = iota
+	plainArray
+	plainObject
+)
+
+// plain is an argument copied out of the runtime: a primitive (kept as its goja value, which
+// is immutable), or an array or plain object of plains, keys in their order.
+type plain struct {
+	kind  plainKind
+	prim  goja.Value
+	items []plain
+	keys  []string
+}
+
+// replay is one entry call kept for neighbours.
+type replay struct {
+	callee, test string
+	fn           goja.Callable
+	this         goja.Value
+	args         []plain
+}
+
+// replayTarget is what a recorded call can be made again with: the function and its receiver.
+type replayTarget struct {
+	fn   goja.Callable
+	this goja.Value
+}
+
+// keepReplay keeps the outermost call c (of rp's function on its receiver with args) for
+// neighbours, when the receiver is no instance and the arguments are plain data (and it is not
+// a repeat of one kept).
+func (t *tracer) keepReplay(c Call, rp *replayTarget, args []goja.Value) {
+	if rp == nil || !t.neighbours || len(t.replays) >= maxReplays || len(args) > 6 {
+		return
+	}
+	fn, this := rp.fn, rp.this
+	if o, ok := this.(*goja.Object); ok && !t.plainObject(o) {
+		return
+	}
+	key := c.Callee + "\x00" + strings.Join(c.Args, "\x01")
+	if t.replayKeys[key] {
+		return
+	}
+	cp := make([]plain, len(args))
+	for i, a := range args {
+		p, ok := t.copyPlain(a, 0)
+		if !ok {
+			return
+		}
+		cp[i] = p
+	}
+	if t.replayKeys == nil {
+		t.replayKeys = map[string]bool{}
+	}
+	t.replayKeys[key] = true
+	t.replays = append(t.replays, replay{callee: c.Callee, test: c.Test, fn: fn, this: this, args: cp})
+}
+
+// plainObject reports whether o is an object literal's kind: prototype Object.prototype or null.
+func (t *tracer) plainObject(o *goja.Object) bool {
+	if o.ClassName() != "Object" || t.collectionKind(o) != "Object" {
+		return false
+	}
+	if _, fn := goja.AssertFunction(o); fn {
+		return false
+	}
+	p := o.Prototype()
+	return p == nil || p == t.objectProto
+}
+
+func (t *tracer) copyPlain(v goja.Value, depth int) (plain, bool) {
+	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+		return plain{kind: plainPrimitive, prim: v}, true
+	}
+	o, ok := v.(*goja.Object)
+	if !ok {
+		return plain{kind: plainPrimitive, prim: v}, true
+	}
+	if depth >= 2 {
+		return plain{}, false
+	}
+	if o.ClassName() == "Array" {
+		n := int(o.Get("length").ToInteger())
+		if n > 20 {
+			return plain{}, false
+		}
+		p := plain{kind: plainArray}
+		for i := range n {
+			e, ok := t.copyPlain(o.Get(strconv.Itoa(i)), depth+1)
+			if !ok {
+				return plain{}, false
+			}
+			p.items = append(p.items, e)
+		}
+		return p, true
+	}
+	if !t.plainObject(o) {
+		return plain{}, false
+	}
+	keys := o.Keys()
+	if len(keys) > 20 {
+		return plain{}, false
+	}
+	p := plain{kind: plainObject}
+	for _, k := range keys {
+		d, err := t.ownDesc(goja.Undefined(), o, t.rt.ToValue(k))
+		do, isObj := d.(*goja.Object)
+		if err != nil || !isObj || do.Get("get") != nil && !goja.IsUndefined(do.Get("get")) {
+			return plain{}, false // an accessor: reading it would run code
+		}
+		e, ok := t.copyPlain(o.Get(k), depth+1)
+		if !ok {
+			return plain{}, false
+		}
+		p.keys, p.items = append(p.keys, k), append(p.items, e)
+	}
+	return p, true
+}
+
+// value makes a fresh runtime value of p (a new array or object each time).
+func (t *tracer) value(p plain) goja.Value {
+	switch p.kind {
+	case plainArray:
+		vs := make([]any, len(p.items))
+		for i, e := range p.items {
+			vs[i] = t.value(e)
+		}
+		return t.rt.NewArray(vs...)
+	case plainObject:
+		o := t.rt.NewObject()
+		for i, k := range p.keys {
+			_ = o.Set(k, t.value(p.items[i]))
+		}
+		return o
+	}
+	if p.prim == nil {
+		return goja.Undefined()
+	}
+	return p.prim
+}
+
+// variants are args with one argument changed a little, as hook.cjs changes them.
+func variants(rt *goja.Runtime, args []plain) [][]plain {
+	var out [][]plain
+	with := func(i int, v plain) {
+		a := append([]plain{}, args...)
+		a[i] = v
+		out = append(out, a)
+	}
+	for i, a := range args {
+		switch a.kind {
+		case plainArray:
+			if len(a.items) == 0 {
+				continue
+			}
+			with(i, plain{kind: plainArray})
+			with(i, plain{kind: plainArray, items: append([]plain{}, a.items[:len(a.items)-1]...)})
+			with(i, plain{kind: plainArray, items: append(append([]plain{}, a.items...), a.items[0])})
+		case plainObject:
+			for k := 0; k < len(a.keys) && k < 6; k++ {
+				o := plain{kind: plainObject}
+				for j := range a.keys {
+					if j != k {
+						o.keys, o.items = append(o.keys, a.keys[j]), append(o.items, a.items[j])
+					}
+				}
+				with(i, o)
+			}
+		default:
+			for _, v := range primitiveVariants(rt, a.prim) {
+				with(i, plain{kind: plainPrimitive, prim: v})
+			}
+		}
+	}
+	return out
+}
+
+// primitiveVariants are a number's 0, ±1 and negation; a string emptied, shortened at either
+// end, its last character doubled and its first character's case changed; a boolean flipped.
+func primitiveVariants(rt *goja.Runtime, v goja.Value) []goja.Value {
+	if v == nil {
+		return nil
+	}
+	var out []goja.Value
+	switch x := v.Export().(type) {
+	case int64:
+		for _, n := range []int64{0, x + 1, x - 1, -x} {
+			if n != x {
+				out = append(out, rt.ToValue(n))
+			}
+		}
+	case float64:
+		if math.IsNaN(x) {
+			return nil
+		}
+		for _, n := range []float64{0, x + 1, x - 1, -x} {
+			if n != x && !math.IsInf(n, 0) {
+				out = append(out, rt.ToValue(n))
+			}
+		}
+	case bool:
+		out = append(out, rt.ToValue(!x))
+	case string:
+		if len(x) > maxString {
+			return nil
+		}
+		cands := []string{""}
+		if _, n := utf8.DecodeRuneInString(x); n > 0 {
+			cands = append(cands, x[n:])
+		}
+		if _, n := utf8.DecodeLastRuneInString(x); n > 0 {
+			cands = append(cands, x[:len(x)-n], x+x[len(x)-n:])
+		}
+		if r, n := utf8.DecodeRuneInString(x); n > 0 {
+			g := unicode.ToUpper(r)
+			if g == r {
+				g = unicode.ToLower(r)
+			}
+			if g != r {
+				cands = append(cands, string(g)+x[n:])
+			}
+		}
+		seen := map[string]bool{x: true}
+		for _, c := range cands {
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, rt.ToValue(c))
+			}
+		}
+	}
+	return out
+}
+
+// runNeighbours makes the kept calls' neighbour calls and records them with Origin "neighbour".
+// mute silences the file's output around them; the caller restores its coverage probes.
+func (t *tracer) runNeighbours(mute func(bool)) {
+	if !t.neighbours || len(t.replays) == 0 {
+		return
+	}
+	start := time.Now()
+	mute(true)
+	defer mute(false)
+	t.depth++
+	defer func() { t.depth-- }()
+	made := 0
+	for _, r := range t.replays {
+		for _, a := range variants(t.rt, r.args) {
+			if made >= maxNeighbours || time.Since(start) > neighbourTime {
+				return
+			}
+			made++
+			args := make([]goja.Value, len(a))
+			for i, p := range a {
+				args[i] = t.value(p)
+			}
+			c := Call{Callee: r.callee, Test: r.test, Origin: "neighbour", Args: t.flattenArgs("args", args)}
+			v, err := r.fn(r.this, args...)
+			if err != nil {
+				ex, ok := err.(*goja.Exception)
+				if !ok {
+					return // an interrupt: the run is stopping
+				}
+				c.Outcome, c.After = t.flatten("throw", ex.Value()), t.flattenArgs("after", args)
+				t.add(c)
+				continue
+			}
+			if o, ok := v.(*goja.Object); ok && o.ExportType() == promiseType {
+				continue // its settling is not waited for: not compared
+			}
+			c.Outcome, c.After = t.flatten("return", v), t.flattenArgs("after", args)
+			t.add(c)
+		}
+	}
+}
