@@ -22,9 +22,10 @@ import (
 
 // Caps per file run: calls kept for replay, neighbour calls made, and time spent making them.
 const (
-	maxReplays    = 200
-	maxNeighbours = 3000
-	neighbourTime = time.Second
+	maxReplays          = 800
+	maxReplaysPerCallee = 8
+	maxNeighbours       = 4000
+	neighbourTime       = 1500 * time.Millisecond
 )
 
 // plainKind tells the shapes copyPlain keeps apart.
@@ -48,9 +49,11 @@ type plain struct {
 // replay is one entry call kept for neighbours.
 type replay struct {
 	callee, test string
-	fn           goja.Callable
-	this         goja.Value
-	args         []plain
+	// rank is how many calls of the callee were kept before this one.
+	rank int
+	fn   goja.Callable
+	this goja.Value
+	args []plain
 }
 
 // replayTarget is what a recorded call can be made again with: the function and its receiver.
@@ -67,6 +70,9 @@ func (t *tracer) keepReplay(c Call, rp *replayTarget, args []goja.Value) {
 		return
 	}
 	fn, this := rp.fn, rp.this
+	if t.replaysPer[c.Callee] >= maxReplaysPerCallee {
+		return
+	}
 	if o, ok := this.(*goja.Object); ok && !t.plainObject(o) {
 		return
 	}
@@ -86,7 +92,11 @@ func (t *tracer) keepReplay(c Call, rp *replayTarget, args []goja.Value) {
 		t.replayKeys = map[string]bool{}
 	}
 	t.replayKeys[key] = true
-	t.replays = append(t.replays, replay{callee: c.Callee, test: c.Test, fn: fn, this: this, args: cp})
+	if t.replaysPer == nil {
+		t.replaysPer = map[string]int{}
+	}
+	t.replays = append(t.replays, replay{callee: c.Callee, test: c.Test, rank: t.replaysPer[c.Callee], fn: fn, this: this, args: cp})
+	t.replaysPer[c.Callee]++
 }
 
 // plainObject reports whether o is an object literal's kind: prototype Object.prototype or null.
@@ -276,7 +286,17 @@ func (t *tracer) runNeighbours(mute func(bool)) {
 	t.depth++
 	defer func() { t.depth-- }()
 	made := 0
-	for _, r := range t.replays {
+	// Round by round (each callee's first kept call, then each one's second, …), so the time
+	// cap cuts every callee's share, never a later callee's whole.
+	order := make([]replay, 0, len(t.replays))
+	for rank := range maxReplaysPerCallee {
+		for _, r := range t.replays {
+			if r.rank == rank {
+				order = append(order, r)
+			}
+		}
+	}
+	for _, r := range order {
 		for _, a := range variants(t.rt, r.args) {
 			if made >= maxNeighbours || time.Since(start) > neighbourTime {
 				return

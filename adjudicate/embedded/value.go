@@ -73,6 +73,7 @@ type tracer struct {
 	neighbours bool
 	replays    []replay
 	replayKeys map[string]bool
+	replaysPer map[string]int
 }
 
 // newTracer captures the built-ins the serializer needs from rt, which no test code has run in.

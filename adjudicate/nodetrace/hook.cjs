@@ -59,6 +59,7 @@
   const wmSet = WeakMap.prototype.set;
   const wmHas = WeakMap.prototype.has;
   const ProxyCtor = Proxy;
+  const fnCall = Function.prototype.call, fnApply = Function.prototype.apply, fnBind = Function.prototype.bind;
   const writeFileSync = fs.writeFileSync;
   const resolveFilename = Module._resolveFilename;
   const realLoad = Module._load;
@@ -92,7 +93,7 @@
   const MAX_DEPTH = 8, MAX_ITEMS = 100, MAX_LEAVES = 400, MAX_STRING = 120, MAX_CALLS = 20000;
   // Neighbour inputs (issue 28 item 2): at most this many distinct entry calls kept for replay,
   // neighbour calls made, and milliseconds spent making them, per process.
-  const MAX_REPLAYS = 200, MAX_NEIGHBOURS = 3000, NEIGHBOUR_MS = 1000;
+  const MAX_REPLAYS = 800, MAX_REPLAYS_PER_CALLEE = 8, MAX_NEIGHBOURS = 4000, NEIGHBOUR_MS = 1500;
 
   const calls = [];
   let capped = false;
@@ -139,11 +140,26 @@
     return sep === '/' ? r : r.split(sep).join('/');
   }
 
-  // testFile is the repository path of a test file of the oracle that module m is, or "".
+  // A run of one test file treats a repository module under a test directory (test/, tests/,
+  // __tests__/, spec/) that is not a test file as part of that test: a helper the test shares
+  // (`test({ validator: 'isEmail', valid: [...] })`). It is not wrapped, and the calls it makes
+  // into the package are the test's, so they are recorded (and get neighbours) as the calls
+  // the package sees. With several test files a helper's calls could not be told apart by the
+  // file that made them, so it stays a module like any other.
+  const soleTest = S.tests.length === 1 ? S.tests[0] : '';
+  function isSupport(r) {
+    if (soleTest === '' || tests[r] === true) return false;
+    const p = '/' + r;
+    return has(p, '/test/') || has(p, '/tests/') || has(p, '/__tests__/') || has(p, '/spec/');
+  }
+
+  // testFile is the repository path of a test file of the oracle that module m is (or, for a
+  // test's helper, of that test), or "".
   function testFile(m) {
     if (!m || typeof m.filename !== 'string') return '';
     const r = rel(m.filename);
     if (r === '') return '';
+    if (isSupport(r)) return soleTest;
     if (anyTests) return tests[r] === true ? r : '';
     // The oracle's files are not known: a test file is a repository module its runner loaded
     // (the main module, one imported, or one required from node_modules).
@@ -447,6 +463,9 @@
       get: function (target, prop, receiver) {
         const val = apply(reflectGet, null, [target, prop, receiver]);
         if (typeof prop !== 'string' || prop === 'constructor' || prop === 'prototype') return val;
+        // f.call(…), f.apply(…) and f.bind(…) reach the proxy's own call: recorded as a call of
+        // f, never as a call of "f.apply" with f's receiver for its first argument.
+        if (val === fnCall || val === fnApply || val === fnBind) return val;
         const fn = typeof val === 'function';
         const plain = !fn && apply(strEndsWith, name, ['#']) && plainObject(val);
         if ((!fn && !plain) || frozen(target, prop)) return val;
@@ -498,6 +517,7 @@
   // (adjudicate/value.go), so a neighbour that depends on time or order never witnesses.
   const replays = [];
   const replayKeys = create(null);
+  const replaysPer = create(null);
   const neighbourLines = [];
 
   function copyPlain(v, d) {
@@ -527,12 +547,15 @@
 
   function keepReplay(c, args, replay) {
     if (replays.length >= MAX_REPLAYS || args.length > 6) return;
+    const per = replaysPer[c.callee] || 0;
+    if (per >= MAX_REPLAYS_PER_CALLEE) return;
     const key = c.file + '\0' + c.callee + '\0' + qa(c.args);
     if (replayKeys[key] === true) return;
     const cp = copyPlain(args, 0);
     if (cp === null) return;
     replayKeys[key] = true;
-    push(replays, { file: c.file, test: c.test, callee: c.callee, args: cp.v, call: replay });
+    replaysPer[c.callee] = per + 1;
+    push(replays, { file: c.file, test: c.test, callee: c.callee, args: cp.v, call: replay, rank: per });
   }
 
   function withArg(args, i, v) {
@@ -602,8 +625,14 @@
     depth++;
     let made = 0;
     try {
-      for (let r = 0; r < replays.length; r++) {
-        const e = replays[r];
+      // Round by round (each callee's first kept call, then each one's second, …), so the time
+      // cap cuts every callee's share, never a later callee's whole.
+      const order = [];
+      for (let rank = 0; rank < MAX_REPLAYS_PER_CALLEE; rank++) {
+        for (let r = 0; r < replays.length; r++) if (replays[r].rank === rank) push(order, replays[r]);
+      }
+      for (let r = 0; r < order.length; r++) {
+        const e = order[r];
         const vs = variants(e.args);
         for (let j = 0; j < vs.length; j++) {
           if (made >= MAX_NEIGHBOURS || apply(dateNow, Date, []) - start > NEIGHBOUR_MS) return;
@@ -655,7 +684,7 @@
       if (typeof request !== 'string' || apply(strStartsWith, request, ['node:'])) return exp;
       const target = apply(resolveFilename, Module, [request, parent, isMain]);
       const r = rel(target);
-      if (r === '' || !loadable(r) || tests[r] === true) return exp;
+      if (r === '' || !loadable(r) || tests[r] === true || isSupport(r)) return exp;
       return wrap(file, r + '#', exp, true);
     } catch (_) {
       return exp;

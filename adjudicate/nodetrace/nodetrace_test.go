@@ -218,3 +218,67 @@ func TestReadUntrusted(t *testing.T) {
 		})
 	}
 }
+
+// TestHookTestHelper pins that, in a run of one test file, a helper under the test directory is
+// part of the test: its calls into the package are recorded as the test's, the one the test
+// makes into the helper is not, and f.apply(…) is recorded as a call of f. With neighbours on,
+// each such call is made again with one argument changed, and recorded with Origin "neighbour".
+func TestHookTestHelper(t *testing.T) {
+	needNode(t)
+	root, err := filepath.Abs("testdata/helper")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, neighbours := range []bool{false, true} {
+		tests := []string{"test/check.test.js"}
+		r, err := PrepareWith(t.TempDir(), root, tests, tests, neighbours)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("node", "--test", "test/check.test.js")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), r.Env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("node --test: %v\n%s", err, out)
+		}
+		tr := r.Read(nil)
+		r.Remove()
+		if tr.Unavailable != "" {
+			t.Fatalf("trace unavailable: %s", tr.Unavailable)
+		}
+		var own, near []string
+		for _, c := range tr.Calls {
+			if c.File != "test/check.test.js" {
+				t.Errorf("call %s attributed to %s, want the test file", c.Callee, c.File)
+			}
+			if c.Origin == "neighbour" {
+				near = append(near, c.Callee+" "+strings.Join(c.Args, " "))
+			} else {
+				own = append(own, c.Callee+" "+strings.Join(c.Args, " "))
+			}
+		}
+		want := []string{
+			`src/check.js#isShort args=Arguments(1) args[0]=str:"ab"`,
+			`src/check.js#isShort args=Arguments(1) args[0]=str:"abc"`,
+			`src/check.js#isShort args=Arguments(1) args[0]=str:"abcd"`,
+		}
+		if strings.Join(own, "\n") != strings.Join(want, "\n") {
+			t.Errorf("neighbours %v: recorded calls\n%s\nwant\n%s", neighbours, strings.Join(own, "\n"), strings.Join(want, "\n"))
+		}
+		if !neighbours && len(near) > 0 {
+			t.Errorf("neighbour calls without neighbours: %v", near)
+		}
+		if neighbours && !slicesContain(near, `src/check.js#isShort args=Arguments(1) args[0]=str:"abcdd"`) {
+			t.Errorf("neighbour calls %v, want one with the last character doubled", near)
+		}
+	}
+}
+
+func slicesContain(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
