@@ -12,6 +12,8 @@ package adjudicate
 // real cache (when small) and put back as it was after every run, so no run sees what another
 // run wrote into a cache, as under copy-on-write. Any other change to that directory (an entry a
 // test replaced, added or removed) stops certify as a write into node_modules does in detect mode.
+// An install with workspace links gets the same directory under copy-on-write too, its workspace
+// links leading to the sandbox's copies of the packages (workspace.go).
 
 import (
 	"context"
@@ -36,7 +38,7 @@ var cacheNames = []string{".cache", ".vite", ".vite-temp"}
 const cacheSeedMax = 16 << 20
 
 // NodeModulesCaches is what the report records of the sandboxes' own node_modules caches (read-only
-// and detect protection only).
+// and detect protection, and copy-on-write when the install has workspace links).
 type NodeModulesCaches struct {
 	// Dirs are the cache directories each sandbox has of its own, repository-relative
 	// ("node_modules/.vite"), put back as they were before every run.
@@ -49,9 +51,13 @@ type NodeModulesCaches struct {
 // cacheShim is one sandbox's node_modules directories made of links, and their caches.
 type cacheShim struct {
 	root *os.Root
-	// links are, per shimmed node_modules directory (slash path in the sandbox), each entry's
-	// link target.
+	// links are, per shimmed directory (slash path in the sandbox: a node_modules directory, or
+	// an @scope or .bin directory in one that holds a workspace link), each entry's link target.
 	links map[string]map[string]string
+	// nested are the @scope and .bin directories (slash paths in the sandbox) bond made
+	// directories of their own, since they hold workspace links (workspace.go); links lists
+	// their entries.
+	nested map[string]bool
 	// caches are the cache directories (slash paths in the sandbox) with the real directory
 	// their content is copied from after each run, "" for one the install lacks (absent before
 	// every run).
@@ -59,53 +65,36 @@ type cacheShim struct {
 }
 
 // shimNodeModules turns every node_modules link of sb into a directory of links with caches of
-// its own. It returns the report's record (the same for every sandbox of a tree).
+// its own, and links each of the tree's workspace links to the sandbox's copy of its package.
+// It returns the report's record (the same for every sandbox of a tree).
 func (sb *sandbox) shimNodeModules() (*NodeModulesCaches, error) {
 	root, err := os.OpenRoot(sb.root)
 	if err != nil {
 		return nil, fmt.Errorf("opening sandbox %s: %w", sb.root, err)
 	}
-	sh := &cacheShim{root: root, links: map[string]map[string]string{}, caches: map[string]string{}}
+	sh := &cacheShim{root: root, links: map[string]map[string]string{}, nested: map[string]bool{}, caches: map[string]string{}}
+	ws := map[string]string{}
+	for _, w := range sb.tree.workspace {
+		ws[w.rel()] = w.sandboxTarget()
+		if dir, _, ok := strings.Cut(w.name, "/"); ok {
+			sh.nested[path.Join(w.nm, dir)] = true
+		}
+	}
 	rec := &NodeModulesCaches{}
 	for _, nm := range sb.tree.nodeModules {
 		real, err := filepath.EvalSymlinks(filepath.Join(sb.tree.root, filepath.FromSlash(nm)))
 		if err != nil {
+			root.Close()
 			return nil, fmt.Errorf("resolving %s: %w", nm, err)
 		}
-		entries, err := os.ReadDir(real)
-		if err != nil {
-			return nil, fmt.Errorf("listing %s: %w", real, err)
-		}
 		if err := root.Remove(nm); err != nil {
+			root.Close()
 			return nil, fmt.Errorf("replacing sandbox link %s: %w", nm, err)
 		}
-		if err := root.Mkdir(nm, 0o755); err != nil {
-			return nil, fmt.Errorf("making sandbox %s: %w", nm, err)
+		if err := sh.shimDir(nm, real, ws, rec); err != nil {
+			root.Close()
+			return nil, err
 		}
-		links := map[string]string{}
-		present := map[string]bool{}
-		for _, e := range entries {
-			present[e.Name()] = true
-			target := filepath.Join(real, e.Name())
-			if isCache(e.Name()) && e.IsDir() {
-				if size, ok := dirSize(target, cacheSeedMax); ok {
-					sh.caches[path.Join(nm, e.Name())] = target
-					continue
-				} else if size > 0 {
-					rec.Linked = append(rec.Linked, path.Join(nm, e.Name()))
-				}
-			}
-			links[e.Name()] = target
-			if err := root.Symlink(target, path.Join(nm, e.Name())); err != nil {
-				return nil, fmt.Errorf("linking %s into sandbox: %w", path.Join(nm, e.Name()), err)
-			}
-		}
-		for _, c := range cacheNames {
-			if !present[c] {
-				sh.caches[path.Join(nm, c)] = ""
-			}
-		}
-		sh.links[nm] = links
 	}
 	for c := range sh.caches {
 		rec.Dirs = append(rec.Dirs, c)
@@ -113,10 +102,63 @@ func (sb *sandbox) shimNodeModules() (*NodeModulesCaches, error) {
 	sort.Strings(rec.Dirs)
 	sort.Strings(rec.Linked)
 	if err := sh.reset(); err != nil {
+		root.Close()
 		return nil, err
 	}
 	sb.caches = sh
 	return rec, nil
+}
+
+// shimDir makes dir (a slash path in the sandbox) a directory standing for real, entry by entry:
+// a workspace link becomes a link to the sandbox's copy (ws holds its target), an @scope or .bin
+// directory that holds one a directory of its own in turn, a cache of a node_modules directory
+// the sandbox's own (recorded in rec), and any other entry a link to the real one.
+func (sh *cacheShim) shimDir(dir, real string, ws map[string]string, rec *NodeModulesCaches) error {
+	entries, err := os.ReadDir(real)
+	if err != nil {
+		return fmt.Errorf("listing %s: %w", real, err)
+	}
+	if err := sh.root.Mkdir(dir, 0o755); err != nil {
+		return fmt.Errorf("making sandbox %s: %w", dir, err)
+	}
+	top := !sh.nested[dir]
+	links := map[string]string{}
+	present := map[string]bool{}
+	for _, e := range entries {
+		present[e.Name()] = true
+		rel := path.Join(dir, e.Name())
+		target := filepath.Join(real, e.Name())
+		if top && isCache(e.Name()) && e.IsDir() {
+			if size, ok := dirSize(target, cacheSeedMax); ok {
+				sh.caches[rel] = target
+				continue
+			} else if size > 0 {
+				rec.Linked = append(rec.Linked, rel)
+			}
+		}
+		if sh.nested[rel] {
+			if err := sh.shimDir(rel, target, ws, rec); err != nil {
+				return err
+			}
+			continue
+		}
+		if t, ok := ws[rel]; ok {
+			target = t
+		}
+		links[e.Name()] = target
+		if err := sh.root.Symlink(target, rel); err != nil {
+			return fmt.Errorf("linking %s into sandbox: %w", rel, err)
+		}
+	}
+	if top {
+		for _, c := range cacheNames {
+			if !present[c] {
+				sh.caches[path.Join(dir, c)] = ""
+			}
+		}
+	}
+	sh.links[dir] = links
+	return nil
 }
 
 func isCache(name string) bool {
@@ -205,6 +247,12 @@ func (sh *cacheShim) changedLinks() []string {
 			if _, cache := sh.caches[rel]; cache {
 				continue
 			}
+			if sh.nested[rel] {
+				if fi, err := sh.root.Lstat(rel); err != nil || !fi.IsDir() {
+					out = append(out, rel)
+				}
+				continue
+			}
 			want, ok := links[n]
 			if got, err := sh.root.Readlink(rel); !ok || err != nil || got != want {
 				out = append(out, rel)
@@ -213,6 +261,11 @@ func (sh *cacheShim) changedLinks() []string {
 		for n := range links {
 			if !seen[n] {
 				out = append(out, path.Join(nm, n))
+			}
+		}
+		for d := range sh.nested {
+			if path.Dir(d) == nm && !seen[path.Base(d)] {
+				out = append(out, d)
 			}
 		}
 	}

@@ -46,6 +46,16 @@ func (p *pool) patchedTree() (string, error) {
 			p.patchedErr = err
 			return
 		}
+		if len(p.tree.workspace) > 0 {
+			// A bundler resolving a workspace package by name must find this copy's, not the
+			// user's (workspace.go). No run happens here: nothing to reset, so the shim's hold
+			// on the directory goes at once.
+			if _, err := sb.shimNodeModules(); err != nil {
+				p.patchedErr = err
+				return
+			}
+			sb.caches.close()
+		}
 		for _, f := range p.tree.files {
 			if f.mode&fs.ModeSymlink == 0 {
 				_ = os.Chmod(filepath.Join(sb.root, filepath.FromSlash(f.rel)), f.mode.Perm()&^0o222)

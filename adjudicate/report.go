@@ -107,8 +107,12 @@ type SandboxInfo struct {
 	NodeModulesWrites *NodeModulesWrites `json:"node_modules_writes,omitempty"`
 	// NodeModulesCaches says which node_modules cache directories (.cache, .vite, .vite-temp)
 	// each sandbox has of its own, put back after every run, where runs are not copy-on-write
-	// (nmcaches.go); absent under copy-on-write.
+	// or the install has workspace links (nmcaches.go); absent otherwise.
 	NodeModulesCaches *NodeModulesCaches `json:"node_modules_caches,omitempty"`
+	// WorkspaceLinks lists the install's links to packages of the repository itself (npm, yarn
+	// and pnpm workspaces): in every sandbox each leads to the sandbox's own copy of the package,
+	// never to the user's (workspace.go). Absent when the install has none.
+	WorkspaceLinks []WorkspaceLink `json:"workspace_links,omitempty"`
 	// EnvPassed names the variables of bond's environment the runs received (the allow-list and
 	// --pass-env), never their values.
 	EnvPassed []string `json:"env_passed"`

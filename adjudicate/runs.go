@@ -90,8 +90,12 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.PassEnv}, o.Env)
 	info := t.mirror
 	info.Protection, info.Reaping, info.Why, info.EnvPassed = iso.Protection(), iso.Reaping(), iso.Why(), names
-	if iso.Protection() != isolate.CopyOnWrite && len(t.nodeModules) > 0 {
+	if len(t.nodeModules) > 0 && (iso.Protection() != isolate.CopyOnWrite || len(t.workspace) > 0) {
 		// No per-run layer here: each sandbox gets node_modules caches of its own (nmcaches.go).
+		// Workspace links need a node_modules of the sandbox's own under copy-on-write too:
+		// linked whole, node_modules/lib would lead to the user's packages/lib (workspace.go).
+		// Its other entries still lead into the overlaid install.
+		info.WorkspaceLinks = t.workspaceLinks()
 		for _, sb := range p.sbs {
 			rec, err := sb.shimNodeModules()
 			if err != nil {

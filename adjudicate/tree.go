@@ -29,6 +29,9 @@ type tree struct {
 	nodeModules []string // slash paths of node_modules directories, outermost only
 	gitDirs     []string // the checkout's git directories (listing.gitDirs)
 	mirror      SandboxInfo
+	// workspace are the entries of the node_modules directories that link to packages of the
+	// tree itself (workspace.go): each sandbox links them to its own copy.
+	workspace []workspaceLink
 }
 
 type treeFile struct {
@@ -74,6 +77,7 @@ func readTree(ctx context.Context, root string) (*tree, error) {
 		return nil, err
 	}
 	t := &tree{root: root, nodeModules: l.nodeModules, gitDirs: l.gitDirs, mirror: l.info}
+	t.workspace = findWorkspaceLinks(root, l.nodeModules)
 	for _, rel := range l.files {
 		abs := filepath.Join(root, filepath.FromSlash(rel))
 		fi, err := os.Lstat(abs)
