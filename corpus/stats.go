@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/bond-tool/bond/adjudicate"
 )
@@ -151,6 +152,11 @@ type MutantRef struct {
 	Operator string `json:"operator"`
 	Original string `json:"original"`
 	Mutated  string `json:"mutated"`
+	// CallsCompared and Neighbours say, for an audit-set mutant, how hard the value detector
+	// looked before it said none: the calls it compared, and how many of them were neighbour
+	// calls (absent where it could not look).
+	CallsCompared int `json:"calls_compared,omitempty"`
+	Neighbours    int `json:"neighbours,omitempty"`
 }
 
 // TaskRef names a task in a list of the report, under one regime.
@@ -319,6 +325,7 @@ func sampleMetrics(views []*taskView) SampleMetrics {
 // lists builds the audit set, the candidate false refusals, the false greens and the errors.
 func lists(views []*taskView) (audit, falseRefusals, falseGreens []TaskRef, errs []ErrorRef) {
 	for ri, regime := range adjudicate.Regimes {
+		start := len(audit)
 		for _, v := range views {
 			r := v.row
 			if !r.Measured() {
@@ -330,9 +337,16 @@ func lists(views []*taskView) (audit, falseRefusals, falseGreens []TaskRef, errs
 					a := ref
 					for i, m := range r.Report.Mutants {
 						if v.verdicts[ri][i] == adjudicate.VerdictVacuous && m.Witness.Kind == adjudicate.WitnessNone {
-							a.Mutants = append(a.Mutants, MutantRef{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated})
+							mr := MutantRef{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated}
+							if vc := m.Witness.Values; vc != nil && vc.Unavailable == "" {
+								mr.CallsCompared, mr.Neighbours = vc.Calls, vc.Neighbours
+							}
+							a.Mutants = append(a.Mutants, mr)
 						}
 					}
+					// The likeliest equivalent first: the mutant the value detector looked at
+					// hardest without a difference ([witness] item 3).
+					sort.SliceStable(a.Mutants, func(i, j int) bool { return a.Mutants[i].CallsCompared > a.Mutants[j].CallsCompared })
 					audit = append(audit, a)
 				}
 				if r.Heldback == HeldbackPassed {
@@ -342,6 +356,9 @@ func lists(views []*taskView) (audit, falseRefusals, falseGreens []TaskRef, errs
 				falseGreens = append(falseGreens, ref)
 			}
 		}
+		// Within a regime, the refusal whose mutants the value detector looked at hardest first.
+		seg := audit[start:]
+		sort.SliceStable(seg, func(i, j int) bool { return mostCompared(seg[i]) > mostCompared(seg[j]) })
 	}
 	for _, v := range views {
 		if r := v.row; !r.Measured() {
@@ -353,6 +370,15 @@ func lists(views []*taskView) (audit, falseRefusals, falseGreens []TaskRef, errs
 		}
 	}
 	return
+}
+
+// mostCompared is the most calls the value detector compared for one of the ref's mutants.
+func mostCompared(r TaskRef) int {
+	n := 0
+	for _, m := range r.Mutants {
+		n = max(n, m.CallsCompared)
+	}
+	return n
 }
 
 // describeDigests lists the operator digests of rows with how many rows carry each.

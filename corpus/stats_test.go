@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate"
@@ -151,4 +152,39 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// TestAuditOrderedByLooking pins [witness] item 3: the audit set (refusals whose vacuous
+// mutants all have witness none) lists first the refusal, and within it the mutant, that the
+// value detector compared the most calls for without a difference — the likeliest equivalents —
+// and carries the counts.
+func TestAuditOrderedByLooking(t *testing.T) {
+	rows := fixtureRows()
+	set := func(task, id string, calls, neighbours int) {
+		for i := range rows {
+			if rows[i].Task != task || rows[i].Report == nil {
+				continue
+			}
+			for j := range rows[i].Report.Mutants {
+				if rows[i].Report.Mutants[j].ID == id {
+					rows[i].Report.Mutants[j].Witness.Values = &adjudicate.ValueCheck{Calls: calls, Neighbours: neighbours}
+					return
+				}
+			}
+		}
+		t.Fatalf("no mutant %s in task %s", id, task)
+	}
+	set("t3-vac-none", "c1", 10, 0)
+	set("t7-in", "g2", 2999, 2785)
+	rep := report(t, rows, ReportOptions{})
+	var got []string
+	for _, a := range rep.Audit {
+		for _, m := range a.Mutants {
+			got = append(got, fmt.Sprintf("%s %s %s %d/%d", a.Regime, a.Task, m.ID, m.CallsCompared, m.Neighbours))
+		}
+	}
+	want := []string{"witness-recorded t7-in g2 2999/2785", "witness-recorded t3-vac-none c1 10/0"}
+	if !equal(got, want) {
+		t.Errorf("audit set = %q, want %q", got, want)
+	}
 }

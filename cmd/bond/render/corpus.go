@@ -122,7 +122,15 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 			bw.printf("  %-17s %s [%s, %s] bond %s, held-back %s\n", r.Regime, r.Task, r.Arm, r.Sample, r.Bond, r.Heldback)
 			if withMutants {
 				for _, m := range r.Mutants {
-					bw.printf("      mutant %s %s:%d %s\n        - %s\n        + %s\n", m.ID, m.Path, m.Line, m.Operator, m.Original, m.Mutated)
+					looked := ""
+					if m.CallsCompared > 0 {
+						looked = fmt.Sprintf(" (value detector: 0 of %d calls differ", m.CallsCompared)
+						if m.Neighbours > 0 {
+							looked += fmt.Sprintf(", %d of them neighbours", m.Neighbours)
+						}
+						looked += ")"
+					}
+					bw.printf("      mutant %s %s:%d %s%s\n        - %s\n        + %s\n", m.ID, m.Path, m.Line, m.Operator, looked, m.Original, m.Mutated)
 				}
 			}
 		}
