@@ -146,7 +146,7 @@
   // into the package are the test's, so they are recorded (and get neighbours) as the calls
   // the package sees. With several test files a helper's calls could not be told apart by the
   // file that made them, so it stays a module like any other.
-  const soleTest = S.tests.length === 1 ? S.tests[0] : '';
+  const soleTest = typeof S.sole === 'string' ? S.sole : '';
   function isSupport(r) {
     if (soleTest === '' || tests[r] === true) return false;
     const p = '/' + r;

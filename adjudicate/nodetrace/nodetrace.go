@@ -126,7 +126,10 @@ func PrepareWith(tmp, root string, tests, entries []string, neighbours bool) (*R
 		Imports map[string][]string  `json:"imports"`
 		// Neighbours turns on the neighbour calls at exit.
 		Neighbours bool `json:"neighbours"`
-	}{real, dir, tests, esm, hooks, mods, imports, neighbours})
+		// Sole is the run's one test file, when it has one (asked for, or the one file the
+		// command names): a helper under a test directory is then part of it.
+		Sole string `json:"sole"`
+	}{real, dir, tests, esm, hooks, mods, imports, neighbours, soleTest(tests, entries)})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("writing the value trace's settings: %w", err)
@@ -140,6 +143,18 @@ func PrepareWith(tmp, root string, tests, entries []string, neighbours bool) (*R
 		return nil, fmt.Errorf("writing the value trace's hook: %w", err)
 	}
 	return &Run{Dir: dir, Env: []string{"NODE_OPTIONS=--require " + testresults.NodeOptionQuote(hook)}, tests: tests}, nil
+}
+
+// soleTest is the run's one test file: the one it was asked to run, or, when the command picks
+// its own, the one file the command names; "" otherwise.
+func soleTest(tests, entries []string) string {
+	switch {
+	case len(tests) == 1:
+		return tests[0]
+	case len(tests) == 0 && len(entries) == 1:
+		return entries[0]
+	}
+	return ""
 }
 
 // Remove deletes the run's directory.

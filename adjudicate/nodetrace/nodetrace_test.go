@@ -229,9 +229,14 @@ func TestHookTestHelper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, neighbours := range []bool{false, true} {
-		tests := []string{"test/check.test.js"}
-		r, err := PrepareWith(t.TempDir(), root, tests, tests, neighbours)
+	// Asked to run the one test file (the node runner), or not told the files while the command
+	// names one (node --test FILE as an oracle command).
+	for _, c := range []struct {
+		neighbours bool
+		tests      []string
+	}{{false, []string{"test/check.test.js"}}, {true, []string{"test/check.test.js"}}, {true, nil}} {
+		neighbours := c.neighbours
+		r, err := PrepareWith(t.TempDir(), root, c.tests, []string{"test/check.test.js"}, neighbours)
 		if err != nil {
 			t.Fatal(err)
 		}
