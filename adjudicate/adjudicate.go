@@ -32,8 +32,11 @@ type detectors struct {
 }
 
 // adjudicate decides the reason or witness of every accepted mutant in results, in plan order, so
-// the report does not depend on which sandbox finished first.
-func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.Mutant, results []MutantResult, d detectors, prog *progress) error {
+// the report does not depend on which sandbox finished first. It returns, by mutant id, the call
+// of each value witness as the unmutated runs recorded it (suggestrun.go writes the suggested
+// test from it; the report records only the difference).
+func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.Mutant, results []MutantResult, d detectors, prog *progress) (map[string]*witnessCall, error) {
+	calls := map[string]*witnessCall{}
 	decided := false
 	suiteRuns := 0
 	for i := range results {
@@ -53,7 +56,7 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		}
 		out, err := d.coverage(ctx, i)
 		if err != nil {
-			return err
+			return calls, err
 		}
 		if why := coverageUnreadable(out); why != "" {
 			mr.Reason, mr.Note = ReasonCoverageUnreadable, "the coverage of this mutant's run could not be read: "+why
@@ -61,7 +64,7 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		}
 		// The value detector reads the same run's trace (value.go): its counts are recorded
 		// beside whichever witness decides.
-		vc, vd := valueDetect(ev.base.traces(), out.Trace, a.runner)
+		vc, vd, call := valueDetect(ev.base.traces(), out.Trace, a.runner)
 		if lines := coverageWitness(ev.base.stable, m, out); len(lines) > 0 {
 			mr.Witness = Witness{Kind: WitnessCoverage, Lines: lines, Detail: coverageDetail(lines), Values: vc}
 			if vc.Unavailable == "" && vd == nil {
@@ -72,6 +75,9 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		}
 		if vd != nil {
 			mr.Witness = Witness{Kind: WitnessValue, Value: vd, Values: vc, Detail: valueDetail(vd)}
+			if call != nil {
+				calls[m.ID] = call
+			}
 			decided = true
 			continue
 		}
@@ -83,7 +89,7 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		// their records are in the report before any suite witness is read.
 		gates, err := d.gates(ctx)
 		if err != nil {
-			return err
+			return calls, err
 		}
 		if len(gates) == 0 {
 			mr.Witness = Witness{Kind: WitnessNone, Values: vc}
@@ -97,7 +103,7 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		prog.phase("suite", suiteRuns, min(a.suiteCap, len(muts)))
 		w, err := d.suite(ctx, m, gates)
 		if err != nil {
-			return err
+			return calls, err
 		}
 		if w.Gate != "" {
 			mr.Witness = w
@@ -107,5 +113,5 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 			mr.Witness = Witness{Kind: WitnessNone, Values: vc}
 		}
 	}
-	return nil
+	return calls, nil
 }

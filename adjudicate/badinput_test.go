@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/testneed"
@@ -399,7 +400,7 @@ func TestUserTreeChangeIsCaught(t *testing.T) {
 	cmd := "echo x >> " + filepath.Join(root, "README.md") + "; node --test test/add.test.js"
 	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
 	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1}, []plan.Mutant{m})
-	if rep != nil && rep.Sandbox != nil && rep.Sandbox.Protection != isolate.Detect {
+	if rep != nil && rep.Sandbox != nil && rep.Sandbox.Protection != confine.Detect {
 		if err != nil {
 			t.Fatalf("the checkout is read-only to the tests, so the run should finish: %v", err)
 		}

@@ -148,7 +148,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return rep, err
 	}
-	conf, err = confine(o, t, p)
+	conf, err = newConfinement(o, t, p)
 	if err != nil {
 		return rep, err
 	}
@@ -278,7 +278,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 			return suiteWitness(ctx, x, p, lim, passed, m)
 		},
 	}
-	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.suiteCap(), gates: len(o.Gates), runner: choice.runner.name()}, muts, results, d, prog)
+	calls, err := adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.suiteCap(), gates: len(o.Gates), runner: choice.runner.name()}, muts, results, d, prog)
 	lazyMS := gates.ms - eagerMS
 	rep.Timings.GatesBaselineMS = gates.ms
 	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
@@ -286,7 +286,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		return rep, err
 	}
 	// Each value witness's suggested test, run on the patched tree and on its mutant.
-	if err = timed(&rep.Timings.SuggestMS, func() error { return suggestTests(ctx, x, p, lim, muts, results, prog) }); err != nil || !o.Parity {
+	if err = timed(&rep.Timings.SuggestMS, func() error { return suggestTests(ctx, x, p, lim, muts, results, calls, prog) }); err != nil || !o.Parity {
 		return rep, err
 	}
 	real := choice.fallback

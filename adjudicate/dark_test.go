@@ -35,7 +35,7 @@ func TestFactsRecordedAsWhatTheyAre(t *testing.T) {
 		rep.Mutants[i].Status = StatusAccepted
 	}
 	outs := []*runOutcome{&unreadable, &same, &witnessed, &same}
-	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateFirst}, muts, rep.Mutants, fixedDetectors(t, outs), nil); err != nil {
+	if _, err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateFirst}, muts, rep.Mutants, fixedDetectors(t, outs), nil); err != nil {
 		t.Fatal(err)
 	}
 	deriveVerdicts(rep, RegimeWitnessRecorded, false)

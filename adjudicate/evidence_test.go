@@ -27,7 +27,7 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 	for i := range rep.Mutants {
 		rep.Mutants[i].Status = StatusAccepted
 	}
-	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, rep.Mutants, fixedDetectors(t, []*runOutcome{&base, &base}), nil); err != nil {
+	if _, err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, rep.Mutants, fixedDetectors(t, []*runOutcome{&base, &base}), nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := rep.Mutants[0].Reason; got != ReasonCoverageUnavailable || !strings.Contains(rep.Mutants[0].Note, "line 4") {
@@ -113,7 +113,7 @@ func TestGatesRunOnlyWhenNeeded(t *testing.T) {
 					return Witness{Kind: WitnessSuite, Gate: "unit"}, nil
 				},
 			}
-			if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll, suiteCap: 2, gates: 1}, muts, rep.Mutants, d, nil); err != nil {
+			if _, err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll, suiteCap: 2, gates: 1}, muts, rep.Mutants, d, nil); err != nil {
 				t.Fatal(err)
 			}
 			if (gateRuns > 0) != r.wantGates {

@@ -3,7 +3,7 @@ package adjudicate
 // This file is the report's schema (SPEC §5): every type certify serializes.
 
 import (
-	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -95,10 +95,10 @@ type SandboxInfo struct {
 	// Protection is copy-on-write (node_modules writable to each run through an overlay whose
 	// writes are thrown away after it), read-only (node_modules read-only bind mounts: the host
 	// refused the overlay) or detect (a metadata check after each run; a change stops certify).
-	Protection isolate.Protection `json:"protection"`
+	Protection confine.Protection `json:"protection"`
 	// Reaping is how processes a run leaves are killed: pid-namespace or sweep (by a marker in
 	// their environment).
-	Reaping isolate.Reaping `json:"reaping"`
+	Reaping confine.Reaping `json:"reaping"`
 	// Why says why this host allows only detection, or why copy-on-write was refused; empty
 	// when runs are copy-on-write.
 	Why string `json:"why,omitempty"`

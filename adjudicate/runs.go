@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
@@ -37,14 +38,14 @@ type confinement struct {
 	info SandboxInfo
 }
 
-// confine builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
+// newConfinement builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
 // node_modules directory the sandboxes link is copy-on-write to each run (or, where overlays are
 // refused, read-only; where namespaces are, watched);
 // where namespaces work, the user's checkout and the temp dir the work dir lives in are read-only
 // too, but for the work dir itself (so ../ from a sandbox stays inside it); no process outlives its run, --hermetic takes every network but
 // loopback away, and the environment is the allow-list plus --pass-env with TMPDIR inside the
 // work dir. In detect mode it snapshots the linked trees now, before the first run.
-func confine(o Options, t *tree, p *pool) (*confinement, error) {
+func newConfinement(o Options, t *tree, p *pool) (*confinement, error) {
 	// Copy-on-write where the host allows it: each run's writes into node_modules land in
 	// layers of its own here, thrown away after it (issue 24: vite's .vite-temp).
 	io := isolate.Options{Hermetic: o.Hermetic, Writable: []string{p.work}, Layers: filepath.Join(p.work, "layers")}
@@ -90,7 +91,7 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.PassEnv}, o.Env)
 	info := t.mirror
 	info.Protection, info.Reaping, info.Why, info.EnvPassed = iso.Protection(), iso.Reaping(), iso.Why(), names
-	if iso.Protection() != isolate.CopyOnWrite && len(t.nodeModules) > 0 {
+	if iso.Protection() != confine.CopyOnWrite && len(t.nodeModules) > 0 {
 		// No per-run layer here: each sandbox gets node_modules caches of its own (nmcaches.go).
 		for _, sb := range p.sbs {
 			rec, err := sb.shimNodeModules()

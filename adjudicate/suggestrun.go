@@ -76,8 +76,9 @@ type suggester struct {
 	sb *sandbox
 }
 
-// suggestTests gives every fresh value witness of results its suggested test.
-func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []MutantResult, prog *progress) error {
+// suggestTests gives every fresh value witness of results its suggested test; calls are the
+// witnesses' calls as the unmutated runs recorded them, by mutant id (adjudicate's).
+func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []MutantResult, calls map[string]*witnessCall, prog *progress) error {
 	s := &suggester{x: x, p: p, lim: lim, runner: x.choice.runner}
 	var todo []int
 	for i := range results {
@@ -87,7 +88,7 @@ func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan
 	}
 	for n, i := range todo {
 		prog.phase("suggest", n+1, len(todo))
-		st, err := s.suggest(ctx, muts[i], results[i].Witness.Value)
+		st, err := s.suggest(ctx, muts[i], results[i].Witness.Value, calls[muts[i].ID])
 		if err != nil {
 			return err
 		}
@@ -96,14 +97,15 @@ func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan
 	return nil
 }
 
-// suggest writes the suggestion of one value witness and, when it could, runs it both ways.
-func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *ValueDiff) (*SuggestedTest, error) {
+// suggest writes the suggestion of one value witness vd, whose call the unmutated runs recorded
+// as d (nil: made only under the mutant), and, when it could, runs it both ways.
+func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *ValueDiff, d *witnessCall) (*SuggestedTest, error) {
 	fw, why := s.framework(vd.File)
 	if why != "" {
 		return &SuggestedTest{NotAttempted: why}, nil
 	}
 	st := &SuggestedTest{Framework: fw, Path: suggest.FileName(vd.File)}
-	code, name, err := s.write(vd, fw)
+	code, name, err := s.write(vd, d, fw)
 	if err != nil {
 		st.NotAttempted, st.Path = err.Error(), ""
 		return st, nil
@@ -148,8 +150,7 @@ func (s *suggester) framework(rel string) (string, string) {
 }
 
 // write writes the suggestion's code and its test's name, or a *suggest.Refusal saying why not.
-func (s *suggester) write(vd *ValueDiff, fw string) (code, name string, err error) {
-	d := vd.call
+func (s *suggester) write(vd *ValueDiff, d *witnessCall, fw string) (code, name string, err error) {
 	switch {
 	case d == nil:
 		return "", "", fmt.Errorf("the call was made only under the mutant: there is no patched outcome to assert")

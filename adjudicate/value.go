@@ -107,8 +107,6 @@ type ValueDiff struct {
 	Mutant          string `json:"mutant"`
 	BaselineOutcome string `json:"baseline_outcome"`
 	MutantOutcome   string `json:"mutant_outcome"`
-	// call is the call as the unmutated runs recorded it, for the suggested test (suggestrun.go).
-	call *witnessCall
 }
 
 // ValueLostMutant begins a ValueCheck's Unavailable when the unmutated runs left their value
@@ -144,22 +142,24 @@ func valueUnavailable(runner string) *ValueCheck {
 }
 
 // valueDetect compares the mutant run's trace with the baseline pair's, over the test files the
-// mutant run ran. It returns the check and the first difference (nil when none). A nil trace on
-// any side means the runner records none: the check is unavailable.
-func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck, *ValueDiff) {
+// mutant run ran. It returns the check, the first difference (nil when none) and that call as the
+// unmutated runs recorded it, for the suggested test (nil when none, or when the call was made
+// only under the mutant). A nil trace on any side means the runner records none: the check is
+// unavailable.
+func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck, *ValueDiff, *witnessCall) {
 	if base[0] == nil || base[1] == nil || mut == nil {
-		return valueUnavailable(runner), nil
+		return valueUnavailable(runner), nil, nil
 	}
 	for i, t := range [...]*callTrace{base[0], base[1], mut} {
 		if t.Unavailable != "" {
 			if strings.HasPrefix(t.Unavailable, "not available") {
-				return &ValueCheck{Unavailable: t.Unavailable}, nil
+				return &ValueCheck{Unavailable: t.Unavailable}, nil, nil
 			}
 			lost := ValueLostMutant
 			if i < 2 {
 				lost = "unavailable for an unmutated run"
 			}
-			return &ValueCheck{Unavailable: lost + ": " + t.Unavailable}, nil
+			return &ValueCheck{Unavailable: lost + ": " + t.Unavailable}, nil, nil
 		}
 	}
 	if mut.Observed {
@@ -171,12 +171,13 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 		}
 		for _, f := range base[0].Files {
 			if !have[f] && slices.Contains(base[1].Files, f) {
-				return &ValueCheck{Unavailable: ValueLostMutant + ": the test file " + f + " left a value trace in both unmutated runs and none in the mutant run (its process did not exit normally, or the test removed the trace)"}, nil
+				return &ValueCheck{Unavailable: ValueLostMutant + ": the test file " + f + " left a value trace in both unmutated runs and none in the mutant run (its process did not exit normally, or the test removed the trace)"}, nil, nil
 			}
 		}
 	}
 	vc := &ValueCheck{Capped: base[0].Capped || base[1].Capped || mut.Capped}
 	var first *ValueDiff
+	var firstCall *witnessCall
 	for _, f := range mut.Files {
 		a, b, m := callsOf(base[0], f), callsOf(base[1], f), callsOf(mut, f)
 		stable := sameKeys(a, b)
@@ -205,7 +206,8 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 				vc.Differ++
 				if first == nil {
 					first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path,
-						Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome), call: recordedCall(ca, cb)}
+						Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome)}
+					firstCall = recordedCall(ca, cb)
 				}
 			}
 		}
@@ -220,11 +222,12 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 			vc.Differ++
 			if first == nil {
 				first = &ValueDiff{File: f, Test: ac.c.Test, Callee: ac.c.Callee, Args: literal(ac.c.Args), Path: "(call)",
-					Baseline: "made", Mutant: "not made", BaselineOutcome: literal(ac.c.Outcome), MutantOutcome: "(no such call)", call: recordedCall(ac.c, ib[ac.key])}
+					Baseline: "made", Mutant: "not made", BaselineOutcome: literal(ac.c.Outcome), MutantOutcome: "(no such call)"}
+				firstCall = recordedCall(ac.c, ib[ac.key])
 			}
 		}
 	}
-	return vc, first
+	return vc, first, firstCall
 }
 
 // valueDetail says what a value witness shows, for tables and the human report.

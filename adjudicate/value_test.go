@@ -66,7 +66,7 @@ func TestValueDetect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vc, d := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "embedded")
+			vc, d, _ := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "embedded")
 			if vc.Calls != tt.calls || vc.Differ != tt.diff || vc.Masked != tt.masked {
 				t.Errorf("check = %+v, want calls %d differ %d masked %d", *vc, tt.calls, tt.diff, tt.masked)
 			}
@@ -112,7 +112,7 @@ func TestValueDetectUnavailable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vc, d := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "node")
+			vc, d, _ := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "node")
 			if d != nil || vc.Unavailable == "" || vc.Calls != 0 || vc.Differ != 0 {
 				t.Fatalf("got %+v, %v; want unavailable, no witness", *vc, d)
 			}

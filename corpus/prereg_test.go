@@ -74,7 +74,7 @@ func TestPreregEvaluate(t *testing.T) {
 	if strings.Join(rec.InSample, ",") != "t3-vac-none,t7-in" || rec.Conditions[1].Regime != string(adjudicate.RegimeWitnessRecorded) {
 		t.Fatalf("record = %+v", rec)
 	}
-	rep := report(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path})
+	rep := buildReport(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path})
 	p := rep.Prereg
 	// t3 is in sample by the record, so out of sample no refusal rests on witness none.
 	if m := rep.Overall.Out[string(adjudicate.RegimeWitnessRecorded)]; m.RefusalsWitnessNone != 0 || m.Tasks != 6 {
@@ -104,7 +104,7 @@ func TestPreregEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p2 := report(t, fixtureRows(), ReportOptions{Prereg: rec2, PreregPath: path2}).Prereg
+	p2 := buildReport(t, fixtureRows(), ReportOptions{Prereg: rec2, PreregPath: path2}).Prereg
 	if p2.Holds || p2.Failed != 1 || !strings.Contains(p2.Decision, `"no false greens"`) {
 		t.Errorf("decision = %+v", p2)
 	}
@@ -202,7 +202,7 @@ func TestPreregArms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := report(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path}).Prereg
+	p := buildReport(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path}).Prereg
 	tests := []struct {
 		arm, summary string
 		observed     []string

@@ -33,7 +33,7 @@ func reachRows() []Row {
 // A reach requirement refuses held and unshown bonds whose oracle ran too few added lines, under
 // every regime but report-only; the ground truth judges such a refusal by the task's known_gap.
 func TestReportRequireReach(t *testing.T) {
-	rep := report(t, reachRows(), ReportOptions{Truth: truthFixture(), RequireReach: 50})
+	rep := buildReport(t, reachRows(), ReportOptions{Truth: truthFixture(), RequireReach: 50})
 	rr := rep.RequireReach
 	if rr == nil || rr.Percent != 50 || len(rr.Tasks) != 2 {
 		t.Fatalf("require_reach = %+v", rr)
@@ -72,7 +72,7 @@ func TestReportRequireReach(t *testing.T) {
 	}
 
 	// Without the requirement nothing changes: the figures TestTruthMetricsByHand checks.
-	plain := report(t, reachRows(), ReportOptions{Truth: truthFixture()})
+	plain := buildReport(t, reachRows(), ReportOptions{Truth: truthFixture()})
 	if plain.RequireReach != nil || plain.Overall.All[string(adjudicate.RegimeWitnessRecorded)].Refused != 4 {
 		t.Errorf("without --require-reach: %+v, refused %d", plain.RequireReach, plain.Overall.All[string(adjudicate.RegimeWitnessRecorded)].Refused)
 	}
@@ -106,7 +106,7 @@ value = 0
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := report(t, reachRows(), ReportOptions{Prereg: loaded, PreregPath: path, Truth: truthFixture()})
+	rep := buildReport(t, reachRows(), ReportOptions{Prereg: loaded, PreregPath: path, Truth: truthFixture()})
 	p := rep.Prereg
 	if p.RequireReach != 50 || rep.RequireReach == nil {
 		t.Fatalf("the record's reach was not applied: %+v / %+v", p.RequireReach, rep.RequireReach)

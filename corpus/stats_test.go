@@ -9,7 +9,7 @@ import (
 	"github.com/bond-tool/bond/internal/golden"
 )
 
-func report(t *testing.T, rows []Row, opts ReportOptions) *Report {
+func buildReport(t *testing.T, rows []Row, opts ReportOptions) *Report {
 	t.Helper()
 	rf := &RowsFile{Path: "rows.jsonl", Rows: rows}
 	merged, dups := Merge([]*RowsFile{withLines(rf)})
@@ -31,7 +31,7 @@ func withLines(rf *RowsFile) *RowsFile {
 // The figures of fixtureRows, worked out by hand from SPEC §3.6 and §6.3 (see helpers_test.go):
 // every metric, under every regime, for all samples and for out of sample.
 func TestMetricsByHand(t *testing.T) {
-	rep := report(t, fixtureRows(), ReportOptions{})
+	rep := buildReport(t, fixtureRows(), ReportOptions{})
 	type want struct {
 		sample, regime                                              string
 		tasks, held, vacuous, unshown, notBonded, errors, certified int
@@ -98,7 +98,7 @@ func TestMetricsByHand(t *testing.T) {
 func TestMismatchWarned(t *testing.T) {
 	rows := fixtureRows()
 	rows[0].Report.Bond.ByRegime[adjudicate.RegimeWitnessRecorded] = adjudicate.VerdictVacuous
-	rep := report(t, rows, ReportOptions{})
+	rep := buildReport(t, rows, ReportOptions{})
 	if len(rep.Mismatches) != 1 || rep.Mismatches[0].Derived != string(adjudicate.VerdictHeld) {
 		t.Fatalf("mismatches = %+v", rep.Mismatches)
 	}
@@ -109,7 +109,7 @@ func TestMismatchWarned(t *testing.T) {
 
 // The JSON report carries exactly the metric names of SPEC §6.3 per regime and per sample.
 func TestJSONMetricNames(t *testing.T) {
-	rep := report(t, fixtureRows(), ReportOptions{})
+	rep := buildReport(t, fixtureRows(), ReportOptions{})
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")

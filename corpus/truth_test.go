@@ -153,7 +153,7 @@ func truthRows() []Row {
 
 // The ground-truth figures of fixtureRows, worked out by hand (see truthFixture).
 func TestTruthMetricsByHand(t *testing.T) {
-	rep := report(t, truthRows(), ReportOptions{Truth: truthFixture()})
+	rep := buildReport(t, truthRows(), ReportOptions{Truth: truthFixture()})
 	type want struct {
 		sample, regime                                       string
 		knownGaps, falseRefusals, unjudged, oracleRuns, wall int
@@ -249,13 +249,13 @@ value = 100
 	if err != nil {
 		t.Fatal(err)
 	}
-	without := report(t, truthRows(), ReportOptions{Prereg: rec, PreregPath: "p.json"}).Prereg
+	without := buildReport(t, truthRows(), ReportOptions{Prereg: rec, PreregPath: "p.json"}).Prereg
 	if without.Failed != 3 || !strings.Contains(without.Conditions[0].Observed, "--truth") {
 		t.Errorf("without a truth: %+v", without.Conditions)
 	}
 	g := truthFixture()
 	g.SHA256 = "abc"
-	with := report(t, truthRows(), ReportOptions{Prereg: rec, PreregPath: "p.json", Truth: g}).Prereg
+	with := buildReport(t, truthRows(), ReportOptions{Prereg: rec, PreregPath: "p.json", Truth: g}).Prereg
 	var got []string
 	for _, cr := range with.Conditions {
 		got = append(got, cr.Observed+" "+map[bool]string{true: "PASS", false: "FAIL"}[cr.Pass])

@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/confine"
 )
 
 // Human writes the report for a person at a terminal. Every data value is put on one line with
@@ -124,7 +124,7 @@ func human(w io.Writer, in Input) error {
 	if r.Parity != nil {
 		fmt.Fprintf(bw, "parity: %s\n", termText(parityText(r.Parity)))
 	}
-	if s := r.Sandbox; s != nil && s.Protection == isolate.Detect {
+	if s := r.Sandbox; s != nil && s.Protection == confine.Detect {
 		fmt.Fprintf(bw, "protection: detection only: node_modules was writable to the tests and checked after each run, since this host allows no read-only mount (%s)\n", termText(s.Why))
 	}
 	t := r.Timings

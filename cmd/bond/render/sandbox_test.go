@@ -6,16 +6,16 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/confine"
 )
 
 // The human output says when node_modules was only watched, not read-only, and is silent when
 // it was read-only.
 func TestHumanSaysWhenProtectionIsOnlyDetection(t *testing.T) {
 	for _, tc := range []struct {
-		prot isolate.Protection
+		prot confine.Protection
 		want bool
-	}{{isolate.Detect, true}, {isolate.ReadOnly, false}} {
+	}{{confine.Detect, true}, {confine.ReadOnly, false}} {
 		r := &adjudicate.Report{Sandbox: &adjudicate.SandboxInfo{Protection: tc.prot, Why: "user namespaces are off"}}
 		r.Bond = adjudicate.Bond(nil, adjudicate.RegimeWitnessRecorded, false)
 		var b bytes.Buffer
