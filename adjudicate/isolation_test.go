@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
@@ -113,7 +114,7 @@ type limitRunner struct{ got []time.Duration }
 
 func (r *limitRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
 	r.got = append(r.got, s.timeout)
-	return runOutcome{Status: StatusAccepted}, nil
+	return runOutcome{Status: report.StatusAccepted}, nil
 }
 func (r *limitRunner) name() string        { return "limit" }
 func (r *limitRunner) close()              {}

@@ -23,6 +23,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/proc"
 )
@@ -34,17 +35,6 @@ var cacheNames = []string{".cache", ".vite", ".vite-temp"}
 // every run; a larger one stays a link to the real directory, protected as the rest of
 // node_modules (NodeModulesCaches.Linked says so).
 const cacheSeedMax = 16 << 20
-
-// NodeModulesCaches is what the report records of the sandboxes' own node_modules caches (read-only
-// and detect protection only).
-type NodeModulesCaches struct {
-	// Dirs are the cache directories each sandbox has of its own, repository-relative
-	// ("node_modules/.vite"), put back as they were before every run.
-	Dirs []string `json:"dirs"`
-	// Linked are the real caches too large to copy (over 16 MiB): linked like the rest of
-	// node_modules, so a run's write into them fails (read-only) or stops certify (detect).
-	Linked []string `json:"linked,omitempty"`
-}
 
 // cacheShim is one sandbox's node_modules directories made of links, and their caches.
 type cacheShim struct {
@@ -60,13 +50,13 @@ type cacheShim struct {
 
 // shimNodeModules turns every node_modules link of sb into a directory of links with caches of
 // its own. It returns the report's record (the same for every sandbox of a tree).
-func (sb *sandbox) shimNodeModules() (*NodeModulesCaches, error) {
+func (sb *sandbox) shimNodeModules() (*report.NodeModulesCaches, error) {
 	root, err := os.OpenRoot(sb.root)
 	if err != nil {
 		return nil, fmt.Errorf("opening sandbox %s: %w", sb.root, err)
 	}
 	sh := &cacheShim{root: root, links: map[string]map[string]string{}, caches: map[string]string{}}
-	rec := &NodeModulesCaches{}
+	rec := &report.NodeModulesCaches{}
 	for _, nm := range sb.tree.nodeModules {
 		real, err := filepath.EvalSymlinks(filepath.Join(sb.tree.root, filepath.FromSlash(nm)))
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
@@ -35,7 +36,7 @@ type confinement struct {
 	iso *isolate.Isolator
 	env []string
 	// info is what the report records of it.
-	info SandboxInfo
+	info report.SandboxInfo
 }
 
 // newConfinement builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
@@ -203,7 +204,7 @@ func (x *runs) control(ctx context.Context, sb *sandbox, timeout time.Duration) 
 	if err != nil {
 		return err
 	}
-	if out.Status != StatusAccepted {
+	if out.Status != report.StatusAccepted {
 		return input.Errorf("the control run of the unmutated oracle failed in sandbox %d (%s, exit %d) although both baseline runs passed; the oracle is flaky or depends on where it runs. Output tail:\n%s", sb.index, out.Status, out.ExitCode, indentTail(out.Output))
 	}
 	sb.controlled = true

@@ -18,12 +18,12 @@ package adjudicate
 // suite need not run for that mutant.
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // callTrace is one run's value trace: its calls, the test files that ran, and whether a file's
@@ -37,82 +37,6 @@ type callTrace struct {
 	Unavailable string
 	Observed    bool
 }
-
-// ValueCheck is what the value detector compared for one adjudicated mutant: the calls it
-// aligned across the two unmutated runs and the mutant run, and how many differ. It is recorded
-// beside whatever witness decided, so witness none says how hard bond looked ("0 of 214 recorded
-// calls differ"). Unavailable says why the detector could not look (the runner records no
-// calls); then the counts are absent, not zero.
-type ValueCheck struct {
-	// Calls is how many calls were compared: every call of the mutant run's test files made in
-	// the mutant run or in both unmutated runs.
-	Calls int `json:"calls"`
-	// Differ is how many of them differ (outcome, arguments after the call, or made on one side
-	// only).
-	Differ int `json:"differ"`
-	// Masked is how many fields were not compared because they differ between the two unmutated
-	// runs.
-	Masked int `json:"masked_fields"`
-	// Capped: a run's trace reached its cap; calls past it were not recorded.
-	Capped bool `json:"capped,omitempty"`
-	// Unavailable says why the detector did not look.
-	Unavailable string `json:"unavailable,omitempty"`
-}
-
-// MarshalJSON writes an unavailable check without counts: the detector did not look, which is
-// not "0 of 0 calls differ".
-func (v ValueCheck) MarshalJSON() ([]byte, error) {
-	type plain ValueCheck
-	if v.Unavailable != "" {
-		return json.Marshal(struct {
-			Unavailable string `json:"unavailable"`
-		}{v.Unavailable})
-	}
-	return json.Marshal(plain(v))
-}
-
-// Text is the check in words: "0 of 214 recorded calls differ".
-func (v *ValueCheck) Text() string {
-	if v == nil {
-		return ""
-	}
-	if v.Unavailable != "" {
-		return "value detector " + v.Unavailable
-	}
-	s := fmt.Sprintf("%d of %d recorded calls differ", v.Differ, v.Calls)
-	if v.Masked > 0 {
-		s += fmt.Sprintf(" (%d fields masked: they differ between the unmutated runs)", v.Masked)
-	}
-	if v.Capped {
-		s += " (trace capped)"
-	}
-	return s
-}
-
-// ValueDiff is the first call that differs, recorded with a value witness.
-type ValueDiff struct {
-	// File and Test are the test file and test that made the call ("" outside any test).
-	File string `json:"file"`
-	Test string `json:"test,omitempty"`
-	// Callee is the export called ("src/list.js#removeItems"); Args its arguments as a short
-	// literal.
-	Callee string `json:"callee"`
-	Args   string `json:"args"`
-	// Path is the first differing field ("return", "return[0]", "after[0].length"), or "(call)"
-	// when the call was made on one side only.
-	Path string `json:"path"`
-	// Baseline and Mutant are that field in the unmutated runs and in the mutant run ("absent"
-	// when a side lacks it); BaselineOutcome and MutantOutcome are the whole outcomes, short.
-	Baseline        string `json:"baseline"`
-	Mutant          string `json:"mutant"`
-	BaselineOutcome string `json:"baseline_outcome"`
-	MutantOutcome   string `json:"mutant_outcome"`
-}
-
-// ValueLostMutant begins a ValueCheck's Unavailable when the unmutated runs left their value
-// traces and the mutant run did not (a test file's process died, or a test removed its trace):
-// the detector could not look at this mutant alone, which reports say per mutant.
-const ValueLostMutant = "unavailable for the mutant run"
 
 // valueDetectorNote is the report's run-level word on the value detector: on, with how many
 // calls each unmutated run recorded, or why it is not available.
@@ -137,8 +61,8 @@ func valueDetectorNote(base *baseline, runner string) string {
 }
 
 // valueUnavailable is the ValueCheck of a run that recorded no trace at all.
-func valueUnavailable(runner string) *ValueCheck {
-	return &ValueCheck{Unavailable: fmt.Sprintf("not available under runner %s: the run recorded no value trace", runner)}
+func valueUnavailable(runner string) *report.ValueCheck {
+	return &report.ValueCheck{Unavailable: fmt.Sprintf("not available under runner %s: the run recorded no value trace", runner)}
 }
 
 // valueDetect compares the mutant run's trace with the baseline pair's, over the test files the
@@ -146,20 +70,20 @@ func valueUnavailable(runner string) *ValueCheck {
 // unmutated runs recorded it, for the suggested test (nil when none, or when the call was made
 // only under the mutant). A nil trace on any side means the runner records none: the check is
 // unavailable.
-func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck, *ValueDiff, *witnessCall) {
+func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*report.ValueCheck, *report.ValueDiff, *witnessCall) {
 	if base[0] == nil || base[1] == nil || mut == nil {
 		return valueUnavailable(runner), nil, nil
 	}
 	for i, t := range [...]*callTrace{base[0], base[1], mut} {
 		if t.Unavailable != "" {
 			if strings.HasPrefix(t.Unavailable, "not available") {
-				return &ValueCheck{Unavailable: t.Unavailable}, nil, nil
+				return &report.ValueCheck{Unavailable: t.Unavailable}, nil, nil
 			}
-			lost := ValueLostMutant
+			lost := report.ValueLostMutant
 			if i < 2 {
 				lost = "unavailable for an unmutated run"
 			}
-			return &ValueCheck{Unavailable: lost + ": " + t.Unavailable}, nil, nil
+			return &report.ValueCheck{Unavailable: lost + ": " + t.Unavailable}, nil, nil
 		}
 	}
 	if mut.Observed {
@@ -171,12 +95,12 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 		}
 		for _, f := range base[0].Files {
 			if !have[f] && slices.Contains(base[1].Files, f) {
-				return &ValueCheck{Unavailable: ValueLostMutant + ": the test file " + f + " left a value trace in both unmutated runs and none in the mutant run (its process did not exit normally, or the test removed the trace)"}, nil, nil
+				return &report.ValueCheck{Unavailable: report.ValueLostMutant + ": the test file " + f + " left a value trace in both unmutated runs and none in the mutant run (its process did not exit normally, or the test removed the trace)"}, nil, nil
 			}
 		}
 	}
-	vc := &ValueCheck{Capped: base[0].Capped || base[1].Capped || mut.Capped}
-	var first *ValueDiff
+	vc := &report.ValueCheck{Capped: base[0].Capped || base[1].Capped || mut.Capped}
+	var first *report.ValueDiff
 	var firstCall *witnessCall
 	for _, f := range mut.Files {
 		a, b, m := callsOf(base[0], f), callsOf(base[1], f), callsOf(mut, f)
@@ -194,7 +118,7 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 				vc.Calls++
 				vc.Differ++
 				if first == nil {
-					first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: "(call)",
+					first = &report.ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: "(call)",
 						Baseline: "not made", Mutant: "made", BaselineOutcome: "(no such call)", MutantOutcome: literal(mc.c.Outcome)}
 				}
 				continue
@@ -205,7 +129,7 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 			if path != "" {
 				vc.Differ++
 				if first == nil {
-					first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path,
+					first = &report.ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path,
 						Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome)}
 					firstCall = recordedCall(ca, cb)
 				}
@@ -221,7 +145,7 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 			vc.Calls++
 			vc.Differ++
 			if first == nil {
-				first = &ValueDiff{File: f, Test: ac.c.Test, Callee: ac.c.Callee, Args: literal(ac.c.Args), Path: "(call)",
+				first = &report.ValueDiff{File: f, Test: ac.c.Test, Callee: ac.c.Callee, Args: literal(ac.c.Args), Path: "(call)",
 					Baseline: "made", Mutant: "not made", BaselineOutcome: literal(ac.c.Outcome), MutantOutcome: "(no such call)"}
 				firstCall = recordedCall(ac.c, ib[ac.key])
 			}
@@ -231,7 +155,7 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 }
 
 // valueDetail says what a value witness shows, for tables and the human report.
-func valueDetail(d *ValueDiff) string {
+func valueDetail(d *report.ValueDiff) string {
 	who := d.File
 	if d.Test != "" {
 		who += " › " + d.Test

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/testneed"
@@ -87,11 +88,11 @@ func certifyVitest30(t *testing.T, root, diff, nm string, mode confine.Protectio
 		t.Fatalf("got %d mutants, want %d: %+v", len(rep.Mutants), len(want), rep.Mutants)
 	}
 	for _, m := range rep.Mutants {
-		if want[m.Line] != m.Path || m.Status != StatusKilled {
+		if want[m.Line] != m.Path || m.Status != report.StatusKilled {
 			t.Errorf("%s:%d %s: %s, want killed", m.Path, m.Line, m.Operator, m.Status)
 		}
 	}
-	if rep.Bond.Verdict != VerdictHeld {
+	if rep.Bond.Verdict != report.VerdictHeld {
 		t.Errorf("bond %s (%s), want held", rep.Bond.Verdict, rep.Bond.Reason)
 	}
 	switch w, c := rep.Sandbox.NodeModulesWrites, rep.Sandbox.NodeModulesCaches; mode {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
@@ -71,13 +71,13 @@ func TestPreregEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rec.InSample, ",") != "t3-vac-none,t7-in" || rec.Conditions[1].Regime != string(adjudicate.RegimeWitnessRecorded) {
+	if strings.Join(rec.InSample, ",") != "t3-vac-none,t7-in" || rec.Conditions[1].Regime != string(report.RegimeWitnessRecorded) {
 		t.Fatalf("record = %+v", rec)
 	}
 	rep := buildReport(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path})
 	p := rep.Prereg
 	// t3 is in sample by the record, so out of sample no refusal rests on witness none.
-	if m := rep.Overall.Out[string(adjudicate.RegimeWitnessRecorded)]; m.RefusalsWitnessNone != 0 || m.Tasks != 6 {
+	if m := rep.Overall.Out[string(report.RegimeWitnessRecorded)]; m.RefusalsWitnessNone != 0 || m.Tasks != 6 {
 		t.Errorf("out-of-sample metrics ignore the record: %+v", m)
 	}
 	var got []string
@@ -144,7 +144,7 @@ func TestParseRuleBad(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseRule("rule.toml", []byte(tt.src), string(adjudicate.RegimeWitnessRecorded))
+			_, err := ParseRule("rule.toml", []byte(tt.src), string(report.RegimeWitnessRecorded))
 			if err == nil || !input.Is(err) {
 				t.Fatalf("err = %v, want an InputError", err)
 			}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 )
 
@@ -65,8 +65,8 @@ func human(w io.Writer, in Input) error {
 	}
 	for _, c := range r.SelfCheck {
 		switch c.Result {
-		case adjudicate.CanaryKilled:
-		case adjudicate.CanaryError:
+		case report.CanaryKilled:
+		case report.CanaryError:
 			fmt.Fprintf(bw, "\nself-check: the canary in %s could not run (error): bond cannot tell whether the oracle loads that file\n", q(c.Path))
 		default:
 			fmt.Fprintf(bw, "\nself-check: the canary in %s %s: the oracle does not load that file\n", q(c.Path), q(c.Result))
@@ -133,7 +133,7 @@ func human(w io.Writer, in Input) error {
 }
 
 // whereTimeWent names the phases that took time, slowest first: "mutants 8.1s, baseline 2.0s".
-func whereTimeWent(t adjudicate.Timings) string {
+func whereTimeWent(t report.Timings) string {
 	phases := t.Phases()
 	sort.SliceStable(phases, func(i, j int) bool { return phases[i].MS > phases[j].MS })
 	var parts []string

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 )
 
@@ -16,8 +16,8 @@ func TestHumanSaysWhenProtectionIsOnlyDetection(t *testing.T) {
 		prot confine.Protection
 		want bool
 	}{{confine.Detect, true}, {confine.ReadOnly, false}} {
-		r := &adjudicate.Report{Sandbox: &adjudicate.SandboxInfo{Protection: tc.prot, Why: "user namespaces are off"}}
-		r.Bond = adjudicate.Bond(nil, adjudicate.RegimeWitnessRecorded, false)
+		r := &report.Report{Sandbox: &report.SandboxInfo{Protection: tc.prot, Why: "user namespaces are off"}}
+		r.Bond = report.Bond(nil, report.RegimeWitnessRecorded, false)
 		var b bytes.Buffer
 		if err := Human(&b, Input{Report: r}); err != nil {
 			t.Fatal(err)
