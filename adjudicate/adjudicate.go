@@ -8,6 +8,7 @@ package adjudicate
 import (
 	"context"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -27,20 +28,23 @@ type adjudication struct {
 // asked for; the ones that passed), and the suite over mutant m.
 type detectors struct {
 	coverage func(ctx context.Context, i int) (*runOutcome, error)
-	gates    func(ctx context.Context) ([]GateRecord, error)
-	suite    func(ctx context.Context, m plan.Mutant, gates []GateRecord) (Witness, error)
+	gates    func(ctx context.Context) ([]report.GateRecord, error)
+	suite    func(ctx context.Context, m plan.Mutant, gates []report.GateRecord) (report.Witness, error)
 }
 
 // adjudicate decides the reason or witness of every accepted mutant in results, in plan order, so
-// the report does not depend on which sandbox finished first.
-func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.Mutant, results []MutantResult, d detectors, prog *progress) error {
+// the report does not depend on which sandbox finished first. It returns, by mutant id, the call
+// of each value witness as the unmutated runs recorded it (suggestrun.go writes the suggested
+// test from it; the report records only the difference).
+func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.Mutant, results []report.MutantResult, d detectors, prog *progress) (map[string]*witnessCall, error) {
+	calls := map[string]*witnessCall{}
 	decided := false
 	suiteRuns := 0
 	for i := range results {
 		mr := &results[i]
 		m := muts[i]
 		mr.Ran = ev.base.ran(m.Path, m.Line)
-		if mr.Status != StatusAccepted || mr.Equivalence == string(VerdictEquivalent) {
+		if mr.Status != report.StatusAccepted || mr.Equivalence == string(report.VerdictEquivalent) {
 			continue
 		}
 		if reason, note := ev.abstention(m); reason != "" {
@@ -48,22 +52,22 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 			continue
 		}
 		if decided && a.mode == AdjudicateFirst {
-			mr.Witness = Witness{Kind: WitnessNotAdjudicated}
+			mr.Witness = report.Witness{Kind: report.WitnessNotAdjudicated}
 			continue
 		}
 		out, err := d.coverage(ctx, i)
 		if err != nil {
-			return err
+			return calls, err
 		}
 		if why := coverageUnreadable(out); why != "" {
-			mr.Reason, mr.Note = ReasonCoverageUnreadable, "the coverage of this mutant's run could not be read: "+why
+			mr.Reason, mr.Note = report.ReasonCoverageUnreadable, "the coverage of this mutant's run could not be read: "+why
 			continue
 		}
 		// The value detector reads the same run's trace (value.go): its counts are recorded
 		// beside whichever witness decides.
-		vc, vd := valueDetect(ev.base.traces(), out.Trace, a.runner)
+		vc, vd, call := valueDetect(ev.base.traces(), out.Trace, a.runner)
 		if lines := coverageWitness(ev.base.stable, m, out); len(lines) > 0 {
-			mr.Witness = Witness{Kind: WitnessCoverage, Lines: lines, Detail: coverageDetail(lines), Values: vc}
+			mr.Witness = report.Witness{Kind: report.WitnessCoverage, Lines: lines, Detail: coverageDetail(lines), Values: vc}
 			if vc.Unavailable == "" && vd == nil {
 				mr.Witness.Detail += "; the value detector saw no difference: " + vc.Text()
 			}
@@ -71,41 +75,44 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 			continue
 		}
 		if vd != nil {
-			mr.Witness = Witness{Kind: WitnessValue, Value: vd, Values: vc, Detail: valueDetail(vd)}
+			mr.Witness = report.Witness{Kind: report.WitnessValue, Value: vd, Values: vc, Detail: valueDetail(vd)}
+			if call != nil {
+				calls[m.ID] = call
+			}
 			decided = true
 			continue
 		}
 		if a.gates == 0 {
-			mr.Witness = Witness{Kind: WitnessNone, Values: vc}
+			mr.Witness = report.Witness{Kind: report.WitnessNone, Values: vc}
 			continue
 		}
 		// The first mutant that needs the suite detector runs the gates on the unmutated tree;
 		// their records are in the report before any suite witness is read.
 		gates, err := d.gates(ctx)
 		if err != nil {
-			return err
+			return calls, err
 		}
 		if len(gates) == 0 {
-			mr.Witness = Witness{Kind: WitnessNone, Values: vc}
+			mr.Witness = report.Witness{Kind: report.WitnessNone, Values: vc}
 			continue
 		}
 		if suiteRuns >= a.suiteCap {
-			mr.Witness = Witness{Kind: WitnessNotAdjudicated, Values: vc}
+			mr.Witness = report.Witness{Kind: report.WitnessNotAdjudicated, Values: vc}
 			continue
 		}
 		suiteRuns++
 		prog.phase("suite", suiteRuns, min(a.suiteCap, len(muts)))
 		w, err := d.suite(ctx, m, gates)
 		if err != nil {
-			return err
+			return calls, err
 		}
 		if w.Gate != "" {
 			mr.Witness = w
 			mr.Witness.Values = vc
 			decided = true
 		} else {
-			mr.Witness = Witness{Kind: WitnessNone, Values: vc}
+			mr.Witness = report.Witness{Kind: report.WitnessNone, Values: vc}
 		}
 	}
-	return nil
+	return calls, nil
 }

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/testneed"
@@ -20,7 +22,7 @@ import (
 )
 
 // certifyFixture runs certifyPlanned on the add.js fixture with the given mutants and options.
-func certifyFixture(t *testing.T, ctx context.Context, root string, o Options, muts []plan.Mutant) (*Report, error) {
+func certifyFixture(t *testing.T, ctx context.Context, root string, o Options, muts []plan.Mutant) (*report.Report, error) {
 	t.Helper()
 	o.Plan.Repo = root
 	if o.Timeout == 0 {
@@ -75,14 +77,14 @@ func TestHangingMutantTimesOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rep.Mutants[0].Status; got != StatusTimeout {
+	if got := rep.Mutants[0].Status; got != report.StatusTimeout {
 		t.Errorf("hanging mutant: status %s, want timeout", got)
 	}
-	if got := rep.Mutants[0].Verdict; got != VerdictHeld {
+	if got := rep.Mutants[0].Verdict; got != report.VerdictHeld {
 		t.Errorf("hanging mutant: verdict %s, want held", got)
 	}
 	// Same sandbox, next mutant: it must see the restored file (accepted, coverage witness).
-	if got := rep.Mutants[1].Status; got != StatusAccepted {
+	if got := rep.Mutants[1].Status; got != report.StatusAccepted {
 		t.Errorf("mutant after the hang: status %s, want accepted (was the sandbox restored?)", got)
 	}
 	for _, pid := range withMarker(marker) {
@@ -147,7 +149,7 @@ func TestSetupErrors(t *testing.T) {
 		{"oracle red", Options{Oracle: []string{"test/red.test.js"}, Runner: RunnerNode}, "oracle fails on the patched tree"},
 		{"oracle file missing", Options{Oracle: []string{"test/nope.test.js"}, Runner: RunnerNode}, "no such test file"},
 		// Gates run on the unmutated tree only when needed; the old engine runs them up front.
-		{"gate missing", Options{Gates: []GateSpec{{Name: "lint", Cmd: "bond-test-no-such-linter ."}}, ExhaustiveRuns: true}, "gate lint could not run"},
+		{"gate missing", Options{Gates: []report.GateSpec{{Name: "lint", Cmd: "bond-test-no-such-linter ."}}, ExhaustiveRuns: true}, "gate lint could not run"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := certifyFixture(t, context.Background(), root, tc.o, []plan.Mutant{m})
@@ -170,7 +172,7 @@ func TestOptionErrors(t *testing.T) {
 		{Options{OracleCmd: "x", Jobs: -1}, "-j"},
 		{Options{OracleCmd: "x", SuiteCap: new(-1)}, "--suite-cap -1: want 0 or more"},
 		{Options{Oracle: []string{"../outside.test.js"}}, "inside it"},
-		{Options{OracleCmd: "x", Gates: []GateSpec{{Name: "a", Cmd: "x"}, {Name: "a", Cmd: "y"}}}, "twice"},
+		{Options{OracleCmd: "x", Gates: []report.GateSpec{{Name: "a", Cmd: "x"}, {Name: "a", Cmd: "y"}}}, "twice"},
 	} {
 		_, err := tc.o.withDefaults()
 		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tc.want) {
@@ -181,7 +183,7 @@ func TestOptionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Runner != RunnerAuto || o.Regime != RegimeWitnessRecorded || o.Adjudicate != AdjudicateFirst || *o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
+	if o.Runner != RunnerAuto || o.Regime != report.RegimeWitnessRecorded || o.Adjudicate != AdjudicateFirst || *o.SuiteCap != DefaultSuiteCap || o.Jobs < 1 || o.Plan.Repo != "." {
 		t.Errorf("defaults not filled: %+v", o)
 	}
 	// A SuiteCap of 0 is kept: no suite run, not the default.
@@ -216,7 +218,7 @@ func TestHermeticHasNoNetwork(t *testing.T) {
 	if err != nil {
 		t.Fatalf("hermetic run: %v", err)
 	}
-	if rep.Mutants[0].Status != StatusKilled {
+	if rep.Mutants[0].Status != report.StatusKilled {
 		t.Errorf("status %s, want killed", rep.Mutants[0].Status)
 	}
 }
@@ -248,14 +250,14 @@ func TestInterruptedRunIsNeverHeld(t *testing.T) {
 	if err == nil || rep == nil || !rep.Partial {
 		t.Fatalf("err %v, report %+v: want an interrupted, partial run", err, rep)
 	}
-	if rep.Mutants[0].Status != StatusKilled {
+	if rep.Mutants[0].Status != report.StatusKilled {
 		t.Fatalf("first mutant %s, want killed before the interrupt", rep.Mutants[0].Status)
 	}
-	if rep.Bond.Verdict == VerdictHeld || rep.Bond.Refuses {
+	if rep.Bond.Verdict == report.VerdictHeld || rep.Bond.Refuses {
 		t.Errorf("bond %+v: an unfinished run must not be held", rep.Bond)
 	}
 	for r, v := range rep.Bond.ByRegime {
-		if v == VerdictHeld {
+		if v == report.VerdictHeld {
 			t.Errorf("bond under %s is held in a partial report", r)
 		}
 	}
@@ -298,7 +300,7 @@ func TestCancelledRunIsPartialAndCleansUp(t *testing.T) {
 	if rep == nil || !rep.Partial {
 		t.Fatalf("want a partial report, got %+v", rep)
 	}
-	if rep.Mutants[1].Status != StatusNotRun || rep.Mutants[1].Verdict != VerdictError {
+	if rep.Mutants[1].Status != report.StatusNotRun || rep.Mutants[1].Verdict != report.VerdictError {
 		t.Errorf("mutant not run: %s/%s", rep.Mutants[1].Status, rep.Mutants[1].Verdict)
 	}
 	left, _ := filepath.Glob(filepath.Join(tmp, "*")) // the work dir does not name bond: anything left is a leak
@@ -399,7 +401,7 @@ func TestUserTreeChangeIsCaught(t *testing.T) {
 	cmd := "echo x >> " + filepath.Join(root, "README.md") + "; node --test test/add.test.js"
 	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
 	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1}, []plan.Mutant{m})
-	if rep != nil && rep.Sandbox != nil && rep.Sandbox.Protection != isolate.Detect {
+	if rep != nil && rep.Sandbox != nil && rep.Sandbox.Protection != confine.Detect {
 		if err != nil {
 			t.Fatalf("the checkout is read-only to the tests, so the run should finish: %v", err)
 		}
@@ -435,7 +437,7 @@ func TestTimeoutRetriedAtDefaultLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mr := rep.Mutants[0]; mr.Status != StatusAccepted || !mr.Retried {
+	if mr := rep.Mutants[0]; mr.Status != report.StatusAccepted || !mr.Retried {
 		t.Errorf("status %s retried %v, want accepted after a retry", mr.Status, mr.Retried)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 )
 
@@ -95,7 +96,7 @@ func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, rp
 	prog.phase("baseline", 0, total)
 	pair, err := runPair(ctx, x, p, runSpec{cov: true, timeout: limit})
 	b := baselineRuns{pair: pair}
-	if err != nil || files == nil || pair[0].Status != StatusAccepted || pair[1].Status != StatusAccepted {
+	if err != nil || files == nil || pair[0].Status != report.StatusAccepted || pair[1].Status != report.StatusAccepted {
 		prog.phase("baseline", total, total)
 		return b, err
 	}
@@ -109,7 +110,7 @@ func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, rp
 	if err != nil {
 		return b, err
 	}
-	if each[0].Status != StatusAccepted {
+	if each[0].Status != report.StatusAccepted {
 		return b.droppedFor(files[:1], each, 0), nil
 	}
 	if _, embedded := x.choice.runner.(*embeddedRunner); !embedded && !rp.always {
@@ -126,7 +127,7 @@ func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, rp
 	}
 	each = append(each, rest...)
 	for i, out := range each {
-		if out.Status != StatusAccepted {
+		if out.Status != report.StatusAccepted {
 			return b.droppedFor(files, each, i), nil
 		}
 	}
@@ -204,7 +205,7 @@ func (b baselineRuns) embeddedFailure(c *runnerChoice) string {
 		return ""
 	}
 	for _, out := range b.pair {
-		if out.Status != StatusAccepted {
+		if out.Status != report.StatusAccepted {
 			return firstNonEmpty(out.KilledBy, string(out.Status))
 		}
 	}
@@ -227,12 +228,12 @@ func coverageBroke(ctx context.Context, x *runs, p *pool, b baselineRuns, limit 
 	// Both runs asked for coverage; a coverage failure fails them both. One that passed with
 	// coverage shows the flags work, so the other's failure is the oracle's (a flaky oracle
 	// that fails every second run must stay a red oracle, not become a dark channel).
-	if b.pair[0].Status != StatusKilled || b.pair[1].Status != StatusKilled {
+	if b.pair[0].Status != report.StatusKilled || b.pair[1].Status != report.StatusKilled {
 		return "", nil
 	}
 	failed := &b.pair[0]
 	plain, err := runEach(ctx, x, p, []runSpec{{timeout: limit}}, func() {})
-	if err != nil || plain[0].Status != StatusAccepted {
+	if err != nil || plain[0].Status != report.StatusAccepted {
 		return "", err
 	}
 	cr.coverageBroken = "the oracle fails when bond asks its test runner for coverage (exit " +
@@ -287,15 +288,15 @@ func (b baselineRuns) labelled() ([]string, []runOutcome) {
 
 // records are the report's records of the runs: the whole oracle's pair, then each file's run
 // (test_files naming it), also when they were made and not used (dropped).
-func (b baselineRuns) records() []RunRecord {
+func (b baselineRuns) records() []report.RunRecord {
 	files, each := b.files, b.each
 	if b.dropped != "" {
 		files, each = b.tried, b.triedRuns
 	}
 	outs := append(append([]runOutcome{}, b.pair[:]...), each...)
-	recs := make([]RunRecord, 0, len(outs))
+	recs := make([]report.RunRecord, 0, len(outs))
 	for i, out := range outs {
-		r := RunRecord{Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
+		r := report.RunRecord{Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
 		if i >= 2 {
 			r.TestFiles = []string{files[i-2]}
 		}
@@ -311,16 +312,16 @@ func (b baselineRuns) failure(limit time.Duration, root string) error {
 	labels, outs := b.labelled()
 	for i, out := range outs {
 		switch out.Status {
-		case StatusError:
+		case report.StatusError:
 			what := "check the command and that its program is installed"
-			if out.Reason == ReasonMemoryLimit {
+			if out.Reason == report.ReasonMemoryLimit {
 				// bond's own limit stopped the run, not the command: say so and what helps.
 				what = "that limit is the embedded runner's own and no setting raises it: run the oracle under Node with --runner node (or runner = \"node\" in .bond.toml), or find the test that allocates that much"
 			}
 			return input.Errorf("the oracle could not run on the patched tree (%s): %v; %s\n%s", labels[i], out.Err, what, indentTail(out.Output))
-		case StatusTimeout:
+		case report.StatusTimeout:
 			return input.Errorf("oracle fails on the patched tree: %s timed out after %v; raise --timeout or fix the hang\n%s", labels[i], limit, indentTail(out.Output))
-		case StatusKilled:
+		case report.StatusKilled:
 			if hint := baselineHint(out.Output, root); hint != "" {
 				return input.Errorf("oracle fails on the patched tree: %s exited %d; %s. Output tail:\n%s", labels[i], out.ExitCode, hint, indentTail(out.Output))
 			}

@@ -9,15 +9,9 @@ import (
 	"crypto/sha256"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
-
-// HintsBlanked is one planned file whose coverage-ignore hints bond blanked in the sandboxes.
-type HintsBlanked struct {
-	Path string `json:"path"`
-	// Hints counts the hint comments replaced by spaces.
-	Hints int `json:"hints"`
-}
 
 // blankHints replaces the coverage-ignore hints of every planned file (a file the patch added
 // lines to, whose reach is measured) and every file a mutant changes with spaces (same length, same line breaks: every line and column stays where it was), in the
@@ -53,7 +47,7 @@ func (t *tree) blankHints(planned []plan.FileInfo, muts []plan.Mutant) error {
 		}
 		f.raw, f.userSHA, f.hints = src, f.sha, n
 		f.content, f.sha = out, sha256.Sum256(out)
-		t.mirror.HintsBlanked = append(t.mirror.HintsBlanked, HintsBlanked{Path: p, Hints: n})
+		t.mirror.HintsBlanked = append(t.mirror.HintsBlanked, report.HintsBlanked{Path: p, Hints: n})
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -34,13 +35,13 @@ func TestHintedLinesRan(t *testing.T) {
 				mutantAt(t, root, "src/hinted.js", 15, "return-sentinel", "return kind;", "return undefined;"),
 			}
 			rep := certifyFiles(t, root, Options{OracleCmd: tt.cmd, Jobs: 1}, muts)
-			if got := rep.Mutants[0]; !got.Ran || got.Reason == ReasonCoverageUnavailable {
+			if got := rep.Mutants[0]; !got.Ran || got.Reason == report.ReasonCoverageUnavailable {
 				t.Errorf("hinted line 5: ran %v reason %s note %q, want ran", got.Ran, got.Reason, got.Note)
 			}
-			if got := rep.Mutants[1]; got.Status != StatusKilled {
+			if got := rep.Mutants[1]; got.Status != report.StatusKilled {
 				t.Errorf("mutant on the hinted line 15: status %s, want killed\n%s", got.Status, got.OutputTail)
 			}
-			want := []HintsBlanked{{Path: "src/hinted.js", Hints: 5}}
+			want := []report.HintsBlanked{{Path: "src/hinted.js", Hints: 5}}
 			if rep.Sandbox == nil || !reflect.DeepEqual(rep.Sandbox.HintsBlanked, want) {
 				t.Errorf("sandbox record %+v, want hints_blanked %+v", rep.Sandbox, want)
 			}
@@ -70,7 +71,7 @@ func TestBlankHintsTree(t *testing.T) {
 	if err := tr.blankHints(planned, []plan.Mutant{m}); err != nil {
 		t.Fatal(err)
 	}
-	want := []HintsBlanked{{Path: "src/a.js", Hints: 2}, {Path: "src/b.js", Hints: 2}}
+	want := []report.HintsBlanked{{Path: "src/a.js", Hints: 2}, {Path: "src/b.js", Hints: 2}}
 	if !reflect.DeepEqual(tr.mirror.HintsBlanked, want) {
 		t.Errorf("hints_blanked %+v, want %+v", tr.mirror.HintsBlanked, want)
 	}

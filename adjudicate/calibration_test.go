@@ -12,6 +12,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
@@ -173,10 +174,10 @@ func runCalibration(t *testing.T, runner string) {
 	}
 }
 
-func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
+func checkCalibration(t *testing.T, want *calExpect, rep *report.Report) {
 	t.Helper()
-	got := func(r Regime) string { return string(rep.Bond.ByRegime[r]) }
-	for r, w := range map[Regime]string{RegimeWitnessRecorded: want.Bond.WitnessRecorded, RegimeWitnessRequired: want.Bond.WitnessRequired, RegimeReportOnly: want.Bond.ReportOnly} {
+	got := func(r report.Regime) string { return string(rep.Bond.ByRegime[r]) }
+	for r, w := range map[report.Regime]string{report.RegimeWitnessRecorded: want.Bond.WitnessRecorded, report.RegimeWitnessRequired: want.Bond.WitnessRequired, report.RegimeReportOnly: want.Bond.ReportOnly} {
 		if got(r) != w {
 			t.Errorf("bond under %s: got %s, want %s", r, got(r), w)
 		}
@@ -219,12 +220,12 @@ func checkCalibration(t *testing.T, want *calExpect, rep *Report) {
 		check("reason", string(m.Reason), w.Reason)
 		check("witness", string(m.Witness.Kind), w.Witness)
 		check("gate", m.Witness.Gate, w.Gate)
-		check("verdict", string(m.ByRegime[RegimeWitnessRecorded]), w.Verdict)
+		check("verdict", string(m.ByRegime[report.RegimeWitnessRecorded]), w.Verdict)
 		vr := w.VerdictRequired
 		if vr == "" {
 			vr = w.Verdict
 		}
-		check("verdict (witness-required)", string(m.ByRegime[RegimeWitnessRequired]), vr)
+		check("verdict (witness-required)", string(m.ByRegime[report.RegimeWitnessRequired]), vr)
 		if w.Ran != nil && m.Ran != *w.Ran {
 			t.Errorf("mutant %s: ran = %v, want %v", at, m.Ran, *w.Ran)
 		}
@@ -277,6 +278,6 @@ func applyCalibrationConfig(t *testing.T, c config.File, o *Options) {
 	}
 	o.Oracle, o.OracleCmd, o.Runner = c.Oracle, c.OracleCmd, c.Runner
 	for _, g := range c.GateList() {
-		o.Gates = append(o.Gates, GateSpec{Name: g.Name, Cmd: g.Cmd})
+		o.Gates = append(o.Gates, report.GateSpec{Name: g.Name, Cmd: g.Cmd})
 	}
 }

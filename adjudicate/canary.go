@@ -5,6 +5,8 @@ package adjudicate
 
 import (
 	"bytes"
+
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // canaryOf returns src with a statement that throws on load inserted as a new first line (after a
@@ -35,13 +37,13 @@ func canaryOf(src []byte) []byte {
 
 // canaryResult is what a canary run's status says: the oracle loaded the file (killed), did not
 // (survived), or could not run.
-func canaryResult(status Status) string {
+func canaryResult(status report.Status) string {
 	switch status {
-	case StatusKilled, StatusTimeout:
-		return CanaryKilled
-	case StatusAccepted:
-		return CanarySurvived
+	case report.StatusKilled, report.StatusTimeout:
+		return report.CanaryKilled
+	case report.StatusAccepted:
+		return report.CanarySurvived
 	default:
-		return CanaryError
+		return report.CanaryError
 	}
 }

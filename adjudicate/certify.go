@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/version"
@@ -21,7 +22,7 @@ import (
 // (a partial report after a signal or an internal failure); the error is a input.Error for
 // bad input or setup (the CLI exits 2), the context's cause after cancellation, or another error
 // for an internal failure.
-func Certify(ctx context.Context, opts Options) (*Report, error) {
+func Certify(ctx context.Context, opts Options) (*report.Report, error) {
 	o, err := opts.withDefaults()
 	if err != nil {
 		return nil, err
@@ -53,11 +54,11 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 			rep := newReport(o, plan.Front{SchemaVersion: version.Schema, Tool: plan.Tool{Name: version.ToolName, Version: version.Tool}}, nil)
 			rep.Partial = true
 			rep.Errors = append(rep.Errors, context.Cause(ctx).Error())
-			rep.Bond = Bond(nil, o.Regime, o.RequireHeld)
+			rep.Bond = report.Bond(nil, o.Regime, o.RequireHeld)
 			rep.Bond.Reason = "interrupted before the plan was made (the report is partial)"
-			rep.Bond.ByRegime = map[Regime]Verdict{}
-			for _, r := range Regimes {
-				rep.Bond.ByRegime[r] = BondNotBonded
+			rep.Bond.ByRegime = map[report.Regime]report.Verdict{}
+			for _, r := range report.Regimes {
+				rep.Bond.ByRegime[r] = report.BondNotBonded
 			}
 			return rep, context.Cause(ctx)
 		}
@@ -92,7 +93,7 @@ func Certify(ctx context.Context, opts Options) (*Report, error) {
 // certifyPlanned certifies an already planned set of mutants: everything after planning, phase by
 // phase. Whatever stops it, the deferred end cleans up, checks the user's tree and derives the
 // verdicts from the facts recorded so far.
-func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []plan.Mutant, doc *VerdictDoc, start time.Time) (rep *Report, err error) {
+func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []plan.Mutant, doc *VerdictDoc, start time.Time) (rep *report.Report, err error) {
 	rep = newReport(o, front, muts)
 	prog := newProgress(o.Progress, o.Now)
 	clk := &clock{}
@@ -148,7 +149,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return rep, err
 	}
-	conf, err = confine(o, t, p)
+	conf, err = newConfinement(o, t, p)
 	if err != nil {
 		return rep, err
 	}
@@ -173,7 +174,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		if err != nil {
 			return err
 		}
-		rep.Baseline = &Baseline{Oracle: b.records(), Gates: []GateRecord{}, Inputs: x.inputs.manifestFiles()}
+		rep.Baseline = &report.Baseline{Oracle: b.records(), Gates: []report.GateRecord{}, Inputs: x.inputs.manifestFiles()}
 		if err := b.failure(o.Timeout, t.root); err != nil {
 			return err
 		}
@@ -239,7 +240,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	}
 	allMuts := muts
 	muts = make([]plan.Mutant, len(fresh))
-	results := make([]MutantResult, len(fresh))
+	results := make([]report.MutantResult, len(fresh))
 	for j, i := range fresh {
 		muts[j], results[j] = allMuts[i], rep.Mutants[i]
 	}
@@ -274,11 +275,11 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	d := detectors{
 		coverage: cov.get,
 		gates:    gates.passed,
-		suite: func(ctx context.Context, m plan.Mutant, passed []GateRecord) (Witness, error) {
+		suite: func(ctx context.Context, m plan.Mutant, passed []report.GateRecord) (report.Witness, error) {
 			return suiteWitness(ctx, x, p, lim, passed, m)
 		},
 	}
-	err = adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.suiteCap(), gates: len(o.Gates), runner: choice.runner.name()}, muts, results, d, prog)
+	calls, err := adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.suiteCap(), gates: len(o.Gates), runner: choice.runner.name()}, muts, results, d, prog)
 	lazyMS := gates.ms - eagerMS
 	rep.Timings.GatesBaselineMS = gates.ms
 	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
@@ -286,7 +287,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		return rep, err
 	}
 	// Each value witness's suggested test, run on the patched tree and on its mutant.
-	if err = timed(&rep.Timings.SuggestMS, func() error { return suggestTests(ctx, x, p, lim, muts, results, prog) }); err != nil || !o.Parity {
+	if err = timed(&rep.Timings.SuggestMS, func() error { return suggestTests(ctx, x, p, lim, muts, results, calls, prog) }); err != nil || !o.Parity {
 		return rep, err
 	}
 	real := choice.fallback
@@ -319,29 +320,29 @@ func measuresReach(o Options, front plan.Front) bool {
 }
 
 // finish derives verdicts and bonds from the recorded facts, and fills the timings.
-func finish(rep *Report, o Options, doc *VerdictDoc, start time.Time, clk *clock, err error) {
+func finish(rep *report.Report, o Options, doc *VerdictDoc, start time.Time, clk *clock, err error) {
 	if doc != nil && rep.Verdicts == nil {
 		rep.Verdicts = doc.apply(rep.Mutants)
 	}
 	if err != nil {
 		rep.Errors = append(rep.Errors, err.Error())
 	}
-	deriveVerdicts(rep, o.Regime, o.RequireHeld)
-	deriveLines(rep, o.RequireReach)
+	report.DeriveVerdicts(rep, o.Regime, o.RequireHeld)
+	report.DeriveLines(rep, o.RequireReach)
 	rep.Timings.TotalMS = o.Now().Sub(start).Milliseconds()
 	clk.fill(&rep.Timings)
 }
 
-func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
-	rep := &Report{
+func newReport(o Options, front plan.Front, muts []plan.Mutant) *report.Report {
+	rep := &report.Report{
 		Front:       front,
-		Mutants:     make([]MutantResult, len(muts)),
+		Mutants:     make([]report.MutantResult, len(muts)),
 		Sentinel:    plan.Sentinel,
-		SelfCheck:   []Canary{},
-		Lines:       []LineAnswer{},
+		SelfCheck:   []report.Canary{},
+		Lines:       []report.LineAnswer{},
 		TreeChanges: []string{},
 		Errors:      []string{},
-		Run: RunInfo{
+		Run: report.RunInfo{
 			OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner, Gates: o.Gates,
 			Regime: o.Regime, Adjudicate: o.Adjudicate, Jobs: o.Jobs, SuiteCap: o.suiteCap(),
 			Hermetic: o.Hermetic, TimeoutMS: o.Timeout.Milliseconds(), ExhaustiveRuns: o.ExhaustiveRuns,
@@ -351,7 +352,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		rep.Incremental = o.inc.info
 	}
 	if rep.Run.Gates == nil {
-		rep.Run.Gates = []GateSpec{}
+		rep.Run.Gates = []report.GateSpec{}
 	}
 	if o.OracleCmd != "" {
 		rep.Run.Runner = RunnerCommand
@@ -366,7 +367,7 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 		rep.Front.Discarded = []plan.Candidate{}
 	}
 	for i, m := range muts {
-		rep.Mutants[i] = MutantResult{Mutant: m, Status: StatusNotRun, Witness: Witness{Kind: WitnessNotAdjudicated}, Sandbox: -1, Runs: []MutantRun{}}
+		rep.Mutants[i] = report.MutantResult{Mutant: m, Status: report.StatusNotRun, Witness: report.Witness{Kind: report.WitnessNotAdjudicated}, Sandbox: -1, Runs: []report.MutantRun{}}
 	}
 	return rep
 }
@@ -375,15 +376,15 @@ func newReport(o Options, front plan.Front, muts []plan.Mutant) *Report {
 // counterexample was found and recorded), but held cannot be shown while mutants are left
 // unjudged (or the tree's facts are in doubt), so it becomes unshown in every regime: a partial
 // report never certifies.
-func unfinishedBond(b BondResult) BondResult {
+func unfinishedBond(b report.BondResult) report.BondResult {
 	b.Reason = "the run did not finish: " + b.Reason
-	if b.Verdict == VerdictHeld {
-		b.Verdict, b.Refuses = VerdictUnshown, false
+	if b.Verdict == report.VerdictHeld {
+		b.Verdict, b.Refuses = report.VerdictUnshown, false
 		b.Reason += "; held cannot be shown by an unfinished run"
 	}
 	for r, v := range b.ByRegime {
-		if v == VerdictHeld {
-			b.ByRegime[r] = VerdictUnshown
+		if v == report.VerdictHeld {
+			b.ByRegime[r] = report.VerdictUnshown
 		}
 	}
 	return b

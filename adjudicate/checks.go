@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
@@ -18,9 +19,9 @@ import (
 const ReasonGateNotNeeded = "not-needed"
 
 // runCanaries runs the canary of every file holding a mutant, over the sandbox pool.
-func runCanaries(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, prog *progress) ([]Canary, error) {
+func runCanaries(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, prog *progress) ([]report.Canary, error) {
 	paths := mutatedFiles(muts)
-	canaries := make([]Canary, len(paths))
+	canaries := make([]report.Canary, len(paths))
 	var done int
 	var mu sync.Mutex
 	var tasks []func(context.Context, *sandbox) error
@@ -41,7 +42,7 @@ func runCanaries(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.
 			if err != nil {
 				return err
 			}
-			canaries[i] = Canary{Path: path, Result: canaryResult(out.Status), DurationMS: out.Duration.Milliseconds()}
+			canaries[i] = report.Canary{Path: path, Result: canaryResult(out.Status), DurationMS: out.Duration.Milliseconds()}
 			mu.Lock()
 			done++
 			prog.phase("canaries", done, len(paths))
@@ -60,17 +61,17 @@ type gateChecks struct {
 	lim  limits
 	prog *progress
 	// recs are the report's gate records (Report.Baseline.Gates), filled when the gates run.
-	recs []GateRecord
+	recs []report.GateRecord
 	ran  bool
 	// ms is how long the gates took on the unmutated tree.
 	ms int64
 }
 
 // newGateChecks makes the records of gates, none of them run yet.
-func newGateChecks(x *runs, p *pool, lim limits, gates []GateSpec, prog *progress) *gateChecks {
-	g := &gateChecks{x: x, p: p, lim: lim, prog: prog, recs: make([]GateRecord, len(gates))}
+func newGateChecks(x *runs, p *pool, lim limits, gates []report.GateSpec, prog *progress) *gateChecks {
+	g := &gateChecks{x: x, p: p, lim: lim, prog: prog, recs: make([]report.GateRecord, len(gates))}
 	for i, s := range gates {
-		g.recs[i] = GateRecord{Name: s.Name, Cmd: s.Cmd, Reason: ReasonGateNotNeeded}
+		g.recs[i] = report.GateRecord{Name: s.Name, Cmd: s.Cmd, Reason: ReasonGateNotNeeded}
 	}
 	return g
 }
@@ -78,7 +79,7 @@ func newGateChecks(x *runs, p *pool, lim limits, gates []GateSpec, prog *progres
 // passed runs the gates on the unmutated tree the first time it is called, in parallel over the
 // pool, recording each result before it returns; it returns the gates that passed, the only ones
 // that can witness a mutant. Not safe for concurrent use (adjudication is sequential).
-func (g *gateChecks) passed(ctx context.Context) ([]GateRecord, error) {
+func (g *gateChecks) passed(ctx context.Context) ([]report.GateRecord, error) {
 	if !g.ran && len(g.recs) > 0 {
 		t0 := time.Now()
 		var done int
@@ -91,10 +92,10 @@ func (g *gateChecks) passed(ctx context.Context) ([]GateRecord, error) {
 				if err != nil {
 					return err
 				}
-				if out.Status == StatusError {
+				if out.Status == report.StatusError {
 					return input.Errorf("gate %s could not run: %v; fix the --gate command or install its program", rec.Name, out.Err)
 				}
-				*rec = GateRecord{Name: rec.Name, Cmd: rec.Cmd, Ran: true, Passed: out.Status == StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
+				*rec = report.GateRecord{Name: rec.Name, Cmd: rec.Cmd, Ran: true, Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
 				mu.Lock()
 				done++
 				g.prog.phase("gates", done, len(g.recs))
@@ -109,7 +110,7 @@ func (g *gateChecks) passed(ctx context.Context) ([]GateRecord, error) {
 		}
 		g.ran = true
 	}
-	var passed []GateRecord
+	var passed []report.GateRecord
 	for _, r := range g.recs {
 		if r.Ran && r.Passed {
 			passed = append(passed, r)
@@ -132,7 +133,7 @@ func mutatedFiles(muts []plan.Mutant) []string {
 }
 
 // canaryByPath is each canary's result by file.
-func canaryByPath(canaries []Canary) map[string]string {
+func canaryByPath(canaries []report.Canary) map[string]string {
 	by := map[string]string{}
 	for _, x := range canaries {
 		by[x.Path] = x.Result

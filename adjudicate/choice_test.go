@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/plan"
@@ -124,13 +125,13 @@ func TestOracleCommandEmbeddedParity(t *testing.T) {
 			if cmd.Run.Runner != RunnerCommand {
 				t.Fatalf("node: runner %q, want the command runner", cmd.Run.Runner)
 			}
-			want := []Status{StatusAccepted, StatusKilled, StatusKilled, StatusSkipped}
+			want := []report.Status{report.StatusAccepted, report.StatusKilled, report.StatusKilled, report.StatusSkipped}
 			for i := range muts {
 				e, c := emb.Mutants[i], cmd.Mutants[i]
 				if e.Status != want[i] {
 					t.Errorf("%s: embedded status %s, want %s", muts[i].Original, e.Status, want[i])
 				}
-				if i == 3 && (e.Ran || e.Reason != ReasonNotRan) {
+				if i == 3 && (e.Ran || e.Reason != report.ReasonNotRan) {
 					t.Errorf("%s: embedded ran=%v reason %q, want the line never ran", muts[i].Original, e.Ran, e.Reason)
 				}
 				// Both sides name the failing test as "file › suite › test" (testresults for the
@@ -218,7 +219,7 @@ func TestOracleCommandFallsBack(t *testing.T) {
 				if rep.Run.Runner != RunnerCommand || !strings.Contains(rep.Run.RunnerNote, tc.why) {
 					t.Fatalf("runner %q note %q, want the command runner and a note naming %q", rep.Run.Runner, rep.Run.RunnerNote, tc.why)
 				}
-				if got := rep.Mutants[0].Status; got != StatusKilled {
+				if got := rep.Mutants[0].Status; got != report.StatusKilled {
 					t.Fatalf("mutant %s, want killed by the command", got)
 				}
 			})
@@ -416,7 +417,7 @@ func TestMochaSeveralFilesUnderAuto(t *testing.T) {
 			if rep.Run.Runner != tc.runner || !strings.Contains(rep.Run.RunnerNote, tc.note) {
 				t.Fatalf("runner %q note %q, want %s and a note naming %q", rep.Run.Runner, rep.Run.RunnerNote, tc.runner, tc.note)
 			}
-			if got := rep.Mutants[0]; got.Status != StatusKilled || !strings.HasPrefix(got.KilledBy, b+" › ") {
+			if got := rep.Mutants[0]; got.Status != report.StatusKilled || !strings.HasPrefix(got.KilledBy, b+" › ") {
 				t.Errorf("mutant %s killed_by %q, want killed by %s", got.Status, got.KilledBy, b)
 			}
 		})
@@ -425,9 +426,9 @@ func TestMochaSeveralFilesUnderAuto(t *testing.T) {
 
 // certifyAutoAndNode certifies muts with o (every detector) under --runner auto and under
 // --runner node, for the tests that hold the embedded runner's verdicts to the real runner's.
-func certifyAutoAndNode(t *testing.T, o Options, front plan.Front, muts []plan.Mutant) (auto, node *Report) {
+func certifyAutoAndNode(t *testing.T, o Options, front plan.Front, muts []plan.Mutant) (auto, node *report.Report) {
 	t.Helper()
-	reports := map[string]*Report{}
+	reports := map[string]*report.Report{}
 	for _, runner := range []string{RunnerAuto, RunnerNode} {
 		ro := o
 		ro.Runner, ro.Jobs, ro.Timeout, ro.Adjudicate = runner, 2, 2*time.Minute, AdjudicateAll

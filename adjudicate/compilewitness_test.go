@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -45,19 +46,19 @@ func TestCompileWitnessFromATypeCheckingGate(t *testing.T) {
 		mutantAt(t, root, "src/name.ts", 16, "invert-comparison", ">", "<="),
 	}
 	rep := certifyFiles(t, root, Options{Oracle: []string{"oracle/name.test.ts"}, Runner: RunnerEmbedded,
-		Gates: []GateSpec{{Name: "check", Cmd: "npm test"}}, Adjudicate: AdjudicateAll, Jobs: 1}, muts)
+		Gates: []report.GateSpec{{Name: "check", Cmd: "npm test"}}, Adjudicate: AdjudicateAll, Jobs: 1}, muts)
 	if g := rep.Baseline.Gates; len(g) != 1 || !g[0].Passed {
 		t.Fatalf("gate on the unmutated tree: %+v, want it green", g)
 	}
 	guard, clamp := rep.Mutants[0], rep.Mutants[1]
-	if guard.Status != StatusAccepted || guard.Witness.Kind != WitnessCompile || guard.Witness.Gate != "check" || guard.Verdict != VerdictVacuous || guard.ByRegime[RegimeWitnessRequired] != VerdictVacuous {
+	if guard.Status != report.StatusAccepted || guard.Witness.Kind != report.WitnessCompile || guard.Witness.Gate != "check" || guard.Verdict != report.VerdictVacuous || guard.ByRegime[report.RegimeWitnessRequired] != report.VerdictVacuous {
 		t.Errorf("guard removal: status %s witness %+v verdict %s (required %s), want accepted, compile by gate check, vacuous under both",
-			guard.Status, guard.Witness, guard.Verdict, guard.ByRegime[RegimeWitnessRequired])
+			guard.Status, guard.Witness, guard.Verdict, guard.ByRegime[report.RegimeWitnessRequired])
 	}
 	if !strings.Contains(guard.Witness.Detail, "error TS18048: 'name' is possibly 'undefined'") || guard.Witness.GateFailedTest != "" {
 		t.Errorf("compile witness detail %q (failed test %q), want tsc's TS18048 and no failed test", guard.Witness.Detail, guard.Witness.GateFailedTest)
 	}
-	if clamp.Status != StatusAccepted || clamp.Witness.Kind != WitnessSuite || !strings.HasSuffix(clamp.Witness.GateFailedTest, "clamp above the limit") || clamp.Witness.Detail != "" {
+	if clamp.Status != report.StatusAccepted || clamp.Witness.Kind != report.WitnessSuite || !strings.HasSuffix(clamp.Witness.GateFailedTest, "clamp above the limit") || clamp.Witness.Detail != "" {
 		t.Errorf("clamp mutant: status %s witness %+v, want accepted, suite with the failing test named", clamp.Status, clamp.Witness)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -18,7 +19,7 @@ type coverRuns struct {
 	lim     limits
 	y       pay
 	muts    []plan.Mutant
-	results []MutantResult
+	results []report.MutantResult
 	// first are the mutant phase's outcomes (with coverage under --exhaustive-runs, or where
 	// the runner's coverage is free).
 	first []*runOutcome
@@ -27,7 +28,7 @@ type coverRuns struct {
 	ran []bool
 }
 
-func newCoverRuns(x *runs, p *pool, lim limits, y pay, muts []plan.Mutant, results []MutantResult, first []*runOutcome) *coverRuns {
+func newCoverRuns(x *runs, p *pool, lim limits, y pay, muts []plan.Mutant, results []report.MutantResult, first []*runOutcome) *coverRuns {
 	return &coverRuns{x: x, p: p, lim: lim, y: y, muts: muts, results: results, first: first, cov: make([]*runOutcome, len(muts)), ran: make([]bool, len(muts))}
 }
 
@@ -81,7 +82,7 @@ func (c *coverRuns) run(ctx context.Context, sb *sandbox, i int) error {
 		return err
 	}
 	c.ran[i] = true
-	if out.Status != StatusAccepted {
+	if out.Status != report.StatusAccepted {
 		mr.Note = fmt.Sprintf("the run with coverage of this accepted mutant ended %s (exit %d): the oracle is not stable on it, so its coverage is not read", out.Status, out.ExitCode)
 		return nil
 	}
@@ -91,10 +92,10 @@ func (c *coverRuns) run(ctx context.Context, sb *sandbox, i int) error {
 
 // coverageCandidates are the mutants the coverage detector would read under --adjudicate all:
 // accepted, not judged equivalent, and with no abstention.
-func coverageCandidates(ev *evidence, muts []plan.Mutant, results []MutantResult) []int {
+func coverageCandidates(ev *evidence, muts []plan.Mutant, results []report.MutantResult) []int {
 	var idx []int
 	for i, mr := range results {
-		if mr.Status != StatusAccepted || mr.Equivalence == string(VerdictEquivalent) {
+		if mr.Status != report.StatusAccepted || mr.Equivalence == string(report.VerdictEquivalent) {
 			continue
 		}
 		if r, _ := ev.abstention(muts[i]); r != "" {

@@ -1,12 +1,14 @@
 package adjudicate
 
 // This file keeps absent facts absent (SPEC §3.3, §3.6; STYLE 18): reach that coverage could not
-// measure is unknown, not zero, and a patch whose diff adds no source line says so instead of
-// reading like a plan that found nothing to mutate.
+// measure is unknown, not zero. (A patch whose diff adds no source line says so in the bond's
+// reason instead of reading like a plan that found nothing to mutate: report.DeriveVerdicts.)
+
+import "github.com/bond-tool/bond/adjudicate/report"
 
 // markUnknownReach marks the files of r whose coverage is unavailable as of unknown reach and
 // lists them, so no reader takes their 0 of 0 for a measurement.
-func markUnknownReach(r *Reach) {
+func markUnknownReach(r *report.Reach) {
 	r.Unknown = nil
 	for i := range r.Files {
 		f := &r.Files[i]
@@ -17,25 +19,6 @@ func markUnknownReach(r *Reach) {
 	}
 }
 
-// Bond reasons of a patch with no mutant, by why there is none.
-const (
-	reasonNoSourceLine      = "the diff adds no source line"
-	reasonOnlyUnchanged     = "the diff's source lines are unchanged behaviour (re-indented, re-wrapped, moved or copied), so no mutant was planned"
-	reasonNothingToMutateOn = "no mutant was planned on the added lines"
-)
-
-// notBondedReason says why a report with no mutant has none: the diff adds no source line at all,
-// only lines that are not new behaviour, or added lines no operator fires on.
-func notBondedReason(rep *Report) string {
-	switch {
-	case len(rep.Files) == 0 && rep.UnchangedCount() == 0:
-		return reasonNoSourceLine
-	case len(rep.Files) == 0:
-		return reasonOnlyUnchanged
-	}
-	return reasonNothingToMutateOn
-}
-
 // loadedThroughBuild is FileReach.Detail for a file the coverage never recorded while its canary
 // was killed: the oracle does load it, through a copy the coverage cannot map back to it.
 const loadedThroughBuild = "loaded (its canary was killed) yet never in the coverage: the tests run a build or copy of it (dist/, a bundle) that does not map back"
@@ -44,10 +27,10 @@ const loadedThroughBuild = "loaded (its canary was killed) yet never in the cove
 // killed is loaded by the oracle, so the coverage's silence about it means the coverage cannot
 // see it (the tests import a build of it: a pretest tsc or babel step), not that it never ran.
 // Such a file's reach is unknown, as for any file whose coverage is unavailable.
-func reconcileReach(r *Reach, canaries []Canary) {
+func reconcileReach(r *report.Reach, canaries []report.Canary) {
 	killed := map[string]bool{}
 	for _, c := range canaries {
-		if c.Result == CanaryKilled {
+		if c.Result == report.CanaryKilled {
 			killed[c.Path] = true
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -25,34 +26,34 @@ func TestFactsRecordedAsWhatTheyAre(t *testing.T) {
 		{ID: "d", Path: "src/a.js", Line: 4, Operator: "invert-comparison"},
 	}
 	hits := coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 5: false}, "src/b.js": {2: true}}
-	base := runOutcome{Status: StatusAccepted, Hits: hits}
-	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/a.js": CanaryKilled, "src/b.js": CanaryError}}
-	unreadable := runOutcome{Status: StatusAccepted, Unavailable: map[string]string{"*": "lcov.info: LF 3 disagrees with 2 DA lines"}}
-	witnessed := runOutcome{Status: StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 5: true}}}
-	same := runOutcome{Status: StatusAccepted, Hits: hits}
+	base := runOutcome{Status: report.StatusAccepted, Hits: hits}
+	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/a.js": report.CanaryKilled, "src/b.js": report.CanaryError}}
+	unreadable := runOutcome{Status: report.StatusAccepted, Unavailable: map[string]string{"*": "lcov.info: LF 3 disagrees with 2 DA lines"}}
+	witnessed := runOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 5: true}}}
+	same := runOutcome{Status: report.StatusAccepted, Hits: hits}
 	rep := newReport(Options{}, plan.Front{}, muts)
 	for i := range rep.Mutants {
-		rep.Mutants[i].Status = StatusAccepted
+		rep.Mutants[i].Status = report.StatusAccepted
 	}
 	outs := []*runOutcome{&unreadable, &same, &witnessed, &same}
-	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateFirst}, muts, rep.Mutants, fixedDetectors(t, outs), nil); err != nil {
+	if _, err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateFirst}, muts, rep.Mutants, fixedDetectors(t, outs), nil); err != nil {
 		t.Fatal(err)
 	}
-	deriveVerdicts(rep, RegimeWitnessRecorded, false)
+	report.DeriveVerdicts(rep, report.RegimeWitnessRecorded, false)
 	for i, want := range []struct {
-		reason   Reason
-		witness  WitnessKind
-		rec, req Verdict
+		reason   report.Reason
+		witness  report.WitnessKind
+		rec, req report.Verdict
 	}{
-		{ReasonCoverageUnreadable, WitnessNotAdjudicated, VerdictUnshown, VerdictUnshown},
-		{ReasonCanaryError, WitnessNotAdjudicated, VerdictUnshown, VerdictUnshown},
-		{"", WitnessCoverage, VerdictVacuous, VerdictVacuous},
-		{"", WitnessNotAdjudicated, VerdictVacuous, VerdictUnshown},
+		{report.ReasonCoverageUnreadable, report.WitnessNotAdjudicated, report.VerdictUnshown, report.VerdictUnshown},
+		{report.ReasonCanaryError, report.WitnessNotAdjudicated, report.VerdictUnshown, report.VerdictUnshown},
+		{"", report.WitnessCoverage, report.VerdictVacuous, report.VerdictVacuous},
+		{"", report.WitnessNotAdjudicated, report.VerdictVacuous, report.VerdictUnshown},
 	} {
 		m := rep.Mutants[i]
-		if m.Reason != want.reason || m.Witness.Kind != want.witness || m.ByRegime[RegimeWitnessRecorded] != want.rec || m.ByRegime[RegimeWitnessRequired] != want.req {
+		if m.Reason != want.reason || m.Witness.Kind != want.witness || m.ByRegime[report.RegimeWitnessRecorded] != want.rec || m.ByRegime[report.RegimeWitnessRequired] != want.req {
 			t.Errorf("mutant %s: reason %q witness %q verdicts %s/%s, want %q %q %s/%s", m.ID, m.Reason, m.Witness.Kind,
-				m.ByRegime[RegimeWitnessRecorded], m.ByRegime[RegimeWitnessRequired], want.reason, want.witness, want.rec, want.req)
+				m.ByRegime[report.RegimeWitnessRecorded], m.ByRegime[report.RegimeWitnessRequired], want.reason, want.witness, want.rec, want.req)
 		}
 	}
 	if !strings.Contains(rep.Mutants[0].Note, "LF 3 disagrees") {
@@ -75,8 +76,8 @@ func TestNotBondedReasons(t *testing.T) {
 		{"nothing fires", plan.Front{Files: []plan.FileInfo{{Path: "a.js", Added: []int{1}}}}, "no mutant was planned on the added lines"},
 	} {
 		rep := newReport(Options{}, tt.front, nil)
-		deriveVerdicts(rep, RegimeWitnessRecorded, false)
-		if rep.Bond.Verdict != BondNotBonded || !strings.Contains(rep.Bond.Reason, tt.want) {
+		report.DeriveVerdicts(rep, report.RegimeWitnessRecorded, false)
+		if rep.Bond.Verdict != report.BondNotBonded || !strings.Contains(rep.Bond.Reason, tt.want) {
 			t.Errorf("%s: bond %s %q, want not-bonded with %q", tt.name, rep.Bond.Verdict, rep.Bond.Reason, tt.want)
 		}
 	}
@@ -84,7 +85,7 @@ func TestNotBondedReasons(t *testing.T) {
 
 // TestUnknownReach: a file whose coverage is unavailable has unknown reach, listed apart.
 func TestUnknownReach(t *testing.T) {
-	r := Reach{Files: []FileReach{{Path: "a.js", Coverage: "unavailable"}, {Path: "b.js", Coverage: "v8", Executable: 2, Ran: 1}}}
+	r := report.Reach{Files: []report.FileReach{{Path: "a.js", Coverage: "unavailable"}, {Path: "b.js", Coverage: "v8", Executable: 2, Ran: 1}}}
 	markUnknownReach(&r)
 	if !r.Files[0].Unknown || r.Files[1].Unknown || len(r.Unknown) != 1 || r.Unknown[0] != "a.js" {
 		t.Errorf("reach %+v: want a.js unknown, b.js known", r)
@@ -104,25 +105,25 @@ func TestMemoryLimitIsAnError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Status != StatusError || out.Reason != ReasonMemoryLimit {
+	if out.Status != report.StatusError || out.Reason != report.ReasonMemoryLimit {
 		t.Fatalf("status %s reason %q, want error memory-limit\n%s", out.Status, out.Reason, out.Output)
 	}
-	var mr MutantResult
+	var mr report.MutantResult
 	record(&mr, out, 0, nil)
-	if mr.Reason != ReasonMemoryLimit || FactsOf(mr).Verdict(RegimeWitnessRecorded) != VerdictError {
-		t.Errorf("recorded reason %q verdict %s, want memory-limit and error", mr.Reason, FactsOf(mr).Verdict(RegimeWitnessRecorded))
+	if mr.Reason != report.ReasonMemoryLimit || report.FactsOf(mr).Verdict(report.RegimeWitnessRecorded) != report.VerdictError {
+		t.Errorf("recorded reason %q verdict %s, want memory-limit and error", mr.Reason, report.FactsOf(mr).Verdict(report.RegimeWitnessRecorded))
 	}
 }
 
 // A file the coverage never recorded is "not-loaded" only while nothing shows the oracle loads
 // it; a killed canary does, so its reach becomes unknown with the reason, and the others stay.
 func TestReconcileReach(t *testing.T) {
-	r := Reach{Files: []FileReach{
+	r := report.Reach{Files: []report.FileReach{
 		{Path: "src/built.js", Coverage: "not-loaded", Detail: "no run of the oracle recorded this file: it was not loaded"},
 		{Path: "src/unused.js", Coverage: "not-loaded", Detail: "no run of the oracle recorded this file: it was not loaded"},
 		{Path: "src/seen.js", Coverage: "v8", Executable: 2, Ran: 2},
 	}}
-	reconcileReach(&r, []Canary{{Path: "src/built.js", Result: CanaryKilled}, {Path: "src/unused.js", Result: CanarySurvived}, {Path: "src/seen.js", Result: CanaryKilled}})
+	reconcileReach(&r, []report.Canary{{Path: "src/built.js", Result: report.CanaryKilled}, {Path: "src/unused.js", Result: report.CanarySurvived}, {Path: "src/seen.js", Result: report.CanaryKilled}})
 	want := []string{"src/built.js unavailable true " + loadedThroughBuild, "src/unused.js not-loaded false no run of the oracle recorded this file: it was not loaded", "src/seen.js v8 false "}
 	for i, f := range r.Files {
 		if got := fmt.Sprintf("%s %s %v %s", f.Path, f.Coverage, f.Unknown, f.Detail); got != want[i] {

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -20,27 +21,27 @@ type evidence struct {
 
 // abstention says why an accepted mutant m is unshown without adjudication, with a note where the
 // reason needs one, or "" when a detector may be asked.
-func (ev *evidence) abstention(m plan.Mutant) (reason Reason, note string) {
+func (ev *evidence) abstention(m plan.Mutant) (reason report.Reason, note string) {
 	switch {
-	case ev.canary[m.Path] == CanaryError:
+	case ev.canary[m.Path] == report.CanaryError:
 		// The canary could not run: nothing shows the oracle loads this copy, but nothing shows
 		// it does not either; recorded as what it is, not as a survived canary.
-		return ReasonCanaryError, "the file's canary run failed to run (a harness error); bond cannot tell whether the oracle loads this file"
-	case ev.canary[m.Path] != CanaryKilled:
+		return report.ReasonCanaryError, "the file's canary run failed to run (a harness error); bond cannot tell whether the oracle loads this file"
+	case ev.canary[m.Path] != report.CanaryKilled:
 		// A canary that survived: the oracle does not load this copy.
-		return ReasonCanarySurvived, ""
+		return report.ReasonCanarySurvived, ""
 	case ev.base.covUnavailable(m.Path) != "":
-		return ReasonCoverageUnavailable, ""
+		return report.ReasonCoverageUnavailable, ""
 	case ev.base.unstable[m.Path][m.Line]:
-		return ReasonUnstableReach, ""
+		return report.ReasonUnstableReach, ""
 	case !ev.base.executable(m.Path, m.Line):
 		// The file has a hit map but it says nothing of this line, which has code (a mutant is on
 		// it). The source left it out: a coverage-ignore hint (/* istanbul ignore next */,
 		// /* v8 ignore */), or a multi-line statement it credits to another line. That is no
 		// evidence the line did not run, so bond abstains on coverage grounds.
-		return ReasonCoverageUnavailable, silentLineNote(ev.base.source(m.Path), m.Line, m.Original)
+		return report.ReasonCoverageUnavailable, silentLineNote(ev.base.source(m.Path), m.Line, m.Original)
 	case !ev.base.ran(m.Path, m.Line):
-		return ReasonNotRan, ""
+		return report.ReasonNotRan, ""
 	}
 	return "", ""
 }
@@ -61,11 +62,11 @@ func coverageUnreadable(out *runOutcome) string {
 
 // coverageWitness compares the mutant run's hit map with the stable baseline: up to 10 lines,
 // other than the mutated line and not unstable, that ran in one and not the other.
-func coverageWitness(stable coverage.HitMap, m plan.Mutant, out *runOutcome) []LineDiff {
+func coverageWitness(stable coverage.HitMap, m plan.Mutant, out *runOutcome) []report.LineDiff {
 	if out == nil || out.Hits == nil {
 		return nil
 	}
-	var diffs []LineDiff
+	var diffs []report.LineDiff
 	paths := make([]string, 0, len(stable))
 	for p := range stable {
 		paths = append(paths, p)
@@ -93,7 +94,7 @@ func coverageWitness(stable coverage.HitMap, m plan.Mutant, out *runOutcome) []L
 				if hm {
 					in = "mutant"
 				}
-				diffs = append(diffs, LineDiff{Path: p, Line: l, In: in})
+				diffs = append(diffs, report.LineDiff{Path: p, Line: l, In: in})
 				if len(diffs) == 10 {
 					return diffs
 				}

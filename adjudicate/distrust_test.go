@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -30,7 +31,7 @@ func TestDistrustContradictedHitMap(t *testing.T) {
 	if !strings.Contains(why, "line 33") || !strings.Contains(why, "test/b.test.ts") {
 		t.Errorf("src/filter.ts: unavailable %q, want the first contradicted line (33) and the file that ran it", why)
 	}
-	if got := knownOutcome(&evidence{base: base, canary: map[string]string{"src/filter.ts": CanaryKilled}}, plan.Mutant{Path: "src/filter.ts", Line: 39}); got != "" {
+	if got := knownOutcome(&evidence{base: base, canary: map[string]string{"src/filter.ts": report.CanaryKilled}}, plan.Mutant{Path: "src/filter.ts", Line: 39}); got != "" {
 		t.Errorf("a mutant on line 39 is skipped (%s); with the hit map unreadable it must run", got)
 	}
 	if r := base.reach([]plan.FileInfo{{Path: "src/filter.ts", Added: []int{39}}}); r.Files[0].Coverage != "unavailable" || r.Files[0].Detail != why {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -79,7 +80,7 @@ func TestEmbeddedPathParity(t *testing.T) {
 				mutantAt(t, root, "src/outpath.js", 5, "replace-argument", "path.extname(src)", "'.ts'"),
 				mutantAt(t, root, "src/outpath.js", 21, "return-sentinel", "return path.posix.dirname(p);", "return undefined;"),
 			}
-			want := []Status{StatusAccepted, StatusKilled, StatusKilled, StatusKilled, StatusKilled, StatusSkipped}
+			want := []report.Status{report.StatusAccepted, report.StatusKilled, report.StatusKilled, report.StatusKilled, report.StatusKilled, report.StatusSkipped}
 			front := plan.Front{Files: []plan.FileInfo{{Path: "src/outpath.js", Added: []int{5, 6, 12, 13, 17, 21}}}}
 			o := tc.o
 			o.Plan = plan.Options{Repo: root}
@@ -121,7 +122,7 @@ func TestEmbeddedPathWin32FallsBack(t *testing.T) {
 	if rep.Run.Runner != RunnerNode || !strings.Contains(rep.Run.RunnerNote, "path.win32") {
 		t.Fatalf("runner %q note %q, want node with a note naming path.win32", rep.Run.Runner, rep.Run.RunnerNote)
 	}
-	if got := rep.Mutants[0].Status; got != StatusAccepted {
+	if got := rep.Mutants[0].Status; got != report.StatusAccepted {
 		t.Fatalf("mutant status %s, want accepted under node", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 )
 
@@ -57,27 +58,27 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOut
 		return out, context.Cause(ctx)
 	}
 	if err != nil {
-		out.Status, out.Err, out.ExitCode = StatusError, fmt.Errorf("embedded runner: %w", err), -1
+		out.Status, out.Err, out.ExitCode = report.StatusError, fmt.Errorf("embedded runner: %w", err), -1
 		return out, nil
 	}
 	switch {
 	case !res.Passed && res.Unsupported != "":
 		// The run failed on something Node has and goja lacks: no evidence about the oracle,
 		// so never a kill. The baseline turns this into a fallback (auto) or an input error.
-		out.Status, out.ExitCode, out.Unsupported = StatusError, -1, res.Unsupported
+		out.Status, out.ExitCode, out.Unsupported = report.StatusError, -1, res.Unsupported
 		out.Err = fmt.Errorf("the embedded runner lacks %s, which this run needed", res.Unsupported)
 	case res.MemoryExceeded:
 		// Stopped by bond's own memory limit, not by a failing test: an error with its own
 		// reason, never a kill (a false held).
-		out.Status, out.ExitCode, out.Reason = StatusError, -1, ReasonMemoryLimit
+		out.Status, out.ExitCode, out.Reason = report.StatusError, -1, report.ReasonMemoryLimit
 		out.Err = errors.New("the embedded runner stopped the run: its heap grew past the memory limit")
 		out.Output += "\nbond: the run was stopped: its heap grew past the embedded runner's memory limit\n"
 	case res.TimedOut:
-		out.Status, out.ExitCode = StatusTimeout, -1
+		out.Status, out.ExitCode = report.StatusTimeout, -1
 	case res.Passed:
-		out.Status = StatusAccepted
+		out.Status = report.StatusAccepted
 	default:
-		out.Status, out.ExitCode = StatusKilled, 1
+		out.Status, out.ExitCode = report.StatusKilled, 1
 		out.Failed = embeddedFailed(res)
 		if len(out.Failed) > 0 {
 			out.KilledBy = out.Failed[0]

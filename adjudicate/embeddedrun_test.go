@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
@@ -47,7 +48,7 @@ func TestEmbeddedRuntimeGapFallsBack(t *testing.T) {
 			}
 			// a <= b takes the other branch, which returns the same sum: accepted under node,
 			// never an error.
-			if got := rep.Mutants[0].Status; got != StatusAccepted {
+			if got := rep.Mutants[0].Status; got != report.StatusAccepted {
 				t.Fatalf("mutant status %s, want accepted under node", got)
 			}
 		})
@@ -89,7 +90,7 @@ func TestEmbeddedBaselineFailureFallsBack(t *testing.T) {
 			if rep.Run.Runner != tc.wantRunner || !strings.Contains(rep.Run.RunnerNote, "failed under the embedded runner") {
 				t.Fatalf("runner %q note %q, want %s with a note saying the embedded baseline failed", rep.Run.Runner, rep.Run.RunnerNote, tc.wantRunner)
 			}
-			if got := rep.Mutants[0].Status; got != StatusAccepted {
+			if got := rep.Mutants[0].Status; got != report.StatusAccepted {
 				t.Fatalf("mutant status %s, want accepted under node", got)
 			}
 		})

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/plan"
 )
@@ -101,17 +102,17 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 		// Killed.
 		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined"),
 	}
-	gates := []GateSpec{{Name: "unit", Cmd: "node --test test/"}}
+	gates := []report.GateSpec{{Name: "unit", Cmd: "node --test test/"}}
 	for _, tc := range []struct {
 		mode     string
-		witness  []WitnessKind
-		verdicts []Verdict // under witness-recorded: accepted and ran is vacuous whatever the witness
-		required []Verdict // under witness-required: vacuous only with a coverage or suite witness
+		witness  []report.WitnessKind
+		verdicts []report.Verdict // under witness-recorded: accepted and ran is vacuous whatever the witness
+		required []report.Verdict // under witness-required: vacuous only with a coverage or suite witness
 	}{
-		{AdjudicateFirst, []WitnessKind{WitnessCoverage, WitnessNotAdjudicated, WitnessNotAdjudicated, WitnessNotAdjudicated},
-			[]Verdict{VerdictVacuous, VerdictVacuous, VerdictVacuous, VerdictHeld}, []Verdict{VerdictVacuous, VerdictUnshown, VerdictUnshown, VerdictHeld}},
-		{AdjudicateAll, []WitnessKind{WitnessCoverage, WitnessNone, WitnessNotAdjudicated, WitnessNotAdjudicated},
-			[]Verdict{VerdictVacuous, VerdictVacuous, VerdictVacuous, VerdictHeld}, []Verdict{VerdictVacuous, VerdictUnshown, VerdictUnshown, VerdictHeld}},
+		{AdjudicateFirst, []report.WitnessKind{report.WitnessCoverage, report.WitnessNotAdjudicated, report.WitnessNotAdjudicated, report.WitnessNotAdjudicated},
+			[]report.Verdict{report.VerdictVacuous, report.VerdictVacuous, report.VerdictVacuous, report.VerdictHeld}, []report.Verdict{report.VerdictVacuous, report.VerdictUnshown, report.VerdictUnshown, report.VerdictHeld}},
+		{AdjudicateAll, []report.WitnessKind{report.WitnessCoverage, report.WitnessNone, report.WitnessNotAdjudicated, report.WitnessNotAdjudicated},
+			[]report.Verdict{report.VerdictVacuous, report.VerdictVacuous, report.VerdictVacuous, report.VerdictHeld}, []report.Verdict{report.VerdictVacuous, report.VerdictUnshown, report.VerdictUnshown, report.VerdictHeld}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			rep, err := certifyFixture(t, context.Background(), root, Options{Adjudicate: tc.mode, Gates: gates, SuiteCap: new(1), Jobs: 2}, muts)
@@ -119,28 +120,28 @@ func TestAdjudicateFirstAndAll(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, m := range rep.Mutants {
-				if m.Witness.Kind != tc.witness[i] || m.Verdict != tc.verdicts[i] || m.ByRegime[RegimeWitnessRequired] != tc.required[i] {
-					t.Errorf("mutant %d (%s:%d %s): status %s witness %s verdict %s (required %s), want witness %s verdict %s (required %s)", i, m.Path, m.Line, m.Operator, m.Status, m.Witness.Kind, m.Verdict, m.ByRegime[RegimeWitnessRequired], tc.witness[i], tc.verdicts[i], tc.required[i])
+				if m.Witness.Kind != tc.witness[i] || m.Verdict != tc.verdicts[i] || m.ByRegime[report.RegimeWitnessRequired] != tc.required[i] {
+					t.Errorf("mutant %d (%s:%d %s): status %s witness %s verdict %s (required %s), want witness %s verdict %s (required %s)", i, m.Path, m.Line, m.Operator, m.Status, m.Witness.Kind, m.Verdict, m.ByRegime[report.RegimeWitnessRequired], tc.witness[i], tc.verdicts[i], tc.required[i])
 				}
 			}
-			if rep.Mutants[3].Status != StatusKilled || rep.Mutants[3].KilledBy != "test/add.test.js › adds" {
+			if rep.Mutants[3].Status != report.StatusKilled || rep.Mutants[3].KilledBy != "test/add.test.js › adds" {
 				t.Errorf("killed mutant: %s by %q", rep.Mutants[3].Status, rep.Mutants[3].KilledBy)
 			}
 			// A killed mutant never pays for coverage; the accepted one read by the coverage
 			// detector runs once without it, then once with it.
-			if r := rep.Mutants[3].Runs; len(r) != 1 || r[0].Coverage || r[0].Status != StatusKilled {
+			if r := rep.Mutants[3].Runs; len(r) != 1 || r[0].Coverage || r[0].Status != report.StatusKilled {
 				t.Errorf("killed mutant runs %+v, want one run without coverage", r)
 			}
-			if r := rep.Mutants[0].Runs; len(r) != 2 || r[0].Coverage || !r[1].Coverage || r[1].Status != StatusAccepted {
+			if r := rep.Mutants[0].Runs; len(r) != 2 || r[0].Coverage || !r[1].Coverage || r[1].Status != report.StatusAccepted {
 				t.Errorf("accepted mutant runs %+v, want one without coverage then one with", r)
 			}
-			if w := rep.Mutants[0].Witness.Lines; len(w) == 0 || w[0] != (LineDiff{Path: "src/add.js", Line: 3, In: "baseline"}) {
+			if w := rep.Mutants[0].Witness.Lines; len(w) == 0 || w[0] != (report.LineDiff{Path: "src/add.js", Line: 3, In: "baseline"}) {
 				t.Errorf("coverage witness lines %+v", w)
 			}
 			if r := rep.Baseline.Reach; r.Files[0].Coverage != "v8" || r.Ran == 0 {
 				t.Errorf("reach %+v", r)
 			}
-			if len(rep.SelfCheck) != 1 || rep.SelfCheck[0].Result != CanaryKilled {
+			if len(rep.SelfCheck) != 1 || rep.SelfCheck[0].Result != report.CanaryKilled {
 				t.Errorf("self_check %+v", rep.SelfCheck)
 			}
 			// Under first the coverage witness decides the bond: no mutant needs the suite, so the
@@ -172,7 +173,7 @@ process.exit(r.status);
 			t.Fatal(err)
 		}
 		m := rep.Mutants[0]
-		if m.Status != StatusKilled || len(m.Runs) != 1 {
+		if m.Status != report.StatusKilled || len(m.Runs) != 1 {
 			t.Fatalf("exhaustive %v: status %s runs %+v", exhaustive, m.Status, m.Runs)
 		}
 		bailed := strings.Contains(m.OutputTail, "bail: yes")
@@ -211,7 +212,7 @@ test('doubles', () => { assert.strictEqual(unused(2), 4); });
 			want, wantRecords = [][]string{oracle, oracle}, 2
 		}
 		for i, m := range rep.Mutants {
-			if m.Status != StatusKilled || len(m.Runs) != 1 || strings.Join(m.Runs[0].TestFiles, " ") != strings.Join(want[i], " ") {
+			if m.Status != report.StatusKilled || len(m.Runs) != 1 || strings.Join(m.Runs[0].TestFiles, " ") != strings.Join(want[i], " ") {
 				t.Errorf("exhaustive %v: mutant %s:%d status %s runs %+v, want killed running %v", exhaustive, m.Path, m.Line, m.Status, m.Runs, want[i])
 			}
 		}
@@ -241,7 +242,7 @@ func TestEmbeddedCoverageNeedsNoSecondRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := rep.Mutants[0]
-	if m.Status != StatusAccepted || len(m.Runs) != 1 || !m.Runs[0].Coverage || m.Witness.Kind != WitnessNone {
+	if m.Status != report.StatusAccepted || len(m.Runs) != 1 || !m.Runs[0].Coverage || m.Witness.Kind != report.WitnessNone {
 		t.Errorf("status %s witness %s runs %+v, want accepted, witness none, one run with coverage", m.Status, m.Witness.Kind, m.Runs)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
 )
@@ -21,20 +22,20 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 		{ID: "b", Path: "src/dev.js", Line: 7, Operator: "delete-statement"},
 	}
 	hits := coverage.HitMap{"src/dev.js": {2: true, 3: true, 7: false}}
-	base := runOutcome{Status: StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
-	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/dev.js": CanaryKilled}}
+	base := runOutcome{Status: report.StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
+	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/dev.js": report.CanaryKilled}}
 	rep := newReport(Options{}, plan.Front{}, muts)
 	for i := range rep.Mutants {
-		rep.Mutants[i].Status = StatusAccepted
+		rep.Mutants[i].Status = report.StatusAccepted
 	}
-	if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, rep.Mutants, fixedDetectors(t, []*runOutcome{&base, &base}), nil); err != nil {
+	if _, err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, rep.Mutants, fixedDetectors(t, []*runOutcome{&base, &base}), nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := rep.Mutants[0].Reason; got != ReasonCoverageUnavailable || !strings.Contains(rep.Mutants[0].Note, "line 4") {
-		t.Errorf("line absent from the hit map: reason %q note %q, want %s naming the line", got, rep.Mutants[0].Note, ReasonCoverageUnavailable)
+	if got := rep.Mutants[0].Reason; got != report.ReasonCoverageUnavailable || !strings.Contains(rep.Mutants[0].Note, "line 4") {
+		t.Errorf("line absent from the hit map: reason %q note %q, want %s naming the line", got, rep.Mutants[0].Note, report.ReasonCoverageUnavailable)
 	}
-	if got := rep.Mutants[1].Reason; got != ReasonNotRan {
-		t.Errorf("line known not to run: reason %q, want %s", got, ReasonNotRan)
+	if got := rep.Mutants[1].Reason; got != report.ReasonNotRan {
+		t.Errorf("line known not to run: reason %q, want %s", got, report.ReasonNotRan)
 	}
 }
 
@@ -42,10 +43,10 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 func fixedDetectors(t *testing.T, outs []*runOutcome) detectors {
 	return detectors{
 		coverage: func(_ context.Context, i int) (*runOutcome, error) { return outs[i], nil },
-		gates:    func(context.Context) ([]GateRecord, error) { t.Fatal("no gate to run"); return nil, nil },
-		suite: func(context.Context, plan.Mutant, []GateRecord) (Witness, error) {
+		gates:    func(context.Context) ([]report.GateRecord, error) { t.Fatal("no gate to run"); return nil, nil },
+		suite: func(context.Context, plan.Mutant, []report.GateRecord) (report.Witness, error) {
 			t.Fatal("no gate to run")
-			return Witness{}, nil
+			return report.Witness{}, nil
 		},
 	}
 }
@@ -55,20 +56,20 @@ func fixedDetectors(t *testing.T, outs []*runOutcome) detectors {
 func TestKnownOutcome(t *testing.T) {
 	hits := coverage.HitMap{"src/a.js": {2: true, 3: false}}
 	other := coverage.HitMap{"src/a.js": {2: true, 3: false, 5: false}}
-	a := runOutcome{Status: StatusAccepted, Hits: hits}
-	b := runOutcome{Status: StatusAccepted, Hits: other}
-	ev := &evidence{base: newBaseline(a, b), canary: map[string]string{"src/a.js": CanaryKilled, "src/b.js": CanarySurvived, "src/c.js": CanaryKilled}}
+	a := runOutcome{Status: report.StatusAccepted, Hits: hits}
+	b := runOutcome{Status: report.StatusAccepted, Hits: other}
+	ev := &evidence{base: newBaseline(a, b), canary: map[string]string{"src/a.js": report.CanaryKilled, "src/b.js": report.CanarySurvived, "src/c.js": report.CanaryKilled}}
 	for _, r := range []struct {
 		path string
 		line int
-		want Reason
+		want report.Reason
 	}{
-		{"src/a.js", 2, ""},                   // ran
-		{"src/a.js", 3, ReasonNotRan},         // known, reached by neither run
-		{"src/a.js", 4, ""},                   // not in the hit map: no evidence either way
-		{"src/a.js", 5, ""},                   // in one run's map only: unstable
-		{"src/b.js", 1, ReasonCanarySurvived}, // the oracle does not load the file
-		{"src/c.js", 1, ""},                   // no hit map for the file: runs as before
+		{"src/a.js", 2, ""},                          // ran
+		{"src/a.js", 3, report.ReasonNotRan},         // known, reached by neither run
+		{"src/a.js", 4, ""},                          // not in the hit map: no evidence either way
+		{"src/a.js", 5, ""},                          // in one run's map only: unstable
+		{"src/b.js", 1, report.ReasonCanarySurvived}, // the oracle does not load the file
+		{"src/c.js", 1, ""},                          // no hit map for the file: runs as before
 	} {
 		if got := knownOutcome(ev, plan.Mutant{Path: r.path, Line: r.line}); got != r.want {
 			t.Errorf("%s:%d: %q, want %q", r.path, r.line, got, r.want)
@@ -83,19 +84,19 @@ func TestKnownOutcome(t *testing.T) {
 // witness, or no accepted mutant at all, leaves them unrun.
 func TestGatesRunOnlyWhenNeeded(t *testing.T) {
 	muts := []plan.Mutant{{ID: "a", Path: "src/a.js", Line: 2}, {ID: "b", Path: "src/a.js", Line: 3}}
-	base := runOutcome{Status: StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true}}}
-	moved := runOutcome{Status: StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: false}}}
-	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/a.js": CanaryKilled}}
+	base := runOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true}}}
+	moved := runOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: false}}}
+	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/a.js": report.CanaryKilled}}
 	for _, r := range []struct {
 		name      string
-		status    Status
+		status    report.Status
 		out       *runOutcome
 		wantGates bool
-		want      WitnessKind
+		want      report.WitnessKind
 	}{
-		{"killed mutants", StatusKilled, &moved, false, WitnessNotAdjudicated},
-		{"coverage witness", StatusAccepted, &moved, false, WitnessCoverage},
-		{"no coverage witness", StatusAccepted, &base, true, WitnessSuite},
+		{"killed mutants", report.StatusKilled, &moved, false, report.WitnessNotAdjudicated},
+		{"coverage witness", report.StatusAccepted, &moved, false, report.WitnessCoverage},
+		{"no coverage witness", report.StatusAccepted, &base, true, report.WitnessSuite},
 	} {
 		t.Run(r.name, func(t *testing.T) {
 			rep := newReport(Options{}, plan.Front{}, muts)
@@ -105,15 +106,15 @@ func TestGatesRunOnlyWhenNeeded(t *testing.T) {
 			gateRuns := 0
 			d := detectors{
 				coverage: func(context.Context, int) (*runOutcome, error) { return r.out, nil },
-				gates: func(context.Context) ([]GateRecord, error) {
+				gates: func(context.Context) ([]report.GateRecord, error) {
 					gateRuns++
-					return []GateRecord{{Name: "unit", Ran: true, Passed: true}}, nil
+					return []report.GateRecord{{Name: "unit", Ran: true, Passed: true}}, nil
 				},
-				suite: func(context.Context, plan.Mutant, []GateRecord) (Witness, error) {
-					return Witness{Kind: WitnessSuite, Gate: "unit"}, nil
+				suite: func(context.Context, plan.Mutant, []report.GateRecord) (report.Witness, error) {
+					return report.Witness{Kind: report.WitnessSuite, Gate: "unit"}, nil
 				},
 			}
-			if err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll, suiteCap: 2, gates: 1}, muts, rep.Mutants, d, nil); err != nil {
+			if _, err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll, suiteCap: 2, gates: 1}, muts, rep.Mutants, d, nil); err != nil {
 				t.Fatal(err)
 			}
 			if (gateRuns > 0) != r.wantGates {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/plan"
 )
@@ -49,7 +50,7 @@ func TestExhaustiveRunsSameVerdicts(t *testing.T) {
 				if want.Exit != 0 {
 					t.Skip("a setup error: no verdicts to compare")
 				}
-				var reps [2]*Report
+				var reps [2]*report.Report
 				for k, exhaustive := range []bool{false, true} {
 					root := copyTree(t, filepath.Join(dir, "tree"))
 					diff, _ := filepath.Abs(filepath.Join(dir, "patch.diff"))
@@ -70,14 +71,14 @@ func TestExhaustiveRunsSameVerdicts(t *testing.T) {
 				}
 				for i, m := range lazy.Mutants {
 					f := full.Mutants[i]
-					for _, r := range Regimes {
+					for _, r := range report.Regimes {
 						if m.ByRegime[r] != f.ByRegime[r] {
 							t.Errorf("%s:%d %s under %s: %s (status %s, witness %s), exhaustive %s (status %s, witness %s)",
 								m.Path, m.Line, m.Operator, r, m.ByRegime[r], m.Status, m.Witness.Kind, f.ByRegime[r], f.Status, f.Witness.Kind)
 						}
 					}
 				}
-				for _, r := range Regimes {
+				for _, r := range report.Regimes {
 					if lazy.Bond.ByRegime[r] != full.Bond.ByRegime[r] {
 						t.Errorf("bond under %s: %s, exhaustive %s", r, lazy.Bond.ByRegime[r], full.Bond.ByRegime[r])
 					}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
 )
 
@@ -19,14 +20,14 @@ import (
 // diagnostic of a tool that checks code before it runs (compileDiagnostic); else suite. A test
 // file that failed as a whole (it did not load: ts-jest's type errors fail the file before its
 // tests) is not a test failing.
-func gateWitness(g GateRecord, out runOutcome) Witness {
-	w := Witness{Kind: WitnessSuite, Gate: g.Name, GateStatus: out.Status, GateExitCode: out.ExitCode,
+func gateWitness(g report.GateRecord, out runOutcome) report.Witness {
+	w := report.Witness{Kind: report.WitnessSuite, Gate: g.Name, GateStatus: out.Status, GateExitCode: out.ExitCode,
 		GateFailedTest: out.KilledBy, GateOutputTail: tail(out.Output)}
-	if out.Status != StatusKilled || testFailed(out) {
+	if out.Status != report.StatusKilled || testFailed(out) {
 		return w
 	}
 	if tool, line := compileDiagnostic(out.Output); tool != "" {
-		w.Kind = WitnessCompile
+		w.Kind = report.WitnessCompile
 		w.GateFailedTest = ""
 		w.Detail = fmt.Sprintf("no test failed: %s rejected the mutant before any test judged it: %s", tool, line)
 	}
@@ -116,7 +117,7 @@ func compileDiagnostic(output string) (tool, line string) {
 // coverageDetail says what a coverage witness of lines shows: which lines ran changed, and
 // nothing about values, which bond did not compare (issue 28: three lines that ran only in the
 // baseline while no export changed).
-func coverageDetail(lines []LineDiff) string {
+func coverageDetail(lines []report.LineDiff) string {
 	n := fmt.Sprintf("%d lines", len(lines))
 	if len(lines) == 1 {
 		n = "1 line"

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // TestGateWitness: a gate that failed with no test failing and a checker's error in its output
@@ -14,34 +16,34 @@ func TestGateWitness(t *testing.T) {
 	tests := []struct {
 		name   string
 		out    runOutcome
-		kind   WitnessKind
+		kind   report.WitnessKind
 		detail string
 	}{
-		{"tsc before the tests", runOutcome{Status: StatusKilled, ExitCode: 2, Output: tsc}, WitnessCompile,
+		{"tsc before the tests", runOutcome{Status: report.StatusKilled, ExitCode: 2, Output: tsc}, report.WitnessCompile,
 			"the TypeScript type checker rejected the mutant before any test judged it: src/name.ts(10,10): error TS18048"},
-		{"ts-jest: the file failed to load on a type error", runOutcome{Status: StatusKilled, ExitCode: 1, Failed: []string{"test/name.test.ts"},
-			Output: "FAIL test/name.test.ts\n  ● Test suite failed to run\n\n    src/name.ts:10:10 - error TS18048: 'name' is possibly 'undefined'.\n"}, WitnessCompile, "error TS18048"},
-		{"eslint", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "/r/src/a.js\n  3:7  error  'x' is assigned a value but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)\n"},
-			WitnessCompile, "eslint rejected the mutant before any test judged it: 3:7  error  'x' is assigned"},
-		{"esbuild build", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "✘ [ERROR] Could not resolve \"./gone\"\n"}, WitnessCompile, "esbuild"},
-		{"a test failed", runOutcome{Status: StatusKilled, ExitCode: 1, Failed: []string{"clamp above the limit"}, KilledBy: "clamp above the limit",
-			Output: "not ok 2 - clamp above the limit\n# fail 1\n"}, WitnessSuite, ""},
-		{"a test failed and tsc complained after", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "  2 failing\n" + tsc}, WitnessSuite, ""},
-		{"an unparsed runner counts its failures", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "Tests:       1 failed, 2 passed, 3 total\n" + tsc}, WitnessSuite, ""},
-		{"eslint warnings only", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "  3:7  warning  'x' is unused  no-unused-vars\n✖ 1 problem (0 errors, 1 warning)\nnpm ERR! code 1\n"}, WitnessSuite, ""},
-		{"timeout", runOutcome{Status: StatusTimeout, Output: tsc}, WitnessSuite, ""},
-		{"nothing to place it", runOutcome{Status: StatusKilled, ExitCode: 1, Output: "make: *** [check] Error 1\n"}, WitnessSuite, ""},
+		{"ts-jest: the file failed to load on a type error", runOutcome{Status: report.StatusKilled, ExitCode: 1, Failed: []string{"test/name.test.ts"},
+			Output: "FAIL test/name.test.ts\n  ● Test suite failed to run\n\n    src/name.ts:10:10 - error TS18048: 'name' is possibly 'undefined'.\n"}, report.WitnessCompile, "error TS18048"},
+		{"eslint", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "/r/src/a.js\n  3:7  error  'x' is assigned a value but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)\n"},
+			report.WitnessCompile, "eslint rejected the mutant before any test judged it: 3:7  error  'x' is assigned"},
+		{"esbuild build", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "✘ [ERROR] Could not resolve \"./gone\"\n"}, report.WitnessCompile, "esbuild"},
+		{"a test failed", runOutcome{Status: report.StatusKilled, ExitCode: 1, Failed: []string{"clamp above the limit"}, KilledBy: "clamp above the limit",
+			Output: "not ok 2 - clamp above the limit\n# fail 1\n"}, report.WitnessSuite, ""},
+		{"a test failed and tsc complained after", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "  2 failing\n" + tsc}, report.WitnessSuite, ""},
+		{"an unparsed runner counts its failures", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "Tests:       1 failed, 2 passed, 3 total\n" + tsc}, report.WitnessSuite, ""},
+		{"eslint warnings only", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "  3:7  warning  'x' is unused  no-unused-vars\n✖ 1 problem (0 errors, 1 warning)\nnpm ERR! code 1\n"}, report.WitnessSuite, ""},
+		{"timeout", runOutcome{Status: report.StatusTimeout, Output: tsc}, report.WitnessSuite, ""},
+		{"nothing to place it", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "make: *** [check] Error 1\n"}, report.WitnessSuite, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := gateWitness(GateRecord{Name: "check", Cmd: "npm test"}, tt.out)
+			w := gateWitness(report.GateRecord{Name: "check", Cmd: "npm test"}, tt.out)
 			if w.Kind != tt.kind || w.Gate != "check" || w.GateStatus != tt.out.Status || w.GateExitCode != tt.out.ExitCode {
 				t.Fatalf("witness %+v, want kind %s for gate check", w, tt.kind)
 			}
 			if !strings.Contains(w.Detail, tt.detail) || (tt.detail == "") != (w.Detail == "") {
 				t.Errorf("detail %q, want it to contain %q", w.Detail, tt.detail)
 			}
-			if tt.kind == WitnessCompile && w.GateFailedTest != "" {
+			if tt.kind == report.WitnessCompile && w.GateFailedTest != "" {
 				t.Errorf("a compile witness names failed test %q; no test failed", w.GateFailedTest)
 			}
 		})
@@ -50,15 +52,15 @@ func TestGateWitness(t *testing.T) {
 
 // TestCompileShowsAsSuiteDoes: the regimes treat compile as SPEC §3.6 treats suite.
 func TestCompileShowsAsSuiteDoes(t *testing.T) {
-	for _, r := range Regimes {
-		suite := MutantFacts{Status: StatusAccepted, Ran: true, Witness: witnessFact{Kind: WitnessSuite}}.Verdict(r)
-		compile := MutantFacts{Status: StatusAccepted, Ran: true, Witness: witnessFact{Kind: WitnessCompile}}.Verdict(r)
-		if suite != compile || compile != VerdictVacuous {
+	for _, r := range report.Regimes {
+		suite := report.MutantFacts{Status: report.StatusAccepted, Ran: true, Witness: report.WitnessFact{Kind: report.WitnessSuite}}.Verdict(r)
+		compile := report.MutantFacts{Status: report.StatusAccepted, Ran: true, Witness: report.WitnessFact{Kind: report.WitnessCompile}}.Verdict(r)
+		if suite != compile || compile != report.VerdictVacuous {
 			t.Errorf("%s: suite %s, compile %s; want both vacuous", r, suite, compile)
 		}
 	}
-	for _, k := range WitnessKinds {
-		if want := k == WitnessCoverage || k == WitnessValue || k == WitnessSuite || k == WitnessCompile; k.Shows() != want {
+	for _, k := range report.WitnessKinds {
+		if want := k == report.WitnessCoverage || k == report.WitnessValue || k == report.WitnessSuite || k == report.WitnessCompile; k.Shows() != want {
 			t.Errorf("%s.Shows() = %v", k, k.Shows())
 		}
 	}
@@ -80,7 +82,7 @@ func TestReportSchemaNamesEveryWitness(t *testing.T) {
 	if row == "" {
 		t.Fatal("docs/report-schema.md has no `witness` row")
 	}
-	for _, k := range WitnessKinds {
+	for _, k := range report.WitnessKinds {
 		if !strings.Contains(row, "`"+string(k)+"`") {
 			t.Errorf("docs/report-schema.md's witness row does not name %q", k)
 		}

@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -119,10 +120,10 @@ func (m *baseline) source(path string) string {
 // reach counts per planned file how many added executable lines the oracle ran. Lines the plan
 // found no code on (blank, comment, punctuation: FileInfo.NonCode) are not executable lines,
 // whatever the hit map credits to them (V8 counts a closing brace).
-func (m *baseline) reach(files []plan.FileInfo) Reach {
-	r := Reach{Files: []FileReach{}}
+func (m *baseline) reach(files []plan.FileInfo) report.Reach {
+	r := report.Reach{Files: []report.FileReach{}}
 	for _, f := range files {
-		fr := FileReach{Path: f.Path}
+		fr := report.FileReach{Path: f.Path}
 		_, bad := m.unavailable[f.Path]
 		_, unstable := m.unstable[f.Path]
 		_, all := m.unavailable["*"]

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/atomicfile"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/safefile"
@@ -50,8 +51,8 @@ type sealedMutant struct {
 // cachedMutant is one mutant's recorded facts under its key. Verdicts are not kept: they are
 // derived again from the facts.
 type cachedMutant struct {
-	Key    string       `json:"key"`
-	Result MutantResult `json:"result"`
+	Key    string              `json:"key"`
+	Result report.MutantResult `json:"result"`
 	// DecidedBy is set on an accepted mutant left not-adjudicated because --adjudicate first had
 	// decided the bond: the id of the earlier mutant whose witness decided it. The outcome is
 	// reused only when that mutant's is too, and still comes first.
@@ -65,7 +66,7 @@ type incremental struct {
 	prev    *incrementalDoc
 	key     *runKey
 	keys    []string // each mutant's key, in plan order
-	info    *IncrementalInfo
+	info    *report.IncrementalInfo
 	skipRel string // the file's slash path in the tree when it lies in the repository
 	// seal signs the entries written and verifies those read; nil when the user's key could
 	// not be had (then nothing is reused, and what is written is unsigned).
@@ -80,7 +81,7 @@ type incremental struct {
 // naming it. An entry whose signature does not verify is left out and counted (never trusted,
 // never fatal), and so is every entry when the key cannot be had.
 func openIncremental(p, repo, keyDir string) (*incremental, error) {
-	inc := &incremental{path: p, info: &IncrementalInfo{Path: p, Covers: KeyCovers, Omits: KeyOmits, UnkeyedFiles: []string{}}}
+	inc := &incremental{path: p, info: &report.IncrementalInfo{Path: p, Covers: KeyCovers, Omits: KeyOmits, UnkeyedFiles: []string{}}}
 	var keyErr error
 	if keyDir == "" {
 		keyErr = errors.New("no user cache dir to keep bond's signing key in; set XDG_CACHE_HOME or HOME")
@@ -144,7 +145,7 @@ func (inc *incremental) verify(e sealedMutant) bool {
 
 // reuse fills results with the recorded outcome of every mutant whose key is in the previous run's
 // file, marked cached, and returns the indexes of the mutants that must run.
-func (inc *incremental) reuse(k runKey, front plan.Front, muts []plan.Mutant, results []MutantResult, doc *VerdictDoc) []int {
+func (inc *incremental) reuse(k runKey, front plan.Front, muts []plan.Mutant, results []report.MutantResult, doc *VerdictDoc) []int {
 	inc.key = &k
 	inc.info.UnkeyedFiles = k.Unkeyed
 	sha := map[string]string{}
@@ -182,7 +183,7 @@ func (inc *incremental) reuse(k runKey, front plan.Front, muts []plan.Mutant, re
 		r.Mutant, r.Cached = m, true
 		r.Verdict, r.ByRegime = "", nil
 		if r.Runs == nil {
-			r.Runs = []MutantRun{}
+			r.Runs = []report.MutantRun{}
 		}
 		results[i] = r
 		inc.info.Reused++
@@ -238,31 +239,31 @@ func filesChanged(prev, cur map[string]string) string {
 // cacheable says whether a mutant's facts are an outcome worth keeping: an error, a run that did
 // not finish and an adjudication left undone (--adjudicate first, the suite cap, an equivalent
 // mutant) run again next time, as do unreadable coverage and a memory limit.
-func cacheable(r MutantResult) bool {
+func cacheable(r report.MutantResult) bool {
 	switch r.Status {
-	case StatusKilled, StatusTimeout, StatusSkipped:
+	case report.StatusKilled, report.StatusTimeout, report.StatusSkipped:
 		return true
-	case StatusAccepted:
-		if r.Reason == ReasonCoverageUnreadable || r.Reason == ReasonMemoryLimit {
+	case report.StatusAccepted:
+		if r.Reason == report.ReasonCoverageUnreadable || r.Reason == report.ReasonMemoryLimit {
 			return false
 		}
-		return r.Reason != "" || r.Witness.Kind != WitnessNotAdjudicated
+		return r.Reason != "" || r.Witness.Kind != report.WitnessNotAdjudicated
 	}
 	return false
 }
 
 // leftByFirst says whether r is an accepted mutant --adjudicate first left unadjudicated, which
 // after a decided bond is its outcome as long as the deciding mutant's is unchanged.
-func leftByFirst(r MutantResult, mode string) bool {
-	return mode == AdjudicateFirst && r.Status == StatusAccepted && r.Reason == "" && r.Equivalence == "" &&
-		r.Witness.Kind == WitnessNotAdjudicated
+func leftByFirst(r report.MutantResult, mode string) bool {
+	return mode == AdjudicateFirst && r.Status == report.StatusAccepted && r.Reason == "" && r.Equivalence == "" &&
+		r.Witness.Kind == report.WitnessNotAdjudicated
 }
 
 // finish ends certify's use of the file: after a run that finished, it writes this run's results
 // (reused ones included) atomically; after one that did not, it leaves the file as it was at the
 // start. Either way a file that changed during the run was not written by bond (bond writes only
 // here), so it is overwritten or put back, and the report says so.
-func (inc *incremental) finish(rep *Report, runErr error) error {
+func (inc *incremental) finish(rep *report.Report, runErr error) error {
 	now, err := safefile.Read(inc.path, safefile.DataMax)
 	tampered := (err == nil) != (inc.start != nil) || !bytes.Equal(now, inc.start)
 	if tampered && rep != nil {
@@ -284,7 +285,7 @@ func (inc *incremental) finish(rep *Report, runErr error) error {
 			default:
 				continue
 			}
-			if decider == "" && r.Status == StatusAccepted && r.Witness.Kind.Shows() {
+			if decider == "" && r.Status == report.StatusAccepted && r.Witness.Kind.Shows() {
 				decider = r.ID
 			}
 			r.Cached, r.Verdict, r.ByRegime = false, "", nil

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/plan"
 )
@@ -42,7 +43,7 @@ func incrementalTwice(t *testing.T, dir, mode string) {
 		t.Fatal(err)
 	}
 	applyCalibrationConfig(t, cfg, &o)
-	var reps [2]*Report
+	var reps [2]*report.Report
 	for k := range reps {
 		if reps[k], err = Certify(context.Background(), o); err != nil {
 			t.Fatalf("run %d: %v", k+1, err)
@@ -65,7 +66,7 @@ func incrementalTwice(t *testing.T, dir, mode string) {
 				t.Errorf("%s: reused facts differ from the recorded ones:\n%+v\n%+v", m.ID, m, c)
 			}
 		}
-		for _, r := range Regimes {
+		for _, r := range report.Regimes {
 			if c.ByRegime[r] != m.ByRegime[r] {
 				t.Errorf("%s under %s: %s, then %s", m.ID, r, m.ByRegime[r], c.ByRegime[r])
 			}
@@ -82,7 +83,7 @@ func incrementalTwice(t *testing.T, dir, mode string) {
 		// reused with the mutant that decided it.
 		t.Errorf("reused %d, ran %d; want every mutant reused", second.Incremental.Reused, second.Incremental.Ran)
 	}
-	for _, r := range Regimes {
+	for _, r := range report.Regimes {
 		if first.Bond.ByRegime[r] != second.Bond.ByRegime[r] {
 			t.Errorf("bond under %s: %s, then %s", r, first.Bond.ByRegime[r], second.Bond.ByRegime[r])
 		}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/seal"
 	"github.com/bond-tool/bond/plan"
@@ -30,7 +31,7 @@ func fakeTree(t *testing.T, files map[string]string) *tree {
 func baseKeyInputs(t *testing.T) keyInputs {
 	return keyInputs{
 		o: Options{Oracle: []string{"test/a.test.js"}, Adjudicate: AdjudicateFirst, SuiteCap: new(2),
-			Gates: []GateSpec{{Name: "unit", Cmd: "npm test"}}},
+			Gates: []report.GateSpec{{Name: "unit", Cmd: "npm test"}}},
 		t: fakeTree(t, map[string]string{
 			"src/a.js": "module.exports = 1;\n", "test/a.test.js": "require('../src/a.js');\n",
 			"package-lock.json": "{}\n", "README.md": "# a\n", "docs/guide.md": "guide\n", "LICENSE": "MIT\n",
@@ -38,8 +39,8 @@ func baseKeyInputs(t *testing.T) keyInputs {
 		front:   plan.Front{Operators: plan.OperatorSet{Digest: "d1"}},
 		runner:  RunnerEmbedded,
 		envVars: []string{"TZ"},
-		reach:   Reach{Executable: 1, Ran: 1},
-		canary:  []Canary{{Path: "src/a.js", Result: CanaryKilled, DurationMS: 5}},
+		reach:   report.Reach{Executable: 1, Ran: 1},
+		canary:  []report.Canary{{Path: "src/a.js", Result: report.CanaryKilled, DurationMS: 5}},
 	}
 }
 
@@ -89,7 +90,7 @@ func TestKeyComponents(t *testing.T) {
 		{"environment value", func(in *keyInputs) { t.Setenv("TZ", "Europe/Paris") }, keyEnvironment},
 		{"extra environment", func(in *keyInputs) { in.o.Env = []string{"A=1"} }, keyEnvironment},
 		{"reach", func(in *keyInputs) { in.reach.Ran = 0 }, "the baseline's reach or self-check"},
-		{"canary", func(in *keyInputs) { in.canary[0].Result = CanarySurvived }, "the baseline's reach or self-check"},
+		{"canary", func(in *keyInputs) { in.canary[0].Result = report.CanarySurvived }, "the baseline's reach or self-check"},
 		{"readme", setFile("README.md", "# b\n"), ""},
 		{"docs dir", setFile("docs/guide.md", "more\n"), ""},
 		{"licence", setFile("LICENSE", "ISC\n"), ""},
@@ -247,19 +248,19 @@ func TestIncrementalRoundTrip(t *testing.T) {
 	muts := []plan.Mutant{keyMutant, {ID: "1111111111111111", Path: "src/a.js"}, {ID: "2222222222222222", Path: "src/a.js"}}
 	front := plan.Front{Files: []plan.FileInfo{{Path: "src/a.js", SHA256: "abc"}}}
 	k := computeKey(context.Background(), baseKeyInputs(t))
-	run := func() (*incremental, *Report) {
+	run := func() (*incremental, *report.Report) {
 		inc, err := openIncremental(p, dir, filepath.Join(dir, "keys"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep := &Report{Mutants: make([]MutantResult, len(muts)), Incremental: inc.info}
+		rep := &report.Report{Mutants: make([]report.MutantResult, len(muts)), Incremental: inc.info}
 		fresh := inc.reuse(k, front, muts, rep.Mutants, nil)
 		for _, i := range fresh {
-			rep.Mutants[i] = MutantResult{Mutant: muts[i], Status: StatusKilled, KilledBy: "t › one", Runs: []MutantRun{{Status: StatusKilled, DurationMS: 7}}}
+			rep.Mutants[i] = report.MutantResult{Mutant: muts[i], Status: report.StatusKilled, KilledBy: "t › one", Runs: []report.MutantRun{{Status: report.StatusKilled, DurationMS: 7}}}
 		}
 		if len(fresh) == 3 {
-			rep.Mutants[1].Status = StatusError
-			rep.Mutants[2] = MutantResult{Mutant: muts[2], Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessNotAdjudicated}}
+			rep.Mutants[1].Status = report.StatusError
+			rep.Mutants[2] = report.MutantResult{Mutant: muts[2], Status: report.StatusAccepted, Ran: true, Witness: report.Witness{Kind: report.WitnessNotAdjudicated}}
 		}
 		if err := inc.finish(rep, nil); err != nil {
 			t.Fatal(err)
@@ -300,7 +301,7 @@ func TestIncrementalTamperedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(p, poison, 0o644)
-	rep := &Report{Incremental: inc.info, Partial: true}
+	rep := &report.Report{Incremental: inc.info, Partial: true}
 	if err := inc.finish(rep, context.Canceled); err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +316,7 @@ func TestIncrementalTamperedFile(t *testing.T) {
 	os.WriteFile(p, good, 0o644)
 	inc, _ = openIncremental(p, dir, filepath.Join(dir, "keys"))
 	os.WriteFile(p, poison, 0o644)
-	if err := inc.finish(&Report{Incremental: inc.info, Partial: true}, context.Canceled); err != nil {
+	if err := inc.finish(&report.Report{Incremental: inc.info, Partial: true}, context.Canceled); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(p); string(b) != string(good) {
@@ -325,7 +326,7 @@ func TestIncrementalTamperedFile(t *testing.T) {
 	inc, _ = openIncremental(p, dir, filepath.Join(dir, "keys"))
 	inc.reuse(computeKey(context.Background(), baseKeyInputs(t)), plan.Front{}, nil, nil, nil)
 	os.WriteFile(p, poison, 0o644)
-	if err := inc.finish(&Report{Incremental: inc.info, Mutants: []MutantResult{}}, nil); err != nil {
+	if err := inc.finish(&report.Report{Incremental: inc.info, Mutants: []report.MutantResult{}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(p); strings.Contains(string(b), `"key":"x"`) {
@@ -343,10 +344,10 @@ func TestIncrementalDecidedBy(t *testing.T) {
 	muts := []plan.Mutant{decider, left}
 	k := computeKey(context.Background(), baseKeyInputs(t))
 	inc, _ := openIncremental(p, dir, filepath.Join(dir, "keys"))
-	rep := &Report{Run: RunInfo{Adjudicate: AdjudicateFirst}, Mutants: make([]MutantResult, 2), Incremental: inc.info}
+	rep := &report.Report{Run: report.RunInfo{Adjudicate: AdjudicateFirst}, Mutants: make([]report.MutantResult, 2), Incremental: inc.info}
 	inc.reuse(k, plan.Front{}, muts, rep.Mutants, nil)
-	rep.Mutants[0] = MutantResult{Mutant: decider, Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessCoverage}}
-	rep.Mutants[1] = MutantResult{Mutant: left, Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessNotAdjudicated}}
+	rep.Mutants[0] = report.MutantResult{Mutant: decider, Status: report.StatusAccepted, Ran: true, Witness: report.Witness{Kind: report.WitnessCoverage}}
+	rep.Mutants[1] = report.MutantResult{Mutant: left, Status: report.StatusAccepted, Ran: true, Witness: report.Witness{Kind: report.WitnessNotAdjudicated}}
 	if err := inc.finish(rep, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -356,14 +357,14 @@ func TestIncrementalDecidedBy(t *testing.T) {
 		fresh int
 	}{
 		{"decider reused", nil, 0},
-		{"decider runs again", &VerdictDoc{Verdicts: []VerdictEntry{{MutantID: decider.ID, Verdict: VerdictEquivalent}}}, 2},
+		{"decider runs again", &VerdictDoc{Verdicts: []VerdictEntry{{MutantID: decider.ID, Verdict: report.VerdictEquivalent}}}, 2},
 	}
 	for _, tc := range tests {
 		inc, err := openIncremental(p, dir, filepath.Join(dir, "keys"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		results := make([]MutantResult, 2)
+		results := make([]report.MutantResult, 2)
 		if fresh := inc.reuse(k, plan.Front{}, muts, results, tc.doc); len(fresh) != tc.fresh {
 			t.Errorf("%s: %d mutants run again; want %d", tc.name, len(fresh), tc.fresh)
 		}
@@ -418,9 +419,9 @@ func TestIncrementalUntrusted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep := &Report{Mutants: make([]MutantResult, 1), Incremental: inc.info}
+			rep := &report.Report{Mutants: make([]report.MutantResult, 1), Incremental: inc.info}
 			inc.reuse(k, front, muts, rep.Mutants, nil)
-			rep.Mutants[0] = MutantResult{Mutant: keyMutant, Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessNone}}
+			rep.Mutants[0] = report.MutantResult{Mutant: keyMutant, Status: report.StatusAccepted, Ran: true, Witness: report.Witness{Kind: report.WitnessNone}}
 			if err := inc.finish(rep, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -429,12 +430,12 @@ func TestIncrementalUntrusted(t *testing.T) {
 			if err != nil {
 				t.Fatalf("an untrusted entry is never fatal: %v", err)
 			}
-			results := make([]MutantResult, 1)
+			results := make([]report.MutantResult, 1)
 			inc.reuse(k, front, muts, results, nil)
 			if inc.info.Reused != tc.reused || inc.info.Untrusted != 1-tc.reused || !strings.Contains(inc.info.Note, tc.note) {
 				t.Fatalf("reused %d, untrusted %d, note %q; want %d reused and a note with %q", inc.info.Reused, inc.info.Untrusted, inc.info.Note, tc.reused, tc.note)
 			}
-			if tc.reused == 1 && results[0].Status != StatusAccepted {
+			if tc.reused == 1 && results[0].Status != report.StatusAccepted {
 				t.Fatalf("reused status %s", results[0].Status)
 			}
 		})

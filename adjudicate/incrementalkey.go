@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
@@ -78,8 +79,8 @@ type keyInputs struct {
 	runner  string   // the runner that ran the baseline
 	envVars []string // names of the variables the runs receive from bond's environment
 	env     []string // the runs' environment, to ask node --version as a run would
-	reach   Reach
-	canary  []Canary
+	reach   report.Reach
+	canary  []report.Canary
 	skip    string // slash path of the incremental file when it lies in the tree
 }
 
@@ -113,18 +114,18 @@ func computeKey(ctx context.Context, in keyInputs) runKey {
 	c[keyTree] = treeKey(in.t, in.skip, k.Files, &k.Unkeyed)
 	c[keyDependencies] = dependenciesKey(in.t)
 	ev, _ := json.Marshal(struct {
-		Reach  Reach    `json:"reach"`
-		Canary []Canary `json:"canary"`
+		Reach  report.Reach    `json:"reach"`
+		Canary []report.Canary `json:"canary"`
 	}{in.reach, canaryFacts(in.canary)})
 	c[keyBaseline] = digest(string(ev))
 	return k
 }
 
 // canaryFacts are the self-check's results without their durations.
-func canaryFacts(cs []Canary) []Canary {
-	out := make([]Canary, len(cs))
+func canaryFacts(cs []report.Canary) []report.Canary {
+	out := make([]report.Canary, len(cs))
 	for i, c := range cs {
-		out[i] = Canary{Path: c.Path, Result: c.Result}
+		out[i] = report.Canary{Path: c.Path, Result: c.Result}
 	}
 	return out
 }

@@ -26,41 +26,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/safefile"
 )
-
-// ReasonInputs: the run loaded a file whose bytes were neither the patched tree's nor the run's
-// own mutation (or the mutated file changed during the run); the status is error, never a kill.
-const ReasonInputs Reason = "inputs-mismatch"
-
-// RunInputs is what one oracle run saw, so a reader can re-derive that it ran the patched tree
-// plus exactly one mutation: the baseline's manifest (Baseline.Inputs), less Unloaded, plus
-// Extra, with Mutated's hash in place of the manifest's, hashed as Digest says, gives Digest.
-type RunInputs struct {
-	// Observed says how bond knows: "bundle" (the embedded runner's bundler loaded exactly
-	// these files) or "placed" (a command run: the runner's loads are not observed; the mutated
-	// file was read back from the run's own sandbox after the run).
-	Observed string `json:"observed"`
-	// Digest is "sha256:" and the SHA-256 of the lines "<sha256 hex>  <path>\n" of every file the
-	// run loaded, sorted by path (sha256sum's format). Empty when not observed.
-	Digest string `json:"digest,omitempty"`
-	// Files counts the files the run loaded.
-	Files int `json:"files,omitempty"`
-	// Mutated is the file the run was meant to see changed (a mutant or canary), with the hash
-	// of the bytes it was meant to see; absent on unmutated runs.
-	Mutated *InputFile `json:"mutated,omitempty"`
-	// Unloaded are files of the baseline's manifest the run did not load (a run narrowed to
-	// some test files, or a mutant that deletes an import); Extra are files it loaded that the
-	// manifest lacks, with their hashes.
-	Unloaded []string    `json:"unloaded,omitempty"`
-	Extra    []InputFile `json:"extra,omitempty"`
-}
-
-// InputFile is one file a run loaded, repository-relative, and the SHA-256 (hex) of its bytes.
-type InputFile struct {
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-}
 
 // inputDigest is the digest RunInputs.Digest records of files (path → SHA-256 hex).
 func inputDigest(files map[string]string) string {
@@ -94,13 +62,13 @@ func newInputCheck(t *tree) *inputCheck {
 
 // observe records and checks the inputs of one embedded run with s.ov in memory: it returns the
 // record and, when a file's bytes are not what the run should have seen, the mismatches.
-func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*RunInputs, []string) {
-	ri := &RunInputs{Observed: "bundle", Digest: inputDigest(loaded), Files: len(loaded)}
+func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*report.RunInputs, []string) {
+	ri := &report.RunInputs{Observed: "bundle", Digest: inputDigest(loaded), Files: len(loaded)}
 	var ovSHA string
 	if s.ov != nil {
 		sum := sha256.Sum256(s.ov.Content)
 		ovSHA = hex.EncodeToString(sum[:])
-		ri.Mutated = &InputFile{Path: s.ov.Path, SHA256: ovSHA}
+		ri.Mutated = &report.InputFile{Path: s.ov.Path, SHA256: ovSHA}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -137,7 +105,7 @@ func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*RunInputs, [
 		}
 		for p, h := range loaded {
 			if _, ok := c.manifest[p]; !ok {
-				ri.Extra = append(ri.Extra, InputFile{Path: p, SHA256: h})
+				ri.Extra = append(ri.Extra, report.InputFile{Path: p, SHA256: h})
 			}
 		}
 		sort.Strings(ri.Unloaded)
@@ -148,13 +116,13 @@ func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*RunInputs, [
 
 // placed checks, after a command run in sb, that the mutated file still holds the run's
 // mutation: the command runner's loads are not observed, so this is what bond can say.
-func (c *inputCheck) placed(sb *sandbox, s runSpec) (*RunInputs, []string) {
+func (c *inputCheck) placed(sb *sandbox, s runSpec) (*report.RunInputs, []string) {
 	if s.ov == nil {
 		return nil, nil
 	}
 	sum := sha256.Sum256(s.ov.Content)
 	want := hex.EncodeToString(sum[:])
-	ri := &RunInputs{Observed: "placed", Mutated: &InputFile{Path: s.ov.Path, SHA256: want}}
+	ri := &report.RunInputs{Observed: "placed", Mutated: &report.InputFile{Path: s.ov.Path, SHA256: want}}
 	b, err := sb.fs.ReadFile(s.ov.Path, safefile.DataMax) // a test may have swapped it for a link
 	if err != nil {
 		return ri, []string{fmt.Sprintf("%s could not be read back after the run: %v", s.ov.Path, err)}
@@ -167,7 +135,7 @@ func (c *inputCheck) placed(sb *sandbox, s runSpec) (*RunInputs, []string) {
 }
 
 // manifestFiles is the manifest as the report records it (Baseline.Inputs), sorted by path.
-func (c *inputCheck) manifestFiles() []InputFile {
+func (c *inputCheck) manifestFiles() []report.InputFile {
 	if c == nil {
 		return nil
 	}
@@ -176,9 +144,9 @@ func (c *inputCheck) manifestFiles() []InputFile {
 	if c.manifest == nil {
 		return nil
 	}
-	out := make([]InputFile, 0, len(c.manifest))
+	out := make([]report.InputFile, 0, len(c.manifest))
 	for p, h := range c.manifest {
-		out = append(out, InputFile{Path: p, SHA256: h})
+		out = append(out, report.InputFile{Path: p, SHA256: h})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
@@ -186,7 +154,7 @@ func (c *inputCheck) manifestFiles() []InputFile {
 
 // inputsError turns a run whose inputs did not match into an error outcome naming them.
 func inputsError(out *runOutcome, bad []string) {
-	out.Status, out.ExitCode, out.Reason = StatusError, -1, ReasonInputs
+	out.Status, out.ExitCode, out.Reason = report.StatusError, -1, report.ReasonInputs
 	out.KilledBy, out.Failed = "", nil
 	out.Err = fmt.Errorf("the run did not see the patched tree plus its own mutation: %s", strings.Join(bad, "; "))
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -67,7 +68,7 @@ func TestNoCrossTalkBetweenConcurrentRuns(t *testing.T) {
 						t.Fatal(err)
 					}
 					for i, m := range rep.Mutants {
-						if m.Status != StatusAccepted {
+						if m.Status != report.StatusAccepted {
 							t.Fatalf("round %d: %s:%d is %s (killed by %q), want accepted: the run saw another run's mutation\n%s", round, m.Path, m.Line, m.Status, m.KilledBy, m.OutputTail)
 						}
 						want := sha256.Sum256(mustMutate(t, root, muts[i]))

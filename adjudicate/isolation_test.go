@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/plan"
@@ -40,7 +42,7 @@ func TestLinkedNodeModulesProtected(t *testing.T) {
 			dep := filepath.Join(root, "node_modules", "dep", "index.js")
 			got, _ := os.ReadFile(dep)
 			switch rep.Sandbox.Protection {
-			case isolate.CopyOnWrite:
+			case confine.CopyOnWrite:
 				if mode == "detect" {
 					t.Fatal("BOND_ISOLATE=detect still gave copy-on-write protection")
 				}
@@ -50,14 +52,14 @@ func TestLinkedNodeModulesProtected(t *testing.T) {
 				if w := rep.Sandbox.NodeModulesWrites; w == nil || w.Runs == 0 || !slices.Contains(w.Sample, "node_modules/dep/index.js") {
 					t.Errorf("copy-on-write mode: node_modules_writes %+v, want the runs' writes to node_modules/dep/index.js", w)
 				}
-			case isolate.ReadOnly:
+			case confine.ReadOnly:
 				if mode == "detect" {
 					t.Fatal("BOND_ISOLATE=detect still gave read-only protection")
 				}
 				if err != nil || string(got) != "module.exports = 1;\n" {
 					t.Fatalf("read-only mode: err %v, node_modules/dep/index.js = %q; want no error and the install intact", err, got)
 				}
-			case isolate.Detect:
+			case confine.Detect:
 				if mode == "" && os.Getenv("CI") != "" {
 					t.Fatalf("CI must allow namespaces: %s", rep.Sandbox.Why)
 				}
@@ -112,7 +114,7 @@ type limitRunner struct{ got []time.Duration }
 
 func (r *limitRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
 	r.got = append(r.got, s.timeout)
-	return runOutcome{Status: StatusAccepted}, nil
+	return runOutcome{Status: report.StatusAccepted}, nil
 }
 func (r *limitRunner) name() string        { return "limit" }
 func (r *limitRunner) close()              {}

@@ -3,7 +3,11 @@ package adjudicate
 // This file is the outcomes known without a run (SPEC §3.5): a mutant whose line has a hit map
 // that no baseline run reached, or whose file's canary survived, is not run at all.
 
-import "github.com/bond-tool/bond/plan"
+import (
+	"github.com/bond-tool/bond/plan"
+
+	"github.com/bond-tool/bond/adjudicate/report"
+)
 
 // knownOutcome says why mutant m need not run, or "" when it must: its file's canary survived
 // (the oracle does not load the file, so no run can be evidence about it), or its file has a
@@ -11,22 +15,22 @@ import "github.com/bond-tool/bond/plan"
 // A file with no usable hit map, a line the hit map does not know, or an unstable line is run as
 // before: only a known hit map tells that the line was never reached. ev.canary must be filled,
 // so canaries run before mutants.
-func knownOutcome(ev *evidence, m plan.Mutant) Reason {
+func knownOutcome(ev *evidence, m plan.Mutant) report.Reason {
 	switch {
-	case ev.canary[m.Path] == CanarySurvived:
-		return ReasonCanarySurvived
+	case ev.canary[m.Path] == report.CanarySurvived:
+		return report.ReasonCanarySurvived
 	case ev.base.covUnavailable(m.Path) != "":
 		return ""
 	case ev.base.unstable[m.Path][m.Line]:
 		return ""
 	case ev.base.executable(m.Path, m.Line) && !ev.base.ran(m.Path, m.Line):
-		return ReasonNotRan
+		return report.ReasonNotRan
 	}
 	return ""
 }
 
 // skip records in mr that its mutant was not run, for reason.
-func skip(mr *MutantResult, reason Reason) {
-	mr.Status, mr.Reason = StatusSkipped, reason
-	mr.Runs = []MutantRun{}
+func skip(mr *report.MutantResult, reason report.Reason) {
+	mr.Status, mr.Reason = report.StatusSkipped, reason
+	mr.Runs = []report.MutantRun{}
 }

@@ -3,7 +3,11 @@ package adjudicate
 // This file is the time limits of a run: one value derived from the baseline when --timeout is
 // not given, and the one rule for retrying a run that hit a derived limit (SPEC §3.2).
 
-import "time"
+import (
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate/report"
+)
 
 // timeoutSlack is added to twice the slower baseline run for the default time limit.
 const timeoutSlack = 5 * time.Second
@@ -32,7 +36,9 @@ func (l limits) derived() bool { return l.given == 0 }
 // retry reports whether a run that ended with status at limit is run again at twice it: a limit
 // taken from the baseline must not let a machine that got busier since (CI neighbours, parallel
 // sandboxes) pass a slow run for a kill, or for a witness that would refuse the patch.
-func (l limits) retry(status Status) bool { return l.derived() && status == StatusTimeout }
+func (l limits) retry(status report.Status) bool {
+	return l.derived() && status == report.StatusTimeout
+}
 
 // firstGate is the limit of a gate's run on the unmutated tree: given, or DefaultGateLimit.
 func (l limits) firstGate() time.Duration {
@@ -44,7 +50,7 @@ func (l limits) firstGate() time.Duration {
 
 // gate is the limit of a gate's run on a mutant: given, or twice its run on the unmutated tree
 // plus slack.
-func (l limits) gate(g GateRecord) time.Duration {
+func (l limits) gate(g report.GateRecord) time.Duration {
 	if l.derived() {
 		return 2*time.Duration(g.DurationMS)*time.Millisecond + timeoutSlack
 	}

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/gitcmd"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/redact"
@@ -34,7 +35,7 @@ type listing struct {
 	// gitDirs are the git directories of the checkout root lies in (its .git, a worktree's
 	// common directory), absolute: outside root when root is a package of a monorepo.
 	gitDirs []string
-	info    SandboxInfo
+	info    report.SandboxInfo
 }
 
 // listTree walks root for the files a sandbox mirrors. In a git checkout it asks git for its list
@@ -45,7 +46,7 @@ func listTree(ctx context.Context, root string) (listing, error) {
 	if err != nil {
 		return listing{}, err
 	}
-	l := listing{info: SandboxInfo{Listing: "walk", Skipped: []string{}, NodeModules: []string{}}}
+	l := listing{info: report.SandboxInfo{Listing: "walk", Skipped: []string{}, NodeModules: []string{}}}
 	if isGit {
 		l.info.Listing = "git"
 		l.gitDirs = gitDirs(ctx, root)

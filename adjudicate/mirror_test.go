@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/plan"
@@ -113,7 +114,7 @@ func TestGateGreenWithBuiltDist(t *testing.T) {
 		t.Fatalf("npm ci did not build dist/: %v", err)
 	}
 	muts := []plan.Mutant{mutantAt(t, root, "src/sum.js", 4, "invert-comparison", ">", "<=")}
-	o := Options{Oracle: []string{"test/sum.test.js"}, Runner: RunnerNode, Gates: []GateSpec{{Name: "unit", Cmd: "npm test"}}, Plan: plan.Options{Repo: root}, Timeout: 2 * time.Minute,
+	o := Options{Oracle: []string{"test/sum.test.js"}, Runner: RunnerNode, Gates: []report.GateSpec{{Name: "unit", Cmd: "npm test"}}, Plan: plan.Options{Repo: root}, Timeout: 2 * time.Minute,
 		// The gate runs on the unmutated tree whether or not a mutant needs it (the value
 		// detector now witnesses this one first): what is tested is the mirrored dist/.
 		ExhaustiveRuns: true}

@@ -8,12 +8,13 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
 // runMutants runs the oracle on every mutant y does not skip and records each run in results
 // (one per mutant); it returns the runs' outcomes, nil for a mutant that did not run.
-func runMutants(ctx context.Context, x *runs, p *pool, lim limits, y pay, ev *evidence, muts []plan.Mutant, results []MutantResult, prog *progress) ([]*runOutcome, error) {
+func runMutants(ctx context.Context, x *runs, p *pool, lim limits, y pay, ev *evidence, muts []plan.Mutant, results []report.MutantResult, prog *progress) ([]*runOutcome, error) {
 	outcomes := make([]*runOutcome, len(muts))
 	var done int
 	var mu sync.Mutex
@@ -36,7 +37,7 @@ func runMutants(ctx context.Context, x *runs, p *pool, lim limits, y pay, ev *ev
 				return err
 			}
 			var out runOutcome
-			var runs []MutantRun
+			var runs []report.MutantRun
 			err := p.withMutant(sb, m, func(ov *override) (err error) {
 				s := y.mutantRun(m, ov, lim)
 				out, err = x.oracle(ctx, sb, s)
@@ -52,7 +53,7 @@ func runMutants(ctx context.Context, x *runs, p *pool, lim limits, y pay, ev *ev
 				return err
 			}
 			record(&results[i], out, sb.index, runs)
-			if out.Status != StatusAccepted {
+			if out.Status != report.StatusAccepted {
 				// Only an accepted mutant's calls are compared (value.go); a killed one's trace
 				// would only hold memory until the report is written.
 				out.Trace = nil
@@ -70,17 +71,17 @@ func runMutants(ctx context.Context, x *runs, p *pool, lim limits, y pay, ev *ev
 }
 
 // runRecord is the report's record of one mutant run s that ended as out.
-func runRecord(s runSpec, out runOutcome) MutantRun {
+func runRecord(s runSpec, out runOutcome) report.MutantRun {
 	files := s.files
 	if files == nil {
 		files = []string{}
 	}
-	return MutantRun{TestFiles: files, Coverage: s.cov, Bail: s.bail, Status: out.Status, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), Inputs: out.Inputs}
+	return report.MutantRun{TestFiles: files, Coverage: s.cov, Bail: s.bail, Status: out.Status, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), Inputs: out.Inputs}
 }
 
 // record writes a mutant's facts into its result: the status and output of its deciding run (the
 // last of runs), and every run.
-func record(mr *MutantResult, out runOutcome, sandbox int, runs []MutantRun) {
+func record(mr *report.MutantResult, out runOutcome, sandbox int, runs []report.MutantRun) {
 	mr.Status = out.Status
 	mr.ExitCode = out.ExitCode
 	mr.DurationMS = out.Duration.Milliseconds()
@@ -90,7 +91,7 @@ func record(mr *MutantResult, out runOutcome, sandbox int, runs []MutantRun) {
 	mr.Sandbox = sandbox
 	mr.Retried = len(runs) > 1
 	mr.Runs = runs
-	if out.Status == StatusError && out.Err != nil {
+	if out.Status == report.StatusError && out.Err != nil {
 		mr.OutputTail = tail(out.Err.Error() + "\n" + out.Output)
 		mr.Reason = out.Reason
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -24,16 +25,16 @@ func TestValueNeighbours(t *testing.T) {
 	needGit(t)
 	needNode(t)
 	type want struct {
-		status     Status
-		kind       WitnessKind
+		status     report.Status
+		kind       report.WitnessKind
 		neighbours bool // the check counted neighbour calls
 	}
 	// Line 4 runs only for an empty name, which no test sends and a neighbour does: the
 	// neighbours run with coverage stopped, so it stays never run by the tests (skipped).
-	on := map[string]want{"src/name.js:3": {StatusKilled, WitnessNotAdjudicated, false}, "src/name.js:4": {StatusSkipped, WitnessNotAdjudicated, false},
-		"src/name.js:6": {StatusAccepted, WitnessValue, true}, "src/scale.js:6": {StatusAccepted, WitnessNone, true}}
-	off := map[string]want{"src/name.js:3": {StatusKilled, WitnessNotAdjudicated, false}, "src/name.js:4": {StatusSkipped, WitnessNotAdjudicated, false},
-		"src/name.js:6": {StatusAccepted, WitnessNone, false}, "src/scale.js:6": {StatusAccepted, WitnessNone, false}}
+	on := map[string]want{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": {report.StatusSkipped, report.WitnessNotAdjudicated, false},
+		"src/name.js:6": {report.StatusAccepted, report.WitnessValue, true}, "src/scale.js:6": {report.StatusAccepted, report.WitnessNone, true}}
+	off := map[string]want{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": {report.StatusSkipped, report.WitnessNotAdjudicated, false},
+		"src/name.js:6": {report.StatusAccepted, report.WitnessNone, false}, "src/scale.js:6": {report.StatusAccepted, report.WitnessNone, false}}
 	tests := []struct {
 		name, runner, oracleCmd string
 		neighbours              bool
@@ -77,14 +78,14 @@ func TestValueNeighbours(t *testing.T) {
 				if m.Status != w.status || m.Witness.Kind != w.kind {
 					t.Errorf("%s: %s %s witness %s (%s), want %s witness %s", at, m.Operator, m.Status, m.Witness.Kind, m.Reason, w.status, w.kind)
 				}
-				if w.status != StatusAccepted {
+				if w.status != report.StatusAccepted {
 					continue
 				}
 				v := m.Witness.Values
 				if v == nil || v.Unavailable != "" || (v.Neighbours > 0) != w.neighbours {
 					t.Errorf("%s: values %+v, want neighbours counted: %v", at, v, w.neighbours)
 				}
-				if w.kind != WitnessValue {
+				if w.kind != report.WitnessValue {
 					continue
 				}
 				d := m.Witness.Value

@@ -25,6 +25,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/proc"
 )
@@ -36,17 +37,6 @@ var cacheNames = []string{".cache", ".vite", ".vite-temp"}
 // every run; a larger one stays a link to the real directory, protected as the rest of
 // node_modules (NodeModulesCaches.Linked says so).
 const cacheSeedMax = 16 << 20
-
-// NodeModulesCaches is what the report records of the sandboxes' own node_modules caches (read-only
-// and detect protection, and copy-on-write when the install has workspace links).
-type NodeModulesCaches struct {
-	// Dirs are the cache directories each sandbox has of its own, repository-relative
-	// ("node_modules/.vite"), put back as they were before every run.
-	Dirs []string `json:"dirs"`
-	// Linked are the real caches too large to copy (over 16 MiB): linked like the rest of
-	// node_modules, so a run's write into them fails (read-only) or stops certify (detect).
-	Linked []string `json:"linked,omitempty"`
-}
 
 // cacheShim is one sandbox's node_modules directories made of links, and their caches.
 type cacheShim struct {
@@ -67,7 +57,7 @@ type cacheShim struct {
 // shimNodeModules turns every node_modules link of sb into a directory of links with caches of
 // its own, and links each of the tree's workspace links to the sandbox's copy of its package.
 // It returns the report's record (the same for every sandbox of a tree).
-func (sb *sandbox) shimNodeModules() (*NodeModulesCaches, error) {
+func (sb *sandbox) shimNodeModules() (*report.NodeModulesCaches, error) {
 	root, err := os.OpenRoot(sb.root)
 	if err != nil {
 		return nil, fmt.Errorf("opening sandbox %s: %w", sb.root, err)
@@ -80,7 +70,7 @@ func (sb *sandbox) shimNodeModules() (*NodeModulesCaches, error) {
 			sh.nested[path.Join(w.nm, dir)] = true
 		}
 	}
-	rec := &NodeModulesCaches{}
+	rec := &report.NodeModulesCaches{}
 	for _, nm := range sb.tree.nodeModules {
 		real, err := filepath.EvalSymlinks(filepath.Join(sb.tree.root, filepath.FromSlash(nm)))
 		if err != nil {
@@ -113,7 +103,7 @@ func (sb *sandbox) shimNodeModules() (*NodeModulesCaches, error) {
 // a workspace link becomes a link to the sandbox's copy (ws holds its target), an @scope or .bin
 // directory that holds one a directory of its own in turn, a cache of a node_modules directory
 // the sandbox's own (recorded in rec), and any other entry a link to the real one.
-func (sh *cacheShim) shimDir(dir, real string, ws map[string]string, rec *NodeModulesCaches) error {
+func (sh *cacheShim) shimDir(dir, real string, ws map[string]string, rec *report.NodeModulesCaches) error {
 	entries, err := os.ReadDir(real)
 	if err != nil {
 		return fmt.Errorf("listing %s: %w", real, err)

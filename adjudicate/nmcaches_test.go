@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // shimmed makes a repository with an install (a dependency, a small .cache holding seed, no
 // .vite) and one sandbox of it with its node_modules shimmed.
-func shimmed(t *testing.T) (root string, sb *sandbox, rec *NodeModulesCaches) {
+func shimmed(t *testing.T) (root string, sb *sandbox, rec *report.NodeModulesCaches) {
 	t.Helper()
 	root = writeRepo(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\n"})
 	for p, c := range map[string]string{"node_modules/dep/index.js": "z", "node_modules/.cache/tool/seed.json": "{}"} {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -36,11 +37,11 @@ test('label', () => { expect(label(12345)).toBe('12345'); });
 	m := mutantAt(t, root, "src/label.js", 3, "invert-comparison", ">", "<=")
 	rep := certifyFiles(t, root, Options{OracleCmd: "npx jest test/label.test.js", Runner: RunnerNode, Jobs: 1}, []plan.Mutant{m})
 	got := rep.Mutants[0]
-	if got.Status != StatusAccepted {
+	if got.Status != report.StatusAccepted {
 		t.Fatalf("status %s (killed_by %q, exit %d), want accepted: the tests pass, only the threshold fails\ntail %s",
 			got.Status, got.KilledBy, got.ExitCode, got.OutputTail)
 	}
-	if got.Verdict != VerdictVacuous {
+	if got.Verdict != report.VerdictVacuous {
 		t.Errorf("verdict %s, want vacuous (line 4 unreached is the coverage witness)", got.Verdict)
 	}
 }
@@ -93,10 +94,10 @@ test('label', () => { expect(label(12345)).toBe('12345'); });
 			t.Errorf("%s: coverage %q (%q), want unavailable, saying the runner's coverage failed", f.Path, f.Coverage, f.Detail)
 		}
 	}
-	if got := rep.Mutants[0].Status; got != StatusKilled {
+	if got := rep.Mutants[0].Status; got != report.StatusKilled {
 		t.Errorf("return-sentinel: %s, want killed", got)
 	}
-	if got := rep.Mutants[1].Status; got != StatusAccepted {
+	if got := rep.Mutants[1].Status; got != report.StatusAccepted {
 		t.Errorf("invert-comparison: %s, want accepted", got)
 	}
 }

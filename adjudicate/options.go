@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
@@ -61,10 +62,10 @@ type Options struct {
 	// runner), "node" (node --test FILE…, or OracleCmd as given) or "embedded".
 	Runner string
 	// Gates are the repository's own suite, the second detector.
-	Gates []GateSpec
+	Gates []report.GateSpec
 	// Regime decides how witnesses enter the bond; "" is RegimeWitnessRecorded. Any other value
 	// not in Regimes is an input error naming it.
-	Regime Regime
+	Regime report.Regime
 	// Adjudicate is "first" (default) or "all".
 	Adjudicate string
 	// RequireHeld makes abstentions (unshown, not-bonded) refuse too.
@@ -152,13 +153,13 @@ type Options struct {
 // GateSpec parsing: NAME=CMD.
 
 // ParseGate reads a --gate NAME=CMD value.
-func ParseGate(s string) (GateSpec, error) {
+func ParseGate(s string) (report.GateSpec, error) {
 	name, cmd, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" || strings.TrimSpace(cmd) == "" {
-		return GateSpec{}, input.Errorf("--gate %q: want NAME=CMD, e.g. --gate 'unit=npm test'", s)
+		return report.GateSpec{}, input.Errorf("--gate %q: want NAME=CMD, e.g. --gate 'unit=npm test'", s)
 	}
-	return GateSpec{Name: name, Cmd: cmd}, nil
+	return report.GateSpec{Name: name, Cmd: cmd}, nil
 }
 
 // withDefaults validates o and fills every zero field with its default.
@@ -191,10 +192,10 @@ func (o Options) withDefaults() (Options, error) {
 		return o, input.Errorf("--runner %q: want auto, node or embedded", o.Runner)
 	}
 	if o.Regime == "" {
-		o.Regime = RegimeWitnessRecorded
+		o.Regime = report.RegimeWitnessRecorded
 	}
-	if !ValidRegime(o.Regime) {
-		return o, input.Errorf("--regime %q: want %s", o.Regime, strings.Join(RegimeNames(), ", "))
+	if !report.ValidRegime(o.Regime) {
+		return o, input.Errorf("--regime %q: want %s", o.Regime, strings.Join(report.RegimeNames(), ", "))
 	}
 	if o.Adjudicate == "" {
 		o.Adjudicate = AdjudicateFirst

@@ -16,75 +16,37 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
-
-// ReasonParity: under --parity the real runner's run of the mutant ended otherwise than the
-// embedded runner's (a kill it accepted, an acceptance it killed, or a run that could not
-// complete); the status is error, never a kill or an acceptance (MutantResult.Parity has both).
-const ReasonParity Reason = "parity-mismatch"
-
-// ParityInfo is what --parity did, for the report.
-type ParityInfo struct {
-	// Runner is the real runner the outcomes were compared with (node, or command).
-	Runner string `json:"runner"`
-	// Checked is how many mutants it ran again; Agreed and Disagreed split them.
-	Checked   int `json:"checked"`
-	Agreed    int `json:"agreed"`
-	Disagreed int `json:"disagreed"`
-	// BaselineMS is the real runner's run of the unmutated oracle, the base of its time limit.
-	BaselineMS int64 `json:"baseline_ms"`
-	// Problem says why nothing was compared (the oracle did not run under the embedded runner,
-	// or the real runner's run of the unmutated oracle did not pass); empty when it ran.
-	Problem string `json:"problem,omitempty"`
-}
-
-// ParityRun is the real runner's run of one mutant under --parity, beside the embedded outcome
-// it was compared with.
-type ParityRun struct {
-	Runner     string     `json:"runner"`
-	Status     Status     `json:"status"`
-	ExitCode   int        `json:"exit_code"`
-	KilledBy   string     `json:"killed_by,omitempty"`
-	DurationMS int64      `json:"duration_ms"`
-	OutputTail string     `json:"output_tail"`
-	Inputs     *RunInputs `json:"inputs,omitempty"`
-	// Agrees: both runs killed (or timed out), or both accepted.
-	Agrees bool `json:"agrees"`
-	// EmbeddedStatus, EmbeddedKilledBy and EmbeddedOutputTail are the embedded runner's outcome,
-	// kept here because a disagreement replaces the mutant's own status and output.
-	EmbeddedStatus     Status `json:"embedded_status"`
-	EmbeddedKilledBy   string `json:"embedded_killed_by,omitempty"`
-	EmbeddedOutputTail string `json:"embedded_output_tail,omitempty"`
-}
 
 // decidesBond reports whether r's outcome is one --parity checks: a kill or timeout (held), or
 // an acceptance that is vacuous under witness-recorded (the regime with the most vacuous
 // verdicts, so every regime's vacuous mutants are among them). Reused outcomes are not run again.
-func decidesBond(r MutantResult) bool {
+func decidesBond(r report.MutantResult) bool {
 	if r.Cached {
 		return false
 	}
 	switch r.Status {
-	case StatusKilled, StatusTimeout:
+	case report.StatusKilled, report.StatusTimeout:
 		return true
-	case StatusAccepted:
-		return FactsOf(r).Verdict(RegimeWitnessRecorded) == VerdictVacuous
+	case report.StatusAccepted:
+		return report.FactsOf(r).Verdict(report.RegimeWitnessRecorded) == report.VerdictVacuous
 	}
 	return false
 }
 
 // sameOutcome reports whether the real runner's status agrees with the embedded one's.
-func sameOutcome(embedded, real Status) bool {
-	held := func(s Status) bool { return s == StatusKilled || s == StatusTimeout }
-	return (held(embedded) && held(real)) || (embedded == StatusAccepted && real == StatusAccepted)
+func sameOutcome(embedded, real report.Status) bool {
+	held := func(s report.Status) bool { return s == report.StatusKilled || s == report.StatusTimeout }
+	return (held(embedded) && held(real)) || (embedded == report.StatusAccepted && real == report.StatusAccepted)
 }
 
 // runParity runs --parity over the fresh mutants muts and their results (see the file comment),
 // with real the runner to compare with. timeout is --timeout (0: derived from the real runner's
 // baseline as for any run).
-func runParity(ctx context.Context, x *runs, p *pool, real oracleRunner, timeout time.Duration, muts []plan.Mutant, results []MutantResult, prog *progress) (*ParityInfo, error) {
-	info := &ParityInfo{Runner: real.name()}
+func runParity(ctx context.Context, x *runs, p *pool, real oracleRunner, timeout time.Duration, muts []plan.Mutant, results []report.MutantResult, prog *progress) (*report.ParityInfo, error) {
+	info := &report.ParityInfo{Runner: real.name()}
 	if x.choice.runner == real || x.choice.runner.name() != RunnerEmbedded {
 		info.Problem = fmt.Sprintf("the oracle ran under the %s runner, not the embedded one: there is nothing to compare", x.choice.runner.name())
 		return info, nil
@@ -105,7 +67,7 @@ func runParity(ctx context.Context, x *runs, p *pool, real oracleRunner, timeout
 		return info, err
 	}
 	info.BaselineMS = base.Duration.Milliseconds()
-	if base.Status != StatusAccepted {
+	if base.Status != report.StatusAccepted {
 		info.Problem = fmt.Sprintf("the %s runner's run of the unmutated oracle was %s (exit %d), so no outcome was compared; is the runner installed? Output tail:\n%s",
 			real.name(), base.Status, base.ExitCode, indentTail(base.Output))
 		return info, nil
@@ -147,13 +109,13 @@ func runParity(ctx context.Context, x *runs, p *pool, real oracleRunner, timeout
 
 // compareParity records the real runner's run out of mutant r and, when it disagrees with the
 // embedded outcome, makes r an error with both outputs. It reports whether they agreed.
-func compareParity(r *MutantResult, runner string, out runOutcome) bool {
-	pr := &ParityRun{
+func compareParity(r *report.MutantResult, runner string, out runOutcome) bool {
+	pr := &report.ParityRun{
 		Runner: runner, Status: out.Status, ExitCode: out.ExitCode, KilledBy: out.KilledBy,
 		DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), Inputs: out.Inputs,
 		Agrees: sameOutcome(r.Status, out.Status), EmbeddedStatus: r.Status, EmbeddedKilledBy: r.KilledBy,
 	}
-	if out.Status == StatusError && out.Err != nil {
+	if out.Status == report.StatusError && out.Err != nil {
 		pr.OutputTail = tail(out.Err.Error() + "\n" + out.Output)
 	}
 	r.Parity = pr
@@ -171,6 +133,6 @@ func compareParity(r *MutantResult, runner string, out runOutcome) bool {
 	}
 	r.OutputTail = tail(fmt.Sprintf("bond --parity: the embedded runner's run was %s, the %s runner's %s; bond does not pick a side.\n--- embedded ---\n%s\n--- %s ---\n%s",
 		embedded, runner, theirs, r.OutputTail, runner, pr.OutputTail))
-	r.Status, r.Reason, r.KilledBy, r.FailedTests = StatusError, ReasonParity, "", nil
+	r.Status, r.Reason, r.KilledBy, r.FailedTests = report.StatusError, report.ReasonParity, "", nil
 	return false
 }

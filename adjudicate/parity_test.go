@@ -19,6 +19,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/plan"
 )
@@ -131,7 +132,7 @@ func generatedCase(t *testing.T, g genPatch) parityCase {
 // replayUnderConfigs certifies c under every configuration and compares each with the first.
 func replayUnderConfigs(t *testing.T, c parityCase) {
 	dir := t.TempDir()
-	var ref *Report
+	var ref *report.Report
 	for _, pc := range parityConfigs {
 		o := c.o
 		pc.apply(&o, dir)
@@ -155,7 +156,7 @@ func replayUnderConfigs(t *testing.T, c parityCase) {
 }
 
 // compareConfigs reports every mutant whose status or killing test differs between a and b.
-func compareConfigs(t *testing.T, name, an string, a *Report, bn string, b *Report) {
+func compareConfigs(t *testing.T, name, an string, a *report.Report, bn string, b *report.Report) {
 	t.Helper()
 	if len(a.Mutants) != len(b.Mutants) {
 		t.Errorf("%s: %d mutants under %s, %d under %s", name, len(a.Mutants), an, len(b.Mutants), bn)
@@ -178,8 +179,8 @@ func compareConfigs(t *testing.T, name, an string, a *Report, bn string, b *Repo
 }
 
 // statusCounts summarises a report's mutant statuses, for the harness's log.
-func statusCounts(rep *Report) string {
-	n := map[Status]int{}
+func statusCounts(rep *report.Report) string {
+	n := map[report.Status]int{}
 	for _, m := range rep.Mutants {
 		n[m.Status]++
 	}

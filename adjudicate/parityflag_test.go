@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -14,7 +15,7 @@ import (
 type disagreeingRunner struct{ oracleRunner }
 
 func (disagreeingRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
-	return runOutcome{Status: StatusAccepted, Output: "fake runner: every test passed\n"}, nil
+	return runOutcome{Status: report.StatusAccepted, Output: "fake runner: every test passed\n"}, nil
 }
 
 func (disagreeingRunner) name() string { return "fake" }
@@ -35,7 +36,7 @@ func TestParityFlag(t *testing.T) {
 		mutantAt(t, root, "src/clamp.js", 6, "return-sentinel", "return hi;", "return undefined;"),
 	}
 	front := plan.Front{Files: []plan.FileInfo{{Path: "src/clamp.js", Added: []int{2, 3, 5, 6}}}}
-	certify := func(t *testing.T, real oracleRunner) *Report {
+	certify := func(t *testing.T, real oracleRunner) *report.Report {
 		o, err := Options{Plan: plan.Options{Repo: root}, OracleCmd: "npm test -- test/clamp.test.js", Jobs: 2,
 			Timeout: 2 * time.Minute, Adjudicate: AdjudicateAll, Parity: true, parityRunner: real}.withDefaults()
 		if err != nil {
@@ -61,7 +62,7 @@ func TestParityFlag(t *testing.T) {
 		if p.Problem != "" || p.Runner != RunnerCommand || p.Checked != 3 || p.Agreed != 3 || p.Disagreed != 0 {
 			t.Fatalf("parity %+v, want 3 checked and agreed by the command runner", *p)
 		}
-		want := []Status{StatusAccepted, StatusKilled, StatusKilled, StatusSkipped}
+		want := []report.Status{report.StatusAccepted, report.StatusKilled, report.StatusKilled, report.StatusSkipped}
 		for i, m := range rep.Mutants {
 			if m.Status != want[i] {
 				t.Errorf("%s:%d: %s, want %s", m.Path, m.Line, m.Status, want[i])
@@ -70,7 +71,7 @@ func TestParityFlag(t *testing.T) {
 				t.Errorf("%s:%d: parity record %+v, want one that agrees: %v", m.Path, m.Line, m.Parity, checked)
 			}
 		}
-		if rep.Bond.Verdict != VerdictVacuous {
+		if rep.Bond.Verdict != report.VerdictVacuous {
 			t.Errorf("bond %s, want vacuous (line 2's change passed both runners)", rep.Bond.Verdict)
 		}
 	})
@@ -82,10 +83,10 @@ func TestParityFlag(t *testing.T) {
 			t.Fatalf("parity %+v, want the two kills contradicted and the acceptance agreed", *p)
 		}
 		for _, m := range rep.Mutants[1:3] {
-			if m.Status != StatusError || m.Reason != ReasonParity || m.Verdict != VerdictError || m.KilledBy != "" {
-				t.Errorf("%s:%d: %s reason %q verdict %s killed_by %q, want an error with reason %s", m.Path, m.Line, m.Status, m.Reason, m.Verdict, m.KilledBy, ReasonParity)
+			if m.Status != report.StatusError || m.Reason != report.ReasonParity || m.Verdict != report.VerdictError || m.KilledBy != "" {
+				t.Errorf("%s:%d: %s reason %q verdict %s killed_by %q, want an error with reason %s", m.Path, m.Line, m.Status, m.Reason, m.Verdict, m.KilledBy, report.ReasonParity)
 			}
-			if m.Parity == nil || m.Parity.Agrees || m.Parity.EmbeddedStatus != StatusKilled || m.Parity.EmbeddedKilledBy == "" || m.Parity.Status != StatusAccepted {
+			if m.Parity == nil || m.Parity.Agrees || m.Parity.EmbeddedStatus != report.StatusKilled || m.Parity.EmbeddedKilledBy == "" || m.Parity.Status != report.StatusAccepted {
 				t.Errorf("%s:%d: parity record %+v, want the embedded kill and the fake acceptance", m.Path, m.Line, m.Parity)
 			}
 			for _, both := range []string{"--- embedded ---", "--- fake ---", "fake runner: every test passed", "AssertionError"} {
@@ -94,7 +95,7 @@ func TestParityFlag(t *testing.T) {
 				}
 			}
 		}
-		if rep.Bond.Verdict == VerdictHeld {
+		if rep.Bond.Verdict == report.VerdictHeld {
 			t.Errorf("bond held on contradicted kills")
 		}
 	})
@@ -128,7 +129,7 @@ func TestParityFlagCannotCompare(t *testing.T) {
 			if rep.Parity == nil || !strings.Contains(rep.Parity.Problem, tc.want) || rep.Parity.Checked != 0 {
 				t.Fatalf("parity %+v, want a problem saying %q", rep.Parity, tc.want)
 			}
-			if m := rep.Mutants[0]; m.Status != StatusAccepted || m.Parity != nil {
+			if m := rep.Mutants[0]; m.Status != report.StatusAccepted || m.Parity != nil {
 				t.Errorf("mutant %s parity %+v: an uncompared outcome must stand as it was", m.Status, m.Parity)
 			}
 		})
@@ -139,7 +140,7 @@ func TestParityFlagCannotCompare(t *testing.T) {
 type failingRunner struct{ oracleRunner }
 
 func (failingRunner) run(context.Context, *sandbox, runSpec) (runOutcome, error) {
-	return runOutcome{Status: StatusKilled, ExitCode: 1, Output: "sh: 1: vitest: not found\n"}, nil
+	return runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "sh: 1: vitest: not found\n"}, nil
 }
 
 func (failingRunner) name() string { return "fake" }

@@ -4,7 +4,11 @@ package adjudicate
 // run asks of the runner. --exhaustive-runs turns every economy off, for the test that holds the
 // verdicts of both engines identical.
 
-import "github.com/bond-tool/bond/plan"
+import (
+	"github.com/bond-tool/bond/plan"
+
+	"github.com/bond-tool/bond/adjudicate/report"
+)
 
 // pay decides, from the evidence of the baseline and canaries, what each mutant run costs.
 type pay struct {
@@ -24,7 +28,7 @@ type pay struct {
 }
 
 // known says why m need not run (knownOutcome), never under exhaustive.
-func (y pay) known(ev *evidence, m plan.Mutant) Reason {
+func (y pay) known(ev *evidence, m plan.Mutant) report.Reason {
 	if y.exhaustive {
 		return ""
 	}

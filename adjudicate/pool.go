@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -193,7 +194,7 @@ func (p *pool) withOverride(sb *sandbox, ov *override, f func(ov *override) erro
 // cleanup ends a run's use of the tree: it lists what the tests changed in the sandboxes into
 // rep, removes them unless keep, and checks that the user's tree is byte-identical to the start.
 // t and p may be nil when the run stopped before making them.
-func cleanup(t *tree, p *pool, keep bool, rep *Report) error {
+func cleanup(t *tree, p *pool, keep bool, rep *report.Report) error {
 	if t == nil {
 		return nil
 	}

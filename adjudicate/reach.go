@@ -5,6 +5,7 @@ package adjudicate
 // files that reach it.
 
 import (
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -56,7 +57,7 @@ func (r *testReach) filesFor(path string, line int) []string {
 }
 
 // fill records, per planned file's added lines, the test files that ran each (Reach.Files).
-func (r *testReach) fill(reach *Reach, files []plan.FileInfo) {
+func (r *testReach) fill(reach *report.Reach, files []plan.FileInfo) {
 	if r == nil {
 		return
 	}
@@ -68,7 +69,7 @@ func (r *testReach) fill(reach *Reach, files []plan.FileInfo) {
 			}
 			for _, l := range f.Added {
 				if tf := r.filesFor(f.Path, l); tf != nil {
-					fr.RanBy = append(fr.RanBy, LineTests{Line: l, TestFiles: tf})
+					fr.RanBy = append(fr.RanBy, report.LineTests{Line: l, TestFiles: tf})
 				}
 			}
 		}

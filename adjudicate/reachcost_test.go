@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // durRunner is a runner whose runs take the durations it is told, without running anything:
@@ -24,12 +26,12 @@ func (r *durRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, e
 	r.runs = append(r.runs, s.files)
 	r.mu.Unlock()
 	if s.files == nil {
-		return runOutcome{Status: StatusAccepted, Duration: r.whole}, nil
+		return runOutcome{Status: report.StatusAccepted, Duration: r.whole}, nil
 	}
 	if s.files[0] == r.failing {
-		return runOutcome{Status: StatusKilled, ExitCode: 1, Duration: r.file}, nil
+		return runOutcome{Status: report.StatusKilled, ExitCode: 1, Duration: r.file}, nil
 	}
-	return runOutcome{Status: StatusAccepted, Duration: r.file}, nil
+	return runOutcome{Status: report.StatusAccepted, Duration: r.file}, nil
 }
 func (r *durRunner) name() string        { return "dur" }
 func (r *durRunner) close()              {}

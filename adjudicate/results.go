@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
 )
 
@@ -68,7 +69,7 @@ func mergeEnv(env, add []string) []string {
 // request's directory.
 func readResults(out *runOutcome, a *resultsAsk, root string) {
 	out.Output = string(testresults.StripANSI([]byte(out.Output)))
-	if out.Status == StatusError {
+	if out.Status == report.StatusError {
 		if a != nil {
 			os.RemoveAll(a.dir)
 		}
@@ -87,7 +88,7 @@ func readResults(out *runOutcome, a *resultsAsk, root string) {
 		out.Failed = append(out.Failed, t.Name)
 	}
 	out.ResultsNote = res.Note
-	if len(out.Failed) > 0 && (out.Status == StatusKilled || out.Status == StatusTimeout) {
+	if len(out.Failed) > 0 && (out.Status == report.StatusKilled || out.Status == report.StatusTimeout) {
 		out.KilledBy = out.Failed[0]
 	}
 }

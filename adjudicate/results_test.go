@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
 	"github.com/bond-tool/bond/plan"
 )
@@ -20,17 +21,17 @@ import (
 func TestReadResultsFromOutput(t *testing.T) {
 	tests := []struct {
 		name, runner, output string
-		status               Status
+		status               report.Status
 		failed               []string
 		killedBy             string
 	}{
 		{name: "tap nested", output: "TAP version 13\n# Subtest: outer\n    not ok 1 - inner case # took 3ms\nnot ok 1 - outer\n",
-			status: StatusKilled, failed: []string{"outer › inner case", "outer"}, killedBy: "outer › inner case"},
+			status: report.StatusKilled, failed: []string{"outer › inner case", "outer"}, killedBy: "outer › inner case"},
 		{name: "jest heading", runner: "jest", output: "FAIL tests/a.test.js\n  ● Console\n\n    console.log\n  ● parse › rejects bad input\n\n    expect(received)\n",
-			status: StatusKilled, failed: []string{"tests/a.test.js › parse › rejects bad input"}, killedBy: "tests/a.test.js › parse › rejects bad input"},
-		{name: "pass", output: "ok 1 - fine\n", status: StatusAccepted},
-		{name: "failing tests on an accepted run are listed, not a kill", output: "not ok 1 - flaky\n", status: StatusAccepted, failed: []string{"flaky"}},
-		{name: "timeout", output: "\x1b[31mnot ok 1 - slow\x1b[39m\n", status: StatusTimeout, failed: []string{"slow"}, killedBy: "slow"},
+			status: report.StatusKilled, failed: []string{"tests/a.test.js › parse › rejects bad input"}, killedBy: "tests/a.test.js › parse › rejects bad input"},
+		{name: "pass", output: "ok 1 - fine\n", status: report.StatusAccepted},
+		{name: "failing tests on an accepted run are listed, not a kill", output: "not ok 1 - flaky\n", status: report.StatusAccepted, failed: []string{"flaky"}},
+		{name: "timeout", output: "\x1b[31mnot ok 1 - slow\x1b[39m\n", status: report.StatusTimeout, failed: []string{"slow"}, killedBy: "slow"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,7 +119,7 @@ func fixtureRepo(t *testing.T, dir string, extra map[string]string) string {
 }
 
 // certifyFiles certifies muts in root with o, the plan's files being the mutants' files.
-func certifyFiles(t *testing.T, root string, o Options, muts []plan.Mutant) *Report {
+func certifyFiles(t *testing.T, root string, o Options, muts []plan.Mutant) *report.Report {
 	t.Helper()
 	o.Plan.Repo = root
 	if o.Timeout == 0 {
@@ -181,7 +182,7 @@ func TestKilledByEveryRunner(t *testing.T) {
 			// tests itself; this table is about reading each runner's own results.
 			rep := certifyFiles(t, root, Options{OracleCmd: tt.cmd, Runner: RunnerNode, Jobs: 1}, []plan.Mutant{m})
 			got := rep.Mutants[0]
-			if got.Status != StatusKilled || got.KilledBy != tt.want {
+			if got.Status != report.StatusKilled || got.KilledBy != tt.want {
 				t.Errorf("status %s killed_by %q, want killed by %q\nfailed %q note %q\ntail %s", got.Status, got.KilledBy, tt.want, got.FailedTests, got.ResultsNote, got.OutputTail)
 			}
 			if len(got.FailedTests) != 1 || got.FailedTests[0] != tt.want {
@@ -217,7 +218,7 @@ test('settles', { timeout: 1000 }, (t, done) => {
 `})
 	m := mutantAt(t, root, "src/settle.js", 2, "delete-statement", "setImmediate(done);", "")
 	rep := certifyFiles(t, root, Options{OracleCmd: "node --test test/settle.test.js", Jobs: 1}, []plan.Mutant{m})
-	if got := rep.Mutants[0]; got.Status != StatusKilled || got.KilledBy != "test/settle.test.js › settles" {
+	if got := rep.Mutants[0]; got.Status != report.StatusKilled || got.KilledBy != "test/settle.test.js › settles" {
 		t.Errorf("status %s killed_by %q failed %q, want killed by test/settle.test.js › settles\ntail %s", got.Status, got.KilledBy, got.FailedTests, got.OutputTail)
 	}
 }
@@ -236,9 +237,9 @@ test('zero is non-negative', () => {
 `})
 	m := mutantAt(t, root, "src/sign.js", 3, "invert-comparison", "n < 0", "n <= 0")
 	rep := certifyFiles(t, root, Options{OracleCmd: "node --test test/sign.test.js", Jobs: 1, Adjudicate: AdjudicateAll,
-		Gates: []GateSpec{{Name: "unit", Cmd: "node --test test/"}}}, []plan.Mutant{m})
+		Gates: []report.GateSpec{{Name: "unit", Cmd: "node --test test/"}}}, []plan.Mutant{m})
 	w := rep.Mutants[0].Witness
-	if rep.Mutants[0].Status != StatusAccepted || w.Kind != WitnessSuite || w.GateFailedTest != "test/zero.test.js › zero is non-negative" {
+	if rep.Mutants[0].Status != report.StatusAccepted || w.Kind != report.WitnessSuite || w.GateFailedTest != "test/zero.test.js › zero is non-negative" {
 		t.Errorf("status %s witness %+v, want a suite witness naming zero is non-negative", rep.Mutants[0].Status, w)
 	}
 }

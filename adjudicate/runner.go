@@ -15,6 +15,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/nodetrace"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
@@ -24,7 +25,7 @@ import (
 type runOutcome struct {
 	// Status is StatusAccepted (exit 0), StatusKilled (non-zero exit), StatusTimeout or
 	// StatusError (the harness failed: the command could not start, exit 126/127).
-	Status   Status
+	Status   report.Status
 	ExitCode int
 	Began    time.Time
 	Duration time.Duration
@@ -32,7 +33,7 @@ type runOutcome struct {
 	// Err says what went wrong when Status is StatusError.
 	Err error
 	// Reason names an error bond can tell apart (ReasonMemoryLimit), recorded on the mutant.
-	Reason Reason
+	Reason report.Reason
 	// KilledBy is the first failing test's name, where the runner tells.
 	KilledBy string
 	// Failed names every test that failed, in the runner's order (results.go); ResultsNote says
@@ -51,7 +52,7 @@ type runOutcome struct {
 	// Loaded are the files an in-memory runner's run loaded (path → SHA-256 hex), nil for a
 	// command runner; Inputs is the record and check of them (inputs.go).
 	Loaded map[string]string
-	Inputs *RunInputs
+	Inputs *report.RunInputs
 	// Trace is the run's value trace (value.go), nil for a runner that records none.
 	Trace *callTrace
 }
@@ -195,17 +196,17 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		}
 		unmutated := sb.placed == ""
 		out, err = r.runOnce(ctx, sb, cmd, append(append([]string{}, env...), entry), withCoverage, cr, timeout)
-		finish(unmutated && err == nil && out.Status == StatusAccepted)
+		finish(unmutated && err == nil && out.Status == report.StatusAccepted)
 	} else {
 		out, err = r.runOnce(ctx, sb, cmd, env, withCoverage, cr, timeout)
 	}
-	if withCoverage && !askCoverage && out.Status != StatusError {
+	if withCoverage && !askCoverage && out.Status != report.StatusError {
 		out.Unavailable = map[string]string{"*": r.coverageBroken}
 	}
 	switch {
 	case traceWhy != "":
 		out.Trace = &callTrace{Unavailable: traceWhy}
-	case tr != nil && err == nil && out.Status != StatusError:
+	case tr != nil && err == nil && out.Status != report.StatusError:
 		out.Trace = traceOf(tr.Read(esmTest(sb.root)), tests == nil)
 	}
 	return out, err
@@ -224,7 +225,7 @@ func (r *cmdRunner) runOnce(ctx context.Context, sb *sandbox, cmd string, env []
 	if err != nil {
 		return out, err
 	}
-	if withCoverage && cr.Read != nil && out.Status != StatusError {
+	if withCoverage && cr.Read != nil && out.Status != report.StatusError {
 		hits, src, unavail, rerr := cr.Read(sb.root, []byte(out.Output))
 		if rerr != nil {
 			// Unreadable coverage is no coverage, named per file by the detectors.
@@ -241,13 +242,13 @@ func outcomeOf(res proc.Result) runOutcome {
 	out := runOutcome{ExitCode: res.ExitCode, Began: res.Began, Duration: res.Duration, Output: res.Output}
 	switch {
 	case res.Start != nil:
-		out.Status, out.Err = StatusError, res.Start
+		out.Status, out.Err = report.StatusError, res.Start
 	case res.TimedOut:
-		out.Status = StatusTimeout
+		out.Status = report.StatusTimeout
 	case res.ExitCode == 0:
-		out.Status = StatusAccepted
+		out.Status = report.StatusAccepted
 	default:
-		out.Status = StatusKilled
+		out.Status = report.StatusKilled
 	}
 	return out
 }

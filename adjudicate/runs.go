@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
@@ -34,17 +36,17 @@ type confinement struct {
 	iso *isolate.Isolator
 	env []string
 	// info is what the report records of it.
-	info SandboxInfo
+	info report.SandboxInfo
 }
 
-// confine builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
+// newConfinement builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
 // node_modules directory the sandboxes link is copy-on-write to each run (or, where overlays are
 // refused, read-only; where namespaces are, watched);
 // where namespaces work, the user's checkout and the temp dir the work dir lives in are read-only
 // too, but for the work dir itself (so ../ from a sandbox stays inside it); no process outlives its run, --hermetic takes every network but
 // loopback away, and the environment is the allow-list plus --pass-env with TMPDIR inside the
 // work dir. In detect mode it snapshots the linked trees now, before the first run.
-func confine(o Options, t *tree, p *pool) (*confinement, error) {
+func newConfinement(o Options, t *tree, p *pool) (*confinement, error) {
 	// Copy-on-write where the host allows it: each run's writes into node_modules land in
 	// layers of its own here, thrown away after it (issue 24: vite's .vite-temp).
 	io := isolate.Options{Hermetic: o.Hermetic, Writable: []string{p.work}, Layers: filepath.Join(p.work, "layers")}
@@ -90,7 +92,7 @@ func confine(o Options, t *tree, p *pool) (*confinement, error) {
 	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.PassEnv}, o.Env)
 	info := t.mirror
 	info.Protection, info.Reaping, info.Why, info.EnvPassed = iso.Protection(), iso.Reaping(), iso.Why(), names
-	if len(t.nodeModules) > 0 && (iso.Protection() != isolate.CopyOnWrite || len(t.workspace) > 0) {
+	if len(t.nodeModules) > 0 && (iso.Protection() != confine.CopyOnWrite || len(t.workspace) > 0) {
 		// No per-run layer here: each sandbox gets node_modules caches of its own (nmcaches.go).
 		// Workspace links need a node_modules of the sandbox's own under copy-on-write too:
 		// linked whole, node_modules/lib would lead to the user's packages/lib (workspace.go).
@@ -206,7 +208,7 @@ func (x *runs) control(ctx context.Context, sb *sandbox, timeout time.Duration) 
 	if err != nil {
 		return err
 	}
-	if out.Status != StatusAccepted {
+	if out.Status != report.StatusAccepted {
 		return input.Errorf("the control run of the unmutated oracle failed in sandbox %d (%s, exit %d) although both baseline runs passed; the oracle is flaky or depends on where it runs. Output tail:\n%s", sb.index, out.Status, out.ExitCode, indentTail(out.Output))
 	}
 	sb.controlled = true

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -27,15 +28,15 @@ func TestBareStatementMutantsAdjudicated(t *testing.T) {
 				t.Fatalf("ran under %s (%s), want %s", rep.Run.Runner, rep.Run.RunnerNote, runner)
 			}
 			want := []struct {
-				status  Status
+				status  report.Status
 				ran     bool
-				reason  Reason
-				verdict Verdict
+				reason  report.Reason
+				verdict report.Verdict
 			}{
-				{StatusAccepted, true, "", VerdictVacuous}, // the break the test takes: firstNegative still finds the only negative
-				{StatusSkipped, false, ReasonNotRan, VerdictUnshown},
-				{StatusAccepted, true, "", VerdictVacuous}, // verbose is built but never read
-				{StatusSkipped, false, ReasonNotRan, VerdictUnshown},
+				{report.StatusAccepted, true, "", report.VerdictVacuous}, // the break the test takes: firstNegative still finds the only negative
+				{report.StatusSkipped, false, report.ReasonNotRan, report.VerdictUnshown},
+				{report.StatusAccepted, true, "", report.VerdictVacuous}, // verbose is built but never read
+				{report.StatusSkipped, false, report.ReasonNotRan, report.VerdictUnshown},
 			}
 			for i, m := range rep.Mutants {
 				w := want[i]
@@ -74,7 +75,7 @@ func TestLcovPropertyLineNamesTheShape(t *testing.T) {
 	// --runner node: jest itself, not the embedded runner running its suite.
 	rep := certifyFiles(t, root, Options{OracleCmd: "npx jest --coverage=false test/props.test.js", Runner: RunnerNode, Jobs: 1}, muts)
 	m := rep.Mutants[0]
-	if m.Status != StatusAccepted || m.Reason != ReasonCoverageUnavailable || m.Verdict != VerdictUnshown {
+	if m.Status != report.StatusAccepted || m.Reason != report.ReasonCoverageUnavailable || m.Verdict != report.VerdictUnshown {
 		t.Fatalf("status %s reason %q verdict %s, want accepted, coverage-unavailable, unshown\n%s", m.Status, m.Reason, m.Verdict, m.OutputTail)
 	}
 	if want := "lcov records no line for an object-literal property (line 3;"; !strings.Contains(m.Note, want) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -92,7 +93,7 @@ func TestSubsetRunsSameVerdicts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			var reps [2]*Report
+			var reps [2]*report.Report
 			for k, exhaustive := range []bool{false, true} {
 				head := ""
 				if tt.dir == "nodetest" {
@@ -118,20 +119,20 @@ func TestSubsetRunsSameVerdicts(t *testing.T) {
 				} else if m.KilledBy != f.KilledBy {
 					t.Errorf("%s:%d %s: killed_by %q, exhaustive %q", m.Path, m.Line, m.Mutated, m.KilledBy, f.KilledBy)
 				}
-				for _, r := range Regimes {
+				for _, r := range report.Regimes {
 					if m.ByRegime[r] != f.ByRegime[r] {
 						t.Errorf("%s:%d %s under %s: %s (status %s, witness %+v), exhaustive %s (status %s, witness %+v)",
 							m.Path, m.Line, m.Mutated, r, m.ByRegime[r], m.Status, m.Witness, f.ByRegime[r], f.Status, f.Witness)
 					}
 				}
 			}
-			for _, r := range Regimes {
+			for _, r := range report.Regimes {
 				if lazy.Bond.ByRegime[r] != full.Bond.ByRegime[r] {
 					t.Errorf("bond under %s: %s, exhaustive %s", r, lazy.Bond.ByRegime[r], full.Bond.ByRegime[r])
 				}
 			}
 			// The economies this is about did happen.
-			var ranBy []LineTests
+			var ranBy []report.LineTests
 			for _, fr := range lazy.Baseline.Reach.Files {
 				for _, lt := range fr.RanBy {
 					// certifyFiles lists a line once per mutant on it.
@@ -140,25 +141,25 @@ func TestSubsetRunsSameVerdicts(t *testing.T) {
 					}
 				}
 			}
-			wantRanBy := []LineTests{{2, []string{a, b}}, {5, []string{a}}, {8, []string{b}}, {11, []string{b}}}
+			wantRanBy := []report.LineTests{{Line: 2, TestFiles: []string{a, b}}, {Line: 5, TestFiles: []string{a}}, {Line: 8, TestFiles: []string{b}}, {Line: 11, TestFiles: []string{b}}}
 			if !reflect.DeepEqual(ranBy, wantRanBy) {
 				t.Errorf("ran_by %+v, want %+v", ranBy, wantRanBy)
 			}
 			acc := lazy.Mutants[1]
-			if acc.Status != StatusAccepted || len(acc.Runs) == 0 || !reflect.DeepEqual(acc.Runs[0].TestFiles, []string{a}) {
+			if acc.Status != report.StatusAccepted || len(acc.Runs) == 0 || !reflect.DeepEqual(acc.Runs[0].TestFiles, []string{a}) {
 				t.Errorf("the accepted mutant on line 5: status %s runs %+v, want accepted running %s only", acc.Status, acc.Runs, a)
 			}
-			if acc.Witness.Kind != WitnessNone {
+			if acc.Witness.Kind != report.WitnessNone {
 				t.Errorf("the accepted mutant on line 5: witness %+v, want none (clamp(10) runs the same lines)", acc.Witness)
 			}
 			killed := lazy.Mutants[4]
-			if killed.Status != StatusKilled || len(killed.Runs) != 1 || killed.Runs[0].Bail != tt.bail || !reflect.DeepEqual(killed.Runs[0].TestFiles, []string{b}) {
+			if killed.Status != report.StatusKilled || len(killed.Runs) != 1 || killed.Runs[0].Bail != tt.bail || !reflect.DeepEqual(killed.Runs[0].TestFiles, []string{b}) {
 				t.Errorf("the mutant on line 11: status %s runs %+v, want killed in one run of %s, bail %v", killed.Status, killed.Runs, b, tt.bail)
 			}
 			if !strings.HasPrefix(killed.KilledBy, b) {
 				t.Errorf("the mutant on line 11: killed_by %q, want a test of %s", killed.KilledBy, b)
 			}
-			if s := lazy.Mutants[5]; s.Status != StatusSkipped || s.Reason != ReasonNotRan {
+			if s := lazy.Mutants[5]; s.Status != report.StatusSkipped || s.Reason != report.ReasonNotRan {
 				t.Errorf("the mutant on line 14: status %s reason %s, want skipped, not-ran", s.Status, s.Reason)
 			}
 			for _, m := range full.Mutants {
@@ -187,7 +188,7 @@ func TestSubsetDroppedWhenAFileFailsAlone(t *testing.T) {
 	m := mutantAt(t, root, "src/calc.js", 11, "swap-operator", "x * k", "x / k")
 	rep := certifyFiles(t, root, Options{OracleCmd: "npx mocha " + a + " " + b, Runner: RunnerNode, Jobs: 2}, []plan.Mutant{m})
 	got := rep.Mutants[0]
-	if got.Status != StatusKilled || len(got.Runs) != 1 || len(got.Runs[0].TestFiles) != 0 {
+	if got.Status != report.StatusKilled || len(got.Runs) != 1 || len(got.Runs[0].TestFiles) != 0 {
 		t.Errorf("status %s runs %+v, want killed by the whole oracle", got.Status, got.Runs)
 	}
 	if len(rep.Baseline.Oracle) != 4 || rep.Baseline.Oracle[3].Passed || !reflect.DeepEqual(rep.Baseline.Oracle[3].TestFiles, []string{b}) {

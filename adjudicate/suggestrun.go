@@ -24,33 +24,11 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/suggest"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
 )
-
-// SuggestedTest is the test bond suggests for a value witness, and what its two runs did.
-type SuggestedTest struct {
-	// Framework is node:test, mocha, jest or vitest: the witnessing test file's.
-	Framework string `json:"framework,omitempty"`
-	// Path is where it ran: beside the witnessing test file (repo-relative).
-	Path string `json:"path,omitempty"`
-	// Code is the test, exactly as it ran.
-	Code string `json:"code,omitempty"`
-	// Patched and Mutant are how its runs ended: passed, failed, timeout or error ("" when not
-	// run).
-	Patched   string `json:"patched,omitempty"`
-	Mutant    string `json:"mutant,omitempty"`
-	PatchedMS int64  `json:"patched_ms,omitempty"`
-	MutantMS  int64  `json:"mutant_ms,omitempty"`
-	// Verified: it passed on the patched tree and failed, in its own test, on the mutant.
-	Verified bool `json:"verified"`
-	// Dropped says why a suggestion that was written and run is not shown.
-	Dropped string `json:"dropped,omitempty"`
-	// NotAttempted says why no suggestion was written (a value a literal cannot rebuild, a
-	// callee bond cannot name from the test file's import, a runner it does not write for).
-	NotAttempted string `json:"not_attempted,omitempty"`
-}
 
 // witnessCall is a value witness's call as the unmutated runs recorded it: its arguments, the
 // first run's outcome and arguments after the call, and whether the second run recorded exactly
@@ -76,18 +54,19 @@ type suggester struct {
 	sb *sandbox
 }
 
-// suggestTests gives every fresh value witness of results its suggested test.
-func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []MutantResult, prog *progress) error {
+// suggestTests gives every fresh value witness of results its suggested test; calls are the
+// witnesses' calls as the unmutated runs recorded them, by mutant id (adjudicate's).
+func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []report.MutantResult, calls map[string]*witnessCall, prog *progress) error {
 	s := &suggester{x: x, p: p, lim: lim, runner: x.choice.runner}
 	var todo []int
 	for i := range results {
-		if w := results[i].Witness; w.Kind == WitnessValue && w.Value != nil && !results[i].Cached {
+		if w := results[i].Witness; w.Kind == report.WitnessValue && w.Value != nil && !results[i].Cached {
 			todo = append(todo, i)
 		}
 	}
 	for n, i := range todo {
 		prog.phase("suggest", n+1, len(todo))
-		st, err := s.suggest(ctx, muts[i], results[i].Witness.Value)
+		st, err := s.suggest(ctx, muts[i], results[i].Witness.Value, calls[muts[i].ID])
 		if err != nil {
 			return err
 		}
@@ -96,14 +75,15 @@ func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan
 	return nil
 }
 
-// suggest writes the suggestion of one value witness and, when it could, runs it both ways.
-func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *ValueDiff) (*SuggestedTest, error) {
+// suggest writes the suggestion of one value witness vd, whose call the unmutated runs recorded
+// as d (nil: made only under the mutant), and, when it could, runs it both ways.
+func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *report.ValueDiff, d *witnessCall) (*report.SuggestedTest, error) {
 	fw, why := s.framework(vd.File)
 	if why != "" {
-		return &SuggestedTest{NotAttempted: why}, nil
+		return &report.SuggestedTest{NotAttempted: why}, nil
 	}
-	st := &SuggestedTest{Framework: fw, Path: suggest.FileName(vd.File)}
-	code, name, err := s.write(vd, fw)
+	st := &report.SuggestedTest{Framework: fw, Path: suggest.FileName(vd.File)}
+	code, name, err := s.write(vd, d, fw)
 	if err != nil {
 		st.NotAttempted, st.Path = err.Error(), ""
 		return st, nil
@@ -148,8 +128,7 @@ func (s *suggester) framework(rel string) (string, string) {
 }
 
 // write writes the suggestion's code and its test's name, or a *suggest.Refusal saying why not.
-func (s *suggester) write(vd *ValueDiff, fw string) (code, name string, err error) {
-	d := vd.call
+func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw string) (code, name string, err error) {
 	switch {
 	case d == nil:
 		return "", "", fmt.Errorf("the call was made only under the mutant: there is no patched outcome to assert")
@@ -233,7 +212,7 @@ func (s *suggester) sandbox() (*sandbox, error) {
 }
 
 // verify runs st on the patched tree and on m, and records how each ended and the verdict.
-func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *SuggestedTest, name string) error {
+func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.SuggestedTest, name string) error {
 	sb, err := s.sandbox()
 	if err != nil {
 		return err
@@ -271,7 +250,7 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *SuggestedTest
 		st.Dropped = why
 		return nil
 	}
-	if base.Status != StatusAccepted {
+	if base.Status != report.StatusAccepted {
 		st.Dropped = "it did not pass on the patched tree (" + st.Patched + "): " + failedText(base)
 		return nil
 	}
@@ -301,7 +280,7 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *SuggestedTest
 		return nil
 	}
 	switch {
-	case mut.Status != StatusKilled:
+	case mut.Status != report.StatusKilled:
 		st.Dropped = "it did not fail on the mutant (" + st.Mutant + ")"
 	case len(mut.Failed) == 0:
 		st.Dropped = "the run on the mutant failed, but the runner did not say which test failed, so bond cannot tell it was the suggested one"
@@ -315,7 +294,7 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *SuggestedTest
 
 // tampered says why a run's result cannot be taken as the suggestion's: its file is not what bond
 // wrote, or another file of the sandbox changed.
-func (s *suggester) tampered(sb *sandbox, st *SuggestedTest) string {
+func (s *suggester) tampered(sb *sandbox, st *report.SuggestedTest) string {
 	b, err := sb.fs.ReadFile(st.Path, int64(len(st.Code))+1)
 	if err != nil || string(b) != st.Code {
 		return "the suggested file " + st.Path + " was changed during its run (by the code under test or a setup file), so its result is not the suggestion's"
@@ -401,13 +380,13 @@ func allName(failed []string, name string) bool {
 }
 
 // runWord is how a suggestion's run ended, in the report's words.
-func runWord(s Status) string {
+func runWord(s report.Status) string {
 	switch s {
-	case StatusAccepted:
+	case report.StatusAccepted:
 		return "passed"
-	case StatusKilled:
+	case report.StatusKilled:
 		return "failed"
-	case StatusTimeout:
+	case report.StatusTimeout:
 		return "timeout"
 	}
 	return "error"

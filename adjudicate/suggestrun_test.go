@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -64,7 +65,7 @@ func TestSuggestedTests(t *testing.T) {
 			for _, m := range rep.Mutants {
 				here := fmt.Sprintf("%s:%d", m.Path, m.Line)
 				st := m.SuggestedTest
-				if m.Witness.Kind != WitnessValue {
+				if m.Witness.Kind != report.WitnessValue {
 					if st != nil {
 						t.Errorf("%s: witness %s has a suggested test %+v", here, m.Witness.Kind, st)
 					}
@@ -153,7 +154,7 @@ func TestSuggestedTestDropped(t *testing.T) {
 			}
 			m := rep.Mutants[0]
 			st := m.SuggestedTest
-			if m.Witness.Kind != WitnessValue || st == nil {
+			if m.Witness.Kind != report.WitnessValue || st == nil {
 				t.Fatalf("witness %s, suggested test %+v: want value with a suggestion", m.Witness.Kind, st)
 			}
 			if st.Verified || st.Patched != "failed" || st.Mutant != "" || !strings.HasPrefix(st.Dropped, "it did not pass on the patched tree (failed)") || !strings.Contains(st.Code, `deepStrictEqual(tag('b'), 'b-2');`) {

@@ -7,14 +7,15 @@ package adjudicate
 import (
 	"context"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
 // suiteWitness runs gates over mutant m, in order, and returns the first that fails as a witness
 // (suite, or compile when a checker rejected the mutant before any test); a zero Witness when
 // none does.
-func suiteWitness(ctx context.Context, x *runs, p *pool, lim limits, gates []GateRecord, m plan.Mutant) (Witness, error) {
-	var w Witness
+func suiteWitness(ctx context.Context, x *runs, p *pool, lim limits, gates []report.GateRecord, m plan.Mutant) (report.Witness, error) {
+	var w report.Witness
 	err := p.with(ctx, func(sb *sandbox) error {
 		return p.withMutant(sb, m, func(*override) error {
 			for _, g := range gates {
@@ -25,7 +26,7 @@ func suiteWitness(ctx context.Context, x *runs, p *pool, lim limits, gates []Gat
 				if err != nil {
 					return err
 				}
-				if out.Status == StatusKilled || out.Status == StatusTimeout {
+				if out.Status == report.StatusKilled || out.Status == report.StatusTimeout {
 					w = gateWitness(g, out)
 					return nil
 				}

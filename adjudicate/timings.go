@@ -7,6 +7,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // clock records every oracle and gate run's span; runs in several sandboxes record at once.
@@ -30,7 +32,7 @@ func (c *clock) record(out runOutcome, gate bool) {
 }
 
 // fill writes the run totals into t.
-func (c *clock) fill(t *Timings) {
+func (c *clock) fill(t *report.Timings) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t.OracleMS, t.GatesMS = c.oracleMS, c.gatesMS
@@ -68,21 +70,4 @@ func unionMS(spans [][2]time.Time) int64 {
 	}
 	total += cur[1].Sub(cur[0])
 	return total.Milliseconds()
-}
-
-// Phase is one phase of a certify and its wall time.
-type Phase struct {
-	Name string
-	MS   int64
-}
-
-// Phases are the run's phases in the order they run — plan, sandboxes, baseline, canaries,
-// mutants, adjudication, gates (the gates' runs on the unmutated tree), parity (--parity's runs) —
-// so a reader can see where the time went.
-func (t Timings) Phases() []Phase {
-	return []Phase{
-		{"plan", t.PlanMS}, {"sandboxes", t.SandboxMS}, {"baseline", t.BaselineMS}, {"canaries", t.CanaryMS},
-		{"mutants", t.MutantsMS}, {"adjudication", t.SuiteMS}, {"gates", t.GatesBaselineMS},
-		{"parity", t.ParityMS}, {"suggest", t.SuggestMS},
-	}
 }

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/plan"
@@ -28,7 +29,7 @@ type tree struct {
 	files       []treeFile
 	nodeModules []string // slash paths of node_modules directories, outermost only
 	gitDirs     []string // the checkout's git directories (listing.gitDirs)
-	mirror      SandboxInfo
+	mirror      report.SandboxInfo
 	// workspace are the entries of the node_modules directories that link to packages of the
 	// tree itself (workspace.go): each sandbox links them to its own copy.
 	workspace []workspaceLink

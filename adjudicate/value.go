@@ -18,12 +18,12 @@ package adjudicate
 // suite need not run for that mutant.
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // callTrace is one run's value trace: its calls, the test files that ran, and whether a file's
@@ -37,94 +37,6 @@ type callTrace struct {
 	Unavailable string
 	Observed    bool
 }
-
-// ValueCheck is what the value detector compared for one adjudicated mutant: the calls it
-// aligned across the two unmutated runs and the mutant run, and how many differ. It is recorded
-// beside whatever witness decided, so witness none says how hard bond looked ("0 of 214 recorded
-// calls differ"). Unavailable says why the detector could not look (the runner records no
-// calls); then the counts are absent, not zero.
-type ValueCheck struct {
-	// Calls is how many calls were compared: every call of the mutant run's test files made in
-	// the mutant run or in both unmutated runs.
-	Calls int `json:"calls"`
-	// Differ is how many of them differ (outcome, arguments after the call, or made on one side
-	// only).
-	Differ int `json:"differ"`
-	// Masked is how many fields were not compared because they differ between the two unmutated
-	// runs.
-	Masked int `json:"masked_fields"`
-	// Neighbours is how many of Calls were neighbour calls: the tests' entry calls made again
-	// with one argument changed (--value-neighbours), compared only where both unmutated runs
-	// made them with the same outcome.
-	Neighbours int `json:"neighbours,omitempty"`
-	// Capped: a run's trace reached its cap; calls past it were not recorded.
-	Capped bool `json:"capped,omitempty"`
-	// Unavailable says why the detector did not look.
-	Unavailable string `json:"unavailable,omitempty"`
-}
-
-// MarshalJSON writes an unavailable check without counts: the detector did not look, which is
-// not "0 of 0 calls differ".
-func (v ValueCheck) MarshalJSON() ([]byte, error) {
-	type plain ValueCheck
-	if v.Unavailable != "" {
-		return json.Marshal(struct {
-			Unavailable string `json:"unavailable"`
-		}{v.Unavailable})
-	}
-	return json.Marshal(plain(v))
-}
-
-// Text is the check in words: "0 of 214 recorded calls differ".
-func (v *ValueCheck) Text() string {
-	if v == nil {
-		return ""
-	}
-	if v.Unavailable != "" {
-		return "value detector " + v.Unavailable
-	}
-	s := fmt.Sprintf("%d of %d recorded calls differ", v.Differ, v.Calls)
-	if v.Neighbours > 0 {
-		s = fmt.Sprintf("%d of %d calls differ (%d recorded, %d neighbours)", v.Differ, v.Calls, v.Calls-v.Neighbours, v.Neighbours)
-	}
-	if v.Masked > 0 {
-		s += fmt.Sprintf(" (%d fields masked: they differ between the unmutated runs)", v.Masked)
-	}
-	if v.Capped {
-		s += " (trace capped)"
-	}
-	return s
-}
-
-// ValueDiff is the first call that differs, recorded with a value witness.
-type ValueDiff struct {
-	// File and Test are the test file and test that made the call ("" outside any test).
-	File string `json:"file"`
-	Test string `json:"test,omitempty"`
-	// Callee is the export called ("src/list.js#removeItems"); Args its arguments as a short
-	// literal.
-	Callee string `json:"callee"`
-	Args   string `json:"args"`
-	// Path is the first differing field ("return", "return[0]", "after[0].length"), or "(call)"
-	// when the call was made on one side only.
-	Path string `json:"path"`
-	// Baseline and Mutant are that field in the unmutated runs and in the mutant run ("absent"
-	// when a side lacks it); BaselineOutcome and MutantOutcome are the whole outcomes, short.
-	Baseline        string `json:"baseline"`
-	Mutant          string `json:"mutant"`
-	BaselineOutcome string `json:"baseline_outcome"`
-	MutantOutcome   string `json:"mutant_outcome"`
-	// Origin is "neighbour" when the call is one bond made with a test's arguments changed a
-	// little (Args are then that neighbour input), "" for a call the tests made.
-	Origin string `json:"origin,omitempty"`
-	// call is the call as the unmutated runs recorded it, for the suggested test (suggestrun.go).
-	call *witnessCall
-}
-
-// ValueLostMutant begins a ValueCheck's Unavailable when the unmutated runs left their value
-// traces and the mutant run did not (a test file's process died, or a test removed its trace):
-// the detector could not look at this mutant alone, which reports say per mutant.
-const ValueLostMutant = "unavailable for the mutant run"
 
 // valueDetectorNote is the report's run-level word on the value detector: on, with how many
 // calls each unmutated run recorded, or why it is not available.
@@ -159,27 +71,29 @@ func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 }
 
 // valueUnavailable is the ValueCheck of a run that recorded no trace at all.
-func valueUnavailable(runner string) *ValueCheck {
-	return &ValueCheck{Unavailable: fmt.Sprintf("not available under runner %s: the run recorded no value trace", runner)}
+func valueUnavailable(runner string) *report.ValueCheck {
+	return &report.ValueCheck{Unavailable: fmt.Sprintf("not available under runner %s: the run recorded no value trace", runner)}
 }
 
 // valueDetect compares the mutant run's trace with the baseline pair's, over the test files the
-// mutant run ran. It returns the check and the first difference (nil when none). A nil trace on
-// any side means the runner records none: the check is unavailable.
-func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck, *ValueDiff) {
+// mutant run ran. It returns the check, the first difference (nil when none) and that call as the
+// unmutated runs recorded it, for the suggested test (nil when none, or when the call was made
+// only under the mutant). A nil trace on any side means the runner records none: the check is
+// unavailable.
+func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*report.ValueCheck, *report.ValueDiff, *witnessCall) {
 	if base[0] == nil || base[1] == nil || mut == nil {
-		return valueUnavailable(runner), nil
+		return valueUnavailable(runner), nil, nil
 	}
 	for i, t := range [...]*callTrace{base[0], base[1], mut} {
 		if t.Unavailable != "" {
 			if strings.HasPrefix(t.Unavailable, "not available") {
-				return &ValueCheck{Unavailable: t.Unavailable}, nil
+				return &report.ValueCheck{Unavailable: t.Unavailable}, nil, nil
 			}
-			lost := ValueLostMutant
+			lost := report.ValueLostMutant
 			if i < 2 {
 				lost = "unavailable for an unmutated run"
 			}
-			return &ValueCheck{Unavailable: lost + ": " + t.Unavailable}, nil
+			return &report.ValueCheck{Unavailable: lost + ": " + t.Unavailable}, nil, nil
 		}
 	}
 	if mut.Observed {
@@ -191,15 +105,16 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 		}
 		for _, f := range base[0].Files {
 			if !have[f] && slices.Contains(base[1].Files, f) {
-				return &ValueCheck{Unavailable: ValueLostMutant + ": the test file " + f + " left a value trace in both unmutated runs and none in the mutant run (its process did not exit normally, or the test removed the trace)"}, nil
+				return &report.ValueCheck{Unavailable: report.ValueLostMutant + ": the test file " + f + " left a value trace in both unmutated runs and none in the mutant run (its process did not exit normally, or the test removed the trace)"}, nil, nil
 			}
 		}
 	}
-	vc := &ValueCheck{Capped: base[0].Capped || base[1].Capped || mut.Capped}
-	var first, firstNeighbour *ValueDiff
+	vc := &report.ValueCheck{Capped: base[0].Capped || base[1].Capped || mut.Capped}
+	var first, firstNeighbour *report.ValueDiff
+	var firstCall, neighbourCall *witnessCall
 	for _, f := range mut.Files {
-		if d := neighbourDiff(vc, callsOf(base[0], f, true), callsOf(base[1], f, true), callsOf(mut, f, true), f); d != nil && firstNeighbour == nil {
-			firstNeighbour = d
+		if d, c := neighbourDiff(vc, callsOf(base[0], f, true), callsOf(base[1], f, true), callsOf(mut, f, true), f); d != nil && firstNeighbour == nil {
+			firstNeighbour, neighbourCall = d, c
 		}
 		a, b, m := callsOf(base[0], f, false), callsOf(base[1], f, false), callsOf(mut, f, false)
 		stable := sameKeys(a, b)
@@ -216,7 +131,7 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 				vc.Calls++
 				vc.Differ++
 				if first == nil {
-					first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: "(call)",
+					first = &report.ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: "(call)",
 						Baseline: "not made", Mutant: "made", BaselineOutcome: "(no such call)", MutantOutcome: literal(mc.c.Outcome)}
 				}
 				continue
@@ -227,8 +142,9 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 			if path != "" {
 				vc.Differ++
 				if first == nil {
-					first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path,
-						Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome), call: recordedCall(ca, cb)}
+					first = &report.ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path,
+						Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome)}
+					firstCall = recordedCall(ca, cb)
 				}
 			}
 		}
@@ -242,17 +158,18 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 			vc.Calls++
 			vc.Differ++
 			if first == nil {
-				first = &ValueDiff{File: f, Test: ac.c.Test, Callee: ac.c.Callee, Args: literal(ac.c.Args), Path: "(call)",
-					Baseline: "made", Mutant: "not made", BaselineOutcome: literal(ac.c.Outcome), MutantOutcome: "(no such call)", call: recordedCall(ac.c, ib[ac.key])}
+				first = &report.ValueDiff{File: f, Test: ac.c.Test, Callee: ac.c.Callee, Args: literal(ac.c.Args), Path: "(call)",
+					Baseline: "made", Mutant: "not made", BaselineOutcome: literal(ac.c.Outcome), MutantOutcome: "(no such call)"}
+				firstCall = recordedCall(ac.c, ib[ac.key])
 			}
 		}
 	}
 	if first == nil {
 		// A difference in a call the tests made is the stronger witness; a neighbour's is kept
 		// only when there is none.
-		first = firstNeighbour
+		first, firstCall = firstNeighbour, neighbourCall
 	}
-	return vc, first
+	return vc, first, firstCall
 }
 
 // neighbourDiff compares one test file's neighbour calls: each one the mutant run made that both
@@ -260,9 +177,10 @@ func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*ValueCheck
 // differs between them depends on time or order and is not compared, whole). It counts the
 // compared ones into vc and returns the first that differs. A neighbour the mutant run did not
 // make is no difference: its test's own call changed, which the recorded calls show.
-func neighbourDiff(vc *ValueCheck, a, b, m []embedded.Call, f string) *ValueDiff {
+func neighbourDiff(vc *report.ValueCheck, a, b, m []embedded.Call, f string) (*report.ValueDiff, *witnessCall) {
 	ia, ib := index(a), index(b)
-	var first *ValueDiff
+	var first *report.ValueDiff
+	var call *witnessCall
 	for _, mc := range keyed(m) {
 		ca, okA := ia[mc.key]
 		cb, okB := ib[mc.key]
@@ -280,15 +198,16 @@ func neighbourDiff(vc *ValueCheck, a, b, m []embedded.Call, f string) *ValueDiff
 		}
 		vc.Differ++
 		if first == nil {
-			first = &ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path, Origin: "neighbour",
-				Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome), call: recordedCall(ca, cb)}
+			first = &report.ValueDiff{File: f, Test: mc.c.Test, Callee: mc.c.Callee, Args: literal(mc.c.Args), Path: path, Origin: "neighbour",
+				Baseline: bv, Mutant: mv, BaselineOutcome: literal(ca.Outcome), MutantOutcome: literal(mc.c.Outcome)}
+			call = recordedCall(ca, cb)
 		}
 	}
-	return first
+	return first, call
 }
 
 // valueDetail says what a value witness shows, for tables and the human report.
-func valueDetail(d *ValueDiff) string {
+func valueDetail(d *report.ValueDiff) string {
 	who := d.File
 	if d.Test != "" {
 		who += " › " + d.Test

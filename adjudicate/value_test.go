@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // call is a recorded call of test file t.js to callee with one argument and one outcome leaf.
@@ -66,7 +67,7 @@ func TestValueDetect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vc, d := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "embedded")
+			vc, d, _ := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "embedded")
 			if vc.Calls != tt.calls || vc.Differ != tt.diff || vc.Masked != tt.masked {
 				t.Errorf("check = %+v, want calls %d differ %d masked %d", *vc, tt.calls, tt.diff, tt.masked)
 			}
@@ -112,7 +113,7 @@ func TestValueDetectUnavailable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vc, d := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "node")
+			vc, d, _ := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "node")
 			if d != nil || vc.Unavailable == "" || vc.Calls != 0 || vc.Differ != 0 {
 				t.Fatalf("got %+v, %v; want unavailable, no witness", *vc, d)
 			}
@@ -143,15 +144,15 @@ func TestLiteral(t *testing.T) {
 // TestValueShowsAsCoverageDoes: every regime reads a value witness as it reads a coverage
 // witness (witness-required counts it), and a none witness with its counts stays none.
 func TestValueShowsAsCoverageDoes(t *testing.T) {
-	for _, r := range Regimes {
-		cov := MutantFacts{Status: StatusAccepted, Ran: true, Witness: witnessFact{Kind: WitnessCoverage}}.Verdict(r)
-		val := MutantFacts{Status: StatusAccepted, Ran: true, Witness: witnessFact{Kind: WitnessValue}}.Verdict(r)
-		if cov != val || val != VerdictVacuous {
+	for _, r := range report.Regimes {
+		cov := report.MutantFacts{Status: report.StatusAccepted, Ran: true, Witness: report.WitnessFact{Kind: report.WitnessCoverage}}.Verdict(r)
+		val := report.MutantFacts{Status: report.StatusAccepted, Ran: true, Witness: report.WitnessFact{Kind: report.WitnessValue}}.Verdict(r)
+		if cov != val || val != report.VerdictVacuous {
 			t.Errorf("%s: coverage %s, value %s; want both vacuous", r, cov, val)
 		}
 	}
-	none := FactsOf(MutantResult{Status: StatusAccepted, Ran: true, Witness: Witness{Kind: WitnessNone, Values: &ValueCheck{Calls: 214}}})
-	if got := none.Verdict(RegimeWitnessRequired); got != VerdictUnshown {
+	none := report.FactsOf(report.MutantResult{Status: report.StatusAccepted, Ran: true, Witness: report.Witness{Kind: report.WitnessNone, Values: &report.ValueCheck{Calls: 214}}})
+	if got := none.Verdict(report.RegimeWitnessRequired); got != report.VerdictUnshown {
 		t.Errorf("none with counts under witness-required: %s, want unshown", got)
 	}
 }
@@ -160,18 +161,18 @@ func TestValueShowsAsCoverageDoes(t *testing.T) {
 // an available one keeps its zeros.
 func TestValueCheckJSON(t *testing.T) {
 	for _, tt := range []struct {
-		in   ValueCheck
+		in   report.ValueCheck
 		want string
 	}{
-		{ValueCheck{Unavailable: "no"}, `{"unavailable":"no"}`},
-		{ValueCheck{}, `{"calls":0,"differ":0,"masked_fields":0}`},
-		{ValueCheck{Calls: 214, Differ: 1, Capped: true}, `{"calls":214,"differ":1,"masked_fields":0,"capped":true}`},
+		{report.ValueCheck{Unavailable: "no"}, `{"unavailable":"no"}`},
+		{report.ValueCheck{}, `{"calls":0,"differ":0,"masked_fields":0}`},
+		{report.ValueCheck{Calls: 214, Differ: 1, Capped: true}, `{"calls":214,"differ":1,"masked_fields":0,"capped":true}`},
 	} {
 		b, err := json.Marshal(tt.in)
 		if err != nil || string(b) != tt.want {
 			t.Errorf("%+v: %s %v, want %s", tt.in, b, err, tt.want)
 		}
-		var back ValueCheck
+		var back report.ValueCheck
 		if err := json.Unmarshal(b, &back); err != nil || back != tt.in {
 			t.Errorf("round trip of %s: %+v %v", b, back, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/plan"
 )
@@ -29,14 +30,14 @@ func TestValueWitnessFixture(t *testing.T) {
 	}
 	want := map[string]struct {
 		op     string
-		kind   WitnessKind
+		kind   report.WitnessKind
 		calls  int
 		differ int
 		path   string
 	}{
-		"src/list.js:7":  {"ternary-false", WitnessValue, 6, 1, "return"},
-		"src/scale.js:6": {"swap-logical", WitnessNone, 6, 0, ""},
-		"src/tally.js:4": {"swap-logical", WitnessNone, 6, 0, ""},
+		"src/list.js:7":  {"ternary-false", report.WitnessValue, 6, 1, "return"},
+		"src/scale.js:6": {"swap-logical", report.WitnessNone, 6, 0, ""},
+		"src/tally.js:4": {"swap-logical", report.WitnessNone, 6, 0, ""},
 	}
 	if len(rep.Mutants) != len(want) {
 		t.Fatalf("got %d mutants, want %d", len(rep.Mutants), len(want))
@@ -48,22 +49,22 @@ func TestValueWitnessFixture(t *testing.T) {
 			t.Errorf("unexpected mutant at %s", at)
 			continue
 		}
-		if m.Operator != w.op || m.Status != StatusAccepted || m.Witness.Kind != w.kind {
+		if m.Operator != w.op || m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
 			t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
 		}
 		if v := m.Witness.Values; v == nil || v.Unavailable != "" || v.Calls != w.calls || v.Differ != w.differ {
 			t.Errorf("%s: values %+v, want %d of %d calls differ", at, v, w.differ, w.calls)
 		}
-		if w.kind == WitnessValue {
+		if w.kind == report.WitnessValue {
 			d := m.Witness.Value
 			if d == nil || d.Callee != "src/index.js#removeWhere" || d.Test != "removeWhere removes in place" || d.Path != w.path || d.BaselineOutcome != "[2, 4]" || d.MutantOutcome != "[]" {
 				t.Errorf("%s: value %+v", at, d)
 			}
-			if m.ByRegime[RegimeWitnessRequired] != VerdictVacuous {
-				t.Errorf("%s: witness-required %s, want vacuous", at, m.ByRegime[RegimeWitnessRequired])
+			if m.ByRegime[report.RegimeWitnessRequired] != report.VerdictVacuous {
+				t.Errorf("%s: witness-required %s, want vacuous", at, m.ByRegime[report.RegimeWitnessRequired])
 			}
-		} else if m.ByRegime[RegimeWitnessRequired] != VerdictUnshown {
-			t.Errorf("%s: witness-required %s, want unshown", at, m.ByRegime[RegimeWitnessRequired])
+		} else if m.ByRegime[report.RegimeWitnessRequired] != report.VerdictUnshown {
+			t.Errorf("%s: witness-required %s, want unshown", at, m.ByRegime[report.RegimeWitnessRequired])
 		}
 	}
 	if rep.Run.ValueDetector == "" {
@@ -85,14 +86,14 @@ func TestValueWitnessRunners(t *testing.T) {
 	needNode(t)
 	type want struct {
 		op     string
-		kind   WitnessKind
+		kind   report.WitnessKind
 		calls  int
 		differ int
 	}
 	cjs := map[string]want{
-		"src/list.js:7":  {"ternary-false", WitnessValue, 6, 1},
-		"src/scale.js:6": {"swap-logical", WitnessNone, 6, 0},
-		"src/tally.js:4": {"swap-logical", WitnessNone, 6, 0},
+		"src/list.js:7":  {"ternary-false", report.WitnessValue, 6, 1},
+		"src/scale.js:6": {"swap-logical", report.WitnessNone, 6, 0},
+		"src/tally.js:4": {"swap-logical", report.WitnessNone, 6, 0},
 	}
 	tests := []struct {
 		name, fixture, runner, oracleCmd string
@@ -112,7 +113,7 @@ func TestValueWitnessRunners(t *testing.T) {
 		{name: "mocha on ESM through npm test", fixture: "value-mocha-esm", runner: RunnerNode, oracleCmd: "npm test", want: cjs, note: "on (runner command)"},
 		{name: "ESM, test files bond cannot name", fixture: "value-esm", runner: RunnerNode, oracleCmd: "node --test test/",
 			note: "unavailable: the test file test/oracle.test.js imports src/index.js, whose exports bond did not list", unavailable: "whose exports bond did not list",
-			want: map[string]want{"src/list.js:7": {"ternary-false", WitnessNone, 0, 0}, "src/scale.js:6": {"swap-logical", WitnessNone, 0, 0}, "src/tally.js:4": {"swap-logical", WitnessNone, 0, 0}}},
+			want: map[string]want{"src/list.js:7": {"ternary-false", report.WitnessNone, 0, 0}, "src/scale.js:6": {"swap-logical", report.WitnessNone, 0, 0}, "src/tally.js:4": {"swap-logical", report.WitnessNone, 0, 0}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -146,7 +147,7 @@ func TestValueWitnessRunners(t *testing.T) {
 					t.Errorf("unexpected mutant at %s", at)
 					continue
 				}
-				if m.Operator != w.op || m.Status != StatusAccepted || m.Witness.Kind != w.kind {
+				if m.Operator != w.op || m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
 					t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
 				}
 				v := m.Witness.Values
@@ -160,7 +161,7 @@ func TestValueWitnessRunners(t *testing.T) {
 				case v.Unavailable != "" || v.Calls != w.calls || v.Differ != w.differ:
 					t.Errorf("%s: values %+v, want %d of %d calls differ", at, v, w.differ, w.calls)
 				}
-				if w.kind == WitnessValue {
+				if w.kind == report.WitnessValue {
 					d := m.Witness.Value
 					if d == nil || d.Callee != "src/index.js#removeWhere" || d.File != "test/oracle.test.js" || d.Path != "return" || d.Args != "[1, 2, 3, 4], function (anonymous)" || d.BaselineOutcome != "[2, 4]" || d.MutantOutcome != "[]" {
 						t.Errorf("%s: value %+v", at, d)

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
@@ -23,8 +24,8 @@ type VerdictDoc struct {
 type VerdictEntry struct {
 	MutantID string `json:"mutant_id"`
 	// Verdict is "equivalent", the only judgement a document can record.
-	Verdict Verdict `json:"verdict"`
-	Note    string  `json:"note,omitempty"`
+	Verdict report.Verdict `json:"verdict"`
+	Note    string         `json:"note,omitempty"`
 }
 
 // LoadVerdicts reads and checks a verdict document. Anything malformed (bad JSON, unknown field,
@@ -52,7 +53,7 @@ func LoadVerdicts(p string) (*VerdictDoc, error) {
 		if v.MutantID == "" {
 			return nil, input.Errorf("--verdicts %s: verdicts[%d] has no mutant_id", p, i)
 		}
-		if v.Verdict != VerdictEquivalent {
+		if v.Verdict != report.VerdictEquivalent {
 			return nil, input.Errorf("--verdicts %s: verdicts[%d] (%s): verdict %q: the only verdict a document can record is \"equivalent\"", p, i, v.MutantID, v.Verdict)
 		}
 		if seen[v.MutantID] {
@@ -66,9 +67,9 @@ func LoadVerdicts(p string) (*VerdictDoc, error) {
 
 // apply marks the report's mutants from the document: an accepted mutant becomes equivalent, a
 // killed or timed-out one is contradicted, an id no mutant has is unmatched.
-func (d *VerdictDoc) apply(ms []MutantResult) *VerdictsInfo {
-	info := &VerdictsInfo{Path: d.path, Matched: []string{}, Contradicted: []string{}, Unmatched: []string{}}
-	byID := map[string]*MutantResult{}
+func (d *VerdictDoc) apply(ms []report.MutantResult) *report.VerdictsInfo {
+	info := &report.VerdictsInfo{Path: d.path, Matched: []string{}, Contradicted: []string{}, Unmatched: []string{}}
+	byID := map[string]*report.MutantResult{}
 	for i := range ms {
 		byID[ms[i].ID] = &ms[i]
 	}
@@ -80,11 +81,11 @@ func (d *VerdictDoc) apply(ms []MutantResult) *VerdictsInfo {
 		}
 		m.Note = v.Note
 		switch m.Status {
-		case StatusKilled, StatusTimeout:
+		case report.StatusKilled, report.StatusTimeout:
 			m.Equivalence = "contradicted"
 			info.Contradicted = append(info.Contradicted, v.MutantID)
-		case StatusAccepted:
-			m.Equivalence = string(VerdictEquivalent)
+		case report.StatusAccepted:
+			m.Equivalence = string(report.VerdictEquivalent)
 			info.Matched = append(info.Matched, v.MutantID)
 		default:
 			info.Matched = append(info.Matched, v.MutantID)

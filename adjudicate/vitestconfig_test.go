@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/plan"
@@ -52,15 +54,15 @@ func TestVitest30TypeScriptConfigCertifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if iso.Protection() != isolate.CopyOnWrite {
+	if iso.Protection() != confine.CopyOnWrite {
 		msg := "this host gives no copy-on-write node_modules (" + string(iso.Protection()) + ": " + iso.Why() + ")"
 		testneed.Missing(t, "%v", msg+"; CI runs as root on a kernel with overlayfs")
 	}
 	// Copy-on-write, and detect mode (BOND_ISOLATE=detect: no namespace, so each sandbox's
 	// node_modules caches are its own, nmcaches.go): the baseline is green either way.
-	for _, mode := range []isolate.Protection{isolate.CopyOnWrite, isolate.Detect} {
+	for _, mode := range []confine.Protection{confine.CopyOnWrite, confine.Detect} {
 		t.Run(string(mode), func(t *testing.T) {
-			if mode == isolate.Detect {
+			if mode == confine.Detect {
 				t.Setenv(isolate.ModeVar, "detect")
 			}
 			certifyVitest30(t, root, diff, nm, mode)
@@ -70,7 +72,7 @@ func TestVitest30TypeScriptConfigCertifies(t *testing.T) {
 
 // certifyVitest30 certifies the vitest 3.0 fixture at root under protection mode and checks the
 // verdicts and that the real node_modules at nm never got vite's directories.
-func certifyVitest30(t *testing.T, root, diff, nm string, mode isolate.Protection) {
+func certifyVitest30(t *testing.T, root, diff, nm string, mode confine.Protection) {
 	rep, err := Certify(t.Context(), Options{Plan: plan.Options{Repo: root, DiffPath: diff}, Jobs: 1, Timeout: 2 * time.Minute})
 	if err != nil {
 		t.Fatalf("certify failed: %v", err)
@@ -86,19 +88,19 @@ func certifyVitest30(t *testing.T, root, diff, nm string, mode isolate.Protectio
 		t.Fatalf("got %d mutants, want %d: %+v", len(rep.Mutants), len(want), rep.Mutants)
 	}
 	for _, m := range rep.Mutants {
-		if want[m.Line] != m.Path || m.Status != StatusKilled {
+		if want[m.Line] != m.Path || m.Status != report.StatusKilled {
 			t.Errorf("%s:%d %s: %s, want killed", m.Path, m.Line, m.Operator, m.Status)
 		}
 	}
-	if rep.Bond.Verdict != VerdictHeld {
+	if rep.Bond.Verdict != report.VerdictHeld {
 		t.Errorf("bond %s (%s), want held", rep.Bond.Verdict, rep.Bond.Reason)
 	}
 	switch w, c := rep.Sandbox.NodeModulesWrites, rep.Sandbox.NodeModulesCaches; mode {
-	case isolate.CopyOnWrite:
+	case confine.CopyOnWrite:
 		if w == nil || w.Runs == 0 || !slices.ContainsFunc(w.Sample, func(p string) bool { return strings.HasPrefix(p, "node_modules/.vite") }) {
 			t.Errorf("node_modules_writes %+v, want runs that wrote node_modules/.vite-temp or .vite", w)
 		}
-	case isolate.Detect:
+	case confine.Detect:
 		if c == nil || !slices.Contains(c.Dirs, "node_modules/.vite-temp") {
 			t.Errorf("node_modules_caches %+v, want the sandboxes' own .vite-temp", c)
 		}

@@ -14,6 +14,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // workspaceLink is an entry of one of the tree's node_modules directories that is a symbolic link
@@ -106,21 +108,11 @@ func workspaceTarget(realRoot, p string) (string, bool) {
 	return rel, true
 }
 
-// WorkspaceLink is one link of the install to a package of the repository itself, as the report
-// records it (SandboxInfo.WorkspaceLinks).
-type WorkspaceLink struct {
-	// Link is the node_modules entry, repository-relative: "node_modules/@scope/lib".
-	Link string `json:"link"`
-	// Target is the repository-relative path the link resolves to, "packages/lib" ("." for the
-	// repository itself); in a sandbox the link leads to the sandbox's copy of it.
-	Target string `json:"target"`
-}
-
 // workspaceLinks is the report's record of the tree's workspace links, nil when it has none.
-func (t *tree) workspaceLinks() []WorkspaceLink {
-	var out []WorkspaceLink
+func (t *tree) workspaceLinks() []report.WorkspaceLink {
+	var out []report.WorkspaceLink
 	for _, w := range t.workspace {
-		out = append(out, WorkspaceLink{Link: w.rel(), Target: w.target})
+		out = append(out, report.WorkspaceLink{Link: w.rel(), Target: w.target})
 	}
 	return out
 }

@@ -9,16 +9,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/plan"
 )
 
 // workspaceLinksWant are the links workspaceRepo's install has, as the report names them.
-var workspaceLinksWant = []WorkspaceLink{
-	{"node_modules/.bin/lib-clamp", "packages/lib/cli.js"},
-	{"node_modules/@shelf/scoped", "packages/scoped"},
-	{"node_modules/lib", "packages/lib"},
-	{"packages/scoped/node_modules/lib", "packages/lib"},
+var workspaceLinksWant = []report.WorkspaceLink{
+	{Link: "node_modules/.bin/lib-clamp", Target: "packages/lib/cli.js"},
+	{Link: "node_modules/@shelf/scoped", Target: "packages/scoped"},
+	{Link: "node_modules/lib", Target: "packages/lib"},
+	{Link: "packages/scoped/node_modules/lib", Target: "packages/lib"},
 }
 
 // workspaceRepo copies testdata/workspace/npm-links/tree (committed) and gives it the install an
@@ -82,8 +84,8 @@ func TestWorkspaceLinksFound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := append([]WorkspaceLink{{"node_modules/@shelf/abs-lib", "packages/lib"}}, workspaceLinksWant...)
-	slices.SortFunc(want, func(a, b WorkspaceLink) int { return strings.Compare(a.Link, b.Link) })
+	want := append([]report.WorkspaceLink{{Link: "node_modules/@shelf/abs-lib", Target: "packages/lib"}}, workspaceLinksWant...)
+	slices.SortFunc(want, func(a, b report.WorkspaceLink) int { return strings.Compare(a.Link, b.Link) })
 	if got := tr.workspaceLinks(); !slices.Equal(got, want) {
 		t.Errorf("workspace links\n got %v\nwant %v", got, want)
 	}
@@ -103,7 +105,7 @@ func resolved(t *testing.T, p string) string {
 // directory holding one is a directory of the sandbox's own, and every other entry leads into the
 // install; replacing any of them stops the run, named.
 func TestWorkspaceLinksShim(t *testing.T) {
-	shim := func(t *testing.T) (root string, sb *sandbox, rec *NodeModulesCaches) {
+	shim := func(t *testing.T) (root string, sb *sandbox, rec *report.NodeModulesCaches) {
 		root = workspaceRepo(t)
 		tr, err := readTree(context.Background(), root)
 		if err != nil {
@@ -190,13 +192,13 @@ func TestWorkspaceCertify(t *testing.T) {
 		name  string
 		mode  string // BOND_ISOLATE
 		iso   func(isolate.Options) (*isolate.Isolator, error)
-		want  isolate.Protection
+		want  confine.Protection
 		other Options
 	}{
-		{name: "copy-on-write", want: isolate.CopyOnWrite},
-		{name: "read-only", iso: readOnly, want: isolate.ReadOnly},
-		{name: "detect", mode: "detect", want: isolate.Detect},
-		{name: "embedded", want: isolate.CopyOnWrite, other: Options{Runner: RunnerEmbedded, Oracle: []string{"test/lib.test.js", "test/scoped.test.js"}}},
+		{name: "copy-on-write", want: confine.CopyOnWrite},
+		{name: "read-only", iso: readOnly, want: confine.ReadOnly},
+		{name: "detect", mode: "detect", want: confine.Detect},
+		{name: "embedded", want: confine.CopyOnWrite, other: Options{Runner: RunnerEmbedded, Oracle: []string{"test/lib.test.js", "test/scoped.test.js"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv(isolate.ModeVar, tc.mode)
@@ -224,7 +226,7 @@ func TestWorkspaceCertify(t *testing.T) {
 			checked := map[string]bool{}
 			for _, c := range rep.SelfCheck {
 				checked[c.Path] = true
-				if c.Result != CanaryKilled {
+				if c.Result != report.CanaryKilled {
 					t.Errorf("canary of %s %s, want killed", c.Path, c.Result)
 				}
 			}
@@ -236,7 +238,7 @@ func TestWorkspaceCertify(t *testing.T) {
 			perFile := map[string]int{}
 			for _, m := range rep.Mutants {
 				perFile[m.Path]++
-				if m.Status != StatusKilled {
+				if m.Status != report.StatusKilled {
 					t.Errorf("%s:%d %s: %s (%s), want killed", m.Path, m.Line, m.Operator, m.Status, m.Reason)
 				}
 			}

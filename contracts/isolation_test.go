@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 )
@@ -39,7 +40,7 @@ func TestCommandRunnerProtectsNodeModules(t *testing.T) {
 			r := &CommandRunner{Cmd: "echo poison >> node_modules/dep/index.js", Tmp: t.TempDir(), Isolation: iso}
 			_, err = r.Run(context.Background(), RunSpec{Dir: sb, Timeout: 20 * time.Second})
 			got, _ := os.ReadFile(dep)
-			if iso.Protection() == isolate.ReadOnly {
+			if iso.Protection() == confine.ReadOnly {
 				if err != nil || string(got) != "module.exports = 1;\n" {
 					t.Fatalf("read-only: err %v, %s = %q; want no error and the install intact", err, dep, got)
 				}

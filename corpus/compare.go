@@ -3,7 +3,7 @@ package corpus
 import (
 	"fmt"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
 )
@@ -62,7 +62,7 @@ func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 	c := &Comparison{SchemaVersion: version.Schema, A: aPath, B: bPath, Counts: map[string]map[string]int{}, OnlyA: []string{}, OnlyB: []string{}, Changed: []TaskChange{}, Mismatches: []Mismatch{}, Warnings: []string{}}
 	c.DigestsA = tomlcheck.SortedKeys(describeDigests(a))
 	c.DigestsB = tomlcheck.SortedKeys(describeDigests(b))
-	for _, r := range adjudicate.Regimes {
+	for _, r := range report.Regimes {
 		c.Counts[string(r)] = map[string]int{}
 	}
 	bByTask := map[string]*Row{}
@@ -91,7 +91,7 @@ func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 		}
 		tc := TaskChange{Task: ra.Task, Arm: ra.Arm, Bonds: map[string][2]string{}}
 		changed := false
-		for ri, regime := range adjudicate.Regimes {
+		for ri, regime := range report.Regimes {
 			ba, bb := bondOrError(&va, ri), bondOrError(&vb, ri)
 			tc.Bonds[string(regime)] = [2]string{ba, bb}
 			if ba != bb {
@@ -131,7 +131,7 @@ func mutantChanges(a, b *Row) []MutantChange {
 	if a.Report == nil || b.Report == nil {
 		return out
 	}
-	inB := map[string]*adjudicate.MutantResult{}
+	inB := map[string]*report.MutantResult{}
 	for i := range b.Report.Mutants {
 		inB[b.Report.Mutants[i].ID] = &b.Report.Mutants[i]
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 func TestCompare(t *testing.T) {
@@ -24,7 +24,7 @@ func TestCompare(t *testing.T) {
 	if len(c.Changed) != 2 || c.Changed[0].Task != "t3-vac-none" || c.Changed[1].Task != "t6-install" {
 		t.Fatalf("changed = %+v", c.Changed)
 	}
-	if got := c.Changed[0].Bonds[string(adjudicate.RegimeWitnessRequired)]; got != [2]string{"unshown", "held"} {
+	if got := c.Changed[0].Bonds[string(report.RegimeWitnessRequired)]; got != [2]string{"unshown", "held"} {
 		t.Errorf("t3 under witness-required = %v", got)
 	}
 	if m := c.Changed[0].Mutants; len(m) != 1 || m[0].ID != "c1" || m[0].A != "accepted" || m[0].B != "killed" {
@@ -33,7 +33,7 @@ func TestCompare(t *testing.T) {
 	if m := c.Changed[1].Mutants; len(m) != 0 {
 		t.Errorf("an error row has no mutants to compare: %+v", m)
 	}
-	if c.Counts[string(adjudicate.RegimeWitnessRecorded)]["vacuous → held"] != 1 || c.Counts[string(adjudicate.RegimeWitnessRecorded)]["error → held"] != 1 {
+	if c.Counts[string(report.RegimeWitnessRecorded)]["vacuous → held"] != 1 || c.Counts[string(report.RegimeWitnessRecorded)]["error → held"] != 1 {
 		t.Errorf("counts = %+v", c.Counts)
 	}
 }

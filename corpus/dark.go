@@ -8,7 +8,7 @@ package corpus
 import (
 	"fmt"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -85,7 +85,7 @@ func darkOf(rows []Row) Dark {
 }
 
 // taskDark counts one report's dark channels.
-func taskDark(task, arm string, rep *adjudicate.Report) TaskDark {
+func taskDark(task, arm string, rep *report.Report) TaskDark {
 	td := TaskDark{Task: task, Arm: arm, FilesWithoutCoverage: []string{}, RedGates: []string{}}
 	td.PlannedFiles = len(rep.Files)
 	td.Candidates = len(rep.Mutants) + len(rep.Cut)

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -15,12 +15,12 @@ func darkRow() Row {
 	r.Report.Files = []plan.FileInfo{{Path: "lib/a.js"}, {Path: "lib/b.js"}}
 	r.Report.Cut = []plan.Candidate{{Reason: plan.ReasonBudget}, {Reason: plan.ReasonBudget}}
 	r.Report.Unchanged = []plan.UnchangedLines{{Path: "lib/a.js", Lines: []int{4, 5}, Paired: 1}}
-	r.Report.Baseline = &adjudicate.Baseline{
-		Reach: adjudicate.Reach{Files: []adjudicate.FileReach{
+	r.Report.Baseline = &report.Baseline{
+		Reach: report.Reach{Files: []report.FileReach{
 			{Path: "lib/a.js", Coverage: "unavailable", Detail: "jest wrote no coverage", Unknown: true},
 			{Path: "lib/b.js", Coverage: "v8", Executable: 2, Ran: 2},
 		}},
-		Gates: []adjudicate.GateRecord{{Name: "unit", Passed: false, ExitCode: 1}, {Name: "lint", Passed: true}, {Name: "e2e", Passed: false, ExitCode: 0}},
+		Gates: []report.GateRecord{{Name: "unit", Passed: false, ExitCode: 1}, {Name: "lint", Passed: true}, {Name: "e2e", Passed: false, ExitCode: 0}},
 	}
 	return r
 }
@@ -53,7 +53,7 @@ func TestDarkChannels(t *testing.T) {
 // its side, not dropped.
 func TestCompareKeepsMismatches(t *testing.T) {
 	a, b := fixtureRows(), fixtureRows()
-	b[0].Report.Bond.ByRegime[adjudicate.RegimeWitnessRecorded] = adjudicate.VerdictVacuous // recorded, not what the facts give
+	b[0].Report.Bond.ByRegime[report.RegimeWitnessRecorded] = report.VerdictVacuous // recorded, not what the facts give
 	c := Compare("a.jsonl", a, "b.jsonl", b)
 	if len(c.Mismatches) != 1 || c.Mismatches[0].Side != "b" || c.Mismatches[0].Task != b[0].Task || c.Mismatches[0].Recorded != "vacuous" {
 		t.Fatalf("mismatches %+v, want b's %s", c.Mismatches, b[0].Task)

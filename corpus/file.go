@@ -3,8 +3,8 @@
 // the rows alone, the comparison of two rows files, and pre-registration of a decision rule.
 //
 // Everything a report prints is re-derived from the recorded facts in the rows (each mutant's
-// status, reason and witness), with adjudicate.Verdict and adjudicate.Bond, so a figure can be
-// checked without re-running anything.
+// status, reason and witness), with report.MutantFacts.Verdict and report.Bond (package
+// adjudicate/report), so a figure can be checked without re-running anything.
 //
 // Where the SPEC rules live:
 //
@@ -27,7 +27,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/tomlcheck"
@@ -185,7 +185,7 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 		return nil, input.Errorf("%s: %v; the corpus file must be valid TOML", path, err)
 	}
 	sum := sha256.Sum256(data)
-	c := &Corpus{Path: path, Dir: dir, SHA256: hex.EncodeToString(sum[:]), Budget: DefaultBudget, PerOperator: DefaultPerOperator, Regime: string(adjudicate.RegimeWitnessRecorded)}
+	c := &Corpus{Path: path, Dir: dir, SHA256: hex.EncodeToString(sum[:]), Budget: DefaultBudget, PerOperator: DefaultPerOperator, Regime: string(report.RegimeWitnessRecorded)}
 	p := &tomlcheck.Problems{Path: path}
 
 	for _, k := range tomlcheck.SortedKeys(raw) {
@@ -223,8 +223,8 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	}
 	if v, ok := raw["regime"]; ok {
 		c.Regime = p.Str("", "regime", v)
-		if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
-			p.Addf("regime = %q: use one of %s", c.Regime, strings.Join(adjudicate.RegimeNames(), ", "))
+		if !report.ValidRegime(report.Regime(c.Regime)) {
+			p.Addf("regime = %q: use one of %s", c.Regime, strings.Join(report.RegimeNames(), ", "))
 		}
 	}
 	if v, ok := raw["timeout"]; ok {

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // LineTotals are the per-line answers of the measured tasks added up. Each row's answers are
@@ -59,7 +59,7 @@ func lineTotalsOf(rows []Row) LineTotals {
 		t.Tasks++
 		for _, l := range r.Report.Lines {
 			switch l.Answer {
-			case adjudicate.LineNotExecutable:
+			case report.LineNotExecutable:
 				t.NotExecutable++
 				what := l.Kind
 				if what == "" {
@@ -67,13 +67,13 @@ func lineTotalsOf(rows []Row) LineTotals {
 				}
 				notExecutable[what]++
 				continue
-			case adjudicate.LinePinned:
+			case report.LinePinned:
 				t.Pinned++
-			case adjudicate.LineVacuous:
+			case report.LineVacuous:
 				t.Vacuous++
-			case adjudicate.LineNotRun:
+			case report.LineNotRun:
 				t.NotRun++
-			case adjudicate.LineUnshown:
+			case report.LineUnshown:
 				t.Unshown++
 			default:
 				t.NotMutated++

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // TestReportFromRealRows reads testdata/corpus/dark.rows.jsonl, a rows file bond corpus run
@@ -83,11 +83,11 @@ func TestLineTotalsReasons(t *testing.T) {
 }
 
 // linesOf makes per-line answers from "answer|why" specs, one line each.
-func linesOf(specs ...string) []adjudicate.LineAnswer {
-	out := make([]adjudicate.LineAnswer, len(specs))
+func linesOf(specs ...string) []report.LineAnswer {
+	out := make([]report.LineAnswer, len(specs))
 	for i, s := range specs {
 		a, why, _ := strings.Cut(s, "|")
-		out[i] = adjudicate.LineAnswer{Path: "a.js", Line: i + 1, Answer: adjudicate.LineStatus(a), Why: why}
+		out[i] = report.LineAnswer{Path: "a.js", Line: i + 1, Answer: report.LineStatus(a), Why: why}
 	}
 	return out
 }

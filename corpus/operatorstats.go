@@ -5,7 +5,7 @@ package corpus
 import (
 	"sort"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // OperatorStats are one operator's figures across the measured tasks. Proposed = planned +
@@ -64,9 +64,9 @@ func operatorStats(views []*taskView) []OperatorStats {
 			s := get(m.Operator)
 			s.Planned++
 			switch m.Status {
-			case adjudicate.StatusKilled, adjudicate.StatusTimeout:
+			case report.StatusKilled, report.StatusTimeout:
 				s.Killed++
-			case adjudicate.StatusAccepted, adjudicate.StatusSkipped:
+			case report.StatusAccepted, report.StatusSkipped:
 				// A skipped mutant was not run because its outcome was known (line never
 				// reached, canary survived): it is counted where it stood before bond skipped it.
 				s.Accepted++
@@ -74,22 +74,22 @@ func operatorStats(views []*taskView) []OperatorStats {
 				s.Errors++
 			}
 			switch v.verdicts[0][i] {
-			case adjudicate.VerdictVacuous:
+			case report.VerdictVacuous:
 				switch m.Witness.Kind {
-				case adjudicate.WitnessCoverage:
+				case report.WitnessCoverage:
 					s.VacuousCoverage++
-				case adjudicate.WitnessValue:
+				case report.WitnessValue:
 					s.VacuousValue++
-				case adjudicate.WitnessSuite:
+				case report.WitnessSuite:
 					s.VacuousSuite++
-				case adjudicate.WitnessCompile:
+				case report.WitnessCompile:
 					s.VacuousCompile++
 				default:
 					s.VacuousNone++
 				}
-			case adjudicate.VerdictUnshown:
+			case report.VerdictUnshown:
 				s.Unshown++
-			case adjudicate.VerdictEquivalent:
+			case report.VerdictEquivalent:
 				s.Equivalent++
 			}
 		}

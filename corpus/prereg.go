@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/tomlcheck"
@@ -96,7 +96,7 @@ func LoadRule(path, defaultRegime string) (*Rule, error) {
 var (
 	ruleTopKeys  = map[string]bool{"condition": true, "description": true, "require_reach": true}
 	conditionKey = map[string]bool{"name": true, "metric": true, "task": true, "verdict": true, "regime": true, "sample": true, "op": true, "value": true, "relative_to": true}
-	bondVerdicts = map[string]bool{string(adjudicate.VerdictHeld): true, string(adjudicate.VerdictVacuous): true, string(adjudicate.VerdictUnshown): true, string(adjudicate.BondNotBonded): true}
+	bondVerdicts = map[string]bool{string(report.VerdictHeld): true, string(report.VerdictVacuous): true, string(report.VerdictUnshown): true, string(report.BondNotBonded): true}
 )
 
 // ParseRule validates the bytes of a rule file.
@@ -174,8 +174,8 @@ func parseCondition(p *tomlcheck.Problems, i int, m map[string]any, defaultRegim
 	if v, ok := m["regime"]; ok {
 		c.Regime = p.Str(where, "regime", v)
 	}
-	if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
-		p.Addf("%s: regime = %q: use one of %s", where, c.Regime, strings.Join(adjudicate.RegimeNames(), ", "))
+	if !report.ValidRegime(report.Regime(c.Regime)) {
+		p.Addf("%s: regime = %q: use one of %s", where, c.Regime, strings.Join(report.RegimeNames(), ", "))
 	}
 	c.Metric = p.Str(where, "metric", m["metric"])
 	c.Task = p.Str(where, "task", m["task"])
@@ -185,8 +185,8 @@ func parseCondition(p *tomlcheck.Problems, i int, m map[string]any, defaultRegim
 	c.RelativeTo = p.Str(where, "relative_to", m["relative_to"])
 	if _, ok := m["relative_to"]; ok {
 		switch {
-		case !adjudicate.ValidRegime(adjudicate.Regime(c.RelativeTo)):
-			p.Addf("%s: relative_to = %q: use one of %s", where, c.RelativeTo, strings.Join(adjudicate.RegimeNames(), ", "))
+		case !report.ValidRegime(report.Regime(c.RelativeTo)):
+			p.Addf("%s: relative_to = %q: use one of %s", where, c.RelativeTo, strings.Join(report.RegimeNames(), ", "))
 		case c.RelativeTo == c.Regime:
 			p.Addf("%s: relative_to = %q is the condition's own regime; name another regime to compare with", where, c.RelativeTo)
 		}
@@ -392,7 +392,7 @@ func LoadRecord(path string) (*Record, error) {
 	}
 	for i, c := range rec.Conditions {
 		where := fmt.Sprintf("condition %q (condition %d)", c.Name, i+1)
-		if !adjudicate.ValidRegime(adjudicate.Regime(c.Regime)) {
+		if !report.ValidRegime(report.Regime(c.Regime)) {
 			p.Addf("%s: unknown regime %q", where, c.Regime)
 		}
 		switch {
@@ -411,7 +411,7 @@ func LoadRecord(path string) (*Record, error) {
 			if c.Sample != SampleIn && c.Sample != SampleOut && c.Sample != SampleAll {
 				p.Addf("%s: unknown sample %q", where, c.Sample)
 			}
-			if c.RelativeTo != "" && (!adjudicate.ValidRegime(adjudicate.Regime(c.RelativeTo)) || c.RelativeTo == c.Regime) {
+			if c.RelativeTo != "" && (!report.ValidRegime(report.Regime(c.RelativeTo)) || c.RelativeTo == c.Regime) {
 				p.Addf("%s: relative_to %q is not another regime", where, c.RelativeTo)
 			}
 		default:

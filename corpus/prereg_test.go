@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
 )
@@ -71,13 +71,13 @@ func TestPreregEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rec.InSample, ",") != "t3-vac-none,t7-in" || rec.Conditions[1].Regime != string(adjudicate.RegimeWitnessRecorded) {
+	if strings.Join(rec.InSample, ",") != "t3-vac-none,t7-in" || rec.Conditions[1].Regime != string(report.RegimeWitnessRecorded) {
 		t.Fatalf("record = %+v", rec)
 	}
-	rep := report(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path})
+	rep := buildReport(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path})
 	p := rep.Prereg
 	// t3 is in sample by the record, so out of sample no refusal rests on witness none.
-	if m := rep.Overall.Out[string(adjudicate.RegimeWitnessRecorded)]; m.RefusalsWitnessNone != 0 || m.Tasks != 6 {
+	if m := rep.Overall.Out[string(report.RegimeWitnessRecorded)]; m.RefusalsWitnessNone != 0 || m.Tasks != 6 {
 		t.Errorf("out-of-sample metrics ignore the record: %+v", m)
 	}
 	var got []string
@@ -104,7 +104,7 @@ func TestPreregEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p2 := report(t, fixtureRows(), ReportOptions{Prereg: rec2, PreregPath: path2}).Prereg
+	p2 := buildReport(t, fixtureRows(), ReportOptions{Prereg: rec2, PreregPath: path2}).Prereg
 	if p2.Holds || p2.Failed != 1 || !strings.Contains(p2.Decision, `"no false greens"`) {
 		t.Errorf("decision = %+v", p2)
 	}
@@ -144,7 +144,7 @@ func TestParseRuleBad(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseRule("rule.toml", []byte(tt.src), string(adjudicate.RegimeWitnessRecorded))
+			_, err := ParseRule("rule.toml", []byte(tt.src), string(report.RegimeWitnessRecorded))
 			if err == nil || !input.Is(err) {
 				t.Fatalf("err = %v, want an InputError", err)
 			}
@@ -202,7 +202,7 @@ func TestPreregArms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := report(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path}).Prereg
+	p := buildReport(t, fixtureRows(), ReportOptions{Prereg: rec, PreregPath: path}).Prereg
 	tests := []struct {
 		arm, summary string
 		observed     []string

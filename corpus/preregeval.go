@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // ConditionResult is one evaluated condition.
@@ -78,7 +78,7 @@ func evaluatePrereg(rec *Record, path string, rows []Row, views []*taskView, rep
 		}
 	}
 	regimeIndex := map[string]int{}
-	for i, r := range adjudicate.Regimes {
+	for i, r := range report.Regimes {
 		regimeIndex[string(r)] = i
 	}
 	for _, c := range rec.Conditions {

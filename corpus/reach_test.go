@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -16,24 +16,24 @@ import (
 // row records no file, so its reach is trivially met.
 func reachRows() []Row {
 	rows := truthRows()
-	lines := func(r *Row, path string, answers ...adjudicate.LineStatus) {
+	lines := func(r *Row, path string, answers ...report.LineStatus) {
 		r.Report.Files = []plan.FileInfo{{Path: path}}
-		r.Report.Baseline = &adjudicate.Baseline{Reach: adjudicate.Reach{Files: []adjudicate.FileReach{{Path: path, Coverage: "v8"}}}}
+		r.Report.Baseline = &report.Baseline{Reach: report.Reach{Files: []report.FileReach{{Path: path, Coverage: "v8"}}}}
 		for i, a := range answers {
-			r.Report.Lines = append(r.Report.Lines, adjudicate.LineAnswer{Path: path, Line: i + 1, Answer: a})
+			r.Report.Lines = append(r.Report.Lines, report.LineAnswer{Path: path, Line: i + 1, Answer: a})
 		}
 		// A comment line, which no reach counts.
-		r.Report.Lines = append(r.Report.Lines, adjudicate.LineAnswer{Path: path, Line: len(answers) + 1, Answer: adjudicate.LineNotExecutable, Kind: "comment"})
+		r.Report.Lines = append(r.Report.Lines, report.LineAnswer{Path: path, Line: len(answers) + 1, Answer: report.LineNotExecutable, Kind: "comment"})
 	}
-	lines(&rows[0], "src/a1.js", adjudicate.LinePinned, adjudicate.LineNotRun, adjudicate.LineNotRun, adjudicate.LineNotRun)
-	lines(&rows[3], "src/d1.js", adjudicate.LineNotRun, adjudicate.LineNotRun)
+	lines(&rows[0], "src/a1.js", report.LinePinned, report.LineNotRun, report.LineNotRun, report.LineNotRun)
+	lines(&rows[3], "src/d1.js", report.LineNotRun, report.LineNotRun)
 	return rows
 }
 
 // A reach requirement refuses held and unshown bonds whose oracle ran too few added lines, under
 // every regime but report-only; the ground truth judges such a refusal by the task's known_gap.
 func TestReportRequireReach(t *testing.T) {
-	rep := report(t, reachRows(), ReportOptions{Truth: truthFixture(), RequireReach: 50})
+	rep := buildReport(t, reachRows(), ReportOptions{Truth: truthFixture(), RequireReach: 50})
 	rr := rep.RequireReach
 	if rr == nil || rr.Percent != 50 || len(rr.Tasks) != 2 {
 		t.Fatalf("require_reach = %+v", rr)
@@ -45,15 +45,15 @@ func TestReportRequireReach(t *testing.T) {
 		t.Errorf("t4 = %+v", got)
 	}
 	tests := []struct {
-		regime                          adjudicate.Regime
+		regime                          report.Regime
 		refused, gapsRefused, falseRefs int
 	}{
 		// Without the requirement: t2, t3, t7, t8 refused (gaps t2, t7, t8; t3 false). With it,
 		// t1 (a gap) and t4 (no gap: a false refusal) as well.
-		{adjudicate.RegimeWitnessRecorded, 6, 4, 2},
+		{report.RegimeWitnessRecorded, 6, 4, 2},
 		// witness-required refused t2 and t8; t1 and t4 now too.
-		{adjudicate.RegimeWitnessRequired, 4, 3, 1},
-		{adjudicate.RegimeReportOnly, 0, 0, 0},
+		{report.RegimeWitnessRequired, 4, 3, 1},
+		{report.RegimeReportOnly, 0, 0, 0},
 	}
 	for _, tt := range tests {
 		m := rep.Overall.All[string(tt.regime)]
@@ -72,9 +72,9 @@ func TestReportRequireReach(t *testing.T) {
 	}
 
 	// Without the requirement nothing changes: the figures TestTruthMetricsByHand checks.
-	plain := report(t, reachRows(), ReportOptions{Truth: truthFixture()})
-	if plain.RequireReach != nil || plain.Overall.All[string(adjudicate.RegimeWitnessRecorded)].Refused != 4 {
-		t.Errorf("without --require-reach: %+v, refused %d", plain.RequireReach, plain.Overall.All[string(adjudicate.RegimeWitnessRecorded)].Refused)
+	plain := buildReport(t, reachRows(), ReportOptions{Truth: truthFixture()})
+	if plain.RequireReach != nil || plain.Overall.All[string(report.RegimeWitnessRecorded)].Refused != 4 {
+		t.Errorf("without --require-reach: %+v, refused %d", plain.RequireReach, plain.Overall.All[string(report.RegimeWitnessRecorded)].Refused)
 	}
 }
 
@@ -106,7 +106,7 @@ value = 0
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := report(t, reachRows(), ReportOptions{Prereg: loaded, PreregPath: path, Truth: truthFixture()})
+	rep := buildReport(t, reachRows(), ReportOptions{Prereg: loaded, PreregPath: path, Truth: truthFixture()})
 	p := rep.Prereg
 	if p.RequireReach != 50 || rep.RequireReach == nil {
 		t.Fatalf("the record's reach was not applied: %+v / %+v", p.RequireReach, rep.RequireReach)
@@ -140,7 +140,7 @@ func TestParseRuleReachBad(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseRule("rule.toml", []byte(tt.src), string(adjudicate.RegimeWitnessRecorded))
+			_, err := ParseRule("rule.toml", []byte(tt.src), string(report.RegimeWitnessRecorded))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v, want it to mention %q", err, tt.want)
 			}

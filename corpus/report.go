@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
@@ -203,13 +203,13 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 	if opts.Tasks {
 		for _, v := range views {
 			tb := TaskBond{Task: v.row.Task, Arm: v.row.Arm, Sample: v.sample, Bonds: map[string]string{}, Heldback: v.row.Heldback, Error: firstLine(v.row.Error)}
-			for ri, r := range adjudicate.Regimes {
+			for ri, r := range report.Regimes {
 				tb.Bonds[string(r)] = bondOrError(v, ri)
 			}
 			if v.row.Report != nil {
 				for _, m := range v.row.Report.Mutants {
 					tb.Mutants++
-					if m.Status == adjudicate.StatusAccepted {
+					if m.Status == report.StatusAccepted {
 						tb.Accepted++
 					}
 				}
@@ -227,8 +227,8 @@ func BuildReport(files []*RowsFile, rows []Row, dups []Duplicate, opts ReportOpt
 func reachRequirementOf(views []*taskView, pct int) *ReachRequirement {
 	rr := &ReachRequirement{Percent: pct, Tasks: []ReachTask{}}
 	recorded := 0
-	for i, r := range adjudicate.Regimes {
-		if r == adjudicate.RegimeWitnessRecorded {
+	for i, r := range report.Regimes {
+		if r == report.RegimeWitnessRecorded {
 			recorded = i
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
@@ -67,7 +67,7 @@ type Row struct {
 	// Install is the install command's run, when the task has one.
 	Install *StepRun `json:"install,omitempty"`
 	// Report is certify's whole report; nil when the task failed before certify produced one.
-	Report *adjudicate.Report `json:"report"`
+	Report *report.Report `json:"report"`
 	// Heldback is passed, failed or none (no held-back oracle, or it did not get to run).
 	Heldback    string   `json:"heldback"`
 	HeldbackRun *StepRun `json:"heldback_run,omitempty"`
@@ -188,7 +188,7 @@ type factsReport struct {
 	Discarded []factsCandidate      `json:"discarded"`
 	Unchanged []plan.UnchangedLines `json:"unchanged_behaviour"`
 	Mutants   []factsMutant         `json:"mutants"`
-	Bond      adjudicate.BondResult `json:"bond"`
+	Bond      report.BondResult     `json:"bond"`
 	Lines     []factsLine           `json:"lines"`
 	Partial   bool                  `json:"partial"`
 	// The cost metrics (truthstats.go) count the baseline's oracle runs and the canaries, read
@@ -215,8 +215,8 @@ type factsReport struct {
 			ExitCode int    `json:"exit_code"`
 		} `json:"gates"`
 	} `json:"baseline"`
-	SelfCheck []struct{}         `json:"self_check"`
-	Timings   adjudicate.Timings `json:"timings"`
+	SelfCheck []struct{}     `json:"self_check"`
+	Timings   report.Timings `json:"timings"`
 }
 
 type factsFile struct {
@@ -230,20 +230,20 @@ type factsCandidate struct {
 
 // factsLine is one per-line answer, without its mutant ids.
 type factsLine struct {
-	Path   string                `json:"path"`
-	Line   int                   `json:"line"`
-	Answer adjudicate.LineStatus `json:"answer"`
-	Why    string                `json:"why"`
-	Kind   string                `json:"kind"`
+	Path   string            `json:"path"`
+	Line   int               `json:"line"`
+	Answer report.LineStatus `json:"answer"`
+	Why    string            `json:"why"`
+	Kind   string            `json:"kind"`
 }
 
 // factsMutant is a mutant's place and the facts its verdict is derived from, decoded as the very
-// type adjudicate derives verdicts from.
+// type certify derives verdicts from (report.MutantFacts).
 type factsMutant struct {
 	MutantRef
 	Ran     bool `json:"ran"`
 	Retried bool `json:"retried"`
-	adjudicate.MutantFacts
+	report.MutantFacts
 }
 
 // decodeRow decodes one line into a Row whose Report holds the facts of factsReport.
@@ -260,17 +260,17 @@ func decodeRow(line []byte) (Row, error) {
 	}
 	r := d.Row
 	if f := d.Report; f != nil {
-		rep := &adjudicate.Report{Bond: f.Bond, Partial: f.Partial, Timings: f.Timings}
+		rep := &report.Report{Bond: f.Bond, Partial: f.Partial, Timings: f.Timings}
 		if b := f.Baseline; b != nil {
-			rep.Baseline = &adjudicate.Baseline{Oracle: make([]adjudicate.RunRecord, len(b.Oracle))}
+			rep.Baseline = &report.Baseline{Oracle: make([]report.RunRecord, len(b.Oracle))}
 			for i, o := range b.Oracle {
-				rep.Baseline.Oracle[i] = adjudicate.RunRecord{TestFiles: o.TestFiles, DurationMS: o.DurationMS}
+				rep.Baseline.Oracle[i] = report.RunRecord{TestFiles: o.TestFiles, DurationMS: o.DurationMS}
 			}
 			for _, fr := range b.Reach.Files {
-				rep.Baseline.Reach.Files = append(rep.Baseline.Reach.Files, adjudicate.FileReach{Path: fr.Path, Coverage: fr.Coverage, Detail: fr.Detail, Unknown: fr.Unknown})
+				rep.Baseline.Reach.Files = append(rep.Baseline.Reach.Files, report.FileReach{Path: fr.Path, Coverage: fr.Coverage, Detail: fr.Detail, Unknown: fr.Unknown})
 			}
 			for _, g := range b.Gates {
-				rep.Baseline.Gates = append(rep.Baseline.Gates, adjudicate.GateRecord{Name: g.Name, Ran: g.Ran, Passed: g.Passed, ExitCode: g.ExitCode})
+				rep.Baseline.Gates = append(rep.Baseline.Gates, report.GateRecord{Name: g.Name, Ran: g.Ran, Passed: g.Passed, ExitCode: g.ExitCode})
 			}
 		}
 		for _, fi := range f.Files {
@@ -278,13 +278,13 @@ func decodeRow(line []byte) (Row, error) {
 		}
 		rep.Unchanged = f.Unchanged
 		if f.Lines != nil {
-			rep.Lines = make([]adjudicate.LineAnswer, len(f.Lines))
+			rep.Lines = make([]report.LineAnswer, len(f.Lines))
 			for i, l := range f.Lines {
-				rep.Lines[i] = adjudicate.LineAnswer{Path: l.Path, Line: l.Line, Answer: l.Answer, Why: l.Why, Kind: l.Kind}
+				rep.Lines[i] = report.LineAnswer{Path: l.Path, Line: l.Line, Answer: l.Answer, Why: l.Why, Kind: l.Kind}
 			}
 		}
 		if len(f.SelfCheck) > 0 {
-			rep.SelfCheck = make([]adjudicate.Canary, len(f.SelfCheck))
+			rep.SelfCheck = make([]report.Canary, len(f.SelfCheck))
 		}
 		rep.Operators = f.Operators
 		for _, c := range f.Cut {
@@ -293,10 +293,10 @@ func decodeRow(line []byte) (Row, error) {
 		for _, c := range f.Discarded {
 			rep.Discarded = append(rep.Discarded, plan.Candidate{Mutant: plan.Mutant{Operator: c.Operator}, Reason: c.Reason})
 		}
-		rep.Mutants = make([]adjudicate.MutantResult, len(f.Mutants))
+		rep.Mutants = make([]report.MutantResult, len(f.Mutants))
 		for i, m := range f.Mutants {
 			mut := plan.Mutant{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated}
-			rep.Mutants[i] = adjudicate.ResultOf(mut, m.MutantFacts)
+			rep.Mutants[i] = report.ResultOf(mut, m.MutantFacts)
 			rep.Mutants[i].Ran, rep.Mutants[i].Retried = m.Ran, m.Retried
 		}
 		r.Report = rep

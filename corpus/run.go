@@ -20,7 +20,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/tomlcheck"
 	"github.com/bond-tool/bond/internal/version"
@@ -36,7 +36,7 @@ type CertifyRequest struct {
 	OracleCmd string
 	Oracle    []string
 	Runner    string
-	Gates     []adjudicate.GateSpec
+	Gates     []report.GateSpec
 	Regime    string
 	// OperatorSet is the operator set to plan with (0: operators.DefaultSet).
 	OperatorSet int
@@ -54,7 +54,7 @@ type CertifyRequest struct {
 
 // CertifyFunc certifies one task. The CLI passes a function that calls adjudicate.Certify with
 // Adjudicate "all"; tests pass fakes. A returned error with a report keeps the report in the row.
-type CertifyFunc func(ctx context.Context, req CertifyRequest) (*adjudicate.Report, error)
+type CertifyFunc func(ctx context.Context, req CertifyRequest) (*report.Report, error)
 
 // RunOptions say how to replay a corpus. The zero value of each optional field is its default.
 type RunOptions struct {
@@ -329,7 +329,7 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, ChangedFirst: c.Rule == plan.RuleChangedFirst,
 		Timeout: timeout, Jobs: o.CertifyJobs, ValueNeighbours: c.ValueNeighbours}
 	for _, name := range tomlcheck.SortedKeys(t.Gates) {
-		req.Gates = append(req.Gates, adjudicate.GateSpec{Name: name, Cmd: t.Gates[name]})
+		req.Gates = append(req.Gates, report.GateSpec{Name: name, Cmd: t.Gates[name]})
 	}
 	rep, err := o.Certify(ctx, req)
 	row.Report = rep

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
 )
@@ -54,7 +54,7 @@ func runFixture(t *testing.T) (dir, base, head string) {
 // fakeCertify reads lib.js in the work tree: "head" and "patched" trees get one accepted
 // mutant with a coverage witness (vacuous), anything else a killed one. It checks the request.
 func fakeCertify(t *testing.T, calls *atomic.Int32) CertifyFunc {
-	return func(ctx context.Context, req CertifyRequest) (*adjudicate.Report, error) {
+	return func(ctx context.Context, req CertifyRequest) (*report.Report, error) {
 		calls.Add(1)
 		data, err := os.ReadFile(filepath.Join(req.Repo, "lib.js"))
 		if err != nil {
@@ -71,12 +71,12 @@ func fakeCertify(t *testing.T, calls *atomic.Int32) CertifyFunc {
 		}
 		m := killed("m1", "invert-comparison")
 		if s := strings.TrimSpace(string(data)); s == "head" || s == "patched" {
-			m = accepted("m1", "invert-comparison", adjudicate.WitnessCoverage)
+			m = accepted("m1", "invert-comparison", report.WitnessCoverage)
 		}
-		rep := &adjudicate.Report{Mutants: []adjudicate.MutantResult{m}}
+		rep := &report.Report{Mutants: []report.MutantResult{m}}
 		rep.Operators.Digest = testDigest
-		v := adjudicate.FactsOf(m).Verdict(adjudicate.Regime(req.Regime))
-		rep.Bond = adjudicate.Bond([]adjudicate.Verdict{v}, adjudicate.Regime(req.Regime), false)
+		v := report.FactsOf(m).Verdict(report.Regime(req.Regime))
+		rep.Bond = report.Bond([]report.Verdict{v}, report.Regime(req.Regime), false)
 		return rep, nil
 	}
 }
@@ -240,7 +240,7 @@ func TestRunCancelled(t *testing.T) {
 	c, _ := Load(path)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	stop := errors.New("stop")
-	certify := func(ctx context.Context, req CertifyRequest) (*adjudicate.Report, error) {
+	certify := func(ctx context.Context, req CertifyRequest) (*report.Report, error) {
 		cancel(stop)
 		return nil, ctx.Err()
 	}

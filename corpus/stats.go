@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // MetricNames are the metrics of SPEC §6.3, in the order reports print them. Each is computed
@@ -194,16 +194,16 @@ type Mismatch struct {
 type taskView struct {
 	row    *Row
 	sample string
-	// bond and refuses per regime index (adjudicate.Regimes order); verdicts per mutant.
-	bond     [3]adjudicate.Verdict
+	// bond and refuses per regime index (report.Regimes order); verdicts per mutant.
+	bond     [3]report.Verdict
 	refuses  [3]bool
-	verdicts [3][]adjudicate.Verdict
+	verdicts [3][]report.Verdict
 	// noneOnly: the refusal rests on mutants without a coverage or suite witness only.
 	noneOnly [3]bool
 	// reachOnly: the bond does not refuse, but an unmet reach requirement does (deriveView's
 	// requireReach); reach is that check, nil without a requirement.
 	reachOnly [3]bool
-	reach     *adjudicate.ReachCheck
+	reach     *report.ReachCheck
 	// truth is the task's ground truth; nil when the report has none for it.
 	truth *TaskTruth
 }
@@ -217,29 +217,29 @@ func deriveView(r *Row, sample string, requireReach int) (taskView, []Mismatch) 
 		return v, nil
 	}
 	if requireReach > 0 {
-		var reach *adjudicate.Reach
+		var reach *report.Reach
 		if r.Report.Baseline != nil {
 			reach = &r.Report.Baseline.Reach
 		}
-		c := adjudicate.CheckReach(r.Report.Lines, adjudicate.SummarizeLines(r.Report.Lines, reach, r.Report.Files), requireReach)
+		c := report.CheckReach(r.Report.Lines, report.SummarizeLines(r.Report.Lines, reach, r.Report.Files), requireReach)
 		v.reach = &c
 	}
 	var mism []Mismatch
-	for ri, regime := range adjudicate.Regimes {
-		verdicts := make([]adjudicate.Verdict, len(r.Report.Mutants))
+	for ri, regime := range report.Regimes {
+		verdicts := make([]report.Verdict, len(r.Report.Mutants))
 		witnessed := false
 		for i, m := range r.Report.Mutants {
-			verdicts[i] = adjudicate.FactsOf(m).Verdict(regime)
+			verdicts[i] = report.FactsOf(m).Verdict(regime)
 			// Only a coverage, suite or compile witness is evidence; none and not-adjudicated
 			// (vacuous under witness-recorded since SPEC §3.6's update) are not.
-			if verdicts[i] == adjudicate.VerdictVacuous && m.Witness.Kind.Shows() {
+			if verdicts[i] == report.VerdictVacuous && m.Witness.Kind.Shows() {
 				witnessed = true
 			}
 		}
-		b := adjudicate.Bond(verdicts, regime, false)
+		b := report.Bond(verdicts, regime, false)
 		v.bond[ri], v.refuses[ri], v.verdicts[ri] = b.Verdict, b.Refuses, verdicts
 		v.noneOnly[ri] = b.Refuses && !witnessed
-		if v.reach != nil && !v.reach.Met && !b.Refuses && regime != adjudicate.RegimeReportOnly {
+		if v.reach != nil && !v.reach.Met && !b.Refuses && regime != report.RegimeReportOnly {
 			v.refuses[ri], v.reachOnly[ri] = true, true
 		}
 		if rec, ok := r.Report.Bond.ByRegime[regime]; ok && rec != b.Verdict {
@@ -261,13 +261,13 @@ func metricsOf(views []*taskView, ri int) *Metrics {
 		}
 		measured++
 		switch v.bond[ri] {
-		case adjudicate.VerdictHeld:
+		case report.VerdictHeld:
 			m.Held++
-		case adjudicate.VerdictVacuous:
+		case report.VerdictVacuous:
 			m.Vacuous++
-		case adjudicate.VerdictUnshown:
+		case report.VerdictUnshown:
 			m.Unshown++
-		case adjudicate.BondNotBonded:
+		case report.BondNotBonded:
 			m.NotBonded++
 		}
 		hb := v.row.Heldback
@@ -310,7 +310,7 @@ func sampleMetrics(views []*taskView) SampleMetrics {
 			}
 		}
 		rm := RegimeMetrics{}
-		for ri, regime := range adjudicate.Regimes {
+		for ri, regime := range report.Regimes {
 			rm[string(regime)] = metricsOf(sel, ri)
 		}
 		return rm
@@ -324,7 +324,7 @@ func sampleMetrics(views []*taskView) SampleMetrics {
 
 // lists builds the audit set, the candidate false refusals, the false greens and the errors.
 func lists(views []*taskView) (audit, falseRefusals, falseGreens []TaskRef, errs []ErrorRef) {
-	for ri, regime := range adjudicate.Regimes {
+	for ri, regime := range report.Regimes {
 		start := len(audit)
 		for _, v := range views {
 			r := v.row
@@ -336,7 +336,7 @@ func lists(views []*taskView) (audit, falseRefusals, falseGreens []TaskRef, errs
 				if v.noneOnly[ri] {
 					a := ref
 					for i, m := range r.Report.Mutants {
-						if v.verdicts[ri][i] == adjudicate.VerdictVacuous && m.Witness.Kind == adjudicate.WitnessNone {
+						if v.verdicts[ri][i] == report.VerdictVacuous && m.Witness.Kind == report.WitnessNone {
 							mr := MutantRef{ID: m.ID, Path: m.Path, Line: m.Line, Operator: m.Operator, Original: m.Original, Mutated: m.Mutated}
 							if vc := m.Witness.Values; vc != nil && vc.Unavailable == "" {
 								mr.CallsCompared, mr.Neighbours = vc.Calls, vc.Neighbours

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/golden"
 )
 
-func report(t *testing.T, rows []Row, opts ReportOptions) *Report {
+func buildReport(t *testing.T, rows []Row, opts ReportOptions) *Report {
 	t.Helper()
 	rf := &RowsFile{Path: "rows.jsonl", Rows: rows}
 	merged, dups := Merge([]*RowsFile{withLines(rf)})
@@ -32,7 +32,7 @@ func withLines(rf *RowsFile) *RowsFile {
 // The figures of fixtureRows, worked out by hand from SPEC §3.6 and §6.3 (see helpers_test.go):
 // every metric, under every regime, for all samples and for out of sample.
 func TestMetricsByHand(t *testing.T) {
-	rep := report(t, fixtureRows(), ReportOptions{})
+	rep := buildReport(t, fixtureRows(), ReportOptions{})
 	type want struct {
 		sample, regime                                              string
 		tasks, held, vacuous, unshown, notBonded, errors, certified int
@@ -40,12 +40,12 @@ func TestMetricsByHand(t *testing.T) {
 		certifiedRate, falseGreenRate                               string
 	}
 	tests := []want{
-		{SampleAll, string(adjudicate.RegimeWitnessRecorded), 8, 1, 4, 1, 1, 1, 3, 4, 1, 2, 2, "3 of 7 (42.9% [15.8, 75.0])", "1 of 2 (50.0% [9.5, 90.5])"},
-		{SampleAll, string(adjudicate.RegimeWitnessRequired), 8, 2, 2, 2, 1, 1, 5, 2, 1, 0, 1, "5 of 7 (71.4% [35.9, 91.8])", "1 of 3 (33.3% [6.1, 79.2])"},
-		{SampleAll, string(adjudicate.RegimeReportOnly), 8, 1, 4, 1, 1, 1, 7, 0, 2, 0, 0, "7 of 7 (100.0% [64.6, 100.0])", "2 of 5 (40.0% [11.8, 76.9])"},
-		{SampleOut, string(adjudicate.RegimeWitnessRecorded), 7, 1, 3, 1, 1, 1, 3, 3, 1, 1, 2, "3 of 6 (50.0% [18.8, 81.2])", "1 of 2 (50.0% [9.5, 90.5])"},
-		{SampleIn, string(adjudicate.RegimeWitnessRecorded), 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, "0 of 1 (0.0% [0.0, 79.3])", "0 of 0 (n/a [0.0, 100.0])"},
-		{SampleIn, string(adjudicate.RegimeWitnessRequired), 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, "1 of 1 (100.0% [20.7, 100.0])", "0 of 0 (n/a [0.0, 100.0])"},
+		{SampleAll, string(report.RegimeWitnessRecorded), 8, 1, 4, 1, 1, 1, 3, 4, 1, 2, 2, "3 of 7 (42.9% [15.8, 75.0])", "1 of 2 (50.0% [9.5, 90.5])"},
+		{SampleAll, string(report.RegimeWitnessRequired), 8, 2, 2, 2, 1, 1, 5, 2, 1, 0, 1, "5 of 7 (71.4% [35.9, 91.8])", "1 of 3 (33.3% [6.1, 79.2])"},
+		{SampleAll, string(report.RegimeReportOnly), 8, 1, 4, 1, 1, 1, 7, 0, 2, 0, 0, "7 of 7 (100.0% [64.6, 100.0])", "2 of 5 (40.0% [11.8, 76.9])"},
+		{SampleOut, string(report.RegimeWitnessRecorded), 7, 1, 3, 1, 1, 1, 3, 3, 1, 1, 2, "3 of 6 (50.0% [18.8, 81.2])", "1 of 2 (50.0% [9.5, 90.5])"},
+		{SampleIn, string(report.RegimeWitnessRecorded), 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, "0 of 1 (0.0% [0.0, 79.3])", "0 of 0 (n/a [0.0, 100.0])"},
+		{SampleIn, string(report.RegimeWitnessRequired), 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, "1 of 1 (100.0% [20.7, 100.0])", "0 of 0 (n/a [0.0, 100.0])"},
 	}
 	for _, w := range tests {
 		m := rep.Overall.Get(w.sample)[w.regime]
@@ -55,7 +55,7 @@ func TestMetricsByHand(t *testing.T) {
 			t.Errorf("%s/%s:\n got %+v\nwant %+v", w.sample, w.regime, got, w)
 		}
 	}
-	if len(rep.Arms) != 2 || rep.Arms[0].Arm != "adversarial" || rep.Arms[0].All[string(adjudicate.RegimeWitnessRecorded)].Tasks != 1 {
+	if len(rep.Arms) != 2 || rep.Arms[0].Arm != "adversarial" || rep.Arms[0].All[string(report.RegimeWitnessRecorded)].Tasks != 1 {
 		t.Errorf("arms = %+v", rep.Arms)
 	}
 	var audit []string
@@ -98,19 +98,19 @@ func TestMetricsByHand(t *testing.T) {
 // A row whose recorded bond disagrees with its facts is reported, and the facts win.
 func TestMismatchWarned(t *testing.T) {
 	rows := fixtureRows()
-	rows[0].Report.Bond.ByRegime[adjudicate.RegimeWitnessRecorded] = adjudicate.VerdictVacuous
-	rep := report(t, rows, ReportOptions{})
-	if len(rep.Mismatches) != 1 || rep.Mismatches[0].Derived != string(adjudicate.VerdictHeld) {
+	rows[0].Report.Bond.ByRegime[report.RegimeWitnessRecorded] = report.VerdictVacuous
+	rep := buildReport(t, rows, ReportOptions{})
+	if len(rep.Mismatches) != 1 || rep.Mismatches[0].Derived != string(report.VerdictHeld) {
 		t.Fatalf("mismatches = %+v", rep.Mismatches)
 	}
-	if rep.Overall.All[string(adjudicate.RegimeWitnessRecorded)].Held != 1 {
+	if rep.Overall.All[string(report.RegimeWitnessRecorded)].Held != 1 {
 		t.Error("the recorded bond was used instead of the facts")
 	}
 }
 
 // The JSON report carries exactly the metric names of SPEC §6.3 per regime and per sample.
 func TestJSONMetricNames(t *testing.T) {
-	rep := report(t, fixtureRows(), ReportOptions{})
+	rep := buildReport(t, fixtureRows(), ReportOptions{})
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
@@ -124,7 +124,7 @@ func TestJSONMetricNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range []string{"in", "out", "all"} {
-		for _, r := range adjudicate.Regimes {
+		for _, r := range report.Regimes {
 			m := doc.Overall[s][string(r)]
 			if len(m) != len(MetricNames)+1 {
 				t.Errorf("%s/%s has %d keys, want the %d metrics and intervals", s, r, len(m), len(MetricNames))
@@ -136,7 +136,7 @@ func TestJSONMetricNames(t *testing.T) {
 			}
 		}
 	}
-	if got := string(doc.Overall["in"][string(adjudicate.RegimeWitnessRecorded)]["false_green_rate"]); got != "null" {
+	if got := string(doc.Overall["in"][string(report.RegimeWitnessRecorded)]["false_green_rate"]); got != "null" {
 		t.Errorf("a rate over no task = %s, want null", got)
 	}
 	golden.Compare(t, "testdata/report.json.golden", buf.Bytes())
@@ -167,7 +167,7 @@ func TestAuditOrderedByLooking(t *testing.T) {
 			}
 			for j := range rows[i].Report.Mutants {
 				if rows[i].Report.Mutants[j].ID == id {
-					rows[i].Report.Mutants[j].Witness.Values = &adjudicate.ValueCheck{Calls: calls, Neighbours: neighbours}
+					rows[i].Report.Mutants[j].Witness.Values = &report.ValueCheck{Calls: calls, Neighbours: neighbours}
 					return
 				}
 			}
@@ -176,7 +176,7 @@ func TestAuditOrderedByLooking(t *testing.T) {
 	}
 	set("t3-vac-none", "c1", 10, 0)
 	set("t7-in", "g2", 2999, 2785)
-	rep := report(t, rows, ReportOptions{})
+	rep := buildReport(t, rows, ReportOptions{})
 	var got []string
 	for _, a := range rep.Audit {
 		for _, m := range a.Mutants {

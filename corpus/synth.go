@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
 )
@@ -44,7 +44,7 @@ func Synthetic(n int, seed uint64, digest string) []Row {
 		case 1:
 			r.Heldback = HeldbackFailed
 		}
-		rep := &adjudicate.Report{Sentinel: "bond-sentinel"}
+		rep := &report.Report{Sentinel: "bond-sentinel"}
 		rep.SchemaVersion = version.Schema
 		rep.Tool = plan.Tool{Name: version.ToolName, Version: version.Tool}
 		rep.Operators = plan.OperatorSet{Digest: digest, Table: table}
@@ -52,35 +52,35 @@ func Synthetic(n int, seed uint64, digest string) []Row {
 		nm := rng.IntN(7)
 		for j := 0; j < nm; j++ {
 			op := SyntheticOperators[rng.IntN(len(SyntheticOperators))]
-			m := adjudicate.MutantResult{Mutant: plan.Mutant{ID: fmt.Sprintf("%08x%08x", i, j), Path: "src/index.js", Line: 10 + j, Column: 5,
+			m := report.MutantResult{Mutant: plan.Mutant{ID: fmt.Sprintf("%08x%08x", i, j), Path: "src/index.js", Line: 10 + j, Column: 5,
 				Operator: op, OperatorVersion: "1", Original: "  if (a === b) return x;", Mutated: "  if (a !== b) return x;", Parse: plan.ParseOK}}
 			switch k := rng.IntN(10); {
 			case k < 6:
-				m.Status, m.Ran, m.Witness.Kind = adjudicate.StatusKilled, true, adjudicate.WitnessNotAdjudicated
+				m.Status, m.Ran, m.Witness.Kind = report.StatusKilled, true, report.WitnessNotAdjudicated
 			case k < 7:
-				m.Status, m.Reason, m.Witness.Kind = adjudicate.StatusAccepted, adjudicate.ReasonNotRan, adjudicate.WitnessNotAdjudicated
+				m.Status, m.Reason, m.Witness.Kind = report.StatusAccepted, report.ReasonNotRan, report.WitnessNotAdjudicated
 			default:
-				m.Status, m.Ran = adjudicate.StatusAccepted, true
-				m.Witness.Kind = []adjudicate.WitnessKind{adjudicate.WitnessCoverage, adjudicate.WitnessSuite, adjudicate.WitnessNone}[rng.IntN(3)]
+				m.Status, m.Ran = report.StatusAccepted, true
+				m.Witness.Kind = []report.WitnessKind{report.WitnessCoverage, report.WitnessSuite, report.WitnessNone}[rng.IntN(3)]
 			}
 			rep.Mutants = append(rep.Mutants, m)
 		}
 		if rng.IntN(3) == 0 {
 			rep.Discarded = append(rep.Discarded, plan.Candidate{Mutant: plan.Mutant{Operator: "delete-statement"}, Reason: plan.ReasonUnparseable})
 		}
-		rep.Bond.ByRegime = map[adjudicate.Regime]adjudicate.Verdict{}
-		for _, regime := range adjudicate.Regimes {
-			var vs []adjudicate.Verdict
+		rep.Bond.ByRegime = map[report.Regime]report.Verdict{}
+		for _, regime := range report.Regimes {
+			var vs []report.Verdict
 			for k, m := range rep.Mutants {
-				v := adjudicate.FactsOf(m).Verdict(regime)
+				v := report.FactsOf(m).Verdict(regime)
 				vs = append(vs, v)
-				if regime == adjudicate.RegimeWitnessRecorded {
+				if regime == report.RegimeWitnessRecorded {
 					rep.Mutants[k].Verdict = v
 				}
 			}
-			b := adjudicate.Bond(vs, regime, false)
+			b := report.Bond(vs, regime, false)
 			rep.Bond.ByRegime[regime] = b.Verdict
-			if regime == adjudicate.RegimeWitnessRecorded {
+			if regime == report.RegimeWitnessRecorded {
 				rep.Bond.Verdict, rep.Bond.Regime, rep.Bond.Refuses, rep.Bond.Reason = b.Verdict, regime, b.Refuses, b.Reason
 			}
 		}

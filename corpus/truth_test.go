@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 const truthCorpusHead = "format = 1\n[[task]]\nid = \"o/r#1\"\nrepo = \"repo\"\nbase = \"b\"\nhead = \"h\"\noracle_cmd = \"npm test\"\n"
@@ -153,25 +153,25 @@ func truthRows() []Row {
 
 // The ground-truth figures of fixtureRows, worked out by hand (see truthFixture).
 func TestTruthMetricsByHand(t *testing.T) {
-	rep := report(t, truthRows(), ReportOptions{Truth: truthFixture()})
+	rep := buildReport(t, truthRows(), ReportOptions{Truth: truthFixture()})
 	type want struct {
 		sample, regime                                       string
 		knownGaps, falseRefusals, unjudged, oracleRuns, wall int
 		gapRecall, runsVsStryker, wallVsStryker              string
 		strykerRuns, strykerWall                             int
 	}
-	all := func(regime adjudicate.Regime, falseRef, unjudged int, recall string) want {
+	all := func(regime report.Regime, falseRef, unjudged int, recall string) want {
 		return want{SampleAll, string(regime), 4, falseRef, unjudged, 8, 1000, recall, "21.4", "66.7", 14, 1500}
 	}
 	tests := []want{
 		// Refused under witness-recorded: t2 (a gap, b1 real), t3 (c1 equivalent: a false
 		// refusal), t7 and t8 (gaps, their mutants unjudged). Gaps t1, t2, t7, t8: 3 refused.
-		all(adjudicate.RegimeWitnessRecorded, 1, 2, "3 of 4 (75.0% [30.1, 95.4])"),
+		all(report.RegimeWitnessRecorded, 1, 2, "3 of 4 (75.0% [30.1, 95.4])"),
 		// witness-required refuses only on witnessed mutants: t2 (b1) and t8 (h1, unjudged).
-		all(adjudicate.RegimeWitnessRequired, 0, 1, "2 of 4 (50.0% [15.0, 85.0])"),
-		all(adjudicate.RegimeReportOnly, 0, 0, "0 of 4 (0.0% [0.0, 49.0])"),
+		all(report.RegimeWitnessRequired, 0, 1, "2 of 4 (50.0% [15.0, 85.0])"),
+		all(report.RegimeReportOnly, 0, 0, "0 of 4 (0.0% [0.0, 49.0])"),
 		// In sample: t7 alone, a gap refused on an unjudged mutant; no StrykerJS record.
-		{SampleIn, string(adjudicate.RegimeWitnessRecorded), 1, 0, 1, 2, 0, "1 of 1 (100.0% [20.7, 100.0])", "n/a", "n/a", -1, -1},
+		{SampleIn, string(report.RegimeWitnessRecorded), 1, 0, 1, 2, 0, "1 of 1 (100.0% [20.7, 100.0])", "n/a", "n/a", -1, -1},
 	}
 	for _, w := range tests {
 		m := rep.Overall.Get(w.sample)[w.regime]
@@ -249,13 +249,13 @@ value = 100
 	if err != nil {
 		t.Fatal(err)
 	}
-	without := report(t, truthRows(), ReportOptions{Prereg: rec, PreregPath: "p.json"}).Prereg
+	without := buildReport(t, truthRows(), ReportOptions{Prereg: rec, PreregPath: "p.json"}).Prereg
 	if without.Failed != 3 || !strings.Contains(without.Conditions[0].Observed, "--truth") {
 		t.Errorf("without a truth: %+v", without.Conditions)
 	}
 	g := truthFixture()
 	g.SHA256 = "abc"
-	with := report(t, truthRows(), ReportOptions{Prereg: rec, PreregPath: "p.json", Truth: g}).Prereg
+	with := buildReport(t, truthRows(), ReportOptions{Prereg: rec, PreregPath: "p.json", Truth: g}).Prereg
 	var got []string
 	for _, cr := range with.Conditions {
 		got = append(got, cr.Observed+" "+map[bool]string{true: "PASS", false: "FAIL"}[cr.Pass])

@@ -5,7 +5,7 @@ package corpus
 // oracle runs and wall time — beside StrykerJS's on the same tasks.
 
 import (
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // TruthMetrics are the metrics of one regime and sample that compare the rows with a ground
@@ -120,7 +120,7 @@ func classifyRefusal(v *taskView, ri int) (refusalTruth, []MutantRef) {
 	vacuous, equivalent := 0, 0
 	var rest []MutantRef
 	for i, m := range v.row.Report.Mutants {
-		if v.verdicts[ri][i] != adjudicate.VerdictVacuous {
+		if v.verdicts[ri][i] != report.VerdictVacuous {
 			continue
 		}
 		vacuous++
@@ -144,7 +144,7 @@ func classifyRefusal(v *taskView, ri int) (refusalTruth, []MutantRef) {
 
 // oracleRuns counts the oracle runs a certify report records: the baseline's, one per canary,
 // one per mutant that ran and one more per retried mutant.
-func oracleRuns(rep *adjudicate.Report) int {
+func oracleRuns(rep *report.Report) int {
 	n := len(rep.SelfCheck)
 	if rep.Baseline != nil {
 		n += len(rep.Baseline.Oracle)
@@ -169,10 +169,10 @@ type adjudicationCost struct {
 }
 
 // add counts one report's adjudication time, accepted mutants and whole-oracle baseline runs.
-func (c *adjudicationCost) add(rep *adjudicate.Report) {
+func (c *adjudicationCost) add(rep *report.Report) {
 	c.adjudicationMS += rep.Timings.SuiteMS + rep.Timings.GatesBaselineMS
 	for _, m := range rep.Mutants {
-		if m.Status == adjudicate.StatusAccepted {
+		if m.Status == report.StatusAccepted {
 			c.accepted++
 		}
 	}
@@ -268,7 +268,7 @@ func truthMetricsOf(views []*taskView, ri int) (TruthMetrics, Rate) {
 // truthLists lists, per regime, the refusals the ground truth calls false and those it cannot
 // judge, each with the vacuous mutants that are not judged real.
 func truthLists(views []*taskView) (falseRefusals, unjudged []TaskRef) {
-	for ri, regime := range adjudicate.Regimes {
+	for ri, regime := range report.Regimes {
 		for _, v := range views {
 			r := v.row
 			if !r.Measured() || v.truth == nil || !v.refuses[ri] {

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/internal/atomicfile"
 	"github.com/bond-tool/bond/internal/config"
@@ -208,7 +209,7 @@ func (opts *certifyOptions) adjudicateOptions() (adjudicate.Options, error) {
 	}
 	o := adjudicate.Options{
 		Plan:      po,
-		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: adjudicate.Regime(opts.Regime),
+		OracleCmd: opts.OracleCmd, Oracle: opts.Oracle, Runner: opts.Runner, Regime: report.Regime(opts.Regime),
 		Adjudicate: opts.Adjudicate, RequireHeld: opts.Require == "held", RequireReach: opts.RequireReach, Jobs: opts.Jobs,
 		VerdictsPath: opts.Verdicts, Keep: opts.Keep, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Now: opts.Now,
 		ExhaustiveRuns: opts.ExhaustiveRuns, Incremental: opts.Incremental, AllowOutsideLinks: opts.AllowOutsideLinks,
@@ -326,7 +327,7 @@ func certify(ctx context.Context, opts *certifyOptions) error {
 
 // saveReport writes the JSON report to -o, if given, and always to the last-report file in the
 // user cache dir, each via a temp file and rename so a reader never sees half a report.
-func (opts *certifyOptions) saveReport(rep *adjudicate.Report) error {
+func (opts *certifyOptions) saveReport(rep *report.Report) error {
 	b, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding the report: %w", err)

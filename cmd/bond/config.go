@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
@@ -57,7 +58,7 @@ func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) boo
 	if !set("gate") && len(c.Gates) > 0 {
 		o.Gates = nil
 		for _, g := range c.GateList() {
-			o.Gates = append(o.Gates, adjudicate.GateSpec{Name: g.Name, Cmd: g.Cmd})
+			o.Gates = append(o.Gates, report.GateSpec{Name: g.Name, Cmd: g.Cmd})
 		}
 	}
 	if !set("timeout") && c.Timeout != "" {
@@ -68,7 +69,7 @@ func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) boo
 		o.Timeout = d
 	}
 	if !set("regime") && c.Regime != "" {
-		o.Regime = adjudicate.Regime(c.Regime)
+		o.Regime = report.Regime(c.Regime)
 	}
 	if !set("runner") && c.Runner != "" {
 		o.Runner = c.Runner

@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/contracts"
 )
 
@@ -180,7 +180,7 @@ func listContracts(opts *contractsOptions) error {
 // the last 2 KiB, so a long run may name fewer; the user completes them). A mutant whose killers
 // are unknown gets an empty fires, which `bond contracts list` refuses until it is filled in. It lives here, not
 // in package contracts, so contracts does not depend on adjudicate's report while that moves.
-func renderStarterContracts(w io.Writer, r *adjudicate.Report) error {
+func renderStarterContracts(w io.Writer, r *report.Report) error {
 	b := &strings.Builder{}
 	b.WriteString("# Starter contracts from a certify report: one per killed mutant, fires = the tests that killed it\n")
 	b.WriteString("# as far as the report names them (killed_by, failed_tests, output tail); complete fires and may_fire before relying on it.\n")
@@ -198,7 +198,7 @@ func renderStarterContracts(w io.Writer, r *adjudicate.Report) error {
 	}
 	n := 0
 	for _, m := range r.Mutants {
-		if m.Status != adjudicate.StatusKilled {
+		if m.Status != report.StatusKilled {
 			continue
 		}
 		n++

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/corpus"
 	"github.com/bond-tool/bond/internal/config"
@@ -190,7 +191,7 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 
 // certifyTask certifies one corpus task with adjudicate.Certify: the diff from the task's base
 // to its work tree's HEAD, --adjudicate all, and the include/exclude of the tree's .bond.toml.
-func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Report, error) {
+func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*report.Report, error) {
 	cfg, err := config.Load(req.Repo)
 	if err != nil {
 		return nil, err
@@ -202,7 +203,7 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*adjudicate.Re
 		Oracle:     req.Oracle,
 		Runner:     req.Runner,
 		Gates:      req.Gates,
-		Regime:     adjudicate.Regime(req.Regime),
+		Regime:     report.Regime(req.Regime),
 		Adjudicate: adjudicate.AdjudicateAll,
 		Jobs:       req.Jobs,
 		Timeout:    req.Timeout,

@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/safefile"
@@ -78,12 +78,12 @@ lines and say so.`,
 }
 
 // loadReport reads a certify report, naming the file in every error.
-func loadReport(p string) (*adjudicate.Report, error) {
+func loadReport(p string) (*report.Report, error) {
 	b, err := safefile.Read(p, safefile.DataMax)
 	if err != nil {
 		return nil, input.Errorf("reading report %s: %v", p, err)
 	}
-	var r adjudicate.Report
+	var r report.Report
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&r); err != nil {
 		return nil, input.Errorf("%s is not a certify report: %v", p, err)
@@ -132,8 +132,8 @@ func runInspect(_ context.Context, opts *inspectOptions) error {
 }
 
 // findMutant finds a mutant by id or unique id prefix, among planned, cut and discarded ones.
-func findMutant(r *adjudicate.Report, id string) (*adjudicate.MutantResult, error) {
-	var hits []*adjudicate.MutantResult
+func findMutant(r *report.Report, id string) (*report.MutantResult, error) {
+	var hits []*report.MutantResult
 	for i := range r.Mutants {
 		if strings.HasPrefix(r.Mutants[i].ID, id) {
 			hits = append(hits, &r.Mutants[i])

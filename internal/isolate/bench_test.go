@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/confine"
 )
 
 // The cost of the protection, measured once by hand (numbers in docs/ci.md):
@@ -29,7 +31,7 @@ func BenchmarkStartIsolated(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if iso.Protection() != ReadOnly {
+	if iso.Protection() != confine.ReadOnly {
 		b.Skip("no namespaces here: " + iso.Why())
 	}
 	for b.Loop() {
@@ -71,7 +73,7 @@ func BenchmarkStartCopyOnWrite(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if iso.Protection() != CopyOnWrite {
+			if iso.Protection() != confine.CopyOnWrite {
 				b.Skip("no copy-on-write here: " + iso.Why())
 			}
 			for b.Loop() {

@@ -33,30 +33,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-)
 
-// Protection is how the linked directories are kept from a test's writes, recorded in reports as
-// sandbox.protection.
-type Protection string
-
-const (
-	// ReadOnly: read-only bind mounts in a mount namespace of the run's own; a write fails with
-	// EROFS.
-	ReadOnly Protection = "read-only"
-	// Detect: no namespace could be made; a write succeeds but Finish names the changed files.
-	Detect Protection = "detect"
-)
-
-// Reaping is how processes that outlive a run are found and killed.
-type Reaping string
-
-const (
-	// PIDNamespace: the run's first process is PID 1 of a namespace of its own; the kernel kills
-	// every other process in it when that one ends.
-	PIDNamespace Reaping = "pid-namespace"
-	// Sweep: every process that holds the run's mark (an inherited pipe) is killed after the run.
-	// A process that closes every inherited file descriptor escapes it.
-	Sweep Reaping = "sweep"
+	"github.com/bond-tool/bond/internal/confine"
 )
 
 // Options says what an Isolator confines.
@@ -205,22 +183,22 @@ func (e *HermeticError) Error() string {
 }
 
 // Protection returns how the read-only directories are protected.
-func (iso *Isolator) Protection() Protection {
+func (iso *Isolator) Protection() confine.Protection {
 	if iso.mode.ok && iso.cow != nil {
-		return CopyOnWrite
+		return confine.CopyOnWrite
 	}
 	if iso.mode.ok {
-		return ReadOnly
+		return confine.ReadOnly
 	}
-	return Detect
+	return confine.Detect
 }
 
 // Reaping returns how survivors are killed.
-func (iso *Isolator) Reaping() Reaping {
+func (iso *Isolator) Reaping() confine.Reaping {
 	if iso.mode.ok {
-		return PIDNamespace
+		return confine.PIDNamespace
 	}
-	return Sweep
+	return confine.Sweep
 }
 
 // Why says why the Isolator only detects, or why copy-on-write was asked for and refused; ""

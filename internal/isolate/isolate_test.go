@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/testneed"
 )
 
@@ -114,7 +115,7 @@ func helper(name string) int {
 // needNamespaces skips (and under CI fails) a test that needs the namespace mode.
 func needNamespaces(t *testing.T, iso *Isolator) {
 	t.Helper()
-	if iso.Protection() != Detect {
+	if iso.Protection() != confine.Detect {
 		return
 	}
 	msg := "this host cannot make mount and PID namespaces (as root or through an unprivileged user namespace): " + iso.Why()
@@ -322,7 +323,7 @@ func TestNoSurvivors(t *testing.T) {
 				var beforeSweep []string
 				out, code, _ := runWrappedThen(t, iso, sb, script, func() {
 					// In a PID namespace the kernel has killed them before the sweep.
-					if iso.Reaping() == PIDNamespace {
+					if iso.Reaping() == confine.PIDNamespace {
 						time.Sleep(50 * time.Millisecond)
 						beforeSweep = survivors(marker)
 					}
@@ -405,7 +406,7 @@ func TestDetectNamesChangedFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if iso.Protection() != Detect || iso.Reaping() != Sweep {
+	if iso.Protection() != confine.Detect || iso.Reaping() != confine.Sweep {
 		t.Fatalf("protection %s, reaping %s; want detect and sweep", iso.Protection(), iso.Reaping())
 	}
 	_, _, fin := runWrapped(t, iso, sb, "true")

@@ -22,12 +22,6 @@ import (
 	"syscall"
 )
 
-// CopyOnWrite: each read-only directory is the lower layer of an overlay mount in the run's
-// mount namespace; a write succeeds, lands in an upper layer of the run's own and is discarded
-// after the run (Aftermath.Written lists it). The real directory stays a read-only bind mount
-// below the overlay.
-const CopyOnWrite Protection = "copy-on-write"
-
 // overlaySpec is one overlay the init mounts over Dir (a directory already bound read-only).
 type overlaySpec struct {
 	Dir   string `json:"dir"`

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/testneed"
 )
 
@@ -20,7 +21,7 @@ func newCopyOnWrite(t *testing.T, nm string) (*Isolator, string) {
 		t.Fatal(err)
 	}
 	needNamespaces(t, iso)
-	if iso.Protection() != CopyOnWrite {
+	if iso.Protection() != confine.CopyOnWrite {
 		msg := "no copy-on-write here: " + iso.Why()
 		testneed.Missing(t, "%v", msg+"; CI runs as root on a kernel with overlayfs")
 	}
@@ -106,7 +107,7 @@ func TestCopyOnWriteRefusedFallsBackToReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	needNamespaces(t, iso)
-	if iso.Protection() != ReadOnly || !strings.Contains(iso.Why(), "copy-on-write refused") {
+	if iso.Protection() != confine.ReadOnly || !strings.Contains(iso.Why(), "copy-on-write refused") {
 		t.Fatalf("protection %s, why %q; want read-only saying copy-on-write was refused", iso.Protection(), iso.Why())
 	}
 	out, code, fin := runWrapped(t, iso, sb, "echo poison >> node_modules/dep/index.js")

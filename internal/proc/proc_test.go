@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/testneed"
 )
@@ -55,7 +56,7 @@ func TestIsolatedRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if iso.Protection() != isolate.ReadOnly {
+	if iso.Protection() != confine.ReadOnly {
 		testneed.Missing(t, "no namespaces here (%s); CI must provide them", iso.Why())
 	}
 	marker := fmt.Sprintf("bond-proc-survivor-%d", os.Getpid())

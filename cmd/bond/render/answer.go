@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // glossaryPointer is where every rendering sends a reader for its words: `bond help terms`
@@ -19,18 +19,18 @@ import (
 const glossaryPointer = "bond help terms (the README's Glossary)"
 
 // bondMeaning is one sentence per bond: what it says about the patch's tests.
-var bondMeaning = map[adjudicate.Verdict]string{
-	adjudicate.VerdictHeld:       "the tests refused at least one change to the added lines, and none was shown vacuous",
-	adjudicate.VerdictVacuous:    "the tests ran an added line and still passed with a change to it",
-	adjudicate.VerdictUnshown:    "an abstention: no change was refused and none was shown vacuous, so whether the tests pin these lines is not shown",
-	"not-bonded":                 "no change could be planned on the added lines, so there is nothing to answer (never read as held)",
-	adjudicate.VerdictError:      "the run did not complete",
-	adjudicate.VerdictEquivalent: "every change was judged equivalent",
+var bondMeaning = map[report.Verdict]string{
+	report.VerdictHeld:       "the tests refused at least one change to the added lines, and none was shown vacuous",
+	report.VerdictVacuous:    "the tests ran an added line and still passed with a change to it",
+	report.VerdictUnshown:    "an abstention: no change was refused and none was shown vacuous, so whether the tests pin these lines is not shown",
+	"not-bonded":             "no change could be planned on the added lines, so there is nothing to answer (never read as held)",
+	report.VerdictError:      "the run did not complete",
+	report.VerdictEquivalent: "every change was judged equivalent",
 }
 
 // answerBond is the first answer line: the bond, the regime, the exit code in words, what the
 // bond means, and bond's reason.
-func answerBond(r *adjudicate.Report) string {
+func answerBond(r *report.Report) string {
 	b := r.Bond
 	exit := "not refused (certify exits 0)"
 	if b.Refuses {
@@ -49,7 +49,7 @@ func answerBond(r *adjudicate.Report) string {
 // answerLines is the second answer line, the per-line headline with its one denominator named
 // ("pinned 1 of 4 added executable lines · 2 have a gap · 1 never run by the tests"), or "" for a
 // report without the per-line answer (absent, or no added executable line: the bond says why).
-func answerLines(r *adjudicate.Report) string {
+func answerLines(r *report.Report) string {
 	if len(r.Lines) == 0 {
 		return ""
 	}
@@ -94,11 +94,11 @@ type todoItem struct {
 	// location itself.
 	Text, What string
 	// Test is the mutant's verified suggested test, shown under the item; nil when none.
-	Test *adjudicate.SuggestedTest
+	Test *report.SuggestedTest
 }
 
 // todoItems lists what to do, one item per mutant that has advice, in report order.
-func todoItems(r *adjudicate.Report, q code) []todoItem {
+func todoItems(r *report.Report, q code) []todoItem {
 	var out []todoItem
 	for _, m := range r.Mutants {
 		if a := advice(m, q); a != "" {
@@ -112,7 +112,7 @@ func todoItems(r *adjudicate.Report, q code) []todoItem {
 // reachItems are the items an unmet --require-reach adds: each added executable line the oracle
 // never ran and no mutant item already names. A patch refused for its reach alone would
 // otherwise read "what to do: nothing".
-func reachItems(r *adjudicate.Report, q code, have []todoItem) []todoItem {
+func reachItems(r *report.Report, q code, have []todoItem) []todoItem {
 	c := r.RequireReach
 	if c == nil || c.Met {
 		return nil
@@ -124,7 +124,7 @@ func reachItems(r *adjudicate.Report, q code, have []todoItem) []todoItem {
 	var out []todoItem
 	for _, l := range r.Lines {
 		loc := fmt.Sprintf("%s:%d", l.Path, l.Line)
-		if l.Answer != adjudicate.LineNotRun || named[loc] {
+		if l.Answer != report.LineNotRun || named[loc] {
 			continue
 		}
 		what := fmt.Sprintf("no test runs this line, and --require-reach %d%% needs the tests to run more of the added lines; add a test that reaches it", c.Percent)
@@ -147,7 +147,7 @@ func answerTodo(n int) string {
 
 // ranLine says what ran: the oracle (its command, or its test files), the runner, the operator
 // set with its digest and the budget; q quotes the data.
-func ranLine(r *adjudicate.Report, q code) string {
+func ranLine(r *report.Report, q code) string {
 	var tests string
 	switch {
 	case r.Run.OracleCmd != "":

@@ -12,13 +12,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // Input is what a certify renderer reads: the report and, for the formats that show whole files
 // (mutation-testing, html), a way to read the planned files' sources.
 type Input struct {
-	Report *adjudicate.Report
+	Report *report.Report
 	// Source returns the content of a repository-relative path as certify saw it; nil, or an
 	// error, means the source is unavailable and the renderer says so.
 	Source func(path string) ([]byte, error)

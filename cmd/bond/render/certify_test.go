@@ -5,18 +5,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
 // The renderers' bytes depend only on the report: markdown and github leave times out.
 func TestRenderersIgnoreTimes(t *testing.T) {
-	mk := func(ms int64) *adjudicate.Report {
-		r := &adjudicate.Report{Mutants: []adjudicate.MutantResult{{
+	mk := func(ms int64) *report.Report {
+		r := &report.Report{Mutants: []report.MutantResult{{
 			Mutant: plan.Mutant{ID: "0123456789abcdef", Path: "src/a.js", Line: 3, Operator: "invert-comparison", Change: plan.Change{From: "<", To: ">="}},
-			Status: adjudicate.StatusAccepted, Ran: true, Witness: adjudicate.Witness{Kind: adjudicate.WitnessNone}, Verdict: adjudicate.VerdictVacuous, DurationMS: ms,
+			Status: report.StatusAccepted, Ran: true, Witness: report.Witness{Kind: report.WitnessNone}, Verdict: report.VerdictVacuous, DurationMS: ms,
 		}}}
-		r.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictVacuous}, adjudicate.RegimeWitnessRecorded, false)
+		r.Bond = report.Bond([]report.Verdict{report.VerdictVacuous}, report.RegimeWitnessRecorded, false)
 		r.Timings.TotalMS = ms
 		return r
 	}
@@ -55,11 +55,11 @@ func TestKilledByShown(t *testing.T) {
 		{"none", "", nil, "  -\n", "| - |\n"},
 		{"hostile", "a`|b<i>\nc", []string{"a`|b<i>\nc"}, "a`|b<i> c\n", "| ``a`\\|b<i> c`` |\n"},
 	} {
-		r := &adjudicate.Report{Mutants: []adjudicate.MutantResult{{
+		r := &report.Report{Mutants: []report.MutantResult{{
 			Mutant: plan.Mutant{ID: "0123456789abcdef", Path: "src/a.js", Line: 3, Operator: "invert-comparison", Change: plan.Change{From: "<", To: ">="}},
-			Status: adjudicate.StatusKilled, Verdict: adjudicate.VerdictHeld, KilledBy: tt.killedBy, FailedTests: tt.failed,
+			Status: report.StatusKilled, Verdict: report.VerdictHeld, KilledBy: tt.killedBy, FailedTests: tt.failed,
 		}}}
-		r.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictHeld}, adjudicate.RegimeWitnessRecorded, false)
+		r.Bond = report.Bond([]report.Verdict{report.VerdictHeld}, report.RegimeWitnessRecorded, false)
 		for format, want := range map[string]string{"human": tt.human, "markdown": tt.markdown} {
 			var b bytes.Buffer
 			if err := Formats[format](&b, Input{Report: r}); err != nil {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/cilog"
 	"github.com/bond-tool/bond/plan"
 )
@@ -17,23 +17,23 @@ var ciPayloads = []string{"::error file=a.js,line=1::INJECTED", "::add-mask::INJ
 
 // ciReport carries the payloads in every place a report holds text from the patch or the tests:
 // paths, source lines and changes, test names, output tails, notes, reasons and errors.
-func ciReport() *adjudicate.Report {
+func ciReport() *report.Report {
 	all := strings.Join(ciPayloads, "\n")
 	line := "const x = 1; // ##[error]INJECTED ::error::INJECTED"
-	m := func(id string, status adjudicate.Status, kind adjudicate.WitnessKind, verdict adjudicate.Verdict) adjudicate.MutantResult {
-		return adjudicate.MutantResult{
+	m := func(id string, status report.Status, kind report.WitnessKind, verdict report.Verdict) report.MutantResult {
+		return report.MutantResult{
 			Mutant: plan.Mutant{ID: id, Path: "src/##[error]a.js", Line: 2, Column: 5, Operator: "return-sentinel", Original: line, Mutated: line + " ",
 				Change: plan.Change{From: "::error::INJECTED", To: "##[error]INJECTED"}},
-			Status: status, Witness: adjudicate.Witness{Kind: kind, Gate: "::notice::g", GateOutputTail: all},
+			Status: status, Witness: report.Witness{Kind: kind, Gate: "::notice::g", GateOutputTail: all},
 			Verdict: verdict, KilledBy: "suite ##[error]INJECTED", FailedTests: []string{"suite ##[error]INJECTED", "::error::second"}, OutputTail: all, Note: all,
 		}
 	}
-	r := &adjudicate.Report{Mutants: []adjudicate.MutantResult{
-		m("aaaaaaaaaaaaaaa1", adjudicate.StatusAccepted, adjudicate.WitnessSuite, adjudicate.VerdictVacuous),
-		m("aaaaaaaaaaaaaaa2", adjudicate.StatusKilled, adjudicate.WitnessNotAdjudicated, adjudicate.VerdictHeld),
+	r := &report.Report{Mutants: []report.MutantResult{
+		m("aaaaaaaaaaaaaaa1", report.StatusAccepted, report.WitnessSuite, report.VerdictVacuous),
+		m("aaaaaaaaaaaaaaa2", report.StatusKilled, report.WitnessNotAdjudicated, report.VerdictHeld),
 	}}
 	r.Files = []plan.FileInfo{{Path: "src/##[error]a.js", Added: []int{2}}}
-	r.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictVacuous}, adjudicate.RegimeWitnessRecorded, false)
+	r.Bond = report.Bond([]report.Verdict{report.VerdictVacuous}, report.RegimeWitnessRecorded, false)
 	r.Bond.Reason = "reason " + all
 	r.Run.RunnerNote, r.Run.OracleNote = "runner "+all, "oracle "+all
 	r.Errors = []string{all}
@@ -67,7 +67,7 @@ func TestCICommandsNeutralised(t *testing.T) {
 	if err := JSON(&b, Input{Report: r}); err != nil {
 		t.Fatal(err)
 	}
-	var back adjudicate.Report
+	var back report.Report
 	if err := json.Unmarshal(b.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/corpus"
 )
 
@@ -91,17 +91,17 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 	writeSamples := func(title string, sm *corpus.SampleMetrics) {
 		for _, s := range corpus.Samples {
 			rm := sm.Get(s)
-			n := rm[string(adjudicate.RegimeWitnessRecorded)].Tasks
+			n := rm[string(report.RegimeWitnessRecorded)].Tasks
 			if s != corpus.SampleAll && n == 0 {
 				bw.printf("\n%s, %s: no tasks\n", title, sampleTitle[s])
 				continue
 			}
 			bw.printf("\n%s, %s (%s)\n", title, sampleTitle[s], plural(n, "task", "tasks"))
 			tw := tabwriter.NewWriter(bw, 0, 0, 3, ' ', 0)
-			fmt.Fprintf(tw, "  metric\t%s\n", strings.Join(adjudicate.RegimeNames(), "\t"))
+			fmt.Fprintf(tw, "  metric\t%s\n", strings.Join(report.RegimeNames(), "\t"))
 			for _, name := range metricNames(rep) {
-				cells := make([]string, len(adjudicate.Regimes))
-				for i, r := range adjudicate.Regimes {
+				cells := make([]string, len(report.Regimes))
+				for i, r := range report.Regimes {
 					cells[i] = metricCell(rm[string(r)], name)
 				}
 				fmt.Fprintf(tw, "  %s\t%s\n", name, strings.Join(cells, "\t"))
@@ -138,9 +138,9 @@ func CorpusHuman(w io.Writer, rep *corpus.Report) error {
 	if len(rep.TaskBonds) > 0 {
 		bw.printf("\nTasks\n")
 		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "  task\tarm\tsample\t%s\theld-back\tmutants\taccepted\n", strings.Join(adjudicate.RegimeNames(), "\t"))
+		fmt.Fprintf(tw, "  task\tarm\tsample\t%s\theld-back\tmutants\taccepted\n", strings.Join(report.RegimeNames(), "\t"))
 		for _, t := range rep.TaskBonds {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\n", t.Task, t.Arm, t.Sample, t.Bonds[string(adjudicate.Regimes[0])], t.Bonds[string(adjudicate.Regimes[1])], t.Bonds[string(adjudicate.Regimes[2])], t.Heldback, t.Mutants, t.Accepted)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\n", t.Task, t.Arm, t.Sample, t.Bonds[string(report.Regimes[0])], t.Bonds[string(report.Regimes[1])], t.Bonds[string(report.Regimes[2])], t.Heldback, t.Mutants, t.Accepted)
 		}
 		tw.Flush()
 	}
@@ -212,14 +212,14 @@ func CorpusMarkdown(w io.Writer, rep *corpus.Report) error {
 	writeSamples := func(title string, sm *corpus.SampleMetrics) {
 		for _, s := range corpus.Samples {
 			rm := sm.Get(s)
-			n := rm[string(adjudicate.RegimeWitnessRecorded)].Tasks
+			n := rm[string(report.RegimeWitnessRecorded)].Tasks
 			if s != corpus.SampleAll && n == 0 {
 				continue
 			}
-			bw.printf("\n### %s, %s (%s)\n\n| metric | %s |\n|---|---|---|---|\n", title, sampleTitle[s], plural(n, "task", "tasks"), strings.Join(adjudicate.RegimeNames(), " | "))
+			bw.printf("\n### %s, %s (%s)\n\n| metric | %s |\n|---|---|---|---|\n", title, sampleTitle[s], plural(n, "task", "tasks"), strings.Join(report.RegimeNames(), " | "))
 			for _, name := range metricNames(rep) {
-				cells := make([]string, len(adjudicate.Regimes))
-				for i, r := range adjudicate.Regimes {
+				cells := make([]string, len(report.Regimes))
+				for i, r := range report.Regimes {
 					cells[i] = metricCell(rm[string(r)], name)
 				}
 				bw.printf("| `%s` | %s |\n", name, strings.Join(cells, " | "))
@@ -425,7 +425,7 @@ func ComparisonHuman(w io.Writer, c *corpus.Comparison) error {
 	bw.printf("\n")
 	for _, t := range c.Changed {
 		bw.printf("\ntask %s [%s]\n", t.Task, t.Arm)
-		for _, r := range adjudicate.Regimes {
+		for _, r := range report.Regimes {
 			ab := t.Bonds[string(r)]
 			mark := "="
 			if ab[0] != ab[1] {
@@ -444,7 +444,7 @@ func ComparisonHuman(w io.Writer, c *corpus.Comparison) error {
 		}
 	}
 	bw.printf("\nChanges per regime\n")
-	for _, r := range adjudicate.Regimes {
+	for _, r := range report.Regimes {
 		counts := c.Counts[string(r)]
 		if len(counts) == 0 {
 			bw.printf("  %-17s none\n", r)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/corpus"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
@@ -16,34 +16,34 @@ const testDigest = "d16e57aa"
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // mut builds a recorded mutant result.
-func mut(id, op string, status adjudicate.Status, reason adjudicate.Reason, witness adjudicate.WitnessKind) adjudicate.MutantResult {
-	return adjudicate.MutantResult{
+func mut(id, op string, status report.Status, reason report.Reason, witness report.WitnessKind) report.MutantResult {
+	return report.MutantResult{
 		Mutant: plan.Mutant{ID: id, Path: "src/" + id + ".js", Line: 3, Operator: op, Original: "return a - b;", Mutated: "return b - a;"},
-		Status: status, Ran: reason == "", Reason: reason, Witness: adjudicate.Witness{Kind: witness},
+		Status: status, Ran: reason == "", Reason: reason, Witness: report.Witness{Kind: witness},
 	}
 }
 
-func killed(id, op string) adjudicate.MutantResult {
-	return mut(id, op, adjudicate.StatusKilled, "", adjudicate.WitnessNotAdjudicated)
+func killed(id, op string) report.MutantResult {
+	return mut(id, op, report.StatusKilled, "", report.WitnessNotAdjudicated)
 }
 
-func accepted(id, op string, witness adjudicate.WitnessKind) adjudicate.MutantResult {
-	return mut(id, op, adjudicate.StatusAccepted, "", witness)
+func accepted(id, op string, witness report.WitnessKind) report.MutantResult {
+	return mut(id, op, report.StatusAccepted, "", witness)
 }
 
 // row builds a measured row whose recorded bonds are derived from its mutants, as certify does.
-func row(task, arm, sample, heldback string, idx int, ms ...adjudicate.MutantResult) corpus.Row {
-	rep := &adjudicate.Report{Mutants: ms}
+func row(task, arm, sample, heldback string, idx int, ms ...report.MutantResult) corpus.Row {
+	rep := &report.Report{Mutants: ms}
 	rep.Operators = plan.OperatorSet{Digest: testDigest, Table: []plan.OperatorEntry{{Name: "invert-comparison", Version: "1"}, {Name: "swap-arithmetic-operands", Version: "1"}, {Name: "return-sentinel", Version: "1"}}}
-	rep.Bond.ByRegime = map[adjudicate.Regime]adjudicate.Verdict{}
-	for _, r := range adjudicate.Regimes {
-		var vs []adjudicate.Verdict
+	rep.Bond.ByRegime = map[report.Regime]report.Verdict{}
+	for _, r := range report.Regimes {
+		var vs []report.Verdict
 		for _, m := range ms {
-			vs = append(vs, adjudicate.FactsOf(m).Verdict(r))
+			vs = append(vs, report.FactsOf(m).Verdict(r))
 		}
-		b := adjudicate.Bond(vs, r, false)
+		b := report.Bond(vs, r, false)
 		rep.Bond.ByRegime[r] = b.Verdict
-		if r == adjudicate.RegimeWitnessRecorded {
+		if r == report.RegimeWitnessRecorded {
 			rep.Bond.Verdict, rep.Bond.Regime, rep.Bond.Refuses = b.Verdict, r, b.Refuses
 		}
 	}
@@ -60,13 +60,13 @@ func fixtureRows() []corpus.Row {
 		Heldback: corpus.HeldbackNone, Error: "install \"npm ci\" exited 1", ErrorPhase: corpus.PhaseInstall}
 	return []corpus.Row{
 		row("t1-held", "mined", corpus.SampleOut, corpus.HeldbackPassed, 0, killed("a1", "invert-comparison")),
-		row("t2-vac-cov", "mined", corpus.SampleOut, corpus.HeldbackFailed, 1, accepted("b1", "swap-arithmetic-operands", adjudicate.WitnessCoverage), killed("b2", "invert-comparison")),
-		row("t3-vac-none", "mined", corpus.SampleOut, corpus.HeldbackPassed, 2, accepted("c1", "return-sentinel", adjudicate.WitnessNone)),
-		row("t4-unshown", "mined", corpus.SampleOut, corpus.HeldbackFailed, 3, mut("d1", "invert-comparison", adjudicate.StatusAccepted, adjudicate.ReasonNotRan, adjudicate.WitnessNotAdjudicated)),
+		row("t2-vac-cov", "mined", corpus.SampleOut, corpus.HeldbackFailed, 1, accepted("b1", "swap-arithmetic-operands", report.WitnessCoverage), killed("b2", "invert-comparison")),
+		row("t3-vac-none", "mined", corpus.SampleOut, corpus.HeldbackPassed, 2, accepted("c1", "return-sentinel", report.WitnessNone)),
+		row("t4-unshown", "mined", corpus.SampleOut, corpus.HeldbackFailed, 3, mut("d1", "invert-comparison", report.StatusAccepted, report.ReasonNotRan, report.WitnessNotAdjudicated)),
 		row("t5-not-bonded", "mined", corpus.SampleOut, corpus.HeldbackNone, 4),
 		errRow,
-		row("t7-in", "mined", corpus.SampleIn, corpus.HeldbackNone, 6, killed("g1", "invert-comparison"), accepted("g2", "return-sentinel", adjudicate.WitnessNone)),
-		row("t8-adv", "adversarial", corpus.SampleOut, corpus.HeldbackPassed, 7, accepted("h1", "swap-arithmetic-operands", adjudicate.WitnessCoverage), accepted("h2", "return-sentinel", adjudicate.WitnessNone)),
+		row("t7-in", "mined", corpus.SampleIn, corpus.HeldbackNone, 6, killed("g1", "invert-comparison"), accepted("g2", "return-sentinel", report.WitnessNone)),
+		row("t8-adv", "adversarial", corpus.SampleOut, corpus.HeldbackPassed, 7, accepted("h1", "swap-arithmetic-operands", report.WitnessCoverage), accepted("h2", "return-sentinel", report.WitnessNone)),
 	}
 }
 

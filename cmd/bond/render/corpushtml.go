@@ -15,7 +15,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/corpus"
 )
 
@@ -30,7 +30,7 @@ var (
 )
 
 // headlineRegime is the regime the answer and the plots' captions lead with: certify's default.
-const headlineRegime = adjudicate.RegimeWitnessRecorded
+const headlineRegime = report.RegimeWitnessRecorded
 
 // corpusHTMLView is what the corpus template reads.
 type corpusHTMLView struct {
@@ -81,7 +81,7 @@ func plotSample(rep *corpus.Report) string {
 }
 
 // cellID names the table cell of one figure: group, sample, metric and regime.
-func cellID(group, sample, metric string, regime adjudicate.Regime) string {
+func cellID(group, sample, metric string, regime report.Regime) string {
 	return "c-" + group + "-" + sample + "-" + metric + "-" + string(regime)
 }
 
@@ -177,7 +177,7 @@ func corpusPlots(rep *corpus.Report, sample string) []svgPlot {
 		var figs []plotFigure
 		for _, g := range groups {
 			figs = append(figs, plotFigure{Heading: true, Label: g.Label})
-			for _, r := range adjudicate.Regimes {
+			for _, r := range report.Regimes {
 				m := g.SM.Get(sample)[string(r)]
 				figs = append(figs, plotFigure{Label: string(r), Arm: g.Label, Regime: string(r), Cell: cellID(g.Key, sample, metric, r), Rate: rate(m)})
 			}

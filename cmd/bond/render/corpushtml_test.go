@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/corpus"
 )
 
@@ -142,7 +142,7 @@ func expectedMarks(rep *corpus.Report) map[string]int {
 		want["plot-gap-recall"], want["plot-vs-stryker"] = 0, 0
 	}
 	for _, g := range corpusGroups(rep) {
-		for _, r := range adjudicate.Regimes {
+		for _, r := range report.Regimes {
 			m := g.SM.Get(sample)[string(r)]
 			if rep.GroundTruth != "" && m.Intervals.GapRecall.N > 0 {
 				want["plot-gap-recall"]++

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/corpus"
 )
 
@@ -62,11 +62,11 @@ func corpusTables(rep *corpus.Report) []htmlTable {
 				continue
 			}
 			t := htmlTable{ID: "m-" + g.Key + "-" + s, Caption: fmt.Sprintf("%s, %s (%s)", g.Label, sampleTitle[s], plural(n, "task", "tasks")),
-				Head: append([]string{"metric"}, adjudicate.RegimeNames()...)}
+				Head: append([]string{"metric"}, report.RegimeNames()...)}
 			names := append(slices.Clone(metricNames(rep)), frName)
 			for _, name := range names {
 				row := htmlTRow{Cells: []htmlCell{{Text: name}}}
-				for _, r := range adjudicate.Regimes {
+				for _, r := range report.Regimes {
 					text := ""
 					if name == frName {
 						text = falseRefusalRate(rep, rm[string(r)]).String()
@@ -82,10 +82,10 @@ func corpusTables(rep *corpus.Report) []htmlTable {
 		}
 	}
 	if len(rep.TaskBonds) > 0 {
-		t := htmlTable{ID: "tasks", Caption: "Tasks", Head: append(append([]string{"task", "arm", "sample"}, adjudicate.RegimeNames()...), "held-back", "mutants", "accepted")}
+		t := htmlTable{ID: "tasks", Caption: "Tasks", Head: append(append([]string{"task", "arm", "sample"}, report.RegimeNames()...), "held-back", "mutants", "accepted")}
 		for _, b := range rep.TaskBonds {
 			cells := textCells(b.Task, b.Arm, b.Sample)
-			for _, r := range adjudicate.Regimes {
+			for _, r := range report.Regimes {
 				cells = append(cells, htmlCell{Text: b.Bonds[string(r)]})
 			}
 			cells = append(cells, htmlCell{Text: b.Heldback})

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/corpus"
 	"github.com/bond-tool/bond/plan"
 )
@@ -19,7 +19,7 @@ func TestDarkFactsShown(t *testing.T) {
 	full, empty := darkReports()
 	for _, tt := range []struct {
 		name string
-		r    *adjudicate.Report
+		r    *report.Report
 		want []string
 		not  []string
 	}{
@@ -59,14 +59,14 @@ func TestDarkFactsShown(t *testing.T) {
 
 // darkReports are a report with every dark fact (unknown reach, a budget cut, unchanged lines,
 // a canary that errored, unreadable coverage, a memory stop) and one of an empty diff.
-func darkReports() (full, empty *adjudicate.Report) {
-	mut := func(line int, st adjudicate.Status, reason adjudicate.Reason, v adjudicate.Verdict) adjudicate.MutantResult {
-		return adjudicate.MutantResult{
+func darkReports() (full, empty *report.Report) {
+	mut := func(line int, st report.Status, reason report.Reason, v report.Verdict) report.MutantResult {
+		return report.MutantResult{
 			Mutant: plan.Mutant{ID: "0123456789abcde" + string(rune('0'+line)), Path: "lib/a.js", Line: line, Operator: "invert-comparison", Change: plan.Change{From: "<", To: ">="}},
-			Status: st, Reason: reason, Witness: adjudicate.Witness{Kind: adjudicate.WitnessNotAdjudicated}, Verdict: v,
+			Status: st, Reason: reason, Witness: report.Witness{Kind: report.WitnessNotAdjudicated}, Verdict: v,
 		}
 	}
-	full = &adjudicate.Report{
+	full = &report.Report{
 		Front: plan.Front{
 			Budget: plan.BudgetInfo{Total: 2, PerOperator: 2},
 			Files:  []plan.FileInfo{{Path: "lib/a.js", Added: []int{1, 2, 3}}},
@@ -77,19 +77,19 @@ func darkReports() (full, empty *adjudicate.Report) {
 			},
 			Unchanged: []plan.UnchangedLines{{Path: "lib/a.js", Lines: []int{7, 8}}},
 		},
-		Mutants: []adjudicate.MutantResult{
-			mut(1, adjudicate.StatusAccepted, adjudicate.ReasonCoverageUnreadable, adjudicate.VerdictUnshown),
-			mut(2, adjudicate.StatusError, adjudicate.ReasonMemoryLimit, adjudicate.VerdictError),
+		Mutants: []report.MutantResult{
+			mut(1, report.StatusAccepted, report.ReasonCoverageUnreadable, report.VerdictUnshown),
+			mut(2, report.StatusError, report.ReasonMemoryLimit, report.VerdictError),
 		},
-		SelfCheck: []adjudicate.Canary{{Path: "lib/a.js", Result: adjudicate.CanaryError}},
-		Baseline: &adjudicate.Baseline{Reach: adjudicate.Reach{
-			Files:   []adjudicate.FileReach{{Path: "lib/a.js", Coverage: "unavailable", Detail: "jest wrote no coverage", Unknown: true}},
+		SelfCheck: []report.Canary{{Path: "lib/a.js", Result: report.CanaryError}},
+		Baseline: &report.Baseline{Reach: report.Reach{
+			Files:   []report.FileReach{{Path: "lib/a.js", Coverage: "unavailable", Detail: "jest wrote no coverage", Unknown: true}},
 			Unknown: []string{"lib/a.js"},
 		}},
 	}
-	full.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictUnshown, adjudicate.VerdictError}, adjudicate.RegimeWitnessRecorded, false)
-	empty = &adjudicate.Report{}
-	empty.Bond = adjudicate.Bond(nil, adjudicate.RegimeWitnessRecorded, false)
+	full.Bond = report.Bond([]report.Verdict{report.VerdictUnshown, report.VerdictError}, report.RegimeWitnessRecorded, false)
+	empty = &report.Report{}
+	empty.Bond = report.Bond(nil, report.RegimeWitnessRecorded, false)
 	empty.Bond.Reason = "the diff adds no source line"
 	return full, empty
 }
@@ -145,9 +145,9 @@ func TestCorpusDarkChannelsShown(t *testing.T) {
 	r.Report.Files = []plan.FileInfo{{Path: "lib/a.js"}}
 	r.Report.Cut = []plan.Candidate{{Mutant: plan.Mutant{ID: "d2", Operator: "invert-comparison"}, Reason: plan.ReasonBudget}}
 	r.Report.Unchanged = []plan.UnchangedLines{{Path: "lib/a.js", Lines: []int{4}}}
-	r.Report.Baseline = &adjudicate.Baseline{
-		Reach: adjudicate.Reach{Files: []adjudicate.FileReach{{Path: "lib/a.js", Coverage: "unavailable", Detail: "jest wrote no coverage", Unknown: true}}},
-		Gates: []adjudicate.GateRecord{{Name: "unit", ExitCode: 1}},
+	r.Report.Baseline = &report.Baseline{
+		Reach: report.Reach{Files: []report.FileReach{{Path: "lib/a.js", Coverage: "unavailable", Detail: "jest wrote no coverage", Unknown: true}}},
+		Gates: []report.GateRecord{{Name: "unit", ExitCode: 1}},
 	}
 	rep := corpusReport(t, append(fixtureRows(), r))
 	for name, f := range map[string]func(*bytes.Buffer) error{

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -74,33 +74,33 @@ const hostileTest = "t.test.js › a`` ` | b <img src=x onerror=alert(1)>\n| ---
 // hostileReport is a report whose every data string is an attack: the patch line of issue 8, a
 // path with a backtick, a pipe, a comma, a colon, a percent and a newline, a test name with HTML
 // and a mention, output with terminal escapes and a workflow command, and errors likewise.
-func hostileReport() *adjudicate.Report {
+func hostileReport() *report.Report {
 	path := "src/a`b|c,d:e%f\n::error::x.js"
-	m := func(id string, status adjudicate.Status, reason adjudicate.Reason, kind adjudicate.WitnessKind, verdict adjudicate.Verdict) adjudicate.MutantResult {
-		return adjudicate.MutantResult{
+	m := func(id string, status report.Status, reason report.Reason, kind report.WitnessKind, verdict report.Verdict) report.MutantResult {
+		return report.MutantResult{
 			Mutant: plan.Mutant{ID: id, Path: path, Line: 2, Column: 5, Operator: "invert-comparison", Original: hostileLine, Mutated: hostileLine + " ``",
 				Change: plan.Change{From: "![x](http://evil/) @admin", To: "<img src=x onerror=alert(1)> `|`"}},
-			Status: status, Reason: reason, Witness: adjudicate.Witness{Kind: kind, Gate: "@gate <b>", Lines: []adjudicate.LineDiff{{Path: path, Line: 9, In: "baseline"}}},
+			Status: status, Reason: reason, Witness: report.Witness{Kind: kind, Gate: "@gate <b>", Lines: []report.LineDiff{{Path: path, Line: 9, In: "baseline"}}},
 			Verdict: verdict, KilledBy: hostileTest, FailedTests: []string{hostileTest, "test @admin <script>alert(1)</script>"}, OutputTail: "\x1b[31mred\x1b[0m\n::error::injected\n<img src=x>",
 		}
 	}
-	r := &adjudicate.Report{Mutants: []adjudicate.MutantResult{
-		m("aaaaaaaaaaaaaaa1", adjudicate.StatusAccepted, "", adjudicate.WitnessSuite, adjudicate.VerdictVacuous),
-		m("aaaaaaaaaaaaaaa2", adjudicate.StatusAccepted, adjudicate.ReasonNotRan, adjudicate.WitnessNotAdjudicated, adjudicate.VerdictUnshown),
-		m("aaaaaaaaaaaaaaa3", adjudicate.StatusAccepted, "", adjudicate.WitnessCoverage, adjudicate.VerdictVacuous),
-		m("aaaaaaaaaaaaaaa4", adjudicate.StatusKilled, "", adjudicate.WitnessNotAdjudicated, adjudicate.VerdictHeld),
-		m("aaaaaaaaaaaaaaa5", adjudicate.StatusError, "", adjudicate.WitnessNotAdjudicated, adjudicate.VerdictError),
+	r := &report.Report{Mutants: []report.MutantResult{
+		m("aaaaaaaaaaaaaaa1", report.StatusAccepted, "", report.WitnessSuite, report.VerdictVacuous),
+		m("aaaaaaaaaaaaaaa2", report.StatusAccepted, report.ReasonNotRan, report.WitnessNotAdjudicated, report.VerdictUnshown),
+		m("aaaaaaaaaaaaaaa3", report.StatusAccepted, "", report.WitnessCoverage, report.VerdictVacuous),
+		m("aaaaaaaaaaaaaaa4", report.StatusKilled, "", report.WitnessNotAdjudicated, report.VerdictHeld),
+		m("aaaaaaaaaaaaaaa5", report.StatusError, "", report.WitnessNotAdjudicated, report.VerdictError),
 	}}
 	// A value witness with a suggested test whose code is an attack too: a fence, HTML, a
 	// mention, a terminal escape and a workflow command.
-	v := m("aaaaaaaaaaaaaaa6", adjudicate.StatusAccepted, "", adjudicate.WitnessValue, adjudicate.VerdictVacuous)
-	v.Witness.Value = &adjudicate.ValueDiff{File: path, Callee: path + "#f", Args: hostileLine, Path: "return", BaselineOutcome: "@admin", MutantOutcome: "<b>"}
-	v.SuggestedTest = &adjudicate.SuggestedTest{Framework: "node:test <b>", Path: path, Verified: true, Patched: "passed", Mutant: "failed",
+	v := m("aaaaaaaaaaaaaaa6", report.StatusAccepted, "", report.WitnessValue, report.VerdictVacuous)
+	v.Witness.Value = &report.ValueDiff{File: path, Callee: path + "#f", Args: hostileLine, Path: "return", BaselineOutcome: "@admin", MutantOutcome: "<b>"}
+	v.SuggestedTest = &report.SuggestedTest{Framework: "node:test <b>", Path: path, Verified: true, Patched: "passed", Mutant: "failed",
 		Code: "x\n```\n````js\n" + hostileLine + "\n\x1b[31m::error::injected\n</code></pre><script>alert(1)</script>\n"}
 	r.Mutants = append(r.Mutants, v)
 	r.Files = []plan.FileInfo{{Path: path, Added: []int{2}}}
-	r.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictVacuous}, adjudicate.RegimeWitnessRecorded, false)
-	r.Baseline = &adjudicate.Baseline{Reach: adjudicate.Reach{Executable: 1, Ran: 1, Files: []adjudicate.FileReach{{Path: path, Executable: 1, Ran: 1, Coverage: "v8"}}}}
+	r.Bond = report.Bond([]report.Verdict{report.VerdictVacuous}, report.RegimeWitnessRecorded, false)
+	r.Baseline = &report.Baseline{Reach: report.Reach{Executable: 1, Ran: 1, Files: []report.FileReach{{Path: path, Executable: 1, Ran: 1, Coverage: "v8"}}}}
 	r.Errors = []string{"oracle said @admin <img src=x> ![i](http://evil/)\n::warning::injected"}
 	r.TreeChanges = []string{path}
 	return r
@@ -212,7 +212,7 @@ func TestHostileStrings(t *testing.T) {
 		if strings.ContainsAny(out, "<>\x1b") {
 			t.Errorf("JSON has a raw <, > or ESC:\n%s", out)
 		}
-		var back adjudicate.Report
+		var back report.Report
 		if err := json.Unmarshal([]byte(out), &back); err != nil {
 			t.Fatal(err)
 		}

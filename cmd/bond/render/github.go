@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // Github prints workflow-command annotations: a warning on every vacuous or unshown mutant's
@@ -19,7 +19,7 @@ func Github(w io.Writer, in Input) error {
 	r := in.Report
 	bw := &errWriter{w: w}
 	for _, m := range r.Mutants {
-		if m.Verdict != adjudicate.VerdictVacuous && m.Verdict != adjudicate.VerdictUnshown {
+		if m.Verdict != report.VerdictVacuous && m.Verdict != report.VerdictUnshown {
 			continue
 		}
 		msg := fmt.Sprintf("%s: %s; status %s, witness %s. %s", m.Operator, changeText(m, plainCode), statusText(m), witnessText(m, plainCode), advice(m, plainCode))

@@ -16,7 +16,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 var (
@@ -34,7 +34,7 @@ const hunkContext = 3
 
 // htmlView is what the template reads.
 type htmlView struct {
-	Report *adjudicate.Report
+	Report *report.Report
 	// Answer, Lines, TodoHead, Todo and Ran are the answer every rendering leads with
 	// (answer.go); each Todo item links to its mutant on the page.
 	Answer, Lines, TodoHead, Ran string
@@ -118,28 +118,28 @@ type htmlMutant struct {
 }
 
 // verdictRank orders verdicts for a line's highlight: the most urgent wins.
-var verdictRank = map[adjudicate.Verdict]int{adjudicate.VerdictVacuous: 5, adjudicate.VerdictUnshown: 4, adjudicate.VerdictError: 3, adjudicate.VerdictEquivalent: 2, adjudicate.VerdictHeld: 1}
+var verdictRank = map[report.Verdict]int{report.VerdictVacuous: 5, report.VerdictUnshown: 4, report.VerdictError: 3, report.VerdictEquivalent: 2, report.VerdictHeld: 1}
 
 // markOf names a line answer the way a reviewer reads it: a vacuous line has a gap, a line cut
 // by the budget or a cap is cut, a line with no code is "no code".
-func markOf(a adjudicate.LineAnswer) htmlMark {
+func markOf(a report.LineAnswer) htmlMark {
 	m := htmlMark{Label: string(a.Answer), Class: "mark-" + string(a.Answer), Why: a.Why}
 	switch a.Answer {
-	case adjudicate.LinePinned:
+	case report.LinePinned:
 		m.Why = "a change to it failed the tests"
-	case adjudicate.LineVacuous:
+	case report.LineVacuous:
 		m.Label, m.Class, m.Why = "gap", "mark-gap", "the tests ran it and still passed with a change to it"
-	case adjudicate.LineNotRun:
+	case report.LineNotRun:
 		m.Label = "not run"
 		if m.Why == "" {
 			m.Why = "the tests never ran it"
 		}
-	case adjudicate.LineNotMutated:
+	case report.LineNotMutated:
 		m.Label = "not mutated"
 		if strings.HasPrefix(a.Why, "cut") {
 			m.Label, m.Class = "cut", "mark-cut"
 		}
-	case adjudicate.LineNotExecutable:
+	case report.LineNotExecutable:
 		m.Label = "no code"
 		if m.Why == "" && a.Kind != "" {
 			m.Why = "a " + a.Kind + " line"
@@ -158,7 +158,7 @@ func HTML(w io.Writer, in Input) error {
 	css := sha256.Sum256([]byte(htmlCSS))
 	v.CSP = fmt.Sprintf("default-src 'none'; style-src 'sha256-%s'; script-src 'none'; img-src 'none'; form-action 'none'; base-uri 'none'",
 		base64.StdEncoding.EncodeToString(css[:]))
-	for _, reg := range adjudicate.Regimes {
+	for _, reg := range report.Regimes {
 		if b := r.Bond.ByRegime[reg]; b != "" || reg == r.Bond.Regime {
 			if b == "" {
 				b = r.Bond.Verdict
@@ -168,11 +168,11 @@ func HTML(w io.Writer, in Input) error {
 	}
 	srcs, note := sources(in)
 	v.Sources = note
-	byFile := map[string][]adjudicate.MutantResult{}
+	byFile := map[string][]report.MutantResult{}
 	for _, m := range r.Mutants {
 		byFile[m.Path] = append(byFile[m.Path], m)
 	}
-	answers := map[string][]adjudicate.LineAnswer{}
+	answers := map[string][]report.LineAnswer{}
 	for _, a := range r.Lines {
 		answers[a.Path] = append(answers[a.Path], a)
 	}
@@ -191,17 +191,17 @@ func HTML(w io.Writer, in Input) error {
 	}
 	for _, a := range r.Lines {
 		v.LineRows = append(v.LineRows, htmlLineRow{Path: a.Path, Line: a.Line, Href: fmt.Sprintf("#%s-L%d", anchor[a.Path], a.Line),
-			Mark: markOf(a), Mutants: a.Mutants, Headline: a.Answer != adjudicate.LineNotExecutable})
+			Mark: markOf(a), Mutants: a.Mutants, Headline: a.Answer != report.LineNotExecutable})
 	}
 	return neutralised(w, ciHTML, func(w io.Writer) error { return htmlPage.Execute(w, v) })
 }
 
 // htmlFileOf lays out one file: its lines with marks and mutants, the hunks around the added and
 // mutated lines, and the whole file for the toggle.
-func htmlFileOf(path, anchor, src string, ms []adjudicate.MutantResult, answers []adjudicate.LineAnswer) htmlFile {
+func htmlFileOf(path, anchor, src string, ms []report.MutantResult, answers []report.LineAnswer) htmlFile {
 	f := htmlFile{Path: path, Anchor: anchor}
 	text := strings.Split(strings.TrimSuffix(strings.ReplaceAll(src, "\r\n", "\n"), "\n"), "\n")
-	at := map[int][]adjudicate.MutantResult{}
+	at := map[int][]report.MutantResult{}
 	marks := map[int]*htmlMark{}
 	counts := map[string]int{}
 	last := 0
@@ -233,7 +233,7 @@ func htmlFileOf(path, anchor, src string, ms []adjudicate.MutantResult, answers 
 			if st := shownTest(m); st != nil {
 				l.Mutants[len(l.Mutants)-1].Suggested = st.Code
 			}
-			if verdictRank[m.Verdict] > verdictRank[adjudicate.Verdict(l.Class)] {
+			if verdictRank[m.Verdict] > verdictRank[report.Verdict(l.Class)] {
 				l.Class = string(m.Verdict)
 			}
 		}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/testneed"
 )
 
@@ -188,7 +188,7 @@ func TestHTMLLongFileFirstScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r adjudicate.Report
+	var r report.Report
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/confine"
 )
 
 // Human writes the report for a person at a terminal. Every data value is put on one line with
@@ -65,8 +65,8 @@ func human(w io.Writer, in Input) error {
 	}
 	for _, c := range r.SelfCheck {
 		switch c.Result {
-		case adjudicate.CanaryKilled:
-		case adjudicate.CanaryError:
+		case report.CanaryKilled:
+		case report.CanaryError:
 			fmt.Fprintf(bw, "\nself-check: the canary in %s could not run (error): bond cannot tell whether the oracle loads that file\n", q(c.Path))
 		default:
 			fmt.Fprintf(bw, "\nself-check: the canary in %s %s: the oracle does not load that file\n", q(c.Path), q(c.Result))
@@ -124,7 +124,7 @@ func human(w io.Writer, in Input) error {
 	if r.Parity != nil {
 		fmt.Fprintf(bw, "parity: %s\n", termText(parityText(r.Parity)))
 	}
-	if s := r.Sandbox; s != nil && s.Protection == isolate.Detect {
+	if s := r.Sandbox; s != nil && s.Protection == confine.Detect {
 		fmt.Fprintf(bw, "protection: detection only: node_modules was writable to the tests and checked after each run, since this host allows no read-only mount (%s)\n", termText(s.Why))
 	}
 	t := r.Timings
@@ -133,7 +133,7 @@ func human(w io.Writer, in Input) error {
 }
 
 // whereTimeWent names the phases that took time, slowest first: "mutants 8.1s, baseline 2.0s".
-func whereTimeWent(t adjudicate.Timings) string {
+func whereTimeWent(t report.Timings) string {
 	phases := t.Phases()
 	sort.SliceStable(phases, func(i, j int) bool { return phases[i].MS > phases[j].MS })
 	var parts []string

@@ -5,23 +5,23 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
 // A mutant --incremental reused is marked cached in the tables, and the human output and markdown
 // say how many were reused; markdown leaves out the file's path (a runner's directories).
 func TestIncrementalRendering(t *testing.T) {
-	r := &adjudicate.Report{
-		Mutants: []adjudicate.MutantResult{
+	r := &report.Report{
+		Mutants: []report.MutantResult{
 			{Mutant: plan.Mutant{ID: "0123456789abcdef", Path: "src/a.js", Line: 3, Operator: "invert-comparison", Change: plan.Change{From: "<", To: ">="}},
-				Status: adjudicate.StatusKilled, Verdict: adjudicate.VerdictHeld, Cached: true},
+				Status: report.StatusKilled, Verdict: report.VerdictHeld, Cached: true},
 			{Mutant: plan.Mutant{ID: "fedcba9876543210", Path: "src/a.js", Line: 4, Operator: "invert-comparison", Change: plan.Change{From: ">", To: "<="}},
-				Status: adjudicate.StatusKilled, Verdict: adjudicate.VerdictHeld},
+				Status: report.StatusKilled, Verdict: report.VerdictHeld},
 		},
-		Incremental: &adjudicate.IncrementalInfo{Path: "/home/ci/.cache/bond/x/incremental.json", Reused: 1, Ran: 1, Note: "a note"},
+		Incremental: &report.IncrementalInfo{Path: "/home/ci/.cache/bond/x/incremental.json", Reused: 1, Ran: 1, Note: "a note"},
 	}
-	r.Bond = adjudicate.Bond([]adjudicate.Verdict{adjudicate.VerdictHeld, adjudicate.VerdictHeld}, adjudicate.RegimeWitnessRecorded, false)
+	r.Bond = report.Bond([]report.Verdict{report.VerdictHeld, report.VerdictHeld}, report.RegimeWitnessRecorded, false)
 	tests := []struct {
 		format    string
 		want, not []string

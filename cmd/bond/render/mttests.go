@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
 )
 
@@ -33,7 +33,7 @@ type mtTests struct {
 }
 
 // newMTTests reads what the report knows about its tests.
-func newMTTests(r *adjudicate.Report) *mtTests {
+func newMTTests(r *report.Report) *mtTests {
 	t := &mtTests{unknown: map[string]bool{}, files: map[string]bool{}, byFile: map[string]map[string]string{}}
 	for _, f := range r.Run.Oracle {
 		t.files[f] = true

@@ -8,17 +8,17 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // Mutant prints every fact recorded about one mutant (bond inspect REPORT ID). Data values are
 // on one line with control characters shown as \xNN; output tails keep their lines and tabs;
 // CI log commands in any of it are neutralised (CIText).
-func Mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error {
+func Mutant(w io.Writer, r *report.Report, m *report.MutantResult) error {
 	return neutralised(w, ciPlain, func(w io.Writer) error { return mutant(w, r, m) })
 }
 
-func mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error {
+func mutant(w io.Writer, r *report.Report, m *report.MutantResult) error {
 	bw := &errWriter{w: safeWriter{w}}
 	q := termText
 	fmt.Fprintf(bw, "mutant %s  %s:%d:%d\n", q(m.ID), q(m.Path), m.Line, m.Column)
@@ -75,7 +75,7 @@ func mutant(w io.Writer, r *adjudicate.Report, m *adjudicate.MutantResult) error
 	fmt.Fprintf(bw, "verdict    %s (%s)", q(string(m.Verdict)), q(string(r.Bond.Regime)))
 	for _, reg := range regs {
 		if reg != string(r.Bond.Regime) {
-			fmt.Fprintf(bw, "; %s %s", q(reg), q(string(m.ByRegime[adjudicate.Regime(reg)])))
+			fmt.Fprintf(bw, "; %s %s", q(reg), q(string(m.ByRegime[report.Regime(reg)])))
 		}
 	}
 	fmt.Fprintln(bw)

@@ -10,7 +10,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -75,12 +75,12 @@ type mtFramework struct {
 
 // mtConfig is the schema's free-form config: the bond itself, which the schema has no place for.
 type mtConfig struct {
-	Bond           adjudicate.BondResult `json:"bond"`
-	OperatorDigest string                `json:"operatorDigest"`
-	Reach          *adjudicate.Reach     `json:"reach,omitempty"`
-	Oracle         []string              `json:"oracle,omitempty"`
-	OracleCmd      string                `json:"oracleCmd,omitempty"`
-	Sources        string                `json:"sources"`
+	Bond           report.BondResult `json:"bond"`
+	OperatorDigest string            `json:"operatorDigest"`
+	Reach          *report.Reach     `json:"reach,omitempty"`
+	Oracle         []string          `json:"oracle,omitempty"`
+	OracleCmd      string            `json:"oracleCmd,omitempty"`
+	Sources        string            `json:"sources"`
 	// CoveredBy says what a mutant's coveredBy means in this document, or why none has one.
 	CoveredBy string `json:"coveredBy"`
 }
@@ -138,8 +138,8 @@ func mutationTestingDoc(in Input) *mtReport {
 		if m.KilledBy != "" {
 			mm.KilledBy = []string{tests.killedBy(m.KilledBy)}
 		}
-		mm.CoveredBy = tests.coveredBy(m.Path, m.Line, m.Reason == adjudicate.ReasonNotRan)
-		if m.Status != adjudicate.StatusNotRun {
+		mm.CoveredBy = tests.coveredBy(m.Path, m.Line, m.Reason == report.ReasonNotRan)
+		if m.Status != report.StatusNotRun {
 			d := m.DurationMS
 			mm.Duration = &d
 		}
@@ -188,55 +188,55 @@ func mtMutantOf(m plan.Mutant, status, reason string) mtMutant {
 
 // mtStatus maps a mutant's verdict under the report's regime and its facts to the schema's
 // status and the reason shown beside it (docs/formats.md).
-func mtStatus(m adjudicate.MutantResult) (string, string) {
+func mtStatus(m report.MutantResult) (string, string) {
 	switch {
-	case m.Verdict == adjudicate.VerdictEquivalent:
+	case m.Verdict == report.VerdictEquivalent:
 		return "Ignored", "recorded as equivalent by the verdict document"
-	case m.Status == adjudicate.StatusKilled:
+	case m.Status == report.StatusKilled:
 		if m.KilledBy != "" {
 			return "Killed", "the oracle failed: " + m.KilledBy
 		}
 		return "Killed", fmt.Sprintf("the oracle failed (exit %d)", m.ExitCode)
-	case m.Status == adjudicate.StatusTimeout:
+	case m.Status == report.StatusTimeout:
 		return "Timeout", "the oracle did not finish within the time limit"
-	case m.Status == adjudicate.StatusNotRun:
+	case m.Status == report.StatusNotRun:
 		return "Pending", "not run: the run stopped before this mutant"
-	case m.Verdict == adjudicate.VerdictError || m.Status == adjudicate.StatusError:
+	case m.Verdict == report.VerdictError || m.Status == report.StatusError:
 		return "RuntimeError", "the run did not complete: " + firstLine(strings.TrimSpace(m.Note+" "+string(m.Reason)))
-	case m.Verdict == adjudicate.VerdictVacuous:
+	case m.Verdict == report.VerdictVacuous:
 		return "Survived", "vacuous: the oracle accepted it on a line it ran; witness " + witnessText(m, plainCode)
-	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonNotRan:
+	case m.Verdict == report.VerdictUnshown && m.Reason == report.ReasonNotRan:
 		return "NoCoverage", "unshown: the oracle never ran this line"
-	case m.Verdict == adjudicate.VerdictUnshown:
+	case m.Verdict == report.VerdictUnshown:
 		return "Survived", "unshown (bond abstains): " + abstention(m)
-	case m.Status == adjudicate.StatusAccepted:
+	case m.Status == report.StatusAccepted:
 		return "Survived", string("accepted by the oracle; verdict " + m.Verdict)
 	}
 	return "Killed", "refused by the oracle"
 }
 
 // abstention says why bond abstains on an unshown mutant.
-func abstention(m adjudicate.MutantResult) string {
+func abstention(m report.MutantResult) string {
 	switch m.Reason {
-	case adjudicate.ReasonCanarySurvived:
+	case report.ReasonCanarySurvived:
 		return "the oracle passed with a throw at the top of the file, so it does not load it"
-	case adjudicate.ReasonCanaryError:
+	case report.ReasonCanaryError:
 		return "the canary run (a throw at the top of the file) could not run, so bond cannot tell whether the oracle loads the file"
-	case adjudicate.ReasonCoverageUnreadable:
+	case report.ReasonCoverageUnreadable:
 		return "the coverage of this mutant's run could not be read, so no detector could look"
-	case adjudicate.ReasonCoverageUnavailable:
+	case report.ReasonCoverageUnavailable:
 		return "coverage of the file could not be read"
-	case adjudicate.ReasonUnstableReach:
+	case report.ReasonUnstableReach:
 		return "whether the oracle runs this line changes from run to run"
 	}
-	if m.Witness.Kind == adjudicate.WitnessNotAdjudicated {
+	if m.Witness.Kind == report.WitnessNotAdjudicated {
 		return "accepted by the oracle and not adjudicated (the bond was already decided, or the suite cap was spent); witness-required asks for a witness"
 	}
 	return string("accepted by the oracle; no witness showed the change matters (witness " + m.Witness.Kind + ")")
 }
 
 // language is the Prism language name of a planned file, from the loader it parsed with.
-func language(r *adjudicate.Report, path string) string {
+func language(r *report.Report, path string) string {
 	for _, f := range r.Files {
 		if f.Path == path && strings.HasPrefix(f.Loader, "ts") {
 			return "typescript"

@@ -5,19 +5,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/confine"
 )
 
 // The human output says when node_modules was only watched, not read-only, and is silent when
 // it was read-only.
 func TestHumanSaysWhenProtectionIsOnlyDetection(t *testing.T) {
 	for _, tc := range []struct {
-		prot isolate.Protection
+		prot confine.Protection
 		want bool
-	}{{isolate.Detect, true}, {isolate.ReadOnly, false}} {
-		r := &adjudicate.Report{Sandbox: &adjudicate.SandboxInfo{Protection: tc.prot, Why: "user namespaces are off"}}
-		r.Bond = adjudicate.Bond(nil, adjudicate.RegimeWitnessRecorded, false)
+	}{{confine.Detect, true}, {confine.ReadOnly, false}} {
+		r := &report.Report{Sandbox: &report.SandboxInfo{Protection: tc.prot, Why: "user namespaces are off"}}
+		r.Bond = report.Bond(nil, report.RegimeWitnessRecorded, false)
 		var b bytes.Buffer
 		if err := Human(&b, Input{Report: r}); err != nil {
 			t.Fatal(err)

@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/operators"
 )
 
@@ -51,11 +51,11 @@ type sarifBudget struct {
 }
 
 type sarifRunProps struct {
-	Bond           adjudicate.BondResult `json:"bond"`
-	OperatorDigest string                `json:"operatorDigest"`
+	Bond           report.BondResult `json:"bond"`
+	OperatorDigest string            `json:"operatorDigest"`
 	// OperatorSet is the number of the operator set the digest is of.
-	OperatorSet int               `json:"operatorSet,omitempty"`
-	Reach       *adjudicate.Reach `json:"reach,omitempty"`
+	OperatorSet int           `json:"operatorSet,omitempty"`
+	Reach       *report.Reach `json:"reach,omitempty"`
 	// Lines is the per-line answer's headline ("pinned 3 of 9 added executable lines · …"), in the words of every other rendering.
 	Lines  string      `json:"lines,omitempty"`
 	Budget sarifBudget `json:"budget"`
@@ -161,11 +161,11 @@ func SARIF(w io.Writer, in Input) error {
 		return ruleIndex[name]
 	}
 	for _, m := range r.Mutants {
-		if m.Verdict != adjudicate.VerdictVacuous && m.Verdict != adjudicate.VerdictUnshown {
+		if m.Verdict != report.VerdictVacuous && m.Verdict != report.VerdictUnshown {
 			continue
 		}
 		level := "note"
-		if m.Verdict == adjudicate.VerdictVacuous {
+		if m.Verdict == report.VerdictVacuous {
 			level = "warning"
 			if r.Bond.Refuses {
 				level = "error"
@@ -202,7 +202,7 @@ func SARIF(w io.Writer, in Input) error {
 // sarifNotes are the dark facts human and markdown say in sentences, as tool notifications:
 // unknown reach is a warning (bond cannot tell whether the tests ran those lines), a budget cut
 // and unchanged lines are notes.
-func sarifNotes(r *adjudicate.Report) []sarifNotification {
+func sarifNotes(r *report.Report) []sarifNotification {
 	var out []sarifNotification
 	note := func(level, id, text string) {
 		out = append(out, sarifNotification{Level: level, Message: sarifText{Text: text}, Descriptor: sarifDescriptor{ID: id}})

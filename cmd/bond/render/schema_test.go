@@ -11,7 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // fixtureInput is the report of testdata/certify/basic (a real certify run, pinned by
@@ -22,7 +22,7 @@ func fixtureInput(t *testing.T) Input {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r adjudicate.Report
+	var r report.Report
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestMutationTestingSchema(t *testing.T) {
 		got[m.ID] = m.Status
 	}
 	for _, m := range in.Report.Mutants {
-		want := map[adjudicate.Verdict]string{adjudicate.VerdictHeld: "Killed", adjudicate.VerdictVacuous: "Survived", adjudicate.VerdictUnshown: "NoCoverage"}[m.Verdict]
+		want := map[report.Verdict]string{report.VerdictHeld: "Killed", report.VerdictVacuous: "Survived", report.VerdictUnshown: "NoCoverage"}[m.Verdict]
 		if got[m.ID] != want {
 			t.Errorf("mutant %s (%s, %s) is %s, want %s", m.ID, m.Status, m.Verdict, got[m.ID], want)
 		}
@@ -97,27 +97,27 @@ func TestMutationTestingSchema(t *testing.T) {
 
 // Each of bond's outcomes maps to the schema status docs/formats.md gives.
 func TestMutationTestingStatus(t *testing.T) {
-	mk := func(status adjudicate.Status, reason adjudicate.Reason, kind adjudicate.WitnessKind, verdict adjudicate.Verdict) adjudicate.MutantResult {
-		return adjudicate.MutantResult{Status: status, Reason: reason, Witness: adjudicate.Witness{Kind: kind}, Verdict: verdict}
+	mk := func(status report.Status, reason report.Reason, kind report.WitnessKind, verdict report.Verdict) report.MutantResult {
+		return report.MutantResult{Status: status, Reason: reason, Witness: report.Witness{Kind: kind}, Verdict: verdict}
 	}
 	for _, c := range []struct {
-		m      adjudicate.MutantResult
+		m      report.MutantResult
 		status string
 		reason string
 	}{
-		{mk(adjudicate.StatusKilled, "", adjudicate.WitnessNotAdjudicated, adjudicate.VerdictHeld), "Killed", "exit"},
-		{mk(adjudicate.StatusTimeout, "", adjudicate.WitnessNotAdjudicated, adjudicate.VerdictHeld), "Timeout", "time limit"},
-		{mk(adjudicate.StatusAccepted, "", adjudicate.WitnessNone, adjudicate.VerdictVacuous), "Survived", "witness none"},
-		{mk(adjudicate.StatusAccepted, "", adjudicate.WitnessCoverage, adjudicate.VerdictVacuous), "Survived", "witness coverage"},
-		{mk(adjudicate.StatusAccepted, "", adjudicate.WitnessCompile, adjudicate.VerdictVacuous), "Survived", "witness compile"},
-		{mk(adjudicate.StatusAccepted, adjudicate.ReasonNotRan, adjudicate.WitnessNotAdjudicated, adjudicate.VerdictUnshown), "NoCoverage", "never ran"},
-		{mk(adjudicate.StatusAccepted, adjudicate.ReasonCanarySurvived, adjudicate.WitnessNotAdjudicated, adjudicate.VerdictUnshown), "Survived", "does not load"},
-		{mk(adjudicate.StatusAccepted, adjudicate.ReasonCoverageUnavailable, adjudicate.WitnessNotAdjudicated, adjudicate.VerdictUnshown), "Survived", "coverage of the file"},
-		{mk(adjudicate.StatusAccepted, adjudicate.ReasonUnstableReach, adjudicate.WitnessNotAdjudicated, adjudicate.VerdictUnshown), "Survived", "run to run"},
-		{mk(adjudicate.StatusAccepted, "", adjudicate.WitnessNone, adjudicate.VerdictUnshown), "Survived", "no witness"},
-		{mk(adjudicate.StatusError, "", adjudicate.WitnessNotAdjudicated, adjudicate.VerdictError), "RuntimeError", "did not complete"},
-		{mk(adjudicate.StatusAccepted, "", adjudicate.WitnessNone, adjudicate.VerdictEquivalent), "Ignored", "equivalent"},
-		{mk(adjudicate.StatusNotRun, "", "", adjudicate.VerdictError), "Pending", "stopped"},
+		{mk(report.StatusKilled, "", report.WitnessNotAdjudicated, report.VerdictHeld), "Killed", "exit"},
+		{mk(report.StatusTimeout, "", report.WitnessNotAdjudicated, report.VerdictHeld), "Timeout", "time limit"},
+		{mk(report.StatusAccepted, "", report.WitnessNone, report.VerdictVacuous), "Survived", "witness none"},
+		{mk(report.StatusAccepted, "", report.WitnessCoverage, report.VerdictVacuous), "Survived", "witness coverage"},
+		{mk(report.StatusAccepted, "", report.WitnessCompile, report.VerdictVacuous), "Survived", "witness compile"},
+		{mk(report.StatusAccepted, report.ReasonNotRan, report.WitnessNotAdjudicated, report.VerdictUnshown), "NoCoverage", "never ran"},
+		{mk(report.StatusAccepted, report.ReasonCanarySurvived, report.WitnessNotAdjudicated, report.VerdictUnshown), "Survived", "does not load"},
+		{mk(report.StatusAccepted, report.ReasonCoverageUnavailable, report.WitnessNotAdjudicated, report.VerdictUnshown), "Survived", "coverage of the file"},
+		{mk(report.StatusAccepted, report.ReasonUnstableReach, report.WitnessNotAdjudicated, report.VerdictUnshown), "Survived", "run to run"},
+		{mk(report.StatusAccepted, "", report.WitnessNone, report.VerdictUnshown), "Survived", "no witness"},
+		{mk(report.StatusError, "", report.WitnessNotAdjudicated, report.VerdictError), "RuntimeError", "did not complete"},
+		{mk(report.StatusAccepted, "", report.WitnessNone, report.VerdictEquivalent), "Ignored", "equivalent"},
+		{mk(report.StatusNotRun, "", "", report.VerdictError), "Pending", "stopped"},
 	} {
 		status, reason := mtStatus(c.m)
 		if status != c.status || !strings.Contains(reason, c.reason) {
@@ -145,7 +145,7 @@ func TestSARIFSchema(t *testing.T) {
 	run := log.Runs[0]
 	want := 0
 	for _, m := range in.Report.Mutants {
-		if m.Verdict == adjudicate.VerdictVacuous || m.Verdict == adjudicate.VerdictUnshown {
+		if m.Verdict == report.VerdictVacuous || m.Verdict == report.VerdictUnshown {
 			want++
 		}
 	}
@@ -203,7 +203,7 @@ func TestMutationTestingCoveredBy(t *testing.T) {
 	r.Baseline = &base
 	r.Run.Oracle = []string{"test/a.test.js", "test/b.test.js"}
 	r.Baseline.Reach.Files = slices.Clone(r.Baseline.Reach.Files)
-	r.Baseline.Reach.Files[0].RanBy = []adjudicate.LineTests{
+	r.Baseline.Reach.Files[0].RanBy = []report.LineTests{
 		{Line: 3, TestFiles: []string{"test/a.test.js", "test/b.test.js"}},
 		{Line: 15, TestFiles: []string{"test/b.test.js"}},
 	}
@@ -217,7 +217,7 @@ func TestMutationTestingCoveredBy(t *testing.T) {
 		}
 		if m.Line == 15 {
 			// A kill named without its file (node:test's TAP names no file).
-			r.Mutants[i].Status, r.Mutants[i].Verdict = adjudicate.StatusKilled, adjudicate.VerdictHeld
+			r.Mutants[i].Status, r.Mutants[i].Verdict = report.StatusKilled, report.VerdictHeld
 			r.Mutants[i].KilledBy = "width › counts both ends"
 			killers[m.ID] = unknownTestFile
 		}
@@ -294,7 +294,7 @@ func TestMTTestsKilledBy(t *testing.T) {
 		{"suite › t", unknownTestFile, "suite › t"},
 		{"a suite.js › t", unknownTestFile, "a suite.js › t"},
 	} {
-		tt := newMTTests(&adjudicate.Report{})
+		tt := newMTTests(&report.Report{})
 		if id := tt.killedBy(c.name); id != c.name {
 			t.Errorf("%q: id %q", c.name, id)
 		}

@@ -8,14 +8,14 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // RepoInput is the Input of a report whose sources are read from the checkout repo: a file is
 // served only when its SHA-256 is the one the report recorded when certify planned it, so a
 // renderer never shows a source the mutants were not planned on.
-func RepoInput(r *adjudicate.Report, repo string) Input {
+func RepoInput(r *report.Report, repo string) Input {
 	want := map[string]string{}
 	for _, f := range r.Files {
 		want[f.Path] = f.SHA256

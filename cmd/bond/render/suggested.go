@@ -10,12 +10,12 @@ import (
 	"io"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // shownTest is m's suggested test when it is one bond may show: it passed on the patched tree
 // and failed on the mutant.
-func shownTest(m adjudicate.MutantResult) *adjudicate.SuggestedTest {
+func shownTest(m report.MutantResult) *report.SuggestedTest {
 	if st := m.SuggestedTest; st != nil && st.Verified && st.Code != "" {
 		return st
 	}
@@ -24,7 +24,7 @@ func shownTest(m adjudicate.MutantResult) *adjudicate.SuggestedTest {
 
 // suggestedAdvice is the advice's tail about the suggestion: where to add the verified test,
 // or that none is shown and where to read why.
-func suggestedAdvice(m adjudicate.MutantResult, q code) string {
+func suggestedAdvice(m report.MutantResult, q code) string {
 	st := m.SuggestedTest
 	switch {
 	case st == nil:
@@ -45,7 +45,7 @@ func codeLines(code string) []string {
 }
 
 // writeTermTest writes a verified suggestion under a terminal item, indented by pad.
-func writeTermTest(w io.Writer, st *adjudicate.SuggestedTest, pad string) {
+func writeTermTest(w io.Writer, st *report.SuggestedTest, pad string) {
 	for _, l := range codeLines(st.Code) {
 		if l == "" {
 			fmt.Fprintln(w)
@@ -57,7 +57,7 @@ func writeTermTest(w io.Writer, st *adjudicate.SuggestedTest, pad string) {
 
 // mdTestBlock is a verified suggestion as a fenced code block, indented by pad (a list item's
 // continuation): the fence is longer than any backtick run in the code.
-func mdTestBlock(st *adjudicate.SuggestedTest, pad string) string {
+func mdTestBlock(st *report.SuggestedTest, pad string) string {
 	lines := codeLines(st.Code)
 	longest := 2
 	for _, l := range lines {
@@ -87,7 +87,7 @@ func mdTestBlock(st *adjudicate.SuggestedTest, pad string) string {
 
 // suggestedInspect is inspect's account of a suggestion: verified with its code, or why it was
 // dropped or not attempted.
-func suggestedInspect(w io.Writer, st *adjudicate.SuggestedTest, q code) {
+func suggestedInspect(w io.Writer, st *report.SuggestedTest, q code) {
 	if st == nil {
 		return
 	}

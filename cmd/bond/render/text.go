@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // code quotes a data value for one output format.
@@ -28,11 +28,11 @@ func termCode(s string) string { return plainCode(termText(s)) }
 
 // unpinnedLines lists the added executable lines that are not pinned, "path:line answer (why)",
 // at most max of them and a count of the rest; q quotes the location, t the other text.
-func unpinnedLines(r *adjudicate.Report, q code, t func(string) string, max int) []string {
+func unpinnedLines(r *report.Report, q code, t func(string) string, max int) []string {
 	var out []string
 	n := 0
 	for _, l := range r.Lines {
-		if l.Answer == adjudicate.LinePinned || l.Answer == adjudicate.LineNotExecutable {
+		if l.Answer == report.LinePinned || l.Answer == report.LineNotExecutable {
 			continue
 		}
 		n++
@@ -57,9 +57,9 @@ func unpinnedLines(r *adjudicate.Report, q code, t func(string) string, max int)
 }
 
 // otherRegimes lists the bond under the regimes other than the report's.
-func otherRegimes(r *adjudicate.Report) string {
+func otherRegimes(r *report.Report) string {
 	var parts []string
-	for _, reg := range adjudicate.Regimes {
+	for _, reg := range report.Regimes {
 		if reg == r.Bond.Regime {
 			continue
 		}
@@ -72,7 +72,7 @@ func otherRegimes(r *adjudicate.Report) string {
 
 // reachLine says how many added executable lines the oracle ran, per file. A file whose coverage
 // is unavailable has unknown reach, said as such (never "0 of 0"), with why.
-func reachLine(r *adjudicate.Report, q code) string {
+func reachLine(r *report.Report, q code) string {
 	if r.Baseline == nil {
 		return ""
 	}
@@ -113,7 +113,7 @@ func reachLine(r *adjudicate.Report, q code) string {
 
 // budgetLine says how many candidates the budget cut, or "" when it cut none: a bond over 6 of
 // 16 candidates must not read like one over 6 of 6.
-func budgetLine(r *adjudicate.Report) string {
+func budgetLine(r *report.Report) string {
 	cut := len(r.Cut)
 	if cut == 0 {
 		return ""
@@ -124,14 +124,14 @@ func budgetLine(r *adjudicate.Report) string {
 
 // cutList lists the candidates the budget cut, "path:line operator (from → to)", at most max
 // of them and a count of the rest; q quotes the data.
-func cutList(r *adjudicate.Report, q code, max int) []string {
+func cutList(r *report.Report, q code, max int) []string {
 	var out []string
 	for i, c := range r.Cut {
 		if i == max {
 			out = append(out, fmt.Sprintf("and %d more (bond inspect --format json, key cut)", len(r.Cut)-max))
 			break
 		}
-		m := adjudicate.MutantResult{Mutant: c.Mutant}
+		m := report.MutantResult{Mutant: c.Mutant}
 		out = append(out, fmt.Sprintf("%s %s (%s)", q(fmt.Sprintf("%s:%d", c.Path, c.Line)), q(c.Operator), changeText(m, q)))
 	}
 	return out
@@ -139,7 +139,7 @@ func cutList(r *adjudicate.Report, q code, max int) []string {
 
 // unknownReach reports whether the coverage of some planned file is unavailable, so that reach
 // is unknown there (SPEC: absent is its own value, never "0 of 0").
-func unknownReach(r *adjudicate.Report) bool {
+func unknownReach(r *report.Report) bool {
 	if r.Baseline == nil {
 		return false
 	}
@@ -152,7 +152,7 @@ func unknownReach(r *adjudicate.Report) bool {
 }
 
 // unchangedLine says how many of the diff's source lines were not new behaviour, or "".
-func unchangedLine(r *adjudicate.Report) string {
+func unchangedLine(r *report.Report) string {
 	n := r.UnchangedCount()
 	if n == 0 {
 		return ""
@@ -165,7 +165,7 @@ func unchangedLine(r *adjudicate.Report) string {
 }
 
 // changeText is a mutant's change: "from → to", or "line deleted".
-func changeText(m adjudicate.MutantResult, q code) string {
+func changeText(m report.MutantResult, q code) string {
 	if m.Operator == "delete-statement" {
 		return "line deleted"
 	}
@@ -175,7 +175,7 @@ func changeText(m adjudicate.MutantResult, q code) string {
 // statusText is the mutant's status with its reason.
 // incrementalText is the human --incremental line: how many outcomes were reused, from which
 // file, and why none were when so.
-func incrementalText(inc *adjudicate.IncrementalInfo) string {
+func incrementalText(inc *report.IncrementalInfo) string {
 	noun := "mutants"
 	if inc.Reused == 1 {
 		noun = "mutant"
@@ -189,7 +189,7 @@ func incrementalText(inc *adjudicate.IncrementalInfo) string {
 
 // parityText is the --parity line: what the real runner re-ran and how many it contradicted, or
 // why it compared nothing (a dark channel is named, never dropped).
-func parityText(p *adjudicate.ParityInfo) string {
+func parityText(p *report.ParityInfo) string {
 	if p.Problem != "" {
 		return "nothing compared: " + oneLine(p.Problem, 300)
 	}
@@ -207,7 +207,7 @@ func parityText(p *adjudicate.ParityInfo) string {
 	return s
 }
 
-func statusText(m adjudicate.MutantResult) string {
+func statusText(m report.MutantResult) string {
 	s := string(m.Status)
 	if m.Reason != "" {
 		s += " (" + string(m.Reason) + ")"
@@ -224,7 +224,7 @@ func statusText(m adjudicate.MutantResult) string {
 // killedByText names the first failing test of a mutant's run, cut to n characters, and how many
 // more failed with it ("file › suite › test (+2 more failing)"), or "-" when the run named none.
 // q quotes the name, which is the test file's text and so data.
-func killedByText(m adjudicate.MutantResult, q code, n int) string {
+func killedByText(m report.MutantResult, q code, n int) string {
 	first, more := failing(m)
 	if first == "" {
 		return "-"
@@ -239,7 +239,7 @@ func killedByText(m adjudicate.MutantResult, q code, n int) string {
 // failing is the first failing test of a mutant's run and the count of the others. The report
 // keeps at most 20 names, then "(N more)", which counts too; a run whose runner named only the
 // killer has KilledBy alone.
-func failing(m adjudicate.MutantResult) (first string, more int) {
+func failing(m report.MutantResult) (first string, more int) {
 	names := m.FailedTests
 	if k := len(names); k > 0 {
 		var extra int
@@ -264,13 +264,13 @@ func failing(m adjudicate.MutantResult) (first string, more int) {
 // witnessText renders a mutant's witness for tables. Only accepted mutants are adjudicated; for
 // the others the oracle's own refusal is the evidence, so the cell says "-" rather than
 // "not-adjudicated", which reads like a gap. The JSON keeps the recorded kind.
-func witnessText(m adjudicate.MutantResult, q code) string {
-	if m.Status != adjudicate.StatusAccepted {
+func witnessText(m report.MutantResult, q code) string {
+	if m.Status != report.StatusAccepted {
 		return "-"
 	}
 	w := m.Witness
 	switch w.Kind {
-	case adjudicate.WitnessCoverage:
+	case report.WitnessCoverage:
 		if len(w.Lines) > 0 {
 			l := w.Lines[0]
 			more := ""
@@ -284,18 +284,18 @@ func witnessText(m adjudicate.MutantResult, q code) string {
 			return fmt.Sprintf("coverage (%s ran only in the %s%s)", q(fmt.Sprintf("%s:%d", l.Path, l.Line)), in, more)
 		}
 		return "coverage"
-	case adjudicate.WitnessValue:
+	case report.WitnessValue:
 		if v := w.Value; v != nil {
 			return fmt.Sprintf("value (%s: %s differs)", q(v.Callee), q(v.Path))
 		}
 		return "value"
-	case adjudicate.WitnessSuite:
+	case report.WitnessSuite:
 		return "suite (gate " + q(w.Gate) + " failed)"
-	case adjudicate.WitnessCompile:
+	case report.WitnessCompile:
 		return "compile (gate " + q(w.Gate) + " rejected it before any test ran)"
 	case "":
-		return string(adjudicate.WitnessNotAdjudicated)
-	case adjudicate.WitnessNone, adjudicate.WitnessNotAdjudicated:
+		return string(report.WitnessNotAdjudicated)
+	case report.WitnessNone, report.WitnessNotAdjudicated:
 		// How hard bond looked, where the value detector could: equivalent candidates are
 		// ordered by it. Where it could not for the whole run, the run's value-detector note
 		// says why; where only this mutant's run left no trace (a test removed it, its process
@@ -303,8 +303,8 @@ func witnessText(m adjudicate.MutantResult, q code) string {
 		if v := w.Values; v != nil && v.Unavailable == "" {
 			return fmt.Sprintf("%s (%d of %d calls differ)", w.Kind, v.Differ, v.Calls)
 		}
-		if v := w.Values; v != nil && strings.HasPrefix(v.Unavailable, adjudicate.ValueLostMutant) {
-			return fmt.Sprintf("%s (value detector %s)", w.Kind, adjudicate.ValueLostMutant)
+		if v := w.Values; v != nil && strings.HasPrefix(v.Unavailable, report.ValueLostMutant) {
+			return fmt.Sprintf("%s (value detector %s)", w.Kind, report.ValueLostMutant)
 		}
 		return string(w.Kind)
 	}
@@ -312,41 +312,41 @@ func witnessText(m adjudicate.MutantResult, q code) string {
 }
 
 // advice says what to do about one mutant, or "" when nothing is to be done.
-func advice(m adjudicate.MutantResult, q code) string {
+func advice(m report.MutantResult, q code) string {
 	loc := q(fmt.Sprintf("%s:%d", m.Path, m.Line))
 	switch {
-	case m.Verdict == adjudicate.VerdictVacuous && m.Witness.Kind == adjudicate.WitnessValue && m.Witness.Value != nil:
+	case m.Verdict == report.VerdictVacuous && m.Witness.Kind == report.WitnessValue && m.Witness.Value != nil:
 		v := m.Witness.Value
 		who := "a call they make sees it"
 		if v.Origin == "neighbour" {
 			who = "a neighbour of a call they make (one argument changed) sees it"
 		}
 		return fmt.Sprintf("%s: the tests ran this line and still passed with %s, yet %s: %s(%s) gives %s, under the mutant %s; %s", loc, changeText(m, q), who, q(v.Callee), q(oneLine(v.Args, 60)), q(oneLine(v.BaselineOutcome, 60)), q(oneLine(v.MutantOutcome, 60)), suggestedAdvice(m, q))
-	case m.Verdict == adjudicate.VerdictVacuous:
+	case m.Verdict == report.VerdictVacuous:
 		return fmt.Sprintf("%s: the tests ran this line and still passed with %s; add a test that fails on this change", loc, changeText(m, q))
-	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonNotRan:
+	case m.Verdict == report.VerdictUnshown && m.Reason == report.ReasonNotRan:
 		return fmt.Sprintf("%s: the oracle never ran this line; add a test that reaches it", loc)
-	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCanarySurvived:
+	case m.Verdict == report.VerdictUnshown && m.Reason == report.ReasonCanarySurvived:
 		return fmt.Sprintf("%s: the oracle still passed with a throw at the top of %s, so it does not load this file (a built copy, a bundle or a mock?); point the tests at the source", loc, q(m.Path))
-	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCanaryError:
+	case m.Verdict == report.VerdictUnshown && m.Reason == report.ReasonCanaryError:
 		return fmt.Sprintf("%s: the canary run of %s could not run, so bond cannot tell whether the oracle loads this file; see bond inspect %s", loc, q(m.Path), q(m.ID))
-	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCoverageUnreadable:
+	case m.Verdict == report.VerdictUnshown && m.Reason == report.ReasonCoverageUnreadable:
 		return fmt.Sprintf("%s: the tests accepted %s, but the coverage of that run could not be read, so bond could not look for a witness; see bond inspect %s", loc, changeText(m, q), q(m.ID))
-	case m.Verdict == adjudicate.VerdictError && m.Reason == adjudicate.ReasonParity:
+	case m.Verdict == report.VerdictError && m.Reason == report.ReasonParity:
 		return fmt.Sprintf("%s: the embedded runner and the real runner disagree on %s (bond picks neither); see bond inspect %s, and run with --runner node to take the real runner's word", loc, changeText(m, q), q(m.ID))
-	case m.Verdict == adjudicate.VerdictError && m.Reason == adjudicate.ReasonMemoryLimit:
+	case m.Verdict == report.VerdictError && m.Reason == report.ReasonMemoryLimit:
 		return fmt.Sprintf("%s: the embedded runner stopped the run at its memory limit (not a kill); try --runner node", loc)
-	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonCoverageUnavailable:
+	case m.Verdict == report.VerdictUnshown && m.Reason == report.ReasonCoverageUnavailable:
 		return fmt.Sprintf("%s: bond could not read coverage for %s, so it cannot tell whether the tests ran it", loc, q(m.Path))
-	case m.Verdict == adjudicate.VerdictUnshown && m.Reason == adjudicate.ReasonUnstableReach:
+	case m.Verdict == report.VerdictUnshown && m.Reason == report.ReasonUnstableReach:
 		return fmt.Sprintf("%s: whether the tests run this line changes from run to run; make them deterministic", loc)
-	case m.Verdict == adjudicate.VerdictUnshown && m.Witness.Kind == adjudicate.WitnessNotAdjudicated:
+	case m.Verdict == report.VerdictUnshown && m.Witness.Kind == report.WitnessNotAdjudicated:
 		return fmt.Sprintf("%s: the tests ran this line and still passed with %s; it was not adjudicated (the bond was already decided, or the suite cap was spent: --adjudicate all asks anyway); add a test that fails on it", loc, changeText(m, q))
-	case m.Verdict == adjudicate.VerdictUnshown && m.Witness.Values != nil && strings.HasPrefix(m.Witness.Values.Unavailable, adjudicate.ValueLostMutant):
+	case m.Verdict == report.VerdictUnshown && m.Witness.Values != nil && strings.HasPrefix(m.Witness.Values.Unavailable, report.ValueLostMutant):
 		return fmt.Sprintf("%s: the tests accepted %s, and the run under it left no value trace where the unmutated runs left one (its process died, or a test removed the trace), so the value detector could not look; see bond inspect %s", loc, changeText(m, q), q(m.ID))
-	case m.Verdict == adjudicate.VerdictUnshown:
+	case m.Verdict == report.VerdictUnshown:
 		return fmt.Sprintf("%s: the tests accepted %s and nothing showed the change matters (witness %s); add a test that fails on it, or record it as equivalent with --verdicts", loc, changeText(m, q), q(string(m.Witness.Kind)))
-	case m.Verdict == adjudicate.VerdictError:
+	case m.Verdict == report.VerdictError:
 		return fmt.Sprintf("%s: the run did not complete (%s); see bond inspect %s", loc, q(string(m.Status)), q(m.ID))
 	}
 	return ""

@@ -1,9 +1,19 @@
-package adjudicate
+// Package report is the certify report (SPEC §5) as data: the schema certify writes and every
+// renderer, corpus row and bond inspect reads; the typed vocabulary it is spelled in (statuses,
+// reasons, witness kinds, verdicts, regimes); and the pure functions that derive a report's
+// verdicts, its bond and its per-line answer from the facts it records (SPEC §3.6).
+//
+// It is a leaf: besides plan, whose mutants and front part a report embeds, it imports only
+// pure leaves (internal/confine for the sandbox's confinement modes), never the engine (package
+// adjudicate, which runs the oracle and records the facts) nor anything that confines or starts
+// a test process. Renderers and corpus import it to read and re-derive reports without the
+// engine; nothing here does I/O or reads a clock.
+package report
 
 // This file is the report's schema (SPEC §5): every type certify serializes.
 
 import (
-	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -25,7 +35,7 @@ type Report struct {
 	Verdicts  *VerdictsInfo `json:"verdict_document,omitempty"`
 	// Incremental is how --incremental FILE reused the previous run's outcomes; absent without it.
 	Incremental *IncrementalInfo `json:"incremental,omitempty"`
-	// Parity is what --parity compared (parity.go); absent without it.
+	// Parity is what --parity compared (adjudicate/parity.go); absent without it.
 	Parity *ParityInfo `json:"parity,omitempty"`
 	Bond   BondResult  `json:"bond"`
 	// Lines is the per-line answer (lines.go), derived from the facts above.
@@ -95,19 +105,19 @@ type SandboxInfo struct {
 	// Protection is copy-on-write (node_modules writable to each run through an overlay whose
 	// writes are thrown away after it), read-only (node_modules read-only bind mounts: the host
 	// refused the overlay) or detect (a metadata check after each run; a change stops certify).
-	Protection isolate.Protection `json:"protection"`
+	Protection confine.Protection `json:"protection"`
 	// Reaping is how processes a run leaves are killed: pid-namespace or sweep (by a marker in
 	// their environment).
-	Reaping isolate.Reaping `json:"reaping"`
+	Reaping confine.Reaping `json:"reaping"`
 	// Why says why this host allows only detection, or why copy-on-write was refused; empty
 	// when runs are copy-on-write.
 	Why string `json:"why,omitempty"`
 	// NodeModulesWrites says what the runs wrote into node_modules under copy-on-write, all of
-	// it discarded (nmwrites.go); absent when no run wrote there.
+	// it discarded (adjudicate/nmwrites.go); absent when no run wrote there.
 	NodeModulesWrites *NodeModulesWrites `json:"node_modules_writes,omitempty"`
 	// NodeModulesCaches says which node_modules cache directories (.cache, .vite, .vite-temp)
 	// each sandbox has of its own, put back after every run, where runs are not copy-on-write
-	// or the install has workspace links (nmcaches.go); absent otherwise.
+	// or the install has workspace links (adjudicate/nmcaches.go); absent otherwise.
 	NodeModulesCaches *NodeModulesCaches `json:"node_modules_caches,omitempty"`
 	// WorkspaceLinks lists the install's links to packages of the repository itself (npm, yarn
 	// and pnpm workspaces): in every sandbox each leads to the sandbox's own copy of the package,
@@ -117,8 +127,18 @@ type SandboxInfo struct {
 	// --pass-env), never their values.
 	EnvPassed []string `json:"env_passed"`
 	// CompileCache says which compile cache the command runner kept warm across the runs in
-	// each sandbox, and how (compilecache.go); absent when none.
+	// each sandbox, and how (adjudicate/compilecache.go); absent when none.
 	CompileCache string `json:"compile_cache,omitempty"`
+}
+
+// WorkspaceLink is one link of the install to a package of the repository itself, as the report
+// records it (SandboxInfo.WorkspaceLinks).
+type WorkspaceLink struct {
+	// Link is the node_modules entry, repository-relative: "node_modules/@scope/lib".
+	Link string `json:"link"`
+	// Target is the repository-relative path the link resolves to, "packages/lib" ("." for the
+	// repository itself); in a sandbox the link leads to the sandbox's copy of it.
+	Target string `json:"target"`
 }
 
 // GateSpec is one named command of the repository's own suite.
@@ -165,11 +185,11 @@ type MutantResult struct {
 	// for most, a second at twice the limit after a timeout (Retried), and one with coverage for
 	// an accepted mutant the coverage detector reads.
 	Runs []MutantRun `json:"runs"`
-	// Parity is --parity's run of the mutant under the real runner (parity.go), when its
-	// embedded outcome decided the bond.
+	// Parity is --parity's run of the mutant under the real runner (adjudicate/parity.go), when
+	// its embedded outcome decided the bond.
 	Parity *ParityRun `json:"parity,omitempty"`
 	// SuggestedTest is the test bond wrote for a value witness, and whether it ran as it must:
-	// passed on the patched tree, failed on the mutant (suggestrun.go).
+	// passed on the patched tree, failed on the mutant (adjudicate/suggestrun.go).
 	SuggestedTest *SuggestedTest `json:"suggested_test,omitempty"`
 }
 
@@ -188,8 +208,8 @@ type MutantRun struct {
 	Status     Status `json:"status"`
 	ExitCode   int    `json:"exit_code"`
 	DurationMS int64  `json:"duration_ms"`
-	// Inputs are what the run saw (inputs.go): the files it loaded, or the mutated file read
-	// back from its sandbox.
+	// Inputs are what the run saw (adjudicate/inputs.go): the files it loaded, or the mutated
+	// file read back from its sandbox.
 	Inputs *RunInputs `json:"inputs,omitempty"`
 }
 
@@ -379,4 +399,139 @@ type Timings struct {
 	// SuggestMS is the suggested tests' runs (two per value witness: patched and mutant) and
 	// their preparation, after adjudication; their runs count in OracleMS and RunWallMS too.
 	SuggestMS int64 `json:"suggest_ms,omitempty"`
+}
+
+// Phase is one phase of a certify and its wall time.
+type Phase struct {
+	Name string
+	MS   int64
+}
+
+// Phases are the run's phases in the order they run — plan, sandboxes, baseline, canaries,
+// mutants, adjudication, gates (the gates' runs on the unmutated tree), parity (--parity's runs) —
+// so a reader can see where the time went.
+func (t Timings) Phases() []Phase {
+	return []Phase{
+		{"plan", t.PlanMS}, {"sandboxes", t.SandboxMS}, {"baseline", t.BaselineMS}, {"canaries", t.CanaryMS},
+		{"mutants", t.MutantsMS}, {"adjudication", t.SuiteMS}, {"gates", t.GatesBaselineMS},
+		{"parity", t.ParityMS}, {"suggest", t.SuggestMS},
+	}
+}
+
+// HintsBlanked is one planned file whose coverage-ignore hints bond blanked in the sandboxes.
+type HintsBlanked struct {
+	Path string `json:"path"`
+	// Hints counts the hint comments replaced by spaces.
+	Hints int `json:"hints"`
+}
+
+// NodeModulesWrites is what the runs wrote into the node_modules directories the sandboxes link,
+// under copy-on-write protection: each run wrote into a layer of its own, thrown away after it, so
+// the real install never changed and no run saw another's writes. It matters when a gate builds
+// into node_modules for the oracle to use: that output is gone before the oracle runs.
+type NodeModulesWrites struct {
+	// Runs counts the runs (baseline, controls, mutants, gates) that wrote at least one entry.
+	Runs int `json:"runs"`
+	// Entries counts the entries written over all runs: files, links, removals, and directories
+	// a run made.
+	Entries int `json:"entries"`
+	// Sample lists the first paths written, repository-relative (at most isolate.SampleSize).
+	Sample []string `json:"sample"`
+}
+
+// NodeModulesCaches is what the report records of the sandboxes' own node_modules caches (read-only
+// and detect protection only).
+type NodeModulesCaches struct {
+	// Dirs are the cache directories each sandbox has of its own, repository-relative
+	// ("node_modules/.vite"), put back as they were before every run.
+	Dirs []string `json:"dirs"`
+	// Linked are the real caches too large to copy (over 16 MiB): linked like the rest of
+	// node_modules, so a run's write into them fails (read-only) or stops certify (detect).
+	Linked []string `json:"linked,omitempty"`
+}
+
+// RunInputs is what one oracle run saw, so a reader can re-derive that it ran the patched tree
+// plus exactly one mutation: the baseline's manifest (Baseline.Inputs), less Unloaded, plus
+// Extra, with Mutated's hash in place of the manifest's, hashed as Digest says, gives Digest.
+type RunInputs struct {
+	// Observed says how bond knows: "bundle" (the embedded runner's bundler loaded exactly
+	// these files) or "placed" (a command run: the runner's loads are not observed; the mutated
+	// file was read back from the run's own sandbox after the run).
+	Observed string `json:"observed"`
+	// Digest is "sha256:" and the SHA-256 of the lines "<sha256 hex>  <path>\n" of every file the
+	// run loaded, sorted by path (sha256sum's format). Empty when not observed.
+	Digest string `json:"digest,omitempty"`
+	// Files counts the files the run loaded.
+	Files int `json:"files,omitempty"`
+	// Mutated is the file the run was meant to see changed (a mutant or canary), with the hash
+	// of the bytes it was meant to see; absent on unmutated runs.
+	Mutated *InputFile `json:"mutated,omitempty"`
+	// Unloaded are files of the baseline's manifest the run did not load (a run narrowed to
+	// some test files, or a mutant that deletes an import); Extra are files it loaded that the
+	// manifest lacks, with their hashes.
+	Unloaded []string    `json:"unloaded,omitempty"`
+	Extra    []InputFile `json:"extra,omitempty"`
+}
+
+// InputFile is one file a run loaded, repository-relative, and the SHA-256 (hex) of its bytes.
+type InputFile struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+}
+
+// ParityInfo is what --parity did, for the report.
+type ParityInfo struct {
+	// Runner is the real runner the outcomes were compared with (node, or command).
+	Runner string `json:"runner"`
+	// Checked is how many mutants it ran again; Agreed and Disagreed split them.
+	Checked   int `json:"checked"`
+	Agreed    int `json:"agreed"`
+	Disagreed int `json:"disagreed"`
+	// BaselineMS is the real runner's run of the unmutated oracle, the base of its time limit.
+	BaselineMS int64 `json:"baseline_ms"`
+	// Problem says why nothing was compared (the oracle did not run under the embedded runner,
+	// or the real runner's run of the unmutated oracle did not pass); empty when it ran.
+	Problem string `json:"problem,omitempty"`
+}
+
+// ParityRun is the real runner's run of one mutant under --parity, beside the embedded outcome
+// it was compared with.
+type ParityRun struct {
+	Runner     string     `json:"runner"`
+	Status     Status     `json:"status"`
+	ExitCode   int        `json:"exit_code"`
+	KilledBy   string     `json:"killed_by,omitempty"`
+	DurationMS int64      `json:"duration_ms"`
+	OutputTail string     `json:"output_tail"`
+	Inputs     *RunInputs `json:"inputs,omitempty"`
+	// Agrees: both runs killed (or timed out), or both accepted.
+	Agrees bool `json:"agrees"`
+	// EmbeddedStatus, EmbeddedKilledBy and EmbeddedOutputTail are the embedded runner's outcome,
+	// kept here because a disagreement replaces the mutant's own status and output.
+	EmbeddedStatus     Status `json:"embedded_status"`
+	EmbeddedKilledBy   string `json:"embedded_killed_by,omitempty"`
+	EmbeddedOutputTail string `json:"embedded_output_tail,omitempty"`
+}
+
+// SuggestedTest is the test bond suggests for a value witness, and what its two runs did.
+type SuggestedTest struct {
+	// Framework is node:test, mocha, jest or vitest: the witnessing test file's.
+	Framework string `json:"framework,omitempty"`
+	// Path is where it ran: beside the witnessing test file (repo-relative).
+	Path string `json:"path,omitempty"`
+	// Code is the test, exactly as it ran.
+	Code string `json:"code,omitempty"`
+	// Patched and Mutant are how its runs ended: passed, failed, timeout or error ("" when not
+	// run).
+	Patched   string `json:"patched,omitempty"`
+	Mutant    string `json:"mutant,omitempty"`
+	PatchedMS int64  `json:"patched_ms,omitempty"`
+	MutantMS  int64  `json:"mutant_ms,omitempty"`
+	// Verified: it passed on the patched tree and failed, in its own test, on the mutant.
+	Verified bool `json:"verified"`
+	// Dropped says why a suggestion that was written and run is not shown.
+	Dropped string `json:"dropped,omitempty"`
+	// NotAttempted says why no suggestion was written (a value a literal cannot rebuild, a
+	// callee bond cannot name from the test file's import, a runner it does not write for).
+	NotAttempted string `json:"not_attempted,omitempty"`
 }

@@ -1,4 +1,4 @@
-package adjudicate
+package report
 
 // This file is the per-line answer (issue 12 item 4): for every added executable line, whether
 // the oracle pins it down, derived by a pure function from facts the report records (the
@@ -131,8 +131,9 @@ func LineFactsOf(rep *Report) LineFacts {
 	return f
 }
 
-// coverageKnown reports whether a file's reach lists its executable lines.
-func coverageKnown(fr FileReach) bool {
+// CoverageKnown reports whether a file's reach lists its executable lines: its coverage is
+// known ("v8", "lcov", "embedded"), neither unavailable nor not-loaded.
+func CoverageKnown(fr FileReach) bool {
 	return fr.Coverage != "" && fr.Coverage != "unavailable" && fr.Coverage != "not-loaded"
 }
 
@@ -210,7 +211,7 @@ func AnswerLines(f LineFacts) []LineAnswer {
 	var out []LineAnswer
 	for _, file := range files {
 		fr, hasReach := reach[file.Path]
-		known := hasReach && coverageKnown(fr)
+		known := hasReach && CoverageKnown(fr)
 		state := map[int]string{} // per executable line per the coverage: ran, not-ran, unstable
 		if known {
 			for _, l := range fr.RanLines {
@@ -346,7 +347,7 @@ func SummarizeLines(lines []LineAnswer, reach *Reach, files []plan.FileInfo) Lin
 	known := map[string]bool{}
 	if reach != nil {
 		for _, fr := range reach.Files {
-			known[fr.Path] = coverageKnown(fr) || fr.Coverage == "not-loaded"
+			known[fr.Path] = CoverageKnown(fr) || fr.Coverage == "not-loaded"
 		}
 	}
 	for _, f := range files {
@@ -397,8 +398,9 @@ func applyReach(b *BondResult, c ReachCheck) {
 	}
 }
 
-// deriveLines fills the report's per-line answer and, with requireReach > 0, checks it.
-func deriveLines(rep *Report, requireReach int) {
+// DeriveLines fills the report's per-line answer and, with requireReach > 0, checks it
+// (--require-reach). It does no I/O; certify calls it after DeriveVerdicts.
+func DeriveLines(rep *Report, requireReach int) {
 	rep.Lines = AnswerLines(LineFactsOf(rep))
 	if rep.Lines == nil {
 		rep.Lines = []LineAnswer{}
@@ -407,35 +409,5 @@ func deriveLines(rep *Report, requireReach int) {
 		c := CheckReach(rep.Lines, rep.CountLines(), requireReach)
 		rep.RequireReach = &c
 		applyReach(&rep.Bond, c)
-	}
-}
-
-// recordLineReach lists, per file of r whose coverage is known, which added executable lines ran,
-// did not run, or ran in only one baseline run: the facts AnswerLines reads.
-func recordLineReach(r *Reach, m *baseline, files []plan.FileInfo) {
-	added := map[string]plan.FileInfo{}
-	for _, f := range files {
-		added[f.Path] = f
-	}
-	for i := range r.Files {
-		fr := &r.Files[i]
-		if !coverageKnown(*fr) {
-			continue
-		}
-		f := added[fr.Path]
-		for _, l := range f.Added {
-			if plan.KindOf(f.NonCode, l) != "" {
-				continue // holds no code: not an executable line, whatever the hit map says
-			}
-			switch {
-			case m.unstable[fr.Path][l]:
-				fr.UnstableLines = append(fr.UnstableLines, l)
-			case !m.executable(fr.Path, l):
-			case m.ran(fr.Path, l):
-				fr.RanLines = append(fr.RanLines, l)
-			default:
-				fr.NotRanLines = append(fr.NotRanLines, l)
-			}
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package adjudicate
+package report
 
 // This file is certify's vocabulary (SPEC §1, §3): the statuses, reasons, witness kinds,
 // verdicts and regimes a report records, each a string type with its values in one place. The
@@ -42,6 +42,15 @@ const (
 	ReasonMemoryLimit Reason = "memory-limit"
 )
 
+// ReasonInputs: the run loaded a file whose bytes were neither the patched tree's nor the run's
+// own mutation (or the mutated file changed during the run); the status is error, never a kill.
+const ReasonInputs Reason = "inputs-mismatch"
+
+// ReasonParity: under --parity the real runner's run of the mutant ended otherwise than the
+// embedded runner's (a kill it accepted, an acceptance it killed, or a run that could not
+// complete); the status is error, never a kill or an acceptance (MutantResult.Parity has both).
+const ReasonParity Reason = "parity-mismatch"
+
 // WitnessKind is what showed that an accepted mutant changes the program (SPEC §1).
 type WitnessKind string
 
@@ -65,8 +74,8 @@ const (
 	// WitnessValue: a call the tests made into a module they import from the repository (an
 	// export of the package's entry module as the tests import it) saw a different outcome, or
 	// different arguments after the call, under the mutant than in both unmutated runs, which
-	// agreed on it; or the tests made a call in one and not the other (value.go). Witness.Value
-	// records the call. Recorded by the embedded runner only so far.
+	// agreed on it; or the tests made a call in one and not the other (adjudicate/value.go).
+	// Witness.Value records the call. Recorded by the embedded runner only so far.
 	WitnessValue          WitnessKind = "value"
 	WitnessNone           WitnessKind = "none"
 	WitnessNotAdjudicated WitnessKind = "not-adjudicated"

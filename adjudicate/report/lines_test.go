@@ -1,4 +1,4 @@
-package adjudicate
+package report
 
 import (
 	"reflect"
@@ -12,11 +12,11 @@ import (
 // TestAnswerLines pins the per-line answer, row by row, from the facts alone.
 func TestAnswerLines(t *testing.T) {
 	killed := MutantFacts{Status: StatusKilled}
-	vacuous := MutantFacts{Status: StatusAccepted, Ran: true, Witness: witnessFact{Kind: WitnessCoverage}}
+	vacuous := MutantFacts{Status: StatusAccepted, Ran: true, Witness: WitnessFact{Kind: WitnessCoverage}}
 	notRan := MutantFacts{Status: StatusAccepted, Reason: ReasonNotRan}
 	noCov := MutantFacts{Status: StatusAccepted, Reason: ReasonCoverageUnavailable}
-	equiv := MutantFacts{Status: StatusAccepted, Ran: true, Witness: witnessFact{Kind: WitnessNone}, Equivalence: string(VerdictEquivalent)}
-	none := MutantFacts{Status: StatusAccepted, Ran: true, Witness: witnessFact{Kind: WitnessNone}}
+	equiv := MutantFacts{Status: StatusAccepted, Ran: true, Witness: WitnessFact{Kind: WitnessNone}, Equivalence: string(VerdictEquivalent)}
+	none := MutantFacts{Status: StatusAccepted, Ran: true, Witness: WitnessFact{Kind: WitnessNone}}
 	mut := func(line int, f MutantFacts) LineMutant {
 		return LineMutant{ID: "m" + string(rune('0'+line)), Path: "a.js", Line: line, Facts: f}
 	}

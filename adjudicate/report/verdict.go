@@ -1,6 +1,4 @@
-// Package adjudicate runs the oracle and the repository's gates on the planned mutants in
-// sandboxes, reads coverage, and turns the recorded facts into verdicts and a bond.
-package adjudicate
+package report
 
 // This file is the verdicts (SPEC §3.6): pure functions from a mutant's recorded facts to its
 // verdict, and from the verdicts to the patch's bond.
@@ -25,19 +23,19 @@ type MutantFacts struct {
 	// Reason is set when an accepted mutant was not adjudicated (not-ran, canary-survived, …).
 	Reason Reason `json:"reason,omitempty"`
 	// Witness holds the kind of the adjudicated witness of an accepted, ran mutant.
-	Witness witnessFact `json:"witness"`
+	Witness WitnessFact `json:"witness"`
 	// Equivalence is "equivalent" when a verdict document judged this mutant equivalent.
 	Equivalence string `json:"equivalence,omitempty"`
 }
 
-// witnessFact is the part of a witness a verdict reads.
-type witnessFact struct {
+// WitnessFact is the part of a witness a verdict reads.
+type WitnessFact struct {
 	Kind WitnessKind `json:"kind"`
 }
 
 // FactsOf extracts the facts of a recorded mutant result.
 func FactsOf(m MutantResult) MutantFacts {
-	return MutantFacts{Status: m.Status, Ran: m.Ran, Reason: m.Reason, Witness: witnessFact{Kind: m.Witness.Kind}, Equivalence: m.Equivalence}
+	return MutantFacts{Status: m.Status, Ran: m.Ran, Reason: m.Reason, Witness: WitnessFact{Kind: m.Witness.Kind}, Equivalence: m.Equivalence}
 }
 
 // ResultOf is the mutant result of mut holding exactly the facts f (corpus rebuilds reports from
@@ -137,9 +135,9 @@ func abstentions(unshown, equivalent, errored int) string {
 	return strings.Join(parts, ", ")
 }
 
-// deriveVerdicts derives every mutant's verdicts and the bond from the recorded facts in rep,
+// DeriveVerdicts derives every mutant's verdicts and the bond from the recorded facts in rep,
 // under each regime, reporting regime's (SPEC §3.6).
-func deriveVerdicts(rep *Report, regime Regime, requireHeld bool) {
+func DeriveVerdicts(rep *Report, regime Regime, requireHeld bool) {
 	byRegime := map[Regime][]Verdict{}
 	for i := range rep.Mutants {
 		mr := &rep.Mutants[i]
@@ -161,4 +159,23 @@ func deriveVerdicts(rep *Report, regime Regime, requireHeld bool) {
 	if len(rep.Mutants) == 0 {
 		rep.Bond.Reason = notBondedReason(rep)
 	}
+}
+
+// Bond reasons of a patch with no mutant, by why there is none.
+const (
+	reasonNoSourceLine      = "the diff adds no source line"
+	reasonOnlyUnchanged     = "the diff's source lines are unchanged behaviour (re-indented, re-wrapped, moved or copied), so no mutant was planned"
+	reasonNothingToMutateOn = "no mutant was planned on the added lines"
+)
+
+// notBondedReason says why a report with no mutant has none: the diff adds no source line at all,
+// only lines that are not new behaviour, or added lines no operator fires on.
+func notBondedReason(rep *Report) string {
+	switch {
+	case len(rep.Files) == 0 && rep.UnchangedCount() == 0:
+		return reasonNoSourceLine
+	case len(rep.Files) == 0:
+		return reasonOnlyUnchanged
+	}
+	return reasonNothingToMutateOn
 }
