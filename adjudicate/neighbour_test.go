@@ -1,21 +1,18 @@
 package adjudicate
 
 import (
-	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/plan"
 )
 
 // TestValueNeighbours certifies testdata/witness/value-neighbour with --value-neighbours (issue
-// 28 item 2). The patch makes normalize lower-case its argument (and name an empty one), and the test calls it only with
-// a name already in lower case, so dropping .toLowerCase() changes nothing the test's own call
-// sees: witness none from the recorded calls. Its neighbour "Bob" (the first letter's case
-// changed) shows it: witness value, origin neighbour, with a suggested test verified both ways.
+// 28 item 2). The patch makes normalize lower-case its argument (and name an empty one), and
+// the test calls it only with a name already in lower case, so dropping .toLowerCase() changes
+// nothing the test's own call sees: witness none from the recorded calls. Its neighbour "Bob"
+// (the first letter's case changed) shows it: witness value, origin neighbour, with a suggested
+// test verified both ways.
 // The ?? → || mutant on a value validation keeps a finite number stays none with its neighbours
 // counted. The tree also holds a function that counts its calls and one that ends the process
 // on an empty name: the neighbours run after the tests, with process.exit refused, so the
@@ -50,26 +47,8 @@ func TestValueNeighbours(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := copyTree(t, "../testdata/witness/value-neighbour/tree")
-			diff, _ := filepath.Abs("../testdata/witness/value-neighbour/patch.diff")
-			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: tt.runner, Adjudicate: AdjudicateAll, Jobs: 1,
-				Timeout: 2 * time.Minute, ValueNeighbours: tt.neighbours}
-			if tt.oracleCmd != "" {
-				o.OracleCmd = tt.oracleCmd
-			} else {
-				o.Oracle = []string{"test/oracle.test.js"}
-			}
-			rep, err := Certify(t.Context(), o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(rep.Run.ValueDetector, tt.note) {
-				t.Errorf("run.value_detector %q, want it to say %q", rep.Run.ValueDetector, tt.note)
-			}
-			if len(rep.Mutants) != len(tt.want) {
-				t.Fatalf("got %d mutants, want %d", len(rep.Mutants), len(tt.want))
-			}
-			for _, m := range rep.Mutants {
-				at := fmt.Sprintf("%s:%d", m.Path, m.Line)
+			o := Options{Runner: tt.runner, OracleCmd: tt.oracleCmd, ValueNeighbours: tt.neighbours}
+			for at, m := range certifyWitnessFixture(t, root, "value-neighbour", o, tt.note, len(tt.want)) {
 				w, ok := tt.want[at]
 				if !ok {
 					t.Errorf("unexpected mutant at %s", at)

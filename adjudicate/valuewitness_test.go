@@ -123,25 +123,8 @@ func TestValueWitnessRunners(t *testing.T) {
 			} else {
 				root = copyTree(t, "../testdata/witness/"+tt.fixture+"/tree")
 			}
-			diff, _ := filepath.Abs("../testdata/witness/" + tt.fixture + "/patch.diff")
-			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: tt.runner, Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute}
-			if tt.oracleCmd != "" {
-				o.OracleCmd = tt.oracleCmd
-			} else {
-				o.Oracle = []string{"test/oracle.test.js"}
-			}
-			rep, err := Certify(t.Context(), o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(rep.Run.ValueDetector, tt.note) {
-				t.Errorf("run.value_detector %q, want it to say %q", rep.Run.ValueDetector, tt.note)
-			}
-			if len(rep.Mutants) != len(tt.want) {
-				t.Fatalf("got %d mutants, want %d", len(rep.Mutants), len(tt.want))
-			}
-			for _, m := range rep.Mutants {
-				at := fmt.Sprintf("%s:%d", m.Path, m.Line)
+			o := Options{Runner: tt.runner, OracleCmd: tt.oracleCmd}
+			for at, m := range certifyWitnessFixture(t, root, tt.fixture, o, tt.note, len(tt.want)) {
 				w, ok := tt.want[at]
 				if !ok {
 					t.Errorf("unexpected mutant at %s", at)
@@ -215,4 +198,33 @@ func linkedTree(t *testing.T, src, need string) string {
 		}
 	}
 	return root
+}
+
+// certifyWitnessFixture certifies testdata/witness/FIXTURE's patch on root (a copy of its tree)
+// with operator set 2, --adjudicate all, one sandbox, and o's runner, oracle command (else the
+// fixture's test/oracle.test.js) and value options; it checks that run.value_detector says note
+// and that n mutants were planned, and returns them by "path:line".
+func certifyWitnessFixture(t *testing.T, root, fixture string, o Options, note string, n int) map[string]report.MutantResult {
+	t.Helper()
+	diff, _ := filepath.Abs("../testdata/witness/" + fixture + "/patch.diff")
+	o.Plan = plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}
+	o.Adjudicate, o.Jobs, o.Timeout = AdjudicateAll, 1, 2*time.Minute
+	if o.OracleCmd == "" {
+		o.Oracle = []string{"test/oracle.test.js"}
+	}
+	rep, err := Certify(t.Context(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.Run.ValueDetector, note) {
+		t.Errorf("run.value_detector %q, want it to say %q", rep.Run.ValueDetector, note)
+	}
+	if len(rep.Mutants) != n {
+		t.Fatalf("got %d mutants, want %d", len(rep.Mutants), n)
+	}
+	out := map[string]report.MutantResult{}
+	for _, m := range rep.Mutants {
+		out[fmt.Sprintf("%s:%d", m.Path, m.Line)] = m
+	}
+	return out
 }
