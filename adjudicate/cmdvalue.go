@@ -67,6 +67,40 @@ func (r *cmdRunner) traceEntries(tests []string, root string) []string {
 	return out
 }
 
+// soleTest is the one test file a command names when bond was given no test files and the
+// command is not one oraclecmd.Parse reads (`npx mocha --require @babel/register … test/a.js`):
+// the one runner argument, not an option, that names a JavaScript or TypeScript file in root.
+// "" when the run has test files of its own, or the command names none or several (an option's
+// value that is a file, such as a config, makes it several: never a wrong one).
+func (r *cmdRunner) soleTest(tests []string, root string) string {
+	if tests != nil {
+		return ""
+	}
+	at, ok := oraclecmd.LocateRunner(r.cmd, oraclecmd.Options{Scripts: r.scripts})
+	if !ok {
+		return ""
+	}
+	var found []string
+	for _, a := range at.Args {
+		p := path.Clean(a)
+		if strings.HasPrefix(a, "-") || path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+			continue
+		}
+		switch path.Ext(p) {
+		case ".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts", ".tsx":
+		default:
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); err == nil && st.Mode().IsRegular() {
+			found = append(found, p)
+		}
+	}
+	if len(found) != 1 {
+		return ""
+	}
+	return found[0]
+}
+
 // traceOf is the callTrace of a run that nodetrace traced; observed says its test files are the
 // ones the hook saw load (the command picks its own), not the ones the run was asked to run.
 func traceOf(t nodetrace.Trace, observed bool) *callTrace {

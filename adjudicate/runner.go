@@ -180,7 +180,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		tests, traceWhy = r.traceable(s)
 		if traceWhy == "" {
 			var err error
-			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), r.neighbours); err != nil {
+			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, Sole: r.soleTest(tests, sb.root)}); err != nil {
 				return runOutcome{}, err
 			}
 			defer tr.Remove()

@@ -79,15 +79,25 @@ type Run struct {
 // takes a repository module its runner loaded, outside node_modules, for a test file). The
 // ES-module trace reads the imports of tests; PrepareWith can name other files for that.
 func Prepare(tmp, root string, tests []string) (*Run, error) {
-	return PrepareWith(tmp, root, tests, tests, false)
+	return PrepareWith(tmp, root, tests, tests, HookOptions{})
 }
 
 // PrepareWith is Prepare with entries, the files whose ES-module imports bond lists before the
 // run (esm.go): the test files when they are known, else the files the command names (a test
 // file's import of a module bond did not list makes the trace unavailable, with the reason).
-// With neighbours, each process also makes the tests' own entry calls again at exit with one
-// argument changed a little (hook.cjs, "neighbours"), recorded with Origin "neighbour".
-func PrepareWith(tmp, root string, tests, entries []string, neighbours bool) (*Run, error) {
+// HookOptions are the hook's settings beyond the files.
+type HookOptions struct {
+	// Neighbours: each process also makes the tests' own entry calls again at exit with one
+	// argument changed a little (hook.cjs, "neighbours"), recorded with Origin "neighbour".
+	Neighbours bool
+	// Sole is the run's one test file when the caller knows it although it names no tests (the
+	// one file a command names among options Parse does not read); "" lets PrepareWith take the
+	// one test asked for, or the one entry.
+	Sole string
+}
+
+// PrepareWith's o sets the neighbour calls and the run's sole test file (HookOptions).
+func PrepareWith(tmp, root string, tests, entries []string, o HookOptions) (*Run, error) {
 	dir, err := os.MkdirTemp(tmp, "calls-")
 	if err != nil {
 		return nil, fmt.Errorf("making a directory for the value trace: %w", err)
@@ -129,7 +139,7 @@ func PrepareWith(tmp, root string, tests, entries []string, neighbours bool) (*R
 		// Sole is the run's one test file, when it has one (asked for, or the one file the
 		// command names): a helper under a test directory is then part of it.
 		Sole string `json:"sole"`
-	}{real, dir, tests, esm, hooks, mods, imports, neighbours, soleTest(tests, entries)})
+	}{real, dir, tests, esm, hooks, mods, imports, o.Neighbours, soleTest(tests, entries, o.Sole)})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("writing the value trace's settings: %w", err)
@@ -147,8 +157,10 @@ func PrepareWith(tmp, root string, tests, entries []string, neighbours bool) (*R
 
 // soleTest is the run's one test file: the one it was asked to run, or, when the command picks
 // its own, the one file the command names; "" otherwise.
-func soleTest(tests, entries []string) string {
+func soleTest(tests, entries []string, sole string) string {
 	switch {
+	case len(tests) == 0 && sole != "":
+		return sole
 	case len(tests) == 1:
 		return tests[0]
 	case len(tests) == 0 && len(entries) == 1:

@@ -36,7 +36,7 @@ func runHookAt(t *testing.T, dir string, tests, entries []string, args ...string
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := PrepareWith(t.TempDir(), root, tests, entries, false)
+	r, err := PrepareWith(t.TempDir(), root, tests, entries, HookOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +236,7 @@ func TestHookTestHelper(t *testing.T) {
 		tests      []string
 	}{{false, []string{"test/check.test.js"}}, {true, []string{"test/check.test.js"}}, {true, nil}} {
 		neighbours := c.neighbours
-		r, err := PrepareWith(t.TempDir(), root, c.tests, []string{"test/check.test.js"}, neighbours)
+		r, err := PrepareWith(t.TempDir(), root, c.tests, []string{"test/check.test.js"}, HookOptions{Neighbours: neighbours})
 		if err != nil {
 			t.Fatal(err)
 		}
