@@ -67,16 +67,13 @@ func (r *cmdRunner) traceEntries(tests []string, root string) []string {
 	return out
 }
 
-// soleTest is the one test file a command names when bond was given no test files and the
-// command is not one oraclecmd.Parse reads (`npx mocha --require @babel/register … test/a.js`):
-// the one runner argument, not an option, that names a JavaScript or TypeScript file in root.
-// "" when the run has test files of its own, or the command names none or several (an option's
-// value that is a file, such as a config, makes it several: never a wrong one).
-func (r *cmdRunner) soleTest(tests []string, root string) string {
-	if tests != nil {
-		return ""
-	}
-	at, ok := oraclecmd.LocateRunner(r.cmd, oraclecmd.Options{Scripts: r.scripts})
+// soleTest is the one test file cmd names, for runs bond gives no test files of their own, when
+// the command is not one oraclecmd.Parse reads (`npx mocha --require @babel/register …
+// test/a.js`): the one runner argument, not an option, that names a JavaScript or TypeScript
+// file in root. "" when it names none or several (an option's value that is a file, such as a
+// config, makes it several: never a wrong one). Computed once per runner (newCmdRunner).
+func soleTest(cmd string, scripts map[string]string, root string) string {
+	at, ok := oraclecmd.LocateRunner(cmd, oraclecmd.Options{Scripts: scripts})
 	if !ok {
 		return ""
 	}

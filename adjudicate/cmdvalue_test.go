@@ -8,7 +8,8 @@ import (
 
 // TestSoleTest pins which test file a command runner's trace takes a helper's calls for: the one
 // runner argument naming a JavaScript or TypeScript file, even behind options Parse refuses,
-// and none when the run names its files, the command names two, or an option's value is a file.
+// and none when the command names two, none, or an option's value is a file. (A run given test
+// files of its own takes those: nodetrace's soleTest.)
 func TestSoleTest(t *testing.T) {
 	root := t.TempDir()
 	for _, f := range []string{"test/a.test.js", "test/b.test.ts", "test/setup.js"} {
@@ -21,22 +22,18 @@ func TestSoleTest(t *testing.T) {
 		}
 	}
 	tests := []struct {
-		cmd   string
-		tests []string
-		want  string
+		cmd, want string
 	}{
-		{"npx mocha --require @babel/register --reporter dot test/a.test.js", nil, "test/a.test.js"},
-		{"node --test test/b.test.ts", nil, "test/b.test.ts"},
-		{"npx mocha test/a.test.js test/b.test.ts", nil, ""},
-		{"npx mocha --file test/setup.js test/a.test.js", nil, ""},
-		{"npx mocha test/missing.test.js", nil, ""},
-		{"npx mocha test/a.test.js", []string{"test/a.test.js"}, ""},
-		{"make test", nil, ""},
+		{"npx mocha --require @babel/register --reporter dot test/a.test.js", "test/a.test.js"},
+		{"node --test test/b.test.ts", "test/b.test.ts"},
+		{"npx mocha test/a.test.js test/b.test.ts", ""},
+		{"npx mocha --file test/setup.js test/a.test.js", ""},
+		{"npx mocha test/missing.test.js", ""},
+		{"make test", ""},
 	}
 	for _, tt := range tests {
-		r := &cmdRunner{cmd: tt.cmd}
-		if got := r.soleTest(tt.tests, root); got != tt.want {
-			t.Errorf("%q (tests %v): sole test %q, want %q", tt.cmd, tt.tests, got, tt.want)
+		if got := soleTest(tt.cmd, nil, root); got != tt.want {
+			t.Errorf("%q: sole test %q, want %q", tt.cmd, got, tt.want)
 		}
 	}
 }

@@ -126,6 +126,9 @@ type cmdRunner struct {
 	// neighbours makes the traced runs replay the tests' entry calls with neighbour inputs
 	// (Options.ValueNeighbours).
 	neighbours bool
+	// sole is the one test file the command names (soleTest), the value trace's test for a
+	// run given no test files; "" when it names none or several.
+	sole string
 	// coverageBroken, once set (coverageBroke), says why the runs that ask for coverage run
 	// without bond's coverage flags: the oracle failed with them and passed without.
 	coverageBroken string
@@ -180,7 +183,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		tests, traceWhy = r.traceable(s)
 		if traceWhy == "" {
 			var err error
-			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, Sole: r.soleTest(tests, sb.root)}); err != nil {
+			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, Sole: r.sole}); err != nil {
 				return runOutcome{}, err
 			}
 			defer tr.Remove()
@@ -287,6 +290,7 @@ func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRu
 	if o.OracleCmd != "" {
 		r.cmd, r.files, r.runner = o.OracleCmd, nil, RunnerCommand
 		r.files, r.scripts, r.reachNote = subsets(root, o.OracleCmd)
+		r.sole = soleTest(o.OracleCmd, r.scripts, root)
 	}
 	return r
 }

@@ -187,12 +187,12 @@ func neighbourDiff(vc *report.ValueCheck, a, b, m []embedded.Call, f string) (*r
 		if !okA || !okB {
 			continue
 		}
-		if _, _, _, masked := compareCall(ca, cb, ca); masked > 0 {
-			continue
+		path, bv, mv, masked := compareCall(ca, cb, mc.c)
+		if masked > 0 {
+			continue // the unmutated runs disagree on it: not compared at all
 		}
 		vc.Calls++
 		vc.Neighbours++
-		path, bv, mv, _ := compareCall(ca, cb, mc.c)
 		if path == "" {
 			continue
 		}

@@ -274,6 +274,22 @@ func primitiveVariants(rt *goja.Runtime, v goja.Value) []goja.Value {
 	return out
 }
 
+// afterTests makes the neighbour calls once a file's results are collected: probes (the file's
+// coverage probes) are put back after them, so no line counts as run by the tests because a
+// neighbour ran it; mute silences the file's output meanwhile. When the run's limit stopped a
+// neighbour call (stopped), the tests' results stand and the runtime is cleared for what follows.
+func (t *tracer) afterTests(probes []byte, mute func(bool), stopped func() bool) {
+	if !t.neighbours {
+		return
+	}
+	saved := append([]byte(nil), probes...)
+	t.runNeighbours(mute)
+	copy(probes, saved)
+	if stopped() {
+		t.rt.ClearInterrupt()
+	}
+}
+
 // runNeighbours makes the kept calls' neighbour calls and records them with Origin "neighbour".
 // mute silences the file's output around them; the caller restores its coverage probes.
 func (t *tracer) runNeighbours(mute func(bool)) {

@@ -383,17 +383,9 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 		reason = "the test runner failed: " + p.Result().String()
 	}
 	fr.Tests = finish(v, reason)
-	if st.stopped() == stopNone && tr.neighbours {
-		// After the results are collected, so no test sees them; the probes are put back, so
-		// no line counts as run by the tests because a neighbour ran it.
-		saved := append([]byte(nil), probes.Bytes()...)
-		tr.runNeighbours(func(on bool) { muted = on })
-		copy(probes.Bytes(), saved)
-		if st.stopped() != stopNone {
-			// The limit stopped a neighbour call, not a test: the tests' results stand, and
-			// the runtime is cleared for what follows.
-			rt.ClearInterrupt()
-		}
+	if st.stopped() == stopNone {
+		// After the results are collected, so no test sees them.
+		tr.afterTests(probes.Bytes(), func(on bool) { muted = on }, func() bool { return st.stopped() != stopNone })
 	}
 	return fr, nil
 }
