@@ -109,9 +109,9 @@ func todoItems(r *report.Report, q code) []todoItem {
 	return append(out, reachItems(r, q, out)...)
 }
 
-// reachItems are the items an unmet --require-reach adds: each added executable line the oracle
-// never ran and no mutant item already names. A patch refused for its reach alone would
-// otherwise read "what to do: nothing".
+// reachItems are the items an unmet --require-reach adds: each file whose reach the coverage
+// could not measure, and each added executable line the oracle never ran that no mutant item
+// already names. A patch refused for its reach alone would otherwise read "what to do: nothing".
 func reachItems(r *report.Report, q code, have []todoItem) []todoItem {
 	c := r.RequireReach
 	if c == nil || c.Met {
@@ -122,6 +122,21 @@ func reachItems(r *report.Report, q code, have []todoItem) []todoItem {
 		named[fmt.Sprintf("%s:%d", it.Path, it.Line)] = true
 	}
 	var out []todoItem
+	if !c.Known && r.Baseline != nil {
+		// A reach bond could not measure refuses as an abstention does under --require held;
+		// what to do is to give the coverage a way to see the file, named per file.
+		for _, f := range r.Baseline.Reach.Files {
+			if !f.Unknown && f.Coverage != "unavailable" {
+				continue
+			}
+			why := ""
+			if f.Detail != "" {
+				why = " (" + q(oneLine(f.Detail, 160)) + ")"
+			}
+			what := fmt.Sprintf("the coverage could not say which of its added lines the tests run%s, and --require-reach %d%% needs that; make the tests load this file itself (or a build with a source map back to it), or certify without --require-reach", why, c.Percent)
+			out = append(out, todoItem{Path: f.Path, Text: q(f.Path) + ": " + what, What: what})
+		}
+	}
 	for _, l := range r.Lines {
 		loc := fmt.Sprintf("%s:%d", l.Path, l.Line)
 		if l.Answer != report.LineNotRun || named[loc] {

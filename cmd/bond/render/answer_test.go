@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // Every rendering leads with the same answer: the bond and the exit in words, the per-line
@@ -102,4 +104,34 @@ func withoutSuggestedTests(lines []string) []string {
 		out = append(out, l)
 	}
 	return out
+}
+
+// The reach line and the per-line headline count the same added executable lines: a file the
+// tests never load has no executable-line list in the baseline's reach, so its lines are counted
+// from the per-line answer ("ran 0 of 1", never "0 of 0" beside "pinned 0 of 1"). A refusal for a
+// reach bond could not measure names what to do for it, never "what to do: nothing".
+func TestReachWords(t *testing.T) {
+	notLoaded := &report.Report{
+		Baseline: &report.Baseline{Reach: report.Reach{Files: []report.FileReach{{Path: "src/x.js", Coverage: "not-loaded"}}}},
+		Lines:    []report.LineAnswer{{Path: "src/x.js", Line: 3, Answer: report.LineNotRun}, {Path: "src/x.js", Line: 4, Answer: report.LineNotExecutable, Kind: "punctuation"}},
+	}
+	if got, want := reachLine(notLoaded, plainCode), "reach: the oracle ran 0 of 1 added executable lines (src/x.js 0/1, not loaded)"; got != want {
+		t.Errorf("reach line of a file never loaded:\n got %q\nwant %q", got, want)
+	}
+	unknown := &report.Report{
+		Baseline:     &report.Baseline{Reach: report.Reach{Files: []report.FileReach{{Path: "src/y.js", Coverage: "unavailable", Unknown: true, Detail: "no coverage"}}, Unknown: []string{"src/y.js"}}},
+		Lines:        []report.LineAnswer{{Path: "src/y.js", Line: 7, Answer: report.LinePinned}},
+		RequireReach: &report.ReachCheck{Percent: 75, Known: false, Executable: 1, Ran: 1},
+	}
+	items := todoItems(unknown, plainCode)
+	if len(items) != 1 || !strings.Contains(items[0].Text, "src/y.js") || !strings.Contains(items[0].Text, "--require-reach 75%") {
+		t.Errorf("a refusal for unknown reach must say what to do about it, got %+v", items)
+	}
+	var h bytes.Buffer
+	if err := HTML(&h, Input{Report: unknown}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(h.String(), "<li>src/y.js: the coverage could not say") {
+		t.Errorf("the html page names the file of an item without a line as the file alone:\n%s", h.String())
+	}
 }

@@ -77,6 +77,15 @@ func reachLine(r *report.Report, q code) string {
 		return ""
 	}
 	re := r.Baseline.Reach
+	// A file the tests never load has no executable-line list in the baseline's reach (nothing
+	// was collected for it); the per-line answer counts its added executable lines, and so does
+	// this line, so the two never disagree ("ran 0 of 0" beside "pinned 0 of 1").
+	notLoaded := map[string]int{}
+	for _, l := range r.Lines {
+		if l.Answer != report.LineNotExecutable {
+			notLoaded[l.Path]++
+		}
+	}
 	var files, unknown []string
 	for _, f := range re.Files {
 		switch {
@@ -88,7 +97,12 @@ func reachLine(r *report.Report, q code) string {
 			unknown = append(unknown, q(f.Path)+why)
 			continue
 		case f.Coverage == "not-loaded":
-			files = append(files, fmt.Sprintf("%s not loaded", q(f.Path)))
+			if n := notLoaded[f.Path]; n > 0 && f.Executable == 0 {
+				re.Executable += n
+				files = append(files, fmt.Sprintf("%s 0/%d, not loaded", q(f.Path), n))
+			} else {
+				files = append(files, fmt.Sprintf("%s not loaded", q(f.Path)))
+			}
 			continue
 		}
 		files = append(files, fmt.Sprintf("%s %d/%d", q(f.Path), f.Ran, f.Executable))
