@@ -90,7 +90,7 @@ type Corpus struct {
 	// the file gives none they are the operator set's defaults (plan.DefaultBudgetOf).
 	Budget      int
 	PerOperator int
-	// Rule is the planner rule every task is planned with (key rule; plan.RuleChangedFirst or
+	// Rule is the planner rule every task is planned with (key rule; a name plan.RuleOf gives, or
 	// "", the operators' rank alone); it enters the operator digest when set.
 	Rule string
 	// budgetSet and perOperatorSet record that the file gave budget and per_operator, so that
@@ -217,8 +217,8 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	}
 	if v, ok := raw["rule"]; ok {
 		c.Rule = p.Str("", "rule", v)
-		if c.Rule != plan.RuleChangedFirst {
-			p.Addf("rule = %q: the one planner rule besides the operators' rank is %q (leave the key out for the rank)", c.Rule, plan.RuleChangedFirst)
+		if _, _, ok := plan.ParseRule(c.Rule); !ok || c.Rule == "" {
+			p.Addf("rule = %q: the planner rules besides the operators' rank are %q, %q and %q (leave the key out for the rank)", c.Rule, plan.RuleChangedFirst, plan.RuleShapeOrder, plan.RuleChangedFirstShapeOrder)
 		}
 	}
 	if v, ok := raw["regime"]; ok {

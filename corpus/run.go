@@ -42,8 +42,8 @@ type CertifyRequest struct {
 	OperatorSet int
 	Budget      int
 	PerOperator int
-	// ChangedFirst plans with plan.RuleChangedFirst (the corpus's rule).
-	ChangedFirst bool
+	// ChangedFirst and ShapeOrder plan with the corpus's rule (plan.ParseRule).
+	ChangedFirst, ShapeOrder bool
 	// ValueNeighbours certifies with --value-neighbours (Corpus.ValueNeighbours).
 	ValueNeighbours bool
 	// Timeout is the per-run time limit; zero is certify's default.
@@ -325,8 +325,9 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 		}
 	}
 
+	changedFirst, shapeOrder, _ := plan.ParseRule(c.Rule) // checked by Load
 	req := CertifyRequest{Repo: wt, Base: base, OracleCmd: t.OracleCmd, Oracle: t.Oracle, Runner: t.Runner, Regime: c.Regime,
-		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, ChangedFirst: c.Rule == plan.RuleChangedFirst,
+		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, ChangedFirst: changedFirst, ShapeOrder: shapeOrder,
 		Timeout: timeout, Jobs: o.CertifyJobs, ValueNeighbours: c.ValueNeighbours}
 	for _, name := range tomlcheck.SortedKeys(t.Gates) {
 		req.Gates = append(req.Gates, report.GateSpec{Name: name, Cmd: t.Gates[name]})

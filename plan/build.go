@@ -54,6 +54,10 @@ type Options struct {
 	// higher-ranked one outside it. Off, each line's mutant is its operators' rank alone, as in
 	// every plan before it; on, the rule enters the operator digest.
 	ChangedFirst bool
+	// ShapeOrder tries first, on a line of a shape with a measured history (a condition head,
+	// operators.ShapeOf), the operators that history favours (RuleShapeOrder); off, the set's
+	// rank alone. On, the rule enters the operator digest.
+	ShapeOrder bool
 }
 
 // Build reads the diff, checks that it fits the tree at Repo, and plans the mutants. Every error
@@ -121,7 +125,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			fp, err := planFile(gctx, rt, c, histories[i], ops, o.ChangedFirst)
+			fp, err := planFile(gctx, rt, c, histories[i], ops, pickRule{changedFirst: o.ChangedFirst, shapeOrder: o.ShapeOrder})
 			files[i] = fp
 			return err
 		})
@@ -130,10 +134,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		return Result{}, err
 	}
 
-	budget := BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator}
-	if o.ChangedFirst {
-		budget.Rule = RuleChangedFirst
-	}
+	budget := BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator, Rule: RuleOf(o.ChangedFirst, o.ShapeOrder)}
 	res := Result{Front: Front{
 		SchemaVersion: version.Schema,
 		Tool:          Tool{Name: version.ToolName, Version: version.Tool},
@@ -282,9 +283,9 @@ type filePlan struct {
 }
 
 // planFile reads one file, checks the fit, lexes it once and offers its added lines that hold
-// code to the operators (Source.propose), with what the patch changed on each (h); with
-// changedFirst the changed tokens come first.
-func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []operators.Operator, changedFirst bool) (filePlan, error) {
+// code to the operators (Source.propose), with what the patch changed on each (h), picking each
+// line's mutant by rule.
+func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []operators.Operator, rule pickRule) (filePlan, error) {
 	src, err := rt.read(c.Path)
 	if err != nil {
 		return filePlan{}, err
@@ -373,7 +374,7 @@ func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []o
 				res.lc = lc // no code: no operator is offered it
 				return nil
 			}
-			for _, of := range s.propose(ops, l, orig, true, h.change(a.Number), changedFirst) {
+			for _, of := range s.propose(ops, l, orig, true, h.change(a.Number), rule) {
 				cand := LineCandidate{Operator: of.Operator.Name, Outcome: of.Outcome, Message: of.Message, ChangedTokens: of.OnChange}
 				if of.Outcome != OutcomeNotFired && of.Outcome != OutcomeNoDelete {
 					cand.Mutated = &of.Mutated

@@ -97,17 +97,20 @@ type Offer struct {
 // are shadowed. In a file that does not parse nothing is checked and delete-statement is not
 // offered. Without check the first operator that fires is chosen. The line is read as wholly new.
 func (s *Source) Propose(ops []operators.Operator, l operators.Line, text string, check bool) []Offer {
-	return s.propose(ops, l, text, check, lineChange{whole: true}, false)
+	return s.propose(ops, l, text, check, lineChange{whole: true}, pickRule{})
 }
 
-// propose is Propose for a line of which the patch changed lc. With changedFirst (issue 27),
-// the operators whose edit lies inside the changed tokens are tried first, in rank order, then
-// the others in rank order; an operator whose edit on the whole line falls outside the change is
-// also asked about the changed region alone (the line's tokens from each changed span on), so
-// that "the first comparison on the line" can be the first one the patch wrote. The offers stay
-// in table order; each operator contributes one edit (the one inside the change when there is
-// one).
-func (s *Source) propose(ops []operators.Operator, l operators.Line, text string, check bool, lc lineChange, changedFirst bool) []Offer {
+// propose is Propose for a line of which the patch changed lc, picking by rule. With
+// changedFirst (issue 27), the operators whose edit lies inside the changed tokens are tried
+// first, in rank order, then the others in rank order; an operator whose edit on the whole line
+// falls outside the change is also asked about the changed region alone (the line's tokens from
+// each changed span on), so that "the first comparison on the line" can be the first one the
+// patch wrote. With shapeOrder, within each of those groups (the whole line is one group without
+// changedFirst) the operators the line's shape names (operators.ShapeFirst) come first, in the
+// order it names them. The offers stay in table order; each operator contributes one edit (the
+// one inside the change when there is one).
+func (s *Source) propose(ops []operators.Operator, l operators.Line, text string, check bool, lc lineChange, rule pickRule) []Offer {
+	changedFirst := rule.changedFirst
 	offers := make([]Offer, len(ops))
 	toks := lineTokens(l)
 	fire := func(op operators.Operator, l operators.Line) (operators.Edit, string, bool) {
@@ -151,6 +154,11 @@ func (s *Source) propose(ops []operators.Operator, l operators.Line, text string
 			outside = append(outside, k)
 		}
 	}
+	if rule.shapeOrder {
+		if first := operators.ShapeFirst(operators.ShapeOf(l)); len(first) > 0 {
+			inside, outside = shapeFirst(ops, inside, first), shapeFirst(ops, outside, first)
+		}
+	}
 	chosen := false
 	for _, k := range append(inside, outside...) {
 		of := &offers[k]
@@ -168,6 +176,27 @@ func (s *Source) propose(ops []operators.Operator, l operators.Line, text string
 		chosen = true
 	}
 	return offers
+}
+
+// shapeFirst reorders ks (indices into ops, in rank order) so that the operators named in first
+// come first, in first's order, and the rest follow in rank order.
+func shapeFirst(ops []operators.Operator, ks []int, first []string) []int {
+	out := make([]int, 0, len(ks))
+	taken := make([]bool, len(ks))
+	for _, name := range first {
+		for j, k := range ks {
+			if !taken[j] && ops[k].Name == name {
+				out = append(out, k)
+				taken[j] = true
+			}
+		}
+	}
+	for j, k := range ks {
+		if !taken[j] {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // fromOffset is l as an operator sees it from byte off of its text on: the same text, only the

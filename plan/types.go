@@ -23,9 +23,52 @@ const (
 	ReasonPerOperator = "per-operator cap"
 )
 
-// RuleChangedFirst is the planner rule that puts a replaced line's mutant on the tokens the
-// patch changed (BudgetInfo.Rule, Options.ChangedFirst).
-const RuleChangedFirst = "changed-first"
+// The planner rules besides the operators' rank (BudgetInfo.Rule). A rule enters the operator
+// digest, so plans made under different rules never compare as the same operators.
+const (
+	// RuleChangedFirst puts a replaced line's mutant on the tokens the patch changed
+	// (Options.ChangedFirst).
+	RuleChangedFirst = "changed-first"
+	// RuleShapeOrder tries first, on a line of a measured shape, the operators whose history on
+	// that shape was surviving-and-real (operators.ShapeFirst; Options.ShapeOrder).
+	RuleShapeOrder = "shape-order"
+	// RuleChangedFirstShapeOrder is both: the changed tokens first, and within them and
+	// within the rest, the shape's operators first.
+	RuleChangedFirstShapeOrder = RuleChangedFirst + "+" + RuleShapeOrder
+)
+
+// RuleOf names the planner rule of a plan made with changedFirst and shapeOrder: "" for the
+// operators' rank alone.
+func RuleOf(changedFirst, shapeOrder bool) string {
+	switch {
+	case changedFirst && shapeOrder:
+		return RuleChangedFirstShapeOrder
+	case changedFirst:
+		return RuleChangedFirst
+	case shapeOrder:
+		return RuleShapeOrder
+	}
+	return ""
+}
+
+// ParseRule reads a rule name (a corpus file's rule key): which of changed-first and shape-order
+// it turns on, and false when it is none of the names RuleOf gives ("" is the rank).
+func ParseRule(rule string) (changedFirst, shapeOrder, ok bool) {
+	for _, c := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+		if RuleOf(c[0], c[1]) == rule {
+			return c[0], c[1], true
+		}
+	}
+	return false, false, false
+}
+
+// pickRule is how a line's mutant is picked among the operators that fire on it.
+type pickRule struct {
+	// changedFirst: an operator whose edit lies inside the tokens the patch changed first.
+	changedFirst bool
+	// shapeOrder: the operators the line's shape names (operators.ShapeFirst) before the rest.
+	shapeOrder bool
+}
 
 // Mutant is one added line rewritten by one operator: plain data, applied by Apply.
 type Mutant struct {
@@ -144,8 +187,8 @@ type OperatorSet struct {
 type BudgetInfo struct {
 	Total       int `json:"total"`
 	PerOperator int `json:"per_operator"`
-	// Rule is RuleChangedFirst with --changed-first, absent for the operators' rank alone; it
-	// enters the operator digest only when present.
+	// Rule is the planner rule (RuleOf: changed-first, shape-order or both), absent for the
+	// operators' rank alone; it enters the operator digest only when present.
 	Rule string `json:"rule,omitempty"`
 }
 

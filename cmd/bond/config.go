@@ -37,6 +37,9 @@ func mergePlanConfig(c config.File, o *plan.Options, set func(flag string) bool)
 	if !set("changed-first") && c.ChangedFirst != nil {
 		o.ChangedFirst = *c.ChangedFirst
 	}
+	if !set("shape-order") && c.ShapeOrder != nil {
+		o.ShapeOrder = *c.ShapeOrder
+	}
 }
 
 // mergeConfig fills the non-planning fields of o (the planning ones are planFlags.options') that set does not report as given on the command line from

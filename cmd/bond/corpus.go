@@ -38,7 +38,7 @@ The corpus, rows and rule formats are in docs/corpus.md.`,
 }
 
 // operatorSet is the operator set certify records for the whole table of operator set n (0: the
-// default) under the given budget and planner rule ("" or plan.RuleChangedFirst), computed by
+// default) under the given budget and planner rule ("" or a name plan.RuleOf gives), computed by
 // plan.OperatorSetFor like every plan's: corpus run stamps rows with its digest and prereg
 // freeze records it, and the two must agree with the reports certify writes.
 func operatorSet(n, budget, perOperator int, rule string) (plan.OperatorSet, error) {
@@ -63,6 +63,10 @@ type corpusRunOptions struct {
 	// task with plan.RuleChangedFirst, as the key rule would; false plans by rank.
 	ChangedFirst    bool
 	ChangedFirstSet bool
+	// ShapeOrder, when ShapeOrderSet, replaces the shape-order half of the corpus file's rule
+	// the same way.
+	ShapeOrder    bool
+	ShapeOrderSet bool
 	// ValueNeighbours certifies every task with --value-neighbours.
 	ValueNeighbours bool
 	// Certify replaces adjudicate.Certify in tests; nil is the real one.
@@ -83,6 +87,7 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 			o.Out, o.Err, o.ErrTTY, o.Now = s.Out, s.Err, s.ErrTTY, s.Now
 			o.Corpus = args[0]
 			o.ChangedFirstSet = cmd.Flags().Changed("changed-first")
+			o.ShapeOrderSet = cmd.Flags().Changed("shape-order")
 			if runF != nil {
 				return runF(o)
 			}
@@ -97,6 +102,7 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 	cmd.Flags().BoolVarP(&o.Quiet, "quiet", "q", false, "no progress lines and no summary on stderr")
 	cmd.Flags().BoolVar(&o.ValueNeighbours, "value-neighbours", false, "certify every task with --value-neighbours (it enters each task's fingerprint)")
 	cmd.Flags().BoolVar(&o.ChangedFirst, "changed-first", false, "plan every task with the changed-first rule (as the corpus key rule = \"changed-first\" would; it enters the operator digest); --changed-first=false plans by rank whatever the file says")
+	cmd.Flags().BoolVar(&o.ShapeOrder, "shape-order", false, "plan every task with the shape-order rule (a condition head's measured operators first; as rule = \"shape-order\" would, with changed-first kept or set by --changed-first; it enters the operator digest); --shape-order=false leaves it out whatever the file says")
 	cmd.Flags().IntVar(&o.OperatorSet, "operator-set", 0, "plan every task with this operator set instead of the corpus file's operator_set (its budget and per_operator stay; the ones it leaves out are the set's defaults)")
 	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
 		if cmd.Flags().Changed("operator-set") {
@@ -142,12 +148,14 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 	}
 	// --changed-first=false plans by rank a corpus whose file says rule = "changed-first": the
 	// baseline sets are replayed as their defaults plan, on the same file the rule froze.
+	changedFirst, shapeOrder, _ := plan.ParseRule(c.Rule) // checked by LoadCorpus
 	if o.ChangedFirstSet {
-		c.Rule = ""
-		if o.ChangedFirst {
-			c.Rule = plan.RuleChangedFirst
-		}
+		changedFirst = o.ChangedFirst
 	}
+	if o.ShapeOrderSet {
+		shapeOrder = o.ShapeOrder
+	}
+	c.Rule = plan.RuleOf(changedFirst, shapeOrder)
 	c.ValueNeighbours = o.ValueNeighbours
 	certify := o.Certify
 	if certify == nil {
@@ -198,7 +206,7 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*report.Report
 	}
 	return adjudicate.Certify(ctx, adjudicate.Options{
 		Plan: plan.Options{Repo: req.Repo, Base: req.Base, OperatorSet: req.OperatorSet, Budget: req.Budget, PerOperator: req.PerOperator,
-			ChangedFirst: req.ChangedFirst, Include: cfg.Include, Exclude: cfg.Exclude},
+			ChangedFirst: req.ChangedFirst, ShapeOrder: req.ShapeOrder, Include: cfg.Include, Exclude: cfg.Exclude},
 		OracleCmd:  req.OracleCmd,
 		Oracle:     req.Oracle,
 		Runner:     req.Runner,

@@ -45,6 +45,9 @@ type File struct {
 	// ChangedFirst is --changed-first: put a replaced line's mutant on the tokens the patch
 	// changed (plan.RuleChangedFirst).
 	ChangedFirst *bool `toml:"changed_first"`
+	// ShapeOrder is --shape-order: a condition head's measured operators first
+	// (plan.RuleShapeOrder).
+	ShapeOrder *bool `toml:"shape_order"`
 	// RequireReach is certify's --require-reach: the least share, in percent, of the added
 	// executable lines the oracle must run.
 	RequireReach *int `toml:"require_reach"`
@@ -87,7 +90,7 @@ func Load(repo string) (File, error) {
 			for _, e := range sm.Errors {
 				keys = append(keys, strings.Join(e.Key(), "."))
 			}
-			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, changed_first, require_reach, value_neighbours, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
+			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, changed_first, shape_order, require_reach, value_neighbours, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
