@@ -48,8 +48,8 @@ func (e *EmbeddedRunner) Command() string {
 	return "embedded: " + strings.Join(e.files, " ")
 }
 
-// Run runs the oracle once with spec's file (if any) in memory. The sandbox directory is not
-// read: the embedded runner bundles from the root it was made with.
+// Run runs the oracle once with spec's file (if any) in memory. spec.Sandbox is not read: the
+// embedded runner bundles from the root it was made with (the Lab's read-only copy).
 func (e *EmbeddedRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) {
 	var ov map[string][]byte
 	if spec.Path != "" {

@@ -44,8 +44,8 @@ type RunSpec struct {
 	// any), which command runners start their process in.
 	Sandbox *adjudicate.Sandbox
 	// Path and Content are the mutated file as the sandbox holds it (read back after writing),
-	// for runners that take files in memory; command runners find it in Dir. Path is "" for the
-	// baseline.
+	// for runners that take files in memory; command runners find it in the Sandbox. Path is ""
+	// for the baseline.
 	Path    string
 	Content []byte
 	// Coverage asks for the run's hit map; Timeout bounds the run (0: none).
