@@ -140,7 +140,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		if err != nil {
 			return err
 		}
-		p, err = openPool(ctx, t, o.Jobs, len(muts))
+		p, err = openPool(ctx, t, poolSize(o.Jobs, len(muts)))
 		if p != nil {
 			rep.Run.WorkDir = p.work
 		}
@@ -149,7 +149,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return rep, err
 	}
-	conf, err = newConfinement(o, t, p)
+	conf, err = newConfinement(o.confinement(), t, p)
 	if err != nil {
 		return rep, err
 	}

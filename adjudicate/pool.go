@@ -78,10 +78,13 @@ type writerKey struct{}
 // inputs check off (export_test.go), so the canary is tested on its own; production never sets it.
 type uncheckedKey struct{}
 
-// openPool makes the sandboxes of a run of nMuts mutants: jobs of them, but no more than the
-// mutants (and at least two, so the baseline runs twice at once). It returns the pool whenever
-// the work directory exists, even with an error, so cleanup can remove it.
-func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
+// poolSize is how many sandboxes a certify of nMuts mutants makes: jobs of them, but no more than
+// the mutants (and at least two, so the baseline runs twice at once).
+func poolSize(jobs, nMuts int) int { return min(jobs, max(2, nMuts)) }
+
+// openPool makes n sandboxes over t (at least one). It returns the pool whenever the work
+// directory exists, even with an error, so cleanup can remove it.
+func openPool(ctx context.Context, t *tree, n int) (*pool, error) {
 	// The work dir's name, like every path a test can see, does not name bond (SPEC §7: a test
 	// must not find out cheaply that it runs under bond): tmp.XXXXXXXX, as mktemp makes.
 	work, err := os.MkdirTemp("", "tmp.")
@@ -92,7 +95,7 @@ func openPool(ctx context.Context, t *tree, jobs, nMuts int) (*pool, error) {
 	if w, ok := ctx.Value(writerKey{}).(writeFunc); ok {
 		p.write = w
 	}
-	n := min(jobs, max(2, nMuts))
+	n = max(1, n)
 	p.sbs = make([]*sandbox, n)
 	var g errgroup.Group
 	g.SetLimit(2)
@@ -200,29 +203,15 @@ func cleanup(t *tree, p *pool, keep bool, rep *report.Report) error {
 	}
 	var restoreErr error
 	if p != nil {
-		changed := map[string]bool{}
-		for _, sb := range p.sbs {
-			if sb == nil {
-				continue
-			}
-			if sb.placed != "" {
-				if err := sb.restore(); err != nil && restoreErr == nil {
-					restoreErr = err
-				}
-			}
-			for _, c := range sb.changes() {
-				changed[c] = true
-			}
-			sb.caches.close()
-		}
-		for c := range changed {
-			rep.TreeChanges = append(rep.TreeChanges, c)
-		}
+		var changes []string
+		var removeErr error
+		changes, removeErr, restoreErr = p.close(keep)
+		rep.TreeChanges = append(rep.TreeChanges, changes...)
 		sort.Strings(rep.TreeChanges)
+		if removeErr != nil {
+			rep.Errors = append(rep.Errors, removeErr.Error())
+		}
 		if !keep {
-			if err := os.RemoveAll(p.work); err != nil {
-				rep.Errors = append(rep.Errors, fmt.Sprintf("removing sandboxes in %s: %v", p.work, err))
-			}
 			rep.Run.WorkDir = ""
 		}
 	}
@@ -232,4 +221,36 @@ func cleanup(t *tree, p *pool, keep bool, rep *report.Report) error {
 		return fmt.Errorf("the repository changed during the run: %s; certify again on a quiet checkout", strings.Join(bad, ", "))
 	}
 	return restoreErr
+}
+
+// close ends the pool: it restores any file still placed, lists (sorted, once each) what the
+// tests created, changed or removed in the sandboxes, releases their node_modules caches and,
+// unless keep, removes the work directory. A failed removal and a failed restore are returned
+// apart: the first is worth a line in a report, the second stops the run.
+func (p *pool) close(keep bool) (changes []string, removeErr, restoreErr error) {
+	changed := map[string]bool{}
+	for _, sb := range p.sbs {
+		if sb == nil {
+			continue
+		}
+		if sb.placed != "" {
+			if err := sb.restore(); err != nil && restoreErr == nil {
+				restoreErr = err
+			}
+		}
+		for _, c := range sb.changes() {
+			changed[c] = true
+		}
+		sb.caches.close()
+	}
+	for c := range changed {
+		changes = append(changes, c)
+	}
+	sort.Strings(changes)
+	if !keep {
+		if err := os.RemoveAll(p.work); err != nil {
+			removeErr = fmt.Errorf("removing sandboxes in %s: %w", p.work, err)
+		}
+	}
+	return changes, removeErr, restoreErr
 }

@@ -39,6 +39,31 @@ type confinement struct {
 	info report.SandboxInfo
 }
 
+// confineOptions are what a confinement is built from: the part of certify's Options it reads
+// (Options.confinement), and all of a Lab's (lab.go), so both get the same confinement.
+type confineOptions struct {
+	hermetic bool
+	// fence are directories read-only to every run besides those every confinement fences
+	// (certify's --incremental file's directory).
+	fence []string
+	// cacheDir is bond's own cache directory, hidden from every run ("": none to hide).
+	cacheDir string
+	passEnv  []string
+	env      []string
+	// newIsolator makes the isolator (isolate.New outside tests).
+	newIsolator func(isolate.Options) (*isolate.Isolator, error)
+}
+
+// confinement returns the part of o a confinement is built from.
+func (o Options) confinement() confineOptions {
+	c := confineOptions{hermetic: o.Hermetic, cacheDir: o.CacheDir, passEnv: o.PassEnv, env: o.Env, newIsolator: o.newIsolator}
+	if o.Incremental != "" {
+		// Only bond writes the incremental file: read-only to every run (docs/incremental.md).
+		c.fence = append(c.fence, filepath.Dir(o.Incremental))
+	}
+	return c
+}
+
 // newConfinement builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
 // node_modules directory the sandboxes link is copy-on-write to each run (or, where overlays are
 // refused, read-only; where namespaces are, watched);
@@ -46,18 +71,14 @@ type confinement struct {
 // too, but for the work dir itself (so ../ from a sandbox stays inside it); no process outlives its run, --hermetic takes every network but
 // loopback away, and the environment is the allow-list plus --pass-env with TMPDIR inside the
 // work dir. In detect mode it snapshots the linked trees now, before the first run.
-func newConfinement(o Options, t *tree, p *pool) (*confinement, error) {
+func newConfinement(o confineOptions, t *tree, p *pool) (*confinement, error) {
 	// Copy-on-write where the host allows it: each run's writes into node_modules land in
 	// layers of its own here, thrown away after it (issue 24: vite's .vite-temp).
-	io := isolate.Options{Hermetic: o.Hermetic, Writable: []string{p.work}, Layers: filepath.Join(p.work, "layers")}
+	io := isolate.Options{Hermetic: o.hermetic, Writable: []string{p.work}, Layers: filepath.Join(p.work, "layers")}
 	for _, nm := range t.nodeModules {
 		io.ReadOnly = append(io.ReadOnly, filepath.Join(t.root, filepath.FromSlash(nm)))
 	}
-	fence := []string{filepath.Dir(p.work), t.root}
-	if o.Incremental != "" {
-		// Only bond writes the incremental file: read-only to every run (docs/incremental.md).
-		fence = append(fence, filepath.Dir(o.Incremental))
-	}
+	fence := append([]string{filepath.Dir(p.work), t.root}, o.fence...)
 	// The checkout's git directories (a monorepo's .git above --repo included: a test finds it
 	// through its node_modules link) and the user's home, whose ~/.gitconfig, ~/.npmrc and
 	// ~/.ssh a test must not write: a run's HOME is the sandbox's own (SPEC §7).
@@ -70,7 +91,7 @@ func newConfinement(o Options, t *tree, p *pool) (*confinement, error) {
 			io.Fence = append(io.Fence, d)
 		}
 	}
-	if d := seal.ToHide(o.CacheDir, t.root, p.work); d != "" {
+	if d := seal.ToHide(o.cacheDir, t.root, p.work); d != "" {
 		io.Hidden = append(io.Hidden, d)
 	}
 	// The credentials this machine holds (~/.ssh, ~/.npmrc, cloud configs, the checkout's
@@ -89,7 +110,7 @@ func newConfinement(o Options, t *tree, p *pool) (*confinement, error) {
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		return nil, err
 	}
-	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.PassEnv}, o.Env)
+	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.passEnv}, o.env)
 	info := t.mirror
 	info.Protection, info.Reaping, info.Why, info.EnvPassed = iso.Protection(), iso.Reaping(), iso.Why(), names
 	if len(t.nodeModules) > 0 && (iso.Protection() != confine.CopyOnWrite || len(t.workspace) > 0) {

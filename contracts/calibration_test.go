@@ -11,6 +11,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
 )
@@ -70,8 +71,8 @@ func TestCalibration(t *testing.T) {
 		for _, run := range exp.Run {
 			t.Run(filepath.Base(dir)+"/"+run.Name, func(t *testing.T) {
 				if run.Mode == "skip-place" {
-					writeMutated = func(string, []byte, os.FileMode) error { return nil }
-					t.Cleanup(func() { writeMutated = os.WriteFile })
+					placeMutated = func(*adjudicate.Sandbox, string, []byte) error { return nil }
+					t.Cleanup(func() { placeMutated = (*adjudicate.Sandbox).Place })
 				}
 				rep, err := runCase(dir, run.Only, run.Runner, run.OracleCmd)
 				exit := 0

@@ -11,9 +11,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/internal/input"
-	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 )
 
@@ -48,8 +48,8 @@ func (e *EmbeddedRunner) Command() string {
 	return "embedded: " + strings.Join(e.files, " ")
 }
 
-// Run runs the oracle once with spec's file (if any) in memory. The sandbox directory is not
-// read: the embedded runner bundles from the root it was made with.
+// Run runs the oracle once with spec's file (if any) in memory. spec.Sandbox is not read: the
+// embedded runner bundles from the root it was made with (the Lab's read-only copy).
 func (e *EmbeddedRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) {
 	var ov map[string][]byte
 	if spec.Path != "" {
@@ -108,12 +108,13 @@ func embeddedTests(res embedded.Result) TestResults {
 	return t
 }
 
-// chooseRunner returns the runner for f under the --runner choice: a CommandRunner for
-// oracle_cmd or the default oracle, and for oracle files node --test (node), the embedded runner
-// (embedded; exit 2 when it cannot serve) or the embedded runner where it can serve, else node
-// (auto). close releases what it holds.
-func chooseRunner(choice string, f *File, root, tmp string, iso *isolate.Isolator) (r Runner, close func(), err error) {
-	cmd := &CommandRunner{Cmd: DefaultOracle(f, root), Tmp: tmp, Isolation: iso}
+// chooseRunner returns the runner for f (in repo) under the --runner choice: a CommandRunner in
+// lab's sandboxes for oracle_cmd or the default oracle, and for oracle files node --test (node),
+// the embedded runner (embedded; exit 2 when it cannot serve) or the embedded runner where it can
+// serve, else node (auto). The embedded runner bundles from lab's read-only copy, never from the
+// repository nor a sandbox a mutation is placed in. close releases what it holds.
+func chooseRunner(choice string, f *File, repo string, lab *adjudicate.Lab) (r Runner, close func(), err error) {
+	cmd := &CommandRunner{Cmd: DefaultOracle(f, repo), Lab: lab}
 	switch choice {
 	case "", RunnerNode:
 		return cmd, func() {}, nil
@@ -126,6 +127,10 @@ func chooseRunner(choice string, f *File, root, tmp string, iso *isolate.Isolato
 			return nil, nil, input.Errorf("--runner embedded runs test files: give oracle = [\"test/…\"] in %s instead of oracle_cmd", f.Path)
 		}
 		return cmd, func() {}, nil
+	}
+	root, err := lab.ReadOnlyCopy()
+	if err != nil {
+		return nil, nil, fmt.Errorf("copying the repository for the embedded runner: %w", err)
 	}
 	e, err := NewEmbeddedRunner(root, f.Oracle)
 	var ue *embedded.UnsupportedError

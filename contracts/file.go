@@ -6,10 +6,10 @@
 //
 // It is a package of its own, beside corpus, rather than part of adjudicate: like corpus it is a
 // consumer of the engine (sandboxes, process groups, coverage, per-test results), not a stage of
-// certify. It runs every process through internal/proc and reads coverage and per-test results
-// through adjudicate/coverage and adjudicate/testresults; runners sit behind the Runner interface
-// defined here, so the restructured engine can be plugged in without touching the judging. Its
-// sandbox copy (sandbox.go) is the one piece still package-local.
+// certify. Its sandboxes are certify's, through adjudicate.Lab (snapshot, confinement, workspace
+// links, the end-of-run tree check); it reads coverage and per-test results through
+// adjudicate/coverage and adjudicate/testresults; runners sit behind the Runner interface
+// defined here, so the restructured engine can be plugged in without touching the judging.
 //
 // This file is the contracts file format: the File and Mutation it holds, its keys, loading it
 // and selecting mutations by name. validate.go checks it.

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/adjudicate/testresults"
 	"github.com/bond-tool/bond/internal/proc"
 )
@@ -64,7 +65,7 @@ func TestFailedInOutput(t *testing.T) {
 	}
 }
 
-// TestCommandRunner runs node:test through internal/proc with coverage and testresults' reporter,
+// TestCommandRunner runs node:test in a Lab's sandbox with coverage and testresults' reporter,
 // in a temporary repository: names are full, a failure is read, coverage has the source file,
 // a command that chooses its own reporter falls back to reading the output, and the oracle never
 // sees a token from bond's environment.
@@ -90,8 +91,23 @@ describe('a', () => {
   test('two is three', () => assert.equal(a.two(), 3));
 });
 `)
-	r := &CommandRunner{Cmd: "node --test test/", Tmp: t.TempDir()}
-	out, err := r.Run(context.Background(), RunSpec{Dir: dir, Coverage: true, Timeout: time.Minute})
+	// A token in bond's environment must not reach the oracle: the Lab's environment is the
+	// policy's, read when it opens.
+	t.Setenv("BOND_TEST_SECRET_TOKEN", "leaked")
+	lab, err := adjudicate.OpenLab(context.Background(), adjudicate.LabOptions{}, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lab.Close()
+	run := func(cmd string, coverage bool) (out Outcome, err error) {
+		r := &CommandRunner{Cmd: cmd, Lab: lab}
+		err = lab.Hold(context.Background(), func(sb *adjudicate.Sandbox) (err error) {
+			out, err = r.Run(context.Background(), RunSpec{Sandbox: sb, Coverage: coverage, Timeout: time.Minute})
+			return err
+		})
+		return out, err
+	}
+	out, err := run("node --test test/", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,8 +124,7 @@ describe('a', () => {
 		t.Errorf("the output keeps the spec reporter's lines for people: %q", proc.Tail(out.Output, 200))
 	}
 
-	own := &CommandRunner{Cmd: "node --test --test-reporter=tap test/", Tmp: t.TempDir()}
-	out, err = own.Run(context.Background(), RunSpec{Dir: dir, Timeout: time.Minute})
+	out, err = run("node --test --test-reporter=tap test/", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,15 +132,12 @@ describe('a', () => {
 		t.Errorf("own reporter: source %q failed %q", out.Tests.Source, out.Tests.Failed)
 	}
 
-	t.Setenv("BOND_TEST_SECRET_TOKEN", "leaked")
-	env := &CommandRunner{Cmd: "env", Tmp: t.TempDir()}
-	out, err = env.Run(context.Background(), RunSpec{Dir: dir, Timeout: time.Minute})
+	out, err = run("env", false)
 	if err != nil || out.ExitCode != 0 || !strings.Contains(out.Output, "PATH=") || strings.Contains(out.Output, "leaked") {
 		t.Errorf("env: err %v exit %d; the oracle must see the environment policy's environment, without tokens:\n%s", err, out.ExitCode, out.Output)
 	}
 
-	missing := &CommandRunner{Cmd: "bond-no-such-command", Tmp: t.TempDir()}
-	out, err = missing.Run(context.Background(), RunSpec{Dir: dir, Coverage: true, Timeout: time.Minute})
+	out, err = run("bond-no-such-command", true)
 	if err != nil || out.Status != RunCouldNotStart {
 		t.Errorf("missing command: %v, status %s", err, out.Status)
 	}

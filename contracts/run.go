@@ -10,20 +10,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/internal/input"
-	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
-	"github.com/bond-tool/bond/internal/redact"
 	"github.com/bond-tool/bond/internal/safefile"
-	"github.com/bond-tool/bond/internal/seal"
 )
 
 // Options are the inputs of Run. The zero value of each optional field is its documented default.
@@ -79,64 +77,38 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		}
 		placements[i], _ = place(src, m.Old, m.New, m.Count)
 	}
-	// The work dir's name, like every path a test can see, does not name bond (SPEC §7):
-	// tmp.XXXXXXXX, as mktemp makes; each sandbox is SLOT/<the repository's name>, like a checkout.
-	tmp, err := os.MkdirTemp("", "tmp.")
-	if err != nil {
-		return nil, fmt.Errorf("making a temporary directory: %w", err)
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
 	}
-	defer os.RemoveAll(tmp)
-	files, nodeModules, err := treeFiles(ctx, repo)
+	jobs = max(1, min(jobs, len(muts)))
+	var files []string
+	for _, m := range muts {
+		if !slices.Contains(files, m.File) {
+			files = append(files, m.File)
+		}
+	}
+	// The sandboxes and their confinement are certify's (adjudicate.Lab): node_modules
+	// copy-on-write where the host allows it, workspace links led to each sandbox's own copy of
+	// the package, the checkout fenced, bond's cache and the machine's credentials hidden.
+	lab, err := adjudicate.OpenLab(ctx, adjudicate.LabOptions{Sandboxes: jobs}, repo, files)
 	if err != nil {
 		return nil, err
 	}
-	// Every command run is confined as certify's are: the linked node_modules directories, the
-	// checkout and the temp dir read-only but for this run's directory, no survivors.
-	// node_modules is copy-on-write to each run where the host allows it, as for certify (a
-	// toolchain such as vite writes its caches there); read-only where overlays are refused.
-	io := isolate.Options{Writable: []string{tmp}, Layers: filepath.Join(tmp, "layers")}
-	for _, nm := range nodeModules {
-		io.ReadOnly = append(io.ReadOnly, filepath.Join(repo, filepath.FromSlash(nm)))
-	}
-	for _, d := range []string{filepath.Dir(tmp), repo} {
-		if d != "/" {
-			io.Fence = append(io.Fence, d)
-		}
-	}
-	// bond's cache dir (its signing key, the incremental file, the last report) is hidden from
-	// these runs as from certify's.
-	if d, err := seal.Dir(); err == nil {
-		if d = seal.ToHide(d, repo, tmp); d != "" {
-			io.Hidden = append(io.Hidden, d)
-		}
-	}
-	// The machine's credentials and the checkout's .git/config are unreadable to them too.
-	home, _ := os.UserHomeDir()
-	io.Secrets = isolate.CredentialPaths(home, []string{filepath.Join(repo, ".git")})
-	redact.AddGitConfigs(filepath.Join(repo, ".git"))
-	iso, err := isolate.New(io)
-	if err != nil {
-		return nil, err
-	}
-	sums := sumRepo(repo, files)
 	defer func() {
-		if bad := sums.changed(repo); len(bad) > 0 {
+		end, cerr := lab.Close()
+		switch {
+		case len(end.RepoChanged) > 0:
 			// bond never writes there: another process did, or a test wrote outside its sandbox
 			// by absolute path. Either way the verdicts may not describe the tree the run began on.
-			rep, err = nil, fmt.Errorf("the repository changed during the run: %s; run the contracts again on a quiet checkout", strings.Join(bad, ", "))
+			rep, err = nil, fmt.Errorf("the repository changed during the run: %s; run the contracts again on a quiet checkout", strings.Join(end.RepoChanged, ", "))
+		case cerr != nil && err == nil:
+			rep, err = nil, cerr
 		}
 	}()
-	mkSandbox := func(i int) (*sandbox, error) {
-		return makeSandbox(repo, filepath.Join(tmp, fmt.Sprint(i), filepath.Base(repo)), files, nodeModules)
-	}
-	first, err := mkSandbox(0)
-	if err != nil {
-		return nil, err
-	}
 	runner := opts.Runner
 	if runner == nil {
-		// The embedded runner bundles from the first sandbox, a copy, never from the repository.
-		r, closeRunner, err := chooseRunner(opts.RunnerChoice, opts.File, first.root, tmp, iso)
+		r, closeRunner, err := chooseRunner(opts.RunnerChoice, opts.File, repo, lab)
 		if err != nil {
 			return nil, err
 		}
@@ -145,7 +117,12 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	}
 
 	rep = &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: runner.Command()}
-	base, err := runner.Run(ctx, RunSpec{Dir: first.root, Coverage: true, Timeout: baselineLimit}) // with coverage, as mutation runs are, so the default time limit allows for it
+	var base Outcome
+	err = lab.Hold(ctx, func(sb *adjudicate.Sandbox) (err error) {
+		// With coverage, as mutation runs are, so the default time limit allows for it.
+		base, err = runner.Run(ctx, RunSpec{Sandbox: sb, Coverage: true, Timeout: baselineLimit})
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -162,71 +139,25 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		timeout = 2*base.Duration + 5*time.Second
 	}
 
-	byName := map[string]int{}
-	for i, m := range all {
-		byName[m.Name] = i
-	}
 	records := make([]MutationRecord, len(muts))
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
-	jobs = max(1, min(jobs, len(muts)))
-	work := make(chan int)
-	var (
-		mu       sync.Mutex
-		firstErr error
-		wg       sync.WaitGroup
-	)
-	fail := func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if firstErr == nil {
-			firstErr = err
-		}
-	}
-	sandboxes := []*sandbox{first}
-	for w := 1; w < jobs; w++ {
-		sb, err := mkSandbox(w)
+	var mu sync.Mutex
+	err = lab.Each(ctx, len(muts), func(ctx context.Context, i int, sb *adjudicate.Sandbox) error {
+		m := muts[i]
+		rec, err := runOne(ctx, sb, runner, m, timeout)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		sandboxes = append(sandboxes, sb)
-	}
-	for _, sb := range sandboxes {
-		wg.Add(1)
-		go func(sb *sandbox) {
-			defer wg.Done()
-			for i := range work {
-				m := muts[i]
-				rec, err := runOne(ctx, sb, runner, m, timeout)
-				if err != nil {
-					fail(err)
-					continue
-				}
-				rec.Judgement = Judge(m, rec.Facts, baseline)
-				records[i] = rec
-				if opts.Progress != nil {
-					mu.Lock()
-					fmt.Fprintf(opts.Progress, "bond: %s %s\n", m.Name, rec.Verdict)
-					mu.Unlock()
-				}
-			}
-		}(sb)
-	}
-	for i := range muts {
-		mu.Lock()
-		stop := firstErr != nil
-		mu.Unlock()
-		if stop || ctx.Err() != nil {
-			break
+		rec.Judgement = Judge(m, rec.Facts, baseline)
+		records[i] = rec
+		if opts.Progress != nil {
+			mu.Lock()
+			fmt.Fprintf(opts.Progress, "bond: %s %s\n", m.Name, rec.Verdict)
+			mu.Unlock()
 		}
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := context.Cause(ctx); err != nil {
 		return nil, err
@@ -255,9 +186,9 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 }
 
 // runOne applies m in sb, runs the oracle with coverage, restores and checks the file.
-func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout time.Duration) (MutationRecord, error) {
+func runOne(ctx context.Context, sb *adjudicate.Sandbox, runner Runner, m Mutation, timeout time.Duration) (MutationRecord, error) {
 	rec := MutationRecord{Mutation: m}
-	orig, err := sb.read(m.File)
+	orig, err := sb.Read(m.File)
 	if err != nil {
 		return rec, err
 	}
@@ -266,19 +197,19 @@ func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout
 	if mutated == nil {
 		return rec, nil
 	}
-	if err := sb.place(m.File, orig, mutated); err != nil {
+	if err := placeMutated(sb, m.File, mutated); err != nil {
 		return rec, err
 	}
 	// Read the mutated file back: coverage by line number cannot tell the mutated file from the
 	// original, so a sandbox that does not hold the mutated bytes must not pass as evidence.
-	got, err := sb.read(m.File)
+	got, err := sb.Read(m.File)
 	if err != nil {
-		_ = sb.restore()
+		_ = sb.Restore()
 		return rec, err
 	}
 	held := sha256.Sum256(got) == sha256.Sum256(mutated)
-	out, runErr := runner.Run(ctx, RunSpec{Dir: sb.root, Path: m.File, Content: got, Coverage: true, Timeout: timeout})
-	if err := sb.restore(); err != nil {
+	out, runErr := runner.Run(ctx, RunSpec{Sandbox: sb, Path: m.File, Content: got, Coverage: true, Timeout: timeout})
+	if err := sb.Restore(); err != nil {
 		return rec, err
 	}
 	if runErr != nil {
@@ -301,6 +232,11 @@ func runOne(ctx context.Context, sb *sandbox, runner Runner, m Mutation, timeout
 	rec.OutputTail = proc.Tail(out.Output, 2048)
 	return rec, nil
 }
+
+// placeMutated writes a mutated file into a sandbox. It is a variable only so the calibration's
+// negative control can replace it with one that writes nothing (a sandbox that does not place
+// the mutated file), which must never come out OK.
+var placeMutated = (*adjudicate.Sandbox).Place
 
 // readRepoFile reads a mutation's file from the repository.
 func readRepoFile(repo, rel string) ([]byte, error) {

@@ -1,9 +1,10 @@
 package contracts
 
 // This file is the seam between judging and the engine: the Runner interface (run the oracle
-// once in a sandbox directory, with coverage, and say what failed), and CommandRunner, the
-// implementation for a shell command: run by internal/proc, its per-test results read by
-// adjudicate/testresults and its V8 or runner-native coverage by adjudicate/coverage.
+// once in a sandbox, with coverage, and say what failed), and CommandRunner, the implementation
+// for a shell command: run in an adjudicate.Sandbox under its Lab's confinement, its per-test
+// results read by adjudicate/testresults and its V8 or runner-native coverage by
+// adjudicate/coverage.
 
 import (
 	"context"
@@ -14,10 +15,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/testresults"
-	"github.com/bond-tool/bond/internal/input"
-	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
 )
@@ -40,11 +40,12 @@ type Outcome struct {
 
 // RunSpec is one run of the oracle.
 type RunSpec struct {
-	// Dir is the sandbox, a copy of the repository holding the mutated file (if any).
-	Dir string
+	// Sandbox is where the run happens: a copy of the repository holding the mutated file (if
+	// any), which command runners start their process in.
+	Sandbox *adjudicate.Sandbox
 	// Path and Content are the mutated file as the sandbox holds it (read back after writing),
-	// for runners that take files in memory; command runners find it in Dir. Path is "" for the
-	// baseline.
+	// for runners that take files in memory; command runners find it in the Sandbox. Path is ""
+	// for the baseline.
 	Path    string
 	Content []byte
 	// Coverage asks for the run's hit map; Timeout bounds the run (0: none).
@@ -61,27 +62,24 @@ type Runner interface {
 	Command() string
 }
 
-// CommandRunner runs a shell command through internal/proc (its own process group, the
-// environment policy every process bond starts shares) with coverage asked for by
+// CommandRunner runs a shell command in a sandbox of Lab (adjudicate.Sandbox.Exec: its own
+// process group, the Lab's confinement and environment) with coverage asked for by
 // adjudicate/coverage and per-test results asked for and read by adjudicate/testresults: a
 // result file from jest, vitest, mocha or node:test where the command lets bond ask for one,
 // else the failures its output names.
 type CommandRunner struct {
 	Cmd string
-	// Tmp is where per-run directories go; it must exist. It is the runs' TMPDIR too.
-	Tmp string
-	// Isolation confines every run (read-only node_modules, no survivors); nil runs the command
-	// in its process group only.
-	Isolation *isolate.Isolator
+	// Lab holds the sandboxes the runs get; its TempDir holds each run's own directory.
+	Lab *adjudicate.Lab
 }
 
 // Command returns the shell command.
 func (r *CommandRunner) Command() string { return r.Cmd }
 
-// Run runs the command once at dir.
+// Run runs the command once at the root of spec's sandbox.
 func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) {
-	dir, withCoverage, timeout := spec.Dir, spec.Coverage, spec.Timeout
-	runDir, err := os.MkdirTemp(r.Tmp, "run-")
+	dir, withCoverage, timeout := spec.Sandbox.Root(), spec.Coverage, spec.Timeout
+	runDir, err := os.MkdirTemp(r.Lab.TempDir(), "run-")
 	if err != nil {
 		return Outcome{}, fmt.Errorf("making a run directory: %w", err)
 	}
@@ -99,18 +97,14 @@ func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) 
 		extra = append(extra, plan.Env...)
 	}
 	req := testresults.Ask(cmd, dir, filepath.Join(runDir, "results"))
-	env, _ := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: r.Tmp}, extra, joinNodeOptions(req.Env))
-	res, err := proc.Run(ctx, proc.Spec{Cmd: req.Cmd, Dir: dir, Env: env, Timeout: timeout, Isolation: r.Isolation})
+	env := append(append(r.Lab.Env(), extra...), joinNodeOptions(req.Env)...)
+	// Exec spells sandbox paths in the output repository-relative, and stops the run (an input
+	// error) when the oracle changed the install every sandbox shares.
+	res, err := spec.Sandbox.Exec(ctx, proc.Spec{Cmd: req.Cmd, Env: env, Timeout: timeout})
 	if err != nil {
 		return Outcome{}, err
 	}
-	if res.CheckErr != nil {
-		return Outcome{}, input.Errorf("after running %q bond could not check the linked node_modules directories for changes (%v); the run stops", cmd, res.CheckErr)
-	}
-	if len(res.Changed) > 0 {
-		return Outcome{}, input.Errorf("%q changed files in a node_modules directory that bond links into every sandbox and that must stay read-only (this host allows no read-only mount, so bond only detects): %s; the run stops. Reinstall your dependencies (npm ci) before trusting them again", cmd, strings.Join(res.Changed, ", "))
-	}
-	out := Outcome{ExitCode: res.ExitCode, Duration: res.Duration, Output: strings.ReplaceAll(res.Output, strings.TrimSuffix(dir, "/")+"/", ""), Status: RunCompleted}
+	out := Outcome{ExitCode: res.ExitCode, Duration: res.Duration, Output: res.Output, Status: RunCompleted}
 	read, err := req.Read([]byte(out.Output), dir)
 	if err != nil {
 		return Outcome{}, err

@@ -1,0 +1,192 @@
+package adjudicate
+
+// This file is the face of the sandbox half of the oracle layer (issue 23, items 2 and 4): a Lab
+// is a snapshot of a repository and a pool of confined sandboxes over it, for a command other
+// than certify (bond contracts) to hold a sandbox, place a file in it, run its tests there and
+// restore it, and at the end to learn what changed. Behind it are exactly certify's pieces — the
+// snapshot (tree.go, mirror.go), the pool and its cleanup (pool.go), the sandboxes (sandbox.go),
+// their own node_modules where copy-on-write is missing or workspace links need it (nmcaches.go,
+// workspace.go) and the confinement (runs.go) — so a sandbox fix is made once. None of them is
+// exported: a caller sees the Lab, its Sandboxes and LabEnd. When item 2 moves these pieces into
+// adjudicate/oracle, OpenLab becomes oracle.Open and the Lab gains Run.
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+
+	"github.com/bond-tool/bond/internal/confine"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/safefile"
+	"github.com/bond-tool/bond/internal/seal"
+)
+
+// LabOptions say how to open a Lab. The zero value of every field is its documented default.
+type LabOptions struct {
+	// Sandboxes is how many sandboxes the Lab holds, so how many runs go at once; 0 means one.
+	Sandboxes int
+	// Keep leaves the sandboxes on disk after Close (for a user to look into); false removes them.
+	Keep bool
+	// CacheDir is bond's own directory in the user cache dir (its signing key, the incremental
+	// file, the last report), hidden from every run; "" means seal.Dir(), where there is one.
+	CacheDir string
+}
+
+// Lab is a snapshot of one repository with its sandboxes and the confinement every run in them
+// gets (SPEC §3.2, §7). Its methods may be called from several goroutines; a Sandbox is used by
+// one holder at a time (Hold).
+type Lab struct {
+	tree *tree
+	pool *pool
+	conf *confinement
+	keep bool
+}
+
+// OpenLab reads repo's working tree as certify does (tracked, untracked and ignored build
+// output, caches left out, node_modules linked), checks that it holds every file of files (the
+// files the caller will place mutated bytes in, slash paths relative to repo), and makes the
+// sandboxes and their confinement: node_modules copy-on-write, read-only or watched as the host
+// allows, workspace links led to each sandbox's own copy of the package, the checkout fenced,
+// bond's cache and the machine's credentials hidden. On error nothing it made is left on disk.
+func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*Lab, error) {
+	root, err := filepath.Abs(repo)
+	if err != nil {
+		return nil, input.Errorf("--repo %s: %v", repo, err)
+	}
+	if o.CacheDir == "" {
+		if d, err := seal.Dir(); err == nil {
+			o.CacheDir = d
+		}
+	}
+	t, err := readTree(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if t.file(f) == nil {
+			return nil, input.Errorf("%s: not in the working tree bond mirrors from %s (it is missing, or lies in a cache directory bond leaves out: .cache/, coverage/, .nyc_output/, .turbo/, .parcel-cache/), so bond cannot place it in a sandbox", f, root)
+		}
+	}
+	p, err := openPool(ctx, t, o.Sandboxes)
+	l := &Lab{tree: t, pool: p, keep: o.Keep}
+	if err == nil {
+		l.conf, err = newConfinement(confineOptions{cacheDir: o.CacheDir, newIsolator: isolate.New}, t, p)
+	}
+	if err != nil {
+		if p != nil {
+			_, _, _ = p.close(false)
+		}
+		return nil, err
+	}
+	return l, nil
+}
+
+// WorkDir is the directory holding the sandboxes (removed at Close unless Keep).
+func (l *Lab) WorkDir() string { return l.pool.work }
+
+// TempDir is the TMPDIR of every run, inside the work directory: a caller's per-run directories
+// (coverage output, result files) go here, where the confined runs may write.
+func (l *Lab) TempDir() string { return filepath.Join(l.pool.work, "tmp") }
+
+// Env returns a copy of the environment every run gets: the allow-list, with TMPDIR set to
+// TempDir. A caller appends its own entries (coverage, a reporter) to it.
+func (l *Lab) Env() []string { return slices.Clone(l.conf.env) }
+
+// Protection is how the runs' node_modules are protected on this host (copy-on-write,
+// read-only or detect), as reports record it.
+func (l *Lab) Protection() confine.Protection { return l.conf.iso.Protection() }
+
+// ReadOnlyCopy returns the directory of a copy of the repository that no file is ever placed in
+// and no test process runs in, its files read-only, made on first call: what an in-process runner
+// (the embedded runner's bundler) reads, so a run in one sandbox can never reach another run.
+func (l *Lab) ReadOnlyCopy() (string, error) { return l.pool.patchedTree() }
+
+// Hold waits for a free sandbox and holds it while f runs; ctx ending while it waits returns
+// ctx's cause. f should restore what it placed; Close restores anything left.
+func (l *Lab) Hold(ctx context.Context, f func(*Sandbox) error) error {
+	return l.pool.with(ctx, func(sb *sandbox) error {
+		return f(&Sandbox{sb: sb, lab: l})
+	})
+}
+
+// Each runs f(ctx, i, sb) for every i in [0, n), each call holding a free sandbox, as many at
+// once as the Lab has sandboxes, started in order of i. It stops starting calls at the first
+// error and returns it; when ctx ended, its cause.
+func (l *Lab) Each(ctx context.Context, n int, f func(ctx context.Context, i int, sb *Sandbox) error) error {
+	tasks := make([]func(context.Context, *sandbox) error, n)
+	for i := range tasks {
+		tasks[i] = func(ctx context.Context, sb *sandbox) error { return f(ctx, i, &Sandbox{sb: sb, lab: l}) }
+	}
+	return l.pool.run(ctx, tasks)
+}
+
+// Close ends the Lab: it restores any file still placed, lists what the tests changed in the
+// sandboxes, removes them unless Keep, and re-reads the user's tree, naming the files that
+// changed since OpenLab (bond never writes there; a test that escaped its sandbox or another
+// process did). The error is a failed restore: the sandbox no longer held the repository.
+func (l *Lab) Close() (LabEnd, error) {
+	var end LabEnd
+	changes, removeErr, restoreErr := l.pool.close(l.keep)
+	end.SandboxChanges = changes
+	if removeErr != nil {
+		end.Errors = append(end.Errors, removeErr.Error())
+	}
+	end.RepoChanged = l.tree.verify()
+	return end, restoreErr
+}
+
+// LabEnd is what Close found.
+type LabEnd struct {
+	// SandboxChanges are the files (slash paths) the tests created, changed or removed in the
+	// sandboxes, sorted.
+	SandboxChanges []string
+	// RepoChanged are the files of the user's tree that differ from what OpenLab read, or are
+	// gone; the caller's results may not describe that tree, and it says so.
+	RepoChanged []string
+	// Errors are problems that do not change any result, such as a work directory that could
+	// not be removed.
+	Errors []string
+}
+
+// Sandbox is one copy of the repository, held by one caller at a time (Lab.Hold).
+type Sandbox struct {
+	sb  *sandbox
+	lab *Lab
+}
+
+// Root is the sandbox's directory, the root of its copy of the repository: the working directory
+// of every run there.
+func (s *Sandbox) Root() string { return s.sb.root }
+
+// Read returns the sandbox's current bytes of rel (a slash path), read beneath the root through
+// no link: a test may have replaced the file or a directory above it.
+func (s *Sandbox) Read(rel string) ([]byte, error) {
+	b, err := s.sb.fs.ReadFile(rel, safefile.DataMax)
+	if err != nil {
+		return nil, s.sb.writeError("reading", rel, err)
+	}
+	return b, nil
+}
+
+// Place writes content as rel (one of OpenLab's files) in the sandbox, beneath its root and
+// through no link. One file is placed at a time; Restore puts it back.
+func (s *Sandbox) Place(rel string, content []byte) error {
+	return s.sb.place(rel, content, nil)
+}
+
+// Restore writes the placed file's original bytes back and checks their SHA-256 against the
+// snapshot; a mismatch is an input error (exit 2) that stops the run. Nothing placed: nothing to do.
+func (s *Sandbox) Restore() error { return s.sb.restore() }
+
+// Exec runs p in the sandbox under the Lab's confinement: its Dir, Home (the sandbox's own, an
+// empty directory beside it) and Isolation are set here; its Env is the caller's (start from
+// Lab.Env). Sandbox paths in the output are spelt repository-relative. A run that changed the
+// install every sandbox shares (detect mode), or the links of the sandbox's node_modules, is an
+// input error that stops the run; after every run the sandbox's node_modules caches are put back
+// as they were, so no run sees what another wrote there.
+func (s *Sandbox) Exec(ctx context.Context, p proc.Spec) (proc.Result, error) {
+	p.Dir, p.Home, p.Isolation = s.sb.root, s.sb.home, s.lab.conf.iso
+	return runIn(ctx, s.sb, p)
+}
