@@ -207,7 +207,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	}
 	cfg, err := SuiteConfig{Framework: FrameworkMocha}, error(nil)
 	if opts.Framework != FrameworkMocha {
-		cfg, err = readSuiteConfig(abs, opts.Framework)
+		cfg, err = ReadSuiteConfig(abs, opts.Framework)
 	}
 	if err != nil {
 		return nil, err

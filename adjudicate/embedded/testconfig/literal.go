@@ -1,4 +1,4 @@
-package embedded
+package testconfig
 
 // This file reads a jest or vitest config program as data without running it: esbuild strips
 // TypeScript (and comments), package lex tokenizes the JavaScript, and a small reader

@@ -1,4 +1,4 @@
-package embedded
+package testconfig
 
 // This file applies a config's test-file settings (configmatch.go) to a tree the way jest and
 // vitest find their test files, and narrows them by the command's path arguments as each runner

@@ -1,4 +1,4 @@
-package embedded
+package testconfig
 
 // This file reads configuration text as data without running it: JavaScript object literals
 // (which JSON and JSON with trailing commas are) and a subset of YAML, for mocha's

@@ -1,4 +1,4 @@
-package embedded
+package testconfig
 
 // This file reads which files a jest or vitest config makes tests — jest's testMatch, testRegex,
 // roots, rootDir, moduleFileExtensions and ignore patterns; vitest's root and test.include,
