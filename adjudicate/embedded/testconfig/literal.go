@@ -1,20 +1,25 @@
 package testconfig
 
-// This file reads a jest or vitest config program as data without running it: esbuild strips
-// TypeScript (and comments), package lex tokenizes the JavaScript, and a small reader
-// takes the exported configuration apart into literal values — strings, and arrays and objects
-// of them. Anything else (a variable, a call, a spread, a template with ${}, a function) is an
-// opaque value that keeps its source text, so a caller can say what it could not read.
+// This file is the one reader of configuration text as literal values, for every configuration
+// this package reads as a program or as JSON-like text: jest's and vitest's config programs
+// (program.go, after esbuild strips TypeScript) and mocha's .mocharc files (mocha.go, yaml.go).
+// Package lex tokenizes the text; the reader takes a value apart into strings, numbers, booleans,
+// null, and arrays and objects of them. Anything else (a variable, a call, a spread, a template
+// with ${}, a function) is an opaque value that keeps its source text, so a caller can say what
+// it could not read.
+//
+// While it reads, the reader also notes the first place where the text stops being plain data —
+// literals only, as in JSON with single quotes, bare keys and trailing commas, spaces being
+// " \t\r\n" — and what is wrong there. Mocha's reading (parseLiteral) refuses from that place,
+// since a configuration that computes its values is refused, never guessed; jest's and vitest's
+// readings take the literals they find and name the opaque values they needed.
 
 import (
-	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/bond-tool/bond/operators/lex"
-	"github.com/evanw/esbuild/pkg/api"
 )
 
 // litKind is the shape of a literal value read from a config.
@@ -38,11 +43,16 @@ type litProp struct {
 
 // litValue is a value read from a config's text.
 type litValue struct {
-	kind  litKind
-	str   string     // litString: the string's value
-	elems []litValue // litArray
-	props []litProp  // litObject
-	text  string     // the source text (esbuild's printing of it), for reasons
+	kind litKind
+	str  string // litString: the string's value
+	// escaped (litString): the string uses an escape beyond \n, \t, \r and a character standing
+	// for itself (\b, \f, \v, \0, \x, \u, a line continuation), which esbuild writes for control
+	// and non-ASCII characters; jest's and vitest's test patterns are not read from such strings.
+	escaped bool
+	data    any        // litScalar: the number (float64), boolean or nil it is, when it is plain data
+	elems   []litValue // litArray
+	props   []litProp  // litObject
+	text    string     // the source text (esbuild's printing of it, for a program), for reasons
 	// spread: an opaque value get returned for a spread or computed key that may set the key.
 	spread bool
 }
@@ -64,15 +74,15 @@ func (v litValue) get(key string) (val litValue, present bool) {
 }
 
 // strings reads a string or an array of strings (one, when one is true, only a string); ok is
-// false for anything else.
+// false for anything else, and for a string with an escape it does not read for test patterns.
 func (v litValue) strings(one bool) ([]string, bool) {
 	switch {
-	case v.kind == litString:
+	case v.kind == litString && !v.escaped:
 		return []string{v.str}, true
 	case v.kind == litArray && !one:
 		out := make([]string, 0, len(v.elems))
 		for _, e := range v.elems {
-			if e.kind != litString {
+			if e.kind != litString || e.escaped {
 				return nil, false
 			}
 			out = append(out, e.str)
@@ -82,65 +92,58 @@ func (v litValue) strings(one bool) ([]string, bool) {
 	return nil, false
 }
 
-// readConfigProgram returns the configuration a config program exports (export default or
-// module.exports), resolved through defineConfig/defineProject and a top-level const used
-// nowhere else; found is false when the program does not export one value bond can locate.
-// file names the program for its loader (.ts, .mts and .cts are TypeScript).
-func readConfigProgram(file, text string) (v litValue, found bool, err error) {
-	loader := api.LoaderJS
-	if strings.HasSuffix(file, "ts") {
-		loader = api.LoaderTS
+// plain is v as Go data: string, float64, bool, nil, []any and map[string]any (a repeated key's
+// last value wins). Only a value read without a fault is plain data throughout.
+func (v litValue) plain() any {
+	switch v.kind {
+	case litString:
+		return v.str
+	case litArray:
+		out := make([]any, 0, len(v.elems))
+		for _, e := range v.elems {
+			out = append(out, e.plain())
+		}
+		return out
+	case litObject:
+		out := map[string]any{}
+		for _, p := range v.props {
+			out[p.key] = p.val.plain()
+		}
+		return out
 	}
-	tr := api.Transform(text, api.TransformOptions{Loader: loader, Sourcefile: file})
-	if len(tr.Errors) > 0 {
-		return litValue{}, false, fmt.Errorf("%s: %s", file, tr.Errors[0].Text)
-	}
-	r := newLitReader(tr.Code)
-	at, ok := r.exported()
-	if !ok {
-		return litValue{}, false, nil
-	}
-	return r.resolve(at, 0), true, nil
+	return v.data
 }
 
-// readConfigJSON reads a JSON configuration (jest.config.json, package.json's "jest").
-func readConfigJSON(b []byte) (litValue, error) {
-	var x any
-	if err := json.Unmarshal(b, &x); err != nil {
-		return litValue{}, err
+// parseLiteral reads one literal (object, array, string, number, true, false, null) from text,
+// which comments have been stripped from, followed by nothing but an optional semicolon. A value
+// that is not plain data throughout is an error naming the first place it is not.
+func parseLiteral(text string) (any, error) {
+	r := newLitReader([]byte(text))
+	i, v := r.value(0, 0)
+	if r.fault == nil {
+		o := 0
+		if i > 0 {
+			o = r.space(int(r.toks[i-1].End))
+		}
+		if o < len(r.src) && r.src[o] == ';' {
+			o = r.space(o + 1)
+		}
+		if o < len(r.src) {
+			r.failf("unexpected %q after the value", r.rest(o))
+		}
 	}
-	return fromJSON(x), nil
+	if r.fault != nil {
+		return nil, r.fault
+	}
+	return v.plain(), nil
 }
 
-func fromJSON(x any) litValue {
-	switch x := x.(type) {
-	case string:
-		return litValue{kind: litString, str: x, text: strconv.Quote(x)}
-	case []any:
-		v := litValue{kind: litArray, text: "[…]"}
-		for _, e := range x {
-			v.elems = append(v.elems, fromJSON(e))
-		}
-		return v
-	case map[string]any:
-		v := litValue{kind: litObject, text: "{…}"}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			v.props = append(v.props, litProp{key: k, val: fromJSON(x[k])})
-		}
-		return v
-	}
-	return litValue{kind: litScalar, text: fmt.Sprint(x)}
-}
-
-// litReader walks one program's tokens (comments dropped).
+// litReader walks one text's tokens (comments dropped; where they stood is not plain data).
 type litReader struct {
 	src  []byte
 	toks []lex.Token
+	// fault is the first place, in reading order, where the text read stops being plain data.
+	fault error
 }
 
 func newLitReader(src []byte) *litReader {
@@ -170,105 +173,12 @@ func (r *litReader) is(i int, kind lex.Kind, text string) bool {
 
 func (r *litReader) punct(i int, text string) bool { return r.is(i, lex.Punct, text) }
 
-// exported finds the token where the one exported configuration starts: after `export default`
-// or `module.exports =` at the top level. Two exports, or none, is not found.
-func (r *litReader) exported() (int, bool) {
-	at, n, depth := -1, 0, 0
-	for i := 0; i < len(r.toks); i++ {
-		switch {
-		case r.punct(i, "{") || r.punct(i, "(") || r.punct(i, "[") || r.toks[i].Kind == lex.TemplateHead:
-			depth++
-		case r.punct(i, "}") || r.punct(i, ")") || r.punct(i, "]") || r.toks[i].Kind == lex.TemplateTail:
-			depth--
-		case depth != 0:
-		case r.is(i, lex.Keyword, "export") && r.is(i+1, lex.Keyword, "default"):
-			at, n = i+2, n+1
-		case r.is(i, lex.Ident, "module") && r.punct(i+1, ".") && r.is(i+2, lex.Ident, "exports") && r.punct(i+3, "="):
-			at, n = i+4, n+1
-		case r.is(i, lex.Keyword, "export") || r.is(i, lex.Ident, "exports") && r.punct(i+1, "."):
-			n += 2 // another export form: which value is the configuration is not plain
-		}
-	}
-	return at, n == 1
-}
-
-// resolve reads the value at token i, seeing through defineConfig(…)/defineProject(…) and a
-// top-level `const NAME = …` that nothing else mentions.
-func (r *litReader) resolve(i, depth int) litValue {
-	end, v := r.value(i)
-	if v.kind != litOpaque || depth > 4 || !r.terminator(end) {
-		return v
-	}
-	switch {
-	case r.toks[i].Kind == lex.Ident && end == i+1:
-		if decl, ok := r.declaration(r.text(i)); ok {
-			return r.resolve(decl, depth+1)
-		}
-	case r.toks[i].Kind == lex.Ident && (r.text(i) == "defineConfig" || r.text(i) == "defineProject") && r.punct(i+1, "("):
-		argEnd, _ := r.value(i + 2)
-		if r.punct(argEnd, ")") && argEnd+1 == end {
-			return r.resolve(i+2, depth+1)
-		}
-	}
-	return v
-}
-
-// declaration returns where name's initializer starts when the program declares it once at the
-// top level (const, let or var) and mentions it only once more: the export.
-func (r *litReader) declaration(name string) (int, bool) {
-	at, uses := -1, 0
-	for i := range r.toks {
-		if r.toks[i].Kind != lex.Ident || r.text(i) != name || i > 0 && (r.punct(i-1, ".") || r.punct(i-1, "?.")) {
-			continue
-		}
-		uses++
-		if i > 0 && r.toks[i-1].Kind == lex.Keyword && strings.Contains(" const let var ", " "+r.text(i-1)+" ") && r.punct(i+1, "=") {
-			at = i + 2
-		}
-	}
-	return at, at >= 0 && uses == 2
-}
-
 // terminator reports whether token i ends a value: , ; ) ] } or the end.
 func (r *litReader) terminator(i int) bool {
 	if i >= len(r.toks) || r.toks[i].Kind == lex.EOF {
 		return true
 	}
 	return r.punct(i, ",") || r.punct(i, ";") || r.punct(i, ")") || r.punct(i, "]") || r.punct(i, "}")
-}
-
-// value reads the value starting at token i and returns the token after it.
-func (r *litReader) value(i int) (int, litValue) {
-	start := i
-	var v litValue
-	t := r.toks[i]
-	switch {
-	case t.Kind == lex.String:
-		s, ok := jsUnquote(r.text(i))
-		v = litValue{kind: litString, str: s}
-		if !ok {
-			v.kind = litOpaque
-		}
-		i++
-	case t.Kind == lex.Template:
-		raw := r.text(i)
-		v = litValue{kind: litString, str: raw[1 : len(raw)-1]}
-		if strings.Contains(raw, `\`) {
-			v.kind = litOpaque
-		}
-		i++
-	case t.Kind == lex.Number || t.Kind == lex.Regex || t.Kind == lex.Keyword && (r.text(i) == "true" || r.text(i) == "false" || r.text(i) == "null"):
-		v, i = litValue{kind: litScalar}, i+1
-	case r.punct(i, "["):
-		i, v = r.array(i + 1)
-	case r.punct(i, "{"):
-		i, v = r.object(i + 1)
-	}
-	if v.kind == litOpaque || !r.terminator(i) {
-		i, v = r.skip(start), litValue{kind: litOpaque}
-	}
-	v.text = r.span(start, i)
-	return i, v
 }
 
 func (r *litReader) span(from, to int) string {
@@ -294,22 +204,130 @@ func (r *litReader) skip(i int) int {
 	return i
 }
 
+// value reads the value starting at token i and returns the token after it. in is the bracket
+// the value sits in, '}' or ']', or 0 at the top: it decides what a fault after the value says.
+func (r *litReader) value(i int, in byte) (int, litValue) {
+	if i >= len(r.toks) {
+		i = len(r.toks) - 1
+	}
+	if g := r.gap(i); g >= 0 {
+		r.failValue(g)
+	}
+	start := i
+	var v litValue
+	t := r.toks[i]
+	switch o := int(t.Pos); {
+	case t.Kind == lex.String:
+		s, end, escaped, err := r.unquote(o)
+		v = litValue{kind: litString, str: s, escaped: escaped}
+		next, clean := r.tokenAt(end)
+		switch {
+		case err != nil:
+			r.failf("%s", err)
+			v.kind = litOpaque
+			i++
+		case end == int(t.End):
+			i++
+		case clean: // the lexer ended the string early, at a raw carriage return, and went on
+			i = next
+		default:
+			r.failAfter(in, end)
+			i++
+		}
+	case t.Kind == lex.Template:
+		r.failValue(o)
+		if raw := r.text(i); len(raw) >= 2 && !strings.Contains(raw, `\`) {
+			v = litValue{kind: litString, str: raw[1 : len(raw)-1]}
+		}
+		i++
+	case t.Kind == lex.Number || o < len(r.src) && r.src[o] == '-':
+		next, f, ok := r.number(i, in)
+		switch {
+		case t.Kind == lex.Number:
+			v, i = litValue{kind: litScalar, data: f}, i+1
+		case ok: // a negative number
+			v, i = litValue{kind: litScalar, data: f}, next
+		}
+	case t.Kind == lex.Keyword && (r.text(i) == "true" || r.text(i) == "false" || r.text(i) == "null"):
+		if w := r.word(o); w != r.text(i) {
+			r.failValue(o)
+		}
+		v, i = litValue{kind: litScalar, data: map[string]any{"true": true, "false": false}[r.text(i)]}, i+1
+	case t.Kind == lex.Regex:
+		r.failValue(o)
+		v, i = litValue{kind: litScalar}, i+1
+	case r.punct(i, "["):
+		i, v = r.array(i + 1)
+	case r.punct(i, "{"):
+		i, v = r.object(i + 1)
+	default:
+		r.failValue(o)
+	}
+	if v.kind == litOpaque || !r.terminator(i) {
+		if v.kind != litOpaque {
+			r.failAfter(in, int(r.toks[i-1].End))
+		}
+		i, v = r.skip(start), litValue{kind: litOpaque}
+	}
+	v.text = r.span(start, i)
+	return i, v
+}
+
+// number reads the number at token i as plain data does: a '-' or a digit, then the digits,
+// dots, exponents and signs that follow, which must make a number and end where a token ends.
+// next is the token after it; ok is false when it is not plain data (a fault then says why).
+func (r *litReader) number(i int, in byte) (next int, f float64, ok bool) {
+	o := int(r.toks[i].Pos)
+	if c := r.src[o]; c != '-' && (c < '0' || c > '9') {
+		r.failValue(o) // .5
+		return i, 0, false
+	}
+	end := o + 1
+	for end < len(r.src) && strings.IndexByte("0123456789.eE+-", r.src[end]) >= 0 {
+		end++
+	}
+	f, err := strconv.ParseFloat(string(r.src[o:end]), 64)
+	if err != nil {
+		r.failf("not a number: %q", r.src[o:end])
+		return i, 0, false
+	}
+	next, clean := r.tokenAt(end)
+	if !clean { // 0x1F, 1_000, 10n: the number ends inside a token
+		r.failAfter(in, end)
+		return i, f, false
+	}
+	return next, f, true
+}
+
 // array reads elements after "[" up to its "]".
 func (r *litReader) array(i int) (int, litValue) {
 	v := litValue{kind: litArray}
-	for !r.punct(i, "]") {
+	for {
+		if g := r.gap(i); g >= 0 {
+			r.failValue(g)
+		}
+		if r.punct(i, "]") {
+			break
+		}
 		if r.terminator(i) { // a hole or a stray close
+			r.failValue(int(r.toks[i].Pos))
 			return i, litValue{}
 		}
 		var e litValue
 		if r.punct(i, "...") {
+			r.failValue(int(r.toks[i].Pos))
 			i, e = r.skip(i), litValue{kind: litOpaque, text: r.span(i, r.skip(i))}
 		} else {
-			i, e = r.value(i)
+			i, e = r.value(i, ']')
 		}
 		v.elems = append(v.elems, e)
+		if g := r.gap(i); g >= 0 {
+			r.failAfter(']', g)
+		}
 		if r.punct(i, ",") {
 			i++
+		} else if !r.punct(i, "]") {
+			r.failAfter(']', int(r.toks[i].Pos))
 		}
 	}
 	return i + 1, v
@@ -318,24 +336,54 @@ func (r *litReader) array(i int) (int, litValue) {
 // object reads properties after "{" up to its "}".
 func (r *litReader) object(i int) (int, litValue) {
 	v := litValue{kind: litObject}
-	for !r.punct(i, "}") {
+	for {
+		if g := r.gap(i); g >= 0 {
+			r.failKey(g)
+		}
+		if r.punct(i, "}") {
+			break
+		}
 		if i >= len(r.toks) || r.toks[i].Kind == lex.EOF {
+			r.failKey(len(r.src))
 			return i, litValue{}
 		}
 		var p litProp
-		switch t := r.toks[i]; {
+		switch t, o := r.toks[i], int(r.toks[i].Pos); {
 		case r.punct(i, "...") || r.punct(i, "["): // a spread or a computed key
+			r.failKey(o)
 			end := r.skip(i)
 			p = litProp{spread: true, val: litValue{kind: litOpaque, text: r.span(i, end)}}
 			i = end
 		case t.Kind == lex.Ident || t.Kind == lex.Keyword || t.Kind == lex.Number || t.Kind == lex.String:
 			p.key = r.text(i)
+			colon := i + 1 // where the key's ':' should be
 			if t.Kind == lex.String {
-				p.key, _ = jsUnquote(p.key)
+				s, end, _, err := r.unquote(o)
+				p.key = s
+				if next, clean := r.tokenAt(end); err != nil {
+					r.failf("%s", err)
+				} else if end != int(t.End) && clean {
+					colon = next
+				} else if end != int(t.End) {
+					r.failColon(s)
+				}
+			} else if w := r.word(o); w == "" {
+				r.failKey(o)
+			} else if w != p.key {
+				// Plain data reads the key as a word (a-b is one); it must end where a token does.
+				if next, clean := r.tokenAt(o + len(w)); !clean || !r.punct(next, ":") {
+					r.failColon(w)
+				} else {
+					p.key, colon = w, next
+				}
 			}
-			if r.punct(i+1, ":") {
-				i, p.val = r.value(i + 2)
+			if r.punct(colon, ":") {
+				if g := r.gap(colon); g >= 0 {
+					r.failColon(p.key)
+				}
+				i, p.val = r.value(colon+1, '}')
 			} else { // shorthand, method or accessor
+				r.failColon(p.key)
 				end := r.skip(i)
 				if !r.terminator(i+1) && !r.punct(i+1, "(") {
 					p.key = r.text(i + 1) // get NAME() / set NAME() / async NAME()
@@ -343,62 +391,172 @@ func (r *litReader) object(i int) (int, litValue) {
 				p.val, i = litValue{kind: litOpaque, text: r.span(i, end)}, end
 			}
 		default:
+			r.failKey(o)
 			return i, litValue{}
 		}
 		v.props = append(v.props, p)
+		if g := r.gap(i); g >= 0 {
+			r.failAfter('}', g)
+		}
 		if r.punct(i, ",") {
 			i++
 		} else if !r.punct(i, "}") {
+			r.failAfter('}', int(r.toks[i].Pos))
 			return i, litValue{}
 		}
 	}
 	return i + 1, v
 }
 
-// jsUnquote reads a '…' or "…" JavaScript string literal; ok is false for an escape it does not
-// know (the value is then not read as a literal).
-func jsUnquote(lit string) (string, bool) {
-	if len(lit) < 2 {
-		return "", false
-	}
-	body := lit[1 : len(lit)-1]
-	if !strings.Contains(body, `\`) {
-		return body, true
-	}
+// unquote reads the '…' or "…" string literal at byte o: its value, the byte after its closing
+// quote, and whether it uses an escape beyond \n, \t, \r and a character standing for itself.
+// A \u escape is read with four hex digits only.
+func (r *litReader) unquote(o int) (s string, end int, escaped bool, err error) {
+	src, q := r.src, r.src[o]
 	var b strings.Builder
-	for i := 0; i < len(body); i++ {
-		c := body[i]
-		if c != '\\' {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		if i >= len(body) {
-			return "", false
-		}
-		switch c = body[i]; c {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'b', 'f', 'v', '0', 'x', 'u', '\n', '\r':
-			// \u and \x escapes, and the rest, are not worth reading for test patterns.
-			return "", false
+	for j := o + 1; j < len(src); j++ {
+		c := src[j]
+		switch {
+		case c == q:
+			return b.String(), j + 1, escaped, nil
+		case c == '\\' && j+1 < len(src):
+			j++
+			e := src[j]
+			if strings.IndexByte("bfv0xu\n\r", e) >= 0 {
+				escaped = true
+			}
+			switch e {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'v':
+				b.WriteByte('\v')
+			case '0':
+				b.WriteByte(0)
+			case 'x', 'u':
+				n := map[byte]int{'x': 2, 'u': 4}[e]
+				if j+n < len(src) {
+					if h, err := strconv.ParseUint(string(src[j+1:j+1+n]), 16, 32); err == nil {
+						b.WriteRune(rune(h))
+						j += n
+						continue
+					}
+				}
+				if e == 'u' {
+					return "", 0, escaped, fmt.Errorf("a \\u escape bond does not read")
+				}
+				b.WriteByte(e)
+			case '\r': // a line continuation
+				if j+1 < len(src) && src[j+1] == '\n' {
+					j++
+				}
+			case '\n':
+			default:
+				b.WriteByte(e) // \\ \' \" \. \/ …: the character itself
+			}
+		case c == '\n':
+			return "", 0, escaped, fmt.Errorf("a string runs past its line")
 		default:
-			b.WriteByte(c) // \\ \' \" \. \/ …: the character itself
+			b.WriteByte(c)
 		}
 	}
-	return b.String(), true
+	return "", 0, escaped, fmt.Errorf("an unterminated string")
 }
 
-// readJestConfig reads a jest configuration: JSON for package.json's "jest" key and
-// jest.config.json, a program otherwise.
-func readJestConfig(file, text string) (litValue, bool, error) {
-	if strings.HasSuffix(file, ".json") {
-		v, err := readConfigJSON([]byte(text))
-		return v, err == nil, err
+// The plain-data reading, by bytes: spaces, words, and the text a fault quotes.
+
+// tokenAt returns the first token at or after byte o; clean is false when a token straddles o,
+// so that plain data, read by bytes, ends where no token does.
+func (r *litReader) tokenAt(o int) (next int, clean bool) {
+	for next < len(r.toks) && int(r.toks[next].Pos) < o {
+		next++
 	}
-	return readConfigProgram(file, text)
+	return next, next == 0 || int(r.toks[next-1].End) <= o
+}
+
+// gap returns the first byte before token i, after the token before it, that is not a space of
+// plain data (a comment, a form feed, a byte-order mark), or -1.
+func (r *litReader) gap(i int) int {
+	from := 0
+	if i > 0 {
+		from = int(r.toks[i-1].End)
+	}
+	for o := from; o < int(r.toks[i].Pos); o++ {
+		if strings.IndexByte(" \t\r\n", r.src[o]) < 0 {
+			return o
+		}
+	}
+	return -1
+}
+
+// space returns the first byte from o that is not a space of plain data.
+func (r *litReader) space(o int) int {
+	for o < len(r.src) && strings.IndexByte(" \t\r\n", r.src[o]) >= 0 {
+		o++
+	}
+	return o
+}
+
+// word returns the bare word at o: letters, digits, _ and $, and - after the first.
+func (r *litReader) word(o int) string {
+	j := o
+	for j < len(r.src) {
+		c := r.src[j]
+		if !(c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' && j > o) {
+			break
+		}
+		j++
+	}
+	return string(r.src[o:j])
+}
+
+// rest is the text from o a fault quotes: up to 20 bytes.
+func (r *litReader) rest(o int) string {
+	s := string(r.src[min(o, len(r.src)):])
+	if len(s) > 20 {
+		s = s[:20] + "…"
+	}
+	return s
+}
+
+func (r *litReader) failf(format string, args ...any) {
+	if r.fault == nil {
+		r.fault = fmt.Errorf(format, args...)
+	}
+}
+
+// failValue: a value should start at o.
+func (r *litReader) failValue(o int) {
+	if o >= len(r.src) {
+		r.failf("unexpected end")
+		return
+	}
+	r.failf("%q is not a literal", r.rest(o+len(r.word(o))))
+}
+
+// failKey: a key should start at o.
+func (r *litReader) failKey(o int) { r.failf("%q is not a key", r.rest(o)) }
+
+// failColon: key should be followed by ':'.
+func (r *litReader) failColon(key string) {
+	r.failf("expected ':' after %q (shorthand and computed properties are not literals)", key)
+}
+
+// failAfter: a value in the bracket in ended at o, and what follows does not go on from it.
+func (r *litReader) failAfter(in byte, o int) {
+	switch o = r.space(o); in {
+	case '}':
+		r.failf("expected ',' or '}' at %q", r.rest(o))
+	case ']':
+		r.failf("expected ',' or ']' at %q", r.rest(o))
+	default:
+		r.failf("unexpected %q after the value", r.rest(o))
+	}
 }
