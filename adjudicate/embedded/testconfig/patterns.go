@@ -4,7 +4,7 @@ package testconfig
 // roots, rootDir, moduleFileExtensions and ignore patterns; vitest's root and test.include,
 // test.exclude, test.dir and test.root — as literal values scoped by nesting (vitest's
 // coverage.include is not test.include), and says when a key's value is not a literal it can
-// read. The matching of those patterns against the tree is configfiles.go.
+// read. The matching of those patterns against the tree is files.go.
 
 import (
 	"fmt"
