@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,7 +84,7 @@ func (b *bundler) boundaryLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	case info.err != nil:
 		// Not traced: the import goes to the module as it is.
 		fmt.Fprintf(&src, "export * from %s;\n", target)
-		if contains(info.names, "default") {
+		if slices.Contains(info.names, "default") {
 			fmt.Fprintf(&src, "export { default } from %s;\n", target)
 		}
 	case info.cjs:

@@ -30,7 +30,7 @@
 //     (async generators, for await, using, decorators) is lowered by esbuild. A global Node has
 //     and the runtime lacks (Intl, fetch, AbortController, …) fails the run and is named in
 //     Result.Unsupported.
-//   - jest and vitest (framework.go, js/expect.js, js/jestmock.js, js/jest.js): describe/it/test
+//   - jest and vitest (testconfig, js/expect.js, js/jestmock.js, js/jest.js): describe/it/test
 //     with skip, only (per file, as both runners do), todo, each (table and template),
 //     concurrent (run serially), the four hooks, async tests, done callbacks (jest only; vitest 3
 //     refuses them), per-test timeouts (5 s by default) on the virtual clock, expect with jest's
@@ -44,7 +44,7 @@
 //     auto-reset settings are refused by name, as are snapshots and module mocks (vi.mock,
 //     jest.mock) found in the tests. tsconfig `paths` are honoured (esbuild reads them).
 //     Known differences from the real runners are listed in jestparity_test.go.
-//   - mocha (js/mocha.js, mocha.go, mochaconfig.go): mocha 10's BDD interface and runner, only
+//   - mocha (js/mocha.js, mocha.go, testconfig/mocha.go): mocha 10's BDD interface and runner, only
 //     when the caller passes FrameworkMocha (the oracle command runs mocha); ReadMochaSetup reads
 //     mocha's configuration as data. Each file runs in its own runtime, where mocha loads all the
 //     files of a run into one root suite: a several-file run in which a file uses .only or
@@ -207,7 +207,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	}
 	cfg, err := SuiteConfig{Framework: FrameworkMocha}, error(nil)
 	if opts.Framework != FrameworkMocha {
-		cfg, err = readSuiteConfig(abs, opts.Framework)
+		cfg, err = ReadSuiteConfig(abs, opts.Framework)
 	}
 	if err != nil {
 		return nil, err
@@ -468,14 +468,4 @@ func touches(inputs map[string]string, overrides map[string][]byte) bool {
 		}
 	}
 	return false
-}
-
-// runtimeProgram compiles the JavaScript runtime; a goja.Program is immutable and shared by
-// every runtime a Runner creates.
-func runtimeProgram() (*goja.Program, error) {
-	prg, err := goja.Compile("bond:runtime.js", runtimeJS, false)
-	if err != nil {
-		return nil, fmt.Errorf("embedded runner: compiling its runtime (a bond bug): %w", err)
-	}
-	return prg, nil
 }

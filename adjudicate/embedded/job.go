@@ -66,7 +66,7 @@ type jobResult struct {
 // that no longer bundles carries its build error; any other failure is the harness's. The
 // compiled bundles returned are the job's files', index for index (nil for a build error).
 func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOptions) (*job, []*compiled, error) {
-	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: r.opts.Mocha.job(), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours}
+	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: mochaJobOf(r.opts.Mocha), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours}
 	files, err := r.selected(ro.Files)
 	if err != nil {
 		return nil, nil, err

@@ -1,33 +1,16 @@
 package embedded
 
 // This file holds what the embedded runner needs of mocha beyond its configuration
-// (mochaconfig.go): the framework's name, its timeout in a job, and the check that a run of
-// several files did nothing mocha would apply across them.
+// (testconfig/mocha.go): its timeout in a job, and the check that a run of several files did
+// nothing mocha would apply across them.
 
 import (
 	"fmt"
 	"time"
 )
 
-// FrameworkMocha is mocha 10's BDD interface (js/mocha.js): describe/context/it/specify, the
-// four hooks, mocha's `this`, done callbacks and promises. It is never detected from the
-// repository: the caller passes it when the oracle command runs mocha.
-const FrameworkMocha Framework = "mocha"
-
 // mochaDefaultTimeout is mocha's timeout for each test and hook when nothing sets one.
 const mochaDefaultTimeout = 2 * time.Second
-
-// MochaOptions are the mocha settings an embedded run honours. The zero value is mocha's
-// default.
-type MochaOptions struct {
-	// Timeout is mocha's timeout for each test and hook (--timeout, or the config's timeout):
-	// 0 means mocha's default, 2 s; negative means none (--no-timeouts, timeout 0).
-	Timeout time.Duration
-	// CheckLeaks (--check-leaks): a test or hook that adds a global fails, as mocha fails it.
-	CheckLeaks bool
-	// ForbidOnly (--forbid-only): declaring .only throws, which fails the file's load.
-	ForbidOnly bool
-}
 
 // mochaJob is MochaOptions as a job carries them to the runtime (host.mocha).
 type mochaJob struct {
@@ -36,8 +19,8 @@ type mochaJob struct {
 	ForbidOnly bool  `json:"forbidOnly"`
 }
 
-// job is o as the runtime reads it: the timeout in milliseconds, 0 for none.
-func (o MochaOptions) job() mochaJob {
+// mochaJobOf is o as the runtime reads it: the timeout in milliseconds, 0 for none.
+func mochaJobOf(o MochaOptions) mochaJob {
 	j := mochaJob{CheckLeaks: o.CheckLeaks, ForbidOnly: o.ForbidOnly}
 	switch {
 	case o.Timeout == 0:

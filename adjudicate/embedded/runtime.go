@@ -1,48 +1,20 @@
 package embedded
 
+// This file runs one test file's bundle in a fresh goja runtime: the event loop, its timers in
+// virtual time, and the collection of results. What crosses between Go and the runtime's
+// JavaScript, and in what order, is host.go.
+
 import (
 	"container/heap"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
 )
-
-// runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
-// use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodeerrors.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "loader.js"}
-
-//go:embed js/*.js
-var runtimeFS embed.FS
-
-// runtimeJS is the runtime's source: the parts, in order, inside `(function (host) { … })`, which
-// the Go side calls with the privileged functions it lends the runtime, reachable only through
-// this closure. It is evaluated once per test file in a fresh goja runtime.
-var runtimeJS = func() string {
-	var b strings.Builder
-	b.WriteString("(function (host) {\n  'use strict';\n\n")
-	for _, name := range runtimeParts {
-		src, err := runtimeFS.ReadFile("js/" + name)
-		if err != nil {
-			panic("embedded runtime: missing part " + name) // the embed pattern names them all
-		}
-		b.Write(src)
-		b.WriteString("\n")
-	}
-	b.WriteString("})")
-	return b.String()
-}()
-
-// maxOutput bounds what one run's tests may print; the rest is dropped with a note, so a test that
-// logs in a loop cannot fill memory before its time limit.
-const maxOutput = 8 << 20
 
 // compileInstrumented compiles an instrumented bundle with its shifted source map, so stack
 // traces name original files and lines. The map is handed to goja directly: nothing is read from
@@ -115,9 +87,9 @@ type vm struct {
 	out      *strings.Builder
 	started  time.Time
 	rejected []*goja.Promise
-	exports  struct {
-		fire, uncaught, finish, runAll goja.Callable
-	}
+	exports  runtimeExports
+	// muted silences host.write while the tracer makes its neighbour calls.
+	muted bool
 }
 
 func (v *vm) now() float64 {
@@ -198,111 +170,26 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	// The tracer captures the built-ins it reads with before any other code runs in rt.
 	tr := newTracer(rt)
 	tr.neighbours = j.Neighbours && !j.NoTrace
-	muted := false
-	v.clock = float64(j.Epoch) / 1e6
-	rt.SetTimeSource(func() time.Time {
-		ms := v.now()
-		return time.UnixMilli(0).Add(time.Duration(ms * float64(time.Millisecond)))
-	})
-	rng := rand.New(rand.NewPCG(j.Seed, 0x626f6e64)) // "bond"
-	rt.SetRandSource(rng.Float64)
-	rt.SetParserOptions(parser.WithDisableSourceMaps) // eval and new Function never read a map from disk
-	rt.SetMaxCallStackSize(10000)
-	rt.SetPromiseRejectionTracker(func(p *goja.Promise, op goja.PromiseRejectionOperation) {
-		switch op {
-		case goja.PromiseRejectionReject:
-			v.rejected = append(v.rejected, p)
-		case goja.PromiseRejectionHandle:
-			for i, q := range v.rejected {
-				if q == p {
-					v.rejected = append(v.rejected[:i], v.rejected[i+1:]...)
-					break
-				}
-			}
-		}
-	})
+	v.configure(j)
 	st.use(rt)
 	defer st.use(nil)
 
-	host := rt.NewObject()
-	must := func(err error) {
-		if err != nil {
-			panic(err)
-		}
-	}
-	must(host.Set("entry", f.Path))
-	must(host.Set("framework", string(f.Framework)))
-	must(host.Set("globals", j.Globals))
-	must(host.Set("bail", j.Bail))
-	must(host.Set("mocha", map[string]any{"timeout": j.Mocha.TimeoutMS, "checkLeaks": j.Mocha.CheckLeaks, "forbidOnly": j.Mocha.ForbidOnly}))
-	must(host.Set("crossFile", func(what string) { fr.CrossFile = what }))
-	must(host.Set("cwd", j.Cwd))
-	must(host.Set("refuse", func(what string) {
-		if fr.Refused == "" {
-			fr.Refused = what
-		}
-	}))
-	must(lendBuiltins(host, j.Seed))
-	must(host.Set("write", func(stream int, s string) {
-		switch {
-		case muted:
-		case out.Len()+len(s) <= maxOutput:
-			out.WriteString(s)
-		case out.Len() < maxOutput:
-			out.WriteString(s[:maxOutput-out.Len()])
-			out.WriteString("\n[bond: output past " + strconv.Itoa(maxOutput>>20) + " MiB dropped]\n")
-		}
-	}))
-	must(host.Set("timerAdd", func(delay float64, repeat bool) int64 { return v.add(delay, repeat) }))
-	must(host.Set("timerClear", func(id int64) { v.clear(id) }))
-	must(host.Set("timerRef", func(id int64, ref bool) {
-		if t, ok := v.byID[id]; ok {
-			t.ref = ref
-		}
-	}))
-	must(host.Set("timerHasRef", func(id int64) bool { t, ok := v.byID[id]; return ok && t.ref }))
-	must(host.Set("timerRefresh", func(id int64) {
-		if t, ok := v.byID[id]; ok && t.index >= 0 {
-			v.seq++
-			t.when, t.seq = v.clock+t.delay, v.seq
-			heap.Fix(&v.timers, t.index)
-		}
-	}))
-	must(host.Set("clock", func() float64 { return v.now() }))
-	must(host.Set("realNow", func() float64 { return float64(time.Since(v.started).Microseconds()) / 1000 }))
-
-	var initVal goja.Value
-	initVal, err = rt.RunProgram(rtPrg)
+	host, err := v.hostObject(j, f, &fr)
 	if err != nil {
+		panic(err)
+	}
+	if err := v.start(rtPrg, host); err != nil {
 		if st.stopped() != stopNone {
 			return fr, nil
 		}
-		return fr, fmt.Errorf("embedded runner: loading its runtime (a bond bug): %w", err)
+		return fr, err
 	}
-	initFn, _ := goja.AssertFunction(initVal)
-	expV, err := initFn(goja.Undefined(), host)
-	if err != nil {
-		if st.stopped() != stopNone {
-			return fr, nil
-		}
-		return fr, fmt.Errorf("embedded runner: starting its runtime (a bond bug): %w", err)
-	}
-	exp := expV.ToObject(rt)
-	get := func(name string) goja.Callable {
-		f, ok := goja.AssertFunction(exp.Get(name))
-		if !ok {
-			panic("embedded runtime: missing export " + name)
-		}
-		return f
-	}
-	v.exports.fire, v.exports.uncaught, v.exports.finish, v.exports.runAll = get("fire"), get("uncaught"), get("finish"), get("runAll")
-	tr.current = get("currentTest")
+	tr.current = v.exports.currentTest
 	defer func() { fr.Calls, fr.TraceCapped = tr.calls, tr.capped }()
 
-	probes := rt.NewArrayBuffer(make([]byte, f.Probes))
-	probeArr, err := rt.New(rt.Get("Uint8Array"), rt.ToValue(probes))
+	probes, probeArr, err := v.newProbes(f.Probes)
 	if err != nil {
-		return fr, fmt.Errorf("embedded runner: making the probe array: %w", err)
+		return fr, err
 	}
 	defer func() { fr.Probes = probes.Bytes() }()
 
@@ -312,16 +199,7 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	}
 
 	// Load: run the bundle's top level, which declares the tests.
-	wrapper, err := rt.RunProgram(f.prg)
-	if err == nil {
-		fn, _ := goja.AssertFunction(wrapper)
-		wrap := rt.ToValue(tr.wrapFn)
-		if j.NoTrace {
-			wrap = rt.ToValue(func(c goja.FunctionCall) goja.Value { return c.Argument(1) })
-		}
-		_, err = fn(goja.Undefined(), probeArr, wrap)
-	}
-	if err != nil {
+	if err := v.load(f.prg, probeArr, tr, j.NoTrace); err != nil {
 		if interrupted(err) {
 			fr.Tests = finish(v, "the run was stopped before the tests finished")
 			return fr, nil
@@ -385,7 +263,7 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	fr.Tests = finish(v, reason)
 	if st.stopped() == stopNone {
 		// After the results are collected, so no test sees them.
-		tr.afterTests(probes.Bytes(), func(on bool) { muted = on }, func() bool { return st.stopped() != stopNone })
+		tr.afterTests(probes.Bytes(), func(on bool) { v.muted = on }, func() bool { return st.stopped() != stopNone })
 	}
 	return fr, nil
 }

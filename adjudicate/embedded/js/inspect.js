@@ -1,5 +1,5 @@
 // inspect / format: util.inspect and util.format as Node prints values, used by console, the
-// assertion messages and the reporters. Part of the embedded runtime (see runtime.go).
+// assertion messages and the reporters. Part of the embedded runtime (see host.go).
   // ---------------------------------------------------------------- inspect / format
   const objToString = Object.prototype.toString;
   const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);

@@ -1,4 +1,4 @@
-package embedded
+package testconfig
 
 // This file reads how mocha would run a suite, as text: its configuration (.mocharc.* or
 // package.json's "mocha" key, never executed) and the oracle command's own flags, merged as
@@ -29,8 +29,20 @@ type MochaSetup struct {
 	// Args are Spec's lookup flags in the command's spelling (--recursive, --extension X), for
 	// oraclecmd.TestFiles.
 	Args []string
-	// Run are the settings the embedded runs honour (Options.Mocha).
+	// Run are the settings the embedded runs honour (embedded.Options.Mocha).
 	Run MochaOptions
+}
+
+// MochaOptions are the mocha settings an embedded run honours. The zero value is mocha's
+// default.
+type MochaOptions struct {
+	// Timeout is mocha's timeout for each test and hook (--timeout, or the config's timeout):
+	// 0 means mocha's default, 2 s; negative means none (--no-timeouts, timeout 0).
+	Timeout time.Duration
+	// CheckLeaks (--check-leaks): a test or hook that adds a global fails, as mocha fails it.
+	CheckLeaks bool
+	// ForbidOnly (--forbid-only): declaring .only throws, which fails the file's load.
+	ForbidOnly bool
 }
 
 // mochaConfigs are the configuration files mocha 10 reads, in its order: the first found wins.
@@ -76,7 +88,7 @@ var mochaTSLoaders = map[string]bool{
 // arguments (as oraclecmd.Parse returns them: "--flag", "--flag value" or "--flag=value"):
 // mocha's configuration file and package.json's "mocha" key, read as data, and the flags.
 // A setting the embedded runner cannot honour, or one bond does not know, is an
-// *UnsupportedError naming the file or the flag and the setting.
+// *Refusal naming the file or the flag and the setting.
 func ReadMochaSetup(root string, files, args []string) (MochaSetup, error) {
 	var setup MochaSetup
 	cli, err := mochaFlags(args)
@@ -84,7 +96,7 @@ func ReadMochaSetup(root string, files, args []string) (MochaSetup, error) {
 		return setup, err
 	}
 	if why := legacyMochaOpts(root); why != "" {
-		return setup, &UnsupportedError{Importer: "test/mocha.opts", Feature: why}
+		return setup, &Refusal{File: "test/mocha.opts", Setting: why}
 	}
 	layers := []mochaLayer{cli}
 	for _, f := range mochaConfigs {
@@ -160,18 +172,18 @@ func mergeMocha(setup MochaSetup, files []string, layers []mochaLayer) (MochaSet
 			}
 			why, known := mochaRefused[k]
 			if !known {
-				return setup, &UnsupportedError{Importer: l.whereOf(k), Feature: fmt.Sprintf("the mocha setting %s, which bond does not know", k)}
+				return setup, &Refusal{File: l.whereOf(k), Setting: fmt.Sprintf("the mocha setting %s, which bond does not know", k)}
 			}
 			if k == "require" && allTSLoaders(v) {
 				continue
 			}
 			if truthy(v) {
-				return setup, &UnsupportedError{Importer: l.whereOf(k), Feature: fmt.Sprintf("mocha %s (it %s)", k, why)}
+				return setup, &Refusal{File: l.whereOf(k), Setting: fmt.Sprintf("mocha %s (it %s)", k, why)}
 			}
 		}
 	}
 	if v, where, ok := get("ui"); ok && fmt.Sprint(v) != "bdd" {
-		return setup, &UnsupportedError{Importer: where, Feature: fmt.Sprintf("mocha's %v interface (only bdd is provided)", v)}
+		return setup, &Refusal{File: where, Setting: fmt.Sprintf("mocha's %v interface (only bdd is provided)", v)}
 	}
 	setup.Spec = append([]string{}, files...)
 	var exts []string
@@ -200,7 +212,7 @@ func mergeMocha(setup MochaSetup, files []string, layers []mochaLayer) (MochaSet
 	if v, where, ok := get("timeout"); ok && setup.Run.Timeout == 0 {
 		ms, err := mochaMS(v)
 		if err != nil {
-			return setup, &UnsupportedError{Importer: where, Feature: fmt.Sprintf("the mocha timeout %v, which bond cannot read", v)}
+			return setup, &Refusal{File: where, Setting: fmt.Sprintf("the mocha timeout %v, which bond cannot read", v)}
 		}
 		setup.Run.Timeout = time.Duration(ms) * time.Millisecond
 		if ms <= 0 || ms >= 1<<31-1 {
@@ -248,7 +260,7 @@ func checkKnown(where, key string) error {
 	case "spec", "extension", "recursive", "timeout", "timeouts", "ui", "check-leaks", "forbid-only":
 		return nil
 	}
-	return &UnsupportedError{Importer: where, Feature: fmt.Sprintf("the mocha setting %s, which bond does not know", key)}
+	return &Refusal{File: where, Setting: fmt.Sprintf("the mocha setting %s, which bond does not know", key)}
 }
 
 // readMochaConfig reads a configuration file's text as data: JSON, JSON with comments, a
@@ -265,7 +277,7 @@ func readMochaConfig(file, text string) (mochaLayer, error) {
 		body = regexp.MustCompile(`^\s*(['"])use strict(['"]);?`).ReplaceAllString(body, "")
 		m := regexp.MustCompile(`^\s*module\.exports\s*=\s*`).FindStringIndex(body)
 		if m == nil {
-			return mochaLayer{}, &UnsupportedError{Importer: file, Feature: "a configuration that is not `module.exports = {…}` (bond reads it as data, never runs it)"}
+			return mochaLayer{}, &Refusal{File: file, Setting: "a configuration that is not `module.exports = {…}` (bond reads it as data, never runs it)"}
 		}
 		var v any
 		v, err = parseLiteral(body[m[1]:])
@@ -286,7 +298,7 @@ func readMochaConfig(file, text string) (mochaLayer, error) {
 		}
 	}
 	if err != nil {
-		return mochaLayer{}, &UnsupportedError{Importer: file, Feature: fmt.Sprintf("a configuration bond cannot read as data (%v; it reads literals only, never runs the file)", err)}
+		return mochaLayer{}, &Refusal{File: file, Setting: fmt.Sprintf("a configuration bond cannot read as data (%v; it reads literals only, never runs the file)", err)}
 	}
 	return mochaLayerOf(file, vals)
 }

@@ -1,6 +1,6 @@
-package embedded
+package testconfig
 
-// This file applies a config's test-file settings (configmatch.go) to a tree the way jest and
+// This file applies a config's test-file settings (patterns.go) to a tree the way jest and
 // vitest find their test files, and narrows them by the command's path arguments as each runner
 // reads them. Where the answer could depend on what bond cannot see — the runner's version, the
 // directory above the repository, a pattern syntax bond does not match — it says so instead of

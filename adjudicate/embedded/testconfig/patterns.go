@@ -1,10 +1,10 @@
-package embedded
+package testconfig
 
 // This file reads which files a jest or vitest config makes tests — jest's testMatch, testRegex,
 // roots, rootDir, moduleFileExtensions and ignore patterns; vitest's root and test.include,
 // test.exclude, test.dir and test.root — as literal values scoped by nesting (vitest's
 // coverage.include is not test.include), and says when a key's value is not a literal it can
-// read. The matching of those patterns against the tree is configfiles.go.
+// read. The matching of those patterns against the tree is files.go.
 
 import (
 	"fmt"
