@@ -48,12 +48,18 @@ var esmHooksSource string
 //go:embed names.cjs
 var namesSource string
 
+// jestSource is the jest side of the trace (PrepareJest), put into hook.cjs at jestMark.
+//
+//go:embed jest.cjs
+var jestSource string
+
 // settingsMark is the placeholder of hook.cjs that Prepare replaces with the run's settings;
 // esmMark the line replaced with esm.cjs.
 const (
 	settingsMark = "SETTINGS; // eslint-disable-line no-undef"
 	esmMark      = "// ESM: esm.cjs goes here."
 	namesMark    = "// NAMES: names.cjs goes here."
+	jestMark     = "// JEST: jest.cjs goes here (PrepareJest)."
 )
 
 // Caps on what Read accepts: trace files per run (one per Node process) and calls in all.
@@ -147,6 +153,7 @@ func PrepareWith(tmp, root string, tests, entries []string, o HookOptions) (*Run
 	src := strings.Replace(hookSource, settingsMark, string(settings)+";", 1)
 	src = strings.Replace(src, esmMark, esmSource, 1)
 	src = strings.Replace(src, namesMark, namesSource, 1)
+	src = strings.Replace(src, jestMark, "", 1)
 	hook := filepath.Join(dir, "hook.cjs")
 	if err := os.WriteFile(hook, []byte(src), 0o644); err != nil {
 		os.RemoveAll(dir)
