@@ -228,3 +228,55 @@ func certifyWitnessFixture(t *testing.T, root, fixture string, o Options, note s
 	}
 	return out
 }
+
+// TestValueWitnessJest certifies testdata/witness/value-jest (jest 29, CommonJS, two test files,
+// a setupFilesAfterEnv of the project's own that the tests check ran) with jest as the oracle
+// command, directly, through npm test and with workers: bond's setup file wraps the modules each
+// test file requires through jest.mock, and must give the ignored return value witness value with
+// the call and the test's name, and the equivalent mutant (?? 0 on a value validation keeps an
+// integer) witness none with its call counts, never value; a test that checks the module's
+// identity, jest.isMockFunction and a jest.spyOn of an export still passes.
+func TestValueWitnessJest(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	type want struct {
+		op     string
+		kind   report.WitnessKind
+		calls  int
+		differ int
+	}
+	wants := map[string]want{
+		"src/queue.js:4": {"ternary-false", report.WitnessValue, 6, 1},
+		"src/pad.js:6":   {"swap-logical", report.WitnessNone, 6, 0},
+	}
+	for _, tt := range []struct{ name, cmd string }{
+		{"npx jest", "npx jest"},
+		{"npm test", "npm test"},
+		{"two workers", "npx jest --maxWorkers=2"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := linkedTree(t, "../testdata/witness/value-jest/tree", "node_modules/.bin/jest")
+			got := certifyWitnessFixture(t, root, "value-jest", Options{Runner: RunnerNode, OracleCmd: tt.cmd}, "on (runner command)", len(wants))
+			for at, m := range got {
+				w, ok := wants[at]
+				if !ok {
+					t.Errorf("unexpected mutant at %s", at)
+					continue
+				}
+				if m.Operator != w.op || m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
+					t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
+				}
+				if v := m.Witness.Values; v == nil || v.Unavailable != "" || v.Calls != w.calls || v.Differ != w.differ {
+					t.Errorf("%s: values %+v, want %d of %d calls differ", at, v, w.differ, w.calls)
+				}
+				if w.kind == report.WitnessValue {
+					d := m.Witness.Value
+					if d == nil || d.Callee != "src/index.js#drain" || d.File != "test/queue.test.js" || d.Test != "drain takes items off the front" ||
+						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
+						t.Errorf("%s: value %+v", at, d)
+					}
+				}
+			}
+		})
+	}
+}
