@@ -41,7 +41,7 @@ func (r *cmdRunner) traceable(s runSpec) (tests []string, jest bool, why string)
 	case at.Name == "jest":
 		return files, true, ""
 	}
-	return nil, false, "not available under runner command: the oracle command runs " + at.Name + ", which the value detector does not trace yet (it traces node --test, mocha and jest, CommonJS test files; vitest needs a setup file with vi.doMock around the real module)"
+	return nil, false, "not available under runner command: the oracle command runs " + at.Name + ", which the value detector does not trace yet (it traces node --test and mocha, and jest on CommonJS test files; vitest needs a setup file with vi.doMock around the real module)"
 }
 
 // traceEntries are the files whose ES-module imports nodetrace lists before a run (their
