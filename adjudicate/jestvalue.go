@@ -79,6 +79,9 @@ func (r *cmdRunner) jestPlanFor(ctx context.Context, sb *sandbox, timeout time.D
 	return *r.jest.plan
 }
 
+// jestRecorder says, in the run's note, what records the calls under jest.
+const jestRecorder = "bond's setup file, which jest runs first among setupFilesAfterEnv in each test file's context and which wraps those modules through jest.mock"
+
 // unavailableJest prefixes why the value detector cannot trace the command's jest.
 const unavailableJest = "not available under runner command: the oracle command runs jest, and "
 

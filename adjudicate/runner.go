@@ -182,7 +182,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 	var tr *nodetrace.Run
 	var traceWhy string
 	var tests []string
-	observed := false
+	observed, jestTraced := false, false
 	if withCoverage {
 		var jest bool
 		tests, jest, traceWhy = r.traceable(s)
@@ -198,7 +198,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 			if tr != nil {
 				defer tr.Remove()
 			}
-			observed = false
+			observed, jestTraced = false, true
 		default:
 			var err error
 			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, Sole: r.sole}); err != nil {
@@ -229,6 +229,9 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		out.Trace = &callTrace{Unavailable: traceWhy}
 	case tr != nil && err == nil && out.Status != report.StatusError:
 		out.Trace = traceOf(tr.Read(esmTest(sb.root)), observed)
+		if jestTraced {
+			out.Trace.Recorder = jestRecorder
+		}
 	}
 	return out, err
 }
