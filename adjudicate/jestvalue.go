@@ -44,8 +44,6 @@ type jestPlan struct {
 	modules map[string][]string
 	// why says why the value detector cannot trace this command's jest ("" when it can).
 	why string
-	// took is how long reading the plan took (the three jest runs and the scan).
-	took time.Duration
 }
 
 // jestConfigShown is the part of `jest --showConfig`'s output bond reads.
@@ -85,14 +83,13 @@ const jestRecorder = "bond's setup file, which jest runs first among setupFilesA
 // unavailableJest prefixes why the value detector cannot trace the command's jest.
 const unavailableJest = "not available under runner command: the oracle command runs jest, and "
 
-// readJestPlan runs the oracle command's jest three times in sb (--showConfig without and with a
-// file of bond's among setupFilesAfterEnv, --listTests) and scans the listed test files' imports.
+// readJestPlan runs the oracle command's jest two or three times in sb (--showConfig, again with
+// a file of bond's among setupFilesAfterEnv when the project has any, --listTests) and scans the listed test files' imports.
 // Anything it cannot read soundly — several projects, a jest without setupFilesAfterEnv, a list
 // whose preset part it cannot tell apart, native ES-module test files, no test file — is the
 // plan's why, never a guess.
-func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.Duration) (p jestPlan) {
-	start := time.Now()
-	defer func() { p.took = time.Since(start) }()
+func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.Duration) jestPlan {
+	var p jestPlan
 	dir, err := os.MkdirTemp(r.tmp, "jestplan-")
 	if err != nil {
 		p.why = unavailableJest + "bond could not make a directory to read its config: " + err.Error()
@@ -126,10 +123,12 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 		p.why = unavailableJest + "bond could not read its config: " + why
 		return p
 	}
-	marked, why := run("--showConfig", "--setupFilesAfterEnv="+marker)
-	if why != "" {
-		p.why = unavailableJest + "bond could not read its config: " + why
-		return p
+	marked := func() (string, string) {
+		out, why := run("--showConfig", "--setupFilesAfterEnv="+marker)
+		if why != "" {
+			return "", "bond could not read its config: " + why
+		}
+		return out, ""
 	}
 	listed, why := run("--listTests")
 	if why != "" {
@@ -170,14 +169,22 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 }
 
 // ownSetupFiles reads the project's own setupFilesAfterEnv from two --showConfig outputs: plain
-// (the preset's list, then the project's) and marked (the preset's, then marker). Paths under one
-// of roots come back repo-relative (inside set).
-func ownSetupFiles(plain, marked, marker string, roots []string) (own []string, inside []bool, why string) {
+// (the preset's list, then the project's) and marked's (the preset's, then marker), the second
+// asked for only when the first lists any file (none is none of either). Paths under one of
+// roots come back repo-relative (inside set).
+func ownSetupFiles(plain string, marked func() (string, string), marker string, roots []string) (own []string, inside []bool, why string) {
 	a, why := parseShowConfig(plain)
 	if why != "" {
 		return nil, nil, why
 	}
-	b, why := parseShowConfig(marked)
+	if len(a.Configs) == 1 && a.Configs[0].SetupFilesAfterEnv != nil && len(*a.Configs[0].SetupFilesAfterEnv) == 0 && len(a.Configs[0].ExtensionsToTreatAsEsm) == 0 {
+		return nil, nil, ""
+	}
+	out, why := marked()
+	if why != "" {
+		return nil, nil, why
+	}
+	b, why := parseShowConfig(out)
 	if why != "" {
 		return nil, nil, why
 	}

@@ -29,6 +29,7 @@ func TestOwnSetupFiles(t *testing.T) {
 		{name: "a preset's, then own", plain: show(`["/nm/preset/setup.js","test/setup.js"]`), marked: show(`["/nm/preset/setup.js","/work/m.cjs"]`), own: "[test/setup.js] [true]"},
 		{name: "absolute under the root", plain: show(`["/sb/test/setup.js"]`), marked: show(`["/work/m.cjs"]`), own: "[test/setup.js] [true]"},
 		{name: "two projects", plain: show(`[]`, `[]`), marked: show(`["/work/m.cjs"]`, `["/work/m.cjs"]`), why: "2 projects"},
+		{name: "none, marker run not needed", plain: show(`[]`), marked: "not asked", own: "[] []"},
 		{name: "jest 23", plain: `{"configs":[{"rootDir":"/sb"}],"version":"23.6.0"}`, marked: `{"configs":[{"rootDir":"/sb"}],"version":"23.6.0"}`, why: "jest 23.6.0 has no setupFilesAfterEnv"},
 		{name: "marker missing", plain: show(`["test/setup.js"]`), marked: show(`["test/setup.js"]`), why: "could not tell its preset's"},
 		{name: "preset differs", plain: show(`["/nm/a.js","test/setup.js"]`), marked: show(`["/nm/b.js","/work/m.cjs"]`), why: "could not tell its preset's"},
@@ -37,7 +38,7 @@ func TestOwnSetupFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			own, inside, why := ownSetupFiles(tt.plain, tt.marked, m, roots)
+			own, inside, why := ownSetupFiles(tt.plain, func() (string, string) { return tt.marked, "" }, m, roots)
 			if tt.why != "" {
 				if !strings.Contains(why, tt.why) {
 					t.Errorf("why %q, want it to say %q", why, tt.why)
