@@ -63,18 +63,22 @@ type jestOnce struct {
 }
 
 // jestPlanFor returns the plan of r's jest, reading it in sb the first time (the first traced run,
-// a baseline run on the unmutated tree).
-func (r *cmdRunner) jestPlanFor(ctx context.Context, sb *sandbox, timeout time.Duration) jestPlan {
+// a baseline run on the unmutated tree). err is a run that must stop bond (cancelled, or one that
+// changed what it must not); a plan that could not be read is cached only when it is the plan's.
+func (r *cmdRunner) jestPlanFor(ctx context.Context, sb *sandbox, timeout time.Duration) (jestPlan, error) {
 	if r.jest == nil {
-		return jestPlan{why: unavailableJest + "this runner reads no jest config"}
+		return jestPlan{why: unavailableJest + "this runner reads no jest config"}, nil
 	}
 	r.jest.mu.Lock()
 	defer r.jest.mu.Unlock()
 	if r.jest.plan == nil {
-		p := r.readJestPlan(ctx, sb, timeout)
+		p, err := r.readJestPlan(ctx, sb, timeout)
+		if err != nil {
+			return jestPlan{}, err
+		}
 		r.jest.plan = &p
 	}
-	return *r.jest.plan
+	return *r.jest.plan, nil
 }
 
 // jestRecorder says, in the run's note, what records the calls under jest.
@@ -84,24 +88,24 @@ const jestRecorder = "bond's setup file, which jest runs first among setupFilesA
 const unavailableJest = "not available under runner command: the oracle command runs jest, and "
 
 // readJestPlan runs the oracle command's jest two or three times in sb (--showConfig, again with
-// a file of bond's among setupFilesAfterEnv when the project has any, --listTests) and scans the listed test files' imports.
-// Anything it cannot read soundly — several projects, a jest without setupFilesAfterEnv, a list
-// whose preset part it cannot tell apart, native ES-module test files, no test file — is the
-// plan's why, never a guess.
-func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.Duration) jestPlan {
+// a file of bond's among setupFilesAfterEnv when the project has any, --listTests) and scans the
+// listed test files' imports. Anything it cannot read soundly — several projects, a jest without
+// setupFilesAfterEnv, a list whose preset part it cannot tell apart, native ES-module test files,
+// no test file, a run that fails — is the plan's why, never a guess; err is only what stops bond
+// (the context ended, a run changed what it must not, bond could not write its own file).
+func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.Duration) (jestPlan, error) {
 	var p jestPlan
 	dir, err := os.MkdirTemp(r.tmp, "jestplan-")
 	if err != nil {
-		p.why = unavailableJest + "bond could not make a directory to read its config: " + err.Error()
-		return p
+		return p, fmt.Errorf("making a directory to read jest's config: %w", err)
 	}
 	defer os.RemoveAll(dir)
 	marker := filepath.Join(dir, "bond-marker.cjs")
 	if err := os.WriteFile(marker, nil, 0o644); err != nil {
-		p.why = unavailableJest + "bond could not write a file to read its config: " + err.Error()
-		return p
+		return p, fmt.Errorf("writing a file to read jest's config: %w", err)
 	}
 	opts := oraclecmd.Options{Scripts: r.scripts}
+	var runErr error
 	run := func(args ...string) (string, string) {
 		cmd, problem := oraclecmd.WithJestArgs(r.cmd, opts, args)
 		if problem != "" {
@@ -110,18 +114,21 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 		res, err := runIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: r.env, Timeout: timeout, Isolation: r.iso})
 		switch {
 		case err != nil:
-			return "", fmt.Sprintf("`%s` could not run: %v", cmd, err)
+			runErr = fmt.Errorf("reading jest's config with `%s`: %w", cmd, err)
+			return "", "`" + cmd + "` could not run"
 		case res.Start != nil:
 			return "", fmt.Sprintf("`%s` could not start: %v", cmd, res.Start)
-		case res.TimedOut || res.ExitCode != 0:
-			return "", fmt.Sprintf("`%s` failed (exit %d%s)", cmd, res.ExitCode, map[bool]string{true: ", timed out"}[res.TimedOut])
+		case res.TimedOut:
+			return "", fmt.Sprintf("`%s` timed out after %v", cmd, timeout)
+		case res.ExitCode != 0:
+			return "", fmt.Sprintf("`%s` failed (exit %d)", cmd, res.ExitCode)
 		}
 		return res.Output, ""
 	}
 	plain, why := run("--showConfig")
 	if why != "" {
 		p.why = unavailableJest + "bond could not read its config: " + why
-		return p
+		return p, runErr
 	}
 	marked := func() (string, string) {
 		out, why := run("--showConfig", "--setupFilesAfterEnv="+marker)
@@ -133,13 +140,13 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 	listed, why := run("--listTests")
 	if why != "" {
 		p.why = unavailableJest + "bond could not list its test files: " + why
-		return p
+		return p, runErr
 	}
 	roots := sandboxRoots(sb.root)
 	own, inside, why := ownSetupFiles(plain, marked, marker, roots)
 	if why != "" {
 		p.why = unavailableJest + why
-		return p
+		return p, runErr
 	}
 	p.own, p.inside = own, inside
 	for _, l := range strings.Split(listed, "\n") {
@@ -155,17 +162,17 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 	slices.Sort(p.tests)
 	if len(p.tests) == 0 {
 		p.why = unavailableJest + "`jest --listTests` named no test file in the repository"
-		return p
+		return p, runErr
 	}
 	esm := esmTest(sb.root)
 	for _, t := range p.tests {
 		if esm(t) {
 			p.why = unavailableJest + "its test file " + t + " is an ES module, which jest.mock does not reach (jest.unstable_mockModule would; not traced yet)"
-			return p
+			return p, runErr
 		}
 	}
 	p.modules = nodetrace.JestModules(sb.root, p.tests)
-	return p
+	return p, nil
 }
 
 // ownSetupFiles reads the project's own setupFilesAfterEnv from two --showConfig outputs: plain
@@ -294,7 +301,10 @@ func (r *cmdRunner) traceJest(ctx context.Context, sb *sandbox, cmd string, test
 	if timeout <= 0 {
 		timeout = 2 * time.Minute
 	}
-	p := r.jestPlanFor(ctx, sb, timeout)
+	p, err := r.jestPlanFor(ctx, sb, timeout)
+	if err != nil {
+		return nil, cmd, "", err
+	}
 	if p.why != "" {
 		return nil, cmd, p.why, nil
 	}
