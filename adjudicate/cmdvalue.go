@@ -7,7 +7,8 @@ package adjudicate
 // as it compares the embedded runner's. Runs with coverage are traced (the two unmutated
 // baseline runs and every accepted mutant's coverage run: the runs the detectors read), so the
 // comparison is like for like and no run is added; a mutant's first run, without coverage, is
-// not.
+// not. An oracle command that runs jest is traced through a setup file instead of the preload
+// (jestvalue.go).
 
 import (
 	"encoding/json"

@@ -9,7 +9,9 @@
 // after, and the test running (names.cjs). ES-module test files get the same through module
 // customization hooks (esm.cjs, put in below, and esmhooks.mjs). Values are flattened into "path=leaf" lines in the spelling of the embedded runner's
 // serializer (adjudicate/embedded/value.go). At exit the process writes its trace to its own file
-// in the trace directory; bond reads them all after the run.
+// in the trace directory; bond reads them all after the run. Under jest the same file, with
+// jest.cjs put in before the preload part (which it never reaches), is a setup file jest runs in
+// each test file's context instead (jest.go).
 //
 // Every built-in the hook needs is captured here, before any test code runs, so a test that
 // replaces Array.prototype.push, JSON.stringify or fs.writeFileSync changes nothing it records;

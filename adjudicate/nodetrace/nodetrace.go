@@ -4,7 +4,9 @@
 // the sandbox, and gives the NODE_OPTIONS that loads it into every Node process of the run
 // (node --test's per-file child processes inherit it); Read collects what those processes wrote
 // at exit into the calls the value detector compares (adjudicate/value.go), in the shape the
-// embedded runner records them (embedded.Call).
+// embedded runner records them (embedded.Call). Under jest, whose module registry Module._load
+// never sees, PrepareJest writes the same hook as a setup file jest runs in each test file's
+// context (jest.go, jest.cjs), and Read reads its files alike.
 //
 // The hook runs in the tests' own processes: a test can read its settings, write files into its
 // directory and stop its exit write. Read therefore treats the files as untrusted input (bounded
