@@ -129,6 +129,9 @@ type cmdRunner struct {
 	// sole is the one test file the command names (soleTest), the value trace's test for a
 	// run given no test files; "" when it names none or several.
 	sole string
+	// jest is what the value trace under jest needs (jestvalue.go), read once by the first
+	// traced run; shared by the runner's copies.
+	jest *jestOnce
 	// coverageBroken, once set (coverageBroke), says why the runs that ask for coverage run
 	// without bond's coverage flags: the oracle failed with them and passed without.
 	coverageBroken string
@@ -179,9 +182,24 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 	var tr *nodetrace.Run
 	var traceWhy string
 	var tests []string
+	observed, jestTraced := false, false
 	if withCoverage {
-		tests, traceWhy = r.traceable(s)
-		if traceWhy == "" {
+		var jest bool
+		tests, jest, traceWhy = r.traceable(s)
+		observed = tests == nil
+		switch {
+		case traceWhy != "":
+		case jest:
+			// jest lists its test files (jestvalue.go): a run narrowed to some keeps those.
+			var err error
+			if tr, cmd, traceWhy, err = r.traceJest(ctx, sb, cmd, tests, timeout); err != nil {
+				return runOutcome{}, err
+			}
+			if tr != nil {
+				defer tr.Remove()
+			}
+			observed, jestTraced = false, true
+		default:
 			var err error
 			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, Sole: r.sole}); err != nil {
 				return runOutcome{}, err
@@ -210,7 +228,10 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 	case traceWhy != "":
 		out.Trace = &callTrace{Unavailable: traceWhy}
 	case tr != nil && err == nil && out.Status != report.StatusError:
-		out.Trace = traceOf(tr.Read(esmTest(sb.root)), tests == nil)
+		out.Trace = traceOf(tr.Read(esmTest(sb.root)), observed)
+		if jestTraced {
+			out.Trace.Recorder = jestRecorder
+		}
 	}
 	return out, err
 }
@@ -286,7 +307,7 @@ func (r *cmdRunner) command(s runSpec) string {
 // (subsets). conf confines its runs; work is where their coverage goes.
 func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRunner {
 	r := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage,
-		compile: newCompileCache(root, work), neighbours: o.ValueNeighbours}
+		compile: newCompileCache(root, work), neighbours: o.ValueNeighbours, jest: &jestOnce{}}
 	if o.OracleCmd != "" {
 		r.cmd, r.files, r.runner = o.OracleCmd, nil, RunnerCommand
 		r.files, r.scripts, r.reachNote = subsets(root, o.OracleCmd)

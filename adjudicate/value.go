@@ -29,13 +29,16 @@ import (
 // callTrace is one run's value trace: its calls, the test files that ran, and whether a file's
 // trace hit its cap. Unavailable says why the run's trace cannot be compared (the runner does
 // not trace this oracle, or a test file left no trace); Observed says Files are the test files
-// the trace saw load (a command that picks its own), not the ones the run was asked to run.
+// the trace saw load (a command that picks its own), not the ones the run was asked to run;
+// Recorder says what recorded it under a command runner, for the run's note ("" for nodetrace's
+// preload).
 type callTrace struct {
 	Calls       []embedded.Call
 	Files       []string
 	Capped      bool
 	Unavailable string
 	Observed    bool
+	Recorder    string
 }
 
 // valueDetectorNote is the report's run-level word on the value detector: on, with how many
@@ -54,7 +57,10 @@ func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 		}
 	}
 	how := "calls the test files make into the modules they import from the repository are recorded"
-	if runner != RunnerEmbedded {
+	switch {
+	case tr[0].Recorder != "":
+		how = "calls the test files make into the modules they require or import from the repository are recorded by " + tr[0].Recorder
+	case runner != RunnerEmbedded:
 		how = "calls the test files make into the modules they require or import from the repository are recorded by a hook in the tests' Node processes"
 	}
 	note := fmt.Sprintf("on (runner %s): %s; %d and %d calls in the two unmutated runs", runner, how, len(tr[0].Calls), len(tr[1].Calls))

@@ -228,3 +228,86 @@ func certifyWitnessFixture(t *testing.T, root, fixture string, o Options, note s
 	}
 	return out
 }
+
+// TestValueWitnessJest certifies testdata/witness/value-jest (jest 29, CommonJS, two test files,
+// a setupFilesAfterEnv of the project's own that the tests check ran) with jest as the oracle
+// command, directly, through npm test and with workers: bond's setup file wraps the modules each
+// test file requires through jest.mock, and must give the ignored return value witness value with
+// the call and the test's name, and the equivalent mutant (?? 0 on a value validation keeps an
+// integer) witness none with its call counts, never value; a test that checks the module's
+// identity, jest.isMockFunction and a jest.spyOn of an export still passes. With a preset of its
+// own the preset's setup file runs once, and the project's after it.
+func TestValueWitnessJest(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	type want struct {
+		op     string
+		kind   report.WitnessKind
+		calls  int
+		differ int
+	}
+	wants := map[string]want{
+		"src/queue.js:4": {"ternary-false", report.WitnessValue, 6, 1},
+		"src/pad.js:6":   {"swap-logical", report.WitnessNone, 6, 0},
+	}
+	// A preset's setup file is joined before the list jest's command line gives: bond must pass
+	// the project's own only, or the preset's would run twice (the project's setup file throws).
+	preset := map[string]string{
+		"package.json":            `{"name":"value-fixture-jest","version":"1.0.0","private":true,"jest":{"preset":"./preset/jest-preset.json","testEnvironment":"node","setupFilesAfterEnv":["<rootDir>/test/setup.js"]}}`,
+		"preset/jest-preset.json": `{"setupFilesAfterEnv":["<rootDir>/preset/setup.js"]}`,
+		"preset/setup.js":         "global.presetRuns = (global.presetRuns || 0) + 1;\n",
+		"test/setup.js":           "if (global.presetRuns !== 1) throw new Error('the preset setup file ran ' + global.presetRuns + ' times');\nglobal.projectSetupRan = true;\n",
+	}
+	for _, tt := range []struct {
+		name, cmd string
+		files     map[string]string
+	}{
+		{name: "npx jest", cmd: "npx jest"},
+		{name: "npm test", cmd: "npm test"},
+		{name: "two workers", cmd: "npx jest --maxWorkers=2"},
+		{name: "a preset's setup file", cmd: "npx jest", files: preset},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := linkedTree(t, "../testdata/witness/value-jest/tree", "node_modules/.bin/jest")
+			if tt.files != nil {
+				for name, text := range tt.files {
+					p := filepath.Join(root, filepath.FromSlash(name))
+					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for _, args := range [][]string{{"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "preset"}} {
+					cmd := exec.Command("git", args...)
+					cmd.Dir = root
+					if out, err := cmd.CombinedOutput(); err != nil {
+						t.Fatalf("git %v: %v\n%s", args, err, out)
+					}
+				}
+			}
+			got := certifyWitnessFixture(t, root, "value-jest", Options{Runner: RunnerNode, OracleCmd: tt.cmd}, "recorded by bond's setup file, which jest runs first", len(wants))
+			for at, m := range got {
+				w, ok := wants[at]
+				if !ok {
+					t.Errorf("unexpected mutant at %s", at)
+					continue
+				}
+				if m.Operator != w.op || m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
+					t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
+				}
+				if v := m.Witness.Values; v == nil || v.Unavailable != "" || v.Calls != w.calls || v.Differ != w.differ {
+					t.Errorf("%s: values %+v, want %d of %d calls differ", at, v, w.differ, w.calls)
+				}
+				if w.kind == report.WitnessValue {
+					d := m.Witness.Value
+					if d == nil || d.Callee != "src/index.js#drain" || d.File != "test/queue.test.js" || d.Test != "drain takes items off the front" ||
+						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
+						t.Errorf("%s: value %+v", at, d)
+					}
+				}
+			}
+		})
+	}
+}

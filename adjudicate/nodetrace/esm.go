@@ -50,78 +50,27 @@ type scanMark struct{}
 func esmModules(root string, entries []string, tests map[string]bool) (mods map[string]esmModule, imports map[string][]string, esm bool) {
 	mods = map[string]esmModule{}
 	imports = map[string][]string{}
-	static := map[string]map[string]bool{}
-	entrySet := map[string]bool{}
-	var abs []string
-	for _, e := range entries {
-		p := path.Clean(e)
-		if path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
-			continue
-		}
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if st, err := os.Stat(full); err != nil || !st.Mode().IsRegular() {
-			continue
-		}
-		entrySet[p] = true
-		abs = append(abs, full)
-	}
-	if len(abs) == 0 {
-		return mods, imports, false
-	}
-	rel := func(p string) string {
-		r, err := filepath.Rel(root, p)
-		if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) || filepath.IsAbs(r) {
-			return ""
-		}
-		r = filepath.ToSlash(r)
-		if strings.Contains("/"+r+"/", "/node_modules/") {
-			return ""
-		}
-		return r
-	}
-	var mu sync.Mutex
+	scanned, entrySet := scanImports(root, entries)
 	found := map[string]bool{}
-	plugin := api.Plugin{Name: "bond-esm-scan", Setup: func(pb api.PluginBuild) {
-		pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			if _, mine := a.PluginData.(scanMark); mine || a.Kind == api.ResolveEntryPoint {
-				return api.OnResolveResult{}, nil
+	static := map[string]map[string]bool{}
+	for e, ims := range scanned {
+		for _, im := range ims {
+			if im.kind != api.ResolveJSImportStatement && im.kind != api.ResolveJSDynamicImport {
+				continue
 			}
-			if (a.Kind == api.ResolveJSImportStatement || a.Kind == api.ResolveJSDynamicImport) && entrySet[rel(a.Importer)] {
-				mu.Lock()
-				esm = true
-				mu.Unlock()
-				r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: scanMark{}})
-				if len(r.Errors) == 0 && !r.External && r.Namespace == "file" && r.Path != "" {
-					if m := rel(r.Path); m != "" {
-						mu.Lock()
-						found[m] = true
-						if a.Kind == api.ResolveJSImportStatement {
-							e := rel(a.Importer)
-							if static[e] == nil {
-								static[e] = map[string]bool{}
-							}
-							static[e][m] = true
-						}
-						mu.Unlock()
-					}
+			esm = true
+			if im.mod == "" {
+				continue
+			}
+			found[im.mod] = true
+			if im.kind == api.ResolveJSImportStatement {
+				if static[e] == nil {
+					static[e] = map[string]bool{}
 				}
+				static[e][im.mod] = true
 			}
-			// Everything the entries import stays out of the scan: only their own imports count.
-			return api.OnResolveResult{Path: a.Path, External: true}, nil
-		})
-	}}
-	api.Build(api.BuildOptions{
-		Plugins:       []api.Plugin{plugin},
-		AbsWorkingDir: root,
-		EntryPoints:   abs,
-		Bundle:        true,
-		Write:         false,
-		Format:        api.FormatESModule,
-		Platform:      api.PlatformNode,
-		Target:        api.ESNext,
-		Outdir:        filepath.Join(root, "__bond_esm_scan"),
-		LogLevel:      api.LogLevelSilent,
-	})
+		}
+	}
 	var list []string
 	for m := range found {
 		if !tests[m] && !entrySet[m] && codeFile(m) {
@@ -149,6 +98,89 @@ func esmModules(root string, entries []string, tests map[string]bool) (mods map[
 		sort.Strings(imports[e])
 	}
 	return mods, imports, esm
+}
+
+// anImport is one import or require of an entry: how it is written (kind) and the repository
+// module it resolves to ("" when it resolves to none: a package, a built-in, a path esbuild
+// cannot resolve).
+type anImport struct {
+	kind api.ResolveKind
+	mod  string
+}
+
+// scanImports lists, per entry (repo-relative files under root; others are left out), the
+// imports, import() calls of a literal and require calls of a literal it makes itself, resolved
+// by esbuild; entrySet are the entries scanned.
+func scanImports(root string, entries []string) (imports map[string][]anImport, entrySet map[string]bool) {
+	imports = map[string][]anImport{}
+	entrySet = map[string]bool{}
+	var abs []string
+	for _, e := range entries {
+		p := path.Clean(e)
+		if path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+			continue
+		}
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if st, err := os.Stat(full); err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		entrySet[p] = true
+		abs = append(abs, full)
+	}
+	if len(abs) == 0 {
+		return imports, entrySet
+	}
+	rel := func(p string) string {
+		r, err := filepath.Rel(root, p)
+		if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) || filepath.IsAbs(r) {
+			return ""
+		}
+		r = filepath.ToSlash(r)
+		if strings.Contains("/"+r+"/", "/node_modules/") {
+			return ""
+		}
+		return r
+	}
+	var mu sync.Mutex
+	plugin := api.Plugin{Name: "bond-esm-scan", Setup: func(pb api.PluginBuild) {
+		pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			if _, mine := a.PluginData.(scanMark); mine || a.Kind == api.ResolveEntryPoint {
+				return api.OnResolveResult{}, nil
+			}
+			switch a.Kind {
+			case api.ResolveJSImportStatement, api.ResolveJSDynamicImport, api.ResolveJSRequireCall:
+			default:
+				return api.OnResolveResult{Path: a.Path, External: true}, nil
+			}
+			e := rel(a.Importer)
+			if !entrySet[e] {
+				return api.OnResolveResult{Path: a.Path, External: true}, nil
+			}
+			im := anImport{kind: a.Kind}
+			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: scanMark{}})
+			if len(r.Errors) == 0 && !r.External && r.Namespace == "file" && r.Path != "" {
+				im.mod = rel(r.Path)
+			}
+			mu.Lock()
+			imports[e] = append(imports[e], im)
+			mu.Unlock()
+			// Everything the entries import stays out of the scan: only their own imports count.
+			return api.OnResolveResult{Path: a.Path, External: true}, nil
+		})
+	}}
+	api.Build(api.BuildOptions{
+		Plugins:       []api.Plugin{plugin},
+		AbsWorkingDir: root,
+		EntryPoints:   abs,
+		Bundle:        true,
+		Write:         false,
+		Format:        api.FormatESModule,
+		Platform:      api.PlatformNode,
+		Target:        api.ESNext,
+		Outdir:        filepath.Join(root, "__bond_esm_scan"),
+		LogLevel:      api.LogLevelSilent,
+	})
+	return imports, entrySet
 }
 
 // codeFile: a module of code (not JSON, not a native addon), as hook.cjs's loadable says.

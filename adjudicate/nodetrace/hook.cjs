@@ -9,7 +9,9 @@
 // after, and the test running (names.cjs). ES-module test files get the same through module
 // customization hooks (esm.cjs, put in below, and esmhooks.mjs). Values are flattened into "path=leaf" lines in the spelling of the embedded runner's
 // serializer (adjudicate/embedded/value.go). At exit the process writes its trace to its own file
-// in the trace directory; bond reads them all after the run.
+// in the trace directory; bond reads them all after the run. Under jest the same file, with
+// jest.cjs put in before the preload part (which it never reaches), is a setup file jest runs in
+// each test file's context instead (jest.go).
 //
 // Every built-in the hook needs is captured here, before any test code runs, so a test that
 // replaces Array.prototype.push, JSON.stringify or fs.writeFileSync changes nothing it records;
@@ -388,8 +390,12 @@
   function add(c, done) {
     if (calls.length >= MAX_CALLS) { capped = true; return -1; }
     push(calls, done ? line(c) : c);
+    if (recorded !== null) recorded();
     return calls.length - 1;
   }
+
+  // recorded, when set (jest.cjs), runs after each call is recorded or settles.
+  let recorded = null;
 
   // settle records how a returned promise settled. Reading the values runs no recorded call:
   // a getter that calls into the package is inside bond's reading, not a call from outside.
@@ -399,6 +405,7 @@
     try { c.outcome = flatten(kind, v); c.after = flattenArgs('after', args); } catch (_) { }
     depth--;
     calls[idx] = line(c);
+    if (recorded !== null) recorded();
   }
 
   // record makes the call with the recording around it and returns what the caller sees. Only
@@ -449,6 +456,14 @@
     return !!d && !d.configurable && 'value' in d && !d.writable;
   }
 
+  // mockFunction: f is a jest mock (jest.fn, jest.spyOn put on an export): the test's own double,
+  // handed back as it is, so `expect(mod.f).toBe(spy)` holds and calling it is no call into the
+  // package.
+  function mockFunction(f) {
+    const d = getDesc(f, '_isMockFunction');
+    return !!d && d.value === true;
+  }
+
   // wrap returns v's recording proxy (one per value and file), or v when it is not wrapped.
   function wrap(file, name, v, top) {
     if (v === null || (typeof v !== 'function' && typeof v !== 'object')) return v;
@@ -468,7 +483,7 @@
         if (val === fnCall || val === fnApply || val === fnBind) return val;
         const fn = typeof val === 'function';
         const plain = !fn && apply(strEndsWith, name, ['#']) && plainObject(val);
-        if ((!fn && !plain) || frozen(target, prop)) return val;
+        if ((!fn && !plain) || frozen(target, prop) || (fn && mockFunction(val))) return val;
         const sub = apply(strEndsWith, name, ['#']) ? name + prop : name + '.' + prop;
         return wrap(file, sub, val, plain);
       },
@@ -668,6 +683,17 @@
 
   // ESM: esm.cjs goes here.
 
+  // traceText is the process's trace file: a header line, then one line per call.
+  function traceText() {
+    let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + (calls.length + neighbourLines.length) + ',"capped":' + (capped ? 'true' : 'false') +
+      ',"unlisted":' + qa(unlisted) + ',"esm":' + qs(esmNote) + '}\n';
+    for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : line(calls[i])) + '\n';
+    for (let i = 0; i < neighbourLines.length; i++) out += neighbourLines[i] + '\n';
+    return out;
+  }
+
+  // JEST: jest.cjs goes here (PrepareJest).
+
   Module._load = function (request, parent, isMain) {
     let viaImport;
     try { viaImport = esmByImport(request, parent, isMain); } catch (_) { viaImport = undefined; }
@@ -696,11 +722,7 @@
     try {
       esmDrain();
       try { runNeighbours(); } catch (_) { }
-      let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + (calls.length + neighbourLines.length) + ',"capped":' + (capped ? 'true' : 'false') +
-        ',"unlisted":' + qa(unlisted) + ',"esm":' + qs(esmNote) + '}\n';
-      for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : line(calls[i])) + '\n';
-      for (let i = 0; i < neighbourLines.length; i++) out += neighbourLines[i] + '\n';
-      apply(writeFileSync, fs, [S.dir + '/trace-' + pid + '-' + thread + '.jsonl', out, { flag: 'wx' }]);
+      apply(writeFileSync, fs, [S.dir + '/trace-' + pid + '-' + thread + '.jsonl', traceText(), { flag: 'wx' }]);
     } catch (_) { }
   }]);
 })();

@@ -9,6 +9,7 @@
   //    and failing tests' stacks carried the hook's frames, pushing their own lines out of the
   //    2 KiB tail (docs/report-schema.md).
   //  - mocha: its Runner's run subscribes to the runner's own test and test end events.
+  //  - jest: expect's state, `currentTestName` (jest's spelling: the titles joined by spaces).
   // A name is a label for the reader only: the value detector aligns calls by test file, callee,
   // arguments and rank, never by test name, so a test that mislabels its calls changes no witness.
   const arrJoin = Array.prototype.join;
@@ -16,8 +17,12 @@
 
   // currentTest names the test whose body is running, "" when none is known.
   function currentTest() {
+    if (jestTest !== null) return jestTest();
     return mochaTest;
   }
+
+  // jestTest, set by jest.cjs, names the running jest test.
+  let jestTest = null;
 
   // mochaRunner subscribes, once, to the runs of mocha's Runner (lib/runner.js's export).
   let mochaPatched = false;

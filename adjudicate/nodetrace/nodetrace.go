@@ -4,7 +4,9 @@
 // the sandbox, and gives the NODE_OPTIONS that loads it into every Node process of the run
 // (node --test's per-file child processes inherit it); Read collects what those processes wrote
 // at exit into the calls the value detector compares (adjudicate/value.go), in the shape the
-// embedded runner records them (embedded.Call).
+// embedded runner records them (embedded.Call). Under jest, whose module registry Module._load
+// never sees, PrepareJest writes the same hook as a setup file jest runs in each test file's
+// context (jest.go, jest.cjs), and Read reads its files alike.
 //
 // The hook runs in the tests' own processes: a test can read its settings, write files into its
 // directory and stop its exit write. Read therefore treats the files as untrusted input (bounded
@@ -48,12 +50,18 @@ var esmHooksSource string
 //go:embed names.cjs
 var namesSource string
 
+// jestSource is the jest side of the trace (PrepareJest), put into hook.cjs at jestMark.
+//
+//go:embed jest.cjs
+var jestSource string
+
 // settingsMark is the placeholder of hook.cjs that Prepare replaces with the run's settings;
 // esmMark the line replaced with esm.cjs.
 const (
 	settingsMark = "SETTINGS; // eslint-disable-line no-undef"
 	esmMark      = "// ESM: esm.cjs goes here."
 	namesMark    = "// NAMES: names.cjs goes here."
+	jestMark     = "// JEST: jest.cjs goes here (PrepareJest)."
 )
 
 // Caps on what Read accepts: trace files per run (one per Node process) and calls in all.
@@ -147,6 +155,7 @@ func PrepareWith(tmp, root string, tests, entries []string, o HookOptions) (*Run
 	src := strings.Replace(hookSource, settingsMark, string(settings)+";", 1)
 	src = strings.Replace(src, esmMark, esmSource, 1)
 	src = strings.Replace(src, namesMark, namesSource, 1)
+	src = strings.Replace(src, jestMark, "", 1)
 	hook := filepath.Join(dir, "hook.cjs")
 	if err := os.WriteFile(hook, []byte(src), 0o644); err != nil {
 		os.RemoveAll(dir)

@@ -9,9 +9,15 @@ package oraclecmd
 //     line unreached. That is the threshold speaking, not a test: counting it a kill reported
 //     `held` for a mutant no test noticed (found on vercel/ms by issue 11's StrykerJS
 //     cross-check). Runs without coverage turn the runner's coverage off, as StrykerJS does;
-//     runs with coverage clear the thresholds (coverflags.go).
+//     runs with coverage clear the thresholds (coverflags.go);
+//   - the value trace under jest: bond's setup file given with the project's own
+//     (WithJestArgs), and the runs that read jest's resolved config and test list.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/bond-tool/bond/internal/proc"
+)
 
 // bailFlags is each runner's stop-at-first-failure flag. node --test has none on Node 20, the
 // version bond supports (its test runner gained no bail flag there), so node runs are never
@@ -81,4 +87,41 @@ func withRunnerFlag(cmd string, flagFor func(runner string) (string, bool), sets
 		}
 	}
 	return strings.TrimRight(cmd, " \t") + " " + flag
+}
+
+// jestOwnLists are jest's options that set a list bond's setup file joins (or that print instead
+// of running): a command that already gives one would have it repeated or replaced by bond's.
+var jestOwnLists = []string{"--setupFilesAfterEnv", "--setupFiles", "--setupTestFrameworkScriptFile", "--showConfig", "--listTests", "--projects", "--selectProjects"}
+
+// WithJestArgs returns cmd with args given to the jest run it starts (directly, through npx,
+// yarn or pnpm exec, node and jest's bin file, or one package script of opts.Scripts), each
+// quoted for sh, inserted after every option jest reads (preceded by `--` when npm needs one to
+// pass them on). problem says why not, with cmd unchanged: the command runs no jest bond finds,
+// flags inserted would not reach it (a package script that runs it among other commands, or
+// passes it `--`), or it already sets one of the lists args would repeat (jestOwnLists).
+func WithJestArgs(cmd string, opts Options, args []string) (out string, problem string) {
+	at, ok := LocateRunner(cmd, opts)
+	switch {
+	case !ok || at.Name != "jest":
+		return cmd, "the oracle command runs no jest bond can give options to"
+	case at.Problem != "":
+		return cmd, at.Problem
+	}
+	for _, a := range at.Args {
+		name, _, _ := strings.Cut(a, "=")
+		for _, own := range jestOwnLists {
+			if name == own {
+				return cmd, "the oracle command gives jest " + own + ", which bond's own setup file would repeat or replace"
+			}
+		}
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = proc.Quote(a)
+	}
+	ins := " " + strings.Join(quoted, " ")
+	if at.NeedsSeparator {
+		ins = " --" + ins
+	}
+	return cmd[:at.At] + ins + cmd[at.At:], ""
 }

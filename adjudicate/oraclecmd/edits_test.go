@@ -1,6 +1,9 @@
 package oraclecmd
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestWithBail covers which oracle commands get a bail flag and which are left as they are.
 func TestWithBail(t *testing.T) {
@@ -46,6 +49,33 @@ func TestWithoutCoverage(t *testing.T) {
 	for _, tt := range tests {
 		if got := WithoutCoverage(tt.cmd); got != tt.want {
 			t.Errorf("WithoutCoverage(%q) = %q, want %q", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// TestWithJestArgs covers where bond's setup-file options go in a jest command, and which commands
+// it leaves as they are, saying why.
+func TestWithJestArgs(t *testing.T) {
+	scripts := map[string]string{"test": "jest --ci", "both": "tsc && jest", "sep": "jest -- test/a.test.js"}
+	args := []string{"--setupFilesAfterEnv=/w/s.cjs", "--setupFilesAfterEnv=/sb/it's.js"}
+	tests := []struct{ cmd, want, problem string }{
+		{cmd: "npx jest", want: `npx jest --setupFilesAfterEnv=/w/s.cjs '--setupFilesAfterEnv=/sb/it'\''s.js'`},
+		{cmd: "npx jest test/a.test.js", want: `npx jest test/a.test.js --setupFilesAfterEnv=/w/s.cjs '--setupFilesAfterEnv=/sb/it'\''s.js'`},
+		{cmd: "npm test", want: `npm test -- --setupFilesAfterEnv=/w/s.cjs '--setupFilesAfterEnv=/sb/it'\''s.js'`},
+		{cmd: "npx mocha test/a.js", problem: "runs no jest"},
+		{cmd: "npx jest --setupFiles=x.js", problem: "gives jest --setupFiles"},
+		{cmd: "npx jest --setupFilesAfterEnv x.js", problem: "gives jest --setupFilesAfterEnv"},
+		{cmd: "npm run sep", problem: "passes `--`"},
+	}
+	for _, tt := range tests {
+		got, problem := WithJestArgs(tt.cmd, Options{Scripts: scripts}, args)
+		switch {
+		case tt.problem != "":
+			if !strings.Contains(problem, tt.problem) || got != tt.cmd {
+				t.Errorf("%s: got %q, problem %q; want it unchanged, saying %q", tt.cmd, got, problem, tt.problem)
+			}
+		case problem != "" || got != tt.want:
+			t.Errorf("%s: got %q (problem %q), want %q", tt.cmd, got, problem, tt.want)
 		}
 	}
 }

@@ -30,9 +30,9 @@ not mutated  a line with no mutant that ran: no operator fired, or it was unpars
              equivalent, cut by the budget, or unchanged behaviour (a move or re-indent).
 witness      what showed that an accepted mutant changes the program: coverage (other lines
              ran), value (a call the tests make into the package saw another result; the
-             embedded runner, node --test and mocha), suite (a gate of the repository's own
-             failed), compile (a type checker, linter or build step rejected it), none (with
-             how many recorded calls were compared), or not-adjudicated.
+             embedded runner, node --test, mocha and jest), suite (a gate of the
+             repository's own failed), compile (a type checker, linter or build step rejected
+             it), none (with how many recorded calls were compared), or not-adjudicated.
 regime       how witnesses enter the bond: witness-recorded (the default: any accepted, ran
              mutant is vacuous), witness-required (vacuous only with a coverage, value, suite
              or compile witness) or report-only (the same answer, never a refusal).

@@ -138,6 +138,9 @@ func runCase(t *testing.T, dir string, c *Case) {
 		os.WriteFile(filepath.Join(pkg, "index.js"), []byte("module.exports = 'clean';\n"), 0o644)
 		os.WriteFile(filepath.Join(pkg, "package.json"), []byte(`{"name":"poisonable","version":"1.0.0"}`+"\n"), 0o644)
 	}
+	if c.LinkModules != "" {
+		linkModules(t, c.LinkModules, filepath.Join(repo, "node_modules"))
+	}
 	if c.Setup != "" {
 		setup := exec.Command("sh", "-ec", expand(c.Setup, vars))
 		setup.Dir, setup.Env = repo, env
@@ -563,5 +566,28 @@ func head(s string, n int) string {
 func TestBondSourcesConsulted(t *testing.T) {
 	if err := bondbin.ConsultSources("../.."); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// linkModules links every entry of the installed node_modules rel (relative to the repository's
+// root; .bin included) into dst, which it makes: a case's test runner comes from a fixture's
+// install instead of a copy of it.
+func linkModules(t *testing.T, rel, dst string) {
+	t.Helper()
+	src, err := filepath.Abs(filepath.Join("..", "..", filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		testneed.Missing(t, "%s is not installed (%v): run npm ci in %s", rel, err, filepath.Dir(src))
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if err := os.Symlink(filepath.Join(src, e.Name()), filepath.Join(dst, e.Name())); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -68,8 +68,13 @@ type Case struct {
 	TimeoutText string        `toml:"timeout"`
 	Timeout     time.Duration `toml:"-"`
 	// NoNodeModules leaves out the poisonable install the driver adds to every repo.
-	NoNodeModules bool   `toml:"no_node_modules"`
-	Known         *Known `toml:"known"`
+	NoNodeModules bool `toml:"no_node_modules"`
+	// LinkModules names an installed fixture's node_modules (relative to the repository's root,
+	// installed by npm ci from its committed lockfile, as scripts/test does) whose entries are
+	// linked into repo/node_modules beside poisonable: a case that needs a test runner (jest).
+	// Without that install the case fails under CI and is skipped elsewhere.
+	LinkModules string `toml:"link_modules"`
+	Known       *Known `toml:"known"`
 }
 
 // Known is how a known-failure case fails today.

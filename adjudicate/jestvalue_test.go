@@ -1,0 +1,73 @@
+package adjudicate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestOwnSetupFiles splits jest's resolved setupFilesAfterEnv into a preset's part and the
+// project's own from two --showConfig outputs (plain, and with bond's marker on the command line,
+// which replaces the project's list and keeps the preset's), and refuses what it cannot split.
+func TestOwnSetupFiles(t *testing.T) {
+	show := func(lists ...string) string {
+		var cs []string
+		for _, l := range lists {
+			cs = append(cs, `{"rootDir":"/sb","setupFilesAfterEnv":`+l+`}`)
+		}
+		return "\n> pkg@1.0.0 test\n> jest --showConfig\n\n" + `{"configs":[` + strings.Join(cs, ",") + `],"globalConfig":{},"version":"29.7.0"}` + "\n"
+	}
+	const m = "/work/m.cjs"
+	roots := []string{"/sb"}
+	tests := []struct {
+		name, plain, marked string
+		own                 string
+		why                 string
+	}{
+		{name: "own only", plain: show(`["test/setup.js","/nm/jest-extended/all.js"]`), marked: show(`["/work/m.cjs"]`), own: "[test/setup.js /nm/jest-extended/all.js] [true false]"},
+		{name: "none", plain: show(`[]`), marked: show(`["/work/m.cjs"]`), own: "[] []"},
+		{name: "a preset's, then own", plain: show(`["/nm/preset/setup.js","test/setup.js"]`), marked: show(`["/nm/preset/setup.js","/work/m.cjs"]`), own: "[test/setup.js] [true]"},
+		{name: "absolute under the root", plain: show(`["/sb/test/setup.js"]`), marked: show(`["/work/m.cjs"]`), own: "[test/setup.js] [true]"},
+		{name: "two projects", plain: show(`[]`, `[]`), marked: show(`["/work/m.cjs"]`, `["/work/m.cjs"]`), why: "2 projects"},
+		{name: "none, marker run not needed", plain: show(`[]`), marked: "not asked", own: "[] []"},
+		{name: "jest 23", plain: `{"configs":[{"rootDir":"/sb"}],"version":"23.6.0"}`, marked: `{"configs":[{"rootDir":"/sb"}],"version":"23.6.0"}`, why: "jest 23.6.0 has no setupFilesAfterEnv"},
+		{name: "marker missing", plain: show(`["test/setup.js"]`), marked: show(`["test/setup.js"]`), why: "could not tell its preset's"},
+		{name: "preset differs", plain: show(`["/nm/a.js","test/setup.js"]`), marked: show(`["/nm/b.js","/work/m.cjs"]`), why: "could not tell its preset's"},
+		{name: "no config", plain: "jest: command not found", marked: show(`[]`), why: "printed no config"},
+		{name: "ESM", plain: `{"configs":[{"setupFilesAfterEnv":[],"extensionsToTreatAsEsm":[".ts"]}]}`, marked: show(`["/work/m.cjs"]`), why: "treats .ts files as ES modules"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			own, inside, why := ownSetupFiles(tt.plain, func() (string, string) { return tt.marked, "" }, m, roots)
+			if tt.why != "" {
+				if !strings.Contains(why, tt.why) {
+					t.Errorf("why %q, want it to say %q", why, tt.why)
+				}
+				return
+			}
+			if why != "" {
+				t.Fatalf("refused: %s", why)
+			}
+			if own == nil {
+				own = []string{}
+			}
+			if inside == nil {
+				inside = []bool{}
+			}
+			if got := fmt.Sprint(own, inside); got != tt.own {
+				t.Errorf("own %s, want %s", got, tt.own)
+			}
+		})
+	}
+}
+
+// TestJestSetupArgs puts bond's setup file first and the project's own after it, re-rooted in the
+// sandbox of the run.
+func TestJestSetupArgs(t *testing.T) {
+	p := jestPlan{own: []string{"test/setup.js", "/nm/x.js"}, inside: []bool{true, false}}
+	got := strings.Join(p.jestSetupArgs("/work/calls-1/jest-setup.cjs", "/sb2"), " ")
+	want := "--setupFilesAfterEnv=/work/calls-1/jest-setup.cjs --setupFilesAfterEnv=/sb2/test/setup.js --setupFilesAfterEnv=/nm/x.js"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

@@ -1,0 +1,89 @@
+package nodetrace
+
+// This file's one job: the value trace under jest (PrepareJest). jest runs each test file in a
+// context of its own with a module registry of its own, which Module._load never sees, so the
+// hook is handed to jest as a setup file instead of a preload (jest.cjs says how it wraps the
+// modules); which repository modules each test file requires or imports is listed here, before
+// the run, with esbuild, as the ES-module trace lists its imports.
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// JestModules lists, for each of tests (repo-relative test files under root), the repository
+// modules it requires or imports itself (require, import, import() of a literal), outside
+// node_modules and other than the test files, sorted: the modules bond's jest setup file wraps
+// for it. A test file that requires none is listed with none.
+func JestModules(root string, tests []string) map[string][]string {
+	scanned, _ := scanImports(root, tests)
+	isTest := map[string]bool{}
+	for _, t := range tests {
+		isTest[t] = true
+	}
+	out := map[string][]string{}
+	for _, t := range tests {
+		seen := map[string]bool{}
+		mods := []string{}
+		for _, im := range scanned[t] {
+			if im.mod == "" || isTest[im.mod] || seen[im.mod] || !codeFile(im.mod) {
+				continue
+			}
+			seen[im.mod] = true
+			mods = append(mods, im.mod)
+		}
+		sort.Strings(mods)
+		out[t] = mods
+	}
+	return out
+}
+
+// PrepareJest makes a trace directory under tmp for one jest run at root (the sandbox) whose
+// test files are tests (repo-relative; the run's own when it was narrowed, else the ones jest
+// listed), each wrapping the modules mods names for it (JestModules). It writes the setup file
+// jest is to run first among setupFilesAfterEnv and returns its path; the Run has no Env (jest
+// loads the file itself) and reads as a Node run's does.
+func PrepareJest(tmp, root string, tests []string, mods map[string][]string) (run *Run, setup string, err error) {
+	dir, err := os.MkdirTemp(tmp, "calls-")
+	if err != nil {
+		return nil, "", fmt.Errorf("making a directory for the value trace: %w", err)
+	}
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, "", fmt.Errorf("resolving the sandbox %s for the value trace: %w", root, err)
+	}
+	if tests == nil {
+		tests = []string{}
+	}
+	settings, err := json.Marshal(struct {
+		Root        string               `json:"root"`
+		Dir         string               `json:"dir"`
+		Tests       []string             `json:"tests"`
+		ESM         bool                 `json:"esm"`
+		Modules     map[string]esmModule `json:"modules"`
+		Imports     map[string][]string  `json:"imports"`
+		Neighbours  bool                 `json:"neighbours"`
+		Sole        string               `json:"sole"`
+		Jest        bool                 `json:"jest"`
+		JestModules map[string][]string  `json:"jestModules"`
+	}{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Jest: true, JestModules: mods})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, "", fmt.Errorf("writing the value trace's settings: %w", err)
+	}
+	src := strings.Replace(hookSource, settingsMark, string(settings)+";", 1)
+	src = strings.Replace(src, esmMark, esmSource, 1)
+	src = strings.Replace(src, namesMark, namesSource, 1)
+	src = strings.Replace(src, jestMark, jestSource, 1)
+	setup = filepath.Join(dir, "jest-setup.cjs")
+	if err := os.WriteFile(setup, []byte(src), 0o644); err != nil {
+		os.RemoveAll(dir)
+		return nil, "", fmt.Errorf("writing the value trace's jest setup file: %w", err)
+	}
+	return &Run{Dir: dir, tests: tests}, setup, nil
+}

@@ -1,0 +1,4 @@
+const { pad } = require('./pad');
+const { drain } = require('./queue');
+
+module.exports = { pad, drain };

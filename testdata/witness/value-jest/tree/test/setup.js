@@ -1,0 +1,2 @@
+// The project's own setup file: the tests check that it still ran.
+global.projectSetupRan = true;
