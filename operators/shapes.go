@@ -9,10 +9,10 @@ package operators
 // The history behind the table (docs/operators-3.md, "An order per line shape"): over the
 // 71-commit evaluation corpus, every operator's offer on every added line was matched against
 // the judged outcome where one is known (bond's runs of sets 1, 2 and 3, and the StrykerJS
-// survivors judged real or equivalent). On compound condition heads, set 3's first operator,
-// invert-comparison, was killed 16 times for one real survivor, while logical-operand's offers
-// were real survivors 9 times (3 equivalent, 2 killed), swap-logical's 5 (none equivalent) and
-// boundary-comparison's 3 (1 equivalent, 1 killed). On simple condition heads the history
+// survivors judged real or equivalent; scripts/eval-shape-history). On compound condition heads,
+// set 3's first operator, invert-comparison, was killed 19 times for one real survivor, while
+// logical-operand's offers were real survivors 9 times (3 equivalent, 1 killed), swap-logical's
+// 5 (none equivalent) and boundary-comparison's 3 (1 equivalent, 1 killed). On simple condition heads the history
 // favours boundary-comparison too, but the rank already puts it first wherever it fires there,
 // so that shape keeps the set's order, as does every shape with fewer judged survivors.
 
