@@ -28,16 +28,10 @@ func TestValueWitnessFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]struct {
-		op     string
-		kind   report.WitnessKind
-		calls  int
-		differ int
-		path   string
-	}{
-		"src/list.js:7":  {"ternary-false", report.WitnessValue, 6, 1, "return"},
-		"src/scale.js:6": {"swap-logical", report.WitnessNone, 6, 0, ""},
-		"src/tally.js:4": {"swap-logical", report.WitnessNone, 6, 0, ""},
+	want := map[string]valueWant{
+		"src/list.js:7":  {"ternary-false", report.WitnessValue, 6, 1},
+		"src/scale.js:6": {"swap-logical", report.WitnessNone, 6, 0},
+		"src/tally.js:4": {"swap-logical", report.WitnessNone, 6, 0},
 	}
 	if len(rep.Mutants) != len(want) {
 		t.Fatalf("got %d mutants, want %d", len(rep.Mutants), len(want))
@@ -49,15 +43,8 @@ func TestValueWitnessFixture(t *testing.T) {
 			t.Errorf("unexpected mutant at %s", at)
 			continue
 		}
-		if m.Operator != w.op || m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
-			t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
-		}
-		if v := m.Witness.Values; v == nil || v.Unavailable != "" || v.Calls != w.calls || v.Differ != w.differ {
-			t.Errorf("%s: values %+v, want %d of %d calls differ", at, v, w.differ, w.calls)
-		}
-		if w.kind == report.WitnessValue {
-			d := m.Witness.Value
-			if d == nil || d.Callee != "src/index.js#removeWhere" || d.Test != "removeWhere removes in place" || d.Path != w.path || d.BaselineOutcome != "[2, 4]" || d.MutantOutcome != "[]" {
+		if d := checkValueWitness(t, at, m, w, ""); d != nil {
+			if d.Callee != "src/index.js#removeWhere" || d.Test != "removeWhere removes in place" || d.Path != "return" || d.BaselineOutcome != "[2, 4]" || d.MutantOutcome != "[]" {
 				t.Errorf("%s: value %+v", at, d)
 			}
 			if m.ByRegime[report.RegimeWitnessRequired] != report.VerdictVacuous {
@@ -84,20 +71,14 @@ func TestValueWitnessFixture(t *testing.T) {
 func TestValueWitnessRunners(t *testing.T) {
 	needGit(t)
 	needNode(t)
-	type want struct {
-		op     string
-		kind   report.WitnessKind
-		calls  int
-		differ int
-	}
-	cjs := map[string]want{
+	cjs := map[string]valueWant{
 		"src/list.js:7":  {"ternary-false", report.WitnessValue, 6, 1},
 		"src/scale.js:6": {"swap-logical", report.WitnessNone, 6, 0},
 		"src/tally.js:4": {"swap-logical", report.WitnessNone, 6, 0},
 	}
 	tests := []struct {
 		name, fixture, runner, oracleCmd string
-		want                             map[string]want
+		want                             map[string]valueWant
 		note                             string // a fragment of run.value_detector
 		unavailable                      string // a fragment of every mutant's witness.values.unavailable
 	}{
@@ -113,7 +94,7 @@ func TestValueWitnessRunners(t *testing.T) {
 		{name: "mocha on ESM through npm test", fixture: "value-mocha-esm", runner: RunnerNode, oracleCmd: "npm test", want: cjs, note: "on (runner command)"},
 		{name: "ESM, test files bond cannot name", fixture: "value-esm", runner: RunnerNode, oracleCmd: "node --test test/",
 			note: "unavailable: the test file test/oracle.test.js imports src/index.js, whose exports bond did not list", unavailable: "whose exports bond did not list",
-			want: map[string]want{"src/list.js:7": {"ternary-false", report.WitnessNone, 0, 0}, "src/scale.js:6": {"swap-logical", report.WitnessNone, 0, 0}, "src/tally.js:4": {"swap-logical", report.WitnessNone, 0, 0}}},
+			want: map[string]valueWant{"src/list.js:7": {"ternary-false", report.WitnessNone, 0, 0}, "src/scale.js:6": {"swap-logical", report.WitnessNone, 0, 0}, "src/tally.js:4": {"swap-logical", report.WitnessNone, 0, 0}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -130,23 +111,8 @@ func TestValueWitnessRunners(t *testing.T) {
 					t.Errorf("unexpected mutant at %s", at)
 					continue
 				}
-				if m.Operator != w.op || m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
-					t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
-				}
-				v := m.Witness.Values
-				switch {
-				case v == nil:
-					t.Errorf("%s: no witness.values", at)
-				case tt.unavailable != "":
-					if !strings.Contains(v.Unavailable, tt.unavailable) {
-						t.Errorf("%s: values %+v, want unavailable saying %q", at, v, tt.unavailable)
-					}
-				case v.Unavailable != "" || v.Calls != w.calls || v.Differ != w.differ:
-					t.Errorf("%s: values %+v, want %d of %d calls differ", at, v, w.differ, w.calls)
-				}
-				if w.kind == report.WitnessValue {
-					d := m.Witness.Value
-					if d == nil || d.Callee != "src/index.js#removeWhere" || d.File != "test/oracle.test.js" || d.Path != "return" || d.Args != "[1, 2, 3, 4], function (anonymous)" || d.BaselineOutcome != "[2, 4]" || d.MutantOutcome != "[]" {
+				if d := checkValueWitness(t, at, m, w, tt.unavailable); d != nil {
+					if d.Callee != "src/index.js#removeWhere" || d.File != "test/oracle.test.js" || d.Path != "return" || d.Args != "[1, 2, 3, 4], function (anonymous)" || d.BaselineOutcome != "[2, 4]" || d.MutantOutcome != "[]" {
 						t.Errorf("%s: value %+v", at, d)
 					}
 					// node:test under the node runners names no test (nodetrace's TestHookTestNames says
@@ -240,13 +206,7 @@ func certifyWitnessFixture(t *testing.T, root, fixture string, o Options, note s
 func TestValueWitnessJest(t *testing.T) {
 	needGit(t)
 	needNode(t)
-	type want struct {
-		op     string
-		kind   report.WitnessKind
-		calls  int
-		differ int
-	}
-	wants := map[string]want{
+	wants := map[string]valueWant{
 		"src/queue.js:4": {"ternary-false", report.WitnessValue, 6, 1},
 		"src/pad.js:6":   {"swap-logical", report.WitnessNone, 6, 0},
 	}
@@ -294,15 +254,8 @@ func TestValueWitnessJest(t *testing.T) {
 					t.Errorf("unexpected mutant at %s", at)
 					continue
 				}
-				if m.Operator != w.op || m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
-					t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
-				}
-				if v := m.Witness.Values; v == nil || v.Unavailable != "" || v.Calls != w.calls || v.Differ != w.differ {
-					t.Errorf("%s: values %+v, want %d of %d calls differ", at, v, w.differ, w.calls)
-				}
-				if w.kind == report.WitnessValue {
-					d := m.Witness.Value
-					if d == nil || d.Callee != "src/index.js#drain" || d.File != "test/queue.test.js" || d.Test != "drain takes items off the front" ||
+				if d := checkValueWitness(t, at, m, w, ""); d != nil {
+					if d.Callee != "src/index.js#drain" || d.File != "test/queue.test.js" || d.Test != "drain takes items off the front" ||
 						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
 						t.Errorf("%s: value %+v", at, d)
 					}
@@ -310,4 +263,42 @@ func TestValueWitnessJest(t *testing.T) {
 			}
 		})
 	}
+}
+
+// valueWant is one fixture mutant's expected witness: its operator, the witness kind and how
+// many calls the value detector compared and found different.
+type valueWant struct {
+	op            string
+	kind          report.WitnessKind
+	calls, differ int
+}
+
+// checkValueWitness checks that m, found at at, was accepted with w's operator, witness kind and
+// call counts (or, with unavailable, that the detector says it could not look, naming that
+// fragment), and returns its value difference when w is a value witness, for the caller's own
+// checks of the call.
+func checkValueWitness(t *testing.T, at string, m report.MutantResult, w valueWant, unavailable string) *report.ValueDiff {
+	t.Helper()
+	if m.Operator != w.op || m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
+		t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
+	}
+	v := m.Witness.Values
+	switch {
+	case v == nil:
+		t.Errorf("%s: no witness.values", at)
+	case unavailable != "":
+		if !strings.Contains(v.Unavailable, unavailable) {
+			t.Errorf("%s: values %+v, want unavailable saying %q", at, v, unavailable)
+		}
+	case v.Unavailable != "" || v.Calls != w.calls || v.Differ != w.differ:
+		t.Errorf("%s: values %+v, want %d of %d calls differ", at, v, w.differ, w.calls)
+	}
+	if w.kind != report.WitnessValue {
+		return nil
+	}
+	if m.Witness.Value == nil {
+		t.Errorf("%s: witness value without its call", at)
+		return &report.ValueDiff{}
+	}
+	return m.Witness.Value
 }
