@@ -228,7 +228,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, fmt.Errorf("embedded runner: test file %s is outside the root %s", f, abs)
 		}
-		b, err := newBundler(abs, rel)
+		b, err := newBundler(abs, rel, cfg.SetupFiles)
 		if err != nil {
 			r.Close()
 			return nil, err
@@ -395,7 +395,7 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 		}
 		res.TraceCapped = res.TraceCapped || fr.TraceCapped
 		if cs[i] != nil {
-			res.Hits.Merge(hitsOf(cs[i].inst, fr.Probes))
+			res.Hits.Merge(hitsOf(cs[i].inst, fr.Probes, r.cfg.SetupFiles))
 		}
 		if fr.LoadError != "" {
 			loadFailed = true
