@@ -1,11 +1,14 @@
 package testconfig
 
-// This file reads vitest's test.setupFiles as the embedded runner honours them: a literal path
-// or list of paths, each resolved as vitest resolves it (against the config's root) to a file
-// in the repository, which the runner bundles with every test file and runs before it. Anything
-// else — a computed value, a package name, a file bond cannot find, a second setupFiles key it
-// cannot place — is a *Refusal naming the setting and why, as every setting this package cannot
-// read faithfully is.
+// This file reads the setup files the embedded runner honours — vitest's test.setupFiles and
+// jest's setupFilesAfterEnv — as a literal path or list of paths, each resolved as the runner
+// resolves it (vitest: against its root; jest: against rootDir, <rootDir> read as it) to a file
+// in the repository, which the runner bundles with every test file and runs before it. Both
+// runners run them in the test file's own module graph once the test API is installed, so
+// hooks they register apply to every test of the file. Anything else — a computed value, a
+// package name, a file bond cannot find, a second key it cannot place, and jest's setupFiles,
+// which jest runs before it installs the test API — is a *Refusal naming the setting and why,
+// as every setting this package cannot read faithfully is.
 
 import (
 	"fmt"
@@ -16,9 +19,23 @@ import (
 	"strings"
 )
 
-// setupFilesKey finds every place a config sets a key named setupFiles (jest's
-// setupFilesAfterEnv is another word).
-var setupFilesKey = regexp.MustCompile(`["']?\bsetupFiles\b["']?\s*:`)
+// setupFilesKey and afterEnvKey find every place a config sets a key named setupFiles or
+// setupFilesAfterEnv (one is not a prefix of the other at a word boundary).
+var (
+	setupFilesKey = regexp.MustCompile(`["']?\bsetupFiles\b["']?\s*:`)
+	afterEnvKey   = regexp.MustCompile(`["']?\bsetupFilesAfterEnv\b["']?\s*:`)
+)
+
+// setKeys counts the places re finds a key in text, and those that set something.
+func setKeys(re *regexp.Regexp, text string) (all, set int) {
+	locs := re.FindAllStringIndex(text, -1)
+	for _, loc := range locs {
+		if !unset(configValue(text[loc[1]:])) {
+			set++
+		}
+	}
+	return len(locs), set
+}
 
 // readVitestSetupFiles returns vitest's test.setupFiles in the config at root (file, its text
 // without comments, and its exported value cfg when found), repo-relative and slash-separated,
@@ -26,13 +43,7 @@ var setupFilesKey = regexp.MustCompile(`["']?\bsetupFiles\b["']?\s*:`)
 // honour faithfully is a *Refusal; every Setting starts "setup files" and ends "in its
 // configuration", the words the refusal used before setup files were honoured.
 func readVitestSetupFiles(root, file, text string, cfg litValue, found bool) ([]string, error) {
-	locs := setupFilesKey.FindAllStringIndex(text, -1)
-	set := 0
-	for _, loc := range locs {
-		if !unset(configValue(text[loc[1]:])) {
-			set++
-		}
-	}
+	all, set := setKeys(setupFilesKey, text)
 	if set == 0 {
 		return nil, nil
 	}
@@ -50,8 +61,8 @@ func readVitestSetupFiles(root, file, text string, cfg litValue, found bool) ([]
 	if !ok {
 		return nil, refuse("setupFiles outside test.setupFiles, which bond does not place")
 	}
-	if len(locs) != 1 {
-		return nil, refuse("setupFiles is set %d times in the file; bond reads only test.setupFiles", len(locs))
+	if all != 1 {
+		return nil, refuse("setupFiles is set %d times in the file; bond reads only test.setupFiles", all)
 	}
 	if v.spread {
 		return nil, refuse("a spread of %s may set test.setupFiles; bond reads only literals", clip(v.text))
@@ -134,4 +145,68 @@ func resolveSetupFile(root, base, s string) (rel, why string) {
 		return "", "is not a regular file"
 	}
 	return rel, ""
+}
+
+// readJestSetupFiles returns jest's setupFilesAfterEnv in the config at root (file, its text
+// without comments, its value cfg when found), repo-relative and slash-separated, in the order
+// jest runs them; nil when the config sets none. jest's setupFiles is refused: jest runs those
+// before it installs the test API (no describe, expect or hooks) and awaits a function one
+// exports, where the embedded runner has the API installed from the first line. Every Setting
+// names the key and ends "in its configuration".
+func readJestSetupFiles(root, file, text string, cfg litValue, found bool) ([]string, error) {
+	if _, set := setKeys(setupFilesKey, text); set > 0 {
+		return nil, &Refusal{File: file, Setting: "jest setupFiles (jest runs them before it installs the test framework and calls a function one exports; the embedded runner installs the framework first) in its configuration"}
+	}
+	all, set := setKeys(afterEnvKey, text)
+	if set == 0 {
+		return nil, nil
+	}
+	refuse := func(format string, args ...any) error {
+		return &Refusal{File: file, Setting: "jest setupFilesAfterEnv (" + fmt.Sprintf(format, args...) + ") in its configuration"}
+	}
+	if !found || cfg.kind != litObject {
+		return nil, refuse("the configuration is not a literal object bond can read")
+	}
+	v, ok := cfg.get("setupFilesAfterEnv")
+	switch {
+	case !ok:
+		return nil, refuse("set outside the configuration's top level, which bond does not place")
+	case all != 1:
+		return nil, refuse("set %d times in the file; bond reads only the top-level key", all)
+	case v.spread:
+		return nil, refuse("a spread of %s may set it; bond reads only literals", clip(v.text))
+	}
+	list, ok := v.strings(false)
+	if !ok {
+		return nil, refuse("%s is not a literal list of paths", clip(v.text))
+	}
+	// jest resolves each entry from rootDir (the config's directory unless set), after reading
+	// a leading <rootDir> as it.
+	base := ""
+	if rv, ok := cfg.get("rootDir"); ok {
+		s, ok := rv.strings(true)
+		if !ok {
+			return nil, refuse("rootDir %s is not a literal path, so bond cannot resolve them", clip(rv.text))
+		}
+		base = s[0]
+	}
+	if path.IsAbs(base) || strings.Contains(base, "<rootDir>") || path.Clean(base) == ".." || strings.HasPrefix(path.Clean(base), "../") {
+		return nil, refuse("rootDir %q is not a path inside the repository", base)
+	}
+	var out []string
+	for _, s := range list {
+		p := s
+		if rest, ok := strings.CutPrefix(s, "<rootDir>"); ok {
+			p = "./" + strings.TrimPrefix(rest, "/")
+		}
+		if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+			return nil, refuse("%q is not a relative path or one under <rootDir>: jest resolves it as a package, which bond does not load as a setup file", s)
+		}
+		rel, why := resolveSetupFile(root, base, p)
+		if why != "" {
+			return nil, refuse("%q %s", s, why)
+		}
+		out = append(out, rel)
+	}
+	return out, nil
 }

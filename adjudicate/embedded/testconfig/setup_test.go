@@ -9,7 +9,7 @@ import (
 
 // TestVitestSetupFiles: test.setupFiles is honoured when it is literal paths to files in the
 // repository, resolved against vitest's root; everything else is a *Refusal whose setting
-// names the setup files and why. jest's setupFiles and setupFilesAfterEnv stay refused.
+// names the setup files and why.
 func TestVitestSetupFiles(t *testing.T) {
 	files := map[string]string{"package.json": vitePkg, "test/setup.ts": "", "test/more.js": "", "pkg/s.js": "",
 		"node_modules/setup-pkg/index.js": "", "node_modules/@scope/p/index.js": ""}
@@ -65,14 +65,55 @@ func TestVitestSetupFiles(t *testing.T) {
 			}
 		})
 	}
-	// jest's setup files keep their refusals: the embedded runner does not run them.
-	for _, tc := range []struct{ config, want string }{
-		{`{"setupFiles": ["./test/setup.js"]}`, "setup files in its configuration"},
-		{`{"setupFilesAfterEnv": ["./test/setup.js"]}`, "jest setupFilesAfterEnv in its configuration"},
+}
+
+// TestJestSetupFiles: setupFilesAfterEnv is honoured when it is literal relative paths or
+// <rootDir> paths to files in the repository, resolved against rootDir; jest's setupFiles (run
+// before the test framework is installed) and everything else are refused, naming the key.
+func TestJestSetupFiles(t *testing.T) {
+	files := map[string]string{"package.json": jestPkg, "test/setup.js": "", "pkg/s.js": "", "node_modules/setup-pkg/index.js": ""}
+	for _, tc := range []struct {
+		name, file, config string
+		want               []string
+		refusal            string // a substring of the refusal's setting; "" for none
+	}{
+		{"none", "jest.config.json", `{"testEnvironment": "node"}`, nil, ""},
+		{"empty", "jest.config.json", `{"setupFilesAfterEnv": []}`, nil, ""},
+		{"relative", "jest.config.json", `{"setupFilesAfterEnv": ["./test/setup.js"]}`, []string{"test/setup.js"}, ""},
+		{"<rootDir>", "jest.config.js", "module.exports = { setupFilesAfterEnv: ['<rootDir>/test/setup.js'] };", []string{"test/setup.js"}, ""},
+		{"against rootDir", "jest.config.js", "module.exports = { rootDir: 'pkg', setupFilesAfterEnv: ['<rootDir>/s.js', './s.js'] };", []string{"pkg/s.js", "pkg/s.js"}, ""},
+		{"package.json", "package.json", `{"devDependencies": {"jest": "29"}, "jest": {"setupFilesAfterEnv": ["<rootDir>/test/setup.js"]}}`, []string{"test/setup.js"}, ""},
+		{"bare path", "jest.config.json", `{"setupFilesAfterEnv": ["test/setup.js"]}`, nil, `"test/setup.js" is not a relative path or one under <rootDir>: jest resolves it as a package`},
+		{"a package", "jest.config.json", `{"setupFilesAfterEnv": ["setup-pkg"]}`, nil, "jest resolves it as a package"},
+		{"missing", "jest.config.json", `{"setupFilesAfterEnv": ["./test/setup"]}`, nil, `"./test/setup" is not a file in the repository`},
+		{"computed", "jest.config.js", "module.exports = { setupFilesAfterEnv: [require.resolve('./test/setup.js')] };", nil, "is not a literal list of paths"},
+		{"computed rootDir", "jest.config.js", "module.exports = { rootDir: __dirname, setupFilesAfterEnv: ['<rootDir>/test/setup.js'] };", nil, "rootDir __dirname is not a literal path"},
+		{"in projects", "jest.config.js", "module.exports = { projects: [{ setupFilesAfterEnv: ['<rootDir>/test/setup.js'] }] };", nil, "set outside the configuration's top level"},
+		{"setupFiles", "jest.config.json", `{"setupFiles": ["./test/setup.js"]}`, nil, "jest setupFiles (jest runs them before it installs the test framework"},
 	} {
-		_, err := ReadSuiteConfig(writeTree(t, map[string]string{"jest.config.json": tc.config, "test/setup.js": ""}), FrameworkJest)
-		if r, ok := errors.AsType[*Refusal](err); !ok || r.Setting != tc.want {
-			t.Errorf("jest %s: got %v, want the refusal %q", tc.config, err, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			tree := map[string]string{}
+			for p, c := range files {
+				tree[p] = c
+			}
+			tree[tc.file] = tc.config
+			cfg, err := ReadSuiteConfig(writeTree(t, tree), FrameworkJest)
+			if tc.refusal == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				if !reflect.DeepEqual(cfg.SetupFiles, tc.want) {
+					t.Errorf("SetupFiles = %q, want %q", cfg.SetupFiles, tc.want)
+				}
+				return
+			}
+			r, ok := errors.AsType[*Refusal](err)
+			if !ok {
+				t.Fatalf("want a *Refusal naming %q, got %v (SetupFiles %q)", tc.refusal, err, cfg.SetupFiles)
+			}
+			if r.File != tc.file || !strings.HasPrefix(r.Setting, "jest setupFiles") || !strings.HasSuffix(r.Setting, " in its configuration") || !strings.Contains(r.Setting, tc.refusal) {
+				t.Errorf("refusal %q (file %s), want %s and a setting naming the key and %q", r.Setting, r.File, tc.file, tc.refusal)
+			}
+		})
 	}
 }

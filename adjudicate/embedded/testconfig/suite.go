@@ -60,9 +60,10 @@ type SuiteConfig struct {
 	OwnTestFiles bool
 	Patterns     *TestPatterns
 	Unread       string
-	// SetupFiles are vitest's test.setupFiles (setup.go), repo-relative and slash-separated, in
-	// the order vitest runs them: the embedded runner bundles each with every test file and runs
-	// them, in order, before it. nil when the config sets none.
+	// SetupFiles are vitest's test.setupFiles or jest's setupFilesAfterEnv (setup.go),
+	// repo-relative and slash-separated, in the order the runner runs them: the embedded runner
+	// bundles each with every test file and runs them, in order, before it. nil when the config
+	// sets none.
 	SetupFiles []string
 }
 
@@ -173,7 +174,14 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if strings.Contains(text, "injectGlobals") && regexp.MustCompile(`\binjectGlobals["']?\s*:\s*false`).MatchString(text) {
 			cfg.Globals = false
 		}
-		return cfg, refused(jestFile, text)
+		if err := refused(jestFile, text, "setupFiles", "setupFilesAfterEnv"); err != nil {
+			return cfg, err
+		}
+		if err != nil {
+			v, found = litValue{}, false
+		}
+		cfg.SetupFiles, err = readJestSetupFiles(root, jestFile, text, v, found)
+		return cfg, err
 	}
 	return cfg, nil
 }
