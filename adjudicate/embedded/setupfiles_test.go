@@ -254,7 +254,7 @@ func TestSetupFilesRefused(t *testing.T) {
 		{"a module mock", with(vitest("['./setup.js']"), "setup.js", "import { vi } from 'vitest';\nvi.mock('./x.js');\n", "x.js", ""),
 			"setup.js uses vi.mock (module mocks replace imports)"},
 		{"jest setupFiles", with(jest(`{"setupFiles": ["<rootDir>/setup.js"]}`), "setup.js", ""),
-			"jest.config.json uses jest setupFiles (jest runs them before it installs the test framework"},
+			"jest.config.json uses jest setupFiles (setup files jest runs before it installs the test framework"},
 		{"jest bare path", with(jest(`{"setupFilesAfterEnv": ["setup.js"]}`), "setup.js", ""),
 			`jest.config.json uses jest setupFilesAfterEnv ("setup.js" is not a relative path or one under <rootDir>`},
 		{"jest setup file needs a built-in", with(jest(`{"setupFilesAfterEnv": ["<rootDir>/setup.js"]}`), "setup.js", "const fs = require('fs');\n"),

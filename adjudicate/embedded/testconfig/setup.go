@@ -155,7 +155,7 @@ func resolveSetupFile(root, base, s string) (rel, why string) {
 // names the key and ends "in its configuration".
 func readJestSetupFiles(root, file, text string, cfg litValue, found bool) ([]string, error) {
 	if _, set := setKeys(setupFilesKey, text); set > 0 {
-		return nil, &Refusal{File: file, Setting: "jest setupFiles (jest runs them before it installs the test framework and calls a function one exports; the embedded runner installs the framework first) in its configuration"}
+		return nil, &Refusal{File: file, Setting: "jest setupFiles (setup files jest runs before it installs the test framework, calling a function one exports; the embedded runner has the framework installed from the first line) in its configuration"}
 	}
 	all, set := setKeys(afterEnvKey, text)
 	if set == 0 {

@@ -89,7 +89,7 @@ func TestJestSetupFiles(t *testing.T) {
 		{"computed", "jest.config.js", "module.exports = { setupFilesAfterEnv: [require.resolve('./test/setup.js')] };", nil, "is not a literal list of paths"},
 		{"computed rootDir", "jest.config.js", "module.exports = { rootDir: __dirname, setupFilesAfterEnv: ['<rootDir>/test/setup.js'] };", nil, "rootDir __dirname is not a literal path"},
 		{"in projects", "jest.config.js", "module.exports = { projects: [{ setupFilesAfterEnv: ['<rootDir>/test/setup.js'] }] };", nil, "set outside the configuration's top level"},
-		{"setupFiles", "jest.config.json", `{"setupFiles": ["./test/setup.js"]}`, nil, "jest setupFiles (jest runs them before it installs the test framework"},
+		{"setupFiles", "jest.config.json", `{"setupFiles": ["./test/setup.js"]}`, nil, "jest setupFiles (setup files jest runs before it installs the test framework"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tree := map[string]string{}
