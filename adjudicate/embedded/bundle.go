@@ -279,6 +279,9 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 		}
 		return api.OnResolveResult{}, nil
 	}
+	if args.Namespace == setupNamespace && args.PluginData == nil {
+		return b.setupResolve(args), nil
+	}
 	if r, ok := b.boundaryResolve(args); ok {
 		return r, nil
 	}
@@ -362,6 +365,18 @@ func (b *bundler) setupEntry(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	}
 	s := src.String()
 	return api.OnLoadResult{Contents: &s, Loader: api.LoaderJS, ResolveDir: b.root}, nil
+}
+
+// setupResolve resolves an import of the setup entry (a setup file or the test file) as esbuild
+// would, but always with side effects: esbuild drops a side-effect-only import of a file whose
+// package.json says "sideEffects": false, and these imports are nothing but their side effects.
+// A file esbuild cannot resolve is left to it, to fail with its own message.
+func (b *bundler) setupResolve(args api.OnResolveArgs) api.OnResolveResult {
+	r := b.resolve(args.Path, api.ResolveOptions{Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir, Kind: args.Kind, PluginData: resolveMark{}})
+	if len(r.Errors) > 0 || r.External || r.Path == "" {
+		return api.OnResolveResult{}
+	}
+	return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, SideEffects: api.SideEffectsTrue}
 }
 
 // build bundles the entry with overrides (repo-relative path → contents) in place of the files.

@@ -273,3 +273,19 @@ func TestSetupFilesRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestSetupFilesInSideEffectFreePackage: a package.json with "sideEffects": false (reselect's,
+// and many libraries') does not make the bundle drop the setup file or the test file, whose
+// imports from bond's entry are nothing but side effects; vitest and jest load both anyway.
+func TestSetupFilesInSideEffectFreePackage(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"package.json":      `{"type": "module", "sideEffects": false, "devDependencies": {"vitest": "3"}}`,
+		"vitest.config.mjs": "export default { test: { setupFiles: ['./test/setup.js'] } };\n",
+		"test/setup.js":     "globalThis.ran = (globalThis.ran || 0) + 1;\n",
+		"test/a.test.js":    "import { test, expect } from 'vitest';\ntest('the setup file ran once', () => expect(globalThis.ran).toBe(1));\n",
+	})
+	res := run(t, newRunnerAt(t, root, []string{"test/a.test.js"}, Options{}), nil, time.Minute)
+	if !res.Passed || len(res.Tests) != 1 {
+		t.Fatalf("want the one test to run and pass:\n%s", res.Output)
+	}
+}
