@@ -154,7 +154,7 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if err := refused(vitestFile, text, "setupFiles"); err != nil {
 			return cfg, err
 		}
-		if err != nil {
+		if err != nil { // a program bond could not parse exports no value to read them from
 			v, found = litValue{}, false
 		}
 		cfg.SetupFiles, err = readVitestSetupFiles(root, vitestFile, text, v, found)
@@ -177,7 +177,7 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if err := refused(jestFile, text, "setupFiles", "setupFilesAfterEnv"); err != nil {
 			return cfg, err
 		}
-		if err != nil {
+		if err != nil { // a program bond could not parse exports no value to read them from
 			v, found = litValue{}, false
 		}
 		cfg.SetupFiles, err = readJestSetupFiles(root, jestFile, text, v, found)
