@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -72,6 +73,11 @@ type builtinUse struct {
 type bundler struct {
 	root  string
 	entry string // repo-relative, slash-separated
+	// setup are the suite's setup files (SuiteConfig.SetupFiles), repo-relative: when there are
+	// any, the bundle's entry is a module of bond's (setupNamespace) that imports each of them,
+	// in order, and then the test file, so they run first in the same runtime and share one
+	// instance of every module with the test file, as in the runner's own module graph.
+	setup []string
 
 	mu        sync.Mutex
 	ctx       api.BuildContext
@@ -148,8 +154,14 @@ func (e *buildError) topLevelAwait() (file string, ok bool) {
 
 const bundleName = "__bond_embedded_bundle.js"
 
-func newBundler(root, entry string) (*bundler, error) {
-	b := &bundler{root: root, entry: entry, exports: map[string]exportInfo{}}
+// setupNamespace is the esbuild namespace of the entry module that runs the setup files before
+// the test file; its path is the test file's.
+const setupNamespace = "bond-setup"
+
+// newBundler makes the bundler of the test file entry, with the suite's setup files run before
+// it (none: the test file is the entry itself).
+func newBundler(root, entry string, setup []string) (*bundler, error) {
+	b := &bundler{root: root, entry: entry, setup: setup, exports: map[string]exportInfo{}}
 	plugin := api.Plugin{
 		Name: "bond-embedded",
 		Setup: func(pb api.PluginBuild) {
@@ -157,6 +169,7 @@ func newBundler(root, entry string) (*bundler, error) {
 			pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, b.onResolve)
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "file"}, b.onLoad)
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: valueNamespace}, b.boundaryLoad)
+			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: setupNamespace}, b.setupEntry)
 		},
 	}
 	ctx, cerr := api.Context(api.BuildOptions{
@@ -261,7 +274,13 @@ func (b *bundler) findLink(dir string, parts []string) string {
 
 func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error) {
 	if args.Kind == api.ResolveEntryPoint {
+		if len(b.setup) > 0 {
+			return api.OnResolveResult{Path: b.entry, Namespace: setupNamespace}, nil
+		}
 		return api.OnResolveResult{}, nil
+	}
+	if args.Namespace == setupNamespace && args.PluginData == nil {
+		return b.setupResolve(args), nil
 	}
 	if r, ok := b.boundaryResolve(args); ok {
 		return r, nil
@@ -333,6 +352,31 @@ func ownLoader(p string) bool {
 		return true
 	}
 	return false
+}
+
+// setupEntry is the source of the entry module when the suite has setup files: side-effect
+// imports of each setup file, in order, then of the test file. ES module imports run in the
+// order written, and esbuild keeps that order for ES and CommonJS modules alike, so each setup
+// file has run (its hooks registered, its globals set) before the test file's first line.
+func (b *bundler) setupEntry(args api.OnLoadArgs) (api.OnLoadResult, error) {
+	var src strings.Builder
+	for _, f := range append(append([]string{}, b.setup...), b.entry) {
+		fmt.Fprintf(&src, "import %s;\n", strconv.Quote("./"+f))
+	}
+	s := src.String()
+	return api.OnLoadResult{Contents: &s, Loader: api.LoaderJS, ResolveDir: b.root}, nil
+}
+
+// setupResolve resolves an import of the setup entry (a setup file or the test file) as esbuild
+// would, but always with side effects: esbuild drops a side-effect-only import of a file whose
+// package.json says "sideEffects": false, and these imports are nothing but their side effects.
+// A file esbuild cannot resolve is left to it, to fail with its own message.
+func (b *bundler) setupResolve(args api.OnResolveArgs) api.OnResolveResult {
+	r := b.resolve(args.Path, api.ResolveOptions{Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir, Kind: args.Kind, PluginData: resolveMark{}})
+	if len(r.Errors) > 0 || r.External || r.Path == "" {
+		return api.OnResolveResult{}
+	}
+	return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, SideEffects: api.SideEffectsTrue}
 }
 
 // build bundles the entry with overrides (repo-relative path → contents) in place of the files.

@@ -39,10 +39,17 @@
 //     jest's matcher hints, vitest's chai sentences (js/vitestmsg.js). Which API a file speaks: the
 //     module it imports, else Options.Framework, else the repository's (vitest when it depends on
 //     vitest, jest when it uses jest). The runner's config is read as text, not run: jest's
-//     globals are always installed, vitest's with `globals: true`; a non-node test environment,
-//     module aliases (moduleNameMapper, resolve.alias), setup files, custom transforms and mock
-//     auto-reset settings are refused by name, as are snapshots and module mocks (vi.mock,
-//     jest.mock) found in the tests. tsconfig `paths` are honoured (esbuild reads them).
+//     globals are always installed, vitest's with `globals: true`; vitest's test.setupFiles and
+//     jest's setupFilesAfterEnv, when they are literal paths to files in the repository (resolved
+//     as each runner does: vitest against its root, jest against rootDir and <rootDir>), are
+//     bundled into every test file's bundle ahead of it (an entry of bond's imports them in order,
+//     then the test file), so they run first in the file's runtime and module graph, their hooks
+//     applying to all its tests, and are left out of the hit map (setupfiles_test.go compares
+//     both runners on testdata/parity/setupfiles*); jest's setupFiles (run before jest installs
+//     its API), setup files bond cannot resolve as the runner would, a non-node test environment,
+//     module aliases (moduleNameMapper, resolve.alias), custom transforms and mock auto-reset
+//     settings are refused by name, as are snapshots and module mocks (vi.mock, jest.mock) found
+//     in the tests or their setup files. tsconfig `paths` are honoured (esbuild reads them).
 //     Known differences from the real runners are listed in jestparity_test.go.
 //   - mocha (js/mocha.js, mocha.go, testconfig/mocha.go): mocha 10's BDD interface and runner, only
 //     when the caller passes FrameworkMocha (the oracle command runs mocha); ReadMochaSetup reads
@@ -90,7 +97,7 @@
 //     reaches the unwrapped function (calls through it are not recorded), and a reassigned `let`
 //     export reads as it was at load. Only bond's proxy modules can register with the tracer.
 //   - Coverage: see instrument.go. Hits hold every repository file the bundle maps to, test files
-//     included, never node_modules or files outside the root. Tree shaking is off, so an
+//     included, never node_modules, files outside the root or the suite's setup files. Tree shaking is off, so an
 //     exported function no test imports still has its lines, executable and not run.
 package embedded
 
@@ -228,7 +235,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, fmt.Errorf("embedded runner: test file %s is outside the root %s", f, abs)
 		}
-		b, err := newBundler(abs, rel)
+		b, err := newBundler(abs, rel, cfg.SetupFiles)
 		if err != nil {
 			r.Close()
 			return nil, err
@@ -395,7 +402,7 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 		}
 		res.TraceCapped = res.TraceCapped || fr.TraceCapped
 		if cs[i] != nil {
-			res.Hits.Merge(hitsOf(cs[i].inst, fr.Probes))
+			res.Hits.Merge(hitsOf(cs[i].inst, fr.Probes, r.cfg.SetupFiles))
 		}
 		if fr.LoadError != "" {
 			loadFailed = true

@@ -6,6 +6,7 @@ import (
 	"path"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -452,13 +453,15 @@ func cleanSource(s string) string {
 	return p
 }
 
-// hitsOf turns a run's probe bytes into a hit map of repository files.
-func hitsOf(inst *instrumented, probes []byte) coverage.HitMap {
+// hitsOf turns a run's probe bytes into a hit map of repository files. The suite's setup files
+// (setup) are left out: they run before every test file and are not the code under test, so
+// their lines are no one's reach.
+func hitsOf(inst *instrumented, probes []byte, setup []string) coverage.HitMap {
 	h := coverage.HitMap{}
 	names := make([]string, len(inst.sources))
 	for i, s := range inst.sources {
 		p := cleanSource(s)
-		if p == "" || strings.HasPrefix(p, "node_modules/") || strings.Contains(p, "/node_modules/") {
+		if p == "" || strings.HasPrefix(p, "node_modules/") || strings.Contains(p, "/node_modules/") || slices.Contains(setup, p) {
 			continue
 		}
 		names[i] = p

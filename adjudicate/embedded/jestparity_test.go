@@ -47,8 +47,19 @@ func headline(msg string) string {
 // realRunner runs the installed jest or vitest on the fixture and reads its JSON report.
 func realRunner(t *testing.T, fw Framework) (fileResults, headlines) {
 	t.Helper()
+	return realRunnerIn(t, fw, parityDir)
+}
+
+// realRunnerIn runs the parity fixture's jest or vitest in dir (the fixture, a directory of it
+// with its own config, or a copy of one) and reads its JSON report; files are named relative
+// to dir.
+func realRunnerIn(t *testing.T, fw Framework, dir string) (fileResults, headlines) {
+	t.Helper()
 	requireNode(t)
-	bin := filepath.Join(parityDir, "node_modules", ".bin", string(fw))
+	bin, err := filepath.Abs(filepath.Join(parityDir, "node_modules", ".bin", string(fw)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := os.Stat(bin); err != nil {
 		testneed.Missing(t, "%s is not installed in %s; run npm ci there (scripts/test does): the parity test would prove nothing skipped", fw, parityDir)
 	}
@@ -59,8 +70,8 @@ func realRunner(t *testing.T, fw Framework) (fileResults, headlines) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, filepath.Join("node_modules", ".bin", string(fw)), args...)
-	cmd.Dir = parityDir
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "NO_COLOR=1")
 	out, _ := cmd.CombinedOutput() // the fixture fails on purpose; the report says how
 	b, err := os.ReadFile(report)
@@ -71,7 +82,10 @@ func realRunner(t *testing.T, fw Framework) (fileResults, headlines) {
 	if err := json.Unmarshal(b, &rep); err != nil {
 		t.Fatalf("reading %s's report: %v", fw, err)
 	}
-	abs, _ := filepath.Abs(parityDir)
+	abs, _ := filepath.Abs(dir)
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
 	got, heads := fileResults{}, headlines{}
 	for _, f := range rep.TestResults {
 		rel, _ := filepath.Rel(abs, f.Name)

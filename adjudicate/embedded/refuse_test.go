@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -180,6 +181,12 @@ func TestReadSuiteConfig(t *testing.T) {
 			SuiteConfig{Framework: FrameworkJest, Globals: true}},
 		{"both, detected", "", map[string]string{"package.json": `{"devDependencies": {"jest": "29", "vitest": "3"}}`, "vitest.config.js": "export default {};\n"},
 			SuiteConfig{Framework: FrameworkVitest, File: "vitest.config.js"}},
+		{"vitest setupFiles, against the root", "", map[string]string{"package.json": vitePkg, "pkg/test/setup.ts": "", "pkg/test/more.js": "",
+			"vitest.config.ts": "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ root: 'pkg', test: { setupFiles: ['./test/setup.ts', 'test/more.js'] } });\n"},
+			SuiteConfig{Framework: FrameworkVitest, File: "vitest.config.ts", OwnTestFiles: true, SetupFiles: []string{"pkg/test/setup.ts", "pkg/test/more.js"}}},
+		{"vitest setupFiles, one string", "", map[string]string{"package.json": vitePkg, "setup.js": "",
+			"vitest.config.mjs": "export default { test: { setupFiles: './setup.js' } };\n"},
+			SuiteConfig{Framework: FrameworkVitest, File: "vitest.config.mjs", SetupFiles: []string{"setup.js"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,7 +195,7 @@ func TestReadSuiteConfig(t *testing.T) {
 				t.Fatal(err)
 			}
 			got.Patterns = nil // what they say is TestConfigPatterns' concern
-			if got != tt.cfg {
+			if !reflect.DeepEqual(got, tt.cfg) {
 				t.Errorf("got %+v, want %+v", got, tt.cfg)
 			}
 		})

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/bond-tool/bond/internal/safefile"
@@ -59,6 +60,11 @@ type SuiteConfig struct {
 	OwnTestFiles bool
 	Patterns     *TestPatterns
 	Unread       string
+	// SetupFiles are vitest's test.setupFiles or jest's setupFilesAfterEnv (setup.go),
+	// repo-relative and slash-separated, in the order the runner runs them: the embedded runner
+	// bundles each with every test file and runs them, in order, before it. nil when the config
+	// sets none.
+	SetupFiles []string
 }
 
 var (
@@ -145,7 +151,14 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" {
 			return cfg, &Refusal{File: vitestFile, Setting: fmt.Sprintf("the test environment %q (the embedded runner is environment node only)", m[1])}
 		}
-		return cfg, refused(vitestFile, text)
+		if err := refused(vitestFile, text, "setupFiles"); err != nil {
+			return cfg, err
+		}
+		if err != nil { // a program bond could not parse exports no value to read them from
+			v, found = litValue{}, false
+		}
+		cfg.SetupFiles, err = readVitestSetupFiles(root, vitestFile, text, v, found)
+		return cfg, err
 	case FrameworkJest:
 		cfg.Framework, cfg.Globals = FrameworkJest, true
 		if jestFile == "" {
@@ -161,7 +174,14 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if strings.Contains(text, "injectGlobals") && regexp.MustCompile(`\binjectGlobals["']?\s*:\s*false`).MatchString(text) {
 			cfg.Globals = false
 		}
-		return cfg, refused(jestFile, text)
+		if err := refused(jestFile, text, "setupFiles", "setupFilesAfterEnv"); err != nil {
+			return cfg, err
+		}
+		if err != nil { // a program bond could not parse exports no value to read them from
+			v, found = litValue{}, false
+		}
+		cfg.SetupFiles, err = readJestSetupFiles(root, jestFile, text, v, found)
+		return cfg, err
 	}
 	return cfg, nil
 }
@@ -182,7 +202,8 @@ var (
 
 // refused names the first configuration key in text the embedded runner cannot honour. A
 // transform or preset is honoured when every module it names is a compiler esbuild replaces.
-func refused(file, text string) error {
+// The keys in honoured are the caller's to read (vitest's setupFiles, setup.go).
+func refused(file, text string, honoured ...string) error {
 	for _, loc := range configKeyRE.FindAllStringSubmatchIndex(text, -1) {
 		key, val := text[loc[2]:loc[3]], configValue(text[loc[1]:])
 		re := transformRE
@@ -200,6 +221,9 @@ func refused(file, text string) error {
 		}
 	}
 	for _, r := range refusedConfig {
+		if slices.Contains(honoured, r.key) {
+			continue
+		}
 		for _, loc := range regexp.MustCompile(`["']?\b`+r.key+`\b["']?\s*:`).FindAllStringIndex(text, -1) {
 			if !unset(configValue(text[loc[1]:])) {
 				return &Refusal{File: file, Setting: r.what + " in its configuration"}
