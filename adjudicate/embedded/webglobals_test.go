@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -104,4 +105,33 @@ func TestGetRandomValuesDeterministic(t *testing.T) {
 	if maxA > 409 {
 		t.Errorf("one byte value was drawn %d times in 4096: not random-looking", maxA)
 	}
+}
+
+// TestWebGlobalsMutantKilled: a mutant of testdata/webglobals' src/fetcher.js that resolves where
+// it should reject on abort is killed by the abort fixture's tests, so the signal's listeners
+// reach the module code as evidence, not only the fixtures' own assertions.
+func TestWebGlobalsMutantKilled(t *testing.T) {
+	src, err := os.ReadFile("testdata/webglobals/src/fetcher.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mut := strings.Replace(string(src), "const onAbort = () => reject(signal.reason);", "const onAbort = () => resolve(signal.reason);", 1)
+	if mut == string(src) {
+		t.Fatal("the mutant no longer applies")
+	}
+	r, err := New("testdata/webglobals", []string{"test/abort.test.js"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	res := run(t, r, map[string][]byte{"src/fetcher.js": []byte(mut)}, time.Minute)
+	if res.Unsupported != "" {
+		t.Fatalf("the mutant's run refused %s", res.Unsupported)
+	}
+	for _, tr := range res.Tests {
+		if tr.Name == "a task is cancelled by its signal" && !tr.Passed {
+			return
+		}
+	}
+	t.Fatalf("the mutant should fail the cancellation test:\n%s", res.Output)
 }
