@@ -25,7 +25,7 @@ func TestWebGlobalsParity(t *testing.T) {
 
 // TestWebGlobalsRefused: what the runtime still lacks among these globals refuses the run, naming
 // it, also when the test catches the throw: crypto.subtle (on the global and on node:crypto's
-// webcrypto and subtle), growable and cloned SharedArrayBuffers, Atomics, Event and
+// webcrypto and subtle), growable and cloned SharedArrayBuffers, resizable ArrayBuffers, Atomics, Event and
 // EventTarget, and util.inspect of a signal. A test that only checks the subtle property's
 // presence by `in` is not refused, since reading nothing was asked of it.
 func TestWebGlobalsRefused(t *testing.T) {
@@ -42,6 +42,7 @@ func TestWebGlobalsRefused(t *testing.T) {
 		{"node:crypto subtle", "const { subtle } = require('node:crypto');\ntest('s', () => { subtle.digest; });\n", false, "crypto.subtle"},
 		{"subtle in crypto", "test('s', () => { assert.ok('subtle' in crypto); });\n", true, ""},
 		{"growable SharedArrayBuffer", "test('g', () => { new SharedArrayBuffer(2, { maxByteLength: 8 }); });\n", false, "a growable SharedArrayBuffer (maxByteLength)"},
+		{"resizable ArrayBuffer", "test('r', () => { new ArrayBuffer(2, { maxByteLength: 8 }); });\n", false, "a resizable ArrayBuffer (maxByteLength)"},
 		{"structuredClone of a SharedArrayBuffer", "test('c', () => { structuredClone(new SharedArrayBuffer(2)); });\n", false, "structuredClone of a SharedArrayBuffer"},
 		{"util.inspect of a signal", "const util = require('util');\ntest('i', () => { util.inspect(new AbortController().signal); });\n", false, "util.inspect of an object with its own inspect (such as a URL)"},
 		{"dispatchEvent", "test('d', () => { new AbortController().signal.dispatchEvent({ type: 'abort' }); });\n", false, "AbortSignal.dispatchEvent (the runtime has no Event)"},

@@ -258,10 +258,45 @@
     configurable: true,
   });
 
+  // ---------------------------------------------------------------- ArrayBuffer, fixed-length
+  // Node 20's ArrayBuffer can be resizable (maxByteLength); goja's cannot, and would ignore the
+  // option. So every ArrayBuffer here is fixed-length, and reads as one does in Node (resizable
+  // false, maxByteLength its byteLength, resize a TypeError), and asking for a resizable one
+  // refuses the run. The global ArrayBuffer is a constructor that checks that option and builds
+  // the engine's own, sharing its prototype, so instanceof, typed arrays' buffers and their
+  // constructor all still name it.
+  const fixedBuffer = (b, what) => {
+    let ok = !sharedBuffers.has(b);
+    if (ok) { try { abByteLength.call(b); } catch (e) { ok = false; } }
+    if (!ok) throw new TypeError('Method ' + what + ' called on incompatible receiver ' + inspect(b));
+    return b;
+  };
+  Object.defineProperties(ArrayBuffer.prototype, {
+    resizable: { get() { fixedBuffer(this, 'get ArrayBuffer.prototype.resizable'); return false; }, configurable: true },
+    maxByteLength: { get() { return abByteLength.call(fixedBuffer(this, 'get ArrayBuffer.prototype.maxByteLength')); }, configurable: true },
+    resize: { value: function resize() { throw new TypeError('Method ArrayBuffer.prototype.resize called on incompatible receiver ' + inspect(fixedBuffer(this, 'ArrayBuffer.prototype.resize'))); }, writable: true, configurable: true },
+  });
+  const EngineArrayBuffer = ArrayBuffer;
+  const ArrayBufferCtor = {
+    ArrayBuffer: function (length, options) {
+      if (new.target === undefined) throw new TypeError("Constructor ArrayBuffer requires 'new'");
+      if (options !== null && typeof options === 'object' && options.maxByteLength !== undefined) {
+        return refuse('a resizable ArrayBuffer (maxByteLength)');
+      }
+      return Reflect.construct(EngineArrayBuffer, [length], new.target === ArrayBufferCtor ? EngineArrayBuffer : new.target);
+    },
+  }.ArrayBuffer;
+  Object.defineProperty(ArrayBufferCtor, 'prototype', { value: EngineArrayBuffer.prototype, writable: false });
+  Object.defineProperty(ArrayBufferCtor, 'length', { value: 1 });
+  Object.defineProperty(ArrayBufferCtor, 'isView', { value: EngineArrayBuffer.isView, writable: true, configurable: true });
+  Object.defineProperty(ArrayBufferCtor, Symbol.species, { get() { return this; }, configurable: true });
+  Object.defineProperty(EngineArrayBuffer.prototype, 'constructor', { value: ArrayBufferCtor, writable: true, configurable: true });
+
   g.DOMException = DOMException;
   g.AbortController = AbortController;
   g.AbortSignal = AbortSignal;
   g.SharedArrayBuffer = SharedArrayBuffer;
-  for (const name of ['DOMException', 'AbortController', 'AbortSignal', 'SharedArrayBuffer']) {
+  g.ArrayBuffer = ArrayBufferCtor;
+  for (const name of ['DOMException', 'AbortController', 'AbortSignal', 'SharedArrayBuffer', 'ArrayBuffer']) {
     Object.defineProperty(g, name, { enumerable: false });
   }

@@ -60,6 +60,42 @@ test('a Buffer over it', () => {
   assert.strictEqual(new Uint8Array(b)[0], 65);
 });
 
+test('an ArrayBuffer is fixed-length', () => {
+  const b = new ArrayBuffer(4);
+  assert.strictEqual(b.resizable, false);
+  assert.strictEqual(b.maxByteLength, 4);
+  assert.throws(() => b.resize(8), { name: 'TypeError' });
+  const resizable = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'resizable').get;
+  const growable = Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, 'growable').get;
+  assert.throws(() => resizable.call(new SharedArrayBuffer(1)), { name: 'TypeError' });
+  assert.throws(() => growable.call(new ArrayBuffer(1)), { name: 'TypeError' });
+  assert.throws(() => resizable.call({}), { name: 'TypeError' });
+});
+
+test('the ArrayBuffer constructor is the one typed arrays name', () => {
+  const b = new Uint8Array(2).buffer;
+  assert.strictEqual(b.constructor, ArrayBuffer);
+  assert.ok(b instanceof ArrayBuffer);
+  assert.strictEqual(Object.getPrototypeOf(b), ArrayBuffer.prototype);
+  assert.strictEqual(ArrayBuffer.name, 'ArrayBuffer');
+  assert.strictEqual(ArrayBuffer.length, 1);
+  assert.strictEqual(ArrayBuffer[Symbol.species], ArrayBuffer);
+  assert.throws(() => ArrayBuffer(2), { name: 'TypeError' });
+  assert.ok(new Uint8Array(4).slice(1).buffer instanceof ArrayBuffer);
+  class Sub extends ArrayBuffer {}
+  const s = new Sub(3);
+  assert.ok(s instanceof Sub && s instanceof ArrayBuffer);
+  assert.strictEqual(s.byteLength, 3);
+  assert.strictEqual(new Uint8Array(s).length, 3);
+  assert.strictEqual(ArrayBuffer.isView(new DataView(new ArrayBuffer(1))), true);
+});
+
+test('TextDecoder decodes a SharedArrayBuffer', () => {
+  const b = new SharedArrayBuffer(2);
+  new Uint8Array(b).set([104, 105]);
+  assert.strictEqual(new TextDecoder().decode(b), 'hi');
+});
+
 test('fails on purpose: a SharedArrayBuffer is not an ArrayBuffer', () => {
   assert.ok(new SharedArrayBuffer(1) instanceof ArrayBuffer);
 });
