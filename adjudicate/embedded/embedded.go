@@ -28,8 +28,8 @@
 //     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
 //     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
 //     (async generators, for await, using, decorators) is lowered by esbuild. A global Node has
-//     and the runtime lacks (Intl, fetch, AbortController, …) fails the run and is named in
-//     Result.Unsupported.
+//     and the runtime lacks (Intl, fetch, Atomics, EventTarget, …; unsupported.go's nodeGlobals)
+//     fails the run and is named in Result.Unsupported.
 //   - jest and vitest (testconfig, js/expect.js, js/jestmock.js, js/jest.js): describe/it/test
 //     with skip, only (per file, as both runners do), todo, each (table and template),
 //     concurrent (run serially), the four hooks, async tests, done callbacks (jest only; vitest 3
@@ -62,8 +62,10 @@
 //   - process exists with an empty env, argv ["node", FILE], cwd() the root (where the command
 //     runner runs the oracle; path.resolve starts there), nextTick, hrtime and
 //     stdout/stderr writers; process.exit throws and a non-zero process.exitCode fails the file.
-//     TextEncoder/TextDecoder (UTF-8), atob/btoa, structuredClone, Buffer (js/buffer.js) and
-//     crypto's randomUUID/getRandomValues, URL and URLSearchParams are provided. There is no
+//     TextEncoder/TextDecoder (UTF-8), atob/btoa, structuredClone, Buffer (js/buffer.js),
+//     crypto (node:crypto's webcrypto: randomUUID/getRandomValues; crypto.subtle is refused),
+//     URL and URLSearchParams, and DOMException, AbortController, AbortSignal and
+//     SharedArrayBuffer (js/webglobals.js, compared with Node in webglobals_test.go) are provided. There is no
 //     fetch, require of
 //     anything but the modules above, or file-system source maps for
 //     eval'd code. What the tests print is kept up to 8 MiB per run.

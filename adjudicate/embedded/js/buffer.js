@@ -152,7 +152,7 @@
         if (new.target === undefined) return Buffer.alloc(arg);
         return new FastBuffer(arg);
       }
-      if (arg instanceof ArrayBuffer && new.target !== undefined) return new FastBuffer(arg, encodingOrOffset, length);
+      if (anyArrayBuffer(arg) && new.target !== undefined) return new FastBuffer(arg, encodingOrOffset, length);
       return Buffer.from(arg, encodingOrOffset, length);
     }
     Buffer.prototype = FastBuffer.prototype;
@@ -169,7 +169,7 @@
 
     Buffer.from = function from(value, encodingOrOffset, length) {
       if (typeof value === 'string') return fromBytes(encode(value, normEncoding(encodingOrOffset)));
-      if (value instanceof ArrayBuffer) {
+      if (anyArrayBuffer(value)) {
         const off = encodingOrOffset === undefined ? 0 : Number(encodingOrOffset) || 0;
         const len = length === undefined ? value.byteLength - off : Number(length) || 0;
         return new FastBuffer(value, off, len);
@@ -203,7 +203,7 @@
     Buffer.isEncoding = function isEncoding(enc) { return typeof enc === 'string' && enc.length !== 0 && encodings[enc.toLowerCase()] !== undefined; };
     Buffer.byteLength = function byteLength(s, enc) {
       if (typeof s !== 'string') {
-        if (ArrayBuffer.isView(s) || s instanceof ArrayBuffer) return s.byteLength;
+        if (ArrayBuffer.isView(s) || anyArrayBuffer(s)) return s.byteLength;
         throw new NodeTypeError('ERR_INVALID_ARG_TYPE', 'The "string" argument must be of type string or an instance of Buffer or ArrayBuffer. Received ' + receivedText(s));
       }
       const e = encodings[String(enc).toLowerCase()] || 'utf8';

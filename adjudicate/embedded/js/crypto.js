@@ -1,8 +1,9 @@
 // crypto: node:crypto's hashes (createHash and crypto.hash for md5, sha1, sha256 and sha512,
 // digested to hex, base64, base64url or latin1; Go computes them, see builtins.go), randomUUID
-// and getRandomValues, also on the global crypto as in Node 20. Everything else (ciphers, keys,
-// HMAC, randomBytes, randomFill and the rest) is refused by
-// name, and so is a hash used as a stream. digest() returns a Buffer (js/buffer.js).
+// and getRandomValues, also on the global crypto, which is node:crypto's webcrypto as in Node
+// 20. Everything else (ciphers, keys, HMAC, randomBytes, randomFill, crypto.subtle and the rest)
+// is refused by name, and so is a hash used as a stream. digest() returns a Buffer
+// (js/buffer.js).
 //
 // randomUUID and getRandomValues are deterministic, unlike Node's: their bytes come from a
 // stream seeded with the run's seed (host.randomBytes), so every run of a test file, the
@@ -27,21 +28,38 @@
   }
 
   const integerArrays = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'BigInt64Array', 'BigUint64Array'];
+  // getRandomValues throws what Node 20 throws: a TypeMismatchError for anything but an
+  // integer typed array, a QuotaExceededError past 65,536 bytes.
   function getRandomValues(ta) {
-    // Node throws DOMExceptions here, which the runtime does not have.
-    if (integerArrays.indexOf(taTag.call(ta)) < 0) return refuse('crypto.getRandomValues of anything but an integer typed array');
-    if (ta.byteLength > 65536) return refuse('crypto.getRandomValues of more than 65536 bytes');
+    if (arguments.length < 1) throw new NodeTypeError('ERR_MISSING_ARGS', "Failed to execute 'getRandomValues' on 'Crypto': 1 argument required, but only 0 present.");
+    if (integerArrays.indexOf(taTag.call(ta)) < 0) throw new DOMException('The data argument must be an integer-type TypedArray', 'TypeMismatchError');
+    if (ta.byteLength > 65536) throw new DOMException('The requested length exceeds 65,536 bytes', 'QuotaExceededError');
     randomFill(new Uint8Array(ta.buffer, ta.byteOffset, ta.byteLength));
     return ta;
   }
 
-  // The global crypto: Node 20's Web Crypto object, of which the runtime has the random part.
-  g.crypto = {};
-  Object.defineProperties(g.crypto, {
-    randomUUID: { value: randomUUID, writable: true, configurable: true },
-    getRandomValues: { value: getRandomValues, writable: true, configurable: true },
-  });
-  refuseMembers(g.crypto, 'crypto', ['subtle']);
+  // The global crypto: Node 20's Web Crypto object (node:crypto's webcrypto), of which the
+  // runtime has the random part. Its methods need it as their this, as Node's do; its subtle
+  // refuses the run, naming crypto.subtle.
+  const cryptoToken = Symbol('bond crypto');
+  class Crypto {
+    constructor(key) {
+      if (key !== cryptoToken) throw new NodeTypeError('ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+    }
+    getRandomValues(ta) {
+      if (this !== g.crypto && !(this instanceof Crypto)) throw new NodeTypeError('ERR_INVALID_THIS', 'Value of "this" must be of type Crypto');
+      return getRandomValues.apply(undefined, arguments);
+    }
+    randomUUID() {
+      if (this !== g.crypto && !(this instanceof Crypto)) throw new NodeTypeError('ERR_INVALID_THIS', 'Value of "this" must be of type Crypto');
+      return randomUUID();
+    }
+  }
+  Object.defineProperty(Crypto.prototype, Symbol.toStringTag, { value: 'Crypto', configurable: true });
+  refuseMembers(Crypto.prototype, 'crypto', ['subtle']);
+  const webcrypto = new Crypto(cryptoToken);
+  g.crypto = webcrypto;
+  Object.defineProperty(g, 'crypto', { enumerable: false });
 
   const cryptoModule = lazyModule(() => {
     const finalized = () => new NodeError('ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
@@ -107,7 +125,7 @@
       return createHash(algorithm).update(data).digest(outputEncoding);
     }
 
-    const m = { createHash, hash, Hash, randomUUID, getRandomValues };
+    const m = { createHash, hash, Hash, randomUUID, getRandomValues, webcrypto };
     refuseMembers(m, 'crypto', ['checkPrime', 'checkPrimeSync', 'createCipheriv', 'createDecipheriv', 'createDiffieHellman',
       'createDiffieHellmanGroup', 'createECDH', 'createHmac', 'createPrivateKey', 'createPublicKey', 'createSecretKey',
       'createSign', 'createVerify', 'diffieHellman', 'generatePrime', 'generatePrimeSync', 'getCiphers', 'getCipherInfo',
@@ -116,6 +134,6 @@
       'publicEncrypt', 'randomBytes', 'randomFill', 'randomFillSync', 'randomInt', 'scrypt', 'scryptSync', 'sign',
       'setEngine', 'timingSafeEqual', 'getFips', 'setFips', 'verify', 'Certificate', 'Cipher', 'Cipheriv', 'Decipher',
       'Decipheriv', 'DiffieHellman', 'DiffieHellmanGroup', 'ECDH', 'Hmac', 'KeyObject', 'Sign', 'Verify',
-      'X509Certificate', 'secureHeapUsed', 'constants', 'webcrypto', 'subtle']);
+      'X509Certificate', 'secureHeapUsed', 'constants', 'subtle']);
     return m;
   });

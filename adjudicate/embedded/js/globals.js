@@ -81,6 +81,7 @@
       }
       if (typeof x === 'function') throw Object.assign(new Error(inspect(x) + ' could not be cloned.'), { name: 'DataCloneError' });
       if (seen.has(x)) return seen.get(x);
+      if (sharedBuffers.has(x)) refuse('structuredClone of a SharedArrayBuffer');
       let out;
       if (Array.isArray(x)) { out = []; seen.set(x, out); x.forEach((e, i) => { out[i] = clone(e); }); return out; }
       if (x instanceof Date) return new Date(x.getTime());
@@ -114,7 +115,7 @@
     get encoding() { return 'utf-8'; }
     decode(buf) {
       if (buf === undefined) return '';
-      const bytes = buf instanceof ArrayBuffer ? new Uint8Array(buf) : new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+      const bytes = anyArrayBuffer(buf) ? new Uint8Array(buf) : new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
       let s = '';
       for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
       try { return decodeURIComponent(escape(s)); } catch (e) { return s.replace(/[\x80-\xff]/g, '\ufffd'); }

@@ -1,7 +1,8 @@
 // timers: node:timers and node:timers/promises on the runtime's event loop (globals.js schedules,
 // Go's loop fires). node:timers holds the very functions the globals are, as in Node; its legacy
 // enroll/unenroll/active/_unrefActive are refused, and so is the AbortSignal option of
-// timers/promises (the runtime has no AbortController). Part of the embedded runtime.
+// timers/promises (Node rejects with an AbortError of its own, not emulated). Part of the
+// embedded runtime.
   // ---------------------------------------------------------------- timers
   const timersPromises = lazyModule(() => {
     // check validates what Node's timers/promises validate before scheduling; a failure is a

@@ -306,6 +306,7 @@
     const fnSource = (re) => (v) => typeof v === 'function' && re.test(Function.prototype.toString.call(v));
     const typedArray = (name) => (v) => taTag.call(v) === name;
     const isAnyArrayBuffer = brands.ArrayBuffer;
+    const isSharedArrayBuffer = (v) => sharedBuffers.has(v);
     const types = {
       isExternal: () => false, // no value the runtime can hold is a V8 External
       isDate: is('Date'),
@@ -326,9 +327,9 @@
       isSet: is('Set'),
       isWeakMap: is('WeakMap'),
       isWeakSet: is('WeakSet'),
-      isArrayBuffer: isAnyArrayBuffer,
+      isArrayBuffer: (v) => isAnyArrayBuffer(v) && !isSharedArrayBuffer(v),
       isDataView: is('DataView'),
-      isSharedArrayBuffer: () => false, // the runtime has no SharedArrayBuffer
+      isSharedArrayBuffer,
       isProxy: is('Proxy'),
       isAnyArrayBuffer,
       isBoxedPrimitive: (v) => types.isNumberObject(v) || types.isStringObject(v) || types.isBooleanObject(v) || types.isBigIntObject(v) || types.isSymbolObject(v),
