@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/bond-tool/bond/adjudicate/embedded/testconfig"
 	"github.com/evanw/esbuild/pkg/api"
 )
 
@@ -78,6 +79,9 @@ type bundler struct {
 	// in order, and then the test file, so they run first in the same runtime and share one
 	// instance of every module with the test file, as in the runner's own module graph.
 	setup []string
+	// aliases are the suite's module aliases (SuiteConfig.Aliases, vitest's resolve.alias),
+	// applied as vite applies them to every import of a repository file outside node_modules.
+	aliases []testconfig.Alias
 
 	mu        sync.Mutex
 	ctx       api.BuildContext
@@ -282,6 +286,10 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 	if args.Namespace == setupNamespace && args.PluginData == nil {
 		return b.setupResolve(args), nil
 	}
+	orig, aliased := args.Path, false
+	if spec, ok := b.alias(args); ok {
+		args.Path, aliased = spec, true
+	}
 	if r, ok := b.boundaryResolve(args); ok {
 		return r, nil
 	}
@@ -293,6 +301,9 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 		return api.OnResolveResult{Path: spec, External: true}, nil
 	}
 	if !isBuiltin(spec) {
+		if aliased {
+			return b.aliasResolve(orig, args), nil
+		}
 		return api.OnResolveResult{}, nil
 	}
 	if providedModule(spec) == "" {
@@ -302,6 +313,47 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 		b.seen.Unlock()
 	}
 	return api.OnResolveResult{Path: spec, External: true}, nil
+}
+
+// alias returns the import's specifier with the first matching alias applied, as vite's alias
+// plugin does: for imports in the repository's own files (not node_modules, which vitest leaves
+// to Node), and never for bond's own resolve calls, which already carry the aliased specifier.
+func (b *bundler) alias(args api.OnResolveArgs) (string, bool) {
+	if len(b.aliases) == 0 || args.Namespace != "file" || args.PluginData != nil || args.Importer == "" {
+		return "", false
+	}
+	if rel := b.rel(args.Importer); strings.HasPrefix(rel, "../") || strings.Contains("/"+rel, "/node_modules/") {
+		return "", false
+	}
+	for _, a := range b.aliases {
+		if spec, ok := a.Apply(args.Path); ok {
+			return spec, true
+		}
+	}
+	return "", false
+}
+
+// aliasResolve resolves an aliased specifier (args.Path; orig is what the file wrote) from the
+// importing file, as vite resolves an alias's result, and refuses a result outside the
+// repository.
+func (b *bundler) aliasResolve(orig string, args api.OnResolveArgs) api.OnResolveResult {
+	r := b.resolve(args.Path, api.ResolveOptions{Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir, Kind: args.Kind, PluginData: resolveMark{}})
+	fail := func(why string) api.OnResolveResult {
+		return api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, aliased to %q by the vitest config, %s", orig, args.Path, why)}}}
+	}
+	switch {
+	case len(r.Errors) > 0:
+		return fail("could not be resolved: " + r.Errors[0].Text)
+	case r.External || r.Namespace != "file":
+		return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, External: r.External}
+	case strings.HasPrefix(b.rel(r.Path), "../"):
+		return fail("is outside the repository")
+	}
+	se := api.SideEffectsTrue
+	if !r.SideEffects {
+		se = api.SideEffectsFalse
+	}
+	return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, SideEffects: se}
 }
 
 func loaderFor(p string) api.Loader {

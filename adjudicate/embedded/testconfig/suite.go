@@ -65,6 +65,10 @@ type SuiteConfig struct {
 	// bundles each with every test file and runs them, in order, before it. nil when the config
 	// sets none.
 	SetupFiles []string
+	// Aliases are vitest's resolve.alias or test.alias (alias.go), in the order vite tries
+	// them: the embedded bundler applies them to every import of a repository file outside
+	// node_modules. nil when the config sets none (jest's moduleNameMapper stays refused).
+	Aliases []Alias
 }
 
 var (
@@ -151,11 +155,14 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if m := cfgEnvironment.FindStringSubmatch(text); m != nil && m[1] != "node" {
 			return cfg, &Refusal{File: vitestFile, Setting: fmt.Sprintf("the test environment %q (the embedded runner is environment node only)", m[1])}
 		}
-		if err := refused(vitestFile, text, "setupFiles"); err != nil {
+		if err := refused(vitestFile, text, "setupFiles", "alias"); err != nil {
 			return cfg, err
 		}
 		if err != nil { // a program bond could not parse exports no value to read them from
 			v, found = litValue{}, false
+		}
+		if cfg.Aliases, err = readVitestAliases(vitestFile, text, v, found); err != nil {
+			return cfg, err
 		}
 		cfg.SetupFiles, err = readVitestSetupFiles(root, vitestFile, text, v, found)
 		return cfg, err

@@ -1,0 +1,63 @@
+package embedded
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// aliasFixture is the resolve.alias parity fixture: its tests import the source through an
+// exact alias ('geometry') and a prefix alias ('@lib'), and src/units.js is reached only
+// through '@lib'. It shares the parity fixture's install.
+const aliasFixture = parityDir + "/alias"
+
+// aliasFixtureFiles are its test files, in run order.
+var aliasFixtureFiles = []string{"test/area.test.js", "test/units.test.js"}
+
+// aliasMutant is a mutant of src/units.js, the file only the '@lib' alias reaches.
+func aliasMutant(t *testing.T) map[string][]byte {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(aliasFixture, "src/units.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := strings.Replace(string(src), "mm / 10", "mm * 10", 1)
+	if m == string(src) {
+		t.Fatal("the mutated line is gone from src/units.js")
+	}
+	return map[string][]byte{"src/units.js": []byte(m)}
+}
+
+// TestAliasParity runs the alias fixture under real vitest 3 and embedded: the same tests with
+// the same statuses, which hold only if both aliases resolve as vite resolves them (from the
+// importing file); then a mutant of the file reached only through the alias is killed
+// embedded by the same tests, first the same one, with the same headlines, as under vitest.
+func TestAliasParity(t *testing.T) {
+	want, wantHeads := realRunnerIn(t, FrameworkVitest, aliasFixture)
+	if len(want) != len(aliasFixtureFiles) {
+		t.Fatalf("vitest ran %d files, want %d: %v", len(want), len(aliasFixtureFiles), want)
+	}
+	r := newRunnerAt(t, aliasFixture, aliasFixtureFiles, Options{Framework: FrameworkVitest})
+	base := run(t, r, nil, time.Minute)
+	compareWithRunner(t, want, wantHeads, base)
+	if !base.Passed {
+		t.Fatalf("the unmutated fixture should pass embedded:\n%s", base.Output)
+	}
+	if _, ok := base.Hits["src/units.js"]; !ok {
+		t.Errorf("src/units.js, reached through '@lib', has no hits: %v", base.Hits)
+	}
+
+	mutant := aliasMutant(t)
+	want, wantHeads = realRunnerIn(t, FrameworkVitest, copyFixture(t, aliasFixture, mutant))
+	res := run(t, r, mutant, time.Minute)
+	compareWithRunner(t, want, wantHeads, res)
+	if res.Passed || reflect.DeepEqual(statuses(res), statuses(base)) {
+		t.Fatalf("the mutant reached only through the alias is not killed embedded:\n%s", res.Output)
+	}
+	if got := firstFailing(statuses(res)["test/area.test.js"]); got != "area › converts millimetres before squaring" {
+		t.Errorf("the mutant's first failing test in area.test.js is %q", got)
+	}
+}

@@ -1,0 +1,2 @@
+export { squareAreaCm } from './shapes.js';
+export const name = 'geometry';
