@@ -45,9 +45,14 @@
 //     bundled into every test file's bundle ahead of it (an entry of bond's imports them in order,
 //     then the test file), so they run first in the file's runtime and module graph, their hooks
 //     applying to all its tests, and are left out of the hit map (setupfiles_test.go compares
-//     both runners on testdata/parity/setupfiles*); jest's setupFiles (run before jest installs
+//     both runners on testdata/parity/setupfiles*); vitest's resolve.alias or test.alias, when
+//     literal (string finds, "./" or "../" replacements; testconfig/alias.go), is applied to every
+//     import of a repository file outside node_modules as vite applies it: an exact or "/"-prefix
+//     match, the replacement resolved from the importing file (alias_test.go compares both
+//     runners on testdata/parity/alias); jest's setupFiles (run before jest installs
 //     its API), setup files bond cannot resolve as the runner would, a non-node test environment,
-//     module aliases (moduleNameMapper, resolve.alias), custom transforms and mock auto-reset
+//     jest's moduleNameMapper, an alias bond cannot read as a literal (a computed value, a regular
+//     expression find, a package or absolute target), custom transforms and mock auto-reset
 //     settings are refused by name, as are snapshots and module mocks (vi.mock, jest.mock) found
 //     in the tests or their setup files. tsconfig `paths` are honoured (esbuild reads them).
 //     Known differences from the real runners are listed in jestparity_test.go.
