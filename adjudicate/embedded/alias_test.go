@@ -61,3 +61,28 @@ func TestAliasParity(t *testing.T) {
 		t.Errorf("the mutant's first failing test in area.test.js is %q", got)
 	}
 }
+
+// TestAliasNotInNodeModules: an alias applies to the repository's own files — the test file and
+// its setup file here — and not inside node_modules, which vitest leaves to Node: the package
+// that imports 'shared' gets node_modules/shared, while the test and setup files get the
+// alias's target.
+func TestAliasNotInNodeModules(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"package.json": vitePkg,
+		"vitest.config.mjs": "export default { test: { setupFiles: ['./setup.js'] }, " +
+			"resolve: { alias: [{ find: 'shared', replacement: './src/shared.js' }] } };\n",
+		"src/shared.js":                    "export const who = 'repo';\n",
+		"setup.js":                         "import { who } from 'shared';\nglobalThis.setupSaw = who;\n",
+		"node_modules/shared/package.json": `{"name": "shared", "main": "index.js"}`,
+		"node_modules/shared/index.js":     "exports.who = 'package';\n",
+		"node_modules/pkg/package.json":    `{"name": "pkg", "main": "index.js"}`,
+		"node_modules/pkg/index.js":        "exports.who = require('shared').who;\n",
+		"a.test.js": "import { test, expect } from 'vitest';\nimport { who } from 'shared';\nimport pkg from 'pkg';\n" +
+			"test('aliases apply outside node_modules only', () => {\n" +
+			"  expect([who, globalThis.setupSaw, pkg.who]).toEqual(['repo', 'repo', 'package']);\n});\n",
+	})
+	r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Framework: FrameworkVitest})
+	if res := run(t, r, nil, time.Minute); !res.Passed {
+		t.Fatalf("the aliased imports resolved differently from vitest:\n%s", res.Output)
+	}
+}
