@@ -77,6 +77,7 @@ var (
 		"vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}
 
 	cfgGlobalsTrue = regexp.MustCompile(`\bglobals["']?\s*:\s*true\b`)
+	cfgIsolateOff  = regexp.MustCompile(`["']?\bisolate\b["']?\s*:\s*false\b`)
 	cfgEnvironment = regexp.MustCompile(`\b(?:test)?[eE]nvironment["']?\s*:\s*['"]([\w@/.-]+)['"]`)
 )
 
@@ -157,6 +158,12 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		}
 		if err := refused(vitestFile, text, "setupFiles", "alias"); err != nil {
 			return cfg, err
+		}
+		if cfgIsolateOff.MatchString(text) {
+			// vitest then runs a worker's test files over one module graph, so module state one
+			// file leaves is what the next one sees; the embedded runner gives each test file a
+			// runtime of its own, and a suite that leans on the sharing would pass or fail apart.
+			return cfg, &Refusal{File: vitestFile, Setting: "isolate: false (vitest runs the test files of a worker over one module graph; the embedded runner gives each file its own) in its configuration"}
 		}
 		if err != nil { // a program bond could not parse exports no value to read them from
 			v, found = litValue{}, false
