@@ -52,20 +52,7 @@ func TestWebGlobalsRefused(t *testing.T) {
 		{"Event", "test('e', () => { new Event('abort'); });\n", false, "global Event"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"a.test.js": head + tc.body})
-			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
-			res, err := r.Run(context.Background(), nil, time.Minute)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Passed != tc.passed || res.Unsupported != tc.unsupported {
-				t.Errorf("passed %v, unsupported %q; want %v, %q\n%s", res.Passed, res.Unsupported, tc.passed, tc.unsupported, res.Output)
-			}
-			if tc.unsupported != "" && !strings.HasPrefix(tc.unsupported, "global ") && !strings.Contains(res.Output, tc.unsupported+" is not available in the embedded runner") {
-				t.Errorf("the output does not name %q:\n%s", tc.unsupported, res.Output)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkRefusal(t, head+tc.body, tc.passed, tc.unsupported) })
 	}
 }
 

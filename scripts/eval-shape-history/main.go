@@ -99,8 +99,14 @@ func run(ctx context.Context, corpusPath string, set int, rowsPaths []string) er
 	if !ok {
 		return fmt.Errorf("%s: rule %q", corpusPath, c.Rule)
 	}
-	type cell struct{ real, equivalent, killed, unknown int }
-	history := map[operators.Shape]map[string]*cell{}
+	// outcomeOf is what is known of one mutated line of a task: unknown when nothing is.
+	outcomeOf := func(task string, lc plan.LineCandidates, mutated string) outcome {
+		if o := known[key{task, lc.Path, lc.Line, squeeze(mutated)}]; o != "" {
+			return o
+		}
+		return unknown
+	}
+	history := map[operators.Shape]map[string]map[outcome]int{}
 	var gapsRank, gapsShape, falseRank, falseShape []string
 	gapTasks := 0
 	for _, t := range c.Tasks {
@@ -114,10 +120,7 @@ func run(ctx context.Context, corpusPath string, set int, rowsPaths []string) er
 		look := func(lc plan.LineCandidates) outcome {
 			for _, cand := range lc.Candidates {
 				if cand.Outcome == plan.OutcomeChosen && cand.Mutated != nil {
-					if o := known[key{t.ID, lc.Path, lc.Line, squeeze(*cand.Mutated)}]; o != "" {
-						return o
-					}
-					return unknown
+					return outcomeOf(t.ID, lc, *cand.Mutated)
 				}
 			}
 			return ""
@@ -130,33 +133,21 @@ func run(ctx context.Context, corpusPath string, set int, rowsPaths []string) er
 				if cand.Mutated == nil || (cand.Outcome != plan.OutcomeChosen && cand.Outcome != plan.OutcomeShadowed) {
 					continue
 				}
-				o := known[key{t.ID, lc.Path, lc.Line, squeeze(*cand.Mutated)}]
 				if history[shape] == nil {
-					history[shape] = map[string]*cell{}
+					history[shape] = map[string]map[outcome]int{}
 				}
-				h := history[shape][cand.Operator]
-				if h == nil {
-					h = &cell{}
-					history[shape][cand.Operator] = h
+				if history[shape][cand.Operator] == nil {
+					history[shape][cand.Operator] = map[outcome]int{}
 				}
-				switch o {
-				case real:
-					h.real++
-				case equivalent:
-					h.equivalent++
-				case killed:
-					h.killed++
-				default:
-					h.unknown++
-				}
+				history[shape][cand.Operator][outcomeOf(t.ID, lc, *cand.Mutated)]++
 			}
 			byRank = append(byRank, look(lc))
 		}
 		for _, lc := range shapedLines {
 			byShape = append(byShape, look(lc))
 		}
-		has := func(os []outcome, want ...outcome) bool {
-			for _, o := range os {
+		has := func(picks []outcome, want ...outcome) bool {
+			for _, o := range picks {
 				for _, w := range want {
 					if o == w {
 						return true
@@ -197,14 +188,14 @@ func run(ctx context.Context, corpusPath string, set int, rowsPaths []string) er
 		}
 		sort.Slice(ops, func(i, j int) bool {
 			a, b := history[s][ops[i]], history[s][ops[j]]
-			if a.real != b.real {
-				return a.real > b.real
+			if a[real] != b[real] {
+				return a[real] > b[real]
 			}
 			return ops[i] < ops[j]
 		})
 		for _, op := range ops {
 			h := history[s][op]
-			fmt.Printf("  %-26s real %3d  equivalent %3d  killed %3d  unknown %3d\n", op, h.real, h.equivalent, h.killed, h.unknown)
+			fmt.Printf("  %-26s real %3d  equivalent %3d  killed %3d  unknown %3d\n", op, h[real], h[equivalent], h[killed], h[unknown])
 		}
 	}
 	fmt.Printf("\nof %d tasks with a known gap, a real survivor is a line's pick on %d under the corpus's rule and %d with shape order added\n", gapTasks, len(gapsRank), len(gapsShape))
