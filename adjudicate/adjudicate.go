@@ -21,6 +21,9 @@ type adjudication struct {
 	// runner names the oracle's runner, for the value detector's note where it records no
 	// calls.
 	runner string
+	// judged are the ids the verdict document judges equivalent: an accepted one is left to
+	// the document (applied once, when the verdicts are derived), no detector asked.
+	judged map[string]bool
 }
 
 // detectors are what adjudication may run: the coverage run of accepted mutant i (its hit map;
@@ -44,7 +47,7 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		mr := &results[i]
 		m := muts[i]
 		mr.Ran = ev.base.ran(m.Path, m.Line)
-		if mr.Status != report.StatusAccepted || mr.Equivalence == string(report.VerdictEquivalent) {
+		if mr.Status != report.StatusAccepted || a.judged[m.ID] {
 			continue
 		}
 		if reason, note := ev.abstention(m); reason != "" {

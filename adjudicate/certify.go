@@ -90,102 +90,143 @@ func Certify(ctx context.Context, opts Options) (*report.Report, error) {
 	return rep, err
 }
 
-// certifyPlanned certifies an already planned set of mutants: everything after planning, phase by
-// phase. Whatever stops it, the deferred end cleans up, checks the user's tree and derives the
-// verdicts from the facts recorded so far.
+// certifyPlanned certifies an already planned set of mutants: everything after planning, one
+// phase after another, each returning what the next needs. Whatever stops it, the deferred end
+// cleans up, checks the user's tree and derives the verdicts from the facts recorded so far.
 func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []plan.Mutant, doc *VerdictDoc, start time.Time) (rep *report.Report, err error) {
-	rep = newReport(o, front, muts)
-	prog := newProgress(o.Progress, o.Now)
-	clk := &clock{}
-	var (
-		t      *tree
-		p      *pool
-		choice *runnerChoice
-		conf   *confinement
-	)
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error: %v\n%s", r, debug.Stack())
-		}
-		if choice != nil {
-			choice.runner.close()
-		}
-		if conf != nil && rep.Sandbox != nil {
-			rep.Sandbox.NodeModulesWrites = nodeModulesWrites(conf.iso, t.root)
-		}
-		if cerr := cleanup(t, p, o.Keep, rep); cerr != nil && err == nil {
-			err = cerr
-		}
-		finish(rep, o, doc, start, clk, err)
-		if err != nil && ctx.Err() != nil && !input.Is(err) {
-			err = context.Cause(ctx)
-		}
-		if err != nil || ctx.Err() != nil {
-			// Whatever stopped it (a signal, an internal failure, a setup error found mid-run
-			// such as a red oracle), the verdicts describe an unfinished run.
-			rep.Partial = true
-			rep.Bond = unfinishedBond(rep.Bond)
-		}
-	}()
+	c := &certification{o: o, doc: doc, rep: newReport(o, front, muts), prog: newProgress(o.Progress, o.Now), clk: &clock{}}
+	defer func() { err = c.end(ctx, start, recover(), err) }()
 	if len(muts) == 0 && !measuresReach(o, front) {
-		return rep, nil
+		return c.rep, nil
 	}
-	err = timed(&rep.Timings.SandboxMS, func() (err error) {
-		prog.phase("sandboxes", 0, 0)
-		t, err = snapshot(ctx, o, front.Files, muts)
-		if t != nil {
-			info := t.mirror
-			rep.Sandbox = &info
+	if err := c.open(ctx, front.Files, muts); err != nil {
+		return c.rep, err
+	}
+	base, reach, err := c.baseline(ctx, len(muts))
+	if err != nil || len(muts) == 0 {
+		// With nothing planned the baseline ran only to measure reach for --require-reach.
+		return c.rep, err
+	}
+	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: c.choice.runner.canBail(), freeCoverage: c.choice.runner.freeCoverage(), reach: reach, shuffleSeed: o.shuffleSeed}
+	gates, err := c.gates(ctx, y)
+	if err != nil {
+		return c.rep, err
+	}
+	ev, err := c.canaries(ctx, base, muts)
+	if err != nil {
+		return c.rep, err
+	}
+	b := c.split(ctx, front, muts, ev)
+	defer c.merge(b)
+	outcomes, err := c.mutants(ctx, y, ev, b)
+	if err != nil {
+		return c.rep, err
+	}
+	calls, err := c.adjudicate(ctx, y, ev, gates, b, outcomes)
+	if err != nil {
+		return c.rep, err
+	}
+	if err := c.suggest(ctx, b, calls); err != nil || !o.Parity {
+		return c.rep, err
+	}
+	return c.rep, c.parity(ctx, b)
+}
+
+// certification is one certify run after planning: the options, the report every phase records
+// into, and what the phases share — the snapshot, the sandboxes' pool, the confinement, the
+// runner, the limits the baseline sets, the progress and the clock.
+type certification struct {
+	o    Options
+	doc  *VerdictDoc
+	rep  *report.Report
+	prog *progress
+	clk  *clock
+	// Set by open.
+	t      *tree
+	p      *pool
+	conf   *confinement
+	choice *runnerChoice
+	x      *runs
+	// Set by baseline.
+	lim limits
+}
+
+// batch is the mutants that run in this certify, with their results: all of them, or under
+// --incremental those whose outcome is not recorded under an unchanged key. The phases after
+// the canaries see only them; merge puts their results back into the report.
+type batch struct {
+	idx     []int // the report's index of each
+	muts    []plan.Mutant
+	results []report.MutantResult
+}
+
+// open snapshots the tree, makes the sandboxes' pool, confines it and chooses the runner.
+func (c *certification) open(ctx context.Context, files []plan.FileInfo, muts []plan.Mutant) error {
+	err := timed(&c.rep.Timings.SandboxMS, func() (err error) {
+		c.prog.phase("sandboxes", 0, 0)
+		c.t, err = snapshot(ctx, c.o, files, muts)
+		if c.t != nil {
+			info := c.t.mirror
+			c.rep.Sandbox = &info
 		}
 		if err != nil {
 			return err
 		}
-		p, err = openPool(ctx, t, poolSize(o.Jobs, len(muts)))
-		if p != nil {
-			rep.Run.WorkDir = p.work
+		c.p, err = openPool(ctx, c.t, poolSize(c.o.Jobs, len(muts)))
+		if c.p != nil {
+			c.rep.Run.WorkDir = c.p.work
 		}
 		return err
 	})
 	if err != nil {
-		return rep, err
+		return err
 	}
-	conf, err = newConfinement(o.confinement(), t, p)
-	if err != nil {
-		return rep, err
+	if c.conf, err = newConfinement(c.o.confinement(), c.t, c.p); err != nil {
+		return err
 	}
-	rep.Sandbox = &conf.info
-	if choice, err = chooseRunner(o, p.sbs[0].root, p.patchedTree, conf, p.work); err != nil {
-		return rep, err
+	c.rep.Sandbox = &c.conf.info
+	if c.choice, err = chooseRunner(c.o, c.p.sbs[0].root, c.p.patchedTree, c.conf, c.p.work); err != nil {
+		return err
 	}
-	rep.Run.Runner, rep.Run.RunnerNote = choice.runner.name(), choice.note
-	x := &runs{choice: choice, env: conf.env, iso: conf.iso, clock: clk, inputs: newInputCheck(t)}
+	c.recordRunner()
+	c.x = &runs{choice: c.choice, env: c.conf.env, iso: c.conf.iso, clock: c.clk, inputs: newInputCheck(c.t)}
 	if ctx.Value(uncheckedKey{}) != nil {
-		x.inputs = nil
+		c.x.inputs = nil
 	}
-	var base *baseline
-	var lim limits
-	var reach *testReach
-	err = timed(&rep.Timings.BaselineMS, func() error {
-		b, err := runBaseline(ctx, x, p, o.Timeout, reachPlan{try: !o.ExhaustiveRuns, always: o.alwaysPerFile, mutants: len(muts)}, prog)
-		rep.Run.Runner, rep.Run.RunnerNote = choice.runner.name(), choice.note
-		if cr, ok := choice.runner.(*cmdRunner); ok && cr.compile != nil {
-			rep.Sandbox.CompileCache = cr.compile.what
-		}
+	return nil
+}
+
+// recordRunner records the runner in the report: after the choice, and again after the
+// baseline, where auto may have fallen back to the command runner.
+func (c *certification) recordRunner() {
+	c.rep.Run.Runner, c.rep.Run.RunnerNote = c.choice.runner.name(), c.choice.note
+	if cr, ok := c.choice.runner.(*cmdRunner); ok && cr.compile != nil && c.rep.Sandbox != nil {
+		c.rep.Sandbox.CompileCache = cr.compile.what
+	}
+}
+
+// baseline runs the unmutated oracle (the pair, and per-file reach where it pays), checks it
+// passed, sets the limits every later run has, and records the baseline and reach in the report.
+func (c *certification) baseline(ctx context.Context, planned int) (base *baseline, reach *testReach, err error) {
+	err = timed(&c.rep.Timings.BaselineMS, func() error {
+		b, err := runBaseline(ctx, c.x, c.p, c.o.Timeout, reachPlan{try: !c.o.ExhaustiveRuns, always: c.o.alwaysPerFile, mutants: planned}, c.prog)
+		c.recordRunner()
 		if err != nil {
 			return err
 		}
-		rep.Baseline = &report.Baseline{Oracle: b.records(), Gates: []report.GateRecord{}, Inputs: x.inputs.manifestFiles()}
-		if err := b.failure(o.Timeout, t.root); err != nil {
+		rep := c.rep
+		rep.Baseline = &report.Baseline{Oracle: b.records(), Gates: []report.GateRecord{}, Inputs: c.x.inputs.manifestFiles()}
+		if err := b.failure(c.o.Timeout, c.t.root); err != nil {
 			return err
 		}
-		sbA, sbB := p.pair()
+		sbA, sbB := c.p.pair()
 		sbA.controlled, sbB.controlled = true, true
-		lim = newLimits(o.Timeout, b.pair)
-		rep.Run.TimeoutMS = lim.oracle.Milliseconds()
+		c.lim = newLimits(c.o.Timeout, b.pair)
+		rep.Run.TimeoutMS = c.lim.oracle.Milliseconds()
 		base = newBaseline(b.pair[0], b.pair[1])
 		reach = newTestReach(b)
 		base.distrust(reach)
-		rep.Run.ValueDetector = valueDetectorNote(base, choice.runner.name(), o.ValueNeighbours)
+		rep.Run.ValueDetector = valueDetectorNote(base, c.choice.runner.name(), c.o.ValueNeighbours)
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
 		markUnknownReach(&rep.Baseline.Reach)
@@ -193,112 +234,160 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		reach.fill(&rep.Baseline.Reach, rep.Files)
 		return nil
 	})
-	if err != nil || len(muts) == 0 {
-		// With nothing planned the baseline ran only to measure reach for --require-reach.
-		return rep, err
+	return base, reach, err
+}
+
+// gates makes the gates' records, none run yet: adjudication runs them the first time a mutant
+// needs the suite detector. Under --exhaustive-runs (the old engine) every gate runs on the
+// unmutated tree now, before any mutant.
+func (c *certification) gates(ctx context.Context, y pay) (*gateChecks, error) {
+	g := newGateChecks(c.x, c.p, c.lim, c.o.Gates, c.prog)
+	c.rep.Baseline.Gates = g.recs // the same records, filled in place when the gates run
+	if !y.exhaustive {
+		return g, nil
 	}
-	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: choice.runner.canBail(), freeCoverage: choice.runner.freeCoverage(), reach: reach, shuffleSeed: o.shuffleSeed}
-	gates := newGateChecks(x, p, lim, o.Gates, prog)
-	rep.Baseline.Gates = gates.recs // the same records, filled in place when the gates run
-	if y.exhaustive {
-		// The old engine: every gate on the unmutated tree before any mutant.
-		if _, err = gates.passed(ctx); err != nil {
-			return rep, err
-		}
-		rep.Timings.GatesBaselineMS = gates.ms
+	if _, err := g.passed(ctx); err != nil {
+		return g, err
 	}
-	var ev *evidence
-	err = timed(&rep.Timings.CanaryMS, func() error {
-		c, err := runCanaries(ctx, x, p, lim, muts, prog)
+	c.rep.Timings.GatesBaselineMS = g.ms
+	return g, nil
+}
+
+// canaries runs one must-be-killed mutant per planned file and returns the evidence the later
+// phases read: the baseline and which files' canaries survived.
+func (c *certification) canaries(ctx context.Context, base *baseline, muts []plan.Mutant) (ev *evidence, err error) {
+	err = timed(&c.rep.Timings.CanaryMS, func() error {
+		cs, err := runCanaries(ctx, c.x, c.p, c.lim, muts, c.prog)
 		if err != nil {
 			return err
 		}
-		rep.SelfCheck = c
-		reconcileReach(&rep.Baseline.Reach, c)
-		ev = &evidence{base: base, canary: canaryByPath(c)}
+		c.rep.SelfCheck = cs
+		reconcileReach(&c.rep.Baseline.Reach, cs)
+		ev = &evidence{base: base, canary: canaryByPath(cs)}
 		return nil
 	})
-	if err != nil {
-		return rep, err
+	return ev, err
+}
+
+// split picks the mutants that run: all of them, or under --incremental the ones whose outcome
+// is not recorded under this run's key (the others' results are filled in the report now).
+func (c *certification) split(ctx context.Context, front plan.Front, muts []plan.Mutant, ev *evidence) batch {
+	idx := make([]int, len(muts))
+	for i := range idx {
+		idx[i] = i
 	}
-	// The mutants that run: all of them, or under --incremental those whose outcome is not
-	// recorded under an unchanged key. The phases below see only them; their results go back
-	// into the report however the run ends.
-	fresh := make([]int, len(muts))
-	for i := range fresh {
-		fresh[i] = i
-	}
-	if o.inc != nil {
-		k := computeKey(ctx, keyInputs{o: o, t: t, front: front, runner: rep.Run.Runner, envVars: conf.info.EnvPassed,
-			env: conf.env, reach: rep.Baseline.Reach, canary: rep.SelfCheck, skip: o.inc.skipRel})
-		fresh = o.inc.reuse(k, front, muts, rep.Mutants, doc)
+	rep := c.rep
+	if inc := c.o.inc; inc != nil {
+		k := computeKey(ctx, keyInputs{o: c.o, t: c.t, front: front, runner: rep.Run.Runner, envVars: c.conf.info.EnvPassed,
+			env: c.conf.env, reach: rep.Baseline.Reach, canary: rep.SelfCheck, skip: inc.skipRel})
+		idx = inc.reuse(k, front, muts, rep.Mutants, c.doc)
 		for i := range rep.Mutants {
 			if rep.Mutants[i].Cached {
 				rep.Mutants[i].Ran = ev.base.ran(muts[i].Path, muts[i].Line)
 			}
 		}
 	}
-	allMuts := muts
-	muts = make([]plan.Mutant, len(fresh))
-	results := make([]report.MutantResult, len(fresh))
-	for j, i := range fresh {
-		muts[j], results[j] = allMuts[i], rep.Mutants[i]
+	b := batch{idx: idx, muts: make([]plan.Mutant, len(idx)), results: make([]report.MutantResult, len(idx))}
+	for j, i := range idx {
+		b.muts[j], b.results[j] = muts[i], rep.Mutants[i]
 	}
-	putBack := func() {
-		for j, i := range fresh {
-			rep.Mutants[i] = results[j]
-		}
+	return b
+}
+
+// merge puts the batch's results back into the report, however the run ended.
+func (c *certification) merge(b batch) {
+	for j, i := range b.idx {
+		c.rep.Mutants[i] = b.results[j]
 	}
-	defer putBack()
+}
+
+// mutants runs each mutant of the batch once, returning the runs the coverage detector may reuse.
+func (c *certification) mutants(ctx context.Context, y pay, ev *evidence, b batch) ([]*runOutcome, error) {
 	t0 := time.Now()
-	outcomes, err := runMutants(ctx, x, p, lim, y, ev, muts, results, prog)
-	rep.Timings.MutantsMS = time.Since(t0).Milliseconds()
-	if err != nil {
-		return rep, err
-	}
-	if doc != nil {
-		putBack()
-		rep.Verdicts = doc.apply(rep.Mutants)
-		for j, i := range fresh {
-			results[j] = rep.Mutants[i]
-		}
-	}
-	t0 = time.Now()
+	outcomes, err := runMutants(ctx, c.x, c.p, c.lim, y, ev, b.muts, b.results, c.prog)
+	c.rep.Timings.MutantsMS = time.Since(t0).Milliseconds()
+	return outcomes, err
+}
+
+// adjudicate gives every accepted mutant of the batch its abstention reason or witness, running
+// coverage runs, and gates and suite runs, as the detectors need them. It returns each value
+// witness's call, for its suggested test.
+func (c *certification) adjudicate(ctx context.Context, y pay, ev *evidence, gates *gateChecks, b batch, outcomes []*runOutcome) (map[string]*witnessCall, error) {
+	t0 := time.Now()
 	eagerMS := gates.ms
-	cov := newCoverRuns(x, p, lim, y, muts, results, outcomes)
-	if o.Adjudicate == AdjudicateAll {
+	judged := c.doc.judged()
+	cov := newCoverRuns(c.x, c.p, c.lim, y, b.muts, b.results, outcomes)
+	if c.o.Adjudicate == AdjudicateAll {
 		// Every accepted mutant's coverage is read: run them all at once, over the pool.
-		if err := cov.prefetch(ctx, coverageCandidates(ev, muts, results)); err != nil {
-			return rep, err
+		if err := cov.prefetch(ctx, coverageCandidates(ev, b.muts, b.results, judged)); err != nil {
+			return nil, err
 		}
 	}
 	d := detectors{
 		coverage: cov.get,
 		gates:    gates.passed,
 		suite: func(ctx context.Context, m plan.Mutant, passed []report.GateRecord) (report.Witness, error) {
-			return suiteWitness(ctx, x, p, lim, passed, m)
+			return suiteWitness(ctx, c.x, c.p, c.lim, passed, m)
 		},
 	}
-	calls, err := adjudicate(ctx, ev, adjudication{mode: o.Adjudicate, suiteCap: o.suiteCap(), gates: len(o.Gates), runner: choice.runner.name()}, muts, results, d, prog)
+	a := adjudication{mode: c.o.Adjudicate, suiteCap: c.o.suiteCap(), gates: len(c.o.Gates), runner: c.choice.runner.name(), judged: judged}
+	calls, err := adjudicate(ctx, ev, a, b.muts, b.results, d, c.prog)
 	lazyMS := gates.ms - eagerMS
-	rep.Timings.GatesBaselineMS = gates.ms
-	rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
-	if err != nil {
-		return rep, err
+	c.rep.Timings.GatesBaselineMS = gates.ms
+	c.rep.Timings.SuiteMS = time.Since(t0).Milliseconds() - lazyMS
+	return calls, err
+}
+
+// suggest writes each value witness's suggested test and runs it on the patched tree and on its
+// mutant.
+func (c *certification) suggest(ctx context.Context, b batch, calls map[string]*witnessCall) error {
+	return timed(&c.rep.Timings.SuggestMS, func() error {
+		return suggestTests(ctx, c.x, c.p, c.lim, b.muts, b.results, calls, c.prog)
+	})
+}
+
+// parity (--parity) runs each embedded outcome again under the real runner and records where the
+// two differ.
+func (c *certification) parity(ctx context.Context, b batch) error {
+	real := c.choice.fallback
+	if c.o.parityRunner != nil {
+		real = c.o.parityRunner
 	}
-	// Each value witness's suggested test, run on the patched tree and on its mutant.
-	if err = timed(&rep.Timings.SuggestMS, func() error { return suggestTests(ctx, x, p, lim, muts, results, calls, prog) }); err != nil || !o.Parity {
-		return rep, err
-	}
-	real := choice.fallback
-	if o.parityRunner != nil {
-		real = o.parityRunner
-	}
-	err = timed(&rep.Timings.ParityMS, func() (err error) {
-		rep.Parity, err = runParity(ctx, x, p, real, o.Timeout, muts, results, prog)
+	return timed(&c.rep.Timings.ParityMS, func() (err error) {
+		c.rep.Parity, err = runParity(ctx, c.x, c.p, real, c.o.Timeout, b.muts, b.results, c.prog)
 		return err
 	})
-	return rep, err
+}
+
+// end is certify's last step whatever stopped it (panicked is what recover returned): it
+// releases the runner, records node_modules writes, removes the sandboxes and checks the
+// user's tree, derives the verdicts, and marks a run that did not finish as partial. It returns
+// the error certify returns.
+func (c *certification) end(ctx context.Context, start time.Time, panicked any, err error) error {
+	if panicked != nil {
+		err = fmt.Errorf("internal error: %v\n%s", panicked, debug.Stack())
+	}
+	rep := c.rep
+	if c.choice != nil {
+		c.choice.runner.close()
+	}
+	if c.conf != nil && rep.Sandbox != nil {
+		rep.Sandbox.NodeModulesWrites = nodeModulesWrites(c.conf.iso, c.t.root)
+	}
+	if cerr := cleanup(c.t, c.p, c.o.Keep, rep); cerr != nil && err == nil {
+		err = cerr
+	}
+	finish(rep, c.o, c.doc, start, c.clk, err)
+	if err != nil && ctx.Err() != nil && !input.Is(err) {
+		err = context.Cause(ctx)
+	}
+	if err != nil || ctx.Err() != nil {
+		// Whatever stopped it (a signal, an internal failure, a setup error found mid-run
+		// such as a red oracle), the verdicts describe an unfinished run.
+		rep.Partial = true
+		rep.Bond = unfinishedBond(rep.Bond)
+	}
+	return err
 }
 
 // measuresReach reports whether certify runs the oracle's baseline although no mutant was
@@ -319,9 +408,10 @@ func measuresReach(o Options, front plan.Front) bool {
 	return false
 }
 
-// finish derives verdicts and bonds from the recorded facts, and fills the timings.
+// finish applies the verdict document (the one place it is applied: adjudication only skips the
+// mutants it judges), derives verdicts and bonds from the recorded facts, and fills the timings.
 func finish(rep *report.Report, o Options, doc *VerdictDoc, start time.Time, clk *clock, err error) {
-	if doc != nil && rep.Verdicts == nil {
+	if doc != nil {
 		rep.Verdicts = doc.apply(rep.Mutants)
 	}
 	if err != nil {

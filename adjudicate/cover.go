@@ -91,11 +91,11 @@ func (c *coverRuns) run(ctx context.Context, sb *sandbox, i int) error {
 }
 
 // coverageCandidates are the mutants the coverage detector would read under --adjudicate all:
-// accepted, not judged equivalent, and with no abstention.
-func coverageCandidates(ev *evidence, muts []plan.Mutant, results []report.MutantResult) []int {
+// accepted, not judged equivalent by the verdict document (judged), and with no abstention.
+func coverageCandidates(ev *evidence, muts []plan.Mutant, results []report.MutantResult, judged map[string]bool) []int {
 	var idx []int
 	for i, mr := range results {
-		if mr.Status != report.StatusAccepted || mr.Equivalence == string(report.VerdictEquivalent) {
+		if mr.Status != report.StatusAccepted || judged[mr.ID] {
 			continue
 		}
 		if r, _ := ev.abstention(muts[i]); r != "" {

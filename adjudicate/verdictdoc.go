@@ -65,6 +65,19 @@ func LoadVerdicts(p string) (*VerdictDoc, error) {
 	return &d, nil
 }
 
+// judged is the set of mutant ids the document judges equivalent (nil for no document):
+// adjudication asks no detector about an accepted one, whose verdict the document gives.
+func (d *VerdictDoc) judged() map[string]bool {
+	if d == nil {
+		return nil
+	}
+	ids := make(map[string]bool, len(d.Verdicts))
+	for _, v := range d.Verdicts {
+		ids[v.MutantID] = true
+	}
+	return ids
+}
+
 // apply marks the report's mutants from the document: an accepted mutant becomes equivalent, a
 // killed or timed-out one is contradicted, an id no mutant has is unmatched.
 func (d *VerdictDoc) apply(ms []report.MutantResult) *report.VerdictsInfo {
