@@ -1,0 +1,93 @@
+package report
+
+// This file is the unmutated tree's record: the oracle's and gates' runs, the reach of the added
+// lines and the canaries (SPEC §5).
+
+// Baseline is what the unmutated patched tree did.
+type Baseline struct {
+	Oracle        []RunRecord  `json:"oracle"`
+	UnstableLines int          `json:"unstable_lines"`
+	Reach         Reach        `json:"reach"`
+	Gates         []GateRecord `json:"gates"`
+	// Inputs are the files the first whole-oracle run loaded, with their hashes, where the
+	// runner observes its loads (the embedded runner): the manifest each run's
+	// MutantRun.Inputs is relative to.
+	Inputs []InputFile `json:"inputs,omitempty"`
+}
+
+// RunRecord is one run of the oracle.
+type RunRecord struct {
+	// TestFiles is the one test file the run ran, for the runs of the oracle's files one by one
+	// that follow the whole oracle's two (per-test-file reach); absent on those two.
+	TestFiles  []string `json:"test_files,omitempty"`
+	Passed     bool     `json:"passed"`
+	ExitCode   int      `json:"exit_code"`
+	DurationMS int64    `json:"duration_ms"`
+	OutputTail string   `json:"output_tail,omitempty"`
+	// FailedTests names the tests that failed in the run, as on a mutant.
+	FailedTests []string `json:"failed_tests,omitempty"`
+}
+
+// GateRecord is one gate's run on the unmutated tree, or why it did not run.
+type GateRecord struct {
+	Name string `json:"name"`
+	Cmd  string `json:"cmd"`
+	// Ran: the gate ran on the unmutated tree. Gates run only when a mutant first needs the
+	// suite detector (all of them eagerly under --exhaustive-runs); otherwise Reason is
+	// "not-needed" and the other fields are zero.
+	Ran        bool   `json:"ran"`
+	Reason     string `json:"reason,omitempty"`
+	Passed     bool   `json:"passed"`
+	ExitCode   int    `json:"exit_code"`
+	DurationMS int64  `json:"duration_ms"`
+	OutputTail string `json:"output_tail,omitempty"`
+	// FailedTests names the tests that failed in the run, as on a mutant.
+	FailedTests []string `json:"failed_tests,omitempty"`
+}
+
+// Reach is how many added executable lines the oracle ran, per file and in total.
+type Reach struct {
+	Executable int         `json:"executable"`
+	Ran        int         `json:"ran"`
+	Files      []FileReach `json:"files"`
+	// Unknown lists the planned files whose reach is unknown (coverage unavailable): their
+	// executable and ran are not zero but unknown, and the totals leave them out. Absent when
+	// every file's reach is known.
+	Unknown []string `json:"unknown,omitempty"`
+}
+
+// FileReach is the reach of one file and where its hit map came from.
+type FileReach struct {
+	Path       string `json:"path"`
+	Executable int    `json:"executable"`
+	Ran        int    `json:"ran"`
+	// Coverage is the hit map's source: "v8", "lcov", "embedded" or "unavailable".
+	Coverage string `json:"coverage"`
+	// Detail says why coverage is unavailable.
+	Detail string `json:"detail,omitempty"`
+	// Unknown is true when the file's reach is unknown (coverage unavailable): Executable and
+	// Ran are then 0 because nothing was measured, not because nothing ran.
+	Unknown bool `json:"unknown,omitempty"`
+	// RanLines, NotRanLines and UnstableLines are the added executable lines that ran in both
+	// baseline runs, in neither, and in only one; absent when the coverage is not known.
+	RanLines      []int `json:"ran_lines,omitempty"`
+	NotRanLines   []int `json:"not_ran_lines,omitempty"`
+	UnstableLines []int `json:"unstable_lines,omitempty"`
+	// RanBy lists, per added line that some test file ran, the oracle's test files that ran it
+	// in their baseline runs on their own, when the baseline ran them one by one; a mutant on
+	// that line runs only those files.
+	RanBy []LineTests `json:"ran_by,omitempty"`
+}
+
+// LineTests are the test files that ran one line.
+type LineTests struct {
+	Line      int      `json:"line"`
+	TestFiles []string `json:"test_files"`
+}
+
+// Canary is the self-check of one file: the oracle with a statement that throws at the file's top.
+type Canary struct {
+	Path       string `json:"path"`
+	Result     string `json:"result"`
+	DurationMS int64  `json:"duration_ms"`
+}
