@@ -39,6 +39,12 @@ func MutantID(path, operator, original, mutated string, ordinal int) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
+// Defaults of Options (SPEC §2.5) under operator set 1; DefaultBudgetOf gives each set's.
+const (
+	DefaultBudget      = 6
+	DefaultPerOperator = 2
+)
+
 // Defaults of operator set 2 (docs/operators-2.md, "Draft: selection and default budget").
 const (
 	// DefaultBudgetSet2 is set 2's budget when none is given: one mutant per added line that

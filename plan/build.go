@@ -18,12 +18,6 @@ import (
 	"github.com/bond-tool/bond/operators"
 )
 
-// Defaults of Options (SPEC §2.5) under operator set 1.
-const (
-	DefaultBudget      = 6
-	DefaultPerOperator = 2
-)
-
 // Options says what to plan. The zero value plans a diff read from nowhere, which is an error;
 // set exactly one of DiffPath and Base. Every other zero field is the documented default.
 type Options struct {
