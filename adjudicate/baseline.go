@@ -62,6 +62,16 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp 
 			return b, err
 		}
 	}
+	if why, note, err := slowerEmbedded(ctx, x, p, b, limit, rp); err != nil {
+		return b, err
+	} else if why != "" {
+		x.choice.useFallback(why)
+		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
+			return b, err
+		}
+	} else if note != "" {
+		x.choice.note = joinNotes(x.choice.note, note)
+	}
 	if why, err := coverageBroke(ctx, x, p, b, limit); err != nil {
 		return b, err
 	} else if why != "" {

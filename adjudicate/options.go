@@ -148,6 +148,9 @@ type Options struct {
 	// never drops them). Unexported: only the tests of narrowed runs set it, so that which
 	// engine path they exercise does not depend on how loaded the machine is.
 	alwaysPerFile bool
+	// slowEmbedded, when not 0, replaces DefaultSlowEmbedded: the embedded run time from which
+	// auto times the command runner once (runnerspeed.go). Tests set it low.
+	slowEmbedded time.Duration
 }
 
 // GateSpec parsing: NAME=CMD.

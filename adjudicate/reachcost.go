@@ -16,6 +16,9 @@ type reachPlan struct {
 	always bool
 	// mutants is how many mutants may run: what narrowing can save on.
 	mutants int
+	// slowEmbedded is the embedded run time from which auto times the command runner
+	// (Options.slowEmbedded; 0 is DefaultSlowEmbedded): runnerspeed.go.
+	slowEmbedded time.Duration
 }
 
 // perFileFloor is what the per-file runs may cost in all without weighing: the reach they give
