@@ -103,7 +103,12 @@ type Corpus struct {
 	// ValueNeighbours certifies every task with --value-neighbours (corpus run's flag; no key
 	// of the file). It enters each task's fingerprint, so rows with and without it never mix.
 	ValueNeighbours bool
-	Tasks           []Task
+	// Parity certifies every task with --parity (corpus run's flag; no key of the file): each
+	// embedded outcome that decides the bond is run again under the real runner, so a survey's
+	// embedded share can be counted only where the two agree. It enters each task's
+	// fingerprint.
+	Parity bool
+	Tasks  []Task
 }
 
 // Task is one patch to replay. RepoDir, PatchPath and HeldbackPatchPath are absolute.
@@ -280,6 +285,7 @@ type canonicalEntry struct {
 	Regime              string `json:"regime"`
 	TimeoutMS           int64  `json:"timeout_ms"`
 	ValueNeighbours     bool   `json:"value_neighbours,omitempty"`
+	Parity              bool   `json:"parity,omitempty"`
 	PatchSHA256         string `json:"patch_sha256,omitempty"`
 	HeldbackPatchSHA256 string `json:"heldback_patch_sha256,omitempty"`
 }
@@ -287,7 +293,7 @@ type canonicalEntry struct {
 // Fingerprint is the SHA-256 of the task's canonical corpus entry, the bond version and the
 // operator digest (SPEC §6.2). A row with the same fingerprint means the task need not run again.
 func (c *Corpus) Fingerprint(t Task, bondVersion, operatorDigest string) (string, error) {
-	e := canonicalEntry{Task: t, Budget: c.Budget, PerOperator: c.PerOperator, Regime: c.Regime, TimeoutMS: c.taskTimeout(t).Milliseconds(), ValueNeighbours: c.ValueNeighbours}
+	e := canonicalEntry{Task: t, Budget: c.Budget, PerOperator: c.PerOperator, Regime: c.Regime, TimeoutMS: c.taskTimeout(t).Milliseconds(), ValueNeighbours: c.ValueNeighbours, Parity: c.Parity}
 	var err error
 	if t.PatchPath != "" {
 		if e.PatchSHA256, err = fileSHA256(t.PatchPath); err != nil {

@@ -46,6 +46,8 @@ type CertifyRequest struct {
 	ChangedFirst, ShapeOrder bool
 	// ValueNeighbours certifies with --value-neighbours (Corpus.ValueNeighbours).
 	ValueNeighbours bool
+	// Parity certifies with --parity (Corpus.Parity).
+	Parity bool
 	// Timeout is the per-run time limit; zero is certify's default.
 	Timeout time.Duration
 	// Jobs is certify's sandbox count for this task.
@@ -328,7 +330,7 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 	changedFirst, shapeOrder, _ := plan.ParseRule(c.Rule) // checked by Load
 	req := CertifyRequest{Repo: wt, Base: base, OracleCmd: t.OracleCmd, Oracle: t.Oracle, Runner: t.Runner, Regime: c.Regime,
 		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, ChangedFirst: changedFirst, ShapeOrder: shapeOrder,
-		Timeout: timeout, Jobs: o.CertifyJobs, ValueNeighbours: c.ValueNeighbours}
+		Timeout: timeout, Jobs: o.CertifyJobs, ValueNeighbours: c.ValueNeighbours, Parity: c.Parity}
 	for _, name := range tomlcheck.SortedKeys(t.Gates) {
 		req.Gates = append(req.Gates, report.GateSpec{Name: name, Cmd: t.Gates[name]})
 	}

@@ -69,6 +69,8 @@ type corpusRunOptions struct {
 	ShapeOrderSet bool
 	// ValueNeighbours certifies every task with --value-neighbours.
 	ValueNeighbours bool
+	// Parity certifies every task with --parity.
+	Parity bool
 	// Certify replaces adjudicate.Certify in tests; nil is the real one.
 	Certify corpus.CertifyFunc
 }
@@ -101,6 +103,7 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 	cmd.Flags().BoolVar(&o.RetryErrors, "retry-errors", false, "run again the tasks whose existing row is an error row")
 	cmd.Flags().BoolVarP(&o.Quiet, "quiet", "q", false, "no progress lines and no summary on stderr")
 	cmd.Flags().BoolVar(&o.ValueNeighbours, "value-neighbours", false, "certify every task with --value-neighbours (it enters each task's fingerprint)")
+	cmd.Flags().BoolVar(&o.Parity, "parity", false, "certify every task with --parity: each embedded outcome that decides the bond runs again under the real runner (it enters each task's fingerprint)")
 	cmd.Flags().BoolVar(&o.ChangedFirst, "changed-first", false, "plan every task with the changed-first rule (as the corpus key rule = \"changed-first\" would; it enters the operator digest); --changed-first=false plans by rank whatever the file says")
 	cmd.Flags().BoolVar(&o.ShapeOrder, "shape-order", false, "plan every task with the shape-order rule (a condition head's measured operators first; as rule = \"shape-order\" would, with changed-first kept or set by --changed-first; it enters the operator digest); --shape-order=false leaves it out whatever the file says")
 	cmd.Flags().IntVar(&o.OperatorSet, "operator-set", 0, "plan every task with this operator set instead of the corpus file's operator_set (its budget and per_operator stay; the ones it leaves out are the set's defaults)")
@@ -157,6 +160,7 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 	}
 	c.Rule = plan.RuleOf(changedFirst, shapeOrder)
 	c.ValueNeighbours = o.ValueNeighbours
+	c.Parity = o.Parity
 	certify := o.Certify
 	if certify == nil {
 		certify = certifyTask
@@ -219,6 +223,7 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*report.Report
 		// task with nothing planned.
 		MeasureReach:    true,
 		ValueNeighbours: req.ValueNeighbours,
+		Parity:          req.Parity,
 	})
 }
 
