@@ -62,7 +62,12 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp 
 			return b, err
 		}
 	}
-	if why, note, err := slowerEmbedded(ctx, x, p, b, limit, rp); err != nil {
+	if why := typeScriptGap(ctx, x, p, b); why != "" {
+		x.choice.useFallback(fmt.Sprintf("auto chose %s: %s", x.choice.fallbackName(), why))
+		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
+			return b, err
+		}
+	} else if why, note, err := slowerEmbedded(ctx, x, p, b, limit, rp); err != nil {
 		return b, err
 	} else if why != "" {
 		x.choice.useFallback(why)

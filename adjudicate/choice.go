@@ -25,6 +25,9 @@ type runnerChoice struct {
 	mode     string       // Options.Runner
 	// note says what auto chose and why, for the report.
 	note string
+	// plainNode: the oracle command is a node --test invocation that loads no TypeScript
+	// loader, so the real runner reads TypeScript only where node strips types (typescript.go).
+	plainNode bool
 }
 
 // chooseRunner picks the runner for o over root (the first sandbox): the command runner under
@@ -64,6 +67,9 @@ func chooseRunner(o Options, root string, patched func() (string, error), conf *
 		return c, nil
 	}
 	c.runner = r
+	if o.OracleCmd != "" && eo.Framework == embedded.FrameworkNodeTest {
+		c.plainNode = !commandLoadsTypeScript(root, o.OracleCmd)
+	}
 	if o.OracleCmd != "" {
 		c.note = fmt.Sprintf("the embedded runner runs the oracle command as %s's suite of %s", eo.Framework, strings.Join(files, " "))
 	}
@@ -180,6 +186,20 @@ func commandTests(root, cmd string) (files []string, eo embedded.Options, why st
 		return nil, eo, err.Error()
 	}
 	return files, eo, ""
+}
+
+// commandLoadsTypeScript reports whether cmd, read at root as commandTests read it, makes node
+// read TypeScript itself (oraclecmd.LoadsTypeScript); a command it cannot read again counts as
+// one that does, so no guard is raised on a misreading.
+func commandLoadsTypeScript(root, cmd string) bool {
+	var scripts map[string]string
+	if b, err := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax); err == nil {
+		if scripts, err = oraclecmd.Scripts(b); err != nil {
+			return true
+		}
+	}
+	inv, err := oraclecmd.Parse(cmd, oraclecmd.Options{Scripts: scripts})
+	return err != nil || oraclecmd.LoadsTypeScript(inv)
 }
 
 // mochaTests reads a mocha invocation with mocha's configuration at root (embedded.ReadMochaSetup)
