@@ -1,150 +1,67 @@
 package contracts
 
-// This file is the seam between judging and the engine: the Runner interface (run the oracle
-// once in a sandbox, with coverage, and say what failed), and CommandRunner, the implementation
-// for a shell command: run in an adjudicate.Sandbox under its Lab's confinement, its per-test
-// results read by adjudicate/testresults and its V8 or runner-native coverage by
-// adjudicate/coverage.
+// This file is contracts' reading of one oracle run: the run itself is adjudicate.Lab.Run's
+// (certify's runner choice, runners, per-test results, coverage, time limits and bail reading,
+// docs/contracts.md), and this file says whether its tests can be judged and, when not, why.
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/adjudicate/coverage"
-	"github.com/bond-tool/bond/adjudicate/testresults"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
 )
 
-// Outcome is what one oracle run recorded.
-type Outcome struct {
-	// Status is completed, could-not-start, timed-out or unreadable; Problem says why when it is
-	// not completed.
-	Status   RunStatus
-	Problem  string
-	ExitCode int
-	Duration time.Duration
-	// Output is the run's combined output (its end).
-	Output string
-	Tests  TestResults
-	// Coverage, when it was asked for; CoverageErr when it could not be read at all.
-	Coverage    coverage.Result
-	CoverageErr string
-}
+// Runner names for Options.RunnerChoice and `--runner`: certify's (SPEC §3.1).
+const (
+	RunnerNode     = adjudicate.RunnerNode
+	RunnerEmbedded = adjudicate.RunnerEmbedded
+	RunnerAuto     = adjudicate.RunnerAuto
+)
 
-// RunSpec is one run of the oracle.
-type RunSpec struct {
-	// Sandbox is where the run happens: a copy of the repository holding the mutated file (if
-	// any), which command runners start their process in.
-	Sandbox *adjudicate.Sandbox
-	// Path and Content are the mutated file as the sandbox holds it (read back after writing),
-	// for runners that take files in memory; command runners find it in the Sandbox. Path is ""
-	// for the baseline.
-	Path    string
-	Content []byte
-	// Coverage asks for the run's hit map; Timeout bounds the run (0: none).
-	Coverage bool
-	Timeout  time.Duration
-}
+// Sep joins the parts of a full test name: file › suite › test.
+const Sep = adjudicate.Sep
 
-// Runner runs the oracle once. It returns an error only when ctx ended or bond itself failed;
-// every failure of the oracle is in the Outcome. The restructured adjudicate engine can provide
-// one for each of its runners.
-type Runner interface {
-	Run(ctx context.Context, spec RunSpec) (Outcome, error)
-	// Command is what the report records as the oracle.
-	Command() string
-}
+// TestResults are the tests one run reported, by full name (adjudicate.TestResults).
+type TestResults = adjudicate.TestResults
 
-// CommandRunner runs a shell command in a sandbox of Lab (adjudicate.Sandbox.Exec: its own
-// process group, the Lab's confinement and environment) with coverage asked for by
-// adjudicate/coverage and per-test results asked for and read by adjudicate/testresults: a
-// result file from jest, vitest, mocha or node:test where the command lets bond ask for one,
-// else the failures its output names.
-type CommandRunner struct {
-	Cmd string
-	// Lab holds the sandboxes the runs get; its TempDir holds each run's own directory.
-	Lab *adjudicate.Lab
-}
-
-// Command returns the shell command.
-func (r *CommandRunner) Command() string { return r.Cmd }
-
-// Run runs the command once at the root of spec's sandbox.
-func (r *CommandRunner) Run(ctx context.Context, spec RunSpec) (Outcome, error) {
-	dir, withCoverage, timeout := spec.Sandbox.Root(), spec.Coverage, spec.Timeout
-	runDir, err := os.MkdirTemp(r.Lab.TempDir(), "run-")
-	if err != nil {
-		return Outcome{}, fmt.Errorf("making a run directory: %w", err)
-	}
-	defer os.RemoveAll(runDir)
-	cmd := r.Cmd
-	var extra []string
-	var plan coverage.Plan
-	if withCoverage {
-		plan, err = coverage.Prepare(cmd, dir, runDir)
-		if err != nil {
-			return Outcome{}, fmt.Errorf("preparing coverage: %w", err)
-		}
-		defer plan.Remove()
-		cmd = plan.Cmd
-		extra = append(extra, plan.Env...)
-	}
-	req := testresults.Ask(cmd, dir, filepath.Join(runDir, "results"))
-	env := append(append(r.Lab.Env(), extra...), joinNodeOptions(req.Env)...)
-	// Exec spells sandbox paths in the output repository-relative, and stops the run (an input
-	// error) when the oracle changed the install every sandbox shares.
-	res, err := spec.Sandbox.Exec(ctx, proc.Spec{Cmd: req.Cmd, Env: env, Timeout: timeout})
-	if err != nil {
-		return Outcome{}, err
-	}
-	out := Outcome{ExitCode: res.ExitCode, Duration: res.Duration, Output: res.Output, Status: RunCompleted}
-	read, err := req.Read([]byte(out.Output), dir)
-	if err != nil {
-		return Outcome{}, err
-	}
-	out.Tests = fromResults(req.Runner, read)
+// runStatus says whether out's tests can be judged (RunCompleted) and, when not, why: the run
+// could not start, passed its time limit, failed on what the embedded runtime lacks or at its
+// memory limit, failed naming no failing test, failed under a bail setting (so the tests after
+// its first failure never ran), or passed while reporting failures.
+func runStatus(out adjudicate.Outcome) (RunStatus, string) {
+	failing := len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0
 	switch {
-	case res.Start != nil:
-		out.Status, out.Problem = RunCouldNotStart, res.Start.Error()
-	case res.TimedOut:
-		out.Status, out.Problem = RunTimedOut, fmt.Sprintf("the run passed its time limit of %s and was killed; which tests would fail is unknown (raise --timeout if the suite is slow)%s", timeout.Round(100*time.Millisecond), seenFailing(out.Tests))
-	case res.ExitCode != 0 && len(out.Tests.Failed) == 0 && len(out.Tests.FailedFiles) == 0:
-		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (%s); its output ends: %s", res.ExitCode, out.Tests.how(), oneLine(proc.Tail(out.Output, 300)))
-	case res.ExitCode != 0 && bailSetting(r.Cmd, dir) != "":
-		out.Status, out.Problem = RunCutShort, fmt.Sprintf("the run was cut short: %s, so the runner stopped at its first failure and the tests after it never ran; turn bail off for the oracle", bailSetting(r.Cmd, dir))
-	case res.ExitCode == 0 && (len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0):
-		out.Status, out.Problem = RunUnreadable, fmt.Sprintf("the oracle exited 0 while reporting failing tests (%s); its results cannot be trusted", strings.Join(append(out.Tests.Failed, out.Tests.FailedFiles...), "; "))
+	case out.Status == report.StatusError && out.Unsupported != "":
+		return RunUnreadable, fmt.Sprintf("the run failed on what the embedded runtime lacks (%s); use --runner node", out.Unsupported)
+	case out.Status == report.StatusError && out.MemoryLimit:
+		return RunUnreadable, "the run was stopped at the embedded runner's memory limit; which tests would fail is unknown"
+	case out.Status == report.StatusError:
+		return RunCouldNotStart, out.Err
+	case out.Status == report.StatusTimeout:
+		return RunTimedOut, fmt.Sprintf("the run passed its time limit of %s and was stopped; which tests would fail is unknown (raise --timeout if the suite is slow)%s", out.Limit.Round(100*time.Millisecond), seenFailing(out.Tests))
+	case out.ExitCode != 0 && !failing:
+		return RunUnreadable, fmt.Sprintf("the oracle exited %d but no failing test could be read from it (%s); its output ends: %s", out.ExitCode, how(out.Tests), oneLine(proc.Tail(out.Output, 300)))
+	case out.ExitCode != 0 && out.CutShort != "":
+		return RunCutShort, fmt.Sprintf("the run was cut short: %s, so the runner stopped at its first failure and the tests after it never ran; turn bail off for the oracle", out.CutShort)
+	case out.ExitCode == 0 && failing:
+		return RunUnreadable, fmt.Sprintf("the oracle exited 0 while reporting failing tests (%s); its results cannot be trusted", strings.Join(append(append([]string{}, out.Tests.Failed...), out.Tests.FailedFiles...), "; "))
 	}
-	if withCoverage && out.Status != RunCouldNotStart {
-		cr, err := plan.ReadWithOutput(dir, []byte(res.Output))
-		if err != nil {
-			out.CoverageErr = err.Error()
-		} else {
-			out.Coverage = cr
-		}
-	}
-	return out, nil
+	return RunCompleted, ""
 }
 
-// joinNodeOptions returns env with its NODE_OPTIONS joined to the one bond's own environment
-// holds (testresults asks node:test for its results there, and the user's NODE_OPTIONS, such as
-// --import tsx, must still apply).
-func joinNodeOptions(env []string) []string {
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "NODE_OPTIONS="); ok {
-			kv = "NODE_OPTIONS=" + strings.TrimSpace(os.Getenv("NODE_OPTIONS")+" "+v)
-		}
-		out = append(out, kv)
+// how says, for a message, how a run's results were read.
+func how(t TestResults) string {
+	s := "per-test results read from " + t.Source
+	if t.Note != "" {
+		s += "; " + t.Note
 	}
-	return out
+	return s + "; bond reads jest, vitest, mocha (json, spec, TAP) and node:test"
 }
 
 // seenFailing names, for a run that did not end, the failures it had reported by then: a hint
@@ -165,19 +82,13 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// DefaultOracle is the command for a contracts file: oracle_cmd as given; `node --test FILE…`
-// for oracle; else `npm test` when repo's package.json has a test script, else `node --test`
-// (node finds the test files itself).
-func DefaultOracle(f *File, repo string) string {
-	switch {
-	case f.OracleCmd != "":
+// defaultOracle is the shell command for a contracts file without oracle files: oracle_cmd as
+// given; else `npm test` when repo's package.json has a test script, else `node --test` (node
+// finds the test files itself). A file's oracle files are run by the Lab itself (node --test
+// FILE…, or the embedded runner), not through this command.
+func defaultOracle(f *File, repo string) string {
+	if f.OracleCmd != "" {
 		return f.OracleCmd
-	case len(f.Oracle) > 0:
-		q := make([]string, len(f.Oracle))
-		for i, o := range f.Oracle {
-			q[i] = proc.Quote(o)
-		}
-		return "node --test " + strings.Join(q, " ")
 	}
 	if b, err := safefile.Read(filepath.Join(repo, "package.json"), safefile.ConfigMax); err == nil {
 		var pkg struct {
