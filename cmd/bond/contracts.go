@@ -15,8 +15,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/contracts"
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/contracts"
 )
 
 // contractsOptions holds the streams and flags of bond contracts run and list.
