@@ -99,6 +99,9 @@ func (l *Lab) Run(ctx context.Context, s Scenario) (Outcome, error) {
 	}
 	switch s.Kind {
 	case ScenarioBaseline:
+		if l.baselined {
+			return Outcome{}, errors.New("Lab.Run: the baseline ran already; its runs set the limits once")
+		}
 		b, err := runBaseline(ctx, l.x, l.pool, l.given, reachPlan{}, nil)
 		if err != nil {
 			return Outcome{}, err

@@ -313,3 +313,56 @@ func TestLabOutsideLinks(t *testing.T) {
 		})
 	}
 }
+
+// A mutant asked to bail stops at its first failing test, one asked without coverage has no hit
+// maps, and a failed run under the user's own bail setting is cut short, naming the setting.
+func TestLabRunBailCoverageCutShort(t *testing.T) {
+	needNode(t)
+	repo := writeFiles(t, map[string]string{
+		"src/a.js": "exports.f = () => 1;\n",
+		"test/a.test.js": "const test = require('node:test');\nconst assert = require('node:assert');\nconst { f } = require('../src/a.js');\n" +
+			"test('first', () => assert.equal(f(), 1));\ntest('second', () => assert.equal(f() + 1, 2));\n",
+		".mocharc.yml": "bail: true\n",
+	})
+	ctx := context.Background()
+	lab, err := OpenLab(ctx, LabOptions{Oracle: []string{"test/a.test.js"}, Runner: RunnerEmbedded, Timeout: time.Minute}, repo, []string{"src/a.js"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lab.Close()
+	if _, err := lab.Run(ctx, Scenario{Kind: ScenarioBaseline}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lab.Run(ctx, Scenario{Kind: ScenarioBaseline}); err == nil {
+		t.Error("a second baseline ran; its limits are set once")
+	}
+	mutated := []byte("exports.f = () => 2;\n")
+	for _, tc := range []struct {
+		name           string
+		bail, coverage bool
+		failed         int
+	}{
+		{"whole run with coverage", false, true, 2},
+		{"bail, no coverage", true, false, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out Outcome
+			err := lab.Hold(ctx, func(sb *Sandbox) (err error) {
+				out, err = lab.Run(ctx, Scenario{Kind: ScenarioMutant, Sandbox: sb, Path: "src/a.js", Content: mutated, Bail: tc.bail, Coverage: tc.coverage})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Status != report.StatusKilled || len(out.Tests.Failed) != tc.failed {
+				t.Errorf("status %s failed %q, want killed with %d failing", out.Status, out.Tests.Failed, tc.failed)
+			}
+			if (out.Hits != nil) != tc.coverage {
+				t.Errorf("hits %v with coverage %v", out.Hits, tc.coverage)
+			}
+			if out.CutShort != ".mocharc.yml sets bail" {
+				t.Errorf("cut short %q, want the user's setting named", out.CutShort)
+			}
+		})
+	}
+}
