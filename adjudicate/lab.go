@@ -6,9 +6,10 @@ package adjudicate
 // restore it, and at the end to learn what changed. Behind it are exactly certify's pieces — the
 // snapshot (tree.go, mirror.go), the pool and its cleanup (pool.go), the sandboxes (sandbox.go),
 // their own node_modules where copy-on-write is missing or workspace links need it (nmcaches.go,
-// workspace.go) and the confinement (runs.go) — so a sandbox fix is made once. None of them is
-// exported: a caller sees the Lab, its Sandboxes and LabEnd. When item 2 moves these pieces into
-// adjudicate/oracle, OpenLab becomes oracle.Open and the Lab gains Run.
+// workspace.go), the confinement (runs.go) and the links refused (tree.checkLinks) — so a
+// sandbox fix is made once. None of them is exported: a caller sees the Lab, its Sandboxes and
+// LabEnd, and runs the oracle with Lab.Run (labrun.go). When item 2 moves these pieces into
+// adjudicate/oracle, OpenLab becomes oracle.Open.
 
 import (
 	"context"
