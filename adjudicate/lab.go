@@ -6,14 +6,16 @@ package adjudicate
 // restore it, and at the end to learn what changed. Behind it are exactly certify's pieces — the
 // snapshot (tree.go, mirror.go), the pool and its cleanup (pool.go), the sandboxes (sandbox.go),
 // their own node_modules where copy-on-write is missing or workspace links need it (nmcaches.go,
-// workspace.go) and the confinement (runs.go) — so a sandbox fix is made once. None of them is
-// exported: a caller sees the Lab, its Sandboxes and LabEnd. When item 2 moves these pieces into
-// adjudicate/oracle, OpenLab becomes oracle.Open and the Lab gains Run.
+// workspace.go), the confinement (runs.go) and the links refused (tree.checkLinks) — so a
+// sandbox fix is made once. None of them is exported: a caller sees the Lab, its Sandboxes and
+// LabEnd, and runs the oracle with Lab.Run (labrun.go). When item 2 moves these pieces into
+// adjudicate/oracle, OpenLab becomes oracle.Open.
 
 import (
 	"context"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
@@ -32,6 +34,23 @@ type LabOptions struct {
 	// CacheDir is bond's own directory in the user cache dir (its signing key, the incremental
 	// file, the last report), hidden from every run; "" means seal.Dir(), where there is one.
 	CacheDir string
+	// AllowOutsideLinks lets the sandboxes copy symbolic links of the tree that point out of the
+	// repository, as certify's --allow-outside-links does; by default such a link is an input
+	// error naming it, with certify's text.
+	AllowOutsideLinks bool
+	// OracleCmd is the shell command that runs the tests; Oracle, the test files run with
+	// node --test (or in-process on the embedded runner). One of them, for a Lab that Runs the
+	// oracle; neither, for one that only Execs.
+	OracleCmd string
+	Oracle    []string
+	// Runner is node, embedded or auto, certify's runner choice (SPEC §3.1); "" means auto: the
+	// embedded runner where it can serve the oracle, else the command runner, with the reason in
+	// the runner note.
+	Runner string
+	// Timeout is the time limit of the baseline and of every later run; 0 means certify's rule:
+	// the baseline bounded by DefaultOracleLimit, each later run by twice the slower of the two
+	// baseline runs plus 5 s, run once more at twice that when it hits it.
+	Timeout time.Duration
 }
 
 // Lab is a snapshot of one repository with its sandboxes and the confinement every run in them
@@ -42,6 +61,14 @@ type Lab struct {
 	pool *pool
 	conf *confinement
 	keep bool
+	// x runs the oracle (nil when LabOptions named none); given is LabOptions.Timeout, lim the
+	// limits the baseline derived (baselined once it ran); bail is where the user's oracle sets
+	// bail (userBail), "" when nowhere.
+	x         *runs
+	given     time.Duration
+	lim       limits
+	baselined bool
+	bail      string
 }
 
 // OpenLab reads repo's working tree as certify does (tracked, untracked and ignored build
@@ -64,15 +91,21 @@ func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*L
 	if err != nil {
 		return nil, err
 	}
+	if err := t.checkLinks(o.AllowOutsideLinks); err != nil {
+		return nil, err
+	}
 	for _, f := range files {
 		if t.file(f) == nil {
 			return nil, input.Errorf("%s: not in the working tree bond mirrors from %s (it is missing, or lies in a cache directory bond leaves out: .cache/, coverage/, .nyc_output/, .turbo/, .parcel-cache/), so bond cannot place it in a sandbox", f, root)
 		}
 	}
 	p, err := openPool(ctx, t, o.Sandboxes)
-	l := &Lab{tree: t, pool: p, keep: o.Keep}
+	l := &Lab{tree: t, pool: p, keep: o.Keep, given: o.Timeout}
 	if err == nil {
 		l.conf, err = newConfinement(confineOptions{cacheDir: o.CacheDir, newIsolator: isolate.New}, t, p)
+	}
+	if err == nil && (o.OracleCmd != "" || len(o.Oracle) > 0) {
+		err = l.chooseRunner(o)
 	}
 	if err != nil {
 		if p != nil {
@@ -81,6 +114,30 @@ func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*L
 		return nil, err
 	}
 	return l, nil
+}
+
+// chooseRunner picks the runner for o's oracle as certify does (choice.go) and reads where the
+// user's oracle sets bail. The command runner records no value trace: the Lab's callers read
+// tests and coverage, not the value detector's calls.
+func (l *Lab) chooseRunner(o LabOptions) error {
+	co := Options{OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner}
+	if co.Runner == "" {
+		co.Runner = RunnerAuto
+	}
+	choice, err := chooseRunner(co, l.pool.sbs[0].root, l.pool.patchedTree, l.conf, l.pool.work)
+	if err != nil {
+		return err
+	}
+	if fb, ok := choice.fallback.(*cmdRunner); ok {
+		fb.noTrace = true
+	}
+	l.x = &runs{choice: choice, env: l.conf.env, iso: l.conf.iso, clock: &clock{}}
+	cmd := o.OracleCmd
+	if cmd == "" {
+		cmd = nodeTestCmd(o.Oracle)
+	}
+	l.bail = userBail(cmd, l.tree.root)
+	return nil
 }
 
 // WorkDir is the directory holding the sandboxes (removed at Close unless Keep).
@@ -128,6 +185,9 @@ func (l *Lab) Each(ctx context.Context, n int, f func(ctx context.Context, i int
 // process did). The error is a failed restore: the sandbox no longer held the repository.
 func (l *Lab) Close() (LabEnd, error) {
 	var end LabEnd
+	if l.x != nil {
+		l.x.choice.runner.close()
+	}
 	changes, removeErr, restoreErr := l.pool.close(l.keep)
 	end.SandboxChanges = changes
 	if removeErr != nil {

@@ -76,13 +76,16 @@ func readResults(out *runOutcome, a *resultsAsk, root string) {
 		return
 	}
 	var res testresults.Results
+	runner := ""
 	if a != nil {
 		defer os.RemoveAll(a.dir)
 		out.Output = dropMentions(out.Output, filepath.Base(a.dir))
 		res, _ = a.req.Read([]byte(out.Output), root)
+		runner = a.req.Runner
 	} else {
 		res = testresults.Results{Tests: testresults.ParseOutput("", []byte(out.Output), root), From: testresults.FromOutput}
 	}
+	out.Tests = testsOf(runner, res)
 	out.Failed = nil
 	for _, t := range res.Failed() {
 		out.Failed = append(out.Failed, t.Name)

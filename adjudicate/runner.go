@@ -55,6 +55,9 @@ type runOutcome struct {
 	Inputs *report.RunInputs
 	// Trace is the run's value trace (value.go), nil for a runner that records none.
 	Trace *callTrace
+	// Tests are the tests the run reported, passed and skipped too (results.go, embeddedrun.go):
+	// what a Lab's caller judges (labrun.go).
+	Tests TestResults
 }
 
 // override is the one file of a run that differs from the tree: a mutant or a canary.
@@ -132,6 +135,8 @@ type cmdRunner struct {
 	// jest is what the value trace under jest needs (jestvalue.go), read once by the first
 	// traced run; shared by the runner's copies.
 	jest *jestOnce
+	// noTrace keeps the value trace out of the runs with coverage (a Lab's runs: lab.go).
+	noTrace bool
 	// coverageBroken, once set (coverageBroke), says why the runs that ask for coverage run
 	// without bond's coverage flags: the oracle failed with them and passed without.
 	coverageBroken string
@@ -183,7 +188,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 	var traceWhy string
 	var tests []string
 	observed, jestTraced := false, false
-	if withCoverage {
+	if withCoverage && !r.noTrace {
 		var jest bool
 		tests, jest, traceWhy = r.traceable(s)
 		observed = tests == nil

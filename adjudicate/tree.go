@@ -228,6 +228,23 @@ func resolveInside(root, rel string) (string, bool) {
 	return last, true
 }
 
+// checkLinks is the input error for the tree's symbolic links a sandbox must not copy, or nil:
+// links out of the repository (unless allowOutside, --allow-outside-links) and links to a device,
+// a FIFO or a socket (always). certify's snapshot and the Lab both ask it, so both refuse alike.
+func (t *tree) checkLinks(allowOutside bool) error {
+	if bad := t.outsideLinks(); len(bad) > 0 && !allowOutside {
+		more := ""
+		if len(bad) > 10 {
+			bad, more = bad[:10], fmt.Sprintf(" and %d more", len(bad)-10)
+		}
+		return input.Errorf("symbolic links in %s point out of the repository: %s%s; a test could write through them out of its sandbox. Remove them, or pass --allow-outside-links if you trust the tests with what they point at", t.root, strings.Join(bad, ", "), more)
+	}
+	if bad := t.specialLinks(); len(bad) > 0 {
+		return input.Errorf("symbolic links in %s point at a device, a FIFO or a socket: %s; no test needs one, and a test or bond reading it would wait or read forever. Remove them (--allow-outside-links does not allow these)", t.root, strings.Join(bad, ", "))
+	}
+	return nil
+}
+
 func (t *tree) file(rel string) *treeFile {
 	i := sort.Search(len(t.files), func(i int) bool { return t.files[i].rel >= rel })
 	if i < len(t.files) && t.files[i].rel == rel {
@@ -247,15 +264,8 @@ func snapshot(ctx context.Context, o Options, planned []plan.FileInfo, muts []pl
 	if err != nil {
 		return nil, err
 	}
-	if bad := t.outsideLinks(); len(bad) > 0 && !o.AllowOutsideLinks {
-		more := ""
-		if len(bad) > 10 {
-			bad, more = bad[:10], fmt.Sprintf(" and %d more", len(bad)-10)
-		}
-		return t, input.Errorf("symbolic links in %s point out of the repository: %s%s; a test could write through them out of its sandbox. Remove them, or pass --allow-outside-links if you trust the tests with what they point at", root, strings.Join(bad, ", "), more)
-	}
-	if bad := t.specialLinks(); len(bad) > 0 {
-		return t, input.Errorf("symbolic links in %s point at a device, a FIFO or a socket: %s; no test needs one, and a test or bond reading it would wait or read forever. Remove them (--allow-outside-links does not allow these)", root, strings.Join(bad, ", "))
+	if err := t.checkLinks(o.AllowOutsideLinks); err != nil {
+		return t, err
 	}
 	for _, m := range muts {
 		if t.file(m.Path) == nil {

@@ -125,3 +125,35 @@ func WithJestArgs(cmd string, opts Options, args []string) (out string, problem 
 	}
 	return cmd[:at.At] + ins + cmd[at.At:], ""
 }
+
+// BailGiven returns the stop-at-first-failure flag the command itself gives its test runner, as
+// LocateRunner finds the runner (directly, through a launcher, or one package script of
+// opts.Scripts): jest's --bail or --bail=N, vitest's --bail=N or --bail N, mocha's --bail or -b.
+// A value of 0 or false is no bail; "" when the command gives none or runs no runner bond finds.
+// A run under such a flag that failed was cut short: the tests after the first failure never ran.
+func BailGiven(cmd string, opts Options) string {
+	at, ok := LocateRunner(cmd, opts)
+	if !ok || at.Name == "node-test" {
+		return ""
+	}
+	for i, w := range at.Args {
+		name, val, hasVal := strings.Cut(w, "=")
+		switch {
+		case w == "-b" && at.Name == "mocha":
+			return w
+		case name != "--bail":
+		case hasVal:
+			if val != "0" && val != "false" {
+				return w
+			}
+		case at.Name == "vitest" && i+1 < len(at.Args):
+			// vitest's --bail takes its count as the next word.
+			if v := at.Args[i+1]; v != "0" && v != "false" {
+				return w + " " + v
+			}
+		default:
+			return w
+		}
+	}
+	return ""
+}

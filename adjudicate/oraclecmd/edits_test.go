@@ -79,3 +79,28 @@ func TestWithJestArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestBailGiven covers which commands set their runner's bail themselves, including through a
+// package script, and which spellings turn it off.
+func TestBailGiven(t *testing.T) {
+	scripts := map[string]string{"test": "mocha --bail test/", "plain": "jest"}
+	for _, r := range []struct{ cmd, want string }{
+		{"npx mocha test/", ""},
+		{"npx mocha --bail test/", "--bail"},
+		{"mocha -b test/", "-b"},
+		{"npx jest --bail=1", "--bail=1"},
+		{"npx jest --bail", "--bail"},
+		{"npx jest --bail=0", ""},
+		{"npx vitest run --bail 2", "--bail 2"},
+		{"npx vitest run --bail=0", ""},
+		{"npx mocha --no-bail", ""},
+		{"node --test test/a-b.test.js", ""},
+		{"npm test", "--bail"},
+		{"npm run plain", ""},
+		{"echo --bail", ""},
+	} {
+		if got := BailGiven(r.cmd, Options{Scripts: scripts}); got != r.want {
+			t.Errorf("BailGiven(%q) = %q, want %q", r.cmd, got, r.want)
+		}
+	}
+}

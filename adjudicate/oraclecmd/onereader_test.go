@@ -12,9 +12,10 @@ import (
 // TestOneReader keeps the deleted readers of the oracle command gone: no non-test Go source
 // outside this package may define or call them again (coverage's findRunner, LocateRunner and
 // shellSegments, adjudicate's withBail, withRunnerFlag and commandRunner, coverage.OffFlag and
-// SwitchesCoverage). A new caller asks this package.
+// SwitchesCoverage, contracts' bailSetting and its regular expressions: BailGiven reads a bail
+// flag now). A new caller asks this package.
 func TestOneReader(t *testing.T) {
-	deleted := regexp.MustCompile(`\b(?:func\s+(?:\([^)]*\)\s*)?)?(findRunner|shellSegments|runnerInSegment|commandRunner|withRunnerFlag|withBail|withoutCoverage|coverage\.(?:LocateRunner|OffFlag|SwitchesCoverage))\s*\(`)
+	deleted := regexp.MustCompile(`\b(?:func\s+(?:\([^)]*\)\s*)?)?(findRunner|shellSegments|runnerInSegment|commandRunner|withRunnerFlag|withBail|withoutCoverage|bailSetting|coverage\.(?:LocateRunner|OffFlag|SwitchesCoverage))\s*\(`)
 	root := filepath.Join("..", "..")
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

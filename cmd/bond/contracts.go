@@ -14,8 +14,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/contracts"
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/contracts"
 )
 
 // contractsOptions holds the streams and flags of bond contracts run and list.
@@ -29,9 +30,11 @@ type contractsOptions struct {
 	Jobs    int
 	Timeout time.Duration
 	Runner  string
-	Format  string
-	Output  string
-	Quiet   bool
+	// AllowOutsideLinks is --allow-outside-links, as certify's.
+	AllowOutsideLinks bool
+	Format            string
+	Output            string
+	Quiet             bool
 }
 
 // newContractsCmd builds `bond contracts` and its verbs. runF replaces runContracts and listF
@@ -91,8 +94,9 @@ baseline is red (or a restore failed); 3 internal error; 130/143 interrupted.`,
 	f.StringVar(&opts.Repo, "repo", ".", "the repository root the contracts' files are relative to")
 	f.StringSliceVar(&opts.Only, "only", nil, "run only the named contracts (repeatable, or comma-separated)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", 0, "sandboxes running at once (0: the CPU count)")
-	f.StringVar(&opts.Runner, "runner", "node", "how oracle test files run: node (node --test), embedded (in-process, hermetic), auto (embedded where it can serve)")
-	f.DurationVar(&opts.Timeout, "timeout", 0, "time limit of each mutation's run (0: twice the baseline plus 5s)")
+	f.StringVar(&opts.Runner, "runner", adjudicate.RunnerAuto, "how the oracle runs, as certify's --runner: auto (embedded where it can serve, else node --test or the command), node, embedded")
+	f.DurationVar(&opts.Timeout, "timeout", 0, "time limit of the baseline and of each mutation's run (0: certify's rule, twice the slower baseline run plus 5s, retried once at twice that)")
+	f.BoolVar(&opts.AllowOutsideLinks, "allow-outside-links", false, "copy symbolic links that point out of the repository into the sandboxes (refused by default, as by certify)")
 	f.StringVar(&opts.Format, "format", "human", "output: human|json|markdown (a table for a design note's build record)")
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress lines on stderr")
@@ -131,7 +135,7 @@ func runContracts(ctx context.Context, opts *contractsOptions) error {
 	if opts.ErrTTY && !opts.Quiet && opts.Format != "json" {
 		progress = opts.Err
 	}
-	rep, err := contracts.Run(ctx, contracts.Options{Repo: opts.Repo, File: f, Only: opts.Only, Jobs: opts.Jobs, Timeout: opts.Timeout, RunnerChoice: opts.Runner, Progress: progress})
+	rep, err := contracts.Run(ctx, contracts.Options{Repo: opts.Repo, File: f, Only: opts.Only, Jobs: opts.Jobs, Timeout: opts.Timeout, RunnerChoice: opts.Runner, AllowOutsideLinks: opts.AllowOutsideLinks, Progress: progress})
 	if err != nil {
 		return err
 	}
@@ -204,7 +208,7 @@ func renderStarterContracts(w io.Writer, r *report.Report) error {
 		n++
 		var q []string
 		seen := map[string]bool{}
-		named := append(append([]string{m.KilledBy}, m.FailedTests...), contracts.FailedInOutput(m.OutputTail)...)
+		named := append(append([]string{m.KilledBy}, m.FailedTests...), adjudicate.FailedInOutput(m.OutputTail)...)
 		for _, t := range named {
 			if t != "" && !seen[t] && !(strings.HasPrefix(t, "(") && strings.HasSuffix(t, " more)")) { // "(N more)" closes a long failed_tests
 				seen[t] = true

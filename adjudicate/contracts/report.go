@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/internal/version"
 )
 
@@ -28,10 +29,14 @@ type Report struct {
 	// File and SHA256 name the contracts file as it was read.
 	File   string `json:"file"`
 	SHA256 string `json:"sha256"`
-	// Oracle is the command that ran the tests.
-	Oracle    string           `json:"oracle"`
-	Baseline  BaselineRecord   `json:"baseline"`
-	Mutations []MutationRecord `json:"mutations"`
+	// Oracle is the command that ran the tests ("embedded: FILE…" on the embedded runner).
+	Oracle string `json:"oracle"`
+	// Runner is the runner that ran them (node, command or embedded, certify's names) and
+	// RunnerNote why, when auto chose or fell back (certify's runner_note).
+	Runner     string           `json:"runner"`
+	RunnerNote string           `json:"runner_note,omitempty"`
+	Baseline   BaselineRecord   `json:"baseline"`
+	Mutations  []MutationRecord `json:"mutations"`
 	// Summary counts the verdicts; Holds is true when every verdict is OK.
 	Summary map[Verdict]int `json:"summary"`
 	Holds   bool            `json:"holds"`
@@ -49,7 +54,7 @@ type BaselineRecord struct {
 	Tests  []string `json:"tests,omitempty"`
 }
 
-func baselineRecord(o Outcome) BaselineRecord {
+func baselineRecord(o adjudicate.Outcome) BaselineRecord {
 	return BaselineRecord{ExitCode: o.ExitCode, DurationMS: o.Duration.Milliseconds(), Results: o.Tests.Source, Listed: o.Tests.Listed}
 }
 

@@ -82,6 +82,11 @@ func RenderHuman(w io.Writer, r *Report) error {
 		}
 	}
 	fmt.Fprintf(b, "\n%s\n", r.SummaryLine())
+	if r.RunnerNote != "" {
+		// Why auto chose or fell back, as certify's human output says it: the runs went another
+		// way than the default's first choice.
+		fmt.Fprintf(b, "runner: %s\n", oneLine(r.RunnerNote))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -90,6 +95,9 @@ func RenderHuman(w io.Writer, r *Report) error {
 func RenderMarkdown(w io.Writer, r *Report) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "Mutation contracts `%s` (sha256 %s…), oracle `%s`: %s\n\n", r.File, short(r.SHA256), mdText(r.Oracle), r.SummaryLine())
+	if r.RunnerNote != "" {
+		fmt.Fprintf(b, "Runner: %s\n\n", mdText(r.RunnerNote))
+	}
 	b.WriteString("| contract | file | change | expected | verdict | detail |\n|---|---|---|---|---|---|\n")
 	for _, m := range r.Mutations {
 		detail := m.Reason

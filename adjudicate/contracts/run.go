@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate"
-	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
@@ -34,19 +33,21 @@ type Options struct {
 	Only []string
 	// Jobs is how many sandboxes run at once; 0 means the CPU count (at most one per mutation).
 	Jobs int
-	// Timeout is the time limit of each mutation's run; 0 means twice the baseline plus 5 s.
+	// Timeout is the time limit of the baseline and of each mutation's run; 0 means certify's
+	// rule (adjudicate.LabOptions.Timeout): twice the slower of the two baseline runs plus 5 s,
+	// a run that hits it run once more at twice it.
 	Timeout time.Duration
-	// Runner runs the oracle; nil means the one RunnerChoice picks.
-	Runner Runner
-	// RunnerChoice is node (the default: DefaultOracle as a shell command), embedded (the test
-	// files of oracle in-process) or auto (embedded where it can serve, else node).
+	// RunnerChoice is certify's runner choice: auto (the default: the embedded runner where it can
+	// serve the oracle files or oracle_cmd, else the command runner, the reason in the report's
+	// runner_note), node (oracle files with node --test, oracle_cmd as a shell command) or
+	// embedded.
 	RunnerChoice string
+	// AllowOutsideLinks lets the sandboxes copy symbolic links that point out of the repository
+	// (--allow-outside-links, as certify's).
+	AllowOutsideLinks bool
 	// Progress receives one line per finished mutation; nil means none.
 	Progress io.Writer
 }
-
-// baselineLimit bounds the baseline run, so a hanging suite cannot hang the command.
-const baselineLimit = 30 * time.Minute
 
 // BaselineError is a red baseline: mutations mean nothing on a suite that already fails. It is
 // an input error (exit 2).
@@ -88,10 +89,15 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 			files = append(files, m.File)
 		}
 	}
-	// The sandboxes and their confinement are certify's (adjudicate.Lab): node_modules
+	// The sandboxes, their confinement and the runs are certify's (adjudicate.Lab): node_modules
 	// copy-on-write where the host allows it, workspace links led to each sandbox's own copy of
-	// the package, the checkout fenced, bond's cache and the machine's credentials hidden.
-	lab, err := adjudicate.OpenLab(ctx, adjudicate.LabOptions{Sandboxes: jobs}, repo, files)
+	// the package, the checkout fenced, bond's cache and the machine's credentials hidden; the
+	// runner choice, per-test results, coverage and time limits as certify's.
+	lo := adjudicate.LabOptions{Sandboxes: jobs, Runner: opts.RunnerChoice, Timeout: opts.Timeout, AllowOutsideLinks: opts.AllowOutsideLinks, Oracle: opts.File.Oracle}
+	if len(lo.Oracle) == 0 {
+		lo.OracleCmd = defaultOracle(opts.File, repo)
+	}
+	lab, err := adjudicate.OpenLab(ctx, lo, repo, files)
 	if err != nil {
 		return nil, err
 	}
@@ -106,26 +112,14 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 			rep, err = nil, cerr
 		}
 	}()
-	runner := opts.Runner
-	if runner == nil {
-		r, closeRunner, err := chooseRunner(opts.RunnerChoice, opts.File, repo, lab)
-		if err != nil {
-			return nil, err
-		}
-		defer closeRunner()
-		runner = r
-	}
-
-	rep = &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: runner.Command()}
-	var base Outcome
-	err = lab.Hold(ctx, func(sb *adjudicate.Sandbox) (err error) {
-		// With coverage, as mutation runs are, so the default time limit allows for it.
-		base, err = runner.Run(ctx, RunSpec{Sandbox: sb, Coverage: true, Timeout: baselineLimit})
-		return err
-	})
+	// The baseline runs with coverage, as mutation runs do, so the limit it derives allows for it;
+	// under auto it may fall back to the command runner, so the runner is read after it.
+	base, err := lab.Run(ctx, adjudicate.Scenario{Kind: adjudicate.ScenarioBaseline})
 	if err != nil {
 		return nil, err
 	}
+	rep = &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: lab.Command()}
+	rep.Runner, rep.RunnerNote = lab.Runner()
 	rep.Baseline = baselineRecord(base)
 	if err := checkBaseline(base, muts); err != nil {
 		return rep, err
@@ -134,16 +128,11 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	if base.Tests.Listed {
 		baseline = base.Tests.All()
 	}
-	timeout := opts.Timeout
-	if timeout == 0 {
-		timeout = 2*base.Duration + 5*time.Second
-	}
-
 	records := make([]MutationRecord, len(muts))
 	var mu sync.Mutex
 	err = lab.Each(ctx, len(muts), func(ctx context.Context, i int, sb *adjudicate.Sandbox) error {
 		m := muts[i]
-		rec, err := runOne(ctx, sb, runner, m, timeout)
+		rec, err := runOne(ctx, lab, sb, m)
 		if err != nil {
 			return err
 		}
@@ -185,8 +174,8 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	return rep, nil
 }
 
-// runOne applies m in sb, runs the oracle with coverage, restores and checks the file.
-func runOne(ctx context.Context, sb *adjudicate.Sandbox, runner Runner, m Mutation, timeout time.Duration) (MutationRecord, error) {
+// runOne applies m in sb, runs the oracle there with coverage, restores and checks the file.
+func runOne(ctx context.Context, lab *adjudicate.Lab, sb *adjudicate.Sandbox, m Mutation) (MutationRecord, error) {
 	rec := MutationRecord{Mutation: m}
 	orig, err := sb.Read(m.File)
 	if err != nil {
@@ -208,14 +197,15 @@ func runOne(ctx context.Context, sb *adjudicate.Sandbox, runner Runner, m Mutati
 		return rec, err
 	}
 	held := sha256.Sum256(got) == sha256.Sum256(mutated)
-	out, runErr := runner.Run(ctx, RunSpec{Sandbox: sb, Path: m.File, Content: got, Coverage: true, Timeout: timeout})
+	out, runErr := lab.Run(ctx, adjudicate.Scenario{Kind: adjudicate.ScenarioMutant, Sandbox: sb, Path: m.File, Content: got, Coverage: true})
 	if err := sb.Restore(); err != nil {
 		return rec, err
 	}
 	if runErr != nil {
 		return rec, runErr
 	}
-	r := &RunFacts{Status: out.Status, Problem: out.Problem, ExitCode: out.ExitCode,
+	status, problem := runStatus(out)
+	r := &RunFacts{Status: status, Problem: problem, ExitCode: out.ExitCode,
 		Failed: out.Tests.Failed, FailedFiles: out.Tests.FailedFiles, Listed: out.Tests.Listed}
 	if r.Failed == nil {
 		r.Failed = []string{}
@@ -249,18 +239,18 @@ func readRepoFile(repo, rel string) ([]byte, error) {
 
 // reach says whether the run's coverage shows a line of sites in file executed. Unreadable or
 // unavailable coverage is unknown, never not-ran.
-func reach(out Outcome, file string, sites []Site) (Reach, string) {
+func reach(out adjudicate.Outcome, file string, sites []Site) (Reach, string) {
 	switch {
-	case out.CoverageErr != "":
-		return ReachUnknown, "coverage could not be read: " + out.CoverageErr
-	case out.Coverage.Unavailable[file] != "":
-		return ReachUnknown, "coverage of " + file + " is unavailable: " + out.Coverage.Unavailable[file]
-	case len(out.Coverage.Hits) == 0:
-		return ReachUnknown, "the run left no coverage" + notes(out.Coverage)
-	case !out.Coverage.Hits.Known(file):
+	case out.Unavailable[file] != "":
+		return ReachUnknown, "coverage of " + file + " is unavailable: " + out.Unavailable[file]
+	case out.Unavailable["*"] != "":
+		return ReachUnknown, "coverage is unavailable: " + out.Unavailable["*"]
+	case len(out.Hits) == 0:
+		return ReachUnknown, "the run left no coverage"
+	case !out.Hits.Known(file):
 		return ReachNotRan, "the run never loaded " + file + " (do the tests import another copy, such as a built file?)"
 	}
-	fh := out.Coverage.Hits[file]
+	fh := out.Hits[file]
 	executable := false
 	for _, s := range sites {
 		for l := s.Start; l <= s.End; l++ {
@@ -275,13 +265,6 @@ func reach(out Outcome, file string, sites []Site) (Reach, string) {
 		return ReachUnknown, fmt.Sprintf("no line the mutation wrote in %s holds code coverage can see", file)
 	}
 	return ReachNotRan, fmt.Sprintf("%s %s did not run", file, siteList(sites))
-}
-
-func notes(r coverage.Result) string {
-	if len(r.Notes) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(r.Notes, "; ") + ")"
 }
 
 func siteList(sites []Site) string {
@@ -299,11 +282,11 @@ func siteList(sites []Site) string {
 // checkBaseline returns a BaselineError unless the unmutated oracle passed with no failing test
 // and, where the runner lists its tests, every fires and may_fire entry of muts matches a test
 // that passed (a typo'd or skipped test could otherwise only ever read as DECORATION).
-func checkBaseline(base Outcome, muts []Mutation) error {
+func checkBaseline(base adjudicate.Outcome, muts []Mutation) error {
 	var probs []string
-	switch {
-	case base.Status != RunCompleted:
-		probs = append(probs, "the oracle could not be judged on the unmutated tree: "+base.Problem)
+	switch status, problem := runStatus(base); {
+	case status != RunCompleted:
+		probs = append(probs, "the oracle could not be judged on the unmutated tree: "+problem)
 	case base.ExitCode != 0 || len(base.Tests.Failed) > 0 || len(base.Tests.FailedFiles) > 0:
 		failing := append(append([]string{}, base.Tests.Failed...), base.Tests.FailedFiles...)
 		probs = append(probs, fmt.Sprintf("the oracle fails on the unmutated tree (exit %d); failing: %s; its output ends:\n%s",

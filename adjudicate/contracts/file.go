@@ -34,7 +34,7 @@ type File struct {
 	SHA256 string
 	// OracleCmd is the shell command that runs the tests; Oracle the test files to run with
 	// `node --test`. At most one is set; when neither is, the oracle is the repository's default
-	// (see DefaultOracle).
+	// (see defaultOracle).
 	OracleCmd string
 	Oracle    []string
 	// Mutations are the contracts in file order.

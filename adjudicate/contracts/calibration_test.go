@@ -45,7 +45,7 @@ func needNode(t *testing.T) {
 // texts reasons must mention and the unpaired invariances with expect.toml.
 func TestCalibration(t *testing.T) {
 	needNode(t)
-	cases, err := filepath.Glob("../testdata/contracts/*/expect.toml")
+	cases, err := filepath.Glob("../../testdata/contracts/*/expect.toml")
 	if err != nil || len(cases) == 0 {
 		t.Fatalf("no calibration cases: %v", err)
 	}

@@ -1,0 +1,7 @@
+function clamp(x, lo, hi) {
+  if (x < lo) {
+    return lo;
+  }
+  return x > hi ? hi : x;
+}
+module.exports = { clamp };
