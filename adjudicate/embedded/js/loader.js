@@ -82,7 +82,7 @@
   function currentTest() {
     if (host.framework === 'mocha') { const t = mState.current || mState.test; return t && t.parent ? mName(t) : ''; }
     if (host.framework === 'uvu') { const c = uvuState.current; return c ? uvuName(c.suite, c.title) : ''; }
-    if (host.framework === 'tape') { const t = tapeState.current; return t && t.result ? t.result.name : ''; }
+    if (host.framework === 'tape') { const r = tapeState.current && tapeRecords.get(tapeState.current); return r ? r.name : ''; }
     if (jRunning) return jRunning.path.join(SEP);
     if (running && !running.result) return running.path.join(' > ');
     return '';

@@ -9,6 +9,8 @@
 // and this does not (t.capture, t.captureFn, t.intercept, streams, harness events, several
 // harnesses) is refused by name through host.refuse. Part of the embedded runtime.
 
+  // tapeRecords holds each test's result record, out of reach of the test object the tests see.
+  const tapeRecords = new WeakMap();
   const tapeState = { tests: [], all: [], only: null, current: undefined, stopped: false, count: 0, running: false, done: undefined };
   const tapeIs = Object.is;
   const tapeIsRegExp = (x) => Object.prototype.toString.call(x) === '[object RegExp]';
@@ -253,8 +255,9 @@
   function tapeWatch(t) {
     t.once('prerun', () => {
       host.write(1, '# ' + (t._skip ? 'SKIP ' : t._todo ? 'TODO ' : '') + t.name + '\n');
-      t.result = { file: host.entry, name: t.path.join(' > '), status: t._skip ? 'skip' : 'pass', error: '', durationMs: 0, depth: t.path.length - 1, todo: !!t._todo };
-      results.push(t.result);
+      const r = { file: host.entry, name: t.path.join(' > '), status: t._skip ? 'skip' : 'pass', error: '', durationMs: 0, depth: t.path.length - 1, todo: !!t._todo };
+      tapeRecords.set(t, r);
+      results.push(r);
     });
     t.on('result', (res) => {
       tapeState.count++;
@@ -276,13 +279,15 @@
   // tapeFailed makes t's result a failure (the first failing assertion's error), or the file's
   // when t never started.
   function tapeFailed(t, err) {
-    if (!t.result) {
-      t.result = { file: host.entry, name: t.path.join(' > '), status: 'fail', error: errorText(err), durationMs: 0, depth: t.path.length - 1, todo: false };
-      results.push(t.result);
-    } else if (t.result.status !== 'fail') {
-      t.result.status = 'fail';
-      t.result.todo = false;
-      t.result.error = errorText(err);
+    const r = tapeRecords.get(t);
+    if (!r) {
+      const nr = { file: host.entry, name: t.path.join(' > '), status: 'fail', error: errorText(err), durationMs: 0, depth: t.path.length - 1, todo: false };
+      tapeRecords.set(t, nr);
+      results.push(nr);
+    } else if (r.status !== 'fail') {
+      r.status = 'fail';
+      r.todo = false;
+      r.error = errorText(err);
     }
     if (host.bail) bailed = true;
   }

@@ -36,7 +36,10 @@
   const uvuModule = {
     suite: uvuSuite,
     test: uvuSuite(),
-    exec: () => { throw new Error("uvu's exec() is not available in the embedded runner (it runs the queued suites itself); use --runner node"); },
+    exec: () => {
+      host.refuse('uvu exec()');
+      throw new Error("uvu's exec() is not available in the embedded runner (it runs the queued suites itself); use --runner node");
+    },
   };
 
   function uvuName(suite, title) { return suite ? suite + ' > ' + title : String(title); }
