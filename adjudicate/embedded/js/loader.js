@@ -29,6 +29,12 @@
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
+  // require.resolve names a file on disk, which a bundle has none of: refused by name (a test
+  // that deletes require.cache[require.resolve(…)] to reload a module runs under node).
+  require.resolve = function resolve(spec) {
+    host.refuse('require.resolve');
+    throw new Error('require.resolve(' + JSON.stringify(String(spec)) + ') is not available in the embedded runner; use --runner node');
+  };
   g.require = require;
 
   // runAll runs every declared test; Go drives the event loop until it settles.
