@@ -252,3 +252,28 @@ func TestTapeParity(t *testing.T) {
 		})
 	}
 }
+
+// TestUvuTapeByImport: with no framework given (an --oracle file list), a file that imports
+// 'uvu' or 'tape' speaks that runner's API, with per-test results, as node --test FILE would run
+// it (uvu defers its run and tape starts its harness when not under their CLIs).
+func TestUvuTapeByImport(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		want []string
+	}{
+		{"uvu/pass.test.js", []string{"summary of an empty ledger", "posting adds an entry"}},
+		{"tape/pass.js", []string{"posting adds an entry"}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			r := newRunnerAt(t, runnersParityDir, []string{tc.file}, Options{})
+			res := run(t, r, nil, time.Minute)
+			var got []string
+			for _, tr := range res.Tests {
+				got = append(got, tr.Name)
+			}
+			if !res.Passed || !slices.Equal(got, tc.want) {
+				t.Fatalf("passed %v tests %q, want %q\n%s", res.Passed, got, tc.want, res.Output)
+			}
+		})
+	}
+}
