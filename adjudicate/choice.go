@@ -32,7 +32,7 @@ type runnerChoice struct {
 
 // chooseRunner picks the runner for o over root (the first sandbox): the command runner under
 // --runner node; else the embedded runner where it can serve the oracle — --oracle files, or the
-// test files an --oracle-cmd that runs jest, vitest or node --test names — and under auto the
+// test files an --oracle-cmd that runs jest, vitest, node --test, mocha, uvu or tape names — and under auto the
 // command runner with the reason when it cannot. The embedded runner reads the tree from the
 // directory patched makes, the copy no run is placed in (inputs.go), never from a sandbox. conf
 // confines command runs; work is where their coverage goes.
@@ -129,6 +129,8 @@ var frameworks = map[oraclecmd.Runner]embedded.Framework{
 	oraclecmd.RunnerVitest:   embedded.FrameworkVitest,
 	oraclecmd.RunnerNodeTest: embedded.FrameworkNodeTest,
 	oraclecmd.RunnerMocha:    embedded.FrameworkMocha,
+	oraclecmd.RunnerUvu:      embedded.FrameworkUvu,
+	oraclecmd.RunnerTape:     embedded.FrameworkTape,
 }
 
 // commandTests reads an oracle command as the test files it runs and how the embedded runner
@@ -160,7 +162,7 @@ func commandTests(root, cmd string) (files []string, eo embedded.Options, why st
 	if fw == embedded.FrameworkMocha {
 		return mochaTests(root, inv)
 	}
-	if fw != embedded.FrameworkNodeTest {
+	if fw == embedded.FrameworkJest || fw == embedded.FrameworkVitest {
 		cfg, err := embedded.ReadSuiteConfig(root, fw)
 		switch {
 		case err != nil:

@@ -12,6 +12,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
@@ -90,6 +91,9 @@ func detectOracle(ctx context.Context, root string, touched []string) (detectedO
 			cmd = "node --test"
 		}
 		d.Cmd = cmd + " " + strings.Join(quoted, " ")
+		if tr.runner == oraclecmd.RunnerUvu {
+			d.Cmd = uvuCommand(files)
+		}
 		if pre.Run {
 			d.Cmd = withPretest(d.Cmd)
 		}
@@ -132,6 +136,18 @@ var runnerCmds = map[oraclecmd.Runner]string{
 	oraclecmd.RunnerJest:   "npx jest",
 	oraclecmd.RunnerVitest: "npx vitest run",
 	oraclecmd.RunnerMocha:  "npx mocha",
+	oraclecmd.RunnerTape:   "npx tape",
+	oraclecmd.RunnerUvu:    "npx uvu",
+}
+
+// uvuCommand runs exactly files under uvu, which takes a directory and one pattern rather than
+// files: the root, and a pattern that matches each file's path and nothing else.
+func uvuCommand(files []string) string {
+	alts := make([]string, len(files))
+	for i, f := range files {
+		alts[i] = regexp.QuoteMeta(f)
+	}
+	return "npx uvu . " + proc.Quote("^(?:"+strings.Join(alts, "|")+")$")
 }
 
 // readPackageJSON reads package.json at root, or nil when there is none. A file bond cannot read

@@ -31,6 +31,8 @@ func TestDetectOracle(t *testing.T) {
 		{"a benchmark script beside the marked tests", `{"scripts":{"test":"pnpm run /^test:/"}}`, []string{"src/a.js", "test/benchmark.js", "test/index.test.js"}, "test/index.test.js", "", "left out test/benchmark.js"},
 		{"no file marked: all kept", `{"scripts":{"test":"mocha --reporter spec"}}`, []string{"index.js", "test/a.js", "test/helper.js"}, "", "npx mocha test/a.js test/helper.js", "runs mocha"},
 		{"__tests__ counts as marked", `{"scripts":{"test":"jest"}}`, []string{"src/__tests__/a.js", "src/b.test.js"}, "", "npx jest src/__tests__/a.js src/b.test.js", "runs jest"},
+		{"uvu script: a pattern of exactly the files", `{"scripts":{"test":"uvu -r tsm test"}}`, []string{"src/a.js", "test/a.test.ts", "test/b.test.js"}, "", `npx uvu . '^(?:test/a\.test\.ts|test/b\.test\.js)$'`, "runs uvu"},
+		{"tape script", `{"scripts":{"test":"tape test/*.js"}}`, []string{"index.js", "test/index.test.js"}, "", "npx tape test/index.test.js", "runs tape"},
 		{"npm's placeholder script", `{"scripts":{"test":"echo \"Error: no test specified\" && exit 1"}}`, []string{"a.test.mjs"}, "a.test.mjs", "", "node's own"},
 	}
 	for _, tt := range tests {

@@ -31,7 +31,7 @@ var providedBuiltins = map[string]bool{
 }
 
 // providedNames lists what the runtime provides, for refusal messages.
-const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams), node:string_decoder, vitest, @jest/globals and mocha"
+const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams), node:string_decoder, vitest, @jest/globals, mocha, uvu and tape"
 
 var proxyType = reflect.TypeOf(goja.Proxy{})
 

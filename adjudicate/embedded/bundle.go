@@ -49,8 +49,9 @@ func providedModule(spec string) string {
 }
 
 // testAPIModules are the test frameworks' modules the runtime provides in place of the packages:
-// `import { describe, expect, vi } from 'vitest'` and `@jest/globals` never reach node_modules.
-var testAPIModules = map[string]Framework{"vitest": FrameworkVitest, "@jest/globals": FrameworkJest, "mocha": FrameworkMocha}
+// `import { describe, expect, vi } from 'vitest'`, `@jest/globals`, 'mocha', 'uvu' and 'tape'
+// never reach node_modules (their subpaths, such as 'uvu/assert', do).
+var testAPIModules = map[string]Framework{"vitest": FrameworkVitest, "@jest/globals": FrameworkJest, "mocha": FrameworkMocha, "uvu": FrameworkUvu, "tape": FrameworkTape}
 
 // isBuiltin reports whether spec names a Node built-in module.
 func isBuiltin(spec string) bool {

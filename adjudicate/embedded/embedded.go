@@ -62,6 +62,17 @@
 //     files of a run into one root suite: a several-file run in which a file uses .only or
 //     root-level hooks fails with Result.Unsupported set. mochaparity_test.go runs the same
 //     files under real mocha 10.
+//   - uvu and tape (js/uvu.js, js/tape.js), only when the caller passes FrameworkUvu or
+//     FrameworkTape (the oracle command runs uvu or tape) or a test file imports 'uvu' or
+//     'tape'. uvu 0.5: test and suite with their hooks, .only, .skip and .run(), run as the uvu
+//     CLI runs them once the file has loaded, with uvu's quirks (a throwing before hook ends
+//     its suite silently, a throwing after hook ends the run); uvu/assert is the real package,
+//     bundled from node_modules. tape 5: tests, subtests, plans, end, teardown, async tests and
+//     tape's assertions and their aliases, run one at a time as its harness does; an exception
+//     tape does not catch fails the running test and stops the file; t.capture, t.captureFn,
+//     t.intercept and the harness's streams and events are refused by name. As with mocha, a
+//     several-file run whose unmutated suite fails, or (tape) that uses .only, is Unsupported.
+//     runnersparity_test.go runs the same files under real uvu 0.5.6 and tape 5.10.2.
 //   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
 //     with CommonJS inputs runs sloppy, as those modules do in Node.
 //   - process exists with an empty env, argv ["node", FILE], cwd() the root (where the command
@@ -219,8 +230,8 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := SuiteConfig{Framework: FrameworkMocha}, error(nil)
-	if opts.Framework != FrameworkMocha {
+	cfg, err := SuiteConfig{Framework: opts.Framework}, error(nil)
+	if !ownProcessFrameworks[opts.Framework] {
 		cfg, err = ReadSuiteConfig(abs, opts.Framework)
 	}
 	if err != nil {
@@ -337,6 +348,10 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		fw = FrameworkJest
 	case out.apis[FrameworkMocha]:
 		fw = FrameworkMocha
+	case out.apis[FrameworkUvu]:
+		fw = FrameworkUvu
+	case out.apis[FrameworkTape]:
+		fw = FrameworkTape
 	}
 	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict)
 	if err != nil {

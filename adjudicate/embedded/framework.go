@@ -25,7 +25,21 @@ const (
 	// FrameworkMocha is mocha 10's BDD interface (js/mocha.js). It is never detected from the
 	// repository: the caller passes it when the oracle command runs mocha.
 	FrameworkMocha = testconfig.FrameworkMocha
+	// FrameworkUvu is uvu 0.5's test API and runner (js/uvu.js): `test`, `suite`, their hooks,
+	// .only, .skip and .run(); `uvu/assert` is bundled from node_modules, the real package. It is
+	// never detected from the repository: the caller passes it when the oracle command runs uvu
+	// (a file that imports 'uvu' speaks it anyway).
+	FrameworkUvu Framework = "uvu"
+	// FrameworkTape is tape 5's test API and harness (js/tape.js): tests, subtests, plans,
+	// teardowns and tape's assertions. Passed by the caller when the oracle command runs tape (a
+	// file that imports 'tape' speaks it anyway).
+	FrameworkTape Framework = "tape"
 )
+
+// ownProcessFrameworks are the frameworks whose runner loads every test file of a run into one
+// process, where the embedded runner gives each file a runtime of its own (mochaSharedSetup,
+// crossFileUse). Their configuration is not jest's or vitest's: New reads none.
+var ownProcessFrameworks = map[Framework]bool{FrameworkMocha: true, FrameworkUvu: true, FrameworkTape: true}
 
 // SuiteConfig is what the embedded runner reads of a repository's jest or vitest setup
 // (testconfig.SuiteConfig).

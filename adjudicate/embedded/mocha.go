@@ -32,34 +32,35 @@ func mochaJobOf(o MochaOptions) mochaJob {
 }
 
 // mochaSharedSetup names why a failing run of the unmutated tree (no overrides: a baseline
-// run) over several mocha files says nothing about the oracle: mocha loads every file into one
-// process, where one may set up what another needs (a global, a shared module's state), and the
-// embedded runner runs each file on its own. --runner auto then falls back to mocha itself,
-// whose own baseline decides. "" otherwise; a mutant's run (with overrides) is always evidence,
-// since the unmutated files passed on their own.
+// run) over several files of mocha, uvu or tape says nothing about the oracle: those runners
+// load every file into one process, where one may set up what another needs (a global, a shared
+// module's state), and the embedded runner runs each file on its own. --runner auto then falls
+// back to the runner itself, whose own baseline decides. "" otherwise; a mutant's run (with
+// overrides) is always evidence, since the unmutated files passed on their own.
 func mochaSharedSetup(files []jobFile, overrides int, passed bool) string {
 	if passed || overrides > 0 || len(files) < 2 {
 		return ""
 	}
+	fw := files[0].Framework
 	for _, f := range files {
-		if f.Framework != FrameworkMocha {
+		if f.Framework != fw || !ownProcessFrameworks[f.Framework] {
 			return ""
 		}
 	}
-	return "mocha's one process for all the test files of a run (the unmutated suite fails when each file runs on its own)"
+	return fmt.Sprintf("%s's one process for all the test files of a run (the unmutated suite fails when each file runs on its own)", fw)
 }
 
-// crossFileUse names what a file of a several-file run did that mocha applies across all the
-// files of a run (.only, root-level hooks): mocha loads every file into one root suite, the
-// embedded runner runs each file in its own runtime, so such a run is not mocha's. "" when the
-// run had one file or nothing of the kind.
+// crossFileUse names what a file of a several-file run did that its runner applies across all
+// the files of a run (mocha's .only and root-level hooks, tape's .only): mocha and tape load
+// every file into one run, the embedded runner runs each file in its own runtime, so such a run
+// is not theirs. "" when the run had one file or nothing of the kind.
 func crossFileUse(res []fileResult, files []jobFile) string {
 	if len(files) < 2 {
 		return ""
 	}
 	for i, fr := range res {
 		if fr.CrossFile != "" {
-			return fmt.Sprintf("mocha %s (%s uses them)", fr.CrossFile, files[i].Path)
+			return fmt.Sprintf("%s %s (%s uses them)", files[i].Framework, fr.CrossFile, files[i].Path)
 		}
 	}
 	return ""

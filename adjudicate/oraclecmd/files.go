@@ -68,11 +68,21 @@ var skippedDirs = map[string]bool{"node_modules": true, ".git": true, "dist": tr
 // An invocation that finds no file is an error naming what was searched.
 func TestFiles(fsys fs.FS, inv Invocation) ([]string, error) {
 	pats, ok := defaultPatterns[inv.Runner]
-	if !ok {
+	if !ok && inv.Runner != RunnerUvu && inv.Runner != RunnerTape {
 		return nil, fmt.Errorf("no default test files known for runner %q", inv.Runner)
 	}
 	var out []string
 	switch {
+	case inv.Runner == RunnerUvu || inv.Runner == RunnerTape:
+		files := uvuFiles
+		if inv.Runner == RunnerTape {
+			files = tapeFiles
+		}
+		got, err := files(fsys, inv)
+		if err != nil {
+			return nil, err
+		}
+		out = got
 	case inv.Filters:
 		all, err := find(fsys, ".", pats)
 		if err != nil {
@@ -114,6 +124,9 @@ func TestFiles(fsys fs.FS, inv Invocation) ([]string, error) {
 	out = dedupe(out)
 	if len(out) == 0 {
 		what := "its default test patterns"
+		if inv.Runner == RunnerUvu && inv.Dir+inv.Pattern != "" {
+			what = strings.TrimSpace(inv.Dir + " " + inv.Pattern)
+		}
 		if len(inv.Files) > 0 {
 			what = strings.Join(inv.Files, " ")
 		}

@@ -1,5 +1,5 @@
 // Package oraclecmd reads an oracle command (`--oracle-cmd`) the way a person does: which test
-// runner it starts — node --test, jest, vitest, mocha or tsx — and which test files it names,
+// runner it starts — node --test, jest, vitest, mocha, uvu, tape or tsx — and which test files it names,
 // through npx, `npm test --`, `npm run X` and the package.json scripts they name, so runner
 // choice can serve a user's usual command with the embedded runner. Parse is pure: it runs
 // nothing and reads no file; the caller hands it package.json's scripts (Scripts reads them).
@@ -10,7 +10,7 @@
 // For runner choice: RunnerJest and RunnerVitest map to embedded.FrameworkJest and
 // FrameworkVitest, RunnerNodeTest to FrameworkNodeTest (tsx included: esbuild reads TypeScript
 // itself), RunnerMocha to FrameworkMocha (with mocha's configuration read by
-// embedded.ReadMochaSetup). A *NotRecognised, a TestFiles error, or an
+// embedded.ReadMochaSetup), RunnerUvu and RunnerTape to FrameworkUvu and FrameworkTape. A *NotRecognised, a TestFiles error, or an
 // embedded.UnsupportedError from embedded.New is the reason the command runner is used.
 package oraclecmd
 
@@ -29,6 +29,8 @@ const (
 	RunnerJest     Runner = "jest"
 	RunnerVitest   Runner = "vitest"
 	RunnerMocha    Runner = "mocha"
+	RunnerUvu      Runner = "uvu"  // uvu [dir] [pattern]: Dir and Pattern, never Files
+	RunnerTape     Runner = "tape" // tape FILE|GLOB…
 )
 
 // Invocation is what an oracle command runs.
@@ -39,6 +41,10 @@ type Invocation struct {
 	// path filters (Filters is true): the caller keeps those that name existing files.
 	Files   []string
 	Filters bool
+	// Dir and Pattern are uvu's two positional arguments: the directory it searches (empty:
+	// ".") and the regular expression the paths under it must match (empty: uvu's default).
+	// They are not Files: deleting one does not narrow the run to the other.
+	Dir, Pattern string
 	// Via names the launcher on the way, outermost first: "npm run test", "npx", "tsx".
 	Via []string
 	// Args are the runner's other arguments, which Parse judged not to change which tests run
@@ -142,10 +148,14 @@ func parseWords(words []string, opts Options, depth int) (Invocation, string) {
 		return parseVitest(args)
 	case "mocha", "_mocha":
 		return parseMocha(args)
+	case "uvu":
+		return parseUvu(args)
+	case "tape":
+		return parseTape(args)
 	case "npm", "yarn", "pnpm", "bun", "npx", "bunx":
 		return parse(strings.Join(quoteAll(words), " "), opts, depth+1)
 	}
-	return Invocation{}, fmt.Sprintf("%s is not a test runner bond knows (node --test, jest, vitest, mocha, tsx)", words[0])
+	return Invocation{}, fmt.Sprintf("%s is not a test runner bond knows (node --test, jest, vitest, mocha, uvu, tape, tsx)", words[0])
 }
 
 // npxCommand drops npx's own options and returns the command it runs.

@@ -96,6 +96,7 @@ var nodeFlags = map[string]flagSpec{
 var tsLoaders = map[string]bool{
 	"tsx": true, "tsx/esm": true, "tsx/cjs": true, "ts-node/register": true, "ts-node/esm": true,
 	"ts-node/register/transpile-only": true, "@swc-node/register": true, "esbuild-register": true, "@esbuild-kit/cjs-loader": true,
+	"tsm": true,
 }
 
 // scan walks a runner's arguments with its flag table: positional words are test files.

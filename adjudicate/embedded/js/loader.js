@@ -22,16 +22,26 @@
       case 'vitest': return vitestModule;
       case '@jest/globals': return jestModule;
       case 'mocha': return mochaModule;
+      case 'uvu': return uvuModule;
+      case 'tape': return tapeModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, vitest, @jest/globals and mocha; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, vitest, @jest/globals, mocha, uvu and tape; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
+  // require.resolve names a file on disk, which a bundle has none of: refused by name (a test
+  // that deletes require.cache[require.resolve(…)] to reload a module runs under node).
+  require.resolve = function resolve(spec) {
+    host.refuse('require.resolve');
+    throw new Error('require.resolve(' + JSON.stringify(String(spec)) + ') is not available in the embedded runner; use --runner node');
+  };
   g.require = require;
 
   // runAll runs every declared test; Go drives the event loop until it settles.
   async function runAll() {
     if (host.framework === 'mocha') return mochaRun();
+    if (host.framework === 'uvu') return uvuRun();
+    if (host.framework === 'tape') return tapeRun();
     await runSuite(root);
     if (!bailed) await jRunSuite(jRoot);
     if ((framework === 'jest' || framework === 'vitest') && host.framework !== 'node:test' && !declared.length && !jDeclared.length && !results.length) {
@@ -44,6 +54,8 @@
   // running test, else to the file.
   function uncaught(err, rejection) {
     if (mochaUncaught(err, rejection)) return;
+    if (uvuUncaught(err)) return;
+    if (tapeUncaught(err)) return;
     if (jestUncaught(err)) return;
     if (running && running.kind === 'test' && !running.result) {
       if (running.uncaught === undefined) running.uncaught = err;
@@ -66,6 +78,8 @@
     }
     jestFinish(reason);
     mochaFinish(reason);
+    uvuFinish(reason);
+    tapeFinish();
     return JSON.stringify(results);
   }
 
@@ -73,6 +87,8 @@
   // as results name it, "" when none is.
   function currentTest() {
     if (host.framework === 'mocha') { const t = mState.current || mState.test; return t && t.parent ? mName(t) : ''; }
+    if (host.framework === 'uvu') { const c = uvuState.current; return c ? uvuName(c.suite, c.title) : ''; }
+    if (host.framework === 'tape') { const r = tapeState.current && tapeRecords.get(tapeState.current); return r ? r.name : ''; }
     if (jRunning) return jRunning.path.join(SEP);
     if (running && !running.result) return running.path.join(' > ');
     return '';
