@@ -52,6 +52,12 @@ func chooseRunner(o Options, root string, patched func() (string, error), conf *
 			c.note = joinNotes("auto chose the command runner: "+why, fb.reachNote)
 			return c, nil
 		}
+		if o.Runner == RunnerAuto && eo.Framework == embedded.FrameworkJest {
+			if why := jestConfigUnloadable(root); why != "" {
+				c.note = joinNotes("auto chose the command runner: "+why, fb.reachNote)
+				return c, nil
+			}
+		}
 	}
 	eroot, err := patched()
 	if err != nil {
