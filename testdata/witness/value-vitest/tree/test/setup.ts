@@ -1,0 +1,3 @@
+// The project's own setup file: the tests check that it ran, once, before them.
+const g = globalThis as { projectSetupRuns?: number };
+g.projectSetupRuns = (g.projectSetupRuns ?? 0) + 1;
