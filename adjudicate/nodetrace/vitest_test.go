@@ -62,7 +62,7 @@ func TestVitestTrace(t *testing.T) {
 		`test/pad.test.ts | pad > pads to the width | src/index.ts#pad | return=str:"-0042"`:                                                true,
 		`test/pad.test.ts | pad > pads to the width | src/index.ts#pad | throw=Error(TypeError: pad: n must be an integer)`:                 true,
 		`test/queue.test.ts | drain > takes items off the front | src/index.ts#drain | return=Array(2) return[0]=str:"a" return[1]=str:"b"`: true,
-		`test/queue.test.ts | drain > the module keeps its exports, and no mock | src/index.ts#pad | return=str:"03"`:                         true,
+		`test/queue.test.ts | drain > the module keeps its exports, and no mock | src/index.ts#pad | return=str:"03"`:                       true,
 	}
 	for _, pool := range []string{"threads", "forks"} {
 		t.Run(pool, func(t *testing.T) {
