@@ -43,7 +43,7 @@ const __bondVitest = { vi: __bondVi, expect: __bondExpect, afterAll: __bondAfter
 const MaxVitestFiles = 5000
 
 // refusedFile is the file bond's vitest config writes, in the trace directory, when the config it
-// loaded is one the trace cannot serve (several projects, browser mode, a vm pool).
+// loaded is one the trace cannot serve (several projects, browser mode).
 const refusedFile = "refused.txt"
 
 // VitestFiles lists the code files under root (repo-relative, sorted) that a vitest run may take

@@ -36,11 +36,12 @@ func vitestTree(t *testing.T) string {
 }
 
 // TestVitestTrace runs vitest 3 on testdata/witness/value-vitest (TypeScript) with bond's config,
-// which loads the project's and puts bond's setup file before the project's own, in the threads
-// and forks pools: each test file leaves a trace, the calls are named by test file, callee and
-// vitest's test name, the project's setup file runs once, and a test that checks the module's
-// named exports, vi.isMockFunction and a vi.fn around an export passes. A config of several
-// projects is handed back unchanged, and the trace says why it is not recorded.
+// which loads the project's and puts bond's setup file before the project's own, in the threads,
+// forks and vmThreads pools and without isolation (one module graph for a worker's files): each
+// test file leaves a trace, the calls are named by test file, callee and vitest's test name, the
+// project's setup file runs once per test file, and a test that checks the module's named
+// exports, vi.isMockFunction and a vi.fn around an export passes. A config of several projects is
+// handed back unchanged, and the trace says why it is not recorded.
 func TestVitestTrace(t *testing.T) {
 	root := vitestTree(t)
 	files, why := VitestFiles(root)
@@ -64,14 +65,14 @@ func TestVitestTrace(t *testing.T) {
 		`test/queue.test.ts | drain > takes items off the front | src/index.ts#drain | return=Array(2) return[0]=str:"a" return[1]=str:"b"`: true,
 		`test/queue.test.ts | drain > the module keeps its exports, and no mock | src/index.ts#pad | return=str:"03"`:                       true,
 	}
-	for _, pool := range []string{"threads", "forks"} {
+	for _, pool := range []string{"threads", "forks", "vmThreads", "forks --no-isolate"} {
 		t.Run(pool, func(t *testing.T) {
 			run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, "vitest.config.ts", "refused: ")
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer run.Remove()
-			cmd := exec.Command(filepath.Join(root, "node_modules", ".bin", "vitest"), "run", "--pool="+pool, "--config="+config)
+			cmd := exec.Command(filepath.Join(root, "node_modules", ".bin", "vitest"), append([]string{"run", "--config=" + config, "--pool=" + strings.Fields(pool)[0]}, strings.Fields(pool)[1:]...)...)
 			cmd.Dir = root
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("vitest: %v\n%s", err, out)

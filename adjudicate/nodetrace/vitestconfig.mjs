@@ -5,7 +5,7 @@
 // and hands it back with bond's setup file first among test.setupFiles and the project's own
 // after it, in their order. A config bond cannot serve is handed back unchanged, with the reason
 // written beside this file for bond to report: several projects (bond's file would reach the
-// root config only), browser mode (the setup file needs Node), a vm pool (untested).
+// root config only), browser mode (the setup file needs Node's fs).
 import { writeFileSync } from 'node:fs';
 const base = {}; // BASE
 const setup = 'SETUP';
@@ -35,10 +35,6 @@ export default async function (env) {
   }
   if (t.browser && t.browser.enabled) {
     refuse('its config runs the tests in a browser (test.browser.enabled), where bond\'s setup file cannot write its trace');
-    return c;
-  }
-  if (typeof t.pool === 'string' && t.pool !== 'threads' && t.pool !== 'forks') {
-    refuse('its config runs the tests in the ' + t.pool + ' pool; bond traces the threads and forks pools');
     return c;
   }
   const own = t.setupFiles === undefined || t.setupFiles === null ? [] : Array.isArray(t.setupFiles) ? t.setupFiles : [t.setupFiles];

@@ -119,22 +119,14 @@ var vitestOwnOptions = []string{"--config", "-c", "--root", "-r", "--project", "
 // WithVitestArgs is WithJestArgs for vitest: args (bond's --config) inserted after every option
 // the vitest run cmd starts reads. problem says why not, with cmd unchanged: the command runs no
 // vitest bond finds, flags would not reach it, it names a config, root, project or workspace of
-// its own (bond's config loads the project's one config from the root), it runs the tests in a
-// browser, or in a pool other than threads and forks.
+// its own (bond's config loads the project's one config from the root), or it runs the tests in
+// a browser.
 func WithVitestArgs(cmd string, opts Options, args []string) (out string, problem string) {
-	return withRunnerArgs(cmd, opts, "vitest", args, func(a, next string) string {
-		name, val, eq := strings.Cut(a, "=")
+	return withRunnerArgs(cmd, opts, "vitest", args, func(a, _ string) string {
+		name, _, _ := strings.Cut(a, "=")
 		for _, own := range vitestOwnOptions {
 			if name == own || strings.HasPrefix(name, own+".") {
 				return "the oracle command gives vitest " + own + ", and bond's value trace gives vitest a config of its own that loads the project's one config from the repository's root"
-			}
-		}
-		if name == "--pool" {
-			if !eq {
-				val = next
-			}
-			if val != "threads" && val != "forks" {
-				return "the oracle command runs vitest's tests in the " + val + " pool; the value trace is tested under the threads and forks pools only"
 			}
 		}
 		return ""

@@ -82,7 +82,7 @@ func TestWithJestArgs(t *testing.T) {
 
 // TestWithVitestArgs: bond's --config goes after every option vitest reads (through npx, a
 // package script with npm's `--`), and a command that picks its own config, root, project or
-// workspace, runs the tests in a browser or in a vm pool, or passes a script's `--`, is refused
+// workspace, runs the tests in a browser, or passes a script's `--`, is refused
 // by name, unchanged.
 func TestWithVitestArgs(t *testing.T) {
 	scripts := map[string]string{"test": "vitest run", "both": "tsc && vitest run", "sep": "vitest run -- test/a.test.ts"}
@@ -99,8 +99,7 @@ func TestWithVitestArgs(t *testing.T) {
 		{cmd: "npx vitest run --project unit", problem: "gives vitest --project"},
 		{cmd: "npx vitest run --workspace w.json", problem: "gives vitest --workspace"},
 		{cmd: "npx vitest run --browser.enabled", problem: "gives vitest --browser"},
-		{cmd: "npx vitest run --pool vmThreads", problem: "in the vmThreads pool"},
-		{cmd: "npx vitest run --pool=vmForks", problem: "in the vmForks pool"},
+		{cmd: "npx vitest run --pool vmThreads", want: `npx vitest run --pool vmThreads '--config=/w/it'\''s.mjs'`},
 		{cmd: "npm run sep", problem: "passes `--`"},
 	}
 	for _, tt := range tests {
