@@ -23,8 +23,9 @@ type vitestPlan struct {
 	config string
 	// files are the repository's code files (nodetrace.VitestFiles).
 	files []string
-	// modules are, per code file, the repository modules it imports.
-	modules map[string][]string
+	// modules are, per code file, the repository modules it imports; unresolved the imports
+	// bond could not resolve (nodetrace.VitestModules).
+	modules, unresolved map[string][]string
 	// why says why the value detector cannot trace this command's vitest ("" when it can).
 	why string
 }
@@ -99,7 +100,7 @@ func readVitestPlan(root string) vitestPlan {
 		return p
 	}
 	p.files = files
-	p.modules = nodetrace.VitestModules(root, files)
+	p.modules, p.unresolved = nodetrace.VitestModules(root, files)
 	return p
 }
 
@@ -112,7 +113,7 @@ func (r *cmdRunner) traceVitest(sb *sandbox, cmd string, tests []string) (tr *no
 	if p.why != "" {
 		return nil, cmd, p.why, nil
 	}
-	tr, wrapper, err := nodetrace.PrepareVitest(r.tmp, sb.root, tests, p.files, p.modules, p.config, unavailableVitest)
+	tr, wrapper, err := nodetrace.PrepareVitest(r.tmp, sb.root, tests, p.files, p.modules, p.unresolved, p.config, unavailableVitest)
 	if err != nil {
 		return nil, cmd, "", err
 	}

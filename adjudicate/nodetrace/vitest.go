@@ -86,24 +86,31 @@ func VitestFiles(root string) (files []string, why string) {
 // VitestModules lists, for each of files (repo-relative code files under root), the repository
 // modules it imports itself (import, import() of a literal, require), outside node_modules, other
 // than itself and than files named as tests (`*.test.*`, `*.spec.*`), sorted: the modules bond's
-// vitest setup file wraps when that file runs as a test file.
-func VitestModules(root string, files []string) map[string][]string {
+// vitest setup file wraps when that file runs as a test file. unresolved lists, per file, the
+// imports esbuild could not resolve (an alias of vitest's config, which esbuild does not read):
+// a test file with one is refused by name when it runs, since calls through it would go
+// unrecorded.
+func VitestModules(root string, files []string) (mods, unresolved map[string][]string) {
 	scanned, _ := scanImports(root, files)
-	out := map[string][]string{}
+	mods, unresolved = map[string][]string{}, map[string][]string{}
 	for _, f := range files {
 		seen := map[string]bool{}
-		mods := []string{}
+		list := []string{}
 		for _, im := range scanned[f] {
+			if im.unresolved && !seen["\x00"+im.spec] {
+				seen["\x00"+im.spec] = true
+				unresolved[f] = append(unresolved[f], im.spec)
+			}
 			if im.mod == "" || im.mod == f || seen[im.mod] || !codeFile(im.mod) || testNamed(im.mod) {
 				continue
 			}
 			seen[im.mod] = true
-			mods = append(mods, im.mod)
+			list = append(list, im.mod)
 		}
-		sort.Strings(mods)
-		out[f] = mods
+		sort.Strings(list)
+		mods[f] = list
 	}
-	return out
+	return mods, unresolved
 }
 
 // testNamed: p's file name says it is a test file (vitest's default include, `*.test.*` and
@@ -115,12 +122,12 @@ func testNamed(p string) bool {
 
 // PrepareVitest makes a trace directory under tmp for one vitest run at root (the sandbox):
 // tests are the run's test files when it was narrowed to some (nil: vitest's own pick), files the
-// code files bond scanned (VitestFiles) and mods their imports (VitestModules); config is the
-// project's vitest config (repo-relative, "" when it has none). It writes bond's setup file and
+// code files bond scanned (VitestFiles), mods and unresolved their imports (VitestModules);
+// config is the project's vitest config (repo-relative, "" when it has none). It writes bond's setup file and
 // bond's config, which loads config and puts the setup file first among setupFiles, and returns
 // the config's path for vitest's --config. refusal prefixes the reason bond's config writes when
 // the project's config is one it cannot serve (Read then reports it). The Run has no Env.
-func PrepareVitest(tmp, root string, tests, files []string, mods map[string][]string, config, refusal string) (run *Run, wrapper string, err error) {
+func PrepareVitest(tmp, root string, tests, files []string, mods, unresolved map[string][]string, config, refusal string) (run *Run, wrapper string, err error) {
 	dir, err := os.MkdirTemp(tmp, "calls-")
 	if err != nil {
 		return nil, "", fmt.Errorf("making a directory for the value trace: %w", err)
@@ -148,7 +155,8 @@ func PrepareVitest(tmp, root string, tests, files []string, mods map[string][]st
 		Vitest        bool                 `json:"vitest"`
 		VitestFiles   []string             `json:"vitestFiles"`
 		VitestModules map[string][]string  `json:"vitestModules"`
-	}{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Vitest: true, VitestFiles: files, VitestModules: mods})
+		Unresolved    map[string][]string  `json:"vitestUnresolved"`
+	}{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Vitest: true, VitestFiles: files, VitestModules: mods, Unresolved: unresolved})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, "", fmt.Errorf("writing the value trace's settings: %w", err)

@@ -41,7 +41,8 @@ func vitestTree(t *testing.T) string {
 // test file leaves a trace, the calls are named by test file, callee and vitest's test name, the
 // project's setup file runs once per test file, and a test that checks the module's named
 // exports, vi.isMockFunction and a vi.fn around an export passes. A config of several projects is
-// handed back unchanged, and the trace says why it is not recorded.
+// handed back unchanged, and the trace says why it is not recorded; a test file that imports
+// through an alias of the config (which bond does not read) makes the trace unavailable, named.
 func TestVitestTrace(t *testing.T) {
 	root := vitestTree(t)
 	files, why := VitestFiles(root)
@@ -51,7 +52,10 @@ func TestVitestTrace(t *testing.T) {
 	if got := strings.Join(files, ","); got != "src/index.ts,src/pad.ts,src/queue.ts,test/pad.test.ts,test/queue.test.ts,test/setup.ts,vitest.config.ts" {
 		t.Fatalf("files %s", got)
 	}
-	mods := VitestModules(root, files)
+	mods, unresolved := VitestModules(root, files)
+	if len(unresolved) != 0 {
+		t.Errorf("unresolved imports %v", unresolved)
+	}
 	for _, f := range []string{"test/pad.test.ts", "test/queue.test.ts"} {
 		if got := strings.Join(mods[f], ","); got != "src/index.ts" {
 			t.Errorf("%s imports %q, want src/index.ts", f, got)
@@ -67,7 +71,7 @@ func TestVitestTrace(t *testing.T) {
 	}
 	for _, pool := range []string{"threads", "forks", "vmThreads", "forks --no-isolate"} {
 		t.Run(pool, func(t *testing.T) {
-			run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, "vitest.config.ts", "refused: ")
+			run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, unresolved, "vitest.config.ts", "refused: ")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -103,7 +107,7 @@ func TestVitestTrace(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(root, "vitest.projects.config.ts"), []byte(cfg), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, "vitest.projects.config.ts", "refused: ")
+		run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, unresolved, "vitest.projects.config.ts", "refused: ")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,6 +119,39 @@ func TestVitestTrace(t *testing.T) {
 		}
 		if tr := run.Read(nil); !strings.HasPrefix(tr.Unavailable, "refused: its config defines test.projects") || len(tr.Calls) != 0 {
 			t.Errorf("trace %+v, want it refused for test.projects", tr)
+		}
+	})
+	t.Run("an alias bond does not read", func(t *testing.T) {
+		root := vitestTree(t)
+		cfg := "import path from 'node:path';\nimport { defineConfig } from 'vitest/config';\nexport default defineConfig({ resolve: { alias: { '@src': path.resolve(__dirname, 'src') } }, test: { setupFiles: ['./test/setup.ts'] } });\n"
+		if err := os.WriteFile(filepath.Join(root, "vitest.config.ts"), []byte(cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(root, "test", "pad.test.ts")
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(b), "'../src/index'", "'@src/index'", 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files, _ := VitestFiles(root)
+		mods, unresolved := VitestModules(root, files)
+		if got := strings.Join(unresolved["test/pad.test.ts"], ","); got != "@src/index" {
+			t.Errorf("unresolved %v, want @src/index for test/pad.test.ts", unresolved)
+		}
+		run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, unresolved, "vitest.config.ts", "refused: ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer run.Remove()
+		cmd := exec.Command(filepath.Join(root, "node_modules", ".bin", "vitest"), "run", "--config="+config)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("vitest: %v\n%s", err, out)
+		}
+		if tr := run.Read(nil); !strings.Contains(tr.Unavailable, "test/pad.test.ts imports @src/index, which bond could not resolve") {
+			t.Errorf("trace unavailable %q, want the alias named", tr.Unavailable)
 		}
 	})
 }
