@@ -283,7 +283,8 @@ func TestValueWitnessJest(t *testing.T) {
 // through vi.doMock, and must give the ignored return value witness value with the call and the
 // test's name, and the equivalent mutant (?? 0 on a value validation keeps an integer) witness
 // none with its call counts, never value; a test that checks the module's named exports and
-// vi.isMockFunction still passes. Without a config of the project's bond's config stands alone. A
+// vi.isMockFunction still passes. Without a config of the project's bond's config stands alone;
+// with neighbours asked the run says none are made. A
 // repository with a workspace file is refused by name on the run (a command that names its own
 // config: TestWithVitestArgs).
 func TestValueWitnessVitest(t *testing.T) {
@@ -321,10 +322,11 @@ func TestValueWitnessVitest(t *testing.T) {
 		name, cmd   string
 		edit        func(t *testing.T, root string)
 		unavailable string
+		neighbours  bool
 	}{
 		{name: "npx vitest run, forks pool", cmd: "npx vitest run --pool forks"},
 		{name: "npm test", cmd: "npm test"},
-		{name: "threads pool", cmd: "npx vitest run --pool=threads"},
+		{name: "threads pool, neighbours asked", cmd: "npx vitest run --pool=threads", neighbours: true},
 		{name: "no config of the project's", cmd: "npx vitest run", edit: noConfig},
 		{name: "a workspace file", cmd: "npx vitest run", unavailable: "the repository has vitest.workspace.json", edit: func(t *testing.T, root string) {
 			if err := os.WriteFile(filepath.Join(root, "vitest.workspace.json"), []byte(`["."]`), 0o644); err != nil {
@@ -345,10 +347,13 @@ func TestValueWitnessVitest(t *testing.T) {
 				}
 			}
 			note := "recorded by bond's setup file, which vitest runs first"
-			if tt.unavailable != "" {
+			switch {
+			case tt.unavailable != "":
 				note = tt.unavailable
+			case tt.neighbours:
+				note = "(no neighbour calls: bond's setup file under jest and vitest does not make them yet)"
 			}
-			got := certifyWitnessFixture(t, root, "value-vitest", Options{Runner: RunnerNode, OracleCmd: tt.cmd}, note, len(wants))
+			got := certifyWitnessFixture(t, root, "value-vitest", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}, note, len(wants))
 			for at, m := range got {
 				w, ok := wants[at]
 				if !ok {
