@@ -133,6 +133,18 @@ func WithVitestArgs(cmd string, opts Options, args []string) (out string, proble
 	})
 }
 
+// WithTestFile returns cmd, a jest or vitest command whose runner picks its own test files, with
+// rel added as the one test file to run: after every option the runner reads, where jest reads a
+// path pattern and vitest a file filter (each matches rel and the files whose paths contain it;
+// the caller names a file no other path contains). problem says why not, with cmd unchanged.
+func WithTestFile(cmd string, opts Options, rel string) (out string, problem string) {
+	at, ok := LocateRunner(cmd, opts)
+	if !ok || (at.Name != "jest" && at.Name != "vitest") {
+		return cmd, "the oracle command runs no jest or vitest bond can give a test file to"
+	}
+	return withRunnerArgs(cmd, opts, at.Name, []string{rel}, func(string, string) string { return "" })
+}
+
 // withRunnerArgs inserts args into cmd for runner (WithJestArgs), unless refuses, given each word
 // the runner reads and the word after it, names a problem.
 func withRunnerArgs(cmd string, opts Options, runner string, args []string, refuses func(word, next string) string) (out string, problem string) {
