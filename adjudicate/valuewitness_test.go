@@ -278,15 +278,14 @@ func TestValueWitnessJest(t *testing.T) {
 
 // TestValueWitnessVitest certifies testdata/witness/value-vitest (vitest 3, TypeScript, two test
 // files, a vitest.config.ts whose setupFiles the tests check ran once) with vitest as the oracle
-// command, directly, through npm test, and in the threads and forks pools: bond's config loads the
-// project's and runs bond's setup file first, which wraps the modules each test file imports
-// through vi.doMock, and must give the ignored return value witness value with the call and the
-// test's name, and the equivalent mutant (?? 0 on a value validation keeps an integer) witness
-// none with its call counts, never value; a test that checks the module's named exports and
-// vi.isMockFunction still passes. Without a config of the project's bond's config stands alone;
-// with neighbours asked the run says none are made. A
-// repository with a workspace file is refused by name on the run (a command that names its own
-// config: TestWithVitestArgs).
+// command, directly, through npm test, naming its test files, and in the threads and forks pools:
+// bond's config loads the project's and runs bond's setup file first, which wraps the modules each
+// test file imports through vi.doMock, and must give the ignored return value witness value with
+// the call and the test's name, and the equivalent mutant (?? 0 on a value validation keeps an
+// integer) witness none with its call counts, never value; a test that checks the module's named
+// exports and vi.isMockFunction still passes. Without a config of the project's bond's config
+// stands alone; with neighbours asked the run says none are made. A repository with a workspace
+// file is refused by name on the run (a command that names its own config: TestWithVitestArgs).
 func TestValueWitnessVitest(t *testing.T) {
 	needGit(t)
 	needNode(t)
@@ -323,9 +322,16 @@ func TestValueWitnessVitest(t *testing.T) {
 		edit        func(t *testing.T, root string)
 		unavailable string
 		neighbours  bool
+		wants       map[string]valueWant // nil: wants
 	}{
 		{name: "npx vitest run, forks pool", cmd: "npx vitest run --pool forks"},
 		{name: "npm test", cmd: "npm test"},
+		// Named files narrow the mutant's coverage run to the test files that reach its line:
+		// drain's is reached by queue.test.ts alone, whose 2 calls are compared.
+		{name: "test files named", cmd: "npx vitest run test/queue.test.ts test/pad.test.ts", wants: map[string]valueWant{
+			"src/queue.ts:4": {"ternary-false", report.WitnessValue, 2, 1},
+			"src/pad.ts:6":   {"swap-logical", report.WitnessNone, 6, 0},
+		}},
 		{name: "threads pool, neighbours asked", cmd: "npx vitest run --pool=threads", neighbours: true},
 		{name: "no config of the project's", cmd: "npx vitest run", edit: noConfig},
 		{name: "a workspace file", cmd: "npx vitest run", unavailable: "the repository has vitest.workspace.json", edit: func(t *testing.T, root string) {
@@ -352,6 +358,10 @@ func TestValueWitnessVitest(t *testing.T) {
 				note = tt.unavailable
 			case tt.neighbours:
 				note = "(no neighbour calls: bond's setup file under jest and vitest does not make them yet)"
+			}
+			wants := wants
+			if tt.wants != nil {
+				wants = tt.wants
 			}
 			got := certifyWitnessFixture(t, root, "value-vitest", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}, note, len(wants))
 			for at, m := range got {
