@@ -40,9 +40,10 @@ func vitestTree(t *testing.T) string {
 // forks and vmThreads pools and without isolation (one module graph for a worker's files): each
 // test file leaves a trace, the calls are named by test file, callee and vitest's test name, the
 // project's setup file runs once per test file, and a test that checks the module's named
-// exports, vi.isMockFunction and a vi.fn around an export passes. A config of several projects is
-// handed back unchanged, and the trace says why it is not recorded; a test file that imports
-// through an alias of the config (which bond does not read) makes the trace unavailable, named.
+// exports, vi.isMockFunction, a vi.fn around an export and a vi.spyOn of one (the test's own,
+// handed back as it is, its calls not recorded) passes. A config of several projects is handed
+// back unchanged, and the trace says why it is not recorded; a test file that imports through an
+// alias of the config (which bond does not read) makes the trace unavailable, named.
 func TestVitestTrace(t *testing.T) {
 	root := vitestTree(t)
 	files, why := VitestFiles(root)

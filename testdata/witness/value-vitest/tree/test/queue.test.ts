@@ -19,6 +19,16 @@ describe('drain', () => {
     expect(spy).toHaveBeenCalledWith(3, 2);
   });
 
+  test('a spy on an export is the test\'s own', () => {
+    const spy = vi.spyOn(lib, 'pad');
+    expect(lib.pad).toBe(spy);
+    expect(vi.isMockFunction(lib.pad)).toBe(true);
+    expect(lib.pad(4, 2)).toBe('04');
+    expect(spy).toHaveBeenCalledWith(4, 2);
+    spy.mockRestore();
+    expect(vi.isMockFunction(lib.pad)).toBe(false);
+  });
+
   test('the project setup file ran once', () => {
     expect((globalThis as { projectSetupRuns?: number }).projectSetupRuns).toBe(1);
   });
