@@ -7,8 +7,8 @@ package adjudicate
 // as it compares the embedded runner's. Runs with coverage are traced (the two unmutated
 // baseline runs and every accepted mutant's coverage run: the runs the detectors read), so the
 // comparison is like for like and no run is added; a mutant's first run, without coverage, is
-// not. An oracle command that runs jest is traced through a setup file instead of the preload
-// (jestvalue.go).
+// not. An oracle command that runs jest or vitest is traced through a setup file instead of the
+// preload (jestvalue.go, vitestvalue.go).
 
 import (
 	"encoding/json"
@@ -23,26 +23,27 @@ import (
 )
 
 // traceable says whether run s of r can be traced, with the test files the hook is to take for
-// the oracle's (nil: the command's own configuration picks them), or why not; jest says the
-// command runs jest, traced through a setup file (jestvalue.go) instead of the preload.
-func (r *cmdRunner) traceable(s runSpec) (tests []string, jest bool, why string) {
+// the oracle's (nil: the command's own configuration picks them), or why not; via names the
+// runner traced through a setup file instead of the preload: "jest" (jestvalue.go) or "vitest"
+// (vitestvalue.go), "" for the preload.
+func (r *cmdRunner) traceable(s runSpec) (tests []string, via string, why string) {
 	files := r.files
 	if s.files != nil && r.files != nil {
 		files = s.files
 	}
 	if r.runner == RunnerNode {
-		return files, false, ""
+		return files, "", ""
 	}
 	at, ok := oraclecmd.LocateRunner(r.cmd, oraclecmd.Options{Scripts: r.scripts})
 	switch {
 	case !ok:
-		return nil, false, "not available under runner command: the oracle command runs no test runner bond recognises (the value detector traces node --test, mocha and jest)"
+		return nil, "", "not available under runner command: the oracle command runs no test runner bond recognises (the value detector traces node --test, mocha, jest and vitest)"
 	case at.Name == "mocha" || at.Name == "node-test":
-		return files, false, ""
-	case at.Name == "jest":
-		return files, true, ""
+		return files, "", ""
+	case at.Name == "jest" || at.Name == "vitest":
+		return files, at.Name, ""
 	}
-	return nil, false, "not available under runner command: the oracle command runs " + at.Name + ", which the value detector does not trace yet (it traces node --test and mocha, and jest on CommonJS test files; vitest needs a setup file with vi.doMock around the real module)"
+	return nil, "", "not available under runner command: the oracle command runs " + at.Name + ", which the value detector does not trace yet (it traces node --test, mocha, jest on CommonJS test files, and vitest)"
 }
 
 // traceEntries are the files whose ES-module imports nodetrace lists before a run (their

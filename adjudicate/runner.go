@@ -137,6 +137,8 @@ type cmdRunner struct {
 	jest *jestOnce
 	// noTrace keeps the value trace out of the runs with coverage (a Lab's runs: lab.go).
 	noTrace bool
+	// vitest holds what the value trace learns once of the oracle command's vitest.
+	vitest *vitestOnce
 	// coverageBroken, once set (coverageBroke), says why the runs that ask for coverage run
 	// without bond's coverage flags: the oracle failed with them and passed without.
 	coverageBroken string
@@ -187,14 +189,14 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 	var tr *nodetrace.Run
 	var traceWhy string
 	var tests []string
-	observed, jestTraced := false, false
+	observed, recorder := false, ""
 	if withCoverage && !r.noTrace {
-		var jest bool
-		tests, jest, traceWhy = r.traceable(s)
+		var via string
+		tests, via, traceWhy = r.traceable(s)
 		observed = tests == nil
 		switch {
 		case traceWhy != "":
-		case jest:
+		case via == "jest":
 			// jest lists its test files (jestvalue.go): a run narrowed to some keeps those.
 			var err error
 			if tr, cmd, traceWhy, err = r.traceJest(ctx, sb, cmd, tests, timeout); err != nil {
@@ -203,7 +205,18 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 			if tr != nil {
 				defer tr.Remove()
 			}
-			observed, jestTraced = false, true
+			observed, recorder = false, jestRecorder
+		case via == "vitest":
+			// vitest picks its own test files unless the run was narrowed: the files the trace
+			// saw run are the run's (vitestvalue.go).
+			var err error
+			if tr, cmd, traceWhy, err = r.traceVitest(sb, cmd, tests); err != nil {
+				return runOutcome{}, err
+			}
+			if tr != nil {
+				defer tr.Remove()
+			}
+			recorder = vitestRecorder
 		default:
 			var err error
 			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, Sole: r.sole}); err != nil {
@@ -234,9 +247,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		out.Trace = &callTrace{Unavailable: traceWhy}
 	case tr != nil && err == nil && out.Status != report.StatusError:
 		out.Trace = traceOf(tr.Read(esmTest(sb.root)), observed)
-		if jestTraced {
-			out.Trace.Recorder = jestRecorder
-		}
+		out.Trace.Recorder = recorder
 	}
 	return out, err
 }
@@ -312,7 +323,7 @@ func (r *cmdRunner) command(s runSpec) string {
 // (subsets). conf confines its runs; work is where their coverage goes.
 func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRunner {
 	r := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage,
-		compile: newCompileCache(root, work), neighbours: o.ValueNeighbours, jest: &jestOnce{}}
+		compile: newCompileCache(root, work), neighbours: o.ValueNeighbours, jest: &jestOnce{}, vitest: &vitestOnce{}}
 	if o.OracleCmd != "" {
 		r.cmd, r.files, r.runner = o.OracleCmd, nil, RunnerCommand
 		r.files, r.scripts, r.reachNote = subsets(root, o.OracleCmd)

@@ -119,8 +119,12 @@ func (s *suggester) framework(rel string) (string, string) {
 			return suggest.Mocha, ""
 		case ok && at.Name == "node-test":
 			return suggest.NodeTest, ""
+		case ok && at.Name == "jest":
+			return suggest.Jest, ""
+		case ok && at.Name == "vitest":
+			return suggest.Vitest, ""
 		case ok:
-			return "", "the oracle command runs " + at.Name + "; bond writes suggestions for node --test and mocha commands (and for jest and vitest under the embedded runner)"
+			return "", "the oracle command runs " + at.Name + "; bond writes suggestions for node --test, mocha, jest and vitest commands"
 		}
 		return "", "the oracle command runs no test runner bond recognises"
 	}
@@ -339,13 +343,22 @@ func (s *suggester) runnerFor(sb *sandbox, rel string) (oracleRunner, func(), st
 }
 
 // commandFor is the oracle command with its test-file argument replaced by rel: the same runner,
-// launchers and options, proven by parsing the result again.
+// launchers and options, proven by parsing the result again; a jest or vitest command that names
+// no test file gets rel added as the one to run (oraclecmd.WithTestFile).
 func commandFor(cmd string, opts oraclecmd.Options, rel string) (string, error) {
 	inv, err := oraclecmd.Parse(cmd, opts)
 	if err != nil {
 		return "", fmt.Errorf("the oracle command cannot be pointed at the suggested test: %v", err)
 	}
 	if len(inv.Files) == 0 {
+		if inv.Runner == oraclecmd.RunnerJest || inv.Runner == oraclecmd.RunnerVitest {
+			// The runner picks its own files: it is given the suggested one to run alone.
+			out, problem := oraclecmd.WithTestFile(cmd, opts, rel)
+			if problem != "" {
+				return "", fmt.Errorf("the oracle command cannot be pointed at the suggested test: %s", problem)
+			}
+			return out, nil
+		}
 		return "", fmt.Errorf("the oracle command names no test file bond could replace with the suggested one (its runner picks its own files)")
 	}
 	one := cmd

@@ -14,8 +14,9 @@ import (
 )
 
 // TestSuggestedTests certifies testdata/witness/suggest (node:test) and suggest-mocha (mocha)
-// (and suggest-jest, suggest-vitest: jest and vitest with TypeScript under the embedded runner)
-// under every runner that writes suggestions: the value witness of the ignored mean gets a test
+// (and suggest-jest, suggest-vitest: jest and vitest with TypeScript, under the embedded runner
+// and as oracle commands that pick their own test files) under every runner that writes
+// suggestions: the value witness of the ignored mean gets a test
 // that passed on the patched tree and failed on the mutant, run through the oracle's own runner,
 // with the call and the patched outcome asserted exactly; the value witness whose call passes a
 // function is not attempted, and says so.
@@ -28,6 +29,7 @@ func TestSuggestedTests(t *testing.T) {
 		oracle, at, path                            string   // the test file, the mean's mutant, the suggested file
 		code                                        []string // fragments of the verified code
 		fnArg                                       bool     // the fixture also has removeWhere's value witness (a function argument)
+		modules                                     string   // a fixture whose install (node_modules/.bin/RUNNER) the tree shares
 	}{
 		{name: "embedded", fixture: "suggest", runner: RunnerEmbedded, framework: "node:test", code: nodeCode, fnArg: true},
 		{name: "node", fixture: "suggest", runner: RunnerNode, framework: "node:test", node: true, code: nodeCode, fnArg: true},
@@ -37,6 +39,10 @@ func TestSuggestedTests(t *testing.T) {
 			code: []string{`require('../src/stats.js')`, `expect(stats([1, 2, 3])).toStrictEqual({ total: 6, mean: 2 });`}},
 		{name: "embedded vitest, TypeScript", fixture: "suggest-vitest", runner: RunnerEmbedded, framework: "vitest", oracle: "test/stats.test.ts", at: "src/stats.ts:5", path: "test/stats.bond-suggested.test.ts",
 			code: []string{`import { test, expect } from 'vitest';`, `await import('../src/stats.js')`, `expect(stats([1, 2, 3])).toStrictEqual({ total: 6, mean: 2 });`}},
+		{name: "command jest", fixture: "suggest-jest", runner: RunnerNode, oracleCmd: "npx jest", framework: "jest", node: true, modules: "../testdata/witness/value-jest/tree",
+			code: []string{`require('../src/stats.js')`, `expect(stats([1, 2, 3])).toStrictEqual({ total: 6, mean: 2 });`}},
+		{name: "command vitest, TypeScript", fixture: "suggest-vitest", runner: RunnerNode, oracleCmd: "npx vitest run", framework: "vitest", node: true, modules: "../testdata/coverage/vitest", at: "src/stats.ts:5", path: "test/stats.bond-suggested.test.ts",
+			code: []string{`import { test, expect } from 'vitest';`, `await import('../src/stats.js')`, `expect(stats([1, 2, 3])).toStrictEqual({ total: 6, mean: 2 });`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,9 +51,12 @@ func TestSuggestedTests(t *testing.T) {
 			}
 			oracle, at, path := cmp.Or(tt.oracle, "test/stats.test.js"), cmp.Or(tt.at, "src/stats.js:5"), cmp.Or(tt.path, "test/stats.bond-suggested.test.js")
 			var root string
-			if tt.fixture == "suggest-mocha" {
+			switch {
+			case tt.fixture == "suggest-mocha":
 				root = linkedTree(t, "../testdata/witness/suggest-mocha/tree", "node_modules/.bin/mocha")
-			} else {
+			case tt.modules != "":
+				root = linkedTreeFrom(t, "../testdata/witness/"+tt.fixture+"/tree", tt.modules, "node_modules/.bin/"+tt.framework)
+			default:
 				root = copyTree(t, "../testdata/witness/"+tt.fixture+"/tree")
 			}
 			diff, _ := filepath.Abs("../testdata/witness/" + tt.fixture + "/patch.diff")
@@ -106,8 +115,9 @@ func TestSuggestedTests(t *testing.T) {
 	}
 }
 
-// TestCommandFor points oracle commands at the suggested file: the same runner and options, or
-// an error saying why the command cannot be pointed there.
+// TestCommandFor points oracle commands at the suggested file: the same runner and options (a
+// jest or vitest command that picks its own files gets the file added), or an error saying why
+// the command cannot be pointed there.
 func TestCommandFor(t *testing.T) {
 	scripts := map[string]string{"test": "mocha test/a.test.js"}
 	tests := []struct{ cmd, want, why string }{
@@ -116,7 +126,13 @@ func TestCommandFor(t *testing.T) {
 		{cmd: "node --test test/a.test.js", want: "node --test test/a.bond-suggested.test.js"},
 		{cmd: "npm test", why: "cannot be replaced"},
 		{cmd: "npx mocha", why: "names no test file"},
+		{cmd: "npx vitest run --pool forks", want: "npx vitest run --pool forks test/a.bond-suggested.test.js"},
+		{cmd: "npm run vt", want: "npm run vt -- test/a.bond-suggested.test.js"},
+		{cmd: "npx jest --ci", want: "npx jest --ci test/a.bond-suggested.test.js"},
+		{cmd: "npx jest test/a.test.js", want: "npx jest test/a.bond-suggested.test.js"},
+		{cmd: "npm run vtsep", why: "passes `--`"},
 	}
+	scripts["vt"], scripts["vtsep"] = "vitest run", "vitest run --"
 	for _, tt := range tests {
 		got, err := commandFor(tt.cmd, oraclecmd.Options{Scripts: scripts}, "test/a.bond-suggested.test.js")
 		if tt.why != "" {

@@ -139,18 +139,29 @@ func TestValueWitnessRunners(t *testing.T) {
 // skips it.
 func linkedTree(t *testing.T, src, need string) string {
 	t.Helper()
+	return linkedTreeFrom(t, src, src, need)
+}
+
+// linkedTreeFrom is linkedTree with the node_modules of the fixture at modules (a fixture that
+// shares another's install: its package.json asks for the same versions).
+func linkedTreeFrom(t *testing.T, src, modules, need string) string {
+	t.Helper()
 	src, err := filepath.Abs(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(src, need)); err != nil {
-		testneed.Missing(t, "%s is not installed (%v): run npm ci in %s", need, err, src)
+	modules, err = filepath.Abs(modules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(modules, need)); err != nil {
+		testneed.Missing(t, "%s is not installed (%v): run npm ci in %s", need, err, modules)
 	}
 	root := t.TempDir()
 	if out, err := exec.Command("sh", "-c", `cd "$1" && tar cf - --exclude=./node_modules . | (cd "$2" && tar xf -)`, "sh", src, root).CombinedOutput(); err != nil {
 		t.Fatalf("copying %s: %v\n%s", src, err, out)
 	}
-	if err := os.Symlink(filepath.Join(src, "node_modules"), filepath.Join(root, "node_modules")); err != nil {
+	if err := os.Symlink(filepath.Join(modules, "node_modules"), filepath.Join(root, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(root, ".gitignore"), []byte("node_modules\n"), 0o644); err != nil {
@@ -256,6 +267,115 @@ func TestValueWitnessJest(t *testing.T) {
 				}
 				if d := checkValueWitness(t, at, m, w, ""); d != nil {
 					if d.Callee != "src/index.js#drain" || d.File != "test/queue.test.js" || d.Test != "drain takes items off the front" ||
+						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
+						t.Errorf("%s: value %+v", at, d)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestValueWitnessVitest certifies testdata/witness/value-vitest (vitest 3, TypeScript, two test
+// files, a vitest.config.ts whose setupFiles the tests check ran once) with vitest as the oracle
+// command, directly, through npm test, naming its test files, and in the threads and forks pools:
+// bond's config loads the project's and runs bond's setup file first, which wraps the modules each
+// test file imports through vi.doMock, and must give the ignored return value witness value with
+// the call and the test's name, and the equivalent mutant (?? 0 on a value validation keeps an
+// integer) witness none with its call counts, never value; a test that checks the module's named
+// exports and vi.isMockFunction still passes. Without a config of the project's bond's config
+// stands alone; with neighbours asked the run says none are made. A repository with a workspace
+// file is refused by name on the run (a command that names its own config: TestWithVitestArgs).
+func TestValueWitnessVitest(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	wants := map[string]valueWant{
+		"src/queue.ts:4": {"ternary-false", report.WitnessValue, 6, 1},
+		"src/pad.ts:6":   {"swap-logical", report.WitnessNone, 6, 0},
+	}
+	// Without vitest.config.ts the project's setup file is gone: the tests that check it ran
+	// are dropped with it.
+	noConfig := func(t *testing.T, root string) {
+		for _, f := range []string{"vitest.config.ts", "test/setup.ts"} {
+			if err := os.Remove(filepath.Join(root, f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, f := range []string{"test/pad.test.ts", "test/queue.test.ts"} {
+			p := filepath.Join(root, f)
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(b)
+			i := strings.Index(text, "\n  test('the project setup file ran once'")
+			if i < 0 {
+				t.Fatalf("%s has no setup test", f)
+			}
+			if err := os.WriteFile(p, []byte(text[:i]+"\n});\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, tt := range []struct {
+		name, cmd   string
+		edit        func(t *testing.T, root string)
+		unavailable string
+		neighbours  bool
+		wants       map[string]valueWant // nil: wants
+	}{
+		{name: "npx vitest run, forks pool", cmd: "npx vitest run --pool forks"},
+		{name: "npm test", cmd: "npm test"},
+		// Named files narrow the mutant's coverage run to the test files that reach its line:
+		// drain's is reached by queue.test.ts alone, whose 2 calls are compared.
+		{name: "test files named", cmd: "npx vitest run test/queue.test.ts test/pad.test.ts", wants: map[string]valueWant{
+			"src/queue.ts:4": {"ternary-false", report.WitnessValue, 2, 1},
+			"src/pad.ts:6":   {"swap-logical", report.WitnessNone, 6, 0},
+		}},
+		{name: "threads pool, neighbours asked", cmd: "npx vitest run --pool=threads", neighbours: true},
+		{name: "no config of the project's", cmd: "npx vitest run", edit: noConfig},
+		{name: "a workspace file", cmd: "npx vitest run", unavailable: "the repository has vitest.workspace.json", edit: func(t *testing.T, root string) {
+			if err := os.WriteFile(filepath.Join(root, "vitest.workspace.json"), []byte(`["."]`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := linkedTreeFrom(t, "../testdata/witness/value-vitest/tree", "../testdata/coverage/vitest", "node_modules/.bin/vitest")
+			if tt.edit != nil {
+				tt.edit(t, root)
+				for _, args := range [][]string{{"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "edit"}} {
+					cmd := exec.Command("git", args...)
+					cmd.Dir = root
+					if out, err := cmd.CombinedOutput(); err != nil {
+						t.Fatalf("git %v: %v\n%s", args, err, out)
+					}
+				}
+			}
+			note := "recorded by bond's setup file, which vitest runs first"
+			switch {
+			case tt.unavailable != "":
+				note = tt.unavailable
+			case tt.neighbours:
+				note = "(no neighbour calls: bond's setup file under jest and vitest does not make them yet)"
+			}
+			wants := wants
+			if tt.wants != nil {
+				wants = tt.wants
+			}
+			got := certifyWitnessFixture(t, root, "value-vitest", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}, note, len(wants))
+			for at, m := range got {
+				w, ok := wants[at]
+				if !ok {
+					t.Errorf("unexpected mutant at %s", at)
+					continue
+				}
+				if tt.unavailable != "" {
+					checkValueWitness(t, at, m, valueWant{w.op, report.WitnessNone, 0, 0}, tt.unavailable)
+					continue
+				}
+				if d := checkValueWitness(t, at, m, w, ""); d != nil {
+					if d.Callee != "src/index.ts#drain" || d.File != "test/queue.test.ts" || d.Test != "drain > takes items off the front" ||
 						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
 						t.Errorf("%s: value %+v", at, d)
 					}

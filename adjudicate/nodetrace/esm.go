@@ -106,6 +106,10 @@ func esmModules(root string, entries []string, tests map[string]bool) (mods map[
 type anImport struct {
 	kind api.ResolveKind
 	mod  string
+	// spec is the import as written; unresolved says esbuild could not resolve it (an alias of
+	// a runner's config it does not read, a package not installed).
+	spec       string
+	unresolved bool
 }
 
 // scanImports lists, per entry (repo-relative files under root; others are left out), the
@@ -156,8 +160,9 @@ func scanImports(root string, entries []string) (imports map[string][]anImport, 
 			if !entrySet[e] {
 				return api.OnResolveResult{Path: a.Path, External: true}, nil
 			}
-			im := anImport{kind: a.Kind}
+			im := anImport{kind: a.Kind, spec: a.Path}
 			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: scanMark{}})
+			im.unresolved = len(r.Errors) > 0
 			if len(r.Errors) == 0 && !r.External && r.Namespace == "file" && r.Path != "" {
 				im.mod = rel(r.Path)
 			}

@@ -6,7 +6,8 @@
 // at exit into the calls the value detector compares (adjudicate/value.go), in the shape the
 // embedded runner records them (embedded.Call). Under jest, whose module registry Module._load
 // never sees, PrepareJest writes the same hook as a setup file jest runs in each test file's
-// context (jest.go, jest.cjs), and Read reads its files alike.
+// context (jest.go, jest.cjs), and PrepareVitest as a setup file vitest runs before each test file
+// (vitest.go, vitest.cjs); Read reads their files alike.
 //
 // The hook runs in the tests' own processes: a test can read its settings, write files into its
 // directory and stop its exit write. Read therefore treats the files as untrusted input (bounded
@@ -80,6 +81,9 @@ type Run struct {
 	// tests are the oracle's test files the run was asked to run (repo-relative), nil when the
 	// command's own configuration picks them.
 	tests []string
+	// refusal, under vitest, prefixes the reason bond's config wrote when it could not serve the
+	// project's (PrepareVitest); "" elsewhere.
+	refusal string
 }
 
 // Prepare makes a trace directory under tmp for one run at root (the sandbox) whose test files
@@ -214,6 +218,9 @@ type header struct {
 // unavailable, with the reason. esm names, for a test file that left no trace, why it could not
 // have (an ES module's imports do not go through require); it may be nil.
 func (r *Run) Read(esm func(file string) bool) Trace {
+	if why := r.refused(); why != "" {
+		return Trace{Unavailable: why}
+	}
 	entries, err := os.ReadDir(r.Dir)
 	if err != nil {
 		return Trace{Unavailable: fmt.Sprintf("the value trace directory could not be read: %v", err)}

@@ -11,7 +11,8 @@ package oraclecmd
 //     cross-check). Runs without coverage turn the runner's coverage off, as StrykerJS does;
 //     runs with coverage clear the thresholds (coverflags.go);
 //   - the value trace under jest: bond's setup file given with the project's own
-//     (WithJestArgs), and the runs that read jest's resolved config and test list.
+//     (WithJestArgs), and the runs that read jest's resolved config and test list; under vitest,
+//     bond's config that loads the project's (WithVitestArgs).
 
 import (
 	"strings"
@@ -100,19 +101,67 @@ var jestOwnLists = []string{"--setupFilesAfterEnv", "--setupFiles", "--setupTest
 // flags inserted would not reach it (a package script that runs it among other commands, or
 // passes it `--`), or it already sets one of the lists args would repeat (jestOwnLists).
 func WithJestArgs(cmd string, opts Options, args []string) (out string, problem string) {
-	at, ok := LocateRunner(cmd, opts)
-	switch {
-	case !ok || at.Name != "jest":
-		return cmd, "the oracle command runs no jest bond can give options to"
-	case at.Problem != "":
-		return cmd, at.Problem
-	}
-	for _, a := range at.Args {
+	return withRunnerArgs(cmd, opts, "jest", args, func(a, _ string) string {
 		name, _, _ := strings.Cut(a, "=")
 		for _, own := range jestOwnLists {
 			if name == own {
-				return cmd, "the oracle command gives jest " + own + ", which bond's own setup file would repeat or replace"
+				return "the oracle command gives jest " + own + ", which bond's own setup file would repeat or replace"
 			}
+		}
+		return ""
+	})
+}
+
+// vitestOwnOptions are vitest's options that pick the config or the projects bond's config
+// replaces or reaches past, or that run the tests where bond's setup file cannot write.
+var vitestOwnOptions = []string{"--config", "-c", "--root", "-r", "--project", "--workspace", "--browser"}
+
+// WithVitestArgs is WithJestArgs for vitest: args (bond's --config) inserted after every option
+// the vitest run cmd starts reads. problem says why not, with cmd unchanged: the command runs no
+// vitest bond finds, flags would not reach it, it names a config, root, project or workspace of
+// its own (bond's config loads the project's one config from the root), or it runs the tests in
+// a browser.
+func WithVitestArgs(cmd string, opts Options, args []string) (out string, problem string) {
+	return withRunnerArgs(cmd, opts, "vitest", args, func(a, _ string) string {
+		name, _, _ := strings.Cut(a, "=")
+		for _, own := range vitestOwnOptions {
+			if name == own || strings.HasPrefix(name, own+".") {
+				return "the oracle command gives vitest " + own + ", and bond's value trace gives vitest a config of its own that loads the project's one config from the repository's root"
+			}
+		}
+		return ""
+	})
+}
+
+// WithTestFile returns cmd, a jest or vitest command whose runner picks its own test files, with
+// rel added as the one test file to run: after every option the runner reads, where jest reads a
+// path pattern and vitest a file filter (each matches rel and the files whose paths contain it;
+// the caller names a file no other path contains). problem says why not, with cmd unchanged.
+func WithTestFile(cmd string, opts Options, rel string) (out string, problem string) {
+	at, ok := LocateRunner(cmd, opts)
+	if !ok || (at.Name != "jest" && at.Name != "vitest") {
+		return cmd, "the oracle command runs no jest or vitest bond can give a test file to"
+	}
+	return withRunnerArgs(cmd, opts, at.Name, []string{rel}, func(string, string) string { return "" })
+}
+
+// withRunnerArgs inserts args into cmd for runner (WithJestArgs), unless refuses, given each word
+// the runner reads and the word after it, names a problem.
+func withRunnerArgs(cmd string, opts Options, runner string, args []string, refuses func(word, next string) string) (out string, problem string) {
+	at, ok := LocateRunner(cmd, opts)
+	switch {
+	case !ok || at.Name != runner:
+		return cmd, "the oracle command runs no " + runner + " bond can give options to"
+	case at.Problem != "":
+		return cmd, at.Problem
+	}
+	for i, a := range at.Args {
+		next := ""
+		if i+1 < len(at.Args) {
+			next = at.Args[i+1]
+		}
+		if p := refuses(a, next); p != "" {
+			return cmd, p
 		}
 	}
 	quoted := make([]string, len(args))

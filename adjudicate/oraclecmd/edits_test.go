@@ -104,3 +104,38 @@ func TestBailGiven(t *testing.T) {
 		}
 	}
 }
+
+// TestWithVitestArgs: bond's --config goes after every option vitest reads (through npx, a
+// package script with npm's `--`), and a command that picks its own config, root, project or
+// workspace, runs the tests in a browser, or passes a script's `--`, is refused
+// by name, unchanged.
+func TestWithVitestArgs(t *testing.T) {
+	scripts := map[string]string{"test": "vitest run", "both": "tsc && vitest run", "sep": "vitest run -- test/a.test.ts"}
+	args := []string{"--config=/w/it's.mjs"}
+	tests := []struct{ cmd, want, problem string }{
+		{cmd: "npx vitest run", want: `npx vitest run '--config=/w/it'\''s.mjs'`},
+		{cmd: "npx vitest run test/a.test.ts --pool=threads", want: `npx vitest run test/a.test.ts --pool=threads '--config=/w/it'\''s.mjs'`},
+		{cmd: "npx vitest run --pool forks", want: `npx vitest run --pool forks '--config=/w/it'\''s.mjs'`},
+		{cmd: "npm test", want: `npm test -- '--config=/w/it'\''s.mjs'`},
+		{cmd: "npx jest", problem: "runs no vitest"},
+		{cmd: "npx vitest run --config vitest.unit.ts", problem: "gives vitest --config"},
+		{cmd: "npx vitest run -c=vitest.unit.ts", problem: "gives vitest -c"},
+		{cmd: "npx vitest run --root packages/a", problem: "gives vitest --root"},
+		{cmd: "npx vitest run --project unit", problem: "gives vitest --project"},
+		{cmd: "npx vitest run --workspace w.json", problem: "gives vitest --workspace"},
+		{cmd: "npx vitest run --browser.enabled", problem: "gives vitest --browser"},
+		{cmd: "npx vitest run --pool vmThreads", want: `npx vitest run --pool vmThreads '--config=/w/it'\''s.mjs'`},
+		{cmd: "npm run sep", problem: "passes `--`"},
+	}
+	for _, tt := range tests {
+		got, problem := WithVitestArgs(tt.cmd, Options{Scripts: scripts}, args)
+		switch {
+		case tt.problem != "":
+			if !strings.Contains(problem, tt.problem) || got != tt.cmd {
+				t.Errorf("%s: got %q, problem %q; want it unchanged, saying %q", tt.cmd, got, problem, tt.problem)
+			}
+		case problem != "" || got != tt.want:
+			t.Errorf("%s: got %q (problem %q), want %q", tt.cmd, got, problem, tt.want)
+		}
+	}
+}

@@ -1,0 +1,126 @@
+package adjudicate
+
+// This file is the value trace of an oracle command that runs vitest (issue 28, witness value):
+// what bond learns once per certify (the project's vitest config, the repository's code files
+// and the repository modules each imports) and the command of each traced run, which gives
+// vitest a config of bond's (nodetrace.PrepareVitest) that loads the project's and runs bond's
+// setup file first among setupFiles, the project's own after it in their order. vitest 3 reads
+// no setup files from its command line, so the config is the one way in; nothing is run to
+// read it, so a traced run costs no run of its own.
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/bond-tool/bond/adjudicate/nodetrace"
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+)
+
+// vitestPlan is what the traced runs under vitest need, read once per certify (readVitestPlan).
+type vitestPlan struct {
+	// config is the project's vitest config, repo-relative ("" when it has none).
+	config string
+	// files are the repository's code files (nodetrace.VitestFiles).
+	files []string
+	// modules are, per code file, the repository modules it imports; unresolved the imports
+	// bond could not resolve (nodetrace.VitestModules).
+	modules, unresolved map[string][]string
+	// why says why the value detector cannot trace this command's vitest ("" when it can).
+	why string
+}
+
+// vitestOnce holds a runner's vitestPlan once read.
+type vitestOnce struct {
+	mu   sync.Mutex
+	plan *vitestPlan
+}
+
+// vitestRecorder says, in the run's note, what records the calls under vitest.
+const vitestRecorder = "bond's setup file, which vitest runs first among setupFiles (through a config of bond's that loads the project's) before each test file and which wraps those modules through vi.doMock"
+
+// unavailableVitest prefixes why the value detector cannot trace the command's vitest.
+const unavailableVitest = "not available under runner command: the oracle command runs vitest, and "
+
+// vitestConfigFiles are the names vitest 3 looks for in its root, in its order (its
+// constants' configFiles), and the workspace files it would read beside a config.
+var (
+	vitestConfigFiles    = []string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}
+	vitestWorkspaceFiles = []string{"vitest.workspace", "vitest.projects"}
+)
+
+// vitestPlanFor returns the plan of r's vitest, reading it in sb the first time (the first traced
+// run, a baseline run on the unmutated tree).
+func (r *cmdRunner) vitestPlanFor(sb *sandbox) vitestPlan {
+	if r.vitest == nil {
+		return vitestPlan{why: unavailableVitest + "this runner reads no vitest config"}
+	}
+	r.vitest.mu.Lock()
+	defer r.vitest.mu.Unlock()
+	if r.vitest.plan == nil {
+		p := readVitestPlan(sb.root)
+		r.vitest.plan = &p
+	}
+	return *r.vitest.plan
+}
+
+// readVitestPlan finds the project's config in root as vitest does, refuses a workspace file
+// (bond's config lies outside the root, where vitest would no longer find it), and scans the
+// repository's code files' imports.
+func readVitestPlan(root string) vitestPlan {
+	var p vitestPlan
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		p.why = unavailableVitest + "bond could not read the repository's root: " + err.Error()
+		return p
+	}
+	have := map[string]bool{}
+	for _, e := range entries {
+		if e.Type().IsRegular() {
+			have[e.Name()] = true
+		}
+	}
+	for _, w := range vitestWorkspaceFiles {
+		for _, ext := range []string{".ts", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"} {
+			if have[w+ext] {
+				p.why = unavailableVitest + "the repository has " + w + ext + " (several projects): bond puts its setup file in a config of one project only"
+				return p
+			}
+		}
+	}
+	for _, c := range vitestConfigFiles {
+		if have[c] {
+			p.config = c
+			break
+		}
+	}
+	files, why := nodetrace.VitestFiles(root)
+	if why != "" {
+		p.why = unavailableVitest + why
+		return p
+	}
+	p.files = files
+	p.modules, p.unresolved = nodetrace.VitestModules(root, files)
+	return p
+}
+
+// traceVitest prepares the value trace of one vitest run in sb whose command is cmd: tests are
+// the run's test files when it was narrowed to some (nil: vitest's own pick). It returns the
+// trace to read after the run and the command that gives vitest bond's config, or why the run is
+// not traced (the command unchanged); err only when bond could not write its own files.
+func (r *cmdRunner) traceVitest(sb *sandbox, cmd string, tests []string) (tr *nodetrace.Run, out string, why string, err error) {
+	p := r.vitestPlanFor(sb)
+	if p.why != "" {
+		return nil, cmd, p.why, nil
+	}
+	tr, wrapper, err := nodetrace.PrepareVitest(r.tmp, sb.root, tests, p.files, p.modules, p.unresolved, p.config, unavailableVitest)
+	if err != nil {
+		return nil, cmd, "", err
+	}
+	out, problem := oraclecmd.WithVitestArgs(cmd, oraclecmd.Options{Scripts: r.scripts}, []string{"--config=" + filepath.ToSlash(wrapper)})
+	if problem != "" {
+		tr.Remove()
+		return nil, cmd, unavailableVitest + problem, nil
+	}
+	return tr, out, "", nil
+}

@@ -1,0 +1,2 @@
+export { pad } from './pad';
+export { drain } from './queue';
