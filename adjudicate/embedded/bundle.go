@@ -327,6 +327,9 @@ func (b *bundler) alias(args api.OnResolveArgs) (string, bool) {
 	}
 	for _, a := range b.aliases {
 		if spec, ok := a.Apply(args.Path); ok {
+			if a.Rooted { // a path the config computed from its own directory: in this root
+				spec = b.root + filepath.FromSlash(spec)
+			}
 			return spec, true
 		}
 	}

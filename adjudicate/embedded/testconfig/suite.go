@@ -168,7 +168,7 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if err != nil { // a program bond could not parse exports no value to read them from
 			v, found = litValue{}, false
 		}
-		if cfg.Aliases, err = readVitestAliases(vitestFile, text, v, found); err != nil {
+		if cfg.Aliases, err = readVitestAliases(vitestFile, text, v, found, newConfigEvaluator(vitestFile, vitestText)); err != nil {
 			return cfg, err
 		}
 		cfg.SetupFiles, err = readVitestSetupFiles(root, vitestFile, text, v, found)
