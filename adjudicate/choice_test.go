@@ -178,6 +178,10 @@ func TestOracleCommandFallsBack(t *testing.T) {
 		{"own test patterns, not literals", "npx jest test/add.test.js", "jest.config.js sets testMatch to pats, not a string or an array of strings", map[string]string{
 			"jest.config.js": "const pats = ['**/*.test.js'];\nmodule.exports = { testMatch: pats };\n",
 		}, true},
+		{"vitest --no-isolate", "npx vitest run --no-isolate test/add.test.js", "vitest --no-isolate turns isolation off", map[string]string{"package.json": `{"devDependencies": {"vitest": "3"}}`}, true},
+		{"vitest --isolate false", "npx vitest run --isolate false test/add.test.js", "vitest --isolate=false turns isolation off", map[string]string{"package.json": `{"devDependencies": {"vitest": "3"}}`}, true},
+		{"vitest pool isolate false", "npx vitest run --poolOptions.forks.isolate=false test/add.test.js", "vitest --poolOptions.forks.isolate=false turns isolation off", map[string]string{"package.json": `{"devDependencies": {"vitest": "3"}}`}, true},
+		{"vitest --no-poolOptions isolate", "npx vitest run --no-poolOptions.threads.isolate test/add.test.js", "vitest --no-poolOptions.threads.isolate turns isolation off", map[string]string{"package.json": `{"devDependencies": {"vitest": "3"}}`}, true},
 		{"mocha --require", "npx mocha --require ./test/setup.js test/add.test.js", "mocha --require preloads modules", nil, true},
 		{"mocha config require", "npx mocha test/add.test.js", ".mocharc.yml uses mocha require (it preloads modules)", map[string]string{
 			".mocharc.yml": "require: ./test/setup.js\n",
