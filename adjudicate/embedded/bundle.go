@@ -82,6 +82,9 @@ type bundler struct {
 	// aliases are the suite's module aliases (SuiteConfig.Aliases, vitest's resolve.alias),
 	// applied as vite applies them to every import of a repository file outside node_modules.
 	aliases []testconfig.Alias
+	// mappers are jest's moduleNameMapper (SuiteConfig.Mappers), applied as jest applies them
+	// to every import that is not a Node built-in, from any file (mapModule).
+	mappers []testconfig.ModuleMapping
 
 	mu        sync.Mutex
 	ctx       api.BuildContext
@@ -286,6 +289,9 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 	if args.Namespace == setupNamespace && args.PluginData == nil {
 		return b.setupResolve(args), nil
 	}
+	if r, ok := b.mapModule(args); ok {
+		return r, nil
+	}
 	orig, aliased := args.Path, false
 	if spec, ok := b.alias(args); ok {
 		args.Path, aliased = spec, true
@@ -334,6 +340,59 @@ func (b *bundler) alias(args api.OnResolveArgs) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// mapModule applies jest's moduleNameMapper to an import as jest-resolve does: for any
+// importing file and any specifier but a Node built-in or @jest/globals, the first mapping whose
+// pattern matches gives candidates, and the first candidate that resolves from the importing
+// file's directory is the module; none resolving is an error, as jest throws. A candidate that
+// esbuild resolves only by its own rule (an import of x.js served by x.ts) is not one jest's
+// resolver finds, so it does not count. ok is false when no mapping applies.
+func (b *bundler) mapModule(args api.OnResolveArgs) (api.OnResolveResult, bool) {
+	if len(b.mappers) == 0 || args.Namespace != "file" || args.PluginData != nil || args.Importer == "" || isBuiltin(args.Path) {
+		return api.OnResolveResult{}, false
+	}
+	if _, ok := testAPIModules[args.Path]; ok {
+		return api.OnResolveResult{}, false
+	}
+	targets, ok, err := testconfig.Map(b.mappers, args.Path)
+	switch {
+	case !ok:
+		return api.OnResolveResult{}, false
+	case err != nil:
+		return api.OnResolveResult{Errors: []api.Message{{Text: err.Error()}}}, true
+	}
+	var tried []string
+	for _, t := range targets {
+		spec := t.Path
+		if t.Rooted {
+			spec = b.root + filepath.FromSlash(spec)
+		}
+		tried = append(tried, spec)
+		r := b.resolve(spec, api.ResolveOptions{Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir, Kind: args.Kind, PluginData: resolveMark{}})
+		if len(r.Errors) > 0 {
+			continue
+		}
+		if r.External || r.Namespace != "file" {
+			return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, External: r.External}, true
+		}
+		if isPath := strings.HasPrefix(spec, ".") || filepath.IsAbs(spec); isPath {
+			want := spec
+			if !filepath.IsAbs(want) {
+				want = filepath.Join(args.ResolveDir, want)
+			}
+			want = filepath.Clean(want)
+			if r.Path != want && !strings.HasPrefix(r.Path, want+".") && !strings.HasPrefix(r.Path, want+string(filepath.Separator)) {
+				continue // esbuild's x.js → x.ts, which jest's resolver does not do
+			}
+		}
+		se := api.SideEffectsTrue
+		if !r.SideEffects {
+			se = api.SideEffectsFalse
+		}
+		return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, SideEffects: se}, true
+	}
+	return api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, mapped by jest's moduleNameMapper to %q, resolves to none of them (jest would throw)", args.Path, tried)}}}, true
 }
 
 // aliasResolve resolves an aliased specifier (args.Path; orig is what the file wrote) from the

@@ -46,13 +46,19 @@
 //     then the test file), so they run first in the file's runtime and module graph, their hooks
 //     applying to all its tests, and are left out of the hit map (setupfiles_test.go compares
 //     both runners on testdata/parity/setupfiles*); vitest's resolve.alias or test.alias, when
-//     literal (string finds, "./" or "../" replacements; testconfig/alias.go), is applied to every
+//     literal (string finds, "./" or "../" replacements; testconfig/alias.go) or a path in the
+//     repository computed from the config's location (path.join(__dirname, …), fileURLToPath,
+//     import.meta.dirname, a local function of them; testconfig/computed.go), is applied to every
 //     import of a repository file outside node_modules as vite applies it: an exact or "/"-prefix
 //     match, the replacement resolved from the importing file (alias_test.go compares both
-//     runners on testdata/parity/alias); jest's setupFiles (run before jest installs
-//     its API), setup files bond cannot resolve as the runner would, a non-node test environment,
-//     jest's moduleNameMapper, an alias bond cannot read as a literal (a computed value, a regular
-//     expression find, a package or absolute target), custom transforms and mock auto-reset
+//     runners on testdata/parity/alias and alias-computed); jest's moduleNameMapper, when its
+//     patterns are regular expressions Go reads the same way (testconfig/mapper.go), is applied
+//     to every non-built-in import from any file, first matching key, first resolving candidate,
+//     as jest-resolve does (mapper_test.go compares both runners on testdata/parity/mapper);
+//     jest's setupFiles (run before jest installs its API), setup files bond cannot resolve as
+//     the runner would, a non-node test environment, a mapper or an alias bond cannot reproduce
+//     exactly (another computed value, a regular expression find, a package target, a path
+//     outside the repository), custom transforms and mock auto-reset
 //     settings are refused by name, as are snapshots and module mocks (vi.mock, jest.mock) found
 //     in the tests or their setup files. tsconfig `paths` are honoured (esbuild reads them).
 //     Known differences from the real runners are listed in jestparity_test.go.
@@ -247,7 +253,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, err
 		}
-		b.tests, b.aliases = tests, cfg.Aliases
+		b.tests, b.aliases, b.mappers = tests, cfg.Aliases, cfg.Mappers
 		tf := &testFile{path: rel, b: b}
 		r.files = append(r.files, tf)
 		c, err := r.compile(tf, nil)
