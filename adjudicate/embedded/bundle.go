@@ -386,6 +386,9 @@ func (b *bundler) mapModule(args api.OnResolveArgs) (api.OnResolveResult, bool) 
 				continue // esbuild's x.js → x.ts, which jest's resolver does not do
 			}
 		}
+		if strings.HasPrefix(b.rel(r.Path), "../") {
+			return api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, mapped by jest's moduleNameMapper to %q, is outside the repository", args.Path, spec)}}}, true
+		}
 		se := api.SideEffectsTrue
 		if !r.SideEffects {
 			se = api.SideEffectsFalse

@@ -82,3 +82,28 @@ func TestMapperNoCandidate(t *testing.T) {
 		t.Fatalf("New = %v, want an error naming moduleNameMapper and the candidate", err)
 	}
 }
+
+// TestMapperOutsideRoot: a mapping whose candidate leaves the repository through a relative
+// path (from a file one level down, "../../x") is refused by name when the bundle is built.
+func TestMapperOutsideRoot(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.json"), []byte(`{"k": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := writeTree(t, map[string]string{
+		"package.json": `{"devDependencies": {"jest": "29"}, "jest": {"moduleNameMapper": {"^secret$": "SECRET"}}}`,
+		"a.test.js":    "const s = require('secret');\ntest('t', () => expect(s).toBeDefined());\n",
+	})
+	rel, err := filepath.Rel(root, filepath.Join(outside, "secret.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := strings.Replace(`{"devDependencies": {"jest": "29"}, "jest": {"moduleNameMapper": {"^secret$": "./SECRET"}}}`, "SECRET", filepath.ToSlash(rel), 1)
+	if err := os.WriteFile(filepath.Join(root, "package.json"), []byte(pkg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = New(root, []string{"a.test.js"}, Options{Framework: FrameworkJest})
+	if err == nil || !strings.Contains(err.Error(), "outside the repository") {
+		t.Fatalf("New = %v, want a refusal naming the mapping outside the repository", err)
+	}
+}

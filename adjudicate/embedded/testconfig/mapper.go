@@ -162,6 +162,8 @@ func readJestMapper(file, text, raw string, cfg litValue, found bool) ([]ModuleM
 				t = MappedTarget{Path: after, Rooted: true}
 			} else if strings.Contains(s, "<rootDir>") {
 				return nil, refuse("%q maps to %q, with <rootDir> not at its start, which jest leaves as written", p.key, s)
+			} else if path.IsAbs(s) || strings.HasPrefix(s, "\\") || strings.Contains(s, ":") {
+				return nil, refuse("%q maps to %q, an absolute path or URL, which depends on where the repository is", p.key, s)
 			}
 			if strings.Contains("/"+t.Path+"/", "/node_modules/") && t.Rooted {
 				return nil, refuse("%q maps to %q, inside node_modules", p.key, s)

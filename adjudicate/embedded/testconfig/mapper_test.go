@@ -35,6 +35,7 @@ func TestJestMapper(t *testing.T) {
 		{"none", map[string]string{"package.json": jestPkg, "jest.config.json": `{"moduleNameMapper": {}}`}, nil, ""},
 
 		{"outside", map[string]string{"package.json": jestPkg, "jest.config.json": `{"moduleNameMapper": {"^x$": "<rootDir>/../x.js"}}`}, nil, "outside the repository"},
+		{"absolute", map[string]string{"package.json": jestPkg, "jest.config.json": `{"moduleNameMapper": {"^x$": "/etc/x.json"}}`}, nil, "an absolute path"},
 		{"rootDir mid-string", map[string]string{"package.json": jestPkg, "jest.config.json": `{"moduleNameMapper": {"^x$": "./a/<rootDir>/x.js"}}`}, nil, "not at its start"},
 		{"computed value", map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = { moduleNameMapper: { '^x$': path.join(__dirname, 'x') } }"}, nil, "not a literal string or list"},
 		{"computed mapper", map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = { moduleNameMapper: paths }"}, nil, "not a literal object"},
