@@ -225,7 +225,8 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := SuiteConfig{Framework: FrameworkMocha}, error(nil)
+	// mocha's require files run ahead of each test file, as jest's and vitest's setup files do.
+	cfg, err := SuiteConfig{Framework: FrameworkMocha, SetupFiles: opts.Mocha.Requires}, error(nil)
 	if opts.Framework != FrameworkMocha {
 		cfg, err = ReadSuiteConfig(abs, opts.Framework)
 	}

@@ -75,8 +75,9 @@ var mochaFlags = map[string]flagSpec{
 	"-R": okValue(), "--reporter": okValue(), "-O": okValue(), "--reporter-option": okValue(), "--reporter-options": okValue(),
 	"-t": okValue(), "--timeout": okValue(), "-s": okValue(), "--slow": okValue(), "-u": okValue(), "--ui": okValue(),
 	"-j": okValue(), "--jobs": okValue(), "--extension": okValue(), "--spec": {value: true, files: true},
-	"-r": refuseValue("preloads modules"), "--require": refuseValue("preloads modules"), "--file": refuseValue("loads extra files first"),
-	"-g": refuseValue(byName), "--grep": refuseValue(byName), "-f": refuseValue(byName), "--fgrep": refuseValue(byName),
+	"-r": okValue(), "--require": okValue(), // read with mocha's config: embedded.ReadMochaSetup honours repository files
+	"--file": refuseValue("loads extra files first"),
+	"-g":     refuseValue(byName), "--grep": refuseValue(byName), "-f": refuseValue(byName), "--fgrep": refuseValue(byName),
 	"-i": refuse(byName), "--invert": refuse(byName), "--config": refuseValue(byConfig), "--package": refuseValue(byConfig),
 	"-w": refuse(watch), "--watch": refuse(watch), "--retries": refuseValue("retries failing tests"),
 }
