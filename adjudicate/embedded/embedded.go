@@ -64,7 +64,8 @@
 //     Known differences from the real runners are listed in jestparity_test.go.
 //   - mocha (js/mocha.js, mocha.go, testconfig/mocha.go): mocha 10's BDD interface and runner, only
 //     when the caller passes FrameworkMocha (the oracle command runs mocha); ReadMochaSetup reads
-//     mocha's configuration as data. Each file runs in its own runtime, where mocha loads all the
+//     mocha's configuration as data; its require of repository files (Options.Mocha.Requires)
+//     runs before each test file as a setup file. Each file runs in its own runtime, where mocha loads all the
 //     files of a run into one root suite: a several-file run in which a file uses .only or
 //     root-level hooks fails with Result.Unsupported set. mochaparity_test.go runs the same
 //     files under real mocha 10.
