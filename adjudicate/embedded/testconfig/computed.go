@@ -121,6 +121,10 @@ func newEvaluator(r *litReader, file string) *evaluator {
 			if op := r.text(i + 1); assignOps[op] && !(op == "=" && declared) || (i > 0 && (r.punct(i-1, "++") || r.punct(i-1, "--"))) {
 				assigned[r.text(i)]++
 			}
+			// NAME.member = …: a module or value bond reads may be changed under it.
+			if r.punct(i+1, ".") && i+3 < len(r.toks) && r.toks[i+3].Kind == lex.Punct && assignOps[r.text(i+3)] {
+				assigned[r.text(i)]++
+			}
 		}
 		if depth != 0 {
 			continue
@@ -289,33 +293,45 @@ func (r *litReader) skipGroup(i int) int {
 	return i
 }
 
-// readIf reads `if (COND) { NAME = A; } else { NAME = B; }` assigning a `let NAME;`.
+// readIf reads `if (COND) { …; NAME = A; … } else { …; NAME = B; … }` assigning a `let NAME;`:
+// each branch a block that assigns NAME once as one of its own statements (its other statements
+// are left alone: an assignment in them to a binding makes that binding unread).
 func (e *evaluator) readIf(i int) {
 	r := e.r
 	condEnd := r.skipGroup(i + 1)
-	branch := func(at int) (name string, expr, next int, ok bool) {
-		if !r.punct(at, "{") || r.toks[at+1].Kind != lex.Ident || !r.punct(at+2, "=") {
-			return "", 0, 0, false
+	// branch returns the names a block at token at assigns as its statements, with where
+	// each value starts, and the token after the block.
+	branch := func(at int) (map[string][]int, int, bool) {
+		if !r.punct(at, "{") {
+			return nil, 0, false
 		}
-		end := r.skip(at + 3)
-		if r.punct(end, ";") {
-			end++
+		end := r.skipGroup(at)
+		out := map[string][]int{}
+		depth := 0
+		for j := at + 1; j < end-1; j++ {
+			switch {
+			case r.punct(j, "{") || r.punct(j, "(") || r.punct(j, "[") || r.toks[j].Kind == lex.TemplateHead:
+				depth++
+			case r.punct(j, "}") || r.punct(j, ")") || r.punct(j, "]") || r.toks[j].Kind == lex.TemplateTail:
+				depth--
+			case depth == 0 && r.toks[j].Kind == lex.Ident && r.punct(j+1, "=") && (j == at+1 || r.punct(j-1, ";") || r.punct(j-1, "}")):
+				out[r.text(j)] = append(out[r.text(j)], j+2)
+			}
 		}
-		if !r.punct(end, "}") {
-			return "", 0, 0, false
-		}
-		return r.text(at + 1), at + 3, end + 1, true
+		return out, end, true
 	}
-	name, then, next, ok := branch(condEnd)
+	then, next, ok := branch(condEnd)
 	if !ok || !r.is(next, lex.Keyword, "else") {
 		return
 	}
-	name2, els, _, ok := branch(next + 1)
-	if !ok || name2 != name {
+	els, _, ok := branch(next + 1)
+	if !ok {
 		return
 	}
-	if d, ok := e.decls[name]; ok && d.kind == "cond" && d.cond < 0 {
-		e.decls[name] = decl{kind: "cond", cond: i + 2, then: then, els: els}
+	for name, at := range then {
+		if d, ok := e.decls[name]; ok && d.kind == "cond" && d.cond < 0 && len(at) == 1 && len(els[name]) == 1 {
+			e.decls[name] = decl{kind: "cond", cond: i + 2, then: at[0], els: els[name][0]}
+		}
 	}
 }
 

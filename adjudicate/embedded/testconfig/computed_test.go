@@ -26,7 +26,7 @@ func TestComputedAliases(t *testing.T) {
 			"export default defineConfig({ test: { alias: { reselect: path.join(__dirname, 'src/index.ts'), '@internal': path.join(__dirname, 'src') } } })",
 			[]Alias{rooted("reselect", "/src/index.ts"), rooted("@internal", "/src")}, ""},
 		{"yaml", "vitest.config.js", "import { resolve } from 'node:path'\nimport { env } from 'node:process'\nlet getPath\n" +
-			"if (!!env.TEST_DIST || env.npm_lifecycle_event === 'test:dist') {\n  getPath = name => resolve(import.meta.dirname, 'dist', `${name}.js`)\n} else {\n" +
+			"if (!!env.TEST_DIST || env.npm_lifecycle_event === 'test:dist') {\n  console.log('Testing build output from dist/')\n  getPath = name => resolve(import.meta.dirname, 'dist', `${name}.js`)\n} else {\n" +
 			"  getPath = name => resolve(import.meta.dirname, 'src', `${name}.ts`)\n}\n" +
 			"export default defineConfig({ test: { alias: { '../src/test-events.ts': getPath('test-events'), 'yaml/cli': getPath('cli'), yaml: getPath('index') } } })",
 			[]Alias{rooted("../src/test-events.ts", "/src/test-events.ts"), rooted("yaml/cli", "/src/cli.ts"), rooted("yaml", "/src/index.ts")}, ""},
@@ -65,6 +65,8 @@ func TestComputedAliases(t *testing.T) {
 		{"process.cwd", "vitest.config.js", "const path = require('path')\nmodule.exports = { resolve: { alias: { '@': path.join(process.cwd(), 'src') } } }", nil, "process.cwd"},
 		{"a condition on more than env", "vitest.config.js", "const path = require('path')\nlet p\nif (fs.existsSync('x')) { p = path.join(__dirname, 'a') } else { p = path.join(__dirname, 'b') }\nmodule.exports = { resolve: { alias: { x: p } } }", nil, "fs"},
 		{"if without else", "vitest.config.js", "const path = require('path')\nlet p\nif (process.env.A) { p = path.join(__dirname, 'a') }\nmodule.exports = { resolve: { alias: { x: p } } }", nil, "p is assigned 1 times"},
+		{"a member of a module reassigned", "vitest.config.js", "const path = require('path')\npath.join = () => '/x'\nmodule.exports = { resolve: { alias: { '@': path.join(__dirname, 'src') } } }", nil, "path is assigned 1 times"},
+		{"assigned twice in a branch", "vitest.config.js", "const path = require('path')\nlet p\nif (process.env.A) { p = path.join(__dirname, 'a'); p = path.join(__dirname, 'c') } else { p = path.join(__dirname, 'b') }\nmodule.exports = { resolve: { alias: { x: p } } }", nil, "p is assigned 3 times"},
 		{"function of statements", "vitest.config.js", "const path = require('path')\nfunction at(p) { const q = p; return path.join(__dirname, q) }\nmodule.exports = { resolve: { alias: { '@': at('src') } } }", nil, "not one return"},
 		{"other module", "vitest.config.js", "const up = require('./paths')\nmodule.exports = { resolve: { alias: { '@': up.src } } }", nil, "up"},
 		{"a number added", "vitest.config.js", "module.exports = { resolve: { alias: { '@': __dirname + 1 } } }", nil, "not a literal string or a path bond evaluates"},

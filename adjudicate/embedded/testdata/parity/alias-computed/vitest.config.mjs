@@ -14,6 +14,7 @@ const __dirname = path.dirname(__filename);
 
 let getPath;
 if (!!env.BOND_FIXTURE_DIST || env.npm_lifecycle_event === 'test:dist') {
+  console.log('testing the build in dist/');
   getPath = (name) => path.resolve(import.meta.dirname, 'dist', `${name}.js`);
 } else {
   getPath = (name) => path.resolve(import.meta.dirname, 'src', `${name}.js`);
