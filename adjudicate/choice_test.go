@@ -352,7 +352,7 @@ func TestMochaCommandChoice(t *testing.T) {
 			why: "mocha's legacy options file"},
 		{name: "test/mocha.opts left over under mocha 10", cmd: "npx mocha test/a.js", files: map[string]string{"test/mocha.opts": "--ui tdd\n", "node_modules/mocha/package.json": `{"version": "10.8.2"}`},
 			want: []string{"test/a.js"}},
-		{name: "--require a repository file", cmd: "npx mocha --require test/support/env --check-leaks test/a.js", files: map[string]string{"test/support/env.js": "process.env.NO_DEPRECATION = 'x';\n"},
+		{name: "--require a repository file", cmd: "npx mocha --require test/support/env --check-leaks --no-exit test/a.js", files: map[string]string{"test/support/env.js": "process.env.NO_DEPRECATION = 'x';\n"},
 			want: []string{"test/a.js"}, run: embedded.MochaOptions{CheckLeaks: true, Requires: []string{"test/support/env.js"}}},
 		{name: "--require in order, a loader dropped", cmd: "mocha -r tsx -r ./test/b.cjs --require=test/a.cjs test/a.js", files: map[string]string{"test/a.cjs": "global.A = 1;\n", "test/b.cjs": "global.B = 1;\n", ".mocharc.json": `{"require": "test/c.js"}`, "test/c.js": "global.C = 1;\n"},
 			want: []string{"test/a.js"}, run: embedded.MochaOptions{Requires: []string{"test/b.cjs", "test/a.cjs", "test/c.js"}}},

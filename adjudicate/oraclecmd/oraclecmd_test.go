@@ -45,7 +45,7 @@ func TestParse(t *testing.T) {
 		{"vitest run --coverage.enabled --coverage.reporter=lcov", RunnerVitest, nil, nil},
 		{"npx mocha --recursive test/", RunnerMocha, []string{"test/"}, []string{"npx"}},
 		{"mocha -R spec 'test/**/*.spec.js'", RunnerMocha, []string{"test/**/*.spec.js"}, nil},
-		{"npx mocha --require test/support/env --check-leaks -r tsx test/session.js", RunnerMocha, []string{"test/session.js"}, []string{"npx"}},
+		{"npx mocha --require test/support/env --check-leaks --no-exit -r tsx test/session.js", RunnerMocha, []string{"test/session.js"}, []string{"npx"}},
 		{"npm test", RunnerVitest, nil, []string{"npm run test"}},
 		{"npm t -- src/a.spec.ts", RunnerVitest, []string{"src/a.spec.ts"}, []string{"npm run test"}},
 		{"npm run test:unit -- test/unit/x.test.js", RunnerJest, []string{"test/unit", "test/unit/x.test.js"}, []string{"npm run test:unit"}},

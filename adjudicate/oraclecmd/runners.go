@@ -69,7 +69,7 @@ var vitestFlags = map[string]flagSpec{
 }
 
 var mochaFlags = map[string]flagSpec{
-	"--recursive": ok(), "--exit": ok(), "--bail": ok(), "-b": ok(), "--parallel": ok(), "-p": ok(), "--inline-diffs": ok(),
+	"--recursive": ok(), "--exit": ok(), "--no-exit": ok(), "--bail": ok(), "-b": ok(), "--parallel": ok(), "-p": ok(), "--inline-diffs": ok(),
 	"--color": ok(), "--colors": ok(), "-c": ok(), "--no-color": ok(), "--forbid-only": ok(), "--forbid-pending": ok(),
 	"--full-trace": ok(), "--check-leaks": ok(), "--async-only": ok(), "-A": ok(), "--no-timeouts": ok(),
 	"-R": okValue(), "--reporter": okValue(), "-O": okValue(), "--reporter-option": okValue(), "--reporter-options": okValue(),
