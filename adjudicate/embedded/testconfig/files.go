@@ -256,16 +256,24 @@ func (p *TestPatterns) jestStanding(base, rel string, roots []string) (standing,
 // vitestMatcher reads p as vitest does: include and exclude globs relative to test.dir (root by
 // default), the command's filters as substrings of the path below it.
 func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
-	for _, g := range append(append([]string{}, p.Include...), p.Exclude...) {
-		if extglob.MatchString(g) || strings.HasPrefix(g, "!") || strings.HasPrefix(g, "/") || strings.HasPrefix(g, "../") || !doublestar.ValidatePattern(g) {
-			return matcher{}, fmt.Sprintf("%s's test pattern %q uses glob syntax bond does not match (extglobs, negation, paths outside the test directory)", p.File, g)
+	include, exclude := make([]string, len(p.Include)), make([]string, len(p.Exclude))
+	for k, g := range p.Include {
+		include[k] = picoGroups(g)
+	}
+	for k, g := range p.Exclude {
+		exclude[k] = picoGroups(g)
+	}
+	written := append(append([]string{}, p.Include...), p.Exclude...)
+	for k, g := range append(append([]string{}, include...), exclude...) {
+		if g == "" || extglob.MatchString(g) || strings.HasPrefix(g, "!") || strings.HasPrefix(g, "/") || strings.HasPrefix(g, "../") || !doublestar.ValidatePattern(g) {
+			return matcher{}, fmt.Sprintf("%s's test pattern %q uses glob syntax bond does not match (extglobs, negation, paths outside the test directory)", p.File, written[k])
 		}
 	}
 	dir := path.Join(root, p.Root, p.Dir)
 	if path.IsAbs(p.Root) || path.IsAbs(p.Dir) || !within(root, dir) {
 		return matcher{}, fmt.Sprintf("%s's root or test.dir (%q, %q) is outside the repository", p.File, p.Root, p.Dir)
 	}
-	include, exclude, unsureExclude := trimDot(p.Include), trimDot(p.Exclude), []string(nil)
+	include, exclude, unsureExclude := trimDot(include), trimDot(exclude), []string(nil)
 	if len(include) == 0 {
 		include = vitestInclude
 	}
@@ -316,6 +324,64 @@ func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
 		return isTest, ""
 	}
 	return m, ""
+}
+
+// picoGroups writes picomatch's groups in a vitest glob (vitest 3 finds test files with
+// tinyglobby, which matches with picomatch) as the braces doublestar reads: a bare (a|b) or an
+// @(a|b) matches one of its alternatives, ?(a|b) one of them or nothing — reselect's
+// "./test/**/*.(spec|test).[jt]s?(x)". A glob without groups is returned as it is; "" when it
+// has a group bond does not rewrite (*(…), +(…), !(…), a nested group, a group holding braces,
+// commas or slashes, an escape).
+func picoGroups(g string) string {
+	if !strings.ContainsAny(g, "()|") {
+		return g
+	}
+	var b strings.Builder
+	for i := 0; i < len(g); i++ {
+		c := g[i]
+		switch c {
+		case '\\', ')', '|':
+			return ""
+		case '[':
+			end := strings.IndexByte(g[i+1:], ']')
+			if end < 0 {
+				return ""
+			}
+			b.WriteString(g[i : i+end+2])
+			i += end + 1
+			continue
+		case '(':
+		default:
+			b.WriteByte(c)
+			continue
+		}
+		out := b.String()
+		prefix := byte(0)
+		if n := len(out); n > 0 && strings.IndexByte("?*+@!", out[n-1]) >= 0 {
+			prefix, out = out[n-1], out[:n-1]
+		}
+		end := strings.IndexByte(g[i:], ')')
+		if end < 0 {
+			return ""
+		}
+		body := g[i+1 : i+end]
+		if body == "" || strings.ContainsAny(body, "(){},/![\\") {
+			return ""
+		}
+		alts := strings.Join(strings.Split(body, "|"), ",")
+		switch prefix {
+		case 0, '@':
+			out += "{" + alts + "}"
+		case '?':
+			out += "{," + alts + "}"
+		default:
+			return ""
+		}
+		b.Reset()
+		b.WriteString(out)
+		i += end
+	}
+	return b.String()
 }
 
 // walkFiles lists the regular files and the symbolic links under each of dirs (relative to root),
