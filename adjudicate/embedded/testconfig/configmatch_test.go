@@ -181,6 +181,8 @@ func TestConfigFiles(t *testing.T) {
 			"src/format.spec.ts", ""},
 		{"vitest *() extglob", vitest(`{ test: { include: ['src/**/*.*(spec|test).ts'] } }`), nil, nil, nil, "", `test pattern "src/**/*.*(spec|test).ts" uses glob syntax bond does not match`},
 		{"vitest nested group", vitest(`{ test: { include: ['src/**/*.(a|(b|c)).ts'] } }`), nil, nil, nil, "", "uses glob syntax bond does not match"},
+		{"vitest excluded directories, an include that cannot reach node_modules (yaml's)", vitest(`{ test: { include: ['src/**/*.ts'], exclude: ['src/_*', 'src/slow/', 'src/dist'] } }`), nil, nil, nil,
+			"src/a.test.ts src/b.test.ts src/format.spec.ts src/util.ts", ""},
 		{"vitest exclude leaves node_modules in", vitest(`{ test: { exclude: ['src/slow/**'] } }`), nil, nil, nil, "", "does not exclude node_modules"},
 		{"vitest test dir, default exclude differs by version", vitest(`{ test: { dir: 'src' } }`), []string{"g.test"}, nil, nil, "", "whether vitest runs src/dist/g.test.ts depends on its version"},
 		{"vitest test dir", vitest(`{ test: { dir: 'src' } }`), []string{"a.test", "B.TEST"}, nil, nil, "src/a.test.ts src/b.test.ts", ""},
@@ -287,5 +289,59 @@ process.stdout.write(JSON.stringify(globs.map(g => paths.map(p => pm(g)(p)))));`
 				t.Errorf("%q (as %q) on %q: doublestar %v, picomatch %v", g, rw, p, got, want[gi][pi])
 			}
 		}
+	}
+}
+
+// TestVitestFilesParity: the files bond lists under a vitest config's include and exclude are
+// the files tinyglobby (vitest 3's search: expandDirectories off, dot on; the parity fixture's
+// install) finds with them — an excluded directory with or without its trailing slash, an
+// include that cannot reach node_modules, picomatch's groups.
+func TestVitestFilesParity(t *testing.T) {
+	tg, err := filepath.Abs("../testdata/parity/node_modules/tinyglobby")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(tg); err != nil {
+		testneed.Missing(t, "tinyglobby is not installed under adjudicate/embedded/testdata/parity; run npm ci there (scripts/test does)")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		testneed.Missing(t, "node is not on PATH")
+	}
+	tree := map[string]string{"tests/doc/parse.ts": "", "tests/_setup.ts": "", "tests/_utils/u.ts": "", "tests/artifacts/a.ts": "",
+		"tests/fixtures/f.js": "", "tests/cli.test.js": "", "tests/x.spec.tsx": "", "node_modules/p/tests/n.ts": "", "src/a.ts": ""}
+	for _, tc := range []struct{ include, exclude []string }{
+		{[]string{"tests/**/*.{js,ts}"}, []string{"tests/_*", "tests/artifacts/", "tests/fixtures"}},
+		{[]string{"./tests/**/*.(spec|test).[jt]s?(x)"}, []string{"**/node_modules/**", "tests/artifacts/**"}},
+		{[]string{"tests/**/*.ts", "tests/*.js"}, []string{"tests/doc"}},
+	} {
+		t.Run(strings.Join(tc.include, ","), func(t *testing.T) {
+			js, _ := json.Marshal(map[string][]string{"include": tc.include, "exclude": tc.exclude})
+			files := map[string]string{"package.json": vitePkg, "vitest.config.mjs": "export default { test: " + string(js) + " };\n"}
+			for p, c := range tree {
+				files[p] = c
+			}
+			root := writeTree(t, files)
+			cfg, err := ReadSuiteConfig(root, "")
+			if err != nil || cfg.Patterns == nil {
+				t.Fatalf("config: %v, %s", err, cfg.Unread)
+			}
+			got, why := cfg.Patterns.Files(root, nil, nil)
+			if why != "" {
+				t.Fatalf("bond: %s", why)
+			}
+			script := `const { glob } = require(process.argv[1]); const o = JSON.parse(process.argv[3]);
+glob(o.include, { cwd: process.argv[2], ignore: o.exclude, dot: true, expandDirectories: false }).then(r => process.stdout.write(JSON.stringify(r.sort())));`
+			out, err := exec.Command("node", "-e", script, tg, root, string(js)).Output()
+			if err != nil {
+				t.Fatalf("node: %v", err)
+			}
+			var want []string
+			if err := json.Unmarshal(out, &want); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("bond lists %q, tinyglobby finds %q", got, want)
+			}
+		})
 	}
 }

@@ -279,7 +279,7 @@ func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
 	}
 	if len(exclude) == 0 {
 		exclude, unsureExclude = vitestExclude, vitestExclude3
-	} else if !anyGlob(exclude, "", "node_modules/pkg/a.test.js") {
+	} else if !excluded(exclude, "node_modules/pkg/a.test.js") && !anchored(include) {
 		return matcher{}, fmt.Sprintf("%s's test.exclude %q does not exclude node_modules, so vitest searches it too, which bond does not", p.File, p.Exclude)
 	}
 	sub := strings.TrimPrefix(strings.TrimPrefix(dir, root), "/")
@@ -314,7 +314,7 @@ func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
 		switch {
 		case !anyGlob(include, "", r):
 			return notTest, fmt.Sprintf("it does not match test.include %q", include)
-		case anyGlob(exclude, "", r):
+		case excluded(exclude, r):
 			return notTest, fmt.Sprintf("it matches test.exclude %q", exclude)
 		case anyGlob(unsureExclude, "", r):
 			return unsure, fmt.Sprintf("whether vitest runs %s depends on its version (vitest 3's default exclude leaves it out, vitest 4's does not)", rel)
@@ -324,6 +324,35 @@ func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
 		return isTest, ""
 	}
 	return m, ""
+}
+
+// excluded reports whether vitest's test.exclude leaves out rel: vitest 3 searches with
+// tinyglobby (expandDirectories off), which skips a directory an exclude pattern matches, with or
+// without a trailing slash ("tests/artifacts/", "tests/fixtures"), so a file is left out when it
+// or a directory above it matches.
+func excluded(exclude []string, rel string) bool {
+	if anyGlob(exclude, "", rel) {
+		return true
+	}
+	for d := path.Dir(rel); d != "." && d != "/"; d = path.Dir(d) {
+		if anyGlob(exclude, "", d) || anyGlob(exclude, "", d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// anchored reports whether every include glob starts with a literal directory other than
+// node_modules ("tests/**/*.ts"), so none can match a file of node_modules and vitest's search
+// finds none there whether or not test.exclude names it.
+func anchored(include []string) bool {
+	for _, g := range include {
+		first, _, found := strings.Cut(g, "/")
+		if !found || first == "node_modules" || first == "." || first == ".." || strings.ContainsAny(first, "*?[]{}()!+@\\") {
+			return false
+		}
+	}
+	return len(include) > 0
 }
 
 // picoGroups writes picomatch's groups in a vitest glob (vitest 3 finds test files with
