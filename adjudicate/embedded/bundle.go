@@ -289,11 +289,13 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 	if args.Namespace == setupNamespace && args.PluginData == nil {
 		return b.setupResolve(args), nil
 	}
-	if r, ok := b.mapModule(args); ok {
-		return r, nil
-	}
-	orig, aliased := args.Path, false
-	if spec, ok := b.alias(args); ok {
+	orig, aliased, by := args.Path, false, "the vitest config"
+	if spec, failed, ok := b.mapModule(args); ok {
+		if spec == "" {
+			return failed, nil
+		}
+		args.Path, aliased, by = spec, true, "jest's moduleNameMapper"
+	} else if spec, ok := b.alias(args); ok {
 		args.Path, aliased = spec, true
 	}
 	if r, ok := b.boundaryResolve(args); ok {
@@ -308,7 +310,7 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 	}
 	if !isBuiltin(spec) {
 		if aliased {
-			return b.aliasResolve(orig, args), nil
+			return b.aliasResolve(orig, by, args), nil
 		}
 		return api.OnResolveResult{}, nil
 	}
@@ -345,39 +347,42 @@ func (b *bundler) alias(args api.OnResolveArgs) (string, bool) {
 // mapModule applies jest's moduleNameMapper to an import as jest-resolve does: for any
 // importing file and any specifier but a Node built-in or @jest/globals, the first mapping whose
 // pattern matches gives candidates, and the first candidate that resolves from the importing
-// file's directory is the module; none resolving is an error, as jest throws. A candidate that
-// esbuild resolves only by its own rule (an import of x.js served by x.ts) is not one jest's
-// resolver finds, so it does not count. ok is false when no mapping applies.
-func (b *bundler) mapModule(args api.OnResolveArgs) (api.OnResolveResult, bool) {
+// file's directory is the module. A candidate that esbuild resolves only by its own rule (an
+// import of x.js served by x.ts) is not one jest's resolver finds, so it does not count. ok is
+// false when no mapping applies; otherwise spec is what the import continues as (the resolved
+// file's path, or a built-in's name), which the rest of onResolve treats as an aliased import
+// (the value trace's boundary, the repository check), or spec is "" and failed says why none
+// resolves, where jest would throw.
+func (b *bundler) mapModule(args api.OnResolveArgs) (spec string, failed api.OnResolveResult, ok bool) {
 	if len(b.mappers) == 0 || args.Namespace != "file" || args.PluginData != nil || args.Importer == "" || isBuiltin(args.Path) {
-		return api.OnResolveResult{}, false
+		return "", failed, false
 	}
 	if _, ok := testAPIModules[args.Path]; ok {
-		return api.OnResolveResult{}, false
+		return "", failed, false
 	}
 	targets, ok, err := testconfig.Map(b.mappers, args.Path)
 	switch {
 	case !ok:
-		return api.OnResolveResult{}, false
+		return "", failed, false
 	case err != nil:
-		return api.OnResolveResult{Errors: []api.Message{{Text: err.Error()}}}, true
+		return "", api.OnResolveResult{Errors: []api.Message{{Text: err.Error()}}}, true
 	}
 	var tried []string
 	for _, t := range targets {
-		spec := t.Path
+		cand := t.Path
 		if t.Rooted {
-			spec = b.root + filepath.FromSlash(spec)
+			cand = b.root + filepath.FromSlash(cand)
 		}
-		tried = append(tried, spec)
-		r := b.resolve(spec, api.ResolveOptions{Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir, Kind: args.Kind, PluginData: resolveMark{}})
-		if len(r.Errors) > 0 {
+		tried = append(tried, cand)
+		if isBuiltin(cand) {
+			return cand, failed, true
+		}
+		r := b.resolve(cand, api.ResolveOptions{Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir, Kind: args.Kind, PluginData: resolveMark{}})
+		if len(r.Errors) > 0 || r.Path == "" || r.External || r.Namespace != "file" {
 			continue
 		}
-		if r.External || r.Namespace != "file" {
-			return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, External: r.External}, true
-		}
-		if isPath := strings.HasPrefix(spec, ".") || filepath.IsAbs(spec); isPath {
-			want := spec
+		if strings.HasPrefix(cand, ".") || filepath.IsAbs(cand) {
+			want := cand
 			if !filepath.IsAbs(want) {
 				want = filepath.Join(args.ResolveDir, want)
 			}
@@ -386,25 +391,18 @@ func (b *bundler) mapModule(args api.OnResolveArgs) (api.OnResolveResult, bool) 
 				continue // esbuild's x.js → x.ts, which jest's resolver does not do
 			}
 		}
-		if strings.HasPrefix(b.rel(r.Path), "../") {
-			return api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, mapped by jest's moduleNameMapper to %q, is outside the repository", args.Path, spec)}}}, true
-		}
-		se := api.SideEffectsTrue
-		if !r.SideEffects {
-			se = api.SideEffectsFalse
-		}
-		return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, SideEffects: se}, true
+		return r.Path, failed, true
 	}
-	return api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, mapped by jest's moduleNameMapper to %q, resolves to none of them (jest would throw)", args.Path, tried)}}}, true
+	return "", api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, mapped by jest's moduleNameMapper to %q, resolves to none of them (jest would throw)", args.Path, tried)}}}, true
 }
 
 // aliasResolve resolves an aliased specifier (args.Path; orig is what the file wrote) from the
 // importing file, as vite resolves an alias's result, and refuses a result outside the
 // repository.
-func (b *bundler) aliasResolve(orig string, args api.OnResolveArgs) api.OnResolveResult {
+func (b *bundler) aliasResolve(orig, by string, args api.OnResolveArgs) api.OnResolveResult {
 	r := b.resolve(args.Path, api.ResolveOptions{Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir, Kind: args.Kind, PluginData: resolveMark{}})
 	fail := func(why string) api.OnResolveResult {
-		return api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, aliased to %q by the vitest config, %s", orig, args.Path, why)}}}
+		return api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, aliased to %q by %s, %s", orig, args.Path, by, why)}}}
 	}
 	switch {
 	case len(r.Errors) > 0:

@@ -38,6 +38,15 @@ func TestMapperParity(t *testing.T) {
 	if _, ok := base.Hits["src/decoy.js"]; ok {
 		t.Errorf("src/decoy.js was loaded: the mapper's keys were tried out of order")
 	}
+	// The value trace sees through the mapping: the test's calls into the module it requires
+	// as 'shape' are recorded against src/shapes.js.
+	traced := false
+	for _, c := range base.Calls {
+		traced = traced || c.Callee == "src/shapes.js#area"
+	}
+	if !traced {
+		t.Errorf("no call to src/shapes.js#area in the value trace: %+v", base.Calls)
+	}
 	src, err := os.ReadFile(filepath.Join(mapperFixture, "src/units.js"))
 	if err != nil {
 		t.Fatal(err)
