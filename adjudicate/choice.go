@@ -165,6 +165,9 @@ func commandTests(root, cmd string) (files []string, eo embedded.Options, why st
 		return nil, eo, fmt.Sprintf("the oracle command runs %s, which the embedded runner does not speak", inv.Runner)
 	}
 	eo.Framework = fw
+	if why := oraclecmd.IsolationOff(inv); why != "" {
+		return nil, eo, why
+	}
 	if fw == embedded.FrameworkMocha {
 		return mochaTests(root, inv)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -178,8 +179,12 @@ func TestOracleCommandFallsBack(t *testing.T) {
 		{"own test patterns, not literals", "npx jest test/add.test.js", "jest.config.js sets testMatch to pats, not a string or an array of strings", map[string]string{
 			"jest.config.js": "const pats = ['**/*.test.js'];\nmodule.exports = { testMatch: pats };\n",
 		}, true},
-		{"mocha --require", "npx mocha --require ./test/setup.js test/add.test.js", "mocha --require preloads modules", nil, true},
-		{"mocha config require", "npx mocha test/add.test.js", ".mocharc.yml uses mocha require (it preloads modules)", map[string]string{
+		{"vitest --no-isolate", "npx vitest run --no-isolate test/add.test.js", "vitest --no-isolate turns isolation off", map[string]string{"package.json": `{"devDependencies": {"vitest": "3"}}`}, true},
+		{"vitest --isolate false", "npx vitest run --isolate false test/add.test.js", "vitest --isolate=false turns isolation off", map[string]string{"package.json": `{"devDependencies": {"vitest": "3"}}`}, true},
+		{"vitest pool isolate false", "npx vitest run --poolOptions.forks.isolate=false test/add.test.js", "vitest --poolOptions.forks.isolate=false turns isolation off", map[string]string{"package.json": `{"devDependencies": {"vitest": "3"}}`}, true},
+		{"vitest --no-poolOptions isolate", "npx vitest run --no-poolOptions.threads.isolate test/add.test.js", "vitest --no-poolOptions.threads.isolate turns isolation off", map[string]string{"package.json": `{"devDependencies": {"vitest": "3"}}`}, true},
+		{"mocha --require", "npx mocha --require ./test/setup.js test/add.test.js", `mocha require "./test/setup.js" (it preloads a module by name`, nil, true},
+		{"mocha config require", "npx mocha test/add.test.js", `.mocharc.yml uses mocha require "./test/setup.js" (it preloads a module by name`, map[string]string{
 			".mocharc.yml": "require: ./test/setup.js\n",
 		}, true},
 	}
@@ -347,7 +352,16 @@ func TestMochaCommandChoice(t *testing.T) {
 			why: "mocha's legacy options file"},
 		{name: "test/mocha.opts left over under mocha 10", cmd: "npx mocha test/a.js", files: map[string]string{"test/mocha.opts": "--ui tdd\n", "node_modules/mocha/package.json": `{"version": "10.8.2"}`},
 			want: []string{"test/a.js"}},
-		{name: "--require", cmd: "npx mocha --require ./setup.js test/a.js", why: "mocha --require preloads modules"},
+		{name: "--require a repository file", cmd: "npx mocha --require test/support/env --check-leaks --no-exit test/a.js", files: map[string]string{"test/support/env.js": "process.env.NO_DEPRECATION = 'x';\n"},
+			want: []string{"test/a.js"}, run: embedded.MochaOptions{CheckLeaks: true, Requires: []string{"test/support/env.js"}}},
+		{name: "--require in order, a loader dropped", cmd: "mocha -r tsx -r ./test/b.cjs --require=test/a.cjs test/a.js", files: map[string]string{"test/a.cjs": "global.A = 1;\n", "test/b.cjs": "global.B = 1;\n", ".mocharc.json": `{"require": "test/c.js"}`, "test/c.js": "global.C = 1;\n"},
+			want: []string{"test/a.js"}, run: embedded.MochaOptions{Requires: []string{"test/b.cjs", "test/a.cjs", "test/c.js"}}},
+		{name: "--require a missing file", cmd: "npx mocha --require ./setup.js test/a.js", why: `the oracle command's --require uses mocha require "./setup.js" (it preloads a module by name`},
+		{name: "--require a package", cmd: "npx mocha --require chai/register-expect test/a.js", why: `mocha require "chai/register-expect" (it preloads a module by name`},
+		{name: "--require outside", cmd: "npx mocha --require ../x.js test/a.js", files: map[string]string{"../x.js": ""}, why: `mocha require "../x.js"`},
+		{name: "--require a file using mocha's interface", cmd: "npx mocha --require test/hooks.js test/a.js", files: map[string]string{"test/hooks.js": "beforeEach(function () {});\n"},
+			why: "calls beforeEach(, which mocha has not installed"},
+		{name: "--require a directory", cmd: "npx mocha --require test/sub test/a.js", why: "a directory"},
 		{name: "--ui tdd", cmd: "mocha --ui tdd test/a.js", why: "the oracle command's --ui uses mocha's tdd interface"},
 		{name: "--parallel", cmd: "mocha --parallel test/a.js", why: "the oracle command's --parallel uses mocha parallel (it runs files in worker processes)"},
 		{name: "--check-leaks and --forbid-only", cmd: "mocha --check-leaks --forbid-only test/a.js", want: []string{"test/a.js"},
@@ -355,9 +369,9 @@ func TestMochaCommandChoice(t *testing.T) {
 		{name: "--async-only", cmd: "mocha --async-only", why: "mocha async-only (it fails synchronous tests)"},
 		{name: "an unknown flag", cmd: "mocha --sort test/a.js", why: "mocha option --sort is not one bond knows"},
 		{name: "config require", cmd: "mocha", files: map[string]string{".mocharc.json": `{"require": ["./test/setup.js"]}`},
-			why: ".mocharc.json uses mocha require (it preloads modules)"},
-		{name: "config root hook plugin", cmd: "mocha", files: map[string]string{".mocharc.yaml": "require: test/hooks.mjs\n"},
-			why: ".mocharc.yaml uses mocha require"},
+			why: `.mocharc.json uses mocha require "./test/setup.js" (it preloads a module by name`},
+		{name: "config root hook plugin", cmd: "mocha", files: map[string]string{".mocharc.yaml": "require: test/hooks.mjs\n", "test/hooks.mjs": "export const mochaHooks = { beforeEach() {} };\n"},
+			why: `.mocharc.yaml uses mocha require "test/hooks.mjs" (it preloads a mocha plugin (mochaHooks)`},
 		{name: "config unknown key", cmd: "mocha", files: map[string]string{".mocharc.json": `{"colour": true}`},
 			why: ".mocharc.json uses the mocha setting colour, which bond does not know"},
 		{name: "computed js config", cmd: "mocha", files: map[string]string{".mocharc.cjs": "module.exports = { timeout: process.env.CI ? 10000 : 2000 };\n"},
@@ -395,7 +409,7 @@ func TestMochaCommandChoice(t *testing.T) {
 			if why != "" {
 				t.Fatalf("why %q, want the embedded runner", why)
 			}
-			if eo.Framework != embedded.FrameworkMocha || eo.Mocha != tc.run {
+			if eo.Framework != embedded.FrameworkMocha || !reflect.DeepEqual(eo.Mocha, tc.run) {
 				t.Errorf("framework %q settings %+v, want mocha with %+v", eo.Framework, eo.Mocha, tc.run)
 			}
 			if strings.Join(got, " ") != strings.Join(tc.want, " ") {

@@ -86,3 +86,61 @@ func TestAliasNotInNodeModules(t *testing.T) {
 		t.Fatalf("the aliased imports resolved differently from vitest:\n%s", res.Output)
 	}
 }
+
+// aliasComputedFixture is the computed-alias parity fixture: every alias value is computed
+// from the config's location (a function chosen by an environment condition, path.join over a
+// __dirname from import.meta.url, fileURLToPath(new URL(…)), a URL's pathname + a string, a
+// function declaration over path.resolve). It shares the parity fixture's install.
+const aliasComputedFixture = parityDir + "/alias-computed"
+
+// TestAliasComputedParity runs the computed-alias fixture under real vitest 3 and embedded: the
+// same tests with the same statuses, which hold only if every computed alias lands where vite
+// puts it (src/, not the dist/ decoy); then a mutant of src/units.js, reached only through
+// aliases, is killed embedded with the same first failing test and headlines as under vitest,
+// which ran it from a copy of the fixture elsewhere (so the computed paths follow the copy).
+func TestAliasComputedParity(t *testing.T) {
+	files := []string{"test/area.test.js", "test/units.test.js"}
+	want, wantHeads := realRunnerIn(t, FrameworkVitest, aliasComputedFixture)
+	if len(want) != len(files) {
+		t.Fatalf("vitest ran %d files, want %d: %v", len(want), len(files), want)
+	}
+	r := newRunnerAt(t, aliasComputedFixture, files, Options{Framework: FrameworkVitest})
+	base := run(t, r, nil, time.Minute)
+	compareWithRunner(t, want, wantHeads, base)
+	if !base.Passed {
+		t.Fatalf("the unmutated fixture should pass embedded:\n%s", base.Output)
+	}
+	for _, f := range []string{"src/units.js", "src/format.js", "src/shapes.js"} {
+		if _, ok := base.Hits[f]; !ok {
+			t.Errorf("%s, reached only through an alias, has no hits: %v", f, base.Hits)
+		}
+	}
+	src, err := os.ReadFile(filepath.Join(aliasComputedFixture, "src/units.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mutant := map[string][]byte{"src/units.js": []byte(strings.Replace(string(src), "mm / 10", "mm * 10", 1))}
+	want, wantHeads = realRunnerIn(t, FrameworkVitest, copyFixture(t, aliasComputedFixture, mutant))
+	res := run(t, r, mutant, time.Minute)
+	compareWithRunner(t, want, wantHeads, res)
+	if res.Passed {
+		t.Fatalf("the mutant reached only through the aliases is not killed embedded:\n%s", res.Output)
+	}
+	if got := firstFailing(statuses(res)["test/area.test.js"]); got != "area › converts millimetres before squaring" {
+		t.Errorf("the mutant's first failing test in area.test.js is %q", got)
+	}
+}
+
+// TestAliasComputedOutsideRoot: a computed alias that leaves the repository is refused by
+// name, before anything runs.
+func TestAliasComputedOutsideRoot(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"package.json":      vitePkg,
+		"vitest.config.mjs": "import path from 'node:path';\nexport default { resolve: { alias: { up: path.join(__dirname, '../shared') } } };\n",
+		"a.test.js":         "import { test } from 'vitest';\ntest('x', () => {});\n",
+	})
+	_, err := New(root, []string{"a.test.js"}, Options{Framework: FrameworkVitest})
+	if err == nil || !strings.Contains(err.Error(), "outside the repository") || !strings.Contains(err.Error(), "resolve.alias") {
+		t.Fatalf("New = %v, want a refusal naming resolve.alias outside the repository", err)
+	}
+}

@@ -83,6 +83,9 @@ type bundler struct {
 	// aliases are the suite's module aliases (SuiteConfig.Aliases, vitest's resolve.alias),
 	// applied as vite applies them to every import of a repository file outside node_modules.
 	aliases []testconfig.Alias
+	// mappers are jest's moduleNameMapper (SuiteConfig.Mappers), applied as jest applies them
+	// to every import that is not a Node built-in, from any file (mapModule).
+	mappers []testconfig.ModuleMapping
 
 	mu        sync.Mutex
 	ctx       api.BuildContext
@@ -287,8 +290,13 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 	if args.Namespace == setupNamespace && args.PluginData == nil {
 		return b.setupResolve(args), nil
 	}
-	orig, aliased := args.Path, false
-	if spec, ok := b.alias(args); ok {
+	orig, aliased, by := args.Path, false, "the vitest config"
+	if spec, failed, ok := b.mapModule(args); ok {
+		if spec == "" {
+			return failed, nil
+		}
+		args.Path, aliased, by = spec, true, "jest's moduleNameMapper"
+	} else if spec, ok := b.alias(args); ok {
 		args.Path, aliased = spec, true
 	}
 	if r, ok := b.boundaryResolve(args); ok {
@@ -303,7 +311,7 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 	}
 	if !isBuiltin(spec) {
 		if aliased {
-			return b.aliasResolve(orig, args), nil
+			return b.aliasResolve(orig, by, args), nil
 		}
 		return api.OnResolveResult{}, nil
 	}
@@ -328,19 +336,74 @@ func (b *bundler) alias(args api.OnResolveArgs) (string, bool) {
 	}
 	for _, a := range b.aliases {
 		if spec, ok := a.Apply(args.Path); ok {
+			if a.Rooted { // a path the config computed from its own directory: in this root
+				spec = b.root + filepath.FromSlash(spec)
+			}
 			return spec, true
 		}
 	}
 	return "", false
 }
 
+// mapModule applies jest's moduleNameMapper to an import as jest-resolve does: for any
+// importing file and any specifier but a Node built-in or @jest/globals, the first mapping whose
+// pattern matches gives candidates, and the first candidate that resolves from the importing
+// file's directory is the module. A candidate that esbuild resolves only by its own rule (an
+// import of x.js served by x.ts) is not one jest's resolver finds, so it does not count. ok is
+// false when no mapping applies; otherwise spec is what the import continues as (the resolved
+// file's path, or a built-in's name), which the rest of onResolve treats as an aliased import
+// (the value trace's boundary, the repository check), or spec is "" and failed says why none
+// resolves, where jest would throw.
+func (b *bundler) mapModule(args api.OnResolveArgs) (spec string, failed api.OnResolveResult, ok bool) {
+	if len(b.mappers) == 0 || args.Namespace != "file" || args.PluginData != nil || args.Importer == "" || isBuiltin(args.Path) {
+		return "", failed, false
+	}
+	if _, ok := testAPIModules[args.Path]; ok {
+		return "", failed, false
+	}
+	targets, ok, err := testconfig.Map(b.mappers, args.Path)
+	switch {
+	case !ok:
+		return "", failed, false
+	case err != nil:
+		return "", api.OnResolveResult{Errors: []api.Message{{Text: err.Error()}}}, true
+	}
+	var tried []string
+	for _, t := range targets {
+		cand := t.Path
+		if t.Rooted {
+			cand = b.root + filepath.FromSlash(cand)
+		}
+		tried = append(tried, cand)
+		if isBuiltin(cand) {
+			return cand, failed, true
+		}
+		r := b.resolve(cand, api.ResolveOptions{Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir, Kind: args.Kind, PluginData: resolveMark{}})
+		if len(r.Errors) > 0 || r.Path == "" || r.External || r.Namespace != "file" {
+			continue
+		}
+		if strings.HasPrefix(cand, ".") || filepath.IsAbs(cand) {
+			want := cand
+			if !filepath.IsAbs(want) {
+				want = filepath.Join(args.ResolveDir, want)
+			}
+			want = filepath.Clean(want)
+			if r.Path != want && !strings.HasPrefix(r.Path, want+".") && !strings.HasPrefix(r.Path, want+string(filepath.Separator)) {
+				continue // esbuild's x.js → x.ts, which jest's resolver does not do
+			}
+		}
+		return r.Path, failed, true
+	}
+	return "", api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, mapped by jest's moduleNameMapper to %q, resolves to none of them (jest would throw)", args.Path, tried)}}}, true
+}
+
 // aliasResolve resolves an aliased specifier (args.Path; orig is what the file wrote) from the
 // importing file, as vite resolves an alias's result, and refuses a result outside the
 // repository.
-func (b *bundler) aliasResolve(orig string, args api.OnResolveArgs) api.OnResolveResult {
+func (b *bundler) aliasResolve(orig, by string, args api.OnResolveArgs) api.OnResolveResult {
 	r := b.resolve(args.Path, api.ResolveOptions{Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir, Kind: args.Kind, PluginData: resolveMark{}})
 	fail := func(why string) api.OnResolveResult {
-		return api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, aliased to %q by the vitest config, %s", orig, args.Path, why)}}}
+		return api.OnResolveResult{Errors: []api.Message{{Text: fmt.Sprintf("%q, aliased to %q by %s, %s", orig, args.Path, by, why)}}}
 	}
 	switch {
 	case len(r.Errors) > 0:

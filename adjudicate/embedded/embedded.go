@@ -46,19 +46,26 @@
 //     then the test file), so they run first in the file's runtime and module graph, their hooks
 //     applying to all its tests, and are left out of the hit map (setupfiles_test.go compares
 //     both runners on testdata/parity/setupfiles*); vitest's resolve.alias or test.alias, when
-//     literal (string finds, "./" or "../" replacements; testconfig/alias.go), is applied to every
+//     literal (string finds, "./" or "../" replacements; testconfig/alias.go) or a path in the
+//     repository computed from the config's location (path.join(__dirname, …), fileURLToPath,
+//     import.meta.dirname, a local function of them; testconfig/computed.go), is applied to every
 //     import of a repository file outside node_modules as vite applies it: an exact or "/"-prefix
 //     match, the replacement resolved from the importing file (alias_test.go compares both
-//     runners on testdata/parity/alias); jest's setupFiles (run before jest installs
-//     its API), setup files bond cannot resolve as the runner would, a non-node test environment,
-//     jest's moduleNameMapper, an alias bond cannot read as a literal (a computed value, a regular
-//     expression find, a package or absolute target), custom transforms and mock auto-reset
+//     runners on testdata/parity/alias and alias-computed); jest's moduleNameMapper, when its
+//     patterns are regular expressions Go reads the same way (testconfig/mapper.go), is applied
+//     to every non-built-in import from any file, first matching key, first resolving candidate,
+//     as jest-resolve does (mapper_test.go compares both runners on testdata/parity/mapper);
+//     jest's setupFiles (run before jest installs its API), setup files bond cannot resolve as
+//     the runner would, a non-node test environment, a mapper or an alias bond cannot reproduce
+//     exactly (another computed value, a regular expression find, a package target, a path
+//     outside the repository), custom transforms and mock auto-reset
 //     settings are refused by name, as are snapshots and module mocks (vi.mock, jest.mock) found
 //     in the tests or their setup files. tsconfig `paths` are honoured (esbuild reads them).
 //     Known differences from the real runners are listed in jestparity_test.go.
 //   - mocha (js/mocha.js, mocha.go, testconfig/mocha.go): mocha 10's BDD interface and runner, only
 //     when the caller passes FrameworkMocha (the oracle command runs mocha); ReadMochaSetup reads
-//     mocha's configuration as data. Each file runs in its own runtime, where mocha loads all the
+//     mocha's configuration as data; its require of repository files (Options.Mocha.Requires)
+//     runs before each test file as a setup file. Each file runs in its own runtime, where mocha loads all the
 //     files of a run into one root suite: a several-file run in which a file uses .only or
 //     root-level hooks fails with Result.Unsupported set. mochaparity_test.go runs the same
 //     files under real mocha 10.
@@ -230,7 +237,12 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
+	// mocha's require files run ahead of each test file, as jest's and vitest's setup files do;
+	// uvu and tape have no configuration of their own that bond reads.
 	cfg, err := SuiteConfig{Framework: opts.Framework}, error(nil)
+	if opts.Framework == FrameworkMocha {
+		cfg.SetupFiles = opts.Mocha.Requires
+	}
 	if !ownProcessFrameworks[opts.Framework] {
 		cfg, err = ReadSuiteConfig(abs, opts.Framework)
 	}
@@ -258,7 +270,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, err
 		}
-		b.tests, b.aliases = tests, cfg.Aliases
+		b.tests, b.aliases, b.mappers = tests, cfg.Aliases, cfg.Mappers
 		tf := &testFile{path: rel, b: b}
 		r.files = append(r.files, tf)
 		c, err := r.compile(tf, nil)

@@ -22,9 +22,14 @@ import (
 //     whose unmutated suite fails that way, is Unsupported (auto falls back); state a file leaves
 //     in a shared module for another is not reproduced;
 //   - this.retries(n > 0), run() (--delay) and anything the configuration changes beyond spec,
-//     extension, recursive, timeout, ui bdd, check-leaks and forbid-only are refused
+//     extension, recursive, timeout, ui bdd, check-leaks, forbid-only and require of repository
+//     files are refused
 //     (ReadMochaSetup, unsupportedIn);
-//   - a non-zero process.exitCode fails the file, where mocha sets its own exit code.
+//   - a non-zero process.exitCode fails the file, where mocha sets its own exit code;
+//   - a --require file runs before each test file, in its runtime, where mocha runs it once
+//     per process, and it finds mocha's interface installed, where mocha installs it later (one
+//     that calls it, or that exports mochaHooks or a global fixture, is refused by
+//     ReadMochaSetup).
 
 // mochaParityDir is the mocha parity fixture: a small library and mocha tests written for
 // mocha 10, installed from its committed lockfile.
@@ -110,6 +115,8 @@ func TestMochaParity(t *testing.T) {
 		{file: "test/timing.js"},
 		{file: "test/edges.js"},
 		{file: "test/leaks.js", args: []string{"--check-leaks"}, opts: MochaOptions{CheckLeaks: true}},
+		{file: "test/required.js", args: []string{"--check-leaks", "--require", "test/support/preload"},
+			opts: MochaOptions{CheckLeaks: true, Requires: []string{"test/support/preload.js"}}},
 	} {
 		file := tc.file
 		t.Run(file, func(t *testing.T) {

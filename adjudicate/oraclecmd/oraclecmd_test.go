@@ -45,6 +45,7 @@ func TestParse(t *testing.T) {
 		{"vitest run --coverage.enabled --coverage.reporter=lcov", RunnerVitest, nil, nil},
 		{"npx mocha --recursive test/", RunnerMocha, []string{"test/"}, []string{"npx"}},
 		{"mocha -R spec 'test/**/*.spec.js'", RunnerMocha, []string{"test/**/*.spec.js"}, nil},
+		{"npx mocha --require test/support/env --check-leaks --no-exit -r tsx test/session.js", RunnerMocha, []string{"test/session.js"}, []string{"npx"}},
 		{"npm test", RunnerVitest, nil, []string{"npm run test"}},
 		{"npm t -- src/a.spec.ts", RunnerVitest, []string{"src/a.spec.ts"}, []string{"npm run test"}},
 		{"npm run test:unit -- test/unit/x.test.js", RunnerJest, []string{"test/unit", "test/unit/x.test.js"}, []string{"npm run test:unit"}},
@@ -100,7 +101,7 @@ func TestParseNotRecognised(t *testing.T) {
 		{"vitest related src/a.ts", "does not run the tests as a suite"},
 		{"vitest run -t name", "vitest -t filters tests by name"},
 		{"vitest run --environment=jsdom", "environment node only"},
-		{"mocha --require ./setup.js", "preloads modules"},
+		{"mocha --file ./setup.js", "loads extra files first"},
 		{"node --test --test-name-pattern=x", "filters tests by name"},
 		{"node --require ./setup.js --test", "preloads a module"},
 		{"node scripts/run-tests.js", "not named as a test file"},
@@ -137,6 +138,54 @@ func TestParseNotRecognised(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tt.cmd) {
 				t.Errorf("the error should quote the command: %s", err)
+			}
+		})
+	}
+}
+
+// TestVitestIsolation: vitest's isolation switches are read as vitest's parser reads booleans
+// (a following true or false is the value, any other word a test-file filter), and IsolationOff
+// names each form that turns isolation off; the config's isolate: false is testconfig's.
+func TestVitestIsolation(t *testing.T) {
+	for _, tc := range []struct {
+		cmd   string
+		files []string
+		off   string // a substring of IsolationOff's reason; "" for none
+		why   string // a substring of Parse's refusal; "" for none
+	}{
+		{"vitest run a.test.ts", []string{"a.test.ts"}, "", ""},
+		{"vitest run --isolate a.test.ts", []string{"a.test.ts"}, "", ""},
+		{"vitest run --isolate true a.test.ts", []string{"a.test.ts"}, "", ""},
+		{"vitest run --isolate=true a.test.ts", []string{"a.test.ts"}, "", ""},
+		{"vitest run --no-isolate a.test.ts", []string{"a.test.ts"}, "vitest --no-isolate turns isolation off", ""},
+		{"vitest run --isolate false a.test.ts", []string{"a.test.ts"}, "vitest --isolate=false turns isolation off", ""},
+		{"vitest run --isolate=false a.test.ts", []string{"a.test.ts"}, "--isolate=false", ""},
+		{"vitest run --poolOptions.threads.isolate=false a.test.ts", []string{"a.test.ts"}, "--poolOptions.threads.isolate=false", ""},
+		{"vitest run --poolOptions.forks.isolate false a.test.ts", []string{"a.test.ts"}, "--poolOptions.forks.isolate=false", ""},
+		{"vitest run --poolOptions.vmThreads.isolate a.test.ts", []string{"a.test.ts"}, "", ""},
+		{"vitest run --no-poolOptions.forks.isolate a.test.ts", []string{"a.test.ts"}, "--no-poolOptions.forks.isolate", ""},
+		{"vitest run --poolOptions.forks.singleFork a.test.ts", []string{"a.test.ts"}, "", ""},
+		{"vitest run --isolate=0 a.test.ts", nil, "", "a value of the isolation switch bond does not read"},
+		{"vitest run --no-isolate=true a.test.ts", nil, "", "a value of the isolation switch bond does not read"},
+		{"vitest run -- --no-isolate", []string{"--no-isolate"}, "", ""},
+	} {
+		t.Run(tc.cmd, func(t *testing.T) {
+			inv, err := Parse(tc.cmd, Options{})
+			if tc.why != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.why) {
+					t.Fatalf("Parse = %+v, %v; want a refusal naming %q", inv, err, tc.why)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(inv.Files, tc.files) {
+				t.Errorf("Files = %q, want %q", inv.Files, tc.files)
+			}
+			got := IsolationOff(inv)
+			if (tc.off == "") != (got == "") || !strings.Contains(got, tc.off) {
+				t.Errorf("IsolationOff = %q, want %q", got, tc.off)
 			}
 		})
 	}

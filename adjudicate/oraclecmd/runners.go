@@ -69,14 +69,15 @@ var vitestFlags = map[string]flagSpec{
 }
 
 var mochaFlags = map[string]flagSpec{
-	"--recursive": ok(), "--exit": ok(), "--bail": ok(), "-b": ok(), "--parallel": ok(), "-p": ok(), "--inline-diffs": ok(),
+	"--recursive": ok(), "--exit": ok(), "--no-exit": ok(), "--bail": ok(), "-b": ok(), "--parallel": ok(), "-p": ok(), "--inline-diffs": ok(),
 	"--color": ok(), "--colors": ok(), "-c": ok(), "--no-color": ok(), "--forbid-only": ok(), "--forbid-pending": ok(),
 	"--full-trace": ok(), "--check-leaks": ok(), "--async-only": ok(), "-A": ok(), "--no-timeouts": ok(),
 	"-R": okValue(), "--reporter": okValue(), "-O": okValue(), "--reporter-option": okValue(), "--reporter-options": okValue(),
 	"-t": okValue(), "--timeout": okValue(), "-s": okValue(), "--slow": okValue(), "-u": okValue(), "--ui": okValue(),
 	"-j": okValue(), "--jobs": okValue(), "--extension": okValue(), "--spec": {value: true, files: true},
-	"-r": refuseValue("preloads modules"), "--require": refuseValue("preloads modules"), "--file": refuseValue("loads extra files first"),
-	"-g": refuseValue(byName), "--grep": refuseValue(byName), "-f": refuseValue(byName), "--fgrep": refuseValue(byName),
+	"-r": okValue(), "--require": okValue(), // read with mocha's config: embedded.ReadMochaSetup honours repository files
+	"--file": refuseValue("loads extra files first"),
+	"-g":     refuseValue(byName), "--grep": refuseValue(byName), "-f": refuseValue(byName), "--fgrep": refuseValue(byName),
 	"-i": refuse(byName), "--invert": refuse(byName), "--config": refuseValue(byConfig), "--package": refuseValue(byConfig),
 	"-w": refuse(watch), "--watch": refuse(watch), "--retries": refuseValue("retries failing tests"),
 }
@@ -116,7 +117,7 @@ func scan(runner string, args []string, flags map[string]flagSpec) (files, rest 
 		if !known {
 			spec, known = flags[name]
 		}
-		if !known && (strings.HasPrefix(name, "--coverage.") || strings.HasPrefix(name, "--poolOptions.") || strings.HasPrefix(name, "--sequence.")) {
+		if !known && (strings.HasPrefix(name, "--coverage.") || strings.HasPrefix(name, "--poolOptions.") || strings.HasPrefix(name, "--no-poolOptions.") || strings.HasPrefix(name, "--sequence.")) {
 			rest = append(rest, a)
 			continue
 		}
@@ -165,6 +166,10 @@ func parseVitest(args []string) (Invocation, string) {
 			return Invocation{}, "vitest " + args[0] + " does not run the tests as a suite"
 		}
 	}
+	args, why := foldVitestBooleans(args)
+	if why != "" {
+		return Invocation{}, why
+	}
 	files, rest, why := scan("vitest", args, vitestFlags)
 	if why != "" {
 		return Invocation{}, why
@@ -173,6 +178,62 @@ func parseVitest(args []string) (Invocation, string) {
 		return Invocation{}, why
 	}
 	return Invocation{Runner: RunnerVitest, Files: files, Filters: true, Args: rest}, ""
+}
+
+// vitestIsolateFlag reports whether name (an option without its =value) is vitest's isolation
+// switch, --isolate or a pool's --poolOptions.<pool>.isolate, and whether it is the negated
+// --no- form.
+func vitestIsolateFlag(name string) (isolate, negated bool) {
+	bare, negated := strings.CutPrefix(name, "--no-")
+	if negated {
+		bare = "--" + bare
+	}
+	return bare == "--isolate" || strings.HasPrefix(bare, "--poolOptions.") && strings.HasSuffix(bare, ".isolate"), negated
+}
+
+// foldVitestBooleans writes vitest's isolation switches as one word each, as vitest's argument
+// parser (cac over mri) reads them: a boolean option takes a following "true" or "false" as its
+// value (any other word stays a positional, a test-file filter), so `--isolate false` is
+// `--isolate=false`, never a filter named "false". A value other than true or false is refused.
+func foldVitestBooleans(args []string) ([]string, string) {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...), ""
+		}
+		name, value, has := strings.Cut(a, "=")
+		iso, negated := vitestIsolateFlag(name)
+		switch {
+		case !iso:
+		case has && (negated || value != "true" && value != "false"):
+			return nil, fmt.Sprintf("vitest %s: a value of the isolation switch bond does not read", a)
+		case !has && !negated && i+1 < len(args) && (args[i+1] == "true" || args[i+1] == "false"):
+			a = name + "=" + args[i+1]
+			i++
+		}
+		out = append(out, a)
+	}
+	return out, ""
+}
+
+// IsolationOff says why a vitest invocation's own arguments keep the embedded runner from
+// standing in for it, or "" when they do not: --no-isolate, --isolate=false (or
+// `--isolate false`) and their --poolOptions.<pool>.isolate forms make vitest run the test
+// files of a worker over one module graph, while the embedded runner gives each test file its
+// own — the config's isolate: false, refused by name in testconfig, on the command line.
+// Args are as Parse returns them.
+func IsolationOff(inv Invocation) string {
+	if inv.Runner != RunnerVitest {
+		return ""
+	}
+	for _, a := range inv.Args {
+		name, value, _ := strings.Cut(a, "=")
+		if iso, negated := vitestIsolateFlag(name); iso && (negated || value == "false") {
+			return fmt.Sprintf("vitest %s turns isolation off (vitest runs the test files of a worker over one module graph; the embedded runner gives each file its own)", a)
+		}
+	}
+	return ""
 }
 
 // nodeEnvironment refuses an --environment/--env/--testEnvironment other than node.

@@ -19,10 +19,13 @@ import (
 )
 
 // Alias is one vitest alias entry bond honours: an import specifier equal to Find, or starting
-// with Find + "/", has that prefix replaced with Replacement (a relative path, "./" or "../"),
-// and is resolved from the importing file.
+// with Find + "/", has that prefix replaced with Replacement, and is resolved from the importing
+// file. Replacement is a relative path ("./" or "../"), or, when Rooted, a path in the
+// repository the config computed (path.join(__dirname, 'src'), computed.go) written from the
+// root ("/src"): the bundler puts the root it runs in before it.
 type Alias struct {
 	Find, Replacement string
+	Rooted            bool
 }
 
 // Apply returns spec with the alias applied, and whether it matched (vite's string matching).
@@ -41,10 +44,11 @@ var aliasKey = regexp.MustCompile(`["']?\balias\b["']?\s*:`)
 var indexKey = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
 
 // readVitestAliases returns the aliases of vitest's config (file, its text without comments,
-// its exported value cfg when found), in the order vite tries them; nil when it sets none.
+// its exported value cfg when found, ev the evaluator of its computed paths or nil), in the
+// order vite tries them; nil when it sets none.
 // Every Setting starts "resolve.alias (module aliases" — the words the refusal used before
 // aliases were honoured — and says why.
-func readVitestAliases(file, text string, cfg litValue, found bool) ([]Alias, error) {
+func readVitestAliases(file, text string, cfg litValue, found bool, ev *evaluator) ([]Alias, error) {
 	all, set := setKeys(aliasKey, text)
 	if set == 0 {
 		return nil, nil
@@ -99,10 +103,25 @@ func readVitestAliases(file, text string, cfg litValue, found bool) ([]Alias, er
 		case indexKey.MatchString(find):
 			return refuse("%s key %q is an array index, which JavaScript orders first", where, find)
 		}
-		if rep.kind != litString || rep.escaped {
-			return refuse("%s[%q] is %s, not a literal string", where, find, clip(rep.text))
-		}
 		r := rep.str
+		if rep.kind != litString || rep.escaped {
+			s, err := ev.path(rep.text)
+			if err != nil {
+				return refuse("%s[%q] is %s, not a literal string or a path bond evaluates (%v)", where, find, clip(rep.text), err)
+			}
+			rel, inRoot := strings.CutPrefix(s, rootMark)
+			switch {
+			case inRoot && (rel == "" || strings.HasPrefix(rel, "/")):
+				if strings.ContainsAny(rel, "?#") || strings.Contains(rel+"/", "/node_modules/") {
+					return refuse("%s[%q] is %s, %s, which is not a plain path in the repository", where, find, clip(rep.text), showPath(s))
+				}
+				out = append(out, Alias{Find: find, Replacement: rel, Rooted: true})
+				return nil
+			case path.IsAbs(s) || strings.Contains(s, rootMark):
+				return refuse("%s[%q] is %s, %s, outside the repository", where, find, clip(rep.text), showPath(s))
+			}
+			r = s // a relative path computed from literals: as if written
+		}
 		switch {
 		case path.IsAbs(r) || strings.HasPrefix(r, "\\") || strings.Contains(r, ":"):
 			return refuse("%s[%q] is %q, an absolute path or URL, which depends on where the repository is", where, find, r)

@@ -19,10 +19,10 @@ func TestVitestAliases(t *testing.T) {
 		{"none", "export default { test: { globals: true } }", nil, ""},
 		{"empty", "export default { resolve: { alias: {} } }", nil, ""},
 		{"resolve.alias object", "export default defineConfig({ resolve: { alias: { '@': './src', '~lib': '../lib' } } })",
-			[]Alias{{"@", "./src"}, {"~lib", "../lib"}}, ""},
-		{"test.alias", "export default { test: { alias: { 'my-pkg': './src/index.ts' } } }", []Alias{{"my-pkg", "./src/index.ts"}}, ""},
-		{"array form", "export default { resolve: { alias: [{ find: '@', replacement: './src' }] } }", []Alias{{"@", "./src"}}, ""},
-		{"empty beside set", "export default { resolve: { alias: [] }, test: { alias: { '@': './src' } } }", []Alias{{"@", "./src"}}, ""},
+			[]Alias{{"@", "./src", false}, {"~lib", "../lib", false}}, ""},
+		{"test.alias", "export default { test: { alias: { 'my-pkg': './src/index.ts' } } }", []Alias{{"my-pkg", "./src/index.ts", false}}, ""},
+		{"array form", "export default { resolve: { alias: [{ find: '@', replacement: './src' }] } }", []Alias{{"@", "./src", false}}, ""},
+		{"empty beside set", "export default { resolve: { alias: [] }, test: { alias: { '@': './src' } } }", []Alias{{"@", "./src", false}}, ""},
 		{"computed", "export default { resolve: { alias: { '@': path.resolve(__dirname, 'src') } } }", nil, "not a literal string"},
 		{"regex find", "export default { resolve: { alias: [{ find: /^@\\//, replacement: './src/' }] } }", nil, "regular expression"},
 		{"customResolver", "export default { resolve: { alias: [{ find: '@', replacement: './src', customResolver: r }] } }", nil, "customResolver"},
@@ -43,13 +43,13 @@ func TestVitestAliases(t *testing.T) {
 					t.Fatalf("refused: %v", err)
 				}
 				if !reflect.DeepEqual(cfg.Aliases, tc.want) {
-					t.Errorf("Aliases = %q, want %q", cfg.Aliases, tc.want)
+					t.Errorf("Aliases = %+v, want %+v", cfg.Aliases, tc.want)
 				}
 				return
 			}
 			r, ok := errors.AsType[*Refusal](err)
 			if !ok {
-				t.Fatalf("want a *Refusal naming %q, got %v (Aliases %q)", tc.refusal, err, cfg.Aliases)
+				t.Fatalf("want a *Refusal naming %q, got %v (Aliases %+v)", tc.refusal, err, cfg.Aliases)
 			}
 			if r.File != "vitest.config.ts" || !strings.HasPrefix(r.Setting, "resolve.alias (module aliases") || !strings.Contains(r.Setting, tc.refusal) {
 				t.Errorf("refusal %q (file %s), want a setting naming resolve.alias and %q", r.Setting, r.File, tc.refusal)
@@ -60,7 +60,7 @@ func TestVitestAliases(t *testing.T) {
 
 // TestAliasApply: a string find matches the whole specifier or a prefix ending at a "/".
 func TestAliasApply(t *testing.T) {
-	a := Alias{"@", "./src"}
+	a := Alias{"@", "./src", false}
 	for spec, want := range map[string]string{"@": "./src", "@/x": "./src/x", "@/a/b.js": "./src/a/b.js", "@x": "", "@scope/p": "", "x/@": ""} {
 		got, ok := a.Apply(spec)
 		if ok != (want != "") || got != want {

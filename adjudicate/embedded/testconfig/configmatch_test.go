@@ -1,11 +1,16 @@
 package testconfig
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/bond-tool/bond/internal/testneed"
 )
 
 // describePatterns prints the settings p holds, in a fixed order, for comparison.
@@ -170,6 +175,14 @@ func TestConfigFiles(t *testing.T) {
 		{"vitest include and exclude, a filter", vitest(`{ test: { include: ['src/**/*.spec.ts'], exclude: ['**/node_modules/**', 'src/slow/**'] } }`), []string{"format"}, nil, nil, "src/format.spec.ts", ""},
 		{"vitest include, a named file outside it", vitest(`{ test: { include: ['src/**/*.spec.ts'] } }`), []string{"test/c.test.ts"}, []string{"test/c.test.ts"}, nil, "",
 			`vitest would not run test/c.test.ts: it does not match test.include ["src/**/*.spec.ts"]`},
+		{"vitest picomatch groups (reselect's include)", vitest(`{ test: { include: ['./src/**/*.(spec|test).[jt]s?(x)'], exclude: ['**/node_modules/**', '**/dist/**'] } }`), nil, nil, nil,
+			"src/a.test.ts src/b.test.ts src/format.spec.ts src/slow/s.spec.ts", ""},
+		{"vitest @() and a group in exclude", vitest(`{ test: { include: ['src/**/*.@(spec).ts'], exclude: ['**/node_modules/**', 'src/(slow|dist)/**'] } }`), nil, nil, nil,
+			"src/format.spec.ts", ""},
+		{"vitest *() extglob", vitest(`{ test: { include: ['src/**/*.*(spec|test).ts'] } }`), nil, nil, nil, "", `test pattern "src/**/*.*(spec|test).ts" uses glob syntax bond does not match`},
+		{"vitest nested group", vitest(`{ test: { include: ['src/**/*.(a|(b|c)).ts'] } }`), nil, nil, nil, "", "uses glob syntax bond does not match"},
+		{"vitest excluded directories, an include that cannot reach node_modules (yaml's)", vitest(`{ test: { include: ['src/**/*.ts'], exclude: ['src/_*', 'src/slow/', 'src/dist'] } }`), nil, nil, nil,
+			"src/a.test.ts src/b.test.ts src/format.spec.ts src/util.ts", ""},
 		{"vitest exclude leaves node_modules in", vitest(`{ test: { exclude: ['src/slow/**'] } }`), nil, nil, nil, "", "does not exclude node_modules"},
 		{"vitest test dir, default exclude differs by version", vitest(`{ test: { dir: 'src' } }`), []string{"g.test"}, nil, nil, "", "whether vitest runs src/dist/g.test.ts depends on its version"},
 		{"vitest test dir", vitest(`{ test: { dir: 'src' } }`), []string{"a.test", "B.TEST"}, nil, nil, "src/a.test.ts src/b.test.ts", ""},
@@ -234,4 +247,101 @@ func FuzzReadConfigProgram(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPicoGroupsParity: the globs picoGroups rewrites match, under doublestar, exactly the paths
+// picomatch (vitest 3's matcher, through tinyglobby; the parity fixture's install) matches.
+func TestPicoGroupsParity(t *testing.T) {
+	pm, err := filepath.Abs("../testdata/parity/node_modules/picomatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(pm); err != nil {
+		testneed.Missing(t, "picomatch is not installed under adjudicate/embedded/testdata/parity; run npm ci there (scripts/test does)")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		testneed.Missing(t, "node is not on PATH")
+	}
+	globs := []string{"test/**/*.(spec|test).[jt]s?(x)", "src/**/*.@(spec).ts", "src/(slow|dist)/**", "**/?(a|bb)x.js", "src/*.(a|b|).ts"}
+	paths := []string{"test/a.test.ts", "test/x/a.spec.tsx", "test/a.test.js", "test/a.test.jsx", "test/a.test.tsxx", "test/a.foo.ts",
+		"test/a.(spec|test).ts", "test/a.test.t", "src/a.spec.ts", "src/a.test.ts", "src/slow/s.ts", "src/dist/g.ts", "src/a.ts", "src/.ts",
+		"x.js", "ax.js", "bbx.js", "abx.js", "d/bbx.js", "src/a.b.ts", "src/b.ts"}
+	script := `const pm = require(process.argv[1]); const [globs, paths] = JSON.parse(process.argv[2]);
+process.stdout.write(JSON.stringify(globs.map(g => paths.map(p => pm(g)(p)))));`
+	arg, _ := json.Marshal([][]string{globs, paths})
+	out, err := exec.Command("node", "-e", script, pm, string(arg)).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var want [][]bool
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatal(err)
+	}
+	for gi, g := range globs {
+		rw := picoGroups(g)
+		if rw == "" {
+			t.Errorf("picoGroups(%q) refused", g)
+			continue
+		}
+		for pi, p := range paths {
+			got, _ := doublestar.Match(rw, p)
+			if got != want[gi][pi] {
+				t.Errorf("%q (as %q) on %q: doublestar %v, picomatch %v", g, rw, p, got, want[gi][pi])
+			}
+		}
+	}
+}
+
+// TestVitestFilesParity: the files bond lists under a vitest config's include and exclude are
+// the files tinyglobby (vitest 3's search: expandDirectories off, dot on; the parity fixture's
+// install) finds with them — an excluded directory with or without its trailing slash, an
+// include that cannot reach node_modules, picomatch's groups.
+func TestVitestFilesParity(t *testing.T) {
+	tg, err := filepath.Abs("../testdata/parity/node_modules/tinyglobby")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(tg); err != nil {
+		testneed.Missing(t, "tinyglobby is not installed under adjudicate/embedded/testdata/parity; run npm ci there (scripts/test does)")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		testneed.Missing(t, "node is not on PATH")
+	}
+	tree := map[string]string{"tests/doc/parse.ts": "", "tests/_setup.ts": "", "tests/_utils/u.ts": "", "tests/artifacts/a.ts": "",
+		"tests/fixtures/f.js": "", "tests/cli.test.js": "", "tests/x.spec.tsx": "", "node_modules/p/tests/n.ts": "", "src/a.ts": ""}
+	for _, tc := range []struct{ include, exclude []string }{
+		{[]string{"tests/**/*.{js,ts}"}, []string{"tests/_*", "tests/artifacts/", "tests/fixtures"}},
+		{[]string{"./tests/**/*.(spec|test).[jt]s?(x)"}, []string{"**/node_modules/**", "tests/artifacts/**"}},
+		{[]string{"tests/**/*.ts", "tests/*.js"}, []string{"tests/doc"}},
+	} {
+		t.Run(strings.Join(tc.include, ","), func(t *testing.T) {
+			js, _ := json.Marshal(map[string][]string{"include": tc.include, "exclude": tc.exclude})
+			files := map[string]string{"package.json": vitePkg, "vitest.config.mjs": "export default { test: " + string(js) + " };\n"}
+			for p, c := range tree {
+				files[p] = c
+			}
+			root := writeTree(t, files)
+			cfg, err := ReadSuiteConfig(root, "")
+			if err != nil || cfg.Patterns == nil {
+				t.Fatalf("config: %v, %s", err, cfg.Unread)
+			}
+			got, why := cfg.Patterns.Files(root, nil, nil)
+			if why != "" {
+				t.Fatalf("bond: %s", why)
+			}
+			script := `const { glob } = require(process.argv[1]); const o = JSON.parse(process.argv[3]);
+glob(o.include, { cwd: process.argv[2], ignore: o.exclude, dot: true, expandDirectories: false }).then(r => process.stdout.write(JSON.stringify(r.sort())));`
+			out, err := exec.Command("node", "-e", script, tg, root, string(js)).Output()
+			if err != nil {
+				t.Fatalf("node: %v", err)
+			}
+			var want []string
+			if err := json.Unmarshal(out, &want); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("bond lists %q, tinyglobby finds %q", got, want)
+			}
+		})
+	}
 }

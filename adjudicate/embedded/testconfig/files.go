@@ -256,22 +256,30 @@ func (p *TestPatterns) jestStanding(base, rel string, roots []string) (standing,
 // vitestMatcher reads p as vitest does: include and exclude globs relative to test.dir (root by
 // default), the command's filters as substrings of the path below it.
 func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
-	for _, g := range append(append([]string{}, p.Include...), p.Exclude...) {
-		if extglob.MatchString(g) || strings.HasPrefix(g, "!") || strings.HasPrefix(g, "/") || strings.HasPrefix(g, "../") || !doublestar.ValidatePattern(g) {
-			return matcher{}, fmt.Sprintf("%s's test pattern %q uses glob syntax bond does not match (extglobs, negation, paths outside the test directory)", p.File, g)
+	include, exclude := make([]string, len(p.Include)), make([]string, len(p.Exclude))
+	for k, g := range p.Include {
+		include[k] = picoGroups(g)
+	}
+	for k, g := range p.Exclude {
+		exclude[k] = picoGroups(g)
+	}
+	written := append(append([]string{}, p.Include...), p.Exclude...)
+	for k, g := range append(append([]string{}, include...), exclude...) {
+		if g == "" || extglob.MatchString(g) || strings.HasPrefix(g, "!") || strings.HasPrefix(g, "/") || strings.HasPrefix(g, "../") || !doublestar.ValidatePattern(g) {
+			return matcher{}, fmt.Sprintf("%s's test pattern %q uses glob syntax bond does not match (extglobs, negation, paths outside the test directory)", p.File, written[k])
 		}
 	}
 	dir := path.Join(root, p.Root, p.Dir)
 	if path.IsAbs(p.Root) || path.IsAbs(p.Dir) || !within(root, dir) {
 		return matcher{}, fmt.Sprintf("%s's root or test.dir (%q, %q) is outside the repository", p.File, p.Root, p.Dir)
 	}
-	include, exclude, unsureExclude := trimDot(p.Include), trimDot(p.Exclude), []string(nil)
+	include, exclude, unsureExclude := trimDot(include), trimDot(exclude), []string(nil)
 	if len(include) == 0 {
 		include = vitestInclude
 	}
 	if len(exclude) == 0 {
 		exclude, unsureExclude = vitestExclude, vitestExclude3
-	} else if !anyGlob(exclude, "", "node_modules/pkg/a.test.js") {
+	} else if !excluded(exclude, "node_modules/pkg/a.test.js") && !anchored(include) {
 		return matcher{}, fmt.Sprintf("%s's test.exclude %q does not exclude node_modules, so vitest searches it too, which bond does not", p.File, p.Exclude)
 	}
 	sub := strings.TrimPrefix(strings.TrimPrefix(dir, root), "/")
@@ -306,7 +314,7 @@ func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
 		switch {
 		case !anyGlob(include, "", r):
 			return notTest, fmt.Sprintf("it does not match test.include %q", include)
-		case anyGlob(exclude, "", r):
+		case excluded(exclude, r):
 			return notTest, fmt.Sprintf("it matches test.exclude %q", exclude)
 		case anyGlob(unsureExclude, "", r):
 			return unsure, fmt.Sprintf("whether vitest runs %s depends on its version (vitest 3's default exclude leaves it out, vitest 4's does not)", rel)
@@ -316,6 +324,93 @@ func (p *TestPatterns) vitestMatcher(root string) (matcher, string) {
 		return isTest, ""
 	}
 	return m, ""
+}
+
+// excluded reports whether vitest's test.exclude leaves out rel: vitest 3 searches with
+// tinyglobby (expandDirectories off), which skips a directory an exclude pattern matches, with or
+// without a trailing slash ("tests/artifacts/", "tests/fixtures"), so a file is left out when it
+// or a directory above it matches.
+func excluded(exclude []string, rel string) bool {
+	if anyGlob(exclude, "", rel) {
+		return true
+	}
+	for d := path.Dir(rel); d != "." && d != "/"; d = path.Dir(d) {
+		if anyGlob(exclude, "", d) || anyGlob(exclude, "", d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// anchored reports whether every include glob starts with a literal directory other than
+// node_modules ("tests/**/*.ts"), so none can match a file of node_modules and vitest's search
+// finds none there whether or not test.exclude names it.
+func anchored(include []string) bool {
+	for _, g := range include {
+		first, _, found := strings.Cut(g, "/")
+		if !found || first == "node_modules" || first == "." || first == ".." || strings.ContainsAny(first, "*?[]{}()!+@\\") {
+			return false
+		}
+	}
+	return len(include) > 0
+}
+
+// picoGroups writes picomatch's groups in a vitest glob (vitest 3 finds test files with
+// tinyglobby, which matches with picomatch) as the braces doublestar reads: a bare (a|b) or an
+// @(a|b) matches one of its alternatives, ?(a|b) one of them or nothing — reselect's
+// "./test/**/*.(spec|test).[jt]s?(x)". A glob without groups is returned as it is; "" when it
+// has a group bond does not rewrite (*(…), +(…), !(…), a nested group, a group holding braces,
+// commas or slashes, an escape).
+func picoGroups(g string) string {
+	if !strings.ContainsAny(g, "()|") {
+		return g
+	}
+	var b strings.Builder
+	for i := 0; i < len(g); i++ {
+		c := g[i]
+		switch c {
+		case '\\', ')', '|':
+			return ""
+		case '[':
+			end := strings.IndexByte(g[i+1:], ']')
+			if end < 0 {
+				return ""
+			}
+			b.WriteString(g[i : i+end+2])
+			i += end + 1
+			continue
+		case '(':
+		default:
+			b.WriteByte(c)
+			continue
+		}
+		out := b.String()
+		prefix := byte(0)
+		if n := len(out); n > 0 && strings.IndexByte("?*+@!", out[n-1]) >= 0 {
+			prefix, out = out[n-1], out[:n-1]
+		}
+		end := strings.IndexByte(g[i:], ')')
+		if end < 0 {
+			return ""
+		}
+		body := g[i+1 : i+end]
+		if body == "" || strings.ContainsAny(body, "(){},/![\\") {
+			return ""
+		}
+		alts := strings.Join(strings.Split(body, "|"), ",")
+		switch prefix {
+		case 0, '@':
+			out += "{" + alts + "}"
+		case '?':
+			out += "{," + alts + "}"
+		default:
+			return ""
+		}
+		b.Reset()
+		b.WriteString(out)
+		i += end
+	}
+	return b.String()
 }
 
 // walkFiles lists the regular files and the symbolic links under each of dirs (relative to root),

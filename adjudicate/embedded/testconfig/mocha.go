@@ -43,6 +43,10 @@ type MochaOptions struct {
 	CheckLeaks bool
 	// ForbidOnly (--forbid-only): declaring .only throws, which fails the file's load.
 	ForbidOnly bool
+	// Requires are the repository files mocha's require (--require, -r, the config's require)
+	// preloads, repo-relative and slash-separated, in mocha's order (mocharequire.go): the
+	// embedded runner runs them ahead of each test file, as setup files.
+	Requires []string
 }
 
 // mochaConfigs are the configuration files mocha 10 reads, in its order: the first found wins.
@@ -131,7 +135,11 @@ func ReadMochaSetup(root string, files, args []string) (MochaSetup, error) {
 			}
 		}
 	}
-	return mergeMocha(setup, files, layers)
+	if setup, err = mergeMocha(setup, files, layers); err != nil {
+		return setup, err
+	}
+	setup.Run.Requires, err = readMochaRequires(root, layers)
+	return setup, err
 }
 
 // mochaLayer is one source of settings (the command, the config file, package.json): its
@@ -174,7 +182,7 @@ func mergeMocha(setup MochaSetup, files []string, layers []mochaLayer) (MochaSet
 			if !known {
 				return setup, &Refusal{File: l.whereOf(k), Setting: fmt.Sprintf("the mocha setting %s, which bond does not know", k)}
 			}
-			if k == "require" && allTSLoaders(v) {
+			if k == "require" { // readMochaRequires
 				continue
 			}
 			if truthy(v) {
@@ -240,7 +248,7 @@ func mochaFlags(args []string) (mochaLayer, error) {
 		}
 		key = kebab(key)
 		where := "the oracle command's " + name
-		if prev, ok := l.vals[key]; ok && (key == "extension" || key == "spec") {
+		if prev, ok := l.vals[key]; ok && (key == "extension" || key == "spec" || key == "require") {
 			v = append(list(prev), list(v)...)
 		}
 		if err := checkKnown(where, key); err != nil {

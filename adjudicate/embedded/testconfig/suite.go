@@ -67,8 +67,12 @@ type SuiteConfig struct {
 	SetupFiles []string
 	// Aliases are vitest's resolve.alias or test.alias (alias.go), in the order vite tries
 	// them: the embedded bundler applies them to every import of a repository file outside
-	// node_modules. nil when the config sets none (jest's moduleNameMapper stays refused).
+	// node_modules. nil when the config sets none.
 	Aliases []Alias
+	// Mappers are jest's moduleNameMapper (mapper.go), in the order jest tries them: the
+	// embedded bundler maps every import that is not a Node built-in, from any file, through
+	// the first that matches (Map). nil when the config sets none.
+	Mappers []ModuleMapping
 }
 
 var (
@@ -168,7 +172,7 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if err != nil { // a program bond could not parse exports no value to read them from
 			v, found = litValue{}, false
 		}
-		if cfg.Aliases, err = readVitestAliases(vitestFile, text, v, found); err != nil {
+		if cfg.Aliases, err = readVitestAliases(vitestFile, text, v, found, newConfigEvaluator(vitestFile, vitestText)); err != nil {
 			return cfg, err
 		}
 		cfg.SetupFiles, err = readVitestSetupFiles(root, vitestFile, text, v, found)
@@ -188,11 +192,14 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if strings.Contains(text, "injectGlobals") && regexp.MustCompile(`\binjectGlobals["']?\s*:\s*false`).MatchString(text) {
 			cfg.Globals = false
 		}
-		if err := refused(jestFile, text, "setupFiles", "setupFilesAfterEnv"); err != nil {
+		if err := refused(jestFile, text, "setupFiles", "setupFilesAfterEnv", "moduleNameMapper"); err != nil {
 			return cfg, err
 		}
 		if err != nil { // a program bond could not parse exports no value to read them from
 			v, found = litValue{}, false
+		}
+		if cfg.Mappers, err = readJestMapper(jestFile, text, jestText, v, found); err != nil {
+			return cfg, err
 		}
 		cfg.SetupFiles, err = readJestSetupFiles(root, jestFile, text, v, found)
 		return cfg, err

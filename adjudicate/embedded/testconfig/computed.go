@@ -1,0 +1,868 @@
+package testconfig
+
+// This file evaluates the few computed values a config program writes for paths, exactly and
+// without running it: node:path's join, resolve, dirname and normalize, node:url's
+// fileURLToPath and `new URL(x, import.meta.url)` (with .pathname and .href), the config's own
+// location (__dirname, __filename, import.meta.url, import.meta.dirname, import.meta.filename),
+// string concatenation and template literals over those, top-level bindings of them (const, or
+// a let assigned once in each branch of an if whose condition reads only process.env), and a
+// local function — arrow or declaration — whose body is one such expression of its parameters.
+// Anything else (another call, a variable assigned twice, a member bond does not know) is not
+// evaluated, and the caller refuses it by name.
+//
+// The repository's root is not known when the config is read (the embedded runner may run in a
+// sandbox elsewhere), so paths are computed over a marker standing for it, rootMark; a result
+// under the marker is a path in the repository, one that left it is outside.
+//
+// process.env reads are evaluated as the embedded runtime answers them: its process.env is
+// empty (js/globals.js), so every variable is unset. That is the environment the embedded run
+// gives the tests too; a config that picks its aliases by a variable the command runner would
+// have set is a difference --parity reports.
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/bond-tool/bond/operators/lex"
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// rootMark stands for the repository's root in computed paths: one path element no config
+// means, which URLs carry unescaped.
+const rootMark = "/@bond-root@"
+
+// cKind is the kind of a computed value.
+type cKind int
+
+const (
+	cUndefined cKind = iota
+	cString
+	cBool
+	cURL     // a URL; s is its href
+	cFunc    // a local function of one expression
+	cModule  // a module namespace: s names it ("path", "url", "process")
+	cBuiltin // a function of a module bond evaluates: s is "path.join", "url.fileURLToPath", …
+	cEnv     // process.env
+	cMetaURL // import.meta (its members are the config's location)
+	cNewURL  // the URL constructor
+)
+
+// cValue is a computed value.
+type cValue struct {
+	kind cKind
+	s    string
+	b    bool
+	fn   *cFunction
+}
+
+// cFunction is a local function whose body is one expression of its parameters.
+type cFunction struct {
+	r      *litReader
+	params []string
+	body   int // the token its expression starts at
+}
+
+// evaluator evaluates expressions of one config program.
+type evaluator struct {
+	r    *litReader
+	file string // the config file, relative to the root
+	// decls are the program's top-level bindings: name → where its value is computed.
+	decls map[string]decl
+	depth int
+}
+
+// decl is where a top-level binding's value comes from.
+type decl struct {
+	kind   string // "expr", "func", "import", "cond", "bad"
+	at     int    // expr/func: the token the expression or function starts at
+	module string // import: the module's namespace value ("path", "url", "process")
+	member string // import: the imported member, "" for the namespace or default
+	why    string // bad: why it is not evaluated
+	// cond: the condition's tokens start, and the two branches' assigned expressions.
+	cond, then, els int
+}
+
+// errNotEvaluated says what the evaluator met that it does not evaluate.
+type errNotEvaluated struct{ what string }
+
+func (e *errNotEvaluated) Error() string { return e.what }
+
+func notEval(format string, args ...any) error {
+	return &errNotEvaluated{what: fmt.Sprintf(format, args...)}
+}
+
+// newEvaluator reads the top-level statements of the program r holds (esbuild's printing of the
+// config, file its path relative to the root) for the bindings an expression may use.
+func newEvaluator(r *litReader, file string) *evaluator {
+	e := &evaluator{r: r, file: file, decls: map[string]decl{}}
+	bind := func(name string, d decl) {
+		if _, dup := e.decls[name]; dup {
+			d = decl{kind: "bad", why: name + " is declared twice"}
+		}
+		e.decls[name] = d
+	}
+	assigned := map[string]int{}
+	depth := 0
+	for i := 0; i < len(r.toks) && r.toks[i].Kind != lex.EOF; i++ {
+		switch {
+		case r.punct(i, "{") || r.punct(i, "(") || r.punct(i, "[") || r.toks[i].Kind == lex.TemplateHead:
+			depth++
+			continue
+		case r.punct(i, "}") || r.punct(i, ")") || r.punct(i, "]") || r.toks[i].Kind == lex.TemplateTail:
+			depth--
+			continue
+		}
+		// An assignment anywhere (NAME = …, NAME += …) to a name: counted, and a top-level
+		// binding assigned outside the shapes read below is not evaluated.
+		if r.toks[i].Kind == lex.Ident && (i == 0 || !r.punct(i-1, ".") && !r.punct(i-1, "?.")) && i+1 < len(r.toks) && r.toks[i+1].Kind == lex.Punct {
+			declared := i > 0 && r.toks[i-1].Kind == lex.Keyword && isDeclKeyword(r.text(i-1))
+			if op := r.text(i + 1); assignOps[op] && !(op == "=" && declared) || (i > 0 && (r.punct(i-1, "++") || r.punct(i-1, "--"))) {
+				assigned[r.text(i)]++
+			}
+			// NAME.member = …: a module or value bond reads may be changed under it.
+			if r.punct(i+1, ".") && i+3 < len(r.toks) && r.toks[i+3].Kind == lex.Punct && assignOps[r.text(i+3)] {
+				assigned[r.text(i)]++
+			}
+		}
+		if depth != 0 {
+			continue
+		}
+		switch {
+		case r.is(i, lex.Keyword, "import"):
+			e.readImport(i, bind)
+		case r.toks[i].Kind == lex.Keyword && isDeclKeyword(r.text(i)) && r.toks[i+1].Kind == lex.Ident:
+			name := r.text(i + 1)
+			switch {
+			case r.punct(i+2, "="):
+				at := i + 3
+				if module, ok := e.requireCall(at); ok {
+					bind(name, decl{kind: "import", module: module})
+				} else if e.isFunc(at) {
+					bind(name, decl{kind: "func", at: at})
+				} else {
+					bind(name, decl{kind: "expr", at: at})
+				}
+			case r.punct(i+2, ";") && r.text(i) == "let":
+				bind(name, decl{kind: "cond", cond: -1})
+			}
+		case r.toks[i].Kind == lex.Keyword && isDeclKeyword(r.text(i)) && r.punct(i+1, "{"):
+			// const { join, resolve: res } = require("path")
+			end := r.skipGroup(i + 1)
+			if r.punct(end-1, "}") && r.punct(end, "=") {
+				if module, ok := e.requireCall(end + 1); ok {
+					e.readNames(i+2, end-1, module, bind)
+				}
+			}
+		case r.is(i, lex.Keyword, "function") && r.toks[i+1].Kind == lex.Ident:
+			bind(r.text(i+1), decl{kind: "func", at: i})
+		case r.is(i, lex.Keyword, "if") && r.punct(i+1, "("):
+			e.readIf(i)
+		}
+	}
+	for name, d := range e.decls {
+		want := 0
+		if d.kind == "cond" && d.cond >= 0 {
+			want = 2
+		}
+		if assigned[name] != want {
+			e.decls[name] = decl{kind: "bad", why: fmt.Sprintf("%s is assigned %d times", name, assigned[name])}
+		}
+	}
+	return e
+}
+
+// assignOps are the operators that assign to the name before them.
+var assignOps = map[string]bool{"=": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "**=": true,
+	"<<=": true, ">>=": true, ">>>=": true, "&=": true, "|=": true, "^=": true, "&&=": true, "||=": true, "??=": true,
+	"++": true, "--": true}
+
+func isDeclKeyword(s string) bool { return s == "const" || s == "let" || s == "var" }
+
+// builtinModule names the modules whose members the evaluator knows.
+func builtinModule(spec string) string {
+	switch strings.TrimPrefix(spec, "node:") {
+	case "path", "path/posix":
+		return "path"
+	case "url":
+		return "url"
+	case "process":
+		return "process"
+	}
+	return ""
+}
+
+// readImport reads `import X from "m"`, `import * as X from "m"` and `import { a as b } from "m"`
+// for the modules bond evaluates.
+func (e *evaluator) readImport(i int, bind func(string, decl)) {
+	r := e.r
+	end := i + 1
+	for end < len(r.toks) && r.toks[end].Kind != lex.EOF && !r.punct(end, ";") && r.toks[end].Kind != lex.String {
+		end++
+	}
+	if end >= len(r.toks) || r.toks[end].Kind != lex.String {
+		return
+	}
+	spec, _, _, err := r.unquote(int(r.toks[end].Pos))
+	module := builtinModule(spec)
+	if err != nil || module == "" {
+		return
+	}
+	for j := i + 1; j < end; j++ {
+		switch {
+		case r.punct(j, "*") && r.isWord(j+1, "as"):
+			bind(r.text(j+2), decl{kind: "import", module: module})
+			j += 2
+		case r.punct(j, "{"):
+			close := j
+			for close < end && !r.punct(close, "}") {
+				close++
+			}
+			e.readNames(j+1, close, module, bind)
+			j = close
+		case r.toks[j].Kind == lex.Ident && r.text(j) != "from" && (r.punct(j+1, ",") || r.isWord(j+1, "from")):
+			bind(r.text(j), decl{kind: "import", module: module})
+		}
+	}
+}
+
+// readNames reads `a, b as c` (import) or `a, b: c` (destructuring) between tokens from and to.
+func (e *evaluator) readNames(from, to int, module string, bind func(string, decl)) {
+	r := e.r
+	for j := from; j < to; j++ {
+		if r.toks[j].Kind != lex.Ident && r.toks[j].Kind != lex.Keyword {
+			continue
+		}
+		member, local := r.text(j), r.text(j)
+		if r.isWord(j+1, "as") || r.punct(j+1, ":") {
+			local = r.text(j + 2)
+			j += 2
+		}
+		bind(local, decl{kind: "import", module: module, member: member})
+	}
+}
+
+// requireCall reports whether token at starts `require("m")` for a module bond evaluates,
+// ending the statement.
+func (e *evaluator) requireCall(at int) (string, bool) {
+	r := e.r
+	if !r.is(at, lex.Ident, "require") || !r.punct(at+1, "(") || r.toks[at+2].Kind != lex.String || !r.punct(at+3, ")") || !r.terminator(at+4) {
+		return "", false
+	}
+	spec, _, _, err := r.unquote(int(r.toks[at+2].Pos))
+	m := builtinModule(spec)
+	return m, err == nil && m != ""
+}
+
+// isFunc reports whether an arrow function or function expression starts at token at.
+func (e *evaluator) isFunc(at int) bool {
+	r := e.r
+	if r.is(at, lex.Keyword, "function") {
+		return true
+	}
+	if r.toks[at].Kind == lex.Ident && r.punct(at+1, "=>") {
+		return true
+	}
+	if r.punct(at, "(") {
+		end := r.skipGroup(at)
+		return r.punct(end, "=>")
+	}
+	return false
+}
+
+// skipGroup returns the token after the bracket group opening at token i.
+// word reports whether token i is the word s (an identifier or a keyword).
+func (r *litReader) isWord(i int, s string) bool {
+	return i < len(r.toks) && (r.toks[i].Kind == lex.Ident || r.toks[i].Kind == lex.Keyword) && r.text(i) == s
+}
+
+func (r *litReader) skipGroup(i int) int {
+	depth := 0
+	for ; i < len(r.toks) && r.toks[i].Kind != lex.EOF; i++ {
+		switch {
+		case r.punct(i, "{") || r.punct(i, "(") || r.punct(i, "[") || r.toks[i].Kind == lex.TemplateHead:
+			depth++
+		case r.punct(i, "}") || r.punct(i, ")") || r.punct(i, "]") || r.toks[i].Kind == lex.TemplateTail:
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return i
+}
+
+// readIf reads `if (COND) { …; NAME = A; … } else { …; NAME = B; … }` assigning a `let NAME;`:
+// each branch a block that assigns NAME once as one of its own statements (its other statements
+// are left alone: an assignment in them to a binding makes that binding unread).
+func (e *evaluator) readIf(i int) {
+	r := e.r
+	condEnd := r.skipGroup(i + 1)
+	// branch returns the names a block at token at assigns as its statements, with where
+	// each value starts, and the token after the block.
+	branch := func(at int) (map[string][]int, int, bool) {
+		if !r.punct(at, "{") {
+			return nil, 0, false
+		}
+		end := r.skipGroup(at)
+		out := map[string][]int{}
+		depth := 0
+		for j := at + 1; j < end-1; j++ {
+			switch {
+			case r.punct(j, "{") || r.punct(j, "(") || r.punct(j, "[") || r.toks[j].Kind == lex.TemplateHead:
+				depth++
+			case r.punct(j, "}") || r.punct(j, ")") || r.punct(j, "]") || r.toks[j].Kind == lex.TemplateTail:
+				depth--
+			case depth == 0 && r.toks[j].Kind == lex.Ident && r.punct(j+1, "=") && (j == at+1 || r.punct(j-1, ";") || r.punct(j-1, "}")):
+				out[r.text(j)] = append(out[r.text(j)], j+2)
+			}
+		}
+		return out, end, true
+	}
+	then, next, ok := branch(condEnd)
+	if !ok || !r.is(next, lex.Keyword, "else") {
+		return
+	}
+	els, _, ok := branch(next + 1)
+	if !ok {
+		return
+	}
+	for name, at := range then {
+		if d, ok := e.decls[name]; ok && d.kind == "cond" && d.cond < 0 && len(at) == 1 && len(els[name]) == 1 {
+			e.decls[name] = decl{kind: "cond", cond: i + 2, then: at[0], els: els[name][0]}
+		}
+	}
+}
+
+// eval evaluates the expression at token i of reader r with the given local bindings (a
+// function's parameters), returning the value and the token after the expression.
+func (e *evaluator) eval(r *litReader, i int, locals map[string]cValue) (cValue, int, error) {
+	v, i, err := e.term(r, i, locals)
+	for err == nil && r.punct(i, "+") {
+		var w cValue
+		w, i, err = e.term(r, i+1, locals)
+		if err != nil {
+			break
+		}
+		if v.kind != cString || w.kind != cString {
+			return cValue{}, i, notEval("a + of values other than strings")
+		}
+		v = cValue{kind: cString, s: v.s + w.s}
+	}
+	return v, i, err
+}
+
+// term evaluates a primary expression and its member accesses and calls.
+func (e *evaluator) term(r *litReader, i int, locals map[string]cValue) (cValue, int, error) {
+	e.depth++
+	defer func() { e.depth-- }()
+	if e.depth > 40 {
+		return cValue{}, i, notEval("an expression nested too deep")
+	}
+	var v cValue
+	t := r.toks[i]
+	switch {
+	case t.Kind == lex.String:
+		s, _, escaped, err := r.unquote(int(t.Pos))
+		if err != nil || escaped {
+			return cValue{}, i, notEval("a string with escapes")
+		}
+		v, i = cValue{kind: cString, s: s}, i+1
+	case t.Kind == lex.Template:
+		raw := r.text(i)
+		if strings.Contains(raw, `\`) {
+			return cValue{}, i, notEval("a template with escapes")
+		}
+		v, i = cValue{kind: cString, s: raw[1 : len(raw)-1]}, i+1
+	case t.Kind == lex.TemplateHead:
+		var b strings.Builder
+		for {
+			raw := r.text(i)
+			if strings.Contains(raw, `\`) {
+				return cValue{}, i, notEval("a template with escapes")
+			}
+			if r.toks[i].Kind == lex.TemplateTail { // }…`
+				b.WriteString(raw[1 : len(raw)-1])
+				i++
+				break
+			}
+			b.WriteString(strings.TrimSuffix(raw[1:], "${")) // `…${ or }…${
+			sub, next, err := e.eval(r, i+1, locals)
+			if err != nil {
+				return cValue{}, next, err
+			}
+			if sub.kind != cString {
+				return cValue{}, next, notEval("a template substituting a value other than a string")
+			}
+			b.WriteString(sub.s)
+			i = next
+			if k := r.toks[i].Kind; k != lex.TemplateMiddle && k != lex.TemplateTail {
+				return cValue{}, i, notEval("a template bond does not read")
+			}
+		}
+		v = cValue{kind: cString, s: b.String()}
+	case r.punct(i, "("):
+		inner, next, err := e.eval(r, i+1, locals)
+		if err != nil {
+			return cValue{}, next, err
+		}
+		if !r.punct(next, ")") {
+			return cValue{}, next, notEval("a parenthesized expression bond does not read")
+		}
+		v, i = inner, next+1
+	case r.is(i, lex.Keyword, "import") && r.punct(i+1, ".") && r.isWord(i+2, "meta"):
+		v, i = cValue{kind: cMetaURL}, i+3
+	case r.isWord(i, "new") && r.isWord(i+1, "URL"):
+		v, i = cValue{kind: cNewURL}, i+2
+	case t.Kind == lex.Ident:
+		name := r.text(i)
+		var err error
+		if v, err = e.lookup(name, locals); err != nil {
+			return cValue{}, i, err
+		}
+		i++
+	default:
+		return cValue{}, i, notEval("%q", r.rest(int(t.Pos)))
+	}
+	for {
+		switch {
+		case r.punct(i, ".") && i+1 < len(r.toks) && (r.toks[i+1].Kind == lex.Ident || r.toks[i+1].Kind == lex.Keyword):
+			var err error
+			if v, err = e.member(v, r.text(i+1)); err != nil {
+				return cValue{}, i, err
+			}
+			i += 2
+		case r.punct(i, "("):
+			var args []cValue
+			j := i + 1
+			for !r.punct(j, ")") {
+				a, next, err := e.eval(r, j, locals)
+				if err != nil {
+					return cValue{}, next, err
+				}
+				args = append(args, a)
+				if r.punct(next, ",") {
+					next++
+				} else if !r.punct(next, ")") {
+					return cValue{}, next, notEval("a call bond does not read")
+				}
+				j = next
+			}
+			var err error
+			if v, err = e.call(v, args); err != nil {
+				return cValue{}, j, err
+			}
+			i = j + 1
+		default:
+			return v, i, nil
+		}
+	}
+}
+
+// lookup returns a name's value: a parameter, a top-level binding, or the config's location.
+func (e *evaluator) lookup(name string, locals map[string]cValue) (cValue, error) {
+	if v, ok := locals[name]; ok {
+		return v, nil
+	}
+	d, ok := e.decls[name]
+	if !ok {
+		switch name {
+		case "__dirname":
+			return cValue{kind: cString, s: path.Dir(e.cfgPath())}, nil
+		case "__filename":
+			return cValue{kind: cString, s: e.cfgPath()}, nil
+		case "process":
+			return cValue{kind: cModule, s: "process"}, nil
+		case "undefined":
+			return cValue{}, nil
+		}
+		return cValue{}, notEval("%s, which the config does not bind to a value bond evaluates", name)
+	}
+	switch d.kind {
+	case "bad":
+		return cValue{}, notEval("%s", d.why)
+	case "import":
+		m := cValue{kind: cModule, s: d.module}
+		if d.member == "" || d.member == "default" {
+			return m, nil
+		}
+		return e.member(m, d.member)
+	case "func":
+		return e.function(d.at)
+	case "expr":
+		v, end, err := e.eval(e.r, d.at, nil)
+		if err == nil && !e.r.terminator(end) {
+			err = notEval("%s's value, which bond does not read whole", name)
+		}
+		return v, err
+	case "cond":
+		if d.cond < 0 {
+			return cValue{}, notEval("%s, declared without a value bond evaluates", name)
+		}
+		c, err := e.condition(d.cond)
+		if err != nil {
+			return cValue{}, err
+		}
+		at := d.els
+		if c {
+			at = d.then
+		}
+		if e.isFunc(at) {
+			return e.function(at)
+		}
+		v, _, err := e.eval(e.r, at, nil)
+		return v, err
+	}
+	return cValue{}, notEval("%s", name)
+}
+
+// function reads the function at token at: (params) => EXPR, param => EXPR, or a function
+// (expression or declaration) whose body is `return EXPR;`.
+func (e *evaluator) function(at int) (cValue, error) {
+	r := e.r
+	var params []string
+	paramList := func(open int) (int, bool) {
+		j := open + 1
+		for !r.punct(j, ")") {
+			if r.toks[j].Kind != lex.Ident {
+				return j, false // a default, a rest or a pattern
+			}
+			params = append(params, r.text(j))
+			j++
+			if r.punct(j, ",") {
+				j++
+			} else if !r.punct(j, ")") {
+				return j, false
+			}
+		}
+		return j + 1, true
+	}
+	switch {
+	case r.is(at, lex.Keyword, "function"):
+		j := at + 1
+		if r.toks[j].Kind == lex.Ident {
+			j++
+		}
+		next, ok := paramList(j)
+		if !ok || !r.punct(next, "{") || !r.is(next+1, lex.Keyword, "return") {
+			return cValue{}, notEval("a function whose body is not one return")
+		}
+		end := r.skip(next + 2)
+		if r.punct(end, ";") {
+			end++
+		}
+		if !r.punct(end, "}") {
+			return cValue{}, notEval("a function whose body is not one return")
+		}
+		return cValue{kind: cFunc, fn: &cFunction{r: r, params: params, body: next + 2}}, nil
+	case r.toks[at].Kind == lex.Ident && r.punct(at+1, "=>"):
+		params = []string{r.text(at)}
+		at += 2
+	case r.punct(at, "("):
+		next, ok := paramList(at)
+		if !ok || !r.punct(next, "=>") {
+			return cValue{}, notEval("a function with parameters bond does not read")
+		}
+		at = next + 1
+	default:
+		return cValue{}, notEval("a function bond does not read")
+	}
+	if r.punct(at, "{") {
+		if !r.is(at+1, lex.Keyword, "return") {
+			return cValue{}, notEval("a function whose body is not one return")
+		}
+		end := r.skip(at + 2)
+		if r.punct(end, ";") {
+			end++
+		}
+		if !r.punct(end, "}") {
+			return cValue{}, notEval("a function whose body is not one return")
+		}
+		at += 2
+	}
+	return cValue{kind: cFunc, fn: &cFunction{r: r, params: params, body: at}}, nil
+}
+
+// cfgPath is the config file's path over the root marker.
+func (e *evaluator) cfgPath() string { return path.Join(rootMark, e.file) }
+
+// member returns v.name for the values bond evaluates.
+func (e *evaluator) member(v cValue, name string) (cValue, error) {
+	switch v.kind {
+	case cModule:
+		switch v.s + "." + name {
+		case "path.join", "path.resolve", "path.dirname", "path.normalize", "url.fileURLToPath":
+			return cValue{kind: cBuiltin, s: v.s + "." + name}, nil
+		case "path.posix", "path.default", "url.default":
+			return v, nil
+		case "process.env":
+			return cValue{kind: cEnv}, nil
+		case "url.URL":
+			return cValue{kind: cNewURL}, nil
+		}
+		return cValue{}, notEval("%s.%s, which bond does not evaluate", v.s, name)
+	case cMetaURL:
+		switch name {
+		case "url":
+			return cValue{kind: cURL, s: "file://" + e.cfgPath()}, nil
+		case "dirname":
+			return cValue{kind: cString, s: path.Dir(e.cfgPath())}, nil
+		case "filename":
+			return cValue{kind: cString, s: e.cfgPath()}, nil
+		}
+	case cURL:
+		u, err := url.Parse(v.s)
+		if err != nil {
+			return cValue{}, notEval("a URL bond does not read")
+		}
+		switch name {
+		case "pathname":
+			return cValue{kind: cString, s: u.EscapedPath()}, nil
+		case "href":
+			return cValue{kind: cString, s: v.s}, nil
+		}
+	case cEnv:
+		return cValue{}, nil // the embedded runtime's process.env is empty
+	}
+	return cValue{}, notEval("a .%s bond does not evaluate", name)
+}
+
+// call applies a function value to its arguments.
+func (e *evaluator) call(f cValue, args []cValue) (cValue, error) {
+	strs := func() ([]string, error) {
+		out := make([]string, len(args))
+		for k, a := range args {
+			if a.kind != cString {
+				return nil, notEval("%s of a value other than a string", f.s)
+			}
+			out[k] = a.s
+		}
+		return out, nil
+	}
+	switch f.kind {
+	case cFunc:
+		locals := map[string]cValue{}
+		for k, p := range f.fn.params {
+			if k < len(args) {
+				locals[p] = args[k]
+			} else {
+				locals[p] = cValue{}
+			}
+		}
+		v, end, err := e.eval(f.fn.r, f.fn.body, locals)
+		if err == nil && !f.fn.r.terminator(end) {
+			err = notEval("a function body bond does not read whole")
+		}
+		return v, err
+	case cNewURL:
+		if len(args) != 2 || args[0].kind != cString || args[1].kind != cURL {
+			return cValue{}, notEval("new URL of other than a string and import.meta.url")
+		}
+		if strings.ContainsAny(args[0].s, "%?#\\ ") || strings.Contains(args[0].s, ":") {
+			return cValue{}, notEval("new URL(%q, …), which bond does not resolve", args[0].s)
+		}
+		base, err1 := url.Parse(args[1].s)
+		ref, err2 := url.Parse(args[0].s)
+		if err1 != nil || err2 != nil {
+			return cValue{}, notEval("a URL bond does not read")
+		}
+		return cValue{kind: cURL, s: base.ResolveReference(ref).String()}, nil
+	case cBuiltin:
+		if f.s == "url.fileURLToPath" {
+			if len(args) != 1 || (args[0].kind != cURL && args[0].kind != cString) || !strings.HasPrefix(args[0].s, "file://") {
+				return cValue{}, notEval("fileURLToPath of other than a file URL")
+			}
+			u, err := url.Parse(args[0].s)
+			if err != nil || u.Host != "" || u.RawQuery != "" || u.Fragment != "" {
+				return cValue{}, notEval("fileURLToPath of a URL bond does not read")
+			}
+			return cValue{kind: cString, s: u.Path}, nil
+		}
+		s, err := strs()
+		if err != nil {
+			return cValue{}, err
+		}
+		switch f.s {
+		case "path.join":
+			return cValue{kind: cString, s: nodeJoin(s)}, nil
+		case "path.resolve":
+			return cValue{kind: cString, s: nodeResolve(s)}, nil
+		case "path.normalize":
+			if len(s) != 1 {
+				return cValue{}, notEval("path.normalize of %d arguments", len(s))
+			}
+			return cValue{kind: cString, s: nodeNormalize(s[0])}, nil
+		case "path.dirname":
+			if len(s) != 1 {
+				return cValue{}, notEval("path.dirname of %d arguments", len(s))
+			}
+			return cValue{kind: cString, s: nodeDirname(s[0])}, nil
+		}
+	}
+	return cValue{}, notEval("a call bond does not evaluate")
+}
+
+// condition evaluates an if's condition over process.env reads, !, ||, &&, === and !==.
+func (e *evaluator) condition(i int) (bool, error) {
+	v, end, err := e.logic(i)
+	if err != nil {
+		return false, err
+	}
+	if !e.r.punct(end, ")") {
+		return false, notEval("a condition bond does not read")
+	}
+	return cTruthy(v), nil
+}
+
+func cTruthy(v cValue) bool {
+	switch v.kind {
+	case cString:
+		return v.s != ""
+	case cBool:
+		return v.b
+	case cUndefined:
+		return false
+	}
+	return true
+}
+
+// logic reads a || b and a && b (&& binding tighter) over comparisons.
+func (e *evaluator) logic(i int) (cValue, int, error) {
+	or := func(i int) (cValue, int, error) {
+		v, i, err := e.compare(i)
+		for err == nil && e.r.punct(i, "&&") {
+			var w cValue
+			w, i, err = e.compare(i + 1)
+			if cTruthy(v) {
+				v = w
+			}
+		}
+		return v, i, err
+	}
+	v, i, err := or(i)
+	for err == nil && e.r.punct(i, "||") {
+		var w cValue
+		w, i, err = or(i + 1)
+		if !cTruthy(v) {
+			v = w
+		}
+	}
+	return v, i, err
+}
+
+// compare reads !x, x === y and x !== y, x an expression the evaluator reads.
+func (e *evaluator) compare(i int) (cValue, int, error) {
+	r := e.r
+	if r.punct(i, "!") {
+		v, next, err := e.compare(i + 1)
+		return cValue{kind: cBool, b: !cTruthy(v)}, next, err
+	}
+	v, i, err := e.eval(r, i, nil)
+	if err != nil {
+		return v, i, err
+	}
+	if r.punct(i, "===") || r.punct(i, "!==") {
+		neg := r.punct(i, "!==")
+		w, next, err := e.eval(r, i+1, nil)
+		if err != nil {
+			return w, next, err
+		}
+		eq := v.kind == w.kind && v.s == w.s && v.b == w.b && (v.kind == cString || v.kind == cUndefined || v.kind == cBool)
+		return cValue{kind: cBool, b: eq != neg}, next, nil
+	}
+	if v.kind != cString && v.kind != cUndefined && v.kind != cBool {
+		return v, i, notEval("a condition on a value bond does not compare")
+	}
+	return v, i, nil
+}
+
+// nodeNormalize is node's path.posix.normalize: a cleaned path that keeps a trailing slash.
+func nodeNormalize(p string) string {
+	if p == "" {
+		return "."
+	}
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
+}
+
+// nodeJoin is node's path.posix.join: the non-empty arguments joined by "/" and normalized.
+func nodeJoin(args []string) string {
+	var parts []string
+	for _, a := range args {
+		if a != "" {
+			parts = append(parts, a)
+		}
+	}
+	if len(parts) == 0 {
+		return "."
+	}
+	return nodeNormalize(strings.Join(parts, "/"))
+}
+
+// nodeResolve is node's path.posix.resolve, the working directory being the root (where the
+// command runner runs the oracle, and the embedded runtime's process.cwd()).
+func nodeResolve(args []string) string {
+	p := ""
+	for k := len(args) - 1; k >= 0 && !strings.HasPrefix(p, "/"); k-- {
+		if args[k] != "" {
+			p = args[k] + "/" + p
+		}
+	}
+	if !strings.HasPrefix(p, "/") {
+		p = rootMark + "/" + p
+	}
+	return path.Clean(p)
+}
+
+// nodeDirname is node's path.posix.dirname: trailing slashes are not an element.
+func nodeDirname(p string) string {
+	if p == "" {
+		return "."
+	}
+	t := strings.TrimRight(p, "/")
+	if t == "" {
+		return "/"
+	}
+	d := path.Dir(t)
+	return d
+}
+
+// showPath writes a computed path for a reason, the root marker as <root>.
+func showPath(s string) string { return strings.ReplaceAll(s, rootMark, "<root>") }
+
+// newConfigEvaluator returns the evaluator of the config program file (relative to the root):
+// nil when esbuild cannot read it, so that every computed value is refused.
+func newConfigEvaluator(file, text string) *evaluator {
+	loader := api.LoaderJS
+	if strings.HasSuffix(file, "ts") {
+		loader = api.LoaderTS
+	}
+	tr := api.Transform(text, api.TransformOptions{Loader: loader, Sourcefile: file})
+	if len(tr.Errors) > 0 {
+		return nil
+	}
+	return newEvaluator(newLitReader(tr.Code), file)
+}
+
+// path evaluates expr, an expression of the program as esbuild printed it, to a string: a path
+// over rootMark, or another string. The error says what is not evaluated.
+func (e *evaluator) path(expr string) (string, error) {
+	if e == nil {
+		return "", notEval("the configuration is not a program bond reads")
+	}
+	r := newLitReader([]byte(expr))
+	v, end, err := e.eval(r, 0, nil)
+	switch {
+	case err != nil:
+		return "", err
+	case end >= len(r.toks) || r.toks[end].Kind != lex.EOF:
+		return "", notEval("%q", r.rest(int(r.toks[min(end, len(r.toks)-1)].Pos)))
+	case v.kind != cString:
+		return "", notEval("a value other than a string")
+	}
+	return v.s, nil
+}

@@ -1,0 +1,5 @@
+import { toCm } from '@units';
+
+export function label(mm) {
+  return `${toCm(mm)} cm`;
+}

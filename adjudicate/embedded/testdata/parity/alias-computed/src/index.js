@@ -1,0 +1,2 @@
+export { squareAreaCm } from 'shapes';
+export const name = 'geometry';

@@ -1,0 +1,6 @@
+import { toCm } from '@lib/units.js';
+
+export function squareAreaCm(sideMm) {
+  const side = toCm(sideMm);
+  return side * side;
+}
