@@ -14,10 +14,12 @@ package testconfig
 // sandbox elsewhere), so paths are computed over a marker standing for it, rootMark; a result
 // under the marker is a path in the repository, one that left it is outside.
 //
-// process.env reads are evaluated as the embedded runtime answers them: its process.env is
-// empty (js/globals.js), so every variable is unset. That is the environment the embedded run
-// gives the tests too; a config that picks its aliases by a variable the command runner would
-// have set is a difference --parity reports.
+// process.env reads are evaluated as unset: the embedded runtime's process.env is empty
+// (js/globals.js), and the command runner's environment is an allow-list (HOME, PATH, TMPDIR)
+// that a config has no reason to branch on. The variables the real runner's process does have
+// when it reads its config are refused by name, never guessed: npm's (npm_lifecycle_event and
+// the rest, set by npm, npx, yarn and pnpm) and the ones jest and vitest set themselves
+// (runnerSetEnv). Residual: a variable passed with --pass-env is unset here and set for real.
 
 import (
 	"fmt"
@@ -28,6 +30,14 @@ import (
 	"github.com/bond-tool/bond/operators/lex"
 	"github.com/evanw/esbuild/pkg/api"
 )
+
+// runnerSetEnv are the variables jest or vitest set in their own process before they read a
+// config (NODE_ENV defaults to "test" under both; vitest sets VITEST, TEST and its mode and
+// worker ids, jest its worker id).
+var runnerSetEnv = map[string]bool{
+	"NODE_ENV": true, "BABEL_ENV": true, "VITEST": true, "TEST": true, "VITEST_MODE": true,
+	"VITEST_POOL_ID": true, "VITEST_WORKER_ID": true, "JEST_WORKER_ID": true, "MODE": true,
+}
 
 // rootMark stands for the repository's root in computed paths: one path element no config
 // means, which URLs carry unescaped.
@@ -623,7 +633,10 @@ func (e *evaluator) member(v cValue, name string) (cValue, error) {
 			return cValue{kind: cString, s: v.s}, nil
 		}
 	case cEnv:
-		return cValue{}, nil // the embedded runtime's process.env is empty
+		if strings.HasPrefix(name, "npm_") || runnerSetEnv[name] {
+			return cValue{}, notEval("process.env.%s, which the real runner's launcher or the runner itself sets when it reads the config, so bond cannot tell its value", name)
+		}
+		return cValue{}, nil // the embedded runtime's process.env is empty, as is the command runner's beyond its allow-list
 	}
 	return cValue{}, notEval("a .%s bond does not evaluate", name)
 }

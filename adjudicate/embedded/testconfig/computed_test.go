@@ -29,7 +29,13 @@ func TestComputedAliases(t *testing.T) {
 			"if (!!env.TEST_DIST || env.npm_lifecycle_event === 'test:dist') {\n  console.log('Testing build output from dist/')\n  getPath = name => resolve(import.meta.dirname, 'dist', `${name}.js`)\n} else {\n" +
 			"  getPath = name => resolve(import.meta.dirname, 'src', `${name}.ts`)\n}\n" +
 			"export default defineConfig({ test: { alias: { '../src/test-events.ts': getPath('test-events'), 'yaml/cli': getPath('cli'), yaml: getPath('index') } } })",
+			nil, "process.env.npm_lifecycle_event, which the real runner's launcher or the runner itself sets"},
+		{"yaml's shape on a variable nothing sets", "vitest.config.js", "import { resolve } from 'node:path'\nimport { env } from 'node:process'\nlet getPath\n" +
+			"if (!!env.TEST_DIST) {\n  console.log('Testing build output from dist/')\n  getPath = name => resolve(import.meta.dirname, 'dist', `${name}.js`)\n} else {\n" +
+			"  getPath = name => resolve(import.meta.dirname, 'src', `${name}.ts`)\n}\n" +
+			"export default defineConfig({ test: { alias: { '../src/test-events.ts': getPath('test-events'), 'yaml/cli': getPath('cli'), yaml: getPath('index') } } })",
 			[]Alias{rooted("../src/test-events.ts", "/src/test-events.ts"), rooted("yaml/cli", "/src/cli.ts"), rooted("yaml", "/src/index.ts")}, ""},
+		{"NODE_ENV, which vitest sets", "vitest.config.js", "const path = require('path')\nlet p\nif (process.env.NODE_ENV === 'test') { p = path.join(__dirname, 'a') } else { p = path.join(__dirname, 'b') }\nmodule.exports = { resolve: { alias: { x: p } } }", nil, "process.env.NODE_ENV"},
 		{"condition true branch", "vitest.config.js", "import { env } from 'node:process'\nimport { join } from 'path'\nlet p\nif (!env.X) { p = join(__dirname, 'a') } else { p = join(__dirname, 'b') }\n" +
 			"export default { resolve: { alias: { x: p } } }", []Alias{rooted("x", "/a")}, ""},
 		{"process.env and &&", "vitest.config.js", "const path = require('path')\nlet p\nif (process.env.A && process.env.B !== 'y') { p = path.join(__dirname, 'a') } else { p = path.join(__dirname, 'b') }\n" +
