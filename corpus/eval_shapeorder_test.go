@@ -1,0 +1,74 @@
+package corpus
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// The out-of-sample check of --shape-order (docs/operators-3.md, "Out-of-sample check of
+// --shape-order") has two corpus files, one per planner rule, since the rule enters the operator
+// digest a record checks: shape-order-oos.toml (changed-first, the baseline) and
+// shape-order-oos-shape.toml (changed-first+shape-order). They must hold the same tasks byte for
+// byte, all out of sample and none from the eval corpus or a reserved repository; both rule files
+// parse.
+func TestEvalShapeOrderOOS(t *testing.T) {
+	tasks := func(name string) string {
+		b, err := os.ReadFile("../testdata/eval/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		return s[strings.Index(s, "\n[[task]]\n"):]
+	}
+	if tasks("shape-order-oos.toml") != tasks("shape-order-oos-shape.toml") {
+		t.Error("shape-order-oos-shape.toml's tasks differ from shape-order-oos.toml's")
+	}
+	rules := map[string]string{"shape-order-oos.toml": "changed-first", "shape-order-oos-shape.toml": "changed-first+shape-order"}
+	eval, err := LoadGroundTruth("../testdata/eval/operators-3.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	evalRepos := map[string]bool{}
+	for id := range eval.Tasks {
+		evalRepos[id[:strings.IndexAny(id, "#@")]] = true
+	}
+	for name, rule := range rules {
+		head := func() string {
+			b, _ := os.ReadFile("../testdata/eval/" + name)
+			s := string(b)
+			return s[:strings.Index(s, "\n[[task]]\n")]
+		}()
+		if !strings.Contains(head, "\noperator_set = 3\n") || !strings.Contains(head, "\nrule = \""+rule+"\"\n") {
+			t.Errorf("%s: want operator_set = 3 and rule = %q in its header", name, rule)
+		}
+		// LoadGroundTruth validates the file as corpus run does, but for the repositories,
+		// which scripts/eval-fetch clones.
+		g, err := LoadGroundTruth("../testdata/eval/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Tasks) != 7 {
+			t.Errorf("%s: %d tasks, want 7", name, len(g.Tasks))
+		}
+		for id := range g.Tasks {
+			repo := id[:strings.IndexAny(id, "#@")]
+			if evalRepos[repo] {
+				t.Errorf("%s: %s is from a repository of operators-3.toml", name, id)
+			}
+			for _, banned := range []string{"koajs/koa", "tj/commander.js", "iamkun/dayjs", "pillarjs/path-to-regexp", "jshttp/cookie", "jshttp/mime-types", "moment/luxon", "immerjs/immer", "sinonjs/fake-timers", "fastify/fastify-cors", "yargs/yargs-parser", "fastify/fast-json-stringify", "fastify/fast-uri", "ramda/ramda"} {
+				if repo == banned {
+					t.Errorf("%s: %s is kept for independent checks", name, id)
+				}
+			}
+		}
+	}
+	if n := strings.Count(tasks("shape-order-oos.toml"), "\nsample = \"out\"\n"); n != 7 {
+		t.Errorf("%d tasks say sample = \"out\", want 7", n)
+	}
+	for _, name := range []string{"rule-shape-order-oos.toml", "rule-shape-order-oos-baseline.toml"} {
+		if _, err := LoadRule("../testdata/eval/"+name, "witness-recorded"); err != nil {
+			t.Error(err)
+		}
+	}
+}
