@@ -10,8 +10,8 @@ import (
 // --shape-order") has two corpus files, one per planner rule, since the rule enters the operator
 // digest a record checks: shape-order-oos.toml (changed-first, the baseline) and
 // shape-order-oos-shape.toml (changed-first+shape-order). They must hold the same tasks byte for
-// byte, all out of sample and none from the eval corpus or a reserved repository; both rule files
-// parse.
+// byte, all out of sample, judged, and none from the eval corpus or a reserved repository; both
+// rule files parse.
 func TestEvalShapeOrderOOS(t *testing.T) {
 	tasks := func(name string) string {
 		b, err := os.ReadFile("../testdata/eval/" + name)
@@ -51,7 +51,10 @@ func TestEvalShapeOrderOOS(t *testing.T) {
 		if len(g.Tasks) != 7 {
 			t.Errorf("%s: %d tasks, want 7", name, len(g.Tasks))
 		}
-		for id := range g.Tasks {
+		for id, tt := range g.Tasks {
+			if tt.KnownGap == nil || tt.Truth == nil || tt.Truth.Stryker == nil {
+				t.Errorf("%s: %s is not judged with a StrykerJS record (known_gap, ground_truth, [stryker])", name, id)
+			}
 			repo := id[:strings.IndexAny(id, "#@")]
 			if evalRepos[repo] {
 				t.Errorf("%s: %s is from a repository of operators-3.toml", name, id)
