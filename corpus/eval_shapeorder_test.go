@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"strings"
 	"testing"
@@ -73,5 +75,42 @@ func TestEvalShapeOrderOOS(t *testing.T) {
 		if _, err := LoadRule("../testdata/eval/"+name, "witness-recorded"); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// The two records of the check were frozen on its corpus and rule files after the ground truth
+// and before any bond run: each still matches its files byte for byte, and they froze the same
+// operator set under the two planner rules (two digests, since the rule enters the digest).
+func TestEvalPreregShapeOrderOOS(t *testing.T) {
+	sum := func(path string) string {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := sha256.Sum256(b)
+		return hex.EncodeToString(s[:])
+	}
+	digests := map[string]bool{}
+	for _, r := range []struct{ record, corpus, rule string }{
+		{"prereg-shape-order-oos.json", "shape-order-oos-shape.toml", "rule-shape-order-oos.toml"},
+		{"prereg-shape-order-oos-baseline.json", "shape-order-oos.toml", "rule-shape-order-oos-baseline.toml"},
+	} {
+		rec, err := LoadRecord("../testdata/eval/" + r.record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sum("../testdata/eval/" + r.corpus); rec.Corpus.SHA256 != got {
+			t.Errorf("%s: froze corpus sha256 %s, %s is now %s", r.record, rec.Corpus.SHA256, r.corpus, got)
+		}
+		if got := sum("../testdata/eval/" + r.rule); rec.Rule.SHA256 != got {
+			t.Errorf("%s: froze rule sha256 %s, %s is now %s", r.record, rec.Rule.SHA256, r.rule, got)
+		}
+		if len(rec.Corpus.Tasks) != 7 || len(rec.InSample) != 0 || rec.RequireReach != 0 {
+			t.Errorf("%s: %d tasks, %d in sample, require_reach %d; want 7, 0, 0", r.record, len(rec.Corpus.Tasks), len(rec.InSample), rec.RequireReach)
+		}
+		digests[rec.Operators.Digest] = true
+	}
+	if len(digests) != 2 {
+		t.Errorf("the two records froze %d operator digests, want 2 (one per planner rule)", len(digests))
 	}
 }
