@@ -194,10 +194,13 @@ func newBundler(root, entry string, setup []string) (*bundler, error) {
 		SourcesContent: api.SourcesContentExclude,
 		LegalComments:  api.LegalCommentsNone,
 		KeepNames:      true, // a class or function keeps its .name when the bundle renames it, as in Node
-		Metafile:       true,
-		Outfile:        filepath.Join(root, bundleName),
-		LogLevel:       api.LogLevelSilent,
-		Plugins:        []api.Plugin{plugin},
+		// import.meta is each module's own; the runtime's getter answers for the module whose
+		// code reads it (js/fs.js). Unset, esbuild makes it {} in a script.
+		Define:   map[string]string{"import.meta": "__bond_import_meta"},
+		Metafile: true,
+		Outfile:  filepath.Join(root, bundleName),
+		LogLevel: api.LogLevelSilent,
+		Plugins:  []api.Plugin{plugin},
 	})
 	if cerr != nil {
 		return nil, fmt.Errorf("setting up the bundler for %s: %w", entry, cerr)

@@ -428,6 +428,7 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 	loadFailed := false
 	crossFile := crossFileUse(jr.Files, j.Files)
 	for i, fr := range jr.Files {
+		maps.Copy(res.Inputs, fr.Reads)
 		res.Tests = append(res.Tests, fr.Tests...)
 		res.Traced = append(res.Traced, j.Files[i].Path)
 		for _, c := range fr.Calls {

@@ -36,6 +36,9 @@ type job struct {
 	NoTrace bool `json:"noTrace,omitempty"`
 	// Neighbours makes the value trace's neighbour calls after the tests (Options.Neighbours).
 	Neighbours bool `json:"neighbours,omitempty"`
+	// Overrides are the run's files in memory (repo-relative path → contents): what node:fs
+	// answers for them in place of the tree under Cwd (fs.go).
+	Overrides map[string][]byte `json:"overrides,omitempty"`
 }
 
 // jobFile is one test file of a job: its instrumented bundle, or the reason it did not bundle.
@@ -66,7 +69,7 @@ type jobResult struct {
 // that no longer bundles carries its build error; any other failure is the harness's. The
 // compiled bundles returned are the job's files', index for index (nil for a build error).
 func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOptions) (*job, []*compiled, error) {
-	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: mochaJobOf(r.opts.Mocha), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours}
+	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: mochaJobOf(r.opts.Mocha), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours, Overrides: norm}
 	files, err := r.selected(ro.Files)
 	if err != nil {
 		return nil, nil, err

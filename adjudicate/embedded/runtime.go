@@ -133,6 +133,9 @@ type fileResult struct {
 	// recording at its cap.
 	Calls       []Call `json:"calls,omitempty"`
 	TraceCapped bool   `json:"traceCapped,omitempty"`
+	// Reads are the files the tests read through node:fs, repo-relative, each with the SHA-256
+	// (hex) of the bytes read (fs.go): inputs of the run beside its bundle's.
+	Reads map[string]string `json:"reads,omitempty"`
 }
 
 // failed reports whether the file failed to load or a test of it failed (todo tests aside).

@@ -19,13 +19,15 @@
       case 'querystring': return querystringModule();
       case 'url': return urlModule();
       case 'string_decoder': return stringDecoderModule();
+      case 'fs': return fsModule();
+      case 'fs/promises': return fsModule().promises;
       case 'vitest': return vitestModule;
       case '@jest/globals': return jestModule;
       case 'mocha': return mochaModule;
       case 'uvu': return uvuModule;
       case 'tape': return tapeModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, vitest, @jest/globals, mocha, uvu and tape; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, node:fs (read-only, the repository), vitest, @jest/globals, mocha, uvu and tape; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
