@@ -3,9 +3,10 @@
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
 // node:test, node:assert, node:path and the built-ins listed in builtins.go (timers, events,
 // util, os's constants, crypto's hashes, buffer, querystring, url, string_decoder), the jest,
-// vitest and mocha test APIs, console and timers on a virtual-time event loop, and nothing else:
-// no file system, network, processes or environment. A mutant's file is supplied in memory, so
-// an embedded run needs no sandbox copy.
+// vitest and mocha test APIs, console and timers on a virtual-time event loop, a read-only
+// node:fs over the repository (fs.go), and nothing else: no writes, network, processes or
+// environment. A mutant's file is supplied in memory, to the bundle and to node:fs alike, so an
+// embedded run needs no sandbox copy.
 //
 // Decisions, for the README:
 //   - Provided modules: node:test, node:assert, node:assert/strict, node:path, node:path/posix,
@@ -19,7 +20,10 @@
 //     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID, node:buffer,
 //     node:querystring, node:url's URL and URLSearchParams and node:string_decoder are provided
 //     too (builtins.go and js/timers.js, events.js, util.js, os.js, crypto.js, buffer.js,
-//     querystring.js, url.js, stringdecoder.js; each
+//     querystring.js, url.js, stringdecoder.js; node:fs and node:fs/promises read-only over the
+//     repository under the root, with the run's overrides, every read recorded in
+//     Result.Inputs, paths outside the root refused, and __dirname, __filename and
+//     import.meta of the calling file, js/fs.js and fs.go; each
 //     compared
 //     with node --test in builtins_test.go), and what they do not emulate is refused the same
 //     way, by module.member (os.hostname, events.on, util.inspect of an error). "vitest",
@@ -34,8 +38,9 @@
 //     with skip, only (per file, as both runners do), todo, each (table and template),
 //     concurrent (run serially), the four hooks, async tests, done callbacks (jest only; vitest 3
 //     refuses them), per-test timeouts (5 s by default) on the virtual clock, expect with jest's
-//     equality and matchers, jest.fn/vi.fn, spyOn, and fake timers on a clock of their own. Tests
-//     are named "suite › test", as jest's reporter names them. Failures read as each runner's:
+//     equality and matchers, jest.fn/vi.fn, spyOn, fake timers on a clock of their own, and
+//     vitest's vi.stubEnv, vi.stubGlobal and their unstubAll (per file, as each file has its own
+//     runtime; the unstubEnvs and unstubGlobals settings are refused). Tests are named "suite › test", as jest's reporter names them. Failures read as each runner's:
 //     jest's matcher hints, vitest's chai sentences (js/vitestmsg.js). Which API a file speaks: the
 //     module it imports, else Options.Framework, else the repository's (vitest when it depends on
 //     vitest, jest when it uses jest). The runner's config is read as text, not run: jest's

@@ -76,7 +76,7 @@ func unsupported(err error) error {
 
 // refusedUses are test-API calls the embedded runner does not serve, found in a bundle's own
 // (non-node_modules) code: snapshots read and write files; module mocks replace imports.
-var refusedUses = regexp.MustCompile(`\.(toMatchSnapshot|toMatchInlineSnapshot|toThrowErrorMatchingSnapshot|toThrowErrorMatchingInlineSnapshot|toMatchFileSnapshot)\(|\b(?:vi|jest)\.(mock|doMock|unmock|hoisted|requireActual|importActual|importMock|requireMock|stubGlobal|stubEnv)\(`)
+var refusedUses = regexp.MustCompile(`\.(toMatchSnapshot|toMatchInlineSnapshot|toThrowErrorMatchingSnapshot|toThrowErrorMatchingInlineSnapshot|toMatchFileSnapshot)\(|\b(?:vi|jest)\.(mock|doMock|unmock|hoisted|requireActual|importActual|importMock|requireMock)\(`)
 
 // refusedUse returns the first refused test-API call in js, and the source file it maps to.
 func refusedUse(js, srcMap []byte) (what, file string, found bool) {

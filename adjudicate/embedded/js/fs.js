@@ -243,6 +243,8 @@
   Object.defineProperty(g, '__bond_import_meta', { configurable: true, get() {
     const file = callerPath('import.meta');
     const meta = { url: pathToFileURL(file).href, dirname: pathModule.dirname(file), filename: file };
-    refuseMembers(meta, 'import.meta', ['resolve']);
+    // vite gives each module import.meta.env (and import.meta.vitest for in-source tests),
+    // which Node's modules lack: refused by name under vitest rather than read as absent.
+    refuseMembers(meta, 'import.meta', host.framework === 'vitest' ? ['resolve', 'env', 'vitest'] : ['resolve']);
     return meta;
   } });
