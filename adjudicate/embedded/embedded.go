@@ -29,7 +29,9 @@
 //     way, by module.member (os.hostname, events.on, util.inspect of an error). "vitest",
 //     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
 //     other Node built-in, imported by a test or anything it imports, makes New return
-//     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
+//     *UnsupportedError; so do top-level await outside vitest (under vitest the file is bundled
+//     as one ES module's body, run in an async function that the event loop settles before
+//     the tests run, as vitest awaits a test file's import; tlaFeature says why not elsewhere), and a
 //     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
 //     (async generators, for await, using, decorators) is lowered by esbuild. A global Node has
 //     and the runtime lacks (Intl, fetch, Atomics, EventTarget, …; unsupported.go's nodeGlobals)
@@ -219,7 +221,16 @@ type compiled struct {
 	inst      *instrumented
 	inputs    map[string]string // path → SHA-256 (hex) of what the bundle was built from
 	framework Framework         // the test API the file imports, else the repository's
+	// async: the bundle is an ES module's body with top-level await, run inside an async
+	// function whose promise the run awaits before the tests (jobFile.Async).
+	async bool
 }
+
+// tlaFeature is why a test file with top-level await runs embedded only under vitest: vitest
+// imports a test file, awaiting its top level, and only then runs the tests it declared, as the
+// runtime does; node --test, mocha's ESM loader, uvu and tape start running tests while the
+// file is still loading, an order the runtime does not reproduce.
+const tlaFeature = "top-level await outside vitest (node --test, mocha, uvu and tape start tests while the file loads)"
 
 // New prepares an oracle of testFiles (paths relative to root) for embedded runs: it bundles
 // each file once to learn its imports, and returns *UnsupportedError when one needs a Node
@@ -270,7 +281,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, fmt.Errorf("embedded runner: test file %s is outside the root %s", f, abs)
 		}
-		b, err := newBundler(abs, rel, cfg.SetupFiles)
+		b, err := newBundler(abs, rel, cfg.SetupFiles, false)
 		if err != nil {
 			r.Close()
 			return nil, err
@@ -340,7 +351,19 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		var be *buildError
 		if errors.As(err, &be) {
 			if file, ok := be.topLevelAwait(); ok && overrides == nil {
-				return nil, &UnsupportedError{Importer: file, Feature: "top-level await"}
+				if tf.b.esm {
+					return nil, &UnsupportedError{Importer: file, Feature: "top-level await"}
+				}
+				// A script cannot hold it: bundle the file as one ES module's body instead,
+				// run inside an async function (served under vitest only, below).
+				nb, err := newBundler(r.root, tf.path, r.cfg.SetupFiles, true)
+				if err != nil {
+					return nil, err
+				}
+				nb.tests, nb.aliases, nb.mappers = tf.b.tests, tf.b.aliases, tf.b.mappers
+				tf.b.dispose()
+				tf.b = nb
+				return r.compile(tf, overrides)
 			}
 		}
 		return nil, err
@@ -370,11 +393,19 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 	case out.apis[FrameworkTape]:
 		fw = FrameworkTape
 	}
-	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict)
+	if tf.b.esm && overrides == nil {
+		switch {
+		case fw != FrameworkVitest:
+			return nil, &UnsupportedError{Importer: tf.path, Feature: tlaFeature}
+		case out.exports:
+			return nil, &UnsupportedError{Importer: tf.path, Feature: "top-level await in a test file that exports bindings"}
+		}
+	}
+	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict, tf.b.esm)
 	if err != nil {
 		return nil, err
 	}
-	c := &compiled{inst: inst, inputs: out.inputs, framework: fw}
+	c := &compiled{inst: inst, inputs: out.inputs, framework: fw, async: tf.b.esm}
 	if r.opts.InProcess { // a worker compiles what it runs itself
 		if c.prg, err = compileInstrumented(tf.path, inst); err != nil {
 			return nil, err

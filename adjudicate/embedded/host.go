@@ -45,7 +45,8 @@ package embedded
 //     value trace.
 //
 //  5. The test file's bundle (instrument.go, boundary.go) is `(function(__bond_h, __bond_v) {
-//     … })`: Go calls it (load) with the probe array, a Uint8Array of one byte per probe that
+//     … })` (an async function for a test file with top-level await, whose promise the event
+//     loop settles before step 6): Go calls it (load) with the probe array, a Uint8Array of one byte per probe that
 //     the bundle sets to 1 as code runs (fileResult.Probes), and the tracer's wrap(path,
 //     exports) → exports, which only the bundle's "bond-value:" proxy modules may call (an
 //     identity when the trace is off). Running it declares the tests.
@@ -251,17 +252,22 @@ func (v *vm) newProbes(n int) (goja.ArrayBuffer, goja.Value, error) {
 }
 
 // load runs the test file's bundle (step 5) with the probe array and the trace's wrap function,
-// which declares its tests; noTrace hands an identity for wrap instead.
-func (v *vm) load(prg *goja.Program, probes goja.Value, tr *tracer, noTrace bool) error {
+// which declares its tests; noTrace hands an identity for wrap instead. An async bundle (one
+// with top-level await) returns its promise, which the caller settles; any other returns nil.
+func (v *vm) load(prg *goja.Program, probes goja.Value, tr *tracer, noTrace bool) (*goja.Promise, error) {
 	wrapper, err := v.rt.RunProgram(prg)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	fn, _ := goja.AssertFunction(wrapper)
 	wrap := v.rt.ToValue(tr.wrapFn)
 	if noTrace {
 		wrap = v.rt.ToValue(func(c goja.FunctionCall) goja.Value { return c.Argument(1) })
 	}
-	_, err = fn(goja.Undefined(), probes, wrap)
-	return err
+	ret, err := fn(goja.Undefined(), probes, wrap)
+	if err != nil {
+		return nil, err
+	}
+	p, _ := ret.Export().(*goja.Promise)
+	return p, nil
 }

@@ -48,7 +48,7 @@ func TestInstrumentKeepsSemantics(t *testing.T) {
 			}
 			printed := string(tr.Code)
 			want := evalSnippet(t, printed, nil)
-			inst, err := instrument("snippet.js", printed, tr.Map, false)
+			inst, err := instrument("snippet.js", printed, tr.Map, false, false)
 			if err != nil {
 				t.Fatal(err)
 			}

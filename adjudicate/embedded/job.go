@@ -51,7 +51,10 @@ type jobFile struct {
 	Code       string `json:"code,omitempty"` // the wrapped, instrumented script
 	Map        []byte `json:"map,omitempty"`  // its source map
 	Probes     int    `json:"probes"`
-	prg        *goja.Program
+	// Async: Code is an async function (compiled.async); its promise settles before the tests
+	// run.
+	Async bool `json:"async,omitempty"`
+	prg   *goja.Program
 }
 
 // jobResult is what a job's execution returns: one fileResult per file run, in order, up to the
@@ -91,7 +94,7 @@ func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOpt
 			}
 		}
 		cs = append(cs, c)
-		j.Files = append(j.Files, jobFile{Path: tf.path, Framework: c.framework, Code: c.inst.code, Map: c.inst.srcMap, Probes: c.inst.probes, prg: c.prg})
+		j.Files = append(j.Files, jobFile{Path: tf.path, Framework: c.framework, Code: c.inst.code, Map: c.inst.srcMap, Probes: c.inst.probes, Async: c.async, prg: c.prg})
 	}
 	return j, cs, nil
 }

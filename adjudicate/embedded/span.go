@@ -13,7 +13,7 @@ import (
 	"github.com/dop251/goja/file"
 )
 
-func (in *instrumenter) off(idx file.Idx) int { return int(idx) - 1 }
+func (in *instrumenter) off(idx file.Idx) int { return int(idx) - 1 - in.base }
 
 // start is where statement or expression n really begins: goja's Idx0 points past leading
 // grouping parentheses (and comments esbuild puts inside them, such as /* @__PURE__ */), which
