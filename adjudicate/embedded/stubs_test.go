@@ -43,3 +43,25 @@ func TestVitestImportMetaEnvRefused(t *testing.T) {
 		t.Errorf("under node:test import.meta.env should be absent: %v\n%s", err, res.Output)
 	}
 }
+
+// TestVitestFixturesRefused: vitest's test.extend fixtures (and test.for, describe.shuffle) are
+// refused by name, not left to fail the file with a TypeError that reads as a red oracle.
+func TestVitestFixturesRefused(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"import { test } from 'vitest';\nconst my = test.extend({ n: 1 });\nmy('t', ({ n }) => {});\n", "test.extend"},
+		{"import { test } from 'vitest';\ntest.for([1])('t %i', () => {});\n", "test.for"},
+		{"import { describe, test } from 'vitest';\ndescribe.shuffle('s', () => { test('t', () => {}); });\n", "describe.shuffle"},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			root := writeTree(t, map[string]string{"package.json": vitePkg, "a.test.js": tc.src})
+			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
+			res, err := r.Run(context.Background(), nil, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Passed || res.Unsupported != tc.want {
+				t.Errorf("passed %v, unsupported %q; want %q\n%s", res.Passed, res.Unsupported, tc.want, res.Output)
+			}
+		})
+	}
+}
