@@ -173,6 +173,10 @@ type Options struct {
 	// Mocha are the mocha settings the runs honour, for FrameworkMocha (ReadMochaSetup reads
 	// them from the command and mocha's configuration).
 	Mocha MochaOptions
+	// Env are the environment variables the runner's CLI sets in its own process before it
+	// loads the test files, which the tests then see in process.env (otherwise empty): uvu's
+	// FORCE_COLOR=1 while its --color is on, as it is by default (UvuEnv).
+	Env map[string]string
 	// Neighbours makes each run also make the tests' entry calls again after its tests, with one
 	// argument changed a little, recorded with Origin "neighbour" (neighbours.go).
 	Neighbours bool

@@ -95,3 +95,13 @@ func refusedUse(js, srcMap []byte) (what, file string, found bool) {
 	}
 	return "", "", false
 }
+
+// UvuEnv is what the uvu 0.5 CLI sets in process.env before it loads the test files: FORCE_COLOR
+// is "1" unless the command turns its --color off, so a library that decides on colours from the
+// environment (picocolors, kleur) colours its output under uvu.
+func UvuEnv(noColor bool) map[string]string {
+	if noColor {
+		return nil
+	}
+	return map[string]string{"FORCE_COLOR": "1"}
+}

@@ -24,6 +24,7 @@ package embedded
 //     bail          stop at the first failing test (bool)  nodetest, jest, mocharun, uvu, tape
 //     mocha         {timeout: ms (0 none), checkLeaks, forbidOnly}  mocha, mocharun
 //     cwd           process.cwd() (string)            globals
+//     env           process.env's variables (Options.Env)   globals
 //     write(stream, text)   1 stdout, 2 stderr: the run's output, capped at maxOutput and muted
 //                           while the tracer makes neighbour calls   globals, nodetest, jest, mocharun
 //     refuse(what)          the file touched an API the runtime refuses to emulate (the first
@@ -152,6 +153,7 @@ func (v *vm) hostObject(j *job, f *jobFile, fr *fileResult) (*goja.Object, error
 		{"mocha", map[string]any{"timeout": j.Mocha.TimeoutMS, "checkLeaks": j.Mocha.CheckLeaks, "forbidOnly": j.Mocha.ForbidOnly}},
 		{"crossFile", func(what string) { fr.CrossFile = what }},
 		{"cwd", j.Cwd},
+		{"env", j.Env},
 		{"refuse", func(what string) {
 			if fr.Refused == "" {
 				fr.Refused = what

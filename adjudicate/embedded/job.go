@@ -36,6 +36,8 @@ type job struct {
 	NoTrace bool `json:"noTrace,omitempty"`
 	// Neighbours makes the value trace's neighbour calls after the tests (Options.Neighbours).
 	Neighbours bool `json:"neighbours,omitempty"`
+	// Env is what process.env starts as (Options.Env).
+	Env map[string]string `json:"env,omitempty"`
 	// Overrides are the run's files in memory (repo-relative path → contents): what node:fs
 	// answers for them in place of the tree under Cwd (fs.go).
 	Overrides map[string][]byte `json:"overrides,omitempty"`
@@ -72,7 +74,7 @@ type jobResult struct {
 // that no longer bundles carries its build error; any other failure is the harness's. The
 // compiled bundles returned are the job's files', index for index (nil for a build error).
 func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOptions) (*job, []*compiled, error) {
-	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: mochaJobOf(r.opts.Mocha), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours, Overrides: norm}
+	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: mochaJobOf(r.opts.Mocha), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours, Env: r.opts.Env, Overrides: norm}
 	files, err := r.selected(ro.Files)
 	if err != nil {
 		return nil, nil, err
