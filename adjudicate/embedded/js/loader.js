@@ -31,8 +31,11 @@
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
-  // require.resolve names a file on disk, which a bundle has none of: refused by name (a test
-  // that deletes require.cache[require.resolve(…)] to reload a module runs under node).
+  // require.resolve is refused by name. Resolving a repository file would be easy (node:fs reads
+  // the tree), but its one use in tests, `delete require.cache[require.resolve(…)]` before a
+  // require that must load the module afresh, needs a require.cache whose deletion makes the
+  // bundle run a module again, or proof that it never ran: the bundle caches every module it
+  // has run, and the runtime cannot see which have. Such a test runs under node.
   require.resolve = function resolve(spec) {
     host.refuse('require.resolve');
     throw new Error('require.resolve(' + JSON.stringify(String(spec)) + ') is not available in the embedded runner; use --runner node');
