@@ -267,6 +267,27 @@ func (f *repoFS) realpath(abs string) (string, string) {
 	return filepath.Clean(abs), ""
 }
 
+// linkedRel names a file outside the root that the run reached through the root's node_modules
+// link (the sandbox's link to the installed packages; esbuild reports the real path) by the
+// link's path, "" when it was not reached that way. A package reading a file beside it
+// (path.join(__dirname, …)) then reads it through the link, in view.
+func (f *repoFS) linkedRel(abs string) string {
+	link := filepath.Join(f.root, "node_modules")
+	fi, err := os.Lstat(link)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	target, err := filepath.EvalSymlinks(link)
+	if err != nil || filepath.Base(target) != "node_modules" {
+		return ""
+	}
+	abs = filepath.Clean(abs)
+	if !strings.HasPrefix(abs, target+string(filepath.Separator)) {
+		return ""
+	}
+	return "node_modules/" + filepath.ToSlash(abs[len(target)+1:])
+}
+
 // lendFS sets on host the read-only file functions js/fs.js calls; each answers [code, value]
 // with code "" on success. callerFile is the repository file of the JavaScript frame that
 // called the function that called it, for __dirname, __filename and import.meta.
@@ -305,7 +326,7 @@ func lendFS(rt *goja.Runtime, host *goja.Object, f *repoFS) error {
 					continue
 				}
 				if strings.HasPrefix(name, "../") || filepath.IsAbs(name) {
-					return ""
+					return f.linkedRel(filepath.Join(f.root, name))
 				}
 				return filepath.ToSlash(filepath.Clean(name))
 			}

@@ -71,6 +71,10 @@ func TestFSLinksOut(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(nm, "dep", "package.json"), []byte(`{"name":"dep","version":"1.2.3"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A package that reads a file beside it, as browserslist's and caniuse's data loaders do.
+	if err := os.WriteFile(filepath.Join(nm, "dep", "index.js"), []byte("const fs = require('fs');\nconst path = require('path');\nexports.version = () => JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8')).version;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	head := "const test = require('node:test');\nconst assert = require('node:assert');\nconst fs = require('fs');\nconst path = require('path');\n"
 	for _, tc := range []struct {
 		name, body, unsupported string
@@ -83,6 +87,7 @@ func TestFSLinksOut(t *testing.T) {
 		{"a missing file behind a link out", "test('l', () => { fs.existsSync('out/none.txt'); });\n", "fs.existsSync of a path outside the repository"},
 		{"lstat of the link itself", "test('l', () => { assert.equal(fs.lstatSync('leak.txt').isSymbolicLink(), true); });\n", ""},
 		{"a link inside", "test('l', () => { assert.equal(fs.readFileSync('inside.txt', 'utf8'), 'mine'); });\n", ""},
+		{"a package reading beside itself through the link", "test('l', () => { assert.equal(require('dep').version(), '1.2.3'); });\n", ""},
 		{"the node_modules link", "test('l', () => { assert.equal(JSON.parse(fs.readFileSync('node_modules/dep/package.json', 'utf8')).version, '1.2.3'); assert.equal(fs.realpathSync('node_modules/dep'), path.join(process.cwd(), 'node_modules/dep')); });\n", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
