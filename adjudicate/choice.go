@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
@@ -165,6 +166,9 @@ func commandTests(root, cmd string) (files []string, eo embedded.Options, why st
 		return nil, eo, fmt.Sprintf("the oracle command runs %s, which the embedded runner does not speak", inv.Runner)
 	}
 	eo.Framework = fw
+	if fw == embedded.FrameworkUvu {
+		eo.Env = embedded.UvuEnv(slices.Contains(inv.Args, "--no-color"))
+	}
 	if why := oraclecmd.IsolationOff(inv); why != "" {
 		return nil, eo, why
 	}

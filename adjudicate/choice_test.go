@@ -170,8 +170,8 @@ func TestOracleCommandFallsBack(t *testing.T) {
 		chooseOnly     bool // the runner is not installed here: runner choice alone is asked
 	}{
 		{"not one invocation", "node --test test/add.test.js && true", "not one test runner invocation", nil, false},
-		{"a built-in the runtime lacks", "node --test test/fs.test.js", `"node:fs"`, map[string]string{
-			"test/fs.test.js": "const test = require('node:test');\nconst fs = require('node:fs');\nconst { add } = require('../src/add.js');\ntest('adds', () => { if (add(2, 1) !== 3 || !fs) throw new Error('no'); });\n",
+		{"a built-in the runtime lacks", "node --test test/fs.test.js", `"node:child_process"`, map[string]string{
+			"test/fs.test.js": "const test = require('node:test');\nconst fs = require('node:child_process');\nconst { add } = require('../src/add.js');\ntest('adds', () => { if (add(2, 1) !== 3 || !fs) throw new Error('no'); });\n",
 		}, false},
 		{"own test patterns, a file outside them", "npx jest test/add.test.js", `jest would not run test/add.test.js: it does not match testMatch ["**/*.check.js"] (jest.config.js)`, map[string]string{
 			"jest.config.js": "module.exports = { testMatch: ['**/*.check.js'] };\n", "test/add.check.js": "",

@@ -151,3 +151,22 @@ func TestUvuTapeOracleCommandParity(t *testing.T) {
 		})
 	}
 }
+
+// TestUvuCommandEnv: a uvu command runs embedded with the FORCE_COLOR=1 uvu's CLI sets in its own
+// process before loading the tests (postcss's tests compare picocolors' output), and without it
+// under --no-color.
+func TestUvuCommandEnv(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "test"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "test", "a.test.js"), []byte("require('uvu').test.run();\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for cmd, want := range map[string]string{"uvu test": "1", "uvu --no-color test": ""} {
+		_, eo, why := commandTests(root, cmd)
+		if why != "" || eo.Env["FORCE_COLOR"] != want {
+			t.Errorf("%s: env %v (%s), want FORCE_COLOR %q", cmd, eo.Env, why, want)
+		}
+	}
+}

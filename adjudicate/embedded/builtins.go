@@ -1,7 +1,7 @@
 package embedded
 
 // This file names the Node built-in modules the embedded runtime provides (js/timers.js,
-// js/events.js, js/util.js, js/os.js beside path, assert and test) and lends the runtime the
+// js/events.js, js/util.js, js/os.js, js/fs.js (over fs.go) beside path, assert and test) and lends the runtime the
 // engine facts those modules need and JavaScript cannot see. What a provided module does not
 // emulate is refused member by member in JavaScript (refuseMembers in js/nodeerrors.js), naming
 // module.member; an unprovided module is refused before any run (UnsupportedError).
@@ -28,10 +28,11 @@ var providedBuiltins = map[string]bool{
 	"test": true, "assert": true, "assert/strict": true, "path": true, "path/posix": true,
 	"timers": true, "timers/promises": true, "events": true, "util": true, "util/types": true,
 	"os": true, "crypto": true, "buffer": true, "querystring": true, "url": true, "string_decoder": true,
+	"fs": true, "fs/promises": true,
 }
 
 // providedNames lists what the runtime provides, for refusal messages.
-const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams), node:string_decoder, vitest, @jest/globals, mocha, uvu and tape"
+const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams, file URLs), node:string_decoder, node:fs and node:fs/promises (read-only, the repository), vitest, @jest/globals, mocha, uvu and tape"
 
 var proxyType = reflect.TypeOf(goja.Proxy{})
 

@@ -13,7 +13,7 @@ import (
 // builtinFixtures are testdata/builtins' test files, one per provided Node built-in module (and
 // its own src/queue.js, which a library would test with events and timers); each has a test that
 // fails on purpose, so a runner that failed nothing, or everything, would not compare equal.
-var builtinFixtures = []string{"test/timers.test.js", "test/events.test.js", "test/util.test.mjs", "test/os.test.js", "test/crypto.test.mjs", "test/buffer.test.js", "test/querystring.test.mjs", "test/url.test.js", "test/stringdecoder.test.js"}
+var builtinFixtures = []string{"test/timers.test.js", "test/events.test.js", "test/util.test.mjs", "test/os.test.js", "test/crypto.test.mjs", "test/buffer.test.js", "test/querystring.test.mjs", "test/url.test.js", "test/stringdecoder.test.js", "test/fs.test.js", "test/esm-meta.test.mjs"}
 
 // TestBuiltinsParity runs each built-in module fixture under real `node --test` and under the
 // embedded runner and requires the same status for every test, by name, the deliberate failure

@@ -43,7 +43,8 @@ func TestBuiltinMembersRefused(t *testing.T) {
 		{"querystring two-character separator", "const qs = require('querystring');\ntest('q', () => { qs.parse('a=1&&b=2', '&&'); });\n", false, "querystring separator of more than one character"},
 		{"url.parse", "const url = require('url');\ntest('p', () => { url.parse('http://h/'); });\n", false, "url.parse"},
 		{"setting a URL's part", "test('s', () => { const u = new URL('http://h/'); u.pathname = '/x'; });\n", false, "setting URL.pathname"},
-		{"a file: URL", "test('f', () => { new URL('file:///tmp/x'); });\n", false, "URL with the file: scheme"},
+		{"a data: URL", "test('f', () => { new URL('data:text/plain,x'); });\n", false, "URL with the data: scheme"},
+		{"a file: URL with a host", "test('f', () => { new URL('file://host/tmp/x'); });\n", false, "a file: URL with a host"},
 		{"an IPv6 host", "test('f', () => { new URL('http://[::1]:3000/'); });\n", false, "URL with an IPv6 host"},
 		{"util.inspect of a URL", "const util = require('util');\ntest('i', () => { util.inspect(new URL('http://h/')); });\n", false, "util.inspect of an object with its own inspect (such as a URL)"},
 		{"StringDecoder internals", "const { StringDecoder } = require('string_decoder');\ntest('s', () => { new StringDecoder().lastNeed; });\n", false, "StringDecoder.lastNeed"},
@@ -89,7 +90,7 @@ func checkRefusal(t *testing.T, src string, passed bool, unsupported string) {
 // TestUnprovidedBuiltinRefused: a built-in module the runtime does not provide is refused before
 // any run, naming the module and the file that imports it, and the reason lists what is provided.
 func TestUnprovidedBuiltinRefused(t *testing.T) {
-	for _, spec := range []string{"node:http", "stream", "node:fs", "events/foo"} {
+	for _, spec := range []string{"node:http", "stream", "node:child_process", "events/foo"} {
 		root := writeTree(t, map[string]string{"a.test.js": "const m = require('" + spec + "');\nrequire('node:test').test('w', () => {});\n"})
 		_, err := New(root, []string{"a.test.js"}, Options{})
 		var ue *UnsupportedError

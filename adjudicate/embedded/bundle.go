@@ -107,6 +107,32 @@ type bundler struct {
 	// linked caches linkedName's answers: a real node_modules directory → the path of the link
 	// to it inside root ("" when none leads to it).
 	linked sync.Map
+
+	// esm: the bundle is printed as one ES module's body (esbuild's esm format), for a test file
+	// with top-level await, which a script cannot hold; it runs inside an async function
+	// (instrument's async). Its provided modules are then modules of bond's (externalNamespace)
+	// that take the runtime's require, so the body has no import statement.
+	esm bool
+}
+
+// externalNamespace holds, in an esm bundle, a module per provided module (a Node built-in or
+// a test API) whose exports are what the runtime's require returns for it.
+const externalNamespace = "bond-provided"
+
+// external is the resolution of a provided module: left to the runtime's require, as an
+// external in a script, or through an externalNamespace module in an esm bundle.
+func (b *bundler) external(spec string) api.OnResolveResult {
+	if b.esm {
+		return api.OnResolveResult{Path: spec, Namespace: externalNamespace}
+	}
+	return api.OnResolveResult{Path: spec, External: true}
+}
+
+// externalLoad is the source of an externalNamespace module: CommonJS exporting the runtime's
+// module, so an import of it reads as an import of an external does in a script.
+func (b *bundler) externalLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
+	s := "module.exports = globalThis.require(" + strconv.Quote(args.Path) + ");\n"
+	return api.OnLoadResult{Contents: &s, Loader: api.LoaderJS, ResolveDir: b.root}, nil
 }
 
 // bundleOut is one esbuild result: the bundle and its source map.
@@ -117,6 +143,9 @@ type bundleOut struct {
 	inputs map[string]string
 	unsupp []builtinUse
 	apis   map[Framework]bool // test-API modules imported: vitest, @jest/globals
+	// exports: an esm bundle whose entry exports something ends in an export statement, which
+	// the function it runs in cannot hold.
+	exports bool
 	// strict: no input is CommonJS, so the whole bundle runs in strict mode, as Node runs ES
 	// modules. esbuild hoists ES modules into one scope and prints no directive for them; a
 	// bundle with CommonJS inputs stays sloppy, as those modules are in Node (their own
@@ -168,8 +197,12 @@ const setupNamespace = "bond-setup"
 
 // newBundler makes the bundler of the test file entry, with the suite's setup files run before
 // it (none: the test file is the entry itself).
-func newBundler(root, entry string, setup []string) (*bundler, error) {
-	b := &bundler{root: root, entry: entry, setup: setup, exports: map[string]exportInfo{}}
+func newBundler(root, entry string, setup []string, esm bool) (*bundler, error) {
+	b := &bundler{root: root, entry: entry, setup: setup, exports: map[string]exportInfo{}, esm: esm}
+	format := api.FormatIIFE
+	if esm {
+		format = api.FormatESModule
+	}
 	plugin := api.Plugin{
 		Name: "bond-embedded",
 		Setup: func(pb api.PluginBuild) {
@@ -178,6 +211,7 @@ func newBundler(root, entry string, setup []string) (*bundler, error) {
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "file"}, b.onLoad)
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: valueNamespace}, b.boundaryLoad)
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: setupNamespace}, b.setupEntry)
+			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: externalNamespace}, b.externalLoad)
 		},
 	}
 	ctx, cerr := api.Context(api.BuildOptions{
@@ -186,7 +220,7 @@ func newBundler(root, entry string, setup []string) (*bundler, error) {
 		Bundle:         true,
 		TreeShaking:    api.TreeShakingFalse, // unused code keeps its lines: executable, not run
 		Write:          false,
-		Format:         api.FormatIIFE,
+		Format:         format,
 		Platform:       api.PlatformNode,
 		Target:         api.ESNext,
 		Supported:      loweredFeatures,
@@ -194,10 +228,13 @@ func newBundler(root, entry string, setup []string) (*bundler, error) {
 		SourcesContent: api.SourcesContentExclude,
 		LegalComments:  api.LegalCommentsNone,
 		KeepNames:      true, // a class or function keeps its .name when the bundle renames it, as in Node
-		Metafile:       true,
-		Outfile:        filepath.Join(root, bundleName),
-		LogLevel:       api.LogLevelSilent,
-		Plugins:        []api.Plugin{plugin},
+		// import.meta is each module's own; the runtime's getter answers for the module whose
+		// code reads it (js/fs.js). Unset, esbuild makes it {} in a script.
+		Define:   map[string]string{"import.meta": "__bond_import_meta"},
+		Metafile: true,
+		Outfile:  filepath.Join(root, bundleName),
+		LogLevel: api.LogLevelSilent,
+		Plugins:  []api.Plugin{plugin},
 	})
 	if cerr != nil {
 		return nil, fmt.Errorf("setting up the bundler for %s: %w", entry, cerr)
@@ -307,7 +344,7 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 		b.seen.Lock()
 		b.apis[fw] = true
 		b.seen.Unlock()
-		return api.OnResolveResult{Path: spec, External: true}, nil
+		return b.external(spec), nil
 	}
 	if !isBuiltin(spec) {
 		if aliased {
@@ -321,7 +358,7 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 		b.unsupp = append(b.unsupp, use)
 		b.seen.Unlock()
 	}
-	return api.OnResolveResult{Path: spec, External: true}, nil
+	return b.external(spec), nil
 }
 
 // alias returns the import's specifier with the first matching alias applied, as vite's alias
@@ -518,14 +555,20 @@ func (b *bundler) build(overrides map[string][]byte) (*bundleOut, error) {
 		Inputs map[string]struct {
 			Format string `json:"format"`
 		} `json:"inputs"`
+		Outputs map[string]struct {
+			Exports []string `json:"exports"`
+		} `json:"outputs"`
 	}
 	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
 		return nil, fmt.Errorf("bundling %s: reading esbuild's metafile: %w", b.entry, err)
 	}
-	for _, in := range meta.Inputs {
-		if in.Format == "cjs" {
+	for name, in := range meta.Inputs {
+		if in.Format == "cjs" && !strings.HasPrefix(name, externalNamespace+":") {
 			out.strict = false
 		}
+	}
+	for _, o := range meta.Outputs {
+		out.exports = out.exports || len(o.Exports) > 0
 	}
 	for _, f := range res.OutputFiles {
 		switch {

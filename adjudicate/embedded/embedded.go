@@ -3,9 +3,10 @@
 // instruments the bundle with statement probes, and runs it in a fresh goja runtime that provides
 // node:test, node:assert, node:path and the built-ins listed in builtins.go (timers, events,
 // util, os's constants, crypto's hashes, buffer, querystring, url, string_decoder), the jest,
-// vitest and mocha test APIs, console and timers on a virtual-time event loop, and nothing else:
-// no file system, network, processes or environment. A mutant's file is supplied in memory, so
-// an embedded run needs no sandbox copy.
+// vitest and mocha test APIs, console and timers on a virtual-time event loop, a read-only
+// node:fs over the repository (fs.go), and nothing else: no writes, network, processes or
+// environment. A mutant's file is supplied in memory, to the bundle and to node:fs alike, so an
+// embedded run needs no sandbox copy.
 //
 // Decisions, for the README:
 //   - Provided modules: node:test, node:assert, node:assert/strict, node:path, node:path/posix,
@@ -19,13 +20,18 @@
 //     node:crypto's md5/sha1/sha256/sha512 hashes and seeded randomUUID, node:buffer,
 //     node:querystring, node:url's URL and URLSearchParams and node:string_decoder are provided
 //     too (builtins.go and js/timers.js, events.js, util.js, os.js, crypto.js, buffer.js,
-//     querystring.js, url.js, stringdecoder.js; each
+//     querystring.js, url.js, stringdecoder.js; node:fs and node:fs/promises read-only over the
+//     repository under the root, with the run's overrides, every read recorded in
+//     Result.Inputs, paths outside the root refused, and __dirname, __filename and
+//     import.meta of the calling file, js/fs.js and fs.go; each
 //     compared
 //     with node --test in builtins_test.go), and what they do not emulate is refused the same
 //     way, by module.member (os.hostname, events.on, util.inspect of an error). "vitest",
 //     "@jest/globals" and "mocha" resolve to the runtime's own test APIs, never to node_modules. Any
 //     other Node built-in, imported by a test or anything it imports, makes New return
-//     *UnsupportedError; so do top-level await, which esbuild cannot put in a script, and a
+//     *UnsupportedError; so do top-level await outside vitest (under vitest the file is bundled
+//     as one ES module's body, run in an async function that the event loop settles before
+//     the tests run, as vitest awaits a test file's import; tlaFeature says why not elsewhere), and a
 //     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
 //     (async generators, for await, using, decorators) is lowered by esbuild. A global Node has
 //     and the runtime lacks (Intl, fetch, Atomics, EventTarget, …; unsupported.go's nodeGlobals)
@@ -34,8 +40,9 @@
 //     with skip, only (per file, as both runners do), todo, each (table and template),
 //     concurrent (run serially), the four hooks, async tests, done callbacks (jest only; vitest 3
 //     refuses them), per-test timeouts (5 s by default) on the virtual clock, expect with jest's
-//     equality and matchers, jest.fn/vi.fn, spyOn, and fake timers on a clock of their own. Tests
-//     are named "suite › test", as jest's reporter names them. Failures read as each runner's:
+//     equality and matchers, jest.fn/vi.fn, spyOn, fake timers on a clock of their own, and
+//     vitest's vi.stubEnv, vi.stubGlobal and their unstubAll (per file, as each file has its own
+//     runtime; the unstubEnvs and unstubGlobals settings are refused). Tests are named "suite › test", as jest's reporter names them. Failures read as each runner's:
 //     jest's matcher hints, vitest's chai sentences (js/vitestmsg.js). Which API a file speaks: the
 //     module it imports, else Options.Framework, else the repository's (vitest when it depends on
 //     vitest, jest when it uses jest). The runner's config is read as text, not run: jest's
@@ -166,6 +173,10 @@ type Options struct {
 	// Mocha are the mocha settings the runs honour, for FrameworkMocha (ReadMochaSetup reads
 	// them from the command and mocha's configuration).
 	Mocha MochaOptions
+	// Env are the environment variables the runner's CLI sets in its own process before it
+	// loads the test files, which the tests then see in process.env (otherwise empty): uvu's
+	// FORCE_COLOR=1 while its --color is on, as it is by default (UvuEnv).
+	Env map[string]string
 	// Neighbours makes each run also make the tests' entry calls again after its tests, with one
 	// argument changed a little, recorded with Origin "neighbour" (neighbours.go).
 	Neighbours bool
@@ -214,7 +225,16 @@ type compiled struct {
 	inst      *instrumented
 	inputs    map[string]string // path → SHA-256 (hex) of what the bundle was built from
 	framework Framework         // the test API the file imports, else the repository's
+	// async: the bundle is an ES module's body with top-level await, run inside an async
+	// function whose promise the run awaits before the tests (jobFile.Async).
+	async bool
 }
+
+// tlaFeature is why a test file with top-level await runs embedded only under vitest: vitest
+// imports a test file, awaiting its top level, and only then runs the tests it declared, as the
+// runtime does; node --test, mocha's ESM loader, uvu and tape start running tests while the
+// file is still loading, an order the runtime does not reproduce.
+const tlaFeature = "top-level await outside vitest (node --test, mocha, uvu and tape start tests while the file loads)"
 
 // New prepares an oracle of testFiles (paths relative to root) for embedded runs: it bundles
 // each file once to learn its imports, and returns *UnsupportedError when one needs a Node
@@ -265,7 +285,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, fmt.Errorf("embedded runner: test file %s is outside the root %s", f, abs)
 		}
-		b, err := newBundler(abs, rel, cfg.SetupFiles)
+		b, err := newBundler(abs, rel, cfg.SetupFiles, false)
 		if err != nil {
 			r.Close()
 			return nil, err
@@ -335,7 +355,19 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		var be *buildError
 		if errors.As(err, &be) {
 			if file, ok := be.topLevelAwait(); ok && overrides == nil {
-				return nil, &UnsupportedError{Importer: file, Feature: "top-level await"}
+				if tf.b.esm {
+					return nil, &UnsupportedError{Importer: file, Feature: "top-level await"}
+				}
+				// A script cannot hold it: bundle the file as one ES module's body instead,
+				// run inside an async function (served under vitest only, below).
+				nb, err := newBundler(r.root, tf.path, r.cfg.SetupFiles, true)
+				if err != nil {
+					return nil, err
+				}
+				nb.tests, nb.aliases, nb.mappers = tf.b.tests, tf.b.aliases, tf.b.mappers
+				tf.b.dispose()
+				tf.b = nb
+				return r.compile(tf, overrides)
 			}
 		}
 		return nil, err
@@ -365,11 +397,19 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 	case out.apis[FrameworkTape]:
 		fw = FrameworkTape
 	}
-	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict)
+	if tf.b.esm && overrides == nil {
+		switch {
+		case fw != FrameworkVitest:
+			return nil, &UnsupportedError{Importer: tf.path, Feature: tlaFeature}
+		case out.exports:
+			return nil, &UnsupportedError{Importer: tf.path, Feature: "top-level await in a test file that exports bindings"}
+		}
+	}
+	inst, err := instrument(tf.path, string(out.js), out.srcMap, out.strict, tf.b.esm)
 	if err != nil {
 		return nil, err
 	}
-	c := &compiled{inst: inst, inputs: out.inputs, framework: fw}
+	c := &compiled{inst: inst, inputs: out.inputs, framework: fw, async: tf.b.esm}
 	if r.opts.InProcess { // a worker compiles what it runs itself
 		if c.prg, err = compileInstrumented(tf.path, inst); err != nil {
 			return nil, err
@@ -428,6 +468,7 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 	loadFailed := false
 	crossFile := crossFileUse(jr.Files, j.Files)
 	for i, fr := range jr.Files {
+		maps.Copy(res.Inputs, fr.Reads)
 		res.Tests = append(res.Tests, fr.Tests...)
 		res.Traced = append(res.Traced, j.Files[i].Path)
 		for _, c := range fr.Calls {

@@ -76,7 +76,7 @@ func unsupported(err error) error {
 
 // refusedUses are test-API calls the embedded runner does not serve, found in a bundle's own
 // (non-node_modules) code: snapshots read and write files; module mocks replace imports.
-var refusedUses = regexp.MustCompile(`\.(toMatchSnapshot|toMatchInlineSnapshot|toThrowErrorMatchingSnapshot|toThrowErrorMatchingInlineSnapshot|toMatchFileSnapshot)\(|\b(?:vi|jest)\.(mock|doMock|unmock|hoisted|requireActual|importActual|importMock|requireMock|stubGlobal|stubEnv)\(`)
+var refusedUses = regexp.MustCompile(`\.(toMatchSnapshot|toMatchInlineSnapshot|toThrowErrorMatchingSnapshot|toThrowErrorMatchingInlineSnapshot|toMatchFileSnapshot)\(|\b(?:vi|jest)\.(mock|doMock|unmock|hoisted|requireActual|importActual|importMock|requireMock)\(`)
 
 // refusedUse returns the first refused test-API call in js, and the source file it maps to.
 func refusedUse(js, srcMap []byte) (what, file string, found bool) {
@@ -94,4 +94,14 @@ func refusedUse(js, srcMap []byte) (what, file string, found bool) {
 		}
 	}
 	return "", "", false
+}
+
+// UvuEnv is what the uvu 0.5 CLI sets in process.env before it loads the test files: FORCE_COLOR
+// is "1" unless the command turns its --color off, so a library that decides on colours from the
+// environment (picocolors, kleur) colours its output under uvu.
+func UvuEnv(noColor bool) map[string]string {
+	if noColor {
+		return nil
+	}
+	return map[string]string{"FORCE_COLOR": "1"}
 }

@@ -34,7 +34,7 @@ func FuzzInstrument(f *testing.F) {
 		if _, err := goja.Compile("f.js", string(tr.Code), false); err != nil {
 			return // goja cannot parse what esbuild printed: nothing to compare
 		}
-		inst, err := instrument("f.js", string(tr.Code), tr.Map, false)
+		inst, err := instrument("f.js", string(tr.Code), tr.Map, false, false)
 		if err != nil {
 			t.Fatalf("instrument: %v\n%s", err, tr.Code)
 		}

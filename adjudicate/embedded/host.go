@@ -24,6 +24,7 @@ package embedded
 //     bail          stop at the first failing test (bool)  nodetest, jest, mocharun, uvu, tape
 //     mocha         {timeout: ms (0 none), checkLeaks, forbidOnly}  mocha, mocharun
 //     cwd           process.cwd() (string)            globals
+//     env           process.env's variables (Options.Env)   globals
 //     write(stream, text)   1 stdout, 2 stderr: the run's output, capped at maxOutput and muted
 //                           while the tracer makes neighbour calls   globals, nodetest, jest, mocharun
 //     refuse(what)          the file touched an API the runtime refuses to emulate (the first
@@ -45,7 +46,8 @@ package embedded
 //     value trace.
 //
 //  5. The test file's bundle (instrument.go, boundary.go) is `(function(__bond_h, __bond_v) {
-//     … })`: Go calls it (load) with the probe array, a Uint8Array of one byte per probe that
+//     … })` (an async function for a test file with top-level await, whose promise the event
+//     loop settles before step 6): Go calls it (load) with the probe array, a Uint8Array of one byte per probe that
 //     the bundle sets to 1 as code runs (fileResult.Probes), and the tracer's wrap(path,
 //     exports) → exports, which only the bundle's "bond-value:" proxy modules may call (an
 //     identity when the trace is off). Running it declares the tests.
@@ -70,7 +72,7 @@ import (
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
 // use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "loader.js"}
+var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "fs.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "loader.js"}
 
 //go:embed js/*.js
 var runtimeFS embed.FS
@@ -151,6 +153,7 @@ func (v *vm) hostObject(j *job, f *jobFile, fr *fileResult) (*goja.Object, error
 		{"mocha", map[string]any{"timeout": j.Mocha.TimeoutMS, "checkLeaks": j.Mocha.CheckLeaks, "forbidOnly": j.Mocha.ForbidOnly}},
 		{"crossFile", func(what string) { fr.CrossFile = what }},
 		{"cwd", j.Cwd},
+		{"env", j.Env},
 		{"refuse", func(what string) {
 			if fr.Refused == "" {
 				fr.Refused = what
@@ -163,6 +166,10 @@ func (v *vm) hostObject(j *job, f *jobFile, fr *fileResult) (*goja.Object, error
 		}
 	}
 	if err := lendBuiltins(host, j.Seed); err != nil {
+		return nil, err
+	}
+	fr.Reads = map[string]string{}
+	if err := lendFS(v.rt, host, &repoFS{root: j.Cwd, overrides: j.Overrides, reads: fr.Reads}); err != nil {
 		return nil, err
 	}
 	members = []struct {
@@ -247,17 +254,22 @@ func (v *vm) newProbes(n int) (goja.ArrayBuffer, goja.Value, error) {
 }
 
 // load runs the test file's bundle (step 5) with the probe array and the trace's wrap function,
-// which declares its tests; noTrace hands an identity for wrap instead.
-func (v *vm) load(prg *goja.Program, probes goja.Value, tr *tracer, noTrace bool) error {
+// which declares its tests; noTrace hands an identity for wrap instead. An async bundle (one
+// with top-level await) returns its promise, which the caller settles; any other returns nil.
+func (v *vm) load(prg *goja.Program, probes goja.Value, tr *tracer, noTrace bool) (*goja.Promise, error) {
 	wrapper, err := v.rt.RunProgram(prg)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	fn, _ := goja.AssertFunction(wrapper)
 	wrap := v.rt.ToValue(tr.wrapFn)
 	if noTrace {
 		wrap = v.rt.ToValue(func(c goja.FunctionCall) goja.Value { return c.Argument(1) })
 	}
-	_, err = fn(goja.Undefined(), probes, wrap)
-	return err
+	ret, err := fn(goja.Undefined(), probes, wrap)
+	if err != nil {
+		return nil, err
+	}
+	p, _ := ret.Export().(*goja.Promise)
+	return p, nil
 }

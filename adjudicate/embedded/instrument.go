@@ -51,6 +51,35 @@ import (
 // in a function taking it as a parameter, so user code cannot reach it by a global name.
 const probeVar = "__bond_h"
 
+// asyncOpen is what an async bundle is parsed inside, so its top-level await parses; positions
+// in it are shifted back by its length (instrumenter.base).
+const asyncOpen = "(async function(){"
+
+// parseBundle parses the bundle's top-level statements: as a script, or (async) as the body of
+// an async function, setting in.base so that in.off answers offsets into bundle itself.
+func parseBundle(name, bundle string, async bool, in *instrumenter) ([]ast.Statement, error) {
+	src := bundle
+	if async {
+		src = asyncOpen + bundle + "\n})"
+		in.base = len(asyncOpen)
+	}
+	prg, err := parser.ParseFile(nil, name, src, 0, parser.WithDisableSourceMaps)
+	if err != nil {
+		return nil, fmt.Errorf("parsing the bundle of %s for instrumentation: %w", name, err)
+	}
+	if !async {
+		return prg.Body, nil
+	}
+	if len(prg.Body) == 1 {
+		if es, ok := prg.Body[0].(*ast.ExpressionStatement); ok {
+			if fn, ok := es.Expression.(*ast.FunctionLiteral); ok {
+				return fn.Body.List, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("parsing the bundle of %s for instrumentation: it is not one module body (a bond bug)", name)
+}
+
 // lineRef is one original line: an index into instrumented.sources and a 1-based line.
 type lineRef struct {
 	src  int
@@ -83,11 +112,17 @@ type instrumenter struct {
 	ins     []insertion
 	ranges  []probeRange
 	nprobes int
+	// base is how far the parsed text's positions are ahead of src's: the length of what the
+	// bundle was parsed inside (asyncOpen), 0 for a script.
+	base int
 }
 
 // instrument adds statement probes to bundle (esbuild's output) and attributes the source-map
 // segments to them.
-func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrumented, err error) {
+//
+// async says the bundle is an ES module's body with top-level await (bundler.esm): it is parsed
+// inside an async function, and runs in one.
+func instrument(name, bundle string, mapJSON []byte, strict, async bool) (_ *instrumented, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("instrumenting the bundle of %s failed (a bond bug): %v", name, p)
@@ -103,15 +138,18 @@ func instrument(name, bundle string, mapJSON []byte, strict bool) (_ *instrument
 	if strings.HasPrefix(bundle, "#!") {
 		bundle = "//" + bundle[2:]
 	}
-	prg, err := parser.ParseFile(nil, name, bundle, 0, parser.WithDisableSourceMaps)
-	if err != nil {
-		return nil, fmt.Errorf("parsing the bundle of %s for instrumentation: %w", name, err)
-	}
 	in := &instrumenter{src: bundle}
-	in.list(prg.Body, true)
+	body, err := parseBundle(name, bundle, async, in)
+	if err != nil {
+		return nil, err
+	}
+	in.list(body, true)
 
 	// The wrapper: the probes' array is a parameter of the function the bundle runs in.
 	prefix := "(function(" + probeVar + "," + wrapVar + "){"
+	if async {
+		prefix = "(async function(" + probeVar + "," + wrapVar + "){"
+	}
 	if strict {
 		prefix += `"use strict";`
 	}

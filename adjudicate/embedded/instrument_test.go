@@ -21,6 +21,7 @@ func TestInstrumentKeepsSemantics(t *testing.T) {
 		{"do while single statement", `let i = 0; do i++; while (i < 5); result = String(i);`},
 		{"labelled continue", `let r = 0; outer: for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) { if (j === 1) continue outer; r += 10 * i + j; } result = String(r);`},
 		{"arrow bodies", `const a = (x) => (x, x + 1) * 2; const b = (x) => ({ v: x }); const c = (x) => x ? 'y' : 'n'; result = [a(1), b(2).v, c(0)].join();`},
+		{"argless new as an arrow body", "const f = () => /* @__PURE__ */ new Map(); const g = (a) => a || new Set(); const h = () => a ? 1 : new WeakMap(); const a = 0; result = [f().size, g(0).size, h() instanceof WeakMap].join();"},
 		{"sequence statement", `let a = 0, b = 0; (a++, b += 2); result = a + ':' + b;`},
 		{"class static block", `class C { static v; static { C.v = 'static'; } } result = C.v;`},
 		{"switch fallthrough", `function f(x) { let r = ''; switch (x) { case 1: r += 'a'; case 2: r += 'b'; break; default: r += 'd'; } return r; } result = f(1) + f(2) + f(3);`},
@@ -48,7 +49,7 @@ func TestInstrumentKeepsSemantics(t *testing.T) {
 			}
 			printed := string(tr.Code)
 			want := evalSnippet(t, printed, nil)
-			inst, err := instrument("snippet.js", printed, tr.Map, false)
+			inst, err := instrument("snippet.js", printed, tr.Map, false, false)
 			if err != nil {
 				t.Fatal(err)
 			}

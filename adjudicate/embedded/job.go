@@ -36,6 +36,11 @@ type job struct {
 	NoTrace bool `json:"noTrace,omitempty"`
 	// Neighbours makes the value trace's neighbour calls after the tests (Options.Neighbours).
 	Neighbours bool `json:"neighbours,omitempty"`
+	// Env is what process.env starts as (Options.Env).
+	Env map[string]string `json:"env,omitempty"`
+	// Overrides are the run's files in memory (repo-relative path → contents): what node:fs
+	// answers for them in place of the tree under Cwd (fs.go).
+	Overrides map[string][]byte `json:"overrides,omitempty"`
 }
 
 // jobFile is one test file of a job: its instrumented bundle, or the reason it did not bundle.
@@ -48,7 +53,10 @@ type jobFile struct {
 	Code       string `json:"code,omitempty"` // the wrapped, instrumented script
 	Map        []byte `json:"map,omitempty"`  // its source map
 	Probes     int    `json:"probes"`
-	prg        *goja.Program
+	// Async: Code is an async function (compiled.async); its promise settles before the tests
+	// run.
+	Async bool `json:"async,omitempty"`
+	prg   *goja.Program
 }
 
 // jobResult is what a job's execution returns: one fileResult per file run, in order, up to the
@@ -66,7 +74,7 @@ type jobResult struct {
 // that no longer bundles carries its build error; any other failure is the harness's. The
 // compiled bundles returned are the job's files', index for index (nil for a build error).
 func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOptions) (*job, []*compiled, error) {
-	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: mochaJobOf(r.opts.Mocha), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours}
+	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: mochaJobOf(r.opts.Mocha), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours, Env: r.opts.Env, Overrides: norm}
 	files, err := r.selected(ro.Files)
 	if err != nil {
 		return nil, nil, err
@@ -88,7 +96,7 @@ func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOpt
 			}
 		}
 		cs = append(cs, c)
-		j.Files = append(j.Files, jobFile{Path: tf.path, Framework: c.framework, Code: c.inst.code, Map: c.inst.srcMap, Probes: c.inst.probes, prg: c.prg})
+		j.Files = append(j.Files, jobFile{Path: tf.path, Framework: c.framework, Code: c.inst.code, Map: c.inst.srcMap, Probes: c.inst.probes, Async: c.async, prg: c.prg})
 	}
 	return j, cs, nil
 }

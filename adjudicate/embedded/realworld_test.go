@@ -78,7 +78,7 @@ func TestInstrumentRealLibraries(t *testing.T) {
 		if err != nil {
 			continue // goja cannot run this package at all
 		}
-		inst, err := instrument(name, string(js), sm, false)
+		inst, err := instrument(name, string(js), sm, false, false)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue

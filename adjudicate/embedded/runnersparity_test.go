@@ -225,9 +225,10 @@ func ledgerMutant(t *testing.T) map[string][]byte {
 // suite, unmutated and with a mutant of src/ledger.js: the same failing tests by name, the same
 // number passed, the same verdict.
 func TestUvuParity(t *testing.T) {
-	for _, file := range []string{"uvu/ledger.test.js", "uvu/pass.test.js"} {
+	for _, file := range []string{"uvu/ledger.test.js", "uvu/pass.test.js", "uvu/env.test.js"} {
 		t.Run(file, func(t *testing.T) {
-			r := newRunnerAt(t, runnersParityDir, []string{file}, Options{Framework: FrameworkUvu})
+			// As choice.go runs a uvu command: with the environment uvu's CLI sets.
+			r := newRunnerAt(t, runnersParityDir, []string{file}, Options{Framework: FrameworkUvu, Env: UvuEnv(false)})
 			pattern := "^" + regexp.QuoteMeta(filepath.Base(file)) + "$"
 			for _, mutant := range []map[string][]byte{nil, ledgerMutant(t)} {
 				want := realUvu(t, runnersFixture(t, mutant), "uvu", pattern)

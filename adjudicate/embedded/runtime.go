@@ -133,6 +133,9 @@ type fileResult struct {
 	// recording at its cap.
 	Calls       []Call `json:"calls,omitempty"`
 	TraceCapped bool   `json:"traceCapped,omitempty"`
+	// Reads are the files the tests read through node:fs, repo-relative, each with the SHA-256
+	// (hex) of the bytes read (fs.go): inputs of the run beside its bundle's.
+	Reads map[string]string `json:"reads,omitempty"`
 }
 
 // failed reports whether the file failed to load or a test of it failed (todo tests aside).
@@ -198,16 +201,34 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 		return errors.As(err, &ie) || st.stopped() != stopNone
 	}
 
-	// Load: run the bundle's top level, which declares the tests.
-	if err := v.load(f.prg, probeArr, tr, j.NoTrace); err != nil {
+	// Load: run the bundle's top level, which declares the tests; a top-level await is settled
+	// on the event loop first, as vitest awaits the file's import before running its tests.
+	loadFailed := func(text string) (fileResult, error) {
+		fr.LoadError = text
+		fr.Tests = append(fr.Tests, TestResult{File: f.Path, Name: f.Path, Error: fr.LoadError})
+		fmt.Fprintf(out, "✖ %s\n  %s\n", f.Path, strings.ReplaceAll(fr.LoadError, "\n", "\n  "))
+		return fr, nil
+	}
+	loading, err := v.load(f.prg, probeArr, tr, j.NoTrace)
+	if err != nil {
 		if interrupted(err) {
 			fr.Tests = finish(v, "the run was stopped before the tests finished")
 			return fr, nil
 		}
-		fr.LoadError = jsErrorText(err)
-		fr.Tests = append(fr.Tests, TestResult{File: f.Path, Name: f.Path, Error: fr.LoadError})
-		fmt.Fprintf(out, "✖ %s\n  %s\n", f.Path, strings.ReplaceAll(fr.LoadError, "\n", "\n  "))
-		return fr, nil
+		return loadFailed(jsErrorText(err))
+	}
+	if loading != nil && f.Async {
+		v.loop(st, interrupted, func() bool { return loading.State() != goja.PromiseStatePending })
+		v.handled(loading)
+		switch {
+		case st.stopped() != stopNone:
+			fr.Tests = finish(v, "the run was stopped before the tests finished")
+			return fr, nil
+		case loading.State() == goja.PromiseStateRejected:
+			return loadFailed(jsValueText(loading.Result()))
+		case loading.State() == goja.PromiseStatePending:
+			return loadFailed("the test file's top-level await never settled: the event loop ran dry while it was pending")
+		}
 	}
 	if err := v.reportRejections(); err != nil {
 		fr.Tests = finish(v, "the run was stopped before the tests finished")
@@ -223,15 +244,37 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 		return fr, fmt.Errorf("embedded runner: starting the tests: %w", err)
 	}
 	p, _ := runP.Export().(*goja.Promise)
+	v.loop(st, interrupted, nil)
+	reason := "Promise resolution is still pending but the event loop has already resolved"
+	if st.stopped() != stopNone {
+		reason = "the run was stopped before the test finished"
+	} else if p != nil && p.State() == goja.PromiseStateRejected {
+		reason = "the test runner failed: " + p.Result().String()
+	}
+	fr.Tests = finish(v, reason)
+	if st.stopped() == stopNone {
+		// After the results are collected, so no test sees them.
+		tr.afterTests(probes.Bytes(), func(on bool) { v.muted = on }, func() bool { return st.stopped() != stopNone })
+	}
+	return fr, nil
+}
+
+// loop is the event loop: unhandled rejections, then each due timer in virtual time, until done
+// (nil: never) says to stop, nothing ref'd is left or the run is stopped.
+func (v *vm) loop(st *stopper, interrupted func(error) bool, done func() bool) {
+	rt := v.rt
 	for {
+		if done != nil && done() {
+			return
+		}
 		if err := v.reportRejections(); err != nil {
-			break
+			return
 		}
 		if st.stopped() != stopNone {
-			break
+			return
 		}
 		if !v.timers.anyRef() {
-			break
+			return
 		}
 		t := heap.Pop(&v.timers).(*timer)
 		if t.when > v.clock {
@@ -247,25 +290,33 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 		}
 		if _, err := v.exports.fire(goja.Undefined(), rt.ToValue(t.id), rt.ToValue(repeat)); err != nil {
 			if interrupted(err) {
-				break
+				return
 			}
 			if _, err := v.exports.uncaught(goja.Undefined(), jsErrorValue(rt, err)); err != nil && interrupted(err) {
-				break
+				return
 			}
 		}
 	}
-	reason := "Promise resolution is still pending but the event loop has already resolved"
-	if st.stopped() != stopNone {
-		reason = "the run was stopped before the test finished"
-	} else if p != nil && p.State() == goja.PromiseStateRejected {
-		reason = "the test runner failed: " + p.Result().String()
+}
+
+// handled takes p off the unhandled rejections: its rejection is reported another way.
+func (v *vm) handled(p *goja.Promise) {
+	for i, q := range v.rejected {
+		if q == p {
+			v.rejected = append(v.rejected[:i], v.rejected[i+1:]...)
+			return
+		}
 	}
-	fr.Tests = finish(v, reason)
-	if st.stopped() == stopNone {
-		// After the results are collected, so no test sees them.
-		tr.afterTests(probes.Bytes(), func(on bool) { v.muted = on }, func() bool { return st.stopped() != stopNone })
+}
+
+// jsValueText renders a thrown or rejected value: its stack when it has one.
+func jsValueText(val goja.Value) string {
+	if obj, ok := val.(*goja.Object); ok {
+		if s := obj.Get("stack"); s != nil && !goja.IsUndefined(s) {
+			return s.String()
+		}
 	}
-	return fr, nil
+	return val.String()
 }
 
 // reportRejections hands unhandled promise rejections to the runtime as uncaught errors, as Node

@@ -249,16 +249,16 @@ func TestSetupFilesRefused(t *testing.T) {
 		{"config not literal", with(vitest("[]"), "setup.js", "",
 			"vitest.config.mjs", "const base = { setupFiles: ['./setup.js'] };\nexport default { test: base, other: base };\n"),
 			"setup files (setupFiles outside a literal test object"},
-		{"a Node built-in", with(vitest("['./setup.js']"), "setup.js", "import fs from 'node:fs';\nglobalThis.fs = fs;\n"),
-			`setup.js imports "node:fs"`},
+		{"a Node built-in", with(vitest("['./setup.js']"), "setup.js", "import cp from 'node:child_process';\nglobalThis.cp = cp;\n"),
+			`setup.js imports "node:child_process"`},
 		{"a module mock", with(vitest("['./setup.js']"), "setup.js", "import { vi } from 'vitest';\nvi.mock('./x.js');\n", "x.js", ""),
 			"setup.js uses vi.mock (module mocks replace imports)"},
 		{"jest setupFiles", with(jest(`{"setupFiles": ["<rootDir>/setup.js"]}`), "setup.js", ""),
 			"jest.config.json uses jest setupFiles (setup files jest runs before it installs the test framework"},
 		{"jest bare path", with(jest(`{"setupFilesAfterEnv": ["setup.js"]}`), "setup.js", ""),
 			`jest.config.json uses jest setupFilesAfterEnv ("setup.js" is not a relative path or one under <rootDir>`},
-		{"jest setup file needs a built-in", with(jest(`{"setupFilesAfterEnv": ["<rootDir>/setup.js"]}`), "setup.js", "const fs = require('fs');\n"),
-			`setup.js imports "fs"`},
+		{"jest setup file needs a built-in", with(jest(`{"setupFilesAfterEnv": ["<rootDir>/setup.js"]}`), "setup.js", "const cp = require('child_process');\n"),
+			`setup.js imports "child_process"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := writeTree(t, tt.files)

@@ -13,7 +13,7 @@ import (
 	"github.com/dop251/goja/file"
 )
 
-func (in *instrumenter) off(idx file.Idx) int { return int(idx) - 1 }
+func (in *instrumenter) off(idx file.Idx) int { return int(idx) - 1 - in.base }
 
 // start is where statement or expression n really begins: goja's Idx0 points past leading
 // grouping parentheses (and comments esbuild puts inside them, such as /* @__PURE__ */), which
@@ -81,7 +81,10 @@ func isIdentByte(c byte) bool {
 }
 
 // exprEnd is the offset just past expression e. goja's Idx1 stops one byte short on private
-// names (this.#p), so an identifier cut in two is extended to its end.
+// names (this.#p), so an identifier cut in two is extended to its end; and before the empty
+// argument list of a `new X()` (its callee's end, for any expression that ends in one, such as
+// the arrow body `() => new WeakMap()`), so a "()" right after it is taken in: nothing else
+// can stand there, since an expression followed by "()" would be a call of it.
 func (in *instrumenter) exprEnd(e ast.Node) int {
 	o := in.off(e.Idx1())
 	if o > len(in.src) {
@@ -90,7 +93,46 @@ func (in *instrumenter) exprEnd(e ast.Node) int {
 	for o > 0 && o < len(in.src) && (isIdentByte(in.src[o-1]) || in.src[o-1] == '#') && isIdentByte(in.src[o]) {
 		o++
 	}
+	if strings.HasPrefix(in.src[o:], "()") && endsInArglessNew(e) {
+		o += 2
+	}
 	return o
+}
+
+// endsInArglessNew reports whether e's last token is that of a `new X()` without arguments,
+// whose Idx1 goja puts at the callee's end.
+func endsInArglessNew(e ast.Node) bool {
+	for {
+		switch n := e.(type) {
+		case *ast.NewExpression:
+			return len(n.ArgumentList) == 0 && n.RightParenthesis > 0
+		case *ast.BinaryExpression:
+			e = n.Right
+		case *ast.ConditionalExpression:
+			e = n.Alternate
+		case *ast.AssignExpression:
+			e = n.Right
+		case *ast.SequenceExpression:
+			if len(n.Sequence) == 0 {
+				return false
+			}
+			e = n.Sequence[len(n.Sequence)-1]
+		case *ast.UnaryExpression:
+			if n.Postfix {
+				return false
+			}
+			e = n.Operand
+		case *ast.AwaitExpression:
+			e = n.Argument
+		case *ast.YieldExpression:
+			if n.Argument == nil {
+				return false
+			}
+			e = n.Argument
+		default:
+			return false
+		}
+	}
 }
 
 // stmtEnd is the offset just past statement s. Compound statements end where their last body

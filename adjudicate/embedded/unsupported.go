@@ -59,7 +59,7 @@ var nodeGlobals = map[string]bool{
 	"Blob": true, "File": true, "EventTarget": true,
 	"Event": true, "MessageChannel": true, "MessagePort": true, "BroadcastChannel": true,
 	"WebAssembly": true, "WeakRef": true, "FinalizationRegistry": true,
-	"Atomics": true, "__dirname": true, "__filename": true, "module": true, "exports": true,
+	"Atomics": true, "module": true, "exports": true,
 	"ReadableStream": true, "WritableStream": true, "TransformStream": true, "CompressionStream": true,
 	"DecompressionStream": true, "navigator": true, "PerformanceObserver": true,
 	"Crypto": true, "CryptoKey": true, "SubtleCrypto": true, "CustomEvent": true,

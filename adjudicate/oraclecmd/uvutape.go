@@ -54,6 +54,10 @@ func parseUvu(args []string) (Invocation, string) {
 		if spec.refuse != "" {
 			return Invocation{}, fmt.Sprintf("uvu %s %s", name, spec.refuse)
 		}
+		if hasValue && (name == "-c" || name == "--color" || name == "--no-color") {
+			// Whether colours are on decides process.env.FORCE_COLOR (embedded.UvuEnv).
+			return Invocation{}, fmt.Sprintf("uvu %s is a switch; bond does not guess how sade reads a value given to it", a)
+		}
 		if (name == "-b" || name == "--bail") && !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 			// mri gives a flag uvu declares no type for the next word as its value.
 			return Invocation{}, fmt.Sprintf("uvu reads the word after %s (%s) as its value, not as a directory or pattern; put %s after them", name, args[i+1], name)

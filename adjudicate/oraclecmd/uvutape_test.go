@@ -69,6 +69,7 @@ func TestParseUvuTapeRefused(t *testing.T) {
 		{"uvu test pattern extra", "extra is a third argument"},
 		{"uvu --watch test", "uvu option --watch is not one bond knows to be harmless"},
 		{"uvu -v", "prints its version"},
+		{"uvu --color=false test", "uvu --color=false is a switch; bond does not guess how sade reads a value given to it"},
 		{"tape", "tape without test-file arguments runs no test"},
 		{"tape -r @babel/register test/*.js", "tape -r @babel/register preloads a module"},
 		{"tape --ignore .gitignore test/*.js", "tape --ignore ignores the test files an ignore file names"},

@@ -156,10 +156,11 @@
   };
   const nextTick = (fn, ...args) => { Promise.resolve().then(() => fn(...args)); };
   // process: present so libraries that read process.env.NODE_ENV work, but empty: no
-  // environment, no arguments beyond the script, no exit; cwd() is the runner's root (host.cwd),
+  // environment (only what the runner's CLI sets in its own process, host.env, such as uvu's
+  // FORCE_COLOR), no arguments beyond the script, no exit; cwd() is the runner's root (host.cwd),
   // where the command runner runs the oracle, so path.resolve answers as it would there.
   g.process = {
-    env: {},
+    env: Object.assign({}, host.env),
     argv: ['node', host.entry],
     execArgv: [],
     platform: 'linux',

@@ -165,6 +165,10 @@
   jtest.only.each = declare('test', 'only').each;
   jdescribe.skip.each = declare('suite', 'skip').each;
   jdescribe.only.each = declare('suite', 'only').each;
+  // vitest's test context fixtures (test.extend, test.scoped) and its .for tables are not served:
+  // refused by name rather than failing the file with a TypeError that reads as a broken oracle.
+  refuseMembers(jtest, 'test', ['extend', 'scoped', 'for']);
+  refuseMembers(jdescribe, 'describe', ['for', 'shuffle']);
   const jHook = (which) => (fn, timeout) => { jCollect.hooks[which].push({ fn, timeout }); };
   const xit = declare('test', 'skip');
 

@@ -224,10 +224,59 @@
       restoreAllMocks() { while (spies.length) spies.pop().mockRestore(); return self; },
       mocked: (x) => x,
     }, fakeTimers(self));
-    for (const n of ['mock', 'doMock', 'unmock', 'doUnmock', 'requireActual', 'requireMock', 'importActual', 'importMock', 'hoisted', 'stubGlobal', 'stubEnv']) {
+    for (const n of ['mock', 'doMock', 'unmock', 'doUnmock', 'requireActual', 'requireMock', 'importActual', 'importMock', 'hoisted']) {
       self[n] = moduleMockRefused((self === jestObj ? 'jest.' : 'vi.') + n);
     }
+    if (self === jestObj) {
+      // jest has no stubGlobal or stubEnv; a test calling them under jest fails there as here.
+      for (const n of ['stubGlobal', 'stubEnv']) self[n] = moduleMockRefused('jest.' + n);
+    } else {
+      Object.assign(self, envAndGlobalStubs(self));
+    }
     return self;
+  }
+
+  // envAndGlobalStubs are vitest's vi.stubEnv, vi.unstubAllEnvs, vi.stubGlobal and
+  // vi.unstubAllGlobals. Each test file has a runtime of its own, so what a file stubs and never
+  // restores stays for the rest of that file only, as under vitest's isolation. The first stub
+  // of a name remembers what it replaced; unstubbing restores that (deleting what did not exist)
+  // and forgets it. vite's boolean variables PROD, DEV and SSR are '1' or '' in process.env, as
+  // vitest 3 writes them; a value of undefined deletes the variable.
+  function envAndGlobalStubs(self) {
+    const envs = new Map();
+    const globals = new Map();
+    return {
+      stubEnv(name, value) {
+        const env = g.process.env;
+        if (!envs.has(name)) envs.set(name, Object.prototype.hasOwnProperty.call(env, name) ? env[name] : undefined);
+        if (name === 'PROD' || name === 'DEV' || name === 'SSR') env[name] = value ? '1' : '';
+        else if (value === undefined) delete env[name];
+        else env[name] = String(value);
+        return self;
+      },
+      unstubAllEnvs() {
+        const env = g.process.env;
+        for (const [name, was] of envs) {
+          if (was === undefined) delete env[name];
+          else env[name] = was;
+        }
+        envs.clear();
+        return self;
+      },
+      stubGlobal(name, value) {
+        if (!globals.has(name)) globals.set(name, Object.getOwnPropertyDescriptor(g, name));
+        Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: true });
+        return self;
+      },
+      unstubAllGlobals() {
+        for (const [name, was] of globals) {
+          if (was === undefined) delete g[name];
+          else Object.defineProperty(g, name, was);
+        }
+        globals.clear();
+        return self;
+      },
+    };
   }
   const jestObj = {};
   const viObj = {};

@@ -3,7 +3,8 @@
 // address, a port, a path, a query and a fragment, parsed, resolved against a base and
 // serialised as Node 20 does (percent-encode sets, dot segments, default ports), and
 // URLSearchParams in full, kept in step with its URL. What the runtime does not parse exactly is
-// refused, never guessed: other schemes (file:, data:, mailto:, custom ones), IPv6 and other
+// refused, never guessed: other schemes (data:, mailto:, custom ones; file: only as
+// file:///path, for node:url's file URLs, js/fs.js), IPv6 and other
 // numeric hosts, international domain names, credentials, backslashes and tabs or newlines in
 // the input, setting a URL's parts, and node:url's legacy parse/format/resolve. An input with no
 // scheme and no base, or a special URL with no host, throws Node's ERR_INVALID_URL. Part of the
@@ -94,7 +95,7 @@
       let scheme;
       if (m) {
         scheme = m[1].toLowerCase() + ':';
-        if (!(scheme in special)) return refuse('URL with the ' + scheme + ' scheme');
+        if (!(scheme in special) && scheme !== 'file:') return refuse('URL with the ' + scheme + ' scheme');
         rest = rest.slice(m[0].length);
         if (!rest.startsWith('//')) return refuse('a special URL without "//"');
       } else {
@@ -105,6 +106,13 @@
       if (rest.startsWith('//')) {
         rest = rest.slice(2);
         if (rest === '' && qi < 0 && hi < 0) throw invalidURL(input, rawBase);
+        if (scheme === 'file:') {
+          // file:///path only: a host (file://h/…) and DOS drive letters are refused.
+          if (rest[0] !== '/') return refuse('a file: URL with a host');
+          url.path = resolvePath([], rest.slice(1));
+          if (url.path.length && /^[A-Za-z][:|]$/.test(url.path[0])) return refuse('a file: URL with a drive letter');
+          return url;
+        }
         // A special URL skips any further slashes before its host, and takes an empty host for
         // an error only sometimes: both refused.
         if (rest === '' || rest[0] === '/') return refuse('a special URL without a host after "//"');
@@ -308,7 +316,7 @@
     const rec = (u) => u[kRec];
     Object.defineProperties(URL.prototype, {
       href: readonly('href', function () { return serialize(rec(this)); }),
-      origin: readonly('origin', function () { const r = rec(this); return r.scheme + '//' + r.host + (r.port ? ':' + r.port : ''); }),
+      origin: readonly('origin', function () { const r = rec(this); return r.scheme === 'file:' ? 'null' : r.scheme + '//' + r.host + (r.port ? ':' + r.port : ''); }),
       protocol: readonly('protocol', function () { return rec(this).scheme; }),
       username: readonly('username', () => ''),
       password: readonly('password', () => ''),
@@ -330,9 +338,9 @@
     Object.defineProperty(URL.prototype, Symbol.toStringTag, { value: 'URL', configurable: true });
     refuseMembers(URL, 'URL', ['createObjectURL', 'revokeObjectURL']);
 
-    const m = { URL, URLSearchParams };
+    const m = { URL, URLSearchParams, fileURLToPath, pathToFileURL };
     refuseMembers(m, 'url', ['Url', 'parse', 'resolve', 'resolveObject', 'format', 'domainToASCII', 'domainToUnicode',
-      'pathToFileURL', 'fileURLToPath', 'urlToHttpOptions']);
+      'urlToHttpOptions']);
     return m;
   });
 

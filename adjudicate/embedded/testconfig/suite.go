@@ -100,6 +100,8 @@ var refusedConfig = []struct{ key, what string }{
 	{"resetMocks", "resetMocks"},
 	{"clearMocks", "clearMocks"},
 	{"fakeTimers", "fake timers by configuration"},
+	{"unstubEnvs", "unstubEnvs (vi.unstubAllEnvs before each test)"},
+	{"unstubGlobals", "unstubGlobals (vi.unstubAllGlobals before each test)"},
 }
 
 // ReadSuiteConfig reads the repository's jest or vitest setup at root as the embedded runner
