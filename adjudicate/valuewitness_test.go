@@ -276,6 +276,48 @@ func TestValueWitnessJest(t *testing.T) {
 	}
 }
 
+// TestValueWitnessJestESM certifies testdata/witness/value-jest-esm (the jest fixture written as
+// ES modules: a package of type module, jest 29 under --experimental-vm-modules, the install of
+// value-jest shared) with jest as the oracle command, through npm test and with NODE_OPTIONS:
+// bond's setup file, an ES module run after the project's own, imports the modules each test
+// file imports and wraps them through jest.unstable_mockModule, and must give the ignored return
+// value witness value with the call and the test's name, and the equivalent mutant (?? 0 on a
+// value validation keeps an integer) witness none with its call counts, never value; a test that
+// checks the module's identity under a dynamic import, its named and default exports and
+// jest.isMockFunction still passes, as does one that checks the project's setup file ran.
+func TestValueWitnessJestESM(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	wants := map[string]valueWant{
+		"src/queue.js:4": {"ternary-false", report.WitnessValue, 7, 1},
+		"src/pad.js:6":   {"swap-logical", report.WitnessNone, 7, 0},
+	}
+	for _, tt := range []struct {
+		name, cmd string
+	}{
+		{name: "npm test", cmd: "npm test"},
+		{name: "NODE_OPTIONS", cmd: "NODE_OPTIONS=--experimental-vm-modules npx jest"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := linkedTreeFrom(t, "../testdata/witness/value-jest-esm/tree", "../testdata/witness/value-jest/tree", "node_modules/.bin/jest")
+			got := certifyWitnessFixture(t, root, "value-jest-esm", Options{Runner: RunnerNode, OracleCmd: tt.cmd}, "recorded by bond's setup file, an ES module jest runs last", len(wants))
+			for at, m := range got {
+				w, ok := wants[at]
+				if !ok {
+					t.Errorf("unexpected mutant at %s", at)
+					continue
+				}
+				if d := checkValueWitness(t, at, m, w, ""); d != nil {
+					if d.Callee != "src/index.js#drain" || d.File != "test/queue.test.js" || d.Test != "drain takes items off the front" ||
+						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
+						t.Errorf("%s: value %+v", at, d)
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestValueWitnessVitest certifies testdata/witness/value-vitest (vitest 3, TypeScript, two test
 // files, a vitest.config.ts whose setupFiles the tests check ran once) with vitest as the oracle
 // command, directly, through npm test, naming its test files, and in the threads and forks pools:

@@ -31,7 +31,7 @@ func TestJestTrace(t *testing.T) {
 			t.Errorf("%s requires %q, want src/index.js", f, got)
 		}
 	}
-	run, setup, err := PrepareJest(t.TempDir(), src, tests, mods)
+	run, setup, err := PrepareJest(t.TempDir(), src, tests, mods, JestOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
