@@ -1,6 +1,7 @@
 package nodetrace
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,5 +68,106 @@ func TestJestTrace(t *testing.T) {
 		if !want[g] {
 			t.Errorf("unexpected call %s", g)
 		}
+	}
+}
+
+// TestJestNeighboursUncounted runs jest 29 on testdata/witness/value-neighbour-jest with bond's
+// setup file asked for neighbours and NODE_V8_COVERAGE set: the neighbour calls are made (an
+// empty name among them, which only a neighbour sends and which logs a warning after jest froze
+// the console, and a process.exit, refused) and recorded with origin neighbour, jest still
+// passes, and no V8 profile the run leaves counts a neighbour call: every profile in which
+// normalize ran holds its empty-name branch never run.
+func TestJestNeighboursUncounted(t *testing.T) {
+	jestRoot, err := filepath.Abs("../../testdata/witness/value-jest/tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jest := filepath.Join(jestRoot, "node_modules", ".bin", "jest")
+	if _, err := os.Stat(jest); err != nil {
+		testneed.Missing(t, "jest is not installed (%v): run npm ci in %s", err, jestRoot)
+	}
+	src := t.TempDir()
+	if out, err := exec.Command("cp", "-r", "../../testdata/witness/value-neighbour-jest/tree/.", src).CombinedOutput(); err != nil {
+		t.Fatalf("copying the fixture: %v\n%s", err, out)
+	}
+	if err := os.Symlink(filepath.Join(jestRoot, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []string{"test/oracle.test.js"}
+	run, setup, err := PrepareJest(t.TempDir(), src, tests, JestModules(src, tests), JestOptions{Neighbours: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Remove()
+	v8 := t.TempDir()
+	cmd := exec.Command(jest, "--ci", "--cacheDirectory="+t.TempDir(), "--setupFilesAfterEnv="+setup)
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "NODE_V8_COVERAGE="+v8)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jest: %v\n%s", err, out)
+	}
+	tr := run.Read(nil)
+	if tr.Unavailable != "" {
+		t.Fatalf("trace unavailable: %s", tr.Unavailable)
+	}
+	emptyName := false
+	neighbours := 0
+	for _, c := range tr.Calls {
+		if c.Origin != "neighbour" {
+			continue
+		}
+		neighbours++
+		if c.Callee == "src/index.js#normalize" && strings.Join(c.Args, " ") == `args=Arguments(1) args[0]=str:""` {
+			emptyName = true
+		}
+	}
+	if neighbours == 0 || !emptyName {
+		t.Fatalf("%d neighbour calls, normalize(\"\") among them: %v", neighbours, emptyName)
+	}
+	names, err := filepath.Glob(filepath.Join(v8, "*.json"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no V8 profile in %s (%v)", v8, err)
+	}
+	ran := 0
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var prof struct {
+			Result []struct {
+				URL       string `json:"url"`
+				Functions []struct {
+					Name   string `json:"functionName"`
+					Ranges []struct {
+						Count int `json:"count"`
+					} `json:"ranges"`
+				} `json:"functions"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal(b, &prof); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, s := range prof.Result {
+			if !strings.HasSuffix(s.URL, "/src/name.js") {
+				continue
+			}
+			for _, f := range s.Functions {
+				if f.Name != "normalize" || len(f.Ranges) == 0 || f.Ranges[0].Count == 0 {
+					continue
+				}
+				ran++
+				never := false
+				for _, r := range f.Ranges[1:] {
+					never = never || r.Count == 0
+				}
+				if !never {
+					t.Errorf("%s counts normalize's every block run (%d calls): a neighbour call was counted", filepath.Base(name), f.Ranges[0].Count)
+				}
+			}
+		}
+	}
+	if ran == 0 {
+		t.Errorf("no V8 profile of %d counts a run of normalize", len(names))
 	}
 }
