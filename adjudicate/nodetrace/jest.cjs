@@ -56,12 +56,56 @@
     // Exports of the modules an ES-module test file imports, as bond's wrappers saw them when
     // the mocks were registered: compared when the file's tests end (stale, above).
     const exported = [];
+    let unpatch = function () { };
     if (file === '' || mods === null) {
       push(unlisted, (file === '' ? 'jest ran' : file) + ' was not among the test files jest listed before the run, so bond wrapped none of its imports');
     } else if (esmFile && typeof mockModule !== 'function') {
       push(unlisted, file + ' is an ES module, and this jest gives no jest.unstable_mockModule (jest 27.1 or later does), so bond wrapped none of its imports');
     } else if (esmFile) {
+      // Live bindings: jest's mock of a module is a vm.SyntheticModule whose exports it sets once
+      // from bond's wrapper, calling setExport on the module's internal record (Node's
+      // ModuleWrap, the evaluation callback's `this`, whose prototype a probe module of bond's
+      // shows). bond holds each mock's record (seen, while the test file's imports are linked,
+      // setting an export to one of bond's wrapped values, through a setExport of bond's put on
+      // that prototype only until every mock is seen or the file's tests end) and sets an export
+      // again after every recorded call that changed the binding.
+      let smProto = null, setExport = null;
+      const byValue = new MapCtor();
+      let waiting = 0;
+      const patched = function (name, value) {
+        try {
+          const e = value !== null && (typeof value === 'object' || typeof value === 'function') ? apply(mapGet, byValue, [value]) : undefined;
+          if (e !== undefined && e.mod === null) {
+            e.mod = this;
+            waiting--;
+            if (waiting <= 0) unpatch();
+          }
+        } catch (_) { }
+        return apply(setExport, this, [name, value]);
+      };
+      unpatch = function () {
+        try { if (smProto !== null && smProto.setExport === patched) smProto.setExport = setExport; } catch (_) { }
+      };
+      const sync = function (e) {
+        return function () {
+          if (e.mod === null) return;
+          for (let k = 0; k < e.keys.length; k++) {
+            let v;
+            try { v = e.ns[e.keys[k]]; } catch (_) { continue; }
+            if (v === e.vals[k] || (v !== v && e.vals[k] !== e.vals[k])) continue;
+            e.vals[k] = v;
+            try { apply(setExport, e.mod, [e.keys[k], e.w[e.keys[k]]]); } catch (_) { }
+          }
+        };
+      };
       J.wait = (async function () {
+        try {
+          let p = null;
+          const probe = new (require('vm').SyntheticModule)([], function () { p = getProto(this); });
+          await probe.link(function () { });
+          await probe.evaluate();
+          if (p !== null && typeof p.setExport === 'function') { smProto = p; setExport = p.setExport; }
+        } catch (_) { }
         for (let i = 0; i < mods.length; i++) {
           const m = mods[i], abs = S.root + '/' + m;
           let ns;
@@ -76,13 +120,29 @@
           }
           const keys = ownKeys(ns), vals = [];
           for (let k = 0; k < keys.length; k++) { try { push(vals, ns[keys[k]]); } catch (_) { push(vals, undefined); } }
-          push(exported, { m: m, ns: ns, keys: keys, vals: vals });
           const w = wrap(file, m + '#', ns, true);
+          const e = { m: m, ns: ns, keys: keys, vals: vals, w: w, mod: null };
+          push(exported, e);
+          if (smProto !== null) {
+            let marked = false;
+            for (let k = 0; k < keys.length; k++) {
+              let v;
+              try { v = w[keys[k]]; } catch (_) { continue; }
+              if (v !== null && (typeof v === 'object' || typeof v === 'function') && apply(mapGet, byValue, [v]) === undefined) { apply(mapSet, byValue, [v, e]); marked = true; }
+            }
+            if (marked) {
+              waiting++;
+              if (syncs.length < MAX_SYNCS) push(syncs, sync(e));
+            }
+          }
           try {
             apply(mockModule, jestObj, [abs, function () { return w; }]);
           } catch (e) {
             push(unlisted, file + ' imports ' + m + ', which bond could not register with jest.unstable_mockModule: ' + (e && typeof e.message === 'string' ? e.message : 'unknown error'));
           }
+        }
+        if (waiting > 0 && smProto !== null) {
+          try { smProto.setExport = patched; } catch (_) { }
         }
       })();
     } else if (typeof jestMock !== 'function' || typeof requireActual !== 'function') {
@@ -206,6 +266,7 @@
     };
     if (typeof after === 'function') {
       apply(after, null, [function () {
+        unpatch();
         const s = stale();
         if (s !== '') push(unlisted, file + ' imports ' + s + ', which changed after jest copied it into bond\'s mock of the module (a reassigned export binding), so the test file saw its old value under bond\'s wrapper alone');
         flushed = true;

@@ -171,3 +171,80 @@ func TestJestNeighboursUncounted(t *testing.T) {
 		t.Errorf("no V8 profile of %d counts a run of normalize", len(names))
 	}
 }
+
+// TestJestTraceESM runs jest 29 under --experimental-vm-modules on testdata/witness/value-jest-esm
+// (a package of type module) with the project's setup file first and bond's, an ES module, last:
+// the calls are named by test file, callee and jest's test name, named and default exports are
+// wrapped, and the tests that check the module's identity, its exports and the project's setup
+// file pass. A test file whose import reassigns an exported binding still reads it live.
+func TestJestTraceESM(t *testing.T) {
+	jestRoot, err := filepath.Abs("../../testdata/witness/value-jest/tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jest := filepath.Join(jestRoot, "node_modules", ".bin", "jest")
+	if _, err := os.Stat(jest); err != nil {
+		testneed.Missing(t, "jest is not installed (%v): run npm ci in %s", err, jestRoot)
+	}
+	src := t.TempDir()
+	if out, err := exec.Command("cp", "-r", "../../testdata/witness/value-jest-esm/tree/.", src).CombinedOutput(); err != nil {
+		t.Fatalf("copying the fixture: %v\n%s", err, out)
+	}
+	if err := os.Symlink(filepath.Join(jestRoot, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	live := `import { count, drained } from '../src/queue.js';
+
+test('an exported binding stays live', () => {
+  count(2);
+  expect(drained).toBe(2);
+});
+`
+	if err := os.WriteFile(filepath.Join(src, "test", "live.test.js"), []byte(live), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []string{"test/live.test.js", "test/pad.test.js", "test/queue.test.js"}
+	mods := JestModules(src, tests)
+	run, setup, err := PrepareJest(t.TempDir(), src, tests, mods, JestOptions{ESM: tests})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Remove()
+	if filepath.Ext(setup) != ".mjs" {
+		t.Errorf("setup file %s, want an ES module", setup)
+	}
+	cmd := exec.Command("node", "--experimental-vm-modules", jest, "--maxWorkers=2", "--ci", "--cacheDirectory="+t.TempDir(), "--setupFilesAfterEnv=<rootDir>/test/setup.js", "--setupFilesAfterEnv="+setup)
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jest: %v\n%s", err, out)
+	}
+	tr := run.Read(nil)
+	if tr.Unavailable != "" || tr.Capped {
+		t.Fatalf("trace unavailable %q, capped %v", tr.Unavailable, tr.Capped)
+	}
+	if strings.Join(tr.Files, ",") != strings.Join(tests, ",") {
+		t.Errorf("files %v, want %v", tr.Files, tests)
+	}
+	var got []string
+	for _, c := range tr.Calls {
+		got = append(got, c.File+" | "+c.Test+" | "+c.Callee+" | "+strings.Join(c.Outcome, " "))
+	}
+	want := map[string]bool{
+		`test/live.test.js | an exported binding stays live | src/queue.js#count | return=undefined`:                                                   true,
+		`test/pad.test.js | pad pads to the width | src/index.js#pad | return=str:"007"`:                                                                true,
+		`test/pad.test.js | pad pads to the width | src/index.js#pad | return=str:"00"`:                                                                 true,
+		`test/pad.test.js | pad pads to the width | src/index.js#pad | return=str:"-0042"`:                                                              true,
+		`test/pad.test.js | pad pads to the width | src/index.js#pad | throw=Error(TypeError: pad: n must be an integer)`:                               true,
+		`test/queue.test.js | drain takes items off the front | src/index.js#drain | return=Array(2) return[0]=str:"a" return[1]=str:"b"`:               true,
+		`test/queue.test.js | drain the module is the same module, with every export, and no mock | src/index.js#default | return=str:"a queue and a pad"`: true,
+		`test/queue.test.js | drain the module is the same module, with every export, and no mock | src/index.js#pad | return=str:"03"`:                    true,
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d calls, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for _, g := range got {
+		if !want[g] {
+			t.Errorf("unexpected call %s", g)
+		}
+	}
+}
