@@ -66,7 +66,7 @@ func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 	note := fmt.Sprintf("on (runner %s): %s; %d and %d calls in the two unmutated runs", runner, how, len(tr[0].Calls), len(tr[1].Calls))
 	if neighbours && tr[0].Recorder == vitestRecorder {
 		// The setup file under vitest makes no neighbour calls: said, never a silent 0.
-		return note + " (no neighbour calls: bond's setup file under vitest does not make them yet)"
+		return note + " (" + vitestNoNeighbours + ")"
 	}
 	if neighbours {
 		n := 0

@@ -399,7 +399,7 @@ func TestValueWitnessVitest(t *testing.T) {
 			case tt.unavailable != "":
 				note = tt.unavailable
 			case tt.neighbours:
-				note = "(no neighbour calls: bond's setup file under vitest does not make them yet)"
+				note = "(no neighbour calls: under vitest bond's setup file could make them only after vitest took the test file's coverage"
 			}
 			wants := wants
 			if tt.wants != nil {
