@@ -230,12 +230,12 @@ test('an exported binding stays live', () => {
 		got = append(got, c.File+" | "+c.Test+" | "+c.Callee+" | "+strings.Join(c.Outcome, " "))
 	}
 	want := map[string]bool{
-		`test/live.test.js | an exported binding stays live | src/queue.js#count | return=undefined`:                                                   true,
-		`test/pad.test.js | pad pads to the width | src/index.js#pad | return=str:"007"`:                                                                true,
-		`test/pad.test.js | pad pads to the width | src/index.js#pad | return=str:"00"`:                                                                 true,
-		`test/pad.test.js | pad pads to the width | src/index.js#pad | return=str:"-0042"`:                                                              true,
-		`test/pad.test.js | pad pads to the width | src/index.js#pad | throw=Error(TypeError: pad: n must be an integer)`:                               true,
-		`test/queue.test.js | drain takes items off the front | src/index.js#drain | return=Array(2) return[0]=str:"a" return[1]=str:"b"`:               true,
+		`test/live.test.js | an exported binding stays live | src/queue.js#count | return=undefined`:                                                       true,
+		`test/pad.test.js | pad pads to the width | src/index.js#pad | return=str:"007"`:                                                                   true,
+		`test/pad.test.js | pad pads to the width | src/index.js#pad | return=str:"00"`:                                                                    true,
+		`test/pad.test.js | pad pads to the width | src/index.js#pad | return=str:"-0042"`:                                                                 true,
+		`test/pad.test.js | pad pads to the width | src/index.js#pad | throw=Error(TypeError: pad: n must be an integer)`:                                  true,
+		`test/queue.test.js | drain takes items off the front | src/index.js#drain | return=Array(2) return[0]=str:"a" return[1]=str:"b"`:                  true,
 		`test/queue.test.js | drain the module is the same module, with every export, and no mock | src/index.js#default | return=str:"a queue and a pad"`: true,
 		`test/queue.test.js | drain the module is the same module, with every export, and no mock | src/index.js#pad | return=str:"03"`:                    true,
 	}
