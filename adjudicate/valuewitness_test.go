@@ -284,7 +284,8 @@ func TestValueWitnessJest(t *testing.T) {
 // value witness value with the call and the test's name, and the equivalent mutant (?? 0 on a
 // value validation keeps an integer) witness none with its call counts, never value; a test that
 // checks the module's identity under a dynamic import, its named and default exports and
-// jest.isMockFunction still passes, as does one that checks the project's setup file ran.
+// jest.isMockFunction still passes, as does one that checks the project's setup file ran. With
+// neighbours asked, the neighbour calls are made and counted beside the recorded ones.
 func TestValueWitnessJestESM(t *testing.T) {
 	needGit(t)
 	needNode(t)
@@ -293,18 +294,31 @@ func TestValueWitnessJestESM(t *testing.T) {
 		"src/pad.js:6":   {"swap-logical", report.WitnessNone, 7, 0},
 	}
 	for _, tt := range []struct {
-		name, cmd string
+		name, cmd  string
+		neighbours bool
 	}{
 		{name: "npm test", cmd: "npm test"},
-		{name: "NODE_OPTIONS", cmd: "NODE_OPTIONS=--experimental-vm-modules npx jest"},
+		{name: "NODE_OPTIONS, neighbours asked", cmd: "NODE_OPTIONS=--experimental-vm-modules npx jest", neighbours: true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := linkedTreeFrom(t, "../testdata/witness/value-jest-esm/tree", "../testdata/witness/value-jest/tree", "node_modules/.bin/jest")
-			got := certifyWitnessFixture(t, root, "value-jest-esm", Options{Runner: RunnerNode, OracleCmd: tt.cmd}, "recorded by bond's setup file, an ES module jest runs last", len(wants))
+			note := "recorded by bond's setup file, an ES module jest runs last"
+			if tt.neighbours {
+				note = "neighbour calls in the first"
+			}
+			got := certifyWitnessFixture(t, root, "value-jest-esm", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}, note, len(wants))
 			for at, m := range got {
 				w, ok := wants[at]
 				if !ok {
 					t.Errorf("unexpected mutant at %s", at)
+					continue
+				}
+				if tt.neighbours {
+					// The neighbour calls are compared beside the recorded ones: only the
+					// recorded counts are pinned here (TestValueNeighboursJest pins the rest).
+					if v := m.Witness.Values; m.Witness.Kind != w.kind || v == nil || v.Neighbours == 0 || v.Calls-v.Neighbours != w.calls {
+						t.Errorf("%s: witness %s, values %+v, want %s with neighbours counted", at, m.Witness.Kind, v, w.kind)
+					}
 					continue
 				}
 				if d := checkValueWitness(t, at, m, w, ""); d != nil {
