@@ -87,8 +87,8 @@ func TestValueNeighbours(t *testing.T) {
 // mutant stays none with its neighbours counted, and the empty-name lines, which only a
 // neighbour reaches, stay never run by the tests (skipped): neither jest's coverage nor
 // NODE_V8_COVERAGE counts the neighbour calls, and the warning they log after jest froze the
-// console does not fail the run. With two workers the same holds; without the flag there are
-// no neighbours.
+// console does not fail the run; the suggested jest test calling normalize('Bob') is verified
+// both ways. With two workers the same holds; without the flag there are no neighbours.
 func TestValueNeighboursJest(t *testing.T) {
 	needGit(t)
 	needNode(t)
@@ -137,6 +137,9 @@ func TestValueNeighboursJest(t *testing.T) {
 				d := m.Witness.Value
 				if d == nil || d.Origin != "neighbour" || d.Callee != "src/index.js#normalize" || d.Args != `"Bob"` || d.BaselineOutcome != `"bob"` || d.MutantOutcome != `"Bob"` {
 					t.Errorf("%s: value %+v, want normalize(\"Bob\") from a neighbour", at, d)
+				}
+				if st := m.SuggestedTest; st == nil || !st.Verified || !strings.Contains(st.Code, "normalize('Bob')") {
+					t.Errorf("%s: suggested test %+v, want a verified one calling normalize('Bob')", at, st)
 				}
 			}
 		})
