@@ -72,7 +72,8 @@ func TestJestTrace(t *testing.T) {
 }
 
 // TestJestNeighboursUncounted runs jest 29 on testdata/witness/value-neighbour-jest with bond's
-// setup file asked for neighbours and NODE_V8_COVERAGE set: the neighbour calls are made (an
+// setup file asked for neighbours and NODE_V8_COVERAGE set, the test file's own afterAll
+// restoring every spy (bond's too) before jest's teardown: the neighbour calls are still made (an
 // empty name among them, which only a neighbour sends and which logs a warning after jest froze
 // the console, and a process.exit, refused) and recorded with origin neighbour, jest still
 // passes, and no V8 profile the run leaves counts a neighbour call: every profile in which
@@ -93,6 +94,15 @@ func TestJestNeighboursUncounted(t *testing.T) {
 	if err := os.Symlink(filepath.Join(jestRoot, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
+	// The test file's own afterAll, after bond's, restores every spy: bond's among them.
+	f, err := os.OpenFile(filepath.Join(src, "test", "oracle.test.js"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\nafterAll(() => {\n  jest.restoreAllMocks();\n});\n"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
 	tests := []string{"test/oracle.test.js"}
 	run, setup, err := PrepareJest(t.TempDir(), src, tests, JestModules(src, tests), JestOptions{Neighbours: true})
 	if err != nil {
