@@ -285,7 +285,8 @@ func TestValueWitnessJest(t *testing.T) {
 // value validation keeps an integer) witness none with its call counts, never value; a test that
 // checks the module's identity under a dynamic import, its named and default exports and
 // jest.isMockFunction still passes, as does one that checks the project's setup file ran. With
-// neighbours asked, the neighbour calls are made and counted beside the recorded ones.
+// neighbours asked, the neighbour calls are made and counted beside the recorded ones; .mjs test
+// files in a package not of type module are traced alike.
 func TestValueWitnessJestESM(t *testing.T) {
 	needGit(t)
 	needNode(t)
@@ -293,15 +294,47 @@ func TestValueWitnessJestESM(t *testing.T) {
 		"src/queue.js:4": {"ternary-false", report.WitnessValue, 7, 1},
 		"src/pad.js:6":   {"swap-logical", report.WitnessNone, 7, 0},
 	}
+	// .mjs test files in a package that is not of type module (its src/ is, by a package.json
+	// of its own): jest loads the tests as ES modules by their extension.
+	mjs := func(t *testing.T, root string) {
+		files := map[string]string{
+			"package.json":     `{"name":"value-fixture-jest-mjs","private":true,"scripts":{"test":"node --experimental-vm-modules node_modules/.bin/jest"},"jest":{"testEnvironment":"node","testMatch":["**/test/*.test.mjs"],"setupFilesAfterEnv":["<rootDir>/test/setup.js"]}}`,
+			"src/package.json": `{"type":"module"}`,
+		}
+		for name, text := range files {
+			if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, f := range []string{"test/pad.test", "test/queue.test"} {
+			if err := os.Rename(filepath.Join(root, f+".js"), filepath.Join(root, f+".mjs")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, args := range [][]string{{"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "mjs"}} {
+			cmd := exec.Command("git", args...)
+			cmd.Dir = root
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git %v: %v\n%s", args, err, out)
+			}
+		}
+	}
 	for _, tt := range []struct {
 		name, cmd  string
 		neighbours bool
+		edit       func(t *testing.T, root string)
 	}{
 		{name: "npm test", cmd: "npm test"},
 		{name: "NODE_OPTIONS, neighbours asked", cmd: "NODE_OPTIONS=--experimental-vm-modules npx jest", neighbours: true},
+		{name: ".mjs test files", cmd: "npm test", edit: mjs},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := linkedTreeFrom(t, "../testdata/witness/value-jest-esm/tree", "../testdata/witness/value-jest/tree", "node_modules/.bin/jest")
+			queueTest := "test/queue.test.js"
+			if tt.edit != nil {
+				tt.edit(t, root)
+				queueTest = "test/queue.test.mjs"
+			}
 			note := "recorded by bond's setup file, an ES module jest runs last"
 			if tt.neighbours {
 				note = "neighbour calls in the first"
@@ -322,7 +355,7 @@ func TestValueWitnessJestESM(t *testing.T) {
 					continue
 				}
 				if d := checkValueWitness(t, at, m, w, ""); d != nil {
-					if d.Callee != "src/index.js#drain" || d.File != "test/queue.test.js" || d.Test != "drain takes items off the front" ||
+					if d.Callee != "src/index.js#drain" || d.File != queueTest || d.Test != "drain takes items off the front" ||
 						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
 						t.Errorf("%s: value %+v", at, d)
 					}
