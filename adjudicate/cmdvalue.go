@@ -43,7 +43,7 @@ func (r *cmdRunner) traceable(s runSpec) (tests []string, via string, why string
 	case at.Name == "jest" || at.Name == "vitest":
 		return files, at.Name, ""
 	}
-	return nil, "", "not available under runner command: the oracle command runs " + at.Name + ", which the value detector does not trace yet (it traces node --test, mocha, jest on CommonJS test files, and vitest)"
+	return nil, "", "not available under runner command: the oracle command runs " + at.Name + ", which the value detector does not trace yet (it traces node --test, mocha, jest and vitest)"
 }
 
 // traceEntries are the files whose ES-module imports nodetrace lists before a run (their

@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,6 +43,9 @@ type jestPlan struct {
 	tests []string
 	// modules are, per test file, the repository modules it requires or imports.
 	modules map[string][]string
+	// esm are the test files jest loads as ES modules (esmJestTest), sorted; with any, bond's
+	// setup file is an ES module run last (nodetrace.JestOptions).
+	esm []string
 	// why says why the value detector cannot trace this command's jest ("" when it can).
 	why string
 }
@@ -81,8 +85,20 @@ func (r *cmdRunner) jestPlanFor(ctx context.Context, sb *sandbox, timeout time.D
 	return *r.jest.plan, nil
 }
 
-// jestRecorder says, in the run's note, what records the calls under jest.
-const jestRecorder = "bond's setup file, which jest runs first among setupFilesAfterEnv in each test file's context and which wraps those modules through jest.mock"
+// jestRecorder says, in the run's note, what records the calls under jest; jestESMRecorder
+// when some test file is an ES module.
+const (
+	jestRecorder    = "bond's setup file, which jest runs first among setupFilesAfterEnv in each test file's context and which wraps those modules through jest.mock"
+	jestESMRecorder = "bond's setup file, an ES module jest runs last among setupFilesAfterEnv in each test file's context, which imports the modules an ES-module test file imports and wraps them through jest.unstable_mockModule (those a CommonJS test file requires through jest.mock)"
+)
+
+// recorder is what the run's note says records the calls under jest with plan p.
+func (p jestPlan) recorder() string {
+	if len(p.esm) > 0 {
+		return jestESMRecorder
+	}
+	return jestRecorder
+}
 
 // unavailableJest prefixes why the value detector cannot trace the command's jest.
 const unavailableJest = "not available under runner command: the oracle command runs jest, and "
@@ -90,8 +106,8 @@ const unavailableJest = "not available under runner command: the oracle command 
 // readJestPlan runs the oracle command's jest two or three times in sb (--showConfig, again with
 // a file of bond's among setupFilesAfterEnv when the project has any, --listTests) and scans the
 // listed test files' imports. Anything it cannot read soundly — several projects, a jest without
-// setupFilesAfterEnv, a list whose preset part it cannot tell apart, native ES-module test files,
-// no test file, a run that fails — is the plan's why, never a guess; err is only what stops bond
+// setupFilesAfterEnv, a list whose preset part it cannot tell apart, no test file, a run that
+// fails — is the plan's why, never a guess; err is only what stops bond
 // (the context ended, a run changed what it must not, bond could not write its own file).
 func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.Duration) (jestPlan, error) {
 	var p jestPlan
@@ -143,7 +159,7 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 		return p, runErr
 	}
 	roots := sandboxRoots(sb.root)
-	own, inside, why := ownSetupFiles(plain, marked, marker, roots)
+	own, inside, esmExts, why := ownSetupFiles(plain, marked, marker, roots)
 	if why != "" {
 		p.why = unavailableJest + why
 		return p, runErr
@@ -164,11 +180,10 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 		p.why = unavailableJest + "`jest --listTests` named no test file in the repository"
 		return p, runErr
 	}
-	esm := esmTest(sb.root)
+	esm := esmJestTest(sb.root, esmExts)
 	for _, t := range p.tests {
 		if esm(t) {
-			p.why = unavailableJest + "its test file " + t + " is an ES module, which jest.mock does not reach (jest.unstable_mockModule would; not traced yet)"
-			return p, runErr
+			p.esm = append(p.esm, t)
 		}
 	}
 	p.modules = nodetrace.JestModules(sb.root, p.tests)
@@ -177,39 +192,38 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 
 // ownSetupFiles reads the project's own setupFilesAfterEnv from two --showConfig outputs: plain
 // (the preset's list, then the project's) and marked's (the preset's, then marker), the second
-// asked for only when the first lists any file (none is none of either). Paths under one of
-// roots come back repo-relative (inside set).
-func ownSetupFiles(plain string, marked func() (string, string), marker string, roots []string) (own []string, inside []bool, why string) {
+// asked for only when the first lists any file (none is none of either), and the extensions its
+// config treats as ES modules (extensionsToTreatAsEsm). Paths under one of roots come back
+// repo-relative (inside set).
+func ownSetupFiles(plain string, marked func() (string, string), marker string, roots []string) (own []string, inside []bool, esmExts []string, why string) {
 	a, why := parseShowConfig(plain)
 	if why != "" {
-		return nil, nil, why
+		return nil, nil, nil, why
 	}
-	if len(a.Configs) == 1 && a.Configs[0].SetupFilesAfterEnv != nil && len(*a.Configs[0].SetupFilesAfterEnv) == 0 && len(a.Configs[0].ExtensionsToTreatAsEsm) == 0 {
-		return nil, nil, ""
+	if len(a.Configs) == 1 && a.Configs[0].SetupFilesAfterEnv != nil && len(*a.Configs[0].SetupFilesAfterEnv) == 0 {
+		return nil, nil, a.Configs[0].ExtensionsToTreatAsEsm, ""
 	}
 	out, why := marked()
 	if why != "" {
-		return nil, nil, why
+		return nil, nil, nil, why
 	}
 	b, why := parseShowConfig(out)
 	if why != "" {
-		return nil, nil, why
+		return nil, nil, nil, why
 	}
 	if len(a.Configs) != 1 || len(b.Configs) != 1 {
-		return nil, nil, fmt.Sprintf("its config has %d projects: setupFilesAfterEnv given on jest's command line replaces every project's own list with one, so bond traces only a config of one project", len(a.Configs))
+		return nil, nil, nil, fmt.Sprintf("its config has %d projects: setupFilesAfterEnv given on jest's command line replaces every project's own list with one, so bond traces only a config of one project", len(a.Configs))
 	}
 	if a.Configs[0].SetupFilesAfterEnv == nil {
-		return nil, nil, "jest " + a.Version + " has no setupFilesAfterEnv (jest 24 or later has), which bond's setup file needs"
+		return nil, nil, nil, "jest " + a.Version + " has no setupFilesAfterEnv (jest 24 or later has), which bond's setup file needs"
 	}
-	if len(a.Configs[0].ExtensionsToTreatAsEsm) > 0 {
-		return nil, nil, "its config treats " + strings.Join(a.Configs[0].ExtensionsToTreatAsEsm, ", ") + " files as ES modules, which jest.mock does not reach (not traced yet)"
-	}
+	esmExts = a.Configs[0].ExtensionsToTreatAsEsm
 	full, withMarker := *a.Configs[0].SetupFilesAfterEnv, []string{}
 	if b.Configs[0].SetupFilesAfterEnv != nil {
 		withMarker = *b.Configs[0].SetupFilesAfterEnv
 	}
 	if len(withMarker) == 0 || !sameFile(withMarker[len(withMarker)-1], marker) || len(withMarker)-1 > len(full) || !slices.Equal(withMarker[:len(withMarker)-1], full[:len(withMarker)-1]) {
-		return nil, nil, "bond could not tell its preset's setupFilesAfterEnv from the project's own (--showConfig listed " + fmt.Sprint(full) + ", and with a file of bond's " + fmt.Sprint(withMarker) + ")"
+		return nil, nil, nil, "bond could not tell its preset's setupFilesAfterEnv from the project's own (--showConfig listed " + fmt.Sprint(full) + ", and with a file of bond's " + fmt.Sprint(withMarker) + ")"
 	}
 	for _, f := range full[len(withMarker)-1:] {
 		if rel, ok := underRoot(f, roots); ok {
@@ -218,7 +232,22 @@ func ownSetupFiles(plain string, marked func() (string, string), marker string, 
 			own, inside = append(own, f), append(inside, false)
 		}
 	}
-	return own, inside, ""
+	return own, inside, esmExts, ""
+}
+
+// esmJestTest reports whether jest loads the test file rel (repo-relative) under root as an ES
+// module (jest-resolve's shouldLoadAsEsm): .mjs always, .cjs never, .js under a package.json of
+// type module, any other extension when exts (the config's extensionsToTreatAsEsm) names it.
+func esmJestTest(root string, exts []string) func(rel string) bool {
+	node := esmTest(root)
+	return func(rel string) bool {
+		switch ext := path.Ext(rel); ext {
+		case ".mjs", ".cjs", ".js":
+			return node(rel)
+		default:
+			return slices.Contains(exts, ext)
+		}
+	}
 }
 
 // parseShowConfig reads `jest --showConfig`'s JSON out of a run's output, which may begin with
@@ -280,45 +309,50 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && ra == rb
 }
 
-// jestSetupArgs are the options that give a traced run in sb bond's setup file (first) and the
-// project's own setupFilesAfterEnv after it, re-rooted in sb.
+// jestSetupArgs are the options that give a traced run in sb bond's setup file and the
+// project's own setupFilesAfterEnv, re-rooted in sb: bond's first, or, when some test file is an
+// ES module, last (jest.cjs says why).
 func (p jestPlan) jestSetupArgs(setup, root string) []string {
-	args := []string{"--setupFilesAfterEnv=" + setup}
+	var args []string
 	for i, f := range p.own {
 		if p.inside[i] {
 			f = filepath.Join(root, filepath.FromSlash(f))
 		}
 		args = append(args, "--setupFilesAfterEnv="+f)
 	}
-	return args
+	if len(p.esm) > 0 {
+		return append(args, "--setupFilesAfterEnv="+setup)
+	}
+	return append([]string{"--setupFilesAfterEnv=" + setup}, args...)
 }
 
 // traceJest prepares the value trace of one jest run in sb whose command is cmd: tests are the
 // run's test files when it was narrowed to some (nil: the ones jest listed). It returns the trace
-// to read after the run and the command that gives jest bond's setup file, or why the run is not
-// traced (the command unchanged); err only when bond could not write its own files.
-func (r *cmdRunner) traceJest(ctx context.Context, sb *sandbox, cmd string, tests []string, timeout time.Duration) (tr *nodetrace.Run, out string, why string, err error) {
+// to read after the run, the command that gives jest bond's setup file and what the run's note
+// says records the calls, or why the run is not traced (the command unchanged); err only when
+// bond could not write its own files.
+func (r *cmdRunner) traceJest(ctx context.Context, sb *sandbox, cmd string, tests []string, timeout time.Duration) (tr *nodetrace.Run, out, recorder, why string, err error) {
 	if timeout <= 0 {
 		timeout = 2 * time.Minute
 	}
 	p, err := r.jestPlanFor(ctx, sb, timeout)
 	if err != nil {
-		return nil, cmd, "", err
+		return nil, cmd, "", "", err
 	}
 	if p.why != "" {
-		return nil, cmd, p.why, nil
+		return nil, cmd, "", p.why, nil
 	}
 	if tests == nil {
 		tests = p.tests
 	}
-	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.root, tests, p.modules)
+	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.root, tests, p.modules, nodetrace.JestOptions{ESM: p.esm, Neighbours: r.neighbours})
 	if err != nil {
-		return nil, cmd, "", err
+		return nil, cmd, "", "", err
 	}
 	out, problem := oraclecmd.WithJestArgs(cmd, oraclecmd.Options{Scripts: r.scripts}, p.jestSetupArgs(setup, sb.root))
 	if problem != "" {
 		tr.Remove()
-		return nil, cmd, unavailableJest + problem, nil
+		return nil, cmd, "", unavailableJest + problem, nil
 	}
-	return tr, out, "", nil
+	return tr, out, p.recorder(), "", nil
 }

@@ -2,6 +2,8 @@ package adjudicate
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -22,6 +24,7 @@ func TestOwnSetupFiles(t *testing.T) {
 	tests := []struct {
 		name, plain, marked string
 		own                 string
+		esm                 string // the extensions the config treats as ES modules
 		why                 string
 	}{
 		{name: "own only", plain: show(`["test/setup.js","/nm/jest-extended/all.js"]`), marked: show(`["/work/m.cjs"]`), own: "[test/setup.js /nm/jest-extended/all.js] [true false]"},
@@ -34,11 +37,13 @@ func TestOwnSetupFiles(t *testing.T) {
 		{name: "marker missing", plain: show(`["test/setup.js"]`), marked: show(`["test/setup.js"]`), why: "could not tell its preset's"},
 		{name: "preset differs", plain: show(`["/nm/a.js","test/setup.js"]`), marked: show(`["/nm/b.js","/work/m.cjs"]`), why: "could not tell its preset's"},
 		{name: "no config", plain: "jest: command not found", marked: show(`[]`), why: "printed no config"},
-		{name: "ESM", plain: `{"configs":[{"setupFilesAfterEnv":[],"extensionsToTreatAsEsm":[".ts"]}]}`, marked: show(`["/work/m.cjs"]`), why: "treats .ts files as ES modules"},
+		{name: "ES-module extensions", plain: `{"configs":[{"setupFilesAfterEnv":[],"extensionsToTreatAsEsm":[".ts",".tsx"]}]}`, marked: "not asked", own: "[] []", esm: ".ts .tsx"},
+		{name: "ES-module extensions and own", plain: `{"configs":[{"rootDir":"/sb","setupFilesAfterEnv":["test/setup.ts"],"extensionsToTreatAsEsm":[".ts"]}]}`,
+			marked: `{"configs":[{"rootDir":"/sb","setupFilesAfterEnv":["/work/m.cjs"],"extensionsToTreatAsEsm":[".ts"]}]}`, own: "[test/setup.ts] [true]", esm: ".ts"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			own, inside, why := ownSetupFiles(tt.plain, func() (string, string) { return tt.marked, "" }, m, roots)
+			own, inside, esm, why := ownSetupFiles(tt.plain, func() (string, string) { return tt.marked, "" }, m, roots)
 			if tt.why != "" {
 				if !strings.Contains(why, tt.why) {
 					t.Errorf("why %q, want it to say %q", why, tt.why)
@@ -57,17 +62,48 @@ func TestOwnSetupFiles(t *testing.T) {
 			if got := fmt.Sprint(own, inside); got != tt.own {
 				t.Errorf("own %s, want %s", got, tt.own)
 			}
+			if got := strings.Join(esm, " "); got != tt.esm {
+				t.Errorf("ES-module extensions %q, want %q", got, tt.esm)
+			}
 		})
 	}
 }
 
 // TestJestSetupArgs puts bond's setup file first and the project's own after it, re-rooted in the
-// sandbox of the run.
+// sandbox of the run; with an ES-module test file, bond's (an ES module) after the project's.
 func TestJestSetupArgs(t *testing.T) {
 	p := jestPlan{own: []string{"test/setup.js", "/nm/x.js"}, inside: []bool{true, false}}
 	got := strings.Join(p.jestSetupArgs("/work/calls-1/jest-setup.cjs", "/sb2"), " ")
 	want := "--setupFilesAfterEnv=/work/calls-1/jest-setup.cjs --setupFilesAfterEnv=/sb2/test/setup.js --setupFilesAfterEnv=/nm/x.js"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	p.esm = []string{"test/a.test.mjs"}
+	got = strings.Join(p.jestSetupArgs("/work/calls-1/jest-setup.mjs", "/sb2"), " ")
+	want = "--setupFilesAfterEnv=/sb2/test/setup.js --setupFilesAfterEnv=/nm/x.js --setupFilesAfterEnv=/work/calls-1/jest-setup.mjs"
+	if got != want {
+		t.Errorf("ES modules: got  %s\nwant %s", got, want)
+	}
+}
+
+// TestESMJestTest reads a test file as jest-resolve's shouldLoadAsEsm does: .mjs always, .cjs
+// never, .js by the nearest package.json's type, other extensions by extensionsToTreatAsEsm.
+func TestESMJestTest(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{"package.json": `{"type":"commonjs"}`, "esm/package.json": `{"type":"module"}`} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	esm := esmJestTest(root, []string{".ts"})
+	for rel, want := range map[string]bool{"a.test.mjs": true, "esm/a.test.cjs": false, "a.test.js": false, "esm/a.test.js": true,
+		"a.test.ts": true, "esm/a.test.tsx": false, "a.test.mts": false} {
+		if got := esm(rel); got != want {
+			t.Errorf("%s: ES module %v, want %v", rel, got, want)
+		}
 	}
 }

@@ -199,13 +199,13 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 		case via == "jest":
 			// jest lists its test files (jestvalue.go): a run narrowed to some keeps those.
 			var err error
-			if tr, cmd, traceWhy, err = r.traceJest(ctx, sb, cmd, tests, timeout); err != nil {
+			if tr, cmd, recorder, traceWhy, err = r.traceJest(ctx, sb, cmd, tests, timeout); err != nil {
 				return runOutcome{}, err
 			}
 			if tr != nil {
 				defer tr.Remove()
 			}
-			observed, recorder = false, jestRecorder
+			observed = false
 		case via == "vitest":
 			// vitest picks its own test files unless the run was narrowed: the files the trace
 			// saw run are the run's (vitestvalue.go).

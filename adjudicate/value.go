@@ -64,9 +64,9 @@ func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 		how = "calls the test files make into the modules they require or import from the repository are recorded by a hook in the tests' Node processes"
 	}
 	note := fmt.Sprintf("on (runner %s): %s; %d and %d calls in the two unmutated runs", runner, how, len(tr[0].Calls), len(tr[1].Calls))
-	if neighbours && tr[0].Recorder != "" {
-		// The setup files under jest and vitest make no neighbour calls: said, never a silent 0.
-		return note + " (no neighbour calls: bond's setup file under jest and vitest does not make them yet)"
+	if neighbours && tr[0].Recorder == vitestRecorder {
+		// The setup file under vitest makes no neighbour calls: said, never a silent 0.
+		return note + " (" + vitestNoNeighbours + ")"
 	}
 	if neighbours {
 		n := 0

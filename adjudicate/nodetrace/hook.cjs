@@ -63,6 +63,7 @@
   const ProxyCtor = Proxy;
   const fnCall = Function.prototype.call, fnApply = Function.prototype.apply, fnBind = Function.prototype.bind;
   const writeFileSync = fs.writeFileSync;
+  const readdirSync = fs.readdirSync, unlinkSync = fs.unlinkSync;
   const resolveFilename = Module._resolveFilename;
   const realLoad = Module._load;
   const processOn = process.on;
@@ -630,6 +631,36 @@
       if (typeof takeCoverage !== 'function' || typeof stopCoverage !== 'function') return;
       try { apply(takeCoverage, null, []); apply(stopCoverage, null, []); } catch (_) { return; }
     }
+    makeNeighbours();
+  }
+
+  // neighboursUncounted makes the neighbour calls in a process whose coverage goes on after them
+  // (a jest worker runs further test files): what NODE_V8_COVERAGE counted so far is written
+  // first, and the profile of the neighbour calls alone, written and reset after them, is
+  // deleted, so the coverage bond reads holds none of their lines. Without
+  // v8.takeCoverage, or when the profile cannot be told apart, no neighbour call is made.
+  function neighboursUncounted() {
+    if (!S.neighbours || replays.length === 0) return;
+    if (!coverageOn) return makeNeighbours();
+    if (typeof takeCoverage !== 'function') return;
+    const dir = process.env.NODE_V8_COVERAGE;
+    const mine = 'coverage-' + pid + '-';
+    let before;
+    try { apply(takeCoverage, null, []); before = apply(readdirSync, fs, [dir]); } catch (_) { return; }
+    const had = create(null);
+    for (let i = 0; i < before.length; i++) had[before[i]] = true;
+    makeNeighbours();
+    try {
+      apply(takeCoverage, null, []);
+      const after = apply(readdirSync, fs, [dir]);
+      for (let i = 0; i < after.length; i++) {
+        const f = after[i];
+        if (had[f] !== true && apply(strStartsWith, f, [mine])) apply(unlinkSync, fs, [dir + '/' + f]);
+      }
+    } catch (_) { }
+  }
+
+  function makeNeighbours() {
     const start = apply(dateNow, Date, []);
     const savedCode = process.exitCode;
     const savedExit = process.exit;

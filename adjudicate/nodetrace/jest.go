@@ -42,12 +42,38 @@ func JestModules(root string, tests []string) map[string][]string {
 	return out
 }
 
+// JestOptions are a jest run's trace settings beyond its files (PrepareJest).
+type JestOptions struct {
+	// ESM are the test files jest loads as ES modules (repo-relative): .mjs files, .js files
+	// under a package.json of type module, and the extensions the config's
+	// extensionsToTreatAsEsm names. With any, the setup file is an ES module (jest-setup.mjs),
+	// which jest loads only under --experimental-vm-modules, as it loads those test files, and
+	// which must run last among setupFilesAfterEnv (jest.cjs says why).
+	ESM []string
+	// Neighbours: bond's setup file also makes the test file's own entry calls again when its
+	// tests end, with one argument changed a little (hook.cjs, "neighbours").
+	Neighbours bool
+}
+
+// jestPrelude are the ES-module setup file's lines above the hook: jest's API (its globals may
+// be off) and a require for the hook's built-ins. jestEpilogue, below it, waits for the modules
+// the hook imports before it registers their mocks (jest.cjs).
+const (
+	jestPrelude = `import { jest as __bondJestObj, expect as __bondExpect, afterAll as __bondAfterAll } from '@jest/globals';
+import { createRequire as __bondCreateRequire } from 'node:module';
+const require = __bondCreateRequire(import.meta.url);
+const __bondJest = { jest: __bondJestObj, expect: __bondExpect, afterAll: __bondAfterAll, wait: null };
+`
+	jestEpilogue = "\nif (__bondJest.wait !== null) await __bondJest.wait;\n"
+)
+
 // PrepareJest makes a trace directory under tmp for one jest run at root (the sandbox) whose
 // test files are tests (repo-relative; the run's own when it was narrowed, else the ones jest
 // listed), each wrapping the modules mods names for it (JestModules). It writes the setup file
-// jest is to run first among setupFilesAfterEnv and returns its path; the Run has no Env (jest
-// loads the file itself) and reads as a Node run's does.
-func PrepareJest(tmp, root string, tests []string, mods map[string][]string) (run *Run, setup string, err error) {
+// jest is to run among setupFilesAfterEnv and returns its path: a CommonJS file to run first,
+// or, when o.ESM names any test file, an ES module to run last. The Run has no Env (jest loads
+// the file itself) and reads as a Node run's does.
+func PrepareJest(tmp, root string, tests []string, mods map[string][]string, o JestOptions) (run *Run, setup string, err error) {
 	dir, err := os.MkdirTemp(tmp, "calls-")
 	if err != nil {
 		return nil, "", fmt.Errorf("making a directory for the value trace: %w", err)
@@ -60,18 +86,25 @@ func PrepareJest(tmp, root string, tests []string, mods map[string][]string) (ru
 	if tests == nil {
 		tests = []string{}
 	}
+	esm := o.ESM
+	if esm == nil {
+		esm = []string{}
+	}
 	settings, err := json.Marshal(struct {
-		Root        string               `json:"root"`
-		Dir         string               `json:"dir"`
-		Tests       []string             `json:"tests"`
-		ESM         bool                 `json:"esm"`
-		Modules     map[string]esmModule `json:"modules"`
-		Imports     map[string][]string  `json:"imports"`
-		Neighbours  bool                 `json:"neighbours"`
-		Sole        string               `json:"sole"`
-		Jest        bool                 `json:"jest"`
-		JestModules map[string][]string  `json:"jestModules"`
-	}{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Jest: true, JestModules: mods})
+		Root         string               `json:"root"`
+		Dir          string               `json:"dir"`
+		Tests        []string             `json:"tests"`
+		ESM          bool                 `json:"esm"`
+		Modules      map[string]esmModule `json:"modules"`
+		Imports      map[string][]string  `json:"imports"`
+		Neighbours   bool                 `json:"neighbours"`
+		Sole         string               `json:"sole"`
+		Jest         bool                 `json:"jest"`
+		JestModules  map[string][]string  `json:"jestModules"`
+		JestESM      bool                 `json:"jestESM"`
+		JestESMTests []string             `json:"jestESMTests"`
+	}{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Neighbours: o.Neighbours, Jest: true, JestModules: mods,
+		JestESM: len(esm) > 0, JestESMTests: esm})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, "", fmt.Errorf("writing the value trace's settings: %w", err)
@@ -81,6 +114,10 @@ func PrepareJest(tmp, root string, tests []string, mods map[string][]string) (ru
 	src = strings.Replace(src, namesMark, namesSource, 1)
 	src = strings.Replace(src, jestMark, jestSource, 1)
 	setup = filepath.Join(dir, "jest-setup.cjs")
+	if len(esm) > 0 {
+		setup = filepath.Join(dir, "jest-setup.mjs")
+		src = jestPrelude + src + jestEpilogue
+	}
 	if err := os.WriteFile(setup, []byte(src), 0o644); err != nil {
 		os.RemoveAll(dir)
 		return nil, "", fmt.Errorf("writing the value trace's jest setup file: %w", err)

@@ -1,0 +1,2 @@
+export { pad } from './pad.js';
+export { drain } from './queue.js';
