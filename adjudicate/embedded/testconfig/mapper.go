@@ -114,16 +114,9 @@ func readJestMapper(file, text, raw string, cfg litValue, found bool) ([]ModuleM
 	case v.kind != litObject:
 		return nil, refuse("%s is not a literal object", clip(v.text))
 	}
-	rootDir := ""
-	if rv, ok := cfg.get("rootDir"); ok {
-		s, ok := rv.strings(true)
-		if !ok {
-			return nil, refuse("rootDir %s is not a literal path, so bond cannot place <rootDir>", clip(rv.text))
-		}
-		rootDir = s[0]
-	}
-	if path.IsAbs(rootDir) || strings.Contains(rootDir, "<rootDir>") || path.Clean(rootDir) == ".." || strings.HasPrefix(path.Clean(rootDir), "../") {
-		return nil, refuse("rootDir %q is not a path inside the repository", rootDir)
+	rootDir, err := jestRootDir(cfg, refuse, "place <rootDir>")
+	if err != nil {
+		return nil, err
 	}
 	seen := map[string]bool{}
 	var out []ModuleMapping

@@ -182,16 +182,9 @@ func readJestSetupFiles(root, file, text string, cfg litValue, found bool) ([]st
 	}
 	// jest resolves each entry from rootDir (the config's directory unless set), after reading
 	// a leading <rootDir> as it.
-	base := ""
-	if rv, ok := cfg.get("rootDir"); ok {
-		s, ok := rv.strings(true)
-		if !ok {
-			return nil, refuse("rootDir %s is not a literal path, so bond cannot resolve them", clip(rv.text))
-		}
-		base = s[0]
-	}
-	if path.IsAbs(base) || strings.Contains(base, "<rootDir>") || path.Clean(base) == ".." || strings.HasPrefix(path.Clean(base), "../") {
-		return nil, refuse("rootDir %q is not a path inside the repository", base)
+	base, err := jestRootDir(cfg, refuse, "resolve them")
+	if err != nil {
+		return nil, err
 	}
 	var out []string
 	for _, s := range list {
@@ -209,4 +202,22 @@ func readJestSetupFiles(root, file, text string, cfg litValue, found bool) ([]st
 		out = append(out, rel)
 	}
 	return out, nil
+}
+
+// jestRootDir is the jest config's literal rootDir ("" when unset: the config's directory), or
+// the refusal (made by refuse) that says bond cannot use it to do what: a value that is not a
+// literal path, or one outside the repository.
+func jestRootDir(cfg litValue, refuse func(string, ...any) error, what string) (string, error) {
+	dir := ""
+	if rv, ok := cfg.get("rootDir"); ok {
+		s, ok := rv.strings(true)
+		if !ok {
+			return "", refuse("rootDir %s is not a literal path, so bond cannot %s", clip(rv.text), what)
+		}
+		dir = s[0]
+	}
+	if path.IsAbs(dir) || strings.Contains(dir, "<rootDir>") || path.Clean(dir) == ".." || strings.HasPrefix(path.Clean(dir), "../") {
+		return "", refuse("rootDir %q is not a path inside the repository", dir)
+	}
+	return dir, nil
 }
