@@ -136,3 +136,20 @@ func TestRandomUUIDDeterministic(t *testing.T) {
 		t.Errorf("two draws in one run were equal: %q", a)
 	}
 }
+
+// A refusal names a file of an installed package from its node_modules directory, never by the
+// climb out of a sandbox to wherever the install lives.
+func TestUnsupportedShownPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"src/a.js":                "src/a.js",
+		"node_modules/x/index.js": "node_modules/x/index.js",
+		"../../../bond-corpus-1/tree/node_modules/x/index.js": "node_modules/x/index.js",
+		"../../store/node_modules/a/node_modules/b/lib.js":    "node_modules/a/node_modules/b/lib.js",
+		"../elsewhere/file.js":                                "../elsewhere/file.js",
+	} {
+		e := &UnsupportedError{Importer: in, Feature: "f"}
+		if got := e.Reason(); !strings.HasPrefix(got, want+" uses f") {
+			t.Errorf("%s: reason %q, want it to name %s", in, got, want)
+		}
+	}
+}

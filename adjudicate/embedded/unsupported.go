@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/internal/srcmap"
 )
@@ -29,10 +30,25 @@ func (e *UnsupportedError) Error() string {
 // Reason is the error without its advice, for a report's "fell back to the command runner
 // because …": e.g. `test/a.test.js uses vi.mock (module mocks replace imports)`.
 func (e *UnsupportedError) Reason() string {
+	who := shownPath(e.Importer)
 	if e.Feature != "" {
-		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run", e.Importer, e.Feature)
+		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run", who, e.Feature)
 	}
-	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has %s only)", e.Importer, e.Import, providedNames)
+	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has %s only)", who, e.Import, providedNames)
+}
+
+// shownPath is p as a reader knows it: a file of an installed package reached through a
+// sandbox's node_modules link is relative to the root only by climbing out to wherever the
+// install lives (`../../../bond-corpus-…/tree/node_modules/x/index.js`), so it is shown from its
+// node_modules directory (`node_modules/x/index.js`), as the user's tree has it.
+func shownPath(p string) string {
+	if !strings.HasPrefix(p, "../") {
+		return p
+	}
+	if i := strings.Index(p, "/node_modules/"); i >= 0 {
+		return p[i+1:]
+	}
+	return p
 }
 
 // Supports reports whether the oracle testFiles (relative to root) can run embedded as
