@@ -39,6 +39,9 @@ type callTrace struct {
 	Unavailable string
 	Observed    bool
 	Recorder    string
+	// NeighboursMissed names a test file whose neighbour calls were asked for and not made
+	// (nodetrace.Trace.NeighboursMissed).
+	NeighboursMissed string
 }
 
 // valueDetectorNote is the report's run-level word on the value detector: on, with how many
@@ -76,6 +79,13 @@ func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 			}
 		}
 		note += fmt.Sprintf(" (of them %d neighbour calls in the first: the tests' entry calls made again after them with one argument changed)", n)
+		for _, t := range tr {
+			if t.NeighboursMissed != "" {
+				// A channel that went dark for a file is named, never read as no difference.
+				note += "; neighbour calls not made for " + t.NeighboursMissed
+				break
+			}
+		}
 	}
 	return note
 }

@@ -535,6 +535,9 @@
   const replayKeys = create(null);
   const replaysPer = create(null);
   const neighbourLines = [];
+  // neighboursMissed names the test files whose neighbour calls were asked for and not made
+  // (jest.cjs: a teardown bond did not recognise), so the report says so rather than counting 0.
+  const neighboursMissed = [];
 
   function copyPlain(v, d) {
     if (v === null || v === undefined) return { v: v };
@@ -717,7 +720,8 @@
   // traceText is the process's trace file: a header line, then one line per call.
   function traceText() {
     let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + (calls.length + neighbourLines.length) + ',"capped":' + (capped ? 'true' : 'false') +
-      ',"unlisted":' + qa(unlisted) + ',"esm":' + qs(esmNote) + '}\n';
+      ',"unlisted":' + qa(unlisted) + ',"esm":' + qs(esmNote) +
+      ',"neighbours_missed":' + qa(neighboursMissed) + '}\n';
     for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : line(calls[i])) + '\n';
     for (let i = 0; i < neighbourLines.length; i++) out += neighbourLines[i] + '\n';
     return out;

@@ -134,6 +134,9 @@ func TestJestNeighboursUncounted(t *testing.T) {
 	if neighbours == 0 || !emptyName {
 		t.Fatalf("%d neighbour calls, normalize(\"\") among them: %v", neighbours, emptyName)
 	}
+	if tr.NeighboursMissed != "" {
+		t.Errorf("neighbour calls were made, yet the trace says they were not: %s", tr.NeighboursMissed)
+	}
 	names, err := filepath.Glob(filepath.Join(v8, "*.json"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no V8 profile in %s (%v)", v8, err)
@@ -315,5 +318,57 @@ func TestJestTraceESMStale(t *testing.T) {
 	tr := run.Read(nil)
 	if !strings.Contains(tr.Unavailable, "src/ready.js's export ready, which changed after jest copied it") {
 		t.Errorf("unavailable %q, want it to name src/ready.js's export ready", tr.Unavailable)
+	}
+}
+
+// TestJestNeighboursMissedNamed: a test that fixes Error.prepareStackTrace (so bond cannot
+// recognise jest's teardown) stops the neighbour calls for its file; the trace names the file,
+// so the report can say the channel went dark rather than count 0 neighbours.
+func TestJestNeighboursMissedNamed(t *testing.T) {
+	jestRoot, err := filepath.Abs("../../testdata/witness/value-jest/tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jest := filepath.Join(jestRoot, "node_modules", ".bin", "jest")
+	if _, err := os.Stat(jest); err != nil {
+		testneed.Missing(t, "jest is not installed (%v): run npm ci in %s", err, jestRoot)
+	}
+	src := t.TempDir()
+	if out, err := exec.Command("cp", "-r", "../../testdata/witness/value-neighbour-jest/tree/.", src).CombinedOutput(); err != nil {
+		t.Fatalf("copying the fixture: %v\n%s", err, out)
+	}
+	if err := os.Symlink(filepath.Join(jestRoot, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(filepath.Join(src, "test", "oracle.test.js"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\nafterAll(() => {\n  Object.defineProperty(Error, 'prepareStackTrace', { value: () => 'x', writable: false, configurable: false });\n});\n"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	tests := []string{"test/oracle.test.js"}
+	run, setup, err := PrepareJest(t.TempDir(), src, tests, JestModules(src, tests), JestOptions{Neighbours: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Remove()
+	cmd := exec.Command(jest, "--ci", "--cacheDirectory="+t.TempDir(), "--setupFilesAfterEnv="+setup)
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jest: %v\n%s", err, out)
+	}
+	tr := run.Read(nil)
+	if tr.Unavailable != "" {
+		t.Fatalf("trace unavailable: %s", tr.Unavailable)
+	}
+	for _, c := range tr.Calls {
+		if c.Origin == "neighbour" {
+			t.Fatalf("a neighbour call was made past a fixed stack formatter: %s", c.Callee)
+		}
+	}
+	if !strings.Contains(tr.NeighboursMissed, "test/oracle.test.js (jest's teardown of the file was not recognised)") {
+		t.Errorf("NeighboursMissed %q, want it to name the test file", tr.NeighboursMissed)
 	}
 }

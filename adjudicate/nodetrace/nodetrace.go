@@ -195,6 +195,9 @@ type Trace struct {
 	Files []string
 	// Capped: a process or Read reached its cap on calls.
 	Capped bool
+	// NeighboursMissed, when not "", says for which test file neighbour calls were asked for and
+	// not made (the first named), so a count of 0 neighbours is not read as 0 differences.
+	NeighboursMissed string
 	// Unavailable says why the trace cannot be compared ("" when it can): a test file the run
 	// was asked to run left no trace (an ES module, a process killed before it exited, or a
 	// test that deleted the trace), or a trace file could not be read.
@@ -212,6 +215,8 @@ type header struct {
 	Unlisted []string `json:"unlisted"`
 	// ESM says why the ES-module hooks are off in this process, "" when they are on or not asked.
 	ESM string `json:"esm"`
+	// NeighboursMissed names the test files whose neighbour calls were asked for and not made.
+	NeighboursMissed []string `json:"neighbours_missed"`
 }
 
 // Read collects the run's trace files. It never fails: what it cannot read makes the trace
@@ -267,6 +272,9 @@ func (r *Run) Read(esm func(file string) bool) Trace {
 		}
 		if p.h.ESM != "" && esmOff == "" {
 			esmOff = printable(p.h.ESM)
+		}
+		if len(p.h.NeighboursMissed) > 0 && t.NeighboursMissed == "" {
+			t.NeighboursMissed = printable(p.h.NeighboursMissed[0])
 		}
 		t.Capped = t.Capped || p.h.Capped
 		for _, c := range p.calls {
