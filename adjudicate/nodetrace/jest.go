@@ -7,12 +7,10 @@ package nodetrace
 // the run, with esbuild, as the ES-module trace lists its imports.
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 )
 
 // JestModules lists, for each of tests (repo-relative test files under root), the repository
@@ -74,14 +72,9 @@ const __bondJest = { jest: __bondJestObj, expect: __bondExpect, afterAll: __bond
 // or, when o.ESM names any test file, an ES module to run last. The Run has no Env (jest loads
 // the file itself) and reads as a Node run's does.
 func PrepareJest(tmp, root string, tests []string, mods map[string][]string, o JestOptions) (run *Run, setup string, err error) {
-	dir, err := os.MkdirTemp(tmp, "calls-")
+	dir, real, err := newTraceDir(tmp, root)
 	if err != nil {
-		return nil, "", fmt.Errorf("making a directory for the value trace: %w", err)
-	}
-	real, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, "", fmt.Errorf("resolving the sandbox %s for the value trace: %w", root, err)
+		return nil, "", err
 	}
 	if tests == nil {
 		tests = []string{}
@@ -90,29 +83,18 @@ func PrepareJest(tmp, root string, tests []string, mods map[string][]string, o J
 	if esm == nil {
 		esm = []string{}
 	}
-	settings, err := json.Marshal(struct {
-		Root         string               `json:"root"`
-		Dir          string               `json:"dir"`
-		Tests        []string             `json:"tests"`
-		ESM          bool                 `json:"esm"`
-		Modules      map[string]esmModule `json:"modules"`
-		Imports      map[string][]string  `json:"imports"`
-		Neighbours   bool                 `json:"neighbours"`
-		Sole         string               `json:"sole"`
-		Jest         bool                 `json:"jest"`
-		JestModules  map[string][]string  `json:"jestModules"`
-		JestESM      bool                 `json:"jestESM"`
-		JestESMTests []string             `json:"jestESMTests"`
-	}{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Neighbours: o.Neighbours, Jest: true, JestModules: mods,
-		JestESM: len(esm) > 0, JestESMTests: esm})
+	src, err := hookText(struct {
+		hookSettings
+		Jest         bool                `json:"jest"`
+		JestModules  map[string][]string `json:"jestModules"`
+		JestESM      bool                `json:"jestESM"`
+		JestESMTests []string            `json:"jestESMTests"`
+	}{hookSettings{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Neighbours: o.Neighbours},
+		true, mods, len(esm) > 0, esm}, jestSource)
 	if err != nil {
 		os.RemoveAll(dir)
-		return nil, "", fmt.Errorf("writing the value trace's settings: %w", err)
+		return nil, "", err
 	}
-	src := strings.Replace(hookSource, settingsMark, string(settings)+";", 1)
-	src = strings.Replace(src, esmMark, esmSource, 1)
-	src = strings.Replace(src, namesMark, namesSource, 1)
-	src = strings.Replace(src, jestMark, jestSource, 1)
 	setup = filepath.Join(dir, "jest-setup.cjs")
 	if len(esm) > 0 {
 		setup = filepath.Join(dir, "jest-setup.mjs")

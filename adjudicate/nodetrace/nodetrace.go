@@ -110,14 +110,9 @@ type HookOptions struct {
 
 // PrepareWith's o sets the neighbour calls and the run's sole test file (HookOptions).
 func PrepareWith(tmp, root string, tests, entries []string, o HookOptions) (*Run, error) {
-	dir, err := os.MkdirTemp(tmp, "calls-")
+	dir, real, err := newTraceDir(tmp, root)
 	if err != nil {
-		return nil, fmt.Errorf("making a directory for the value trace: %w", err)
-	}
-	real, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, fmt.Errorf("resolving the sandbox %s for the value trace: %w", root, err)
+		return nil, err
 	}
 	if tests == nil {
 		tests = []string{}
@@ -138,34 +133,63 @@ func PrepareWith(tmp, root string, tests, entries []string, o HookOptions) (*Run
 			return nil, fmt.Errorf("writing the value trace's ES-module hooks: %w", err)
 		}
 	}
-	settings, err := json.Marshal(struct {
-		Root    string               `json:"root"`
-		Dir     string               `json:"dir"`
-		Tests   []string             `json:"tests"`
-		ESM     bool                 `json:"esm"`
-		Hooks   string               `json:"hooks"`
-		Modules map[string]esmModule `json:"modules"`
-		Imports map[string][]string  `json:"imports"`
-		// Neighbours turns on the neighbour calls at exit.
-		Neighbours bool `json:"neighbours"`
-		// Sole is the run's one test file, when it has one (asked for, or the one file the
-		// command names): a helper under a test directory is then part of it.
-		Sole string `json:"sole"`
-	}{real, dir, tests, esm, hooks, mods, imports, o.Neighbours, soleTest(tests, entries, o.Sole)})
+	src, err := hookText(hookSettings{Root: real, Dir: dir, Tests: tests, ESM: esm, Hooks: hooks, Modules: mods, Imports: imports,
+		Neighbours: o.Neighbours, Sole: soleTest(tests, entries, o.Sole)}, "")
 	if err != nil {
 		os.RemoveAll(dir)
-		return nil, fmt.Errorf("writing the value trace's settings: %w", err)
+		return nil, err
 	}
-	src := strings.Replace(hookSource, settingsMark, string(settings)+";", 1)
-	src = strings.Replace(src, esmMark, esmSource, 1)
-	src = strings.Replace(src, namesMark, namesSource, 1)
-	src = strings.Replace(src, jestMark, "", 1)
 	hook := filepath.Join(dir, "hook.cjs")
 	if err := os.WriteFile(hook, []byte(src), 0o644); err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("writing the value trace's hook: %w", err)
 	}
 	return &Run{Dir: dir, Env: []string{"NODE_OPTIONS=--require " + testresults.NodeOptionQuote(hook)}, tests: tests}, nil
+}
+
+// hookSettings are the settings every form of the hook reads (hook.cjs's S); the jest and
+// vitest setup files add their own beside them.
+type hookSettings struct {
+	Root  string   `json:"root"`
+	Dir   string   `json:"dir"`
+	Tests []string `json:"tests"`
+	ESM   bool     `json:"esm"`
+	// Hooks is the ES-module hooks' file, for the preload only.
+	Hooks   string               `json:"hooks,omitempty"`
+	Modules map[string]esmModule `json:"modules"`
+	Imports map[string][]string  `json:"imports"`
+	// Neighbours turns on the neighbour calls at exit.
+	Neighbours bool `json:"neighbours"`
+	// Sole is the run's one test file, when it has one (asked for, or the one file the
+	// command names): a helper under a test directory is then part of it.
+	Sole string `json:"sole"`
+}
+
+// newTraceDir makes a run's trace directory under tmp and resolves root (the sandbox) as the
+// hook will see it; the caller removes dir when it fails later.
+func newTraceDir(tmp, root string) (dir, real string, err error) {
+	if dir, err = os.MkdirTemp(tmp, "calls-"); err != nil {
+		return "", "", fmt.Errorf("making a directory for the value trace: %w", err)
+	}
+	if real, err = filepath.EvalSymlinks(root); err != nil {
+		os.RemoveAll(dir)
+		return "", "", fmt.Errorf("resolving the sandbox %s for the value trace: %w", root, err)
+	}
+	return dir, real, nil
+}
+
+// hookText is hook.cjs with settings (a hookSettings, or a struct embedding one) and its parts
+// spliced in: esm.cjs, names.cjs and the runner's own part (jest.cjs, vitest.cjs; "" for the
+// preload).
+func hookText(settings any, runnerPart string) (string, error) {
+	b, err := json.Marshal(settings)
+	if err != nil {
+		return "", fmt.Errorf("writing the value trace's settings: %w", err)
+	}
+	src := strings.Replace(hookSource, settingsMark, string(b)+";", 1)
+	src = strings.Replace(src, esmMark, esmSource, 1)
+	src = strings.Replace(src, namesMark, namesSource, 1)
+	return strings.Replace(src, jestMark, runnerPart, 1), nil
 }
 
 // soleTest is the run's one test file: the one it was asked to run, or, when the command picks

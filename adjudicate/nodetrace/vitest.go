@@ -128,14 +128,9 @@ func testNamed(p string) bool {
 // the config's path for vitest's --config. refusal prefixes the reason bond's config writes when
 // the project's config is one it cannot serve (Read then reports it). The Run has no Env.
 func PrepareVitest(tmp, root string, tests, files []string, mods, unresolved map[string][]string, config, refusal string) (run *Run, wrapper string, err error) {
-	dir, err := os.MkdirTemp(tmp, "calls-")
+	dir, real, err := newTraceDir(tmp, root)
 	if err != nil {
-		return nil, "", fmt.Errorf("making a directory for the value trace: %w", err)
-	}
-	real, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, "", fmt.Errorf("resolving the sandbox %s for the value trace: %w", root, err)
+		return nil, "", err
 	}
 	if tests == nil {
 		tests = []string{}
@@ -143,28 +138,18 @@ func PrepareVitest(tmp, root string, tests, files []string, mods, unresolved map
 	if files == nil {
 		files = []string{}
 	}
-	settings, err := json.Marshal(struct {
-		Root          string               `json:"root"`
-		Dir           string               `json:"dir"`
-		Tests         []string             `json:"tests"`
-		ESM           bool                 `json:"esm"`
-		Modules       map[string]esmModule `json:"modules"`
-		Imports       map[string][]string  `json:"imports"`
-		Neighbours    bool                 `json:"neighbours"`
-		Sole          string               `json:"sole"`
-		Vitest        bool                 `json:"vitest"`
-		VitestFiles   []string             `json:"vitestFiles"`
-		VitestModules map[string][]string  `json:"vitestModules"`
-		Unresolved    map[string][]string  `json:"vitestUnresolved"`
-	}{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Vitest: true, VitestFiles: files, VitestModules: mods, Unresolved: unresolved})
+	src, err := hookText(struct {
+		hookSettings
+		Vitest        bool                `json:"vitest"`
+		VitestFiles   []string            `json:"vitestFiles"`
+		VitestModules map[string][]string `json:"vitestModules"`
+		Unresolved    map[string][]string `json:"vitestUnresolved"`
+	}{hookSettings{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}},
+		true, files, mods, unresolved}, vitestSource)
 	if err != nil {
 		os.RemoveAll(dir)
-		return nil, "", fmt.Errorf("writing the value trace's settings: %w", err)
+		return nil, "", err
 	}
-	src := strings.Replace(hookSource, settingsMark, string(settings)+";", 1)
-	src = strings.Replace(src, esmMark, esmSource, 1)
-	src = strings.Replace(src, namesMark, namesSource, 1)
-	src = strings.Replace(src, jestMark, vitestSource, 1)
 	setup := filepath.Join(dir, "vitest-setup.mjs")
 	if err := os.WriteFile(setup, []byte(vitestPrelude+src), 0o644); err != nil {
 		os.RemoveAll(dir)
