@@ -79,30 +79,8 @@ func TestJestTrace(t *testing.T) {
 // passes, and no V8 profile the run leaves counts a neighbour call: every profile in which
 // normalize ran holds its empty-name branch never run.
 func TestJestNeighboursUncounted(t *testing.T) {
-	jestRoot, err := filepath.Abs("../../testdata/witness/value-jest/tree")
-	if err != nil {
-		t.Fatal(err)
-	}
-	jest := filepath.Join(jestRoot, "node_modules", ".bin", "jest")
-	if _, err := os.Stat(jest); err != nil {
-		testneed.Missing(t, "jest is not installed (%v): run npm ci in %s", err, jestRoot)
-	}
-	src := t.TempDir()
-	if out, err := exec.Command("cp", "-r", "../../testdata/witness/value-neighbour-jest/tree/.", src).CombinedOutput(); err != nil {
-		t.Fatalf("copying the fixture: %v\n%s", err, out)
-	}
-	if err := os.Symlink(filepath.Join(jestRoot, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
 	// The test file's own afterAll, after bond's, restores every spy: bond's among them.
-	f, err := os.OpenFile(filepath.Join(src, "test", "oracle.test.js"), os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteString("\nafterAll(() => {\n  jest.restoreAllMocks();\n});\n"); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	jest, src := neighbourJestFixture(t, "\nafterAll(() => {\n  jest.restoreAllMocks();\n});\n")
 	tests := []string{"test/oracle.test.js"}
 	run, setup, err := PrepareJest(t.TempDir(), src, tests, JestModules(src, tests), JestOptions{Neighbours: true})
 	if err != nil {
@@ -325,29 +303,7 @@ func TestJestTraceESMStale(t *testing.T) {
 // recognise jest's teardown) stops the neighbour calls for its file; the trace names the file,
 // so the report can say the channel went dark rather than count 0 neighbours.
 func TestJestNeighboursMissedNamed(t *testing.T) {
-	jestRoot, err := filepath.Abs("../../testdata/witness/value-jest/tree")
-	if err != nil {
-		t.Fatal(err)
-	}
-	jest := filepath.Join(jestRoot, "node_modules", ".bin", "jest")
-	if _, err := os.Stat(jest); err != nil {
-		testneed.Missing(t, "jest is not installed (%v): run npm ci in %s", err, jestRoot)
-	}
-	src := t.TempDir()
-	if out, err := exec.Command("cp", "-r", "../../testdata/witness/value-neighbour-jest/tree/.", src).CombinedOutput(); err != nil {
-		t.Fatalf("copying the fixture: %v\n%s", err, out)
-	}
-	if err := os.Symlink(filepath.Join(jestRoot, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.OpenFile(filepath.Join(src, "test", "oracle.test.js"), os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteString("\nafterAll(() => {\n  Object.defineProperty(Error, 'prepareStackTrace', { value: () => 'x', writable: false, configurable: false });\n});\n"); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	jest, src := neighbourJestFixture(t, "\nafterAll(() => {\n  Object.defineProperty(Error, 'prepareStackTrace', { value: () => 'x', writable: false, configurable: false });\n});\n")
 	tests := []string{"test/oracle.test.js"}
 	run, setup, err := PrepareJest(t.TempDir(), src, tests, JestModules(src, tests), JestOptions{Neighbours: true})
 	if err != nil {
@@ -371,4 +327,35 @@ func TestJestNeighboursMissedNamed(t *testing.T) {
 	if !strings.Contains(tr.NeighboursMissed, "test/oracle.test.js (jest's teardown of the file was not recognised)") {
 		t.Errorf("NeighboursMissed %q, want it to name the test file", tr.NeighboursMissed)
 	}
+}
+
+// neighbourJestFixture copies testdata/witness/value-neighbour-jest's tree to a temporary
+// directory, links value-jest's jest install in as its node_modules and appends tail to its test
+// file; it returns the jest binary and the copy.
+func neighbourJestFixture(t *testing.T, tail string) (jest, src string) {
+	t.Helper()
+	jestRoot, err := filepath.Abs("../../testdata/witness/value-jest/tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jest = filepath.Join(jestRoot, "node_modules", ".bin", "jest")
+	if _, err := os.Stat(jest); err != nil {
+		testneed.Missing(t, "jest is not installed (%v): run npm ci in %s", err, jestRoot)
+	}
+	src = t.TempDir()
+	if out, err := exec.Command("cp", "-r", "../../testdata/witness/value-neighbour-jest/tree/.", src).CombinedOutput(); err != nil {
+		t.Fatalf("copying the fixture: %v\n%s", err, out)
+	}
+	if err := os.Symlink(filepath.Join(jestRoot, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(filepath.Join(src, "test", "oracle.test.js"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(tail); err != nil {
+		t.Fatal(err)
+	}
+	return jest, src
 }
