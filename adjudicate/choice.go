@@ -44,9 +44,13 @@ func chooseRunner(o Options, root string, patched func() (string, error), conf *
 		return c, nil
 	}
 	files, eo := o.Oracle, embedded.Options{}
+	var inv oraclecmd.Invocation
 	if o.OracleCmd != "" {
-		var why string
-		if files, eo, why = commandTests(root, o.OracleCmd); why != "" {
+		why := ""
+		if inv, why = readCommand(root, o.OracleCmd); why == "" {
+			files, eo, why = invocationTests(root, inv)
+		}
+		if why != "" {
 			if o.Runner == RunnerEmbedded {
 				return nil, input.Errorf("--runner embedded cannot run --oracle-cmd %q: %s; use --runner node (or auto, which falls back by itself)", o.OracleCmd, why)
 			}
@@ -75,7 +79,7 @@ func chooseRunner(o Options, root string, patched func() (string, error), conf *
 	}
 	c.runner = r
 	if o.OracleCmd != "" && eo.Framework == embedded.FrameworkNodeTest {
-		c.plainNode = !commandLoadsTypeScript(root, o.OracleCmd)
+		c.plainNode = !oraclecmd.LoadsTypeScript(inv)
 	}
 	if o.OracleCmd != "" {
 		c.note = fmt.Sprintf("the embedded runner runs the oracle command as %s's suite of %s", eo.Framework, strings.Join(files, " "))
@@ -147,20 +151,35 @@ var frameworks = map[oraclecmd.Runner]embedded.Framework{
 // cannot honour, or test files bond cannot list from its config's literal patterns (or that
 // leave out a file the command names), or the command finds no test file.
 func commandTests(root, cmd string) (files []string, eo embedded.Options, why string) {
+	inv, why := readCommand(root, cmd)
+	if why != "" {
+		return nil, eo, why
+	}
+	return invocationTests(root, inv)
+}
+
+// readCommand reads cmd at root (with package.json's scripts) as one runner invocation, or says
+// why it is not one.
+func readCommand(root, cmd string) (oraclecmd.Invocation, string) {
 	var scripts map[string]string
 	if b, err := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax); err == nil {
 		if scripts, err = oraclecmd.Scripts(b); err != nil {
-			return nil, eo, err.Error()
+			return oraclecmd.Invocation{}, err.Error()
 		}
 	}
 	inv, err := oraclecmd.Parse(cmd, oraclecmd.Options{Scripts: scripts})
 	if err != nil {
 		var nr *oraclecmd.NotRecognised
 		if errors.As(err, &nr) {
-			return nil, eo, fmt.Sprintf("the oracle command is not one test runner invocation bond reads (%s)", nr.Why)
+			return inv, fmt.Sprintf("the oracle command is not one test runner invocation bond reads (%s)", nr.Why)
 		}
-		return nil, eo, err.Error()
+		return inv, err.Error()
 	}
+	return inv, ""
+}
+
+// invocationTests is commandTests for a command already read (readCommand).
+func invocationTests(root string, inv oraclecmd.Invocation) (files []string, eo embedded.Options, why string) {
 	fw, ok := frameworks[inv.Runner]
 	if !ok {
 		return nil, eo, fmt.Sprintf("the oracle command runs %s, which the embedded runner does not speak", inv.Runner)
@@ -196,25 +215,11 @@ func commandTests(root, cmd string) (files []string, eo embedded.Options, why st
 			return files, eo, ""
 		}
 	}
-	files, err = oraclecmd.TestFiles(os.DirFS(root), inv)
+	files, err := oraclecmd.TestFiles(os.DirFS(root), inv)
 	if err != nil {
 		return nil, eo, err.Error()
 	}
 	return files, eo, ""
-}
-
-// commandLoadsTypeScript reports whether cmd, read at root as commandTests read it, makes node
-// read TypeScript itself (oraclecmd.LoadsTypeScript); a command it cannot read again counts as
-// one that does, so no guard is raised on a misreading.
-func commandLoadsTypeScript(root, cmd string) bool {
-	var scripts map[string]string
-	if b, err := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax); err == nil {
-		if scripts, err = oraclecmd.Scripts(b); err != nil {
-			return true
-		}
-	}
-	inv, err := oraclecmd.Parse(cmd, oraclecmd.Options{Scripts: scripts})
-	return err != nil || oraclecmd.LoadsTypeScript(inv)
 }
 
 // mochaTests reads a mocha invocation with mocha's configuration at root (embedded.ReadMochaSetup)
