@@ -10,10 +10,10 @@ package adjudicate
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 
+	"github.com/bond-tool/bond/internal/nodepkg"
 	"github.com/bond-tool/bond/internal/safefile"
 )
 
@@ -34,23 +34,10 @@ func jestConfigUnloadable(root string) string {
 		if m := jestConfigLoaderRE.FindSubmatch(b); m != nil {
 			loader = string(m[1])
 		}
-		if installed(root, loader) {
+		if nodepkg.Resolvable(root, loader) {
 			return ""
 		}
 		return fmt.Sprintf("%s is TypeScript, which jest reads only through %s, and %s is not installed, so jest would stop before any test where the embedded runner, reading the config as data, would run them", name, loader, loader)
 	}
 	return ""
-}
-
-// installed reports whether package pkg has a directory in a node_modules of dir or of a
-// directory above it, as node's resolution would look.
-func installed(dir, pkg string) bool {
-	for d := dir; ; d = filepath.Dir(d) {
-		if st, err := os.Stat(filepath.Join(d, "node_modules", filepath.FromSlash(pkg))); err == nil && st.IsDir() {
-			return true
-		}
-		if filepath.Dir(d) == d {
-			return false
-		}
-	}
 }

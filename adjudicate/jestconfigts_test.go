@@ -35,7 +35,11 @@ func TestJestTypeScriptConfig(t *testing.T) {
 			}
 			root := writeRepo(t, files)
 			for _, d := range tc.dirs {
+				// An installed package, as Node finds one: its package.json.
 				if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(root, d, "package.json"), []byte(`{"name":"`+filepath.Base(d)+`"}`), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
