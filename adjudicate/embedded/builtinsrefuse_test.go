@@ -3,6 +3,8 @@ package embedded
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -138,18 +140,31 @@ func TestRandomUUIDDeterministic(t *testing.T) {
 }
 
 // A refusal names a file of an installed package from its node_modules directory, never by the
-// climb out of a sandbox to wherever the install lives.
+// climb out of the root to wherever the install lives: the root's node_modules is a link to an
+// install elsewhere, as in a sandbox, and the package's file uses a feature the runtime refuses.
 func TestUnsupportedShownPath(t *testing.T) {
-	for in, want := range map[string]string{
-		"src/a.js":                "src/a.js",
-		"node_modules/x/index.js": "node_modules/x/index.js",
-		"../../../bond-corpus-1/tree/node_modules/x/index.js": "node_modules/x/index.js",
-		"../../store/node_modules/a/node_modules/b/lib.js":    "node_modules/a/node_modules/b/lib.js",
-		"../elsewhere/file.js":                                "../elsewhere/file.js",
+	store := filepath.Join(t.TempDir(), "store", "node_modules")
+	if err := os.MkdirAll(filepath.Join(store, "dep"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"dep/package.json": `{"name":"dep","version":"1.0.0","main":"index.js"}`,
+		"dep/index.js":     "exports.letter = (s) => /\\p{L}/u.test(s);\n",
 	} {
-		e := &UnsupportedError{Importer: in, Feature: "f"}
-		if got := e.Reason(); !strings.HasPrefix(got, want+" uses f") {
-			t.Errorf("%s: reason %q, want it to name %s", in, got, want)
+		if err := os.WriteFile(filepath.Join(store, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
 		}
+	}
+	root := writeTree(t, map[string]string{"a.test.js": "const { letter } = require('dep');\nrequire('node:test').test('l', () => { letter('a'); });\n"})
+	if err := os.Symlink(store, filepath.Join(root, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := New(root, []string{"a.test.js"}, Options{})
+	var ue *UnsupportedError
+	if !errors.As(err, &ue) {
+		t.Fatalf("err %v, want an UnsupportedError for the property escape", err)
+	}
+	if got := ue.Reason(); !strings.HasPrefix(got, "node_modules/dep/index.js uses Unicode property escapes") {
+		t.Errorf("reason %q, want it to name node_modules/dep/index.js", got)
 	}
 }

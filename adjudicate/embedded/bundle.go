@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -274,6 +275,23 @@ func (b *bundler) rel(abs string) string {
 // maxLinkDepth bounds how deep in the tree linkedName looks for a node_modules link: a
 // monorepo's packages/NAME/node_modules is three deep.
 const maxLinkDepth = 8
+
+// sourceName is a source of the bundle's source map (a URL path relative to the bundle, which
+// sits in root) as bond names files elsewhere (rel): repository-relative, or reached through a
+// node_modules link as node_modules/…, never a climb out of the sandbox to the install.
+func (b *bundler) sourceName(s string) string {
+	if u, err := url.PathUnescape(s); err == nil {
+		s = u
+	}
+	if s == bundleItself || strings.HasPrefix(s, "<") {
+		return s
+	}
+	p := filepath.FromSlash(s)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(b.root, p)
+	}
+	return b.rel(p)
+}
 
 // linkedName finds the node_modules link in root through which abs was reached: for each
 // node_modules directory among abs's ancestors, outermost first, a link at root/TAIL (TAIL the

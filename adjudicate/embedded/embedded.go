@@ -378,10 +378,10 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 	}
 	if overrides == nil {
 		if file, ok := propertyEscape(out.js, out.srcMap); ok {
-			return nil, &UnsupportedError{Importer: file, Feature: `Unicode property escapes in regular expressions (\p{…}), which goja does not match`}
+			return nil, &UnsupportedError{Importer: tf.b.sourceName(file), Feature: `Unicode property escapes in regular expressions (\p{…}), which goja does not match`}
 		}
 		if what, file, ok := refusedUse(out.js, out.srcMap); ok {
-			return nil, &UnsupportedError{Importer: file, Feature: what}
+			return nil, &UnsupportedError{Importer: tf.b.sourceName(file), Feature: what}
 		}
 	}
 	fw := r.cfg.Framework

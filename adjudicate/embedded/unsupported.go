@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/internal/srcmap"
 )
@@ -30,25 +29,10 @@ func (e *UnsupportedError) Error() string {
 // Reason is the error without its advice, for a report's "fell back to the command runner
 // because …": e.g. `test/a.test.js uses vi.mock (module mocks replace imports)`.
 func (e *UnsupportedError) Reason() string {
-	who := shownPath(e.Importer)
 	if e.Feature != "" {
-		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run", who, e.Feature)
+		return fmt.Sprintf("%s uses %s, which the embedded runner cannot run", e.Importer, e.Feature)
 	}
-	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has %s only)", who, e.Import, providedNames)
-}
-
-// shownPath is p as a reader knows it: a file of an installed package reached through a
-// sandbox's node_modules link is relative to the root only by climbing out to wherever the
-// install lives (`../../../bond-corpus-…/tree/node_modules/x/index.js`), so it is shown from its
-// node_modules directory (`node_modules/x/index.js`), as the user's tree has it.
-func shownPath(p string) string {
-	if !strings.HasPrefix(p, "../") {
-		return p
-	}
-	if i := strings.Index(p, "/node_modules/"); i >= 0 {
-		return p[i+1:]
-	}
-	return p
+	return fmt.Sprintf("%s imports %q, a Node built-in the embedded runner does not provide (it has %s only)", e.Importer, e.Import, providedNames)
 }
 
 // Supports reports whether the oracle testFiles (relative to root) can run embedded as
@@ -101,6 +85,9 @@ func unsupportedIn(msg string) string {
 	return ""
 }
 
+// bundleItself is what sourceAt answers for a byte no source maps to.
+const bundleItself = "the bundle"
+
 // propertyEscape reports whether the bundle holds a regular expression with a Unicode property
 // escape (\p{…} or \P{…}): goja compiles it but never matches it, a silent difference from Node
 // that could flip a verdict, so such an oracle runs under node. file is the source it came from.
@@ -115,11 +102,12 @@ func propertyEscape(js, srcMap []byte) (file string, found bool) {
 	return sourceAt(js, srcMap, i), true
 }
 
-// sourceAt names the source file the bundle's byte offset i maps to, or "the bundle".
+// sourceAt names the source file the bundle's byte offset i maps to, as the source map spells it
+// (bundler.sourceName names it as bond does), or bundleItself.
 func sourceAt(js, srcMap []byte, i int) string {
 	line := bytes.Count(js[:i], []byte("\n"))
 	col := i - (bytes.LastIndexByte(js[:i], '\n') + 1)
-	file := "the bundle"
+	file := bundleItself
 	if sm, err := srcmap.Parse(srcMap); err == nil {
 		for _, sg := range sm.Segments {
 			if sg.GenLine > line || (sg.GenLine == line && sg.GenCol > col) {
