@@ -265,12 +265,7 @@ func TestValueWitnessJest(t *testing.T) {
 					t.Errorf("unexpected mutant at %s", at)
 					continue
 				}
-				if d := checkValueWitness(t, at, m, w, ""); d != nil {
-					if d.Callee != "src/index.js#drain" || d.File != "test/queue.test.js" || d.Test != "drain takes items off the front" ||
-						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
-						t.Errorf("%s: value %+v", at, d)
-					}
-				}
+				checkDrainWitness(t, at, checkValueWitness(t, at, m, w, ""), "src/index.js#drain", "test/queue.test.js", "drain takes items off the front")
 			}
 		})
 	}
@@ -354,12 +349,7 @@ func TestValueWitnessJestESM(t *testing.T) {
 					}
 					continue
 				}
-				if d := checkValueWitness(t, at, m, w, ""); d != nil {
-					if d.Callee != "src/index.js#drain" || d.File != queueTest || d.Test != "drain takes items off the front" ||
-						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
-						t.Errorf("%s: value %+v", at, d)
-					}
-				}
+				checkDrainWitness(t, at, checkValueWitness(t, at, m, w, ""), "src/index.js#drain", queueTest, "drain takes items off the front")
 			}
 		})
 	}
@@ -463,12 +453,7 @@ func TestValueWitnessVitest(t *testing.T) {
 					checkValueWitness(t, at, m, valueWant{w.op, report.WitnessNone, 0, 0}, tt.unavailable)
 					continue
 				}
-				if d := checkValueWitness(t, at, m, w, ""); d != nil {
-					if d.Callee != "src/index.ts#drain" || d.File != "test/queue.test.ts" || d.Test != "drain > takes items off the front" ||
-						d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]" {
-						t.Errorf("%s: value %+v", at, d)
-					}
-				}
+				checkDrainWitness(t, at, checkValueWitness(t, at, m, w, ""), "src/index.ts#drain", "test/queue.test.ts", "drain > takes items off the front")
 			}
 		})
 	}
@@ -510,4 +495,15 @@ func checkValueWitness(t *testing.T, at string, m report.MutantResult, w valueWa
 		return &report.ValueDiff{}
 	}
 	return m.Witness.Value
+}
+
+// checkDrainWitness checks the value witness d (nil: checkValueWitness already reported why not)
+// of the queue fixtures' ignored-return mutant: the drain call of the test named test in file,
+// whose return was the two items and is empty under the mutant.
+func checkDrainWitness(t *testing.T, at string, d *report.ValueDiff, callee, file, test string) {
+	t.Helper()
+	if d != nil && (d.Callee != callee || d.File != file || d.Test != test ||
+		d.Path != "return" || d.BaselineOutcome != `["a", "b"]` || d.MutantOutcome != "[]") {
+		t.Errorf("%s: value %+v", at, d)
+	}
 }
