@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/plan"
 )
 
 // The out-of-sample check of --shape-order (docs/operators-3.md, "Out-of-sample check of
@@ -112,5 +114,46 @@ func TestEvalPreregShapeOrderOOS(t *testing.T) {
 	}
 	if len(digests) != 2 {
 		t.Errorf("the two records froze %d operator digests, want 2 (one per planner rule)", len(digests))
+	}
+}
+
+// Every frozen record still names the planner bond builds from its corpus file: the corpus file's
+// operator set, budget and rule (shape-order's first version where the file names it, since
+// shape-order's second version changed the cut, and swap-logical's guard rule lives in a new
+// set, not in set 3) give the record's operator digest. A change to a frozen set's table or to a
+// rule a frozen file names fails here, so no record silently verifies a different planner.
+func TestEvalFrozenRecordsReproduce(t *testing.T) {
+	for _, r := range []struct{ record, corpus string }{
+		{"prereg-operators-2.json", "operators-2.toml"},
+		{"prereg-operators-3-recorded.json", "operators-3.toml"},
+		{"prereg-operators-3-required.json", "operators-3.toml"},
+		{"prereg-regime.json", "operators-3.toml"},
+		{"prereg-shape-order-oos-baseline.json", "shape-order-oos.toml"},
+		{"prereg-shape-order-oos.json", "shape-order-oos-shape.toml"},
+	} {
+		rec, err := LoadRecord("../testdata/eval/" + r.record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := "../testdata/eval/" + r.corpus
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := parse(path, "../testdata/eval", data, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rule, ok := plan.ParseRule(c.Rule)
+		if !ok {
+			t.Fatalf("%s: rule %q", r.corpus, c.Rule)
+		}
+		got, err := plan.OperatorSetFor(c.OperatorSet, plan.BudgetInfo{Total: c.Budget, PerOperator: c.PerOperator, Rule: rule.Name()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Digest != rec.Operators.Digest {
+			t.Errorf("%s: %s (set %d, budget %d/%d, rule %q) plans with digest %s, the record froze %s", r.record, r.corpus, c.OperatorSet, c.Budget, c.PerOperator, rule.Name(), got.Digest, rec.Operators.Digest)
+		}
 	}
 }

@@ -222,8 +222,8 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	}
 	if v, ok := raw["rule"]; ok {
 		c.Rule = p.Str("", "rule", v)
-		if _, _, ok := plan.ParseRule(c.Rule); !ok || c.Rule == "" {
-			p.Addf("rule = %q: the planner rules besides the operators' rank are %q, %q and %q (leave the key out for the rank)", c.Rule, plan.RuleChangedFirst, plan.RuleShapeOrder, plan.RuleChangedFirstShapeOrder)
+		if _, ok := plan.ParseRule(c.Rule); !ok || c.Rule == "" {
+			p.Addf("rule = %q: the planner rules besides the operators' rank are %q, %q and %q, and shape-order's first version %q and %q (leave the key out for the rank)", c.Rule, plan.RuleChangedFirst, plan.RuleShapeOrder, plan.RuleChangedFirstShapeOrder, plan.RuleShapeOrderV1, plan.RuleChangedFirstShapeOrderV1)
 		}
 	}
 	if v, ok := raw["regime"]; ok {

@@ -88,26 +88,43 @@ func PerOperatorDefault(n, budget int) int {
 // the only set), sets 2 and 3 spread them over the patch (spreadBudget). Both return the chosen in
 // diff order and the cut as candidates in diff order, each with the cap that cut it
 // (ReasonBudget or ReasonPerOperator) and a hint naming the flags that would have planned it.
-func selectMutants(n int, proposed []*Mutant, files []FileInfo, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {
+// pickRank, when not nil, is each proposed mutant's rank as its line's pick read it (the
+// shape-order rule's version 2, pickRankOf), and both rank by it instead of the set's rank.
+func selectMutants(n int, proposed []*Mutant, pickRank []int, files []FileInfo, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {
+	rank := rankOf(proposed, pickRank, ops)
 	if n <= 1 {
-		return applyBudget(proposed, ops, total, per)
+		return applyBudget(proposed, rank, total, per)
 	}
-	return spreadBudget(proposed, files, ops, total, per)
+	return spreadBudget(proposed, rank, pickRank != nil, files, total, per)
 }
 
-// applyBudget fills the slots by operator rank, within an operator in diff order, then returns
-// the chosen in diff order and the cut ones in diff order. proposed is in diff order.
-func applyBudget(proposed []*Mutant, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {
-	rank := map[string]int{}
-	for i, op := range ops {
-		rank[op.Name] = i
+// rankOf returns each proposed mutant's rank for the cut: pickRank when given, else its
+// operator's place in ops.
+func rankOf(proposed []*Mutant, pickRank []int, ops []operators.Operator) []int {
+	if pickRank != nil {
+		return pickRank
 	}
+	byName := map[string]int{}
+	for i, op := range ops {
+		byName[op.Name] = i
+	}
+	out := make([]int, len(proposed))
+	for i, m := range proposed {
+		out[i] = byName[m.Operator]
+	}
+	return out
+}
+
+// applyBudget fills the slots by rank (rank[i] is proposed[i]'s), within a rank in diff order,
+// then returns the chosen in diff order and the cut ones in diff order. proposed is in diff
+// order.
+func applyBudget(proposed []*Mutant, rank []int, total, per int) ([]*Mutant, []Candidate) {
 	order := make([]int, len(proposed))
 	for i := range order {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool {
-		return rank[proposed[order[a]].Operator] < rank[proposed[order[b]].Operator]
+		return rank[order[a]] < rank[order[b]]
 	})
 	in, cuts := fill(proposed, order, total, per)
 	var chosen []*Mutant
@@ -179,6 +196,7 @@ func fill(proposed []*Mutant, order []int, total, per int) (in []bool, why []cut
 	return in, why
 }
 
+// countByOperator counts, per operator of ops, the mutants proposed, chosen, cut and discarded.
 func countByOperator(ops []operators.Operator, proposed []*Mutant, chosen []Mutant, cut, discarded []Candidate) []OperatorCount {
 	idx := map[string]int{}
 	out := make([]OperatorCount, len(ops))

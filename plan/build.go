@@ -49,9 +49,14 @@ type Options struct {
 	// every plan before it; on, the rule enters the operator digest.
 	ChangedFirst bool
 	// ShapeOrder tries first, on a line of a shape with a measured history (a condition head,
-	// operators.ShapeOf), the operators that history favours (RuleShapeOrder); off, the set's
-	// rank alone. On, the rule enters the operator digest.
+	// operators.ShapeOf), the operators that history favours, and the budget's cut ranks each
+	// line's mutant as that pick did (RuleShapeOrder); off, the set's rank alone. On, the rule
+	// enters the operator digest.
 	ShapeOrder bool
+	// ShapeOrderV1, with ShapeOrder, is the shape-order rule's first version
+	// (RuleShapeOrderV1): the same pick, but the cut ranks by the set's rank. It exists so that
+	// corpus files frozen with that rule plan as their records say; users get version 2.
+	ShapeOrderV1 bool
 }
 
 // Build reads the diff, checks that it fits the tree at Repo, and plans the mutants. Every error
@@ -111,6 +116,8 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		}
 	}
 
+	ruleOf := Rule{ChangedFirst: o.ChangedFirst, ShapeOrder: o.ShapeOrder, ShapeOrderV1: o.ShapeOrder && o.ShapeOrderV1}
+	rule := pickRule{changedFirst: o.ChangedFirst, shapeOrder: o.ShapeOrder, cutByPick: o.ShapeOrder && !o.ShapeOrderV1}
 	files := make([]filePlan, len(planned))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
@@ -119,7 +126,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			fp, err := planFile(gctx, rt, c, histories[i], ops, pickRule{changedFirst: o.ChangedFirst, shapeOrder: o.ShapeOrder})
+			fp, err := planFile(gctx, rt, c, histories[i], ops, rule)
 			files[i] = fp
 			return err
 		})
@@ -128,7 +135,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		return Result{}, err
 	}
 
-	budget := BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator, Rule: RuleOf(o.ChangedFirst, o.ShapeOrder)}
+	budget := BudgetInfo{Total: o.Budget, PerOperator: o.PerOperator, Rule: ruleOf.Name()}
 	res := Result{Front: Front{
 		SchemaVersion: version.Schema,
 		Tool:          Tool{Name: version.ToolName, Version: version.Tool},
@@ -141,6 +148,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		Unchanged:     unchanged,
 	}, Touched: touched}
 	var proposed []*Mutant
+	var pickRank []int // under cutByPick, each proposed mutant's rank as its line's pick read it
 	for fi := range files {
 		fp := &files[fi]
 		res.Front.Files = append(res.Front.Files, fp.info)
@@ -149,8 +157,12 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		for i := range fp.chosen {
 			proposed = append(proposed, &fp.chosen[i])
 		}
+		pickRank = append(pickRank, fp.pickRank...)
 	}
-	chosen, cut := selectMutants(o.OperatorSet, proposed, res.Front.Files, ops, o.Budget, o.PerOperator)
+	if !rule.cutByPick {
+		pickRank = nil
+	}
+	chosen, cut := selectMutants(o.OperatorSet, proposed, pickRank, res.Front.Files, ops, o.Budget, o.PerOperator)
 	for _, m := range chosen {
 		res.Mutants = append(res.Mutants, *m)
 	}
@@ -209,8 +221,10 @@ func resolve(opts Options, table []operators.Operator) (Options, []operators.Ope
 
 // filePlan is what planning one file produced.
 type filePlan struct {
-	info      FileInfo
-	chosen    []Mutant // each line's first surviving mutant, in line order
+	info   FileInfo
+	chosen []Mutant // each line's first surviving mutant, in line order
+	// pickRank is, for each of chosen, its rank as the line's pick read it (pickRankOf).
+	pickRank  []int
 	discarded []Candidate
 	lines     []LineCandidates
 }
@@ -282,6 +296,7 @@ func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []o
 		ok        bool
 		lc        LineCandidates
 		chosen    *Mutant
+		pickRank  int
 		discarded []Candidate
 	}
 	results := make([]lineResult, len(c.Added))
@@ -332,6 +347,7 @@ func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []o
 				}
 				lc.Mutant = m.ID
 				res.chosen = &m
+				res.pickRank = pickRankOf(ops, l, of.Operator.Name)
 			}
 			res.lc = lc
 			return nil
@@ -349,6 +365,7 @@ func planFile(ctx context.Context, rt root, c fileChange, h fileHistory, ops []o
 		fp.discarded = append(fp.discarded, res.discarded...)
 		if res.chosen != nil {
 			fp.chosen = append(fp.chosen, *res.chosen)
+			fp.pickRank = append(fp.pickRank, res.pickRank)
 		}
 	}
 	return fp, nil

@@ -199,6 +199,26 @@ func shapeFirst(ops []operators.Operator, ks []int, first []string) []int {
 	return out
 }
 
+// pickRankOf is the rank the shape-order rule's budget cut (version 2) gives the mutant operator
+// name made on line l: an operator the line's shape names first (operators.ShapeFirst) ranks by
+// its place in that list, before every other operator, which ranks by its place in ops (the
+// set's rank). So the cut reads a line's mutant as the pick did: a shape-first operator that won
+// its line is not cut for a line whose operator merely ranks higher in the set.
+func pickRankOf(ops []operators.Operator, l operators.Line, name string) int {
+	first := operators.ShapeFirst(operators.ShapeOf(l))
+	for j, n := range first {
+		if n == name {
+			return j - len(first)
+		}
+	}
+	for i, op := range ops {
+		if op.Name == name {
+			return i
+		}
+	}
+	return len(ops)
+}
+
 // fromOffset is l as an operator sees it from byte off of its text on: the same text, only the
 // tokens that start at or after off, and no neighbouring lines (so operators that read them do
 // not fire). An operator that fires on "the first X of the line" fires on it on the first X

@@ -170,7 +170,7 @@ func TestBudget(t *testing.T) {
 	for k, cuts := range [][]Candidate{r.Front.Cut, r3.Front.Cut} {
 		for _, c := range cuts {
 			checkHint(t, c, 4, 2+k, func(total, per int) []*Mutant {
-				chosen, _ := applyBudget(proposed, testTable(), total, per)
+				chosen, _ := applyBudget(proposed, rankOf(proposed, nil, testTable()), total, per)
 				return chosen
 			})
 		}

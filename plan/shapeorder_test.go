@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -89,24 +90,109 @@ func TestShapeOrder(t *testing.T) {
 	}
 }
 
-// RuleOf and ParseRule name the four planner rules and read them back; anything else is not a
-// rule.
+// RuleOf, Rule.Name and ParseRule name the planner rules, shape-order's first version included,
+// and read them back; anything else is not a rule.
 func TestRuleNames(t *testing.T) {
 	for _, c := range []struct {
-		changed, shape bool
-		name           string
-	}{{false, false, ""}, {true, false, "changed-first"}, {false, true, "shape-order"}, {true, true, "changed-first+shape-order"}} {
-		if got := RuleOf(c.changed, c.shape); got != c.name {
-			t.Errorf("RuleOf(%v, %v) = %q, want %q", c.changed, c.shape, got, c.name)
+		rule Rule
+		name string
+	}{
+		{Rule{}, ""},
+		{Rule{ChangedFirst: true}, "changed-first"},
+		{Rule{ShapeOrder: true}, "shape-order-2"},
+		{Rule{ChangedFirst: true, ShapeOrder: true}, "changed-first+shape-order-2"},
+		{Rule{ShapeOrder: true, ShapeOrderV1: true}, "shape-order"},
+		{Rule{ChangedFirst: true, ShapeOrder: true, ShapeOrderV1: true}, "changed-first+shape-order"},
+	} {
+		if got := c.rule.Name(); got != c.name {
+			t.Errorf("%+v.Name() = %q, want %q", c.rule, got, c.name)
 		}
-		ch, sh, ok := ParseRule(c.name)
-		if !ok || ch != c.changed || sh != c.shape {
-			t.Errorf("ParseRule(%q) = %v, %v, %v", c.name, ch, sh, ok)
+		if !c.rule.ShapeOrderV1 {
+			if got := RuleOf(c.rule.ChangedFirst, c.rule.ShapeOrder); got != c.name {
+				t.Errorf("RuleOf(%v, %v) = %q, want %q", c.rule.ChangedFirst, c.rule.ShapeOrder, got, c.name)
+			}
+		}
+		if got, ok := ParseRule(c.name); !ok || got != c.rule {
+			t.Errorf("ParseRule(%q) = %+v, %v, want %+v", c.name, got, ok, c.rule)
 		}
 	}
-	for _, bad := range []string{"shape-order+changed-first", "newest-first", "changed-first "} {
-		if _, _, ok := ParseRule(bad); ok {
+	for _, bad := range []string{"shape-order+changed-first", "newest-first", "changed-first ", "shape-order-1", "shape-order-3"} {
+		if _, ok := ParseRule(bad); ok {
 			t.Errorf("ParseRule(%q) accepted it", bad)
 		}
+	}
+}
+
+// cutSrc is one hunk holding a compound condition head, whose pick under shape order is
+// logical-operand (a shape-first operator, set rank 4), and a plain comparison, whose pick is
+// invert-comparison (set rank 1): with one slot, the cut decides which line keeps a mutant.
+const cutSrc = `function pick(a, b, s) {
+  if (a && b > 0) {
+    return 1;
+  }
+  const t = s === 'y';
+  return t;
+}
+`
+
+const cutDiff = `--- /dev/null
++++ b/cut.js
+@@ -0,0 +1,7 @@
++function pick(a, b, s) {
++  if (a && b > 0) {
++    return 1;
++  }
++  const t = s === 'y';
++  return t;
++}
+`
+
+// Under shape order (version 2) the budget's cut ranks each line's mutant as the pick did
+// (issue 27, the out-of-sample finding on mdast-util-to-markdown): the compound head's
+// logical-operand, which won its line by shape, keeps the one slot over line 5's
+// invert-comparison, which ranks higher in the set. Version 1 (the rule frozen records name)
+// still cuts by the set's rank, and the three rules have three digests; without shape order the
+// plan is the rank's.
+func TestShapeOrderCutRanksAsThePick(t *testing.T) {
+	files := map[string]string{"cut.js": cutSrc}
+	for _, c := range []struct {
+		name     string
+		o        Options
+		wantLine int
+		wantOp   string
+		wantRule string
+		cutBy    string
+	}{
+		{"rank", Options{OperatorSet: 3, Budget: 1}, 5, "invert-comparison", "", "(by operator rank)"},
+		{"shape-order v1", Options{OperatorSet: 3, Budget: 1, ShapeOrder: true, ShapeOrderV1: true}, 5, "invert-comparison", "shape-order", "(by operator rank)"},
+		{"shape-order v2", Options{OperatorSet: 3, Budget: 1, ShapeOrder: true}, 2, "logical-operand", "shape-order-2", "(by the line's pick: shape-first operators, then operator rank)"},
+		{"changed-first+shape-order v2", Options{OperatorSet: 3, Budget: 1, ShapeOrder: true, ChangedFirst: true}, 2, "logical-operand", "changed-first+shape-order-2", "(by the line's pick: shape-first operators, then operator rank)"},
+		{"set 2, shape-order v2", Options{OperatorSet: 2, Budget: 1, ShapeOrder: true}, 2, "logical-operand", "shape-order-2", "(by the line's pick: shape-first operators, then operator rank)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := buildSet(t, files, cutDiff, c.o)
+			if len(r.Mutants) != 1 || r.Mutants[0].Line != c.wantLine || r.Mutants[0].Operator != c.wantOp {
+				t.Fatalf("planned %v, want one mutant: line %d by %s", rows(r), c.wantLine, c.wantOp)
+			}
+			if r.Front.Budget.Rule != c.wantRule {
+				t.Errorf("rule %q, want %q", r.Front.Budget.Rule, c.wantRule)
+			}
+			for _, cut := range r.Front.Cut {
+				if cut.Reason != ReasonBudget || !strings.Contains(cut.Message, c.cutBy) {
+					t.Errorf("cut line %d: reason %q, message %q; want %q", cut.Line, cut.Reason, cut.Message, c.cutBy)
+				}
+			}
+		})
+	}
+	digests := map[string]bool{}
+	for _, o := range []Options{{OperatorSet: 3}, {OperatorSet: 3, ShapeOrder: true}, {OperatorSet: 3, ShapeOrder: true, ShapeOrderV1: true}} {
+		digests[buildSet(t, files, cutDiff, o).Front.Operators.Digest] = true
+	}
+	if len(digests) != 3 {
+		t.Errorf("rank, shape-order v2 and v1 share digests: %d distinct of 3", len(digests))
+	}
+	// ShapeOrderV1 alone is not a rule: without ShapeOrder the plan is the rank's.
+	if a, b := buildSet(t, files, cutDiff, Options{OperatorSet: 3}), buildSet(t, files, cutDiff, Options{OperatorSet: 3, ShapeOrderV1: true}); a.Front.Operators.Digest != b.Front.Operators.Digest || fmt.Sprint(rows(a)) != fmt.Sprint(rows(b)) {
+		t.Errorf("ShapeOrderV1 without ShapeOrder changed the plan")
 	}
 }

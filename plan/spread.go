@@ -3,8 +3,6 @@ package plan
 import (
 	"fmt"
 	"sort"
-
-	"github.com/bond-tool/bond/operators"
 )
 
 // The budget of operator set 2 (issue 12 item 3): the slots are spread over the patch, so that
@@ -62,22 +60,19 @@ func hunks(proposed []*Mutant, added map[string][]int) []hunkOf {
 }
 
 // spreadBudget is set 2's selection. Each mutant gets a round, its position among its hunk's
-// mutants ordered by operator rank (then line); within a round the first hunks of the files come
+// mutants ordered by rank (rank[i] is proposed[i]'s: its operator's place in the set, or under
+// the shape-order rule's version 2, byPick, its place in its line's pick), then line; within a round the first hunks of the files come
 // before their second hunks. The slots are filled in the order (round, hunk of the file, operator
 // rank, diff order), under the total and the per-operator cap, so every hunk gets a mutant
 // before any gets a second and, when the budget is smaller than the number of hunks, every file
 // gets one before any gets a second hunk's. The cut are returned with a message saying where in
 // that order they stood.
-func spreadBudget(proposed []*Mutant, files []FileInfo, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {
+func spreadBudget(proposed []*Mutant, rank []int, byPick bool, files []FileInfo, total, per int) ([]*Mutant, []Candidate) {
 	added := map[string][]int{}
 	for _, f := range files {
 		added[f.Path] = f.Added
 	}
 	hs := hunks(proposed, added)
-	rank := map[string]int{}
-	for i, op := range ops {
-		rank[op.Name] = i
-	}
 	type key struct{ file, hunk int }
 	byHunk := map[key][]int{}
 	for i := range proposed {
@@ -87,7 +82,7 @@ func spreadBudget(proposed []*Mutant, files []FileInfo, ops []operators.Operator
 	round := make([]int, len(proposed))
 	for _, idx := range byHunk {
 		sort.SliceStable(idx, func(a, b int) bool {
-			ra, rb := rank[proposed[idx[a]].Operator], rank[proposed[idx[b]].Operator]
+			ra, rb := rank[idx[a]], rank[idx[b]]
 			if ra != rb {
 				return ra < rb
 			}
@@ -122,7 +117,7 @@ func spreadBudget(proposed []*Mutant, files []FileInfo, ops []operators.Operator
 		if pi != pj {
 			return pi < pj
 		}
-		if ri, rj := rank[proposed[i].Operator], rank[proposed[j].Operator]; ri != rj {
+		if ri, rj := rank[i], rank[j]; ri != rj {
 			return ri < rj
 		}
 		return i < j
@@ -136,7 +131,11 @@ func spreadBudget(proposed []*Mutant, files []FileInfo, ops []operators.Operator
 			continue
 		}
 		h := hs[i]
-		where := fmt.Sprintf("mutant %d of its hunk %s:%d-%d (by operator rank), hunk %d of its file", round[i]+1, m.Path, h.first, h.last, hunkPos[key{h.file, h.hunk}]+1)
+		by := "by operator rank"
+		if byPick {
+			by = "by the line's pick: shape-first operators, then operator rank"
+		}
+		where := fmt.Sprintf("mutant %d of its hunk %s:%d-%d (%s), hunk %d of its file", round[i]+1, m.Path, h.first, h.last, by, hunkPos[key{h.file, h.hunk}]+1)
 		msg := fmt.Sprintf("%s; the %d slots went to earlier rounds (every hunk's first mutant, then every file's next hunk, then every hunk's second)", where, total)
 		if cuts[i].reason == ReasonPerOperator {
 			msg = fmt.Sprintf("%s; %s already has its %d per operator", where, m.Operator, per)

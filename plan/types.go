@@ -29,37 +29,74 @@ const (
 	// RuleChangedFirst puts a replaced line's mutant on the tokens the patch changed
 	// (Options.ChangedFirst).
 	RuleChangedFirst = "changed-first"
-	// RuleShapeOrder tries first, on a line of a measured shape, the operators whose history on
-	// that shape was surviving-and-real (operators.ShapeFirst; Options.ShapeOrder).
-	RuleShapeOrder = "shape-order"
+	// RuleShapeOrder (version 2 of the shape-order rule) tries first, on a line of a measured
+	// shape, the operators whose history on that shape was surviving-and-real
+	// (operators.ShapeFirst; Options.ShapeOrder), and the budget's cut ranks each line's mutant
+	// as the pick did: a shape-first operator that won its line's pick ranks before every
+	// operator that won by the set's rank (issue 27: version 1's cut ranked by the set's rank
+	// alone and so undid the pick on mdast-util-to-markdown, docs/operators-3.md).
+	RuleShapeOrder = "shape-order-2"
 	// RuleChangedFirstShapeOrder is both: the changed tokens first, and within them and
-	// within the rest, the shape's operators first.
+	// within the rest, the shape's operators first (version 2).
 	RuleChangedFirstShapeOrder = RuleChangedFirst + "+" + RuleShapeOrder
+	// RuleShapeOrderV1 is the shape-order rule's first version: the same pick, but the budget's
+	// cut ranks by the set's rank. It is kept, under its first name, so that the corpus files
+	// frozen with it (testdata/eval/shape-order-oos-shape.toml) plan as their records' digests
+	// say; --shape-order gives version 2.
+	RuleShapeOrderV1 = "shape-order"
+	// RuleChangedFirstShapeOrderV1 is changed-first with the shape-order rule's first version.
+	RuleChangedFirstShapeOrderV1 = RuleChangedFirst + "+" + RuleShapeOrderV1
 )
 
-// RuleOf names the planner rule of a plan made with changedFirst and shapeOrder: "" for the
-// operators' rank alone.
-func RuleOf(changedFirst, shapeOrder bool) string {
+// Rule is a planner rule as a corpus file names it: which of changed-first and shape-order it
+// turns on, and for shape-order which version.
+type Rule struct {
+	ChangedFirst bool
+	ShapeOrder   bool
+	// ShapeOrderV1 makes ShapeOrder the rule's first version (RuleShapeOrderV1), whose cut
+	// ranks by the set's rank; only corpus files frozen with it ask for it.
+	ShapeOrderV1 bool
+}
+
+// Name is the rule's name as RuleOf and the digest give it: "" for the operators' rank alone.
+func (r Rule) Name() string {
+	so := RuleShapeOrder
+	if r.ShapeOrderV1 {
+		so = RuleShapeOrderV1
+	}
 	switch {
-	case changedFirst && shapeOrder:
-		return RuleChangedFirstShapeOrder
-	case changedFirst:
+	case r.ChangedFirst && r.ShapeOrder:
+		return RuleChangedFirst + "+" + so
+	case r.ChangedFirst:
 		return RuleChangedFirst
-	case shapeOrder:
-		return RuleShapeOrder
+	case r.ShapeOrder:
+		return so
 	}
 	return ""
 }
 
-// ParseRule reads a rule name (a corpus file's rule key): which of changed-first and shape-order
-// it turns on, and false when it is none of the names RuleOf gives ("" is the rank).
-func ParseRule(rule string) (changedFirst, shapeOrder, ok bool) {
-	for _, c := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
-		if RuleOf(c[0], c[1]) == rule {
-			return c[0], c[1], true
+// RuleOf names the planner rule of a plan made with changedFirst and shapeOrder (shape-order's
+// current version): "" for the operators' rank alone.
+func RuleOf(changedFirst, shapeOrder bool) string {
+	return Rule{ChangedFirst: changedFirst, ShapeOrder: shapeOrder}.Name()
+}
+
+// ParseRule reads a rule name (a corpus file's rule key), either version of shape-order
+// included, and reports false when it is none of the names Rule.Name gives ("" is the rank).
+func ParseRule(name string) (Rule, bool) {
+	for _, cf := range []bool{false, true} {
+		for _, so := range []bool{false, true} {
+			for _, v1 := range []bool{false, true} {
+				if v1 && !so {
+					continue
+				}
+				if r := (Rule{ChangedFirst: cf, ShapeOrder: so, ShapeOrderV1: v1}); r.Name() == name {
+					return r, true
+				}
+			}
 		}
 	}
-	return false, false, false
+	return Rule{}, false
 }
 
 // pickRule is how a line's mutant is picked among the operators that fire on it.
@@ -68,6 +105,9 @@ type pickRule struct {
 	changedFirst bool
 	// shapeOrder: the operators the line's shape names (operators.ShapeFirst) before the rest.
 	shapeOrder bool
+	// cutByPick: the budget's cut ranks each line's mutant as the pick did (shape-order's
+	// version 2); off, by the set's rank.
+	cutByPick bool
 }
 
 // Mutant is one added line rewritten by one operator: plain data, applied by Apply.

@@ -151,14 +151,15 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 	}
 	// --changed-first=false plans by rank a corpus whose file says rule = "changed-first": the
 	// baseline sets are replayed as their defaults plan, on the same file the rule froze.
-	changedFirst, shapeOrder, _ := plan.ParseRule(c.Rule) // checked by LoadCorpus
+	// --shape-order asks for the rule's current version, even where the file names the first.
+	rule, _ := plan.ParseRule(c.Rule) // checked by LoadCorpus
 	if o.ChangedFirstSet {
-		changedFirst = o.ChangedFirst
+		rule.ChangedFirst = o.ChangedFirst
 	}
 	if o.ShapeOrderSet {
-		shapeOrder = o.ShapeOrder
+		rule.ShapeOrder, rule.ShapeOrderV1 = o.ShapeOrder, false
 	}
-	c.Rule = plan.RuleOf(changedFirst, shapeOrder)
+	c.Rule = rule.Name()
 	c.ValueNeighbours = o.ValueNeighbours
 	c.Parity = o.Parity
 	certify := o.Certify
@@ -210,7 +211,7 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*report.Report
 	}
 	return adjudicate.Certify(ctx, adjudicate.Options{
 		Plan: plan.Options{Repo: req.Repo, Base: req.Base, OperatorSet: req.OperatorSet, Budget: req.Budget, PerOperator: req.PerOperator,
-			ChangedFirst: req.ChangedFirst, ShapeOrder: req.ShapeOrder, Include: cfg.Include, Exclude: cfg.Exclude},
+			ChangedFirst: req.ChangedFirst, ShapeOrder: req.ShapeOrder, ShapeOrderV1: req.ShapeOrderV1, Include: cfg.Include, Exclude: cfg.Exclude},
 		OracleCmd:  req.OracleCmd,
 		Oracle:     req.Oracle,
 		Runner:     req.Runner,

@@ -95,7 +95,8 @@ func run(ctx context.Context, corpusPath string, set int, rowsPaths []string) er
 		}
 	}
 
-	changedFirst, _, ok := plan.ParseRule(c.Rule)
+	rule, ok := plan.ParseRule(c.Rule)
+	changedFirst := rule.ChangedFirst
 	if !ok {
 		return fmt.Errorf("%s: rule %q", corpusPath, c.Rule)
 	}
