@@ -17,6 +17,13 @@ func runOp3(t *testing.T, name string, rows []opRow) {
 	if !ok {
 		t.Fatalf("set 3 has no operator %q", name)
 	}
+	runWith(t, op, rows)
+}
+
+// runWith checks op on each row as runOp3 does.
+func runWith(t *testing.T, op Operator, rows []opRow) {
+	t.Helper()
+	name := op.Name
 	for _, r := range rows {
 		src, n := r.line, 1
 		if strings.Contains(src, "\n") {
