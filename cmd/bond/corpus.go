@@ -105,7 +105,7 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 	cmd.Flags().BoolVar(&o.ValueNeighbours, "value-neighbours", false, "certify every task with --value-neighbours (it enters each task's fingerprint)")
 	cmd.Flags().BoolVar(&o.Parity, "parity", false, "certify every task with --parity: each embedded outcome that decides the bond runs again under the real runner (it enters each task's fingerprint)")
 	cmd.Flags().BoolVar(&o.ChangedFirst, "changed-first", false, "plan every task with the changed-first rule (as the corpus key rule = \"changed-first\" would; it enters the operator digest); --changed-first=false plans by rank whatever the file says")
-	cmd.Flags().BoolVar(&o.ShapeOrder, "shape-order", false, "plan every task with the shape-order rule (a condition head's measured operators first; as rule = \"shape-order\" would, with changed-first kept or set by --changed-first; it enters the operator digest); --shape-order=false leaves it out whatever the file says")
+	cmd.Flags().BoolVar(&o.ShapeOrder, "shape-order", false, "plan every task with the shape-order rule (a condition head's measured operators first; as rule = \"shape-order-2\" would (the rule's current version, whose cut ranks lines as the pick did), with changed-first kept or set by --changed-first; it enters the operator digest); --shape-order=false leaves it out whatever the file says")
 	cmd.Flags().IntVar(&o.OperatorSet, "operator-set", 0, "plan every task with this operator set instead of the corpus file's operator_set (its budget and per_operator stay; the ones it leaves out are the set's defaults)")
 	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
 		if cmd.Flags().Changed("operator-set") {
