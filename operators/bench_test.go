@@ -116,3 +116,19 @@ func BenchmarkOpenBrackets(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSwapLogicalGuardChains is set 4's swap-logical on its worst cases: one minified line
+// of 20,000 guarded connectives (each chain read once, then skipped), and 5,000 lines each
+// continuing a chain opened on the line before (the cross-line read is bounded by chainLines).
+func BenchmarkSwapLogicalGuardChains(b *testing.B) {
+	op := swapLogical4()
+	long := lex.NewFile("min.js", append([]byte("if(x"), append(bytes.Repeat([]byte("&&x.y"), 20000), []byte("){}\n")...)...))
+	spread := lex.NewFile("spread.js", append([]byte("if (x &&\n"), bytes.Repeat([]byte("  x.y &&\n"), 5000)...))
+	for i := 0; i < b.N; i++ {
+		for _, f := range []*lex.File{long, spread} {
+			for _, l := range Lines(f, nil) {
+				op.Fire(l)
+			}
+		}
+	}
+}

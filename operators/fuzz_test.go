@@ -129,3 +129,11 @@ func checkOperators(t *testing.T, table []Operator, src []byte) {
 		}
 	}
 }
+
+// FuzzOperatorsSet4 checks the same properties for every operator of set 4, whose swap-logical
+// reads a chain of operands across lines.
+func FuzzOperatorsSet4(f *testing.F) {
+	seeds(f)
+	f.Add([]byte("if (tokens[i].type === 'text' &&\n    i + 1 < max &&\n    tokens[i + 1].type === 'text') {\n}\nx && x.y\n`${a &&\nb}` || c\n"))
+	f.Fuzz(func(t *testing.T, src []byte) { checkOperators(t, table4(), src) })
+}

@@ -51,8 +51,9 @@ func swapLogical4() Operator {
 func fireSwapLogical4(l Line) (Edit, bool) {
 	toks := codeTokens(l)
 	group := groups(toks)
+	skip := -1 // the last token on the line of a chain found guarded: its connectives are not asked again
 	for i, t := range toks {
-		if t.k != lex.Punct {
+		if t.k != lex.Punct || i <= skip {
 			continue
 		}
 		s, ok := logicalSwap[t.text]
@@ -62,7 +63,8 @@ func fireSwapLogical4(l Line) (Edit, bool) {
 		if t.is("??") && !mayBeFalsy(l, toks, i) {
 			continue
 		}
-		if guardedChain(chainAround(l, toks, i)) {
+		if chain, last := chainAround(l, toks, i); guardedChain(chain) {
+			skip = last
 			continue
 		}
 		return Edit{Start: t.s, End: t.e, Text: s}, true
@@ -70,8 +72,10 @@ func fireSwapLogical4(l Line) (Edit, bool) {
 	return Edit{}, false
 }
 
-// chainLines bounds how many lines a chain is read over, each way.
-const chainLines = 30
+// chainLines bounds how many lines a chain is read over, each way: conditions spread over more
+// are rare, and every connective of a file full of such chains reads at most 2·chainLines lines
+// (BenchmarkSwapLogicalGuardChains). A guard further away is not seen, and the swap is made.
+const chainLines = 10
 
 // connective reports whether t joins the operands of a chain.
 func connective(t tok) bool { return t.is("&&") || t.is("||") || t.is("??") }
@@ -104,9 +108,10 @@ func joins(a, b tok) bool {
 }
 
 // chainAround returns the tokens of the chain the connective toks[i] belongs to, in order,
-// read across lines where the file is known (walkBack, walkForward). Only the tokens' kinds and
-// texts are meaningful: tokens of other lines keep their own lines' offsets.
-func chainAround(l Line, toks []tok, i int) []tok {
+// read across lines where the file is known (walkBack, walkForward), and the index in toks of
+// the chain's last token on l. Only the tokens' kinds and texts are meaningful: tokens of other
+// lines keep their own lines' offsets.
+func chainAround(l Line, toks []tok, i int) ([]tok, int) {
 	var before []tok // nearest first
 	depth, stopped := 0, false
 	step := func(u tok, back bool) bool { // false: u is not in the chain
@@ -165,12 +170,14 @@ func chainAround(l Line, toks []tok, i int) []tok {
 	}
 	chain = append(chain, toks[i])
 	depth, stopped = 0, false
+	last := i
 	for j := i + 1; j < len(toks) && !stopped; j++ {
 		if !step(toks[j], false) {
 			stopped = true
 			break
 		}
 		chain = append(chain, toks[j])
+		last = j
 	}
 	if !stopped {
 		cur, lines := l.Number, 0
@@ -188,7 +195,7 @@ func chainAround(l Line, toks []tok, i int) []tok {
 			return true
 		})
 	}
-	return chain
+	return chain, last
 }
 
 // guardedChain reports whether an operand of chain (split at its own depth's connectives)
@@ -209,15 +216,18 @@ func guardedChain(chain []tok) bool {
 		}
 	}
 	operands = append(operands, chain[from:])
-	for a := range operands {
-		tested, bounded := testedPaths(operands[a])
-		if len(tested) == 0 && len(bounded) == 0 {
-			continue
+	// The paths the operands so far test, grown operand by operand: linear in the chain.
+	tested, bounded := map[string]bool{}, map[string]bool{}
+	for _, op := range operands {
+		if (len(tested) > 0 || len(bounded) > 0) && usesTested(op, tested, bounded) {
+			return true
 		}
-		for _, later := range operands[a+1:] {
-			if usesTested(later, tested, bounded) {
-				return true
-			}
+		t, b := testedPaths(op)
+		for k := range t {
+			tested[k] = true
+		}
+		for k := range b {
+			bounded[k] = true
 		}
 	}
 	return false
