@@ -13,6 +13,7 @@ import (
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
+	"github.com/dop251/goja/token"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/internal/srcmap"
@@ -39,6 +40,8 @@ import (
 //     to that function's statements, so a callback that is never called leaves its lines unrun;
 //   - a function's header line runs when the function is called, not when it is declared, and a
 //     block's closing '}' runs when the block was entered, as in V8's block coverage;
+//   - an arm of `c ? a : b` and the right operand of `&&`, `||` and `??` have their own probe, so
+//     a line holding only an arm that never ran did not run, as in V8's block coverage;
 //   - a switch case owns its label: `case 'x':` runs when its clause is entered, as in V8;
 //   - `break;`, `continue;` and a bare `return;`, whose only segment esbuild puts on the
 //     indentation before them, run with their own probe (see codeOffset);
@@ -293,14 +296,25 @@ func codeOffset(bundle string, off int, sg, prev srcmap.Segment) (int, bool) {
 	return off, false
 }
 
-// keepNameRE is the block esbuild's KeepNames adds to a class, `static { __name(this, "C"); }`.
-// esbuild maps it to the first line of the class's file, which holds no code of the class, so
-// its segments make no line executable.
-var keepNameRE = regexp.MustCompile(`static \{\s*__name\(this, "[^"\n]*"\);\s*\}`)
+// keepNameRE matches what esbuild's KeepNames adds so that a renamed class or function keeps its
+// name: a class's block `static { __name(this, "C"); }`, and the statement
+// `__name(f, "f");` after a function declaration. esbuild maps each to a line of the original
+// file (the class file's first line; the function's header), where it runs when the module loads,
+// not when the class or function does, so its segments make no line executable or run: a
+// function that is never called keeps its header line unrun, as in V8.
+var keepNameRE = regexp.MustCompile(`static \{\s*__name\(this, "[^"\n]*"\);\s*\}|(?m)^[ \t]*(__name\([A-Za-z_$][\w$]*, "[^"\n]*"\);)`)
 
-// keepNameBlocks returns the byte ranges of bundle's KeepNames class blocks.
+// keepNameBlocks returns the byte ranges of bundle's KeepNames additions.
 func keepNameBlocks(bundle string) [][]int {
-	return keepNameRE.FindAllStringIndex(bundle, -1)
+	var out [][]int
+	for _, m := range keepNameRE.FindAllStringSubmatchIndex(bundle, -1) {
+		if m[2] >= 0 {
+			out = append(out, m[2:4])
+		} else {
+			out = append(out, m[0:2])
+		}
+	}
+	return out
 }
 
 func inRanges(ranges [][]int, off int) bool {
@@ -446,8 +460,33 @@ func (in *instrumenter) visit(n ast.Node) {
 		in.visit(n.Object)
 		in.body(n.Body)
 		return
+	case *ast.ConditionalExpression:
+		in.visit(n.Test)
+		in.branch(n.Consequent)
+		in.branch(n.Alternate)
+		return
+	case *ast.BinaryExpression:
+		switch n.Operator {
+		case token.LOGICAL_AND, token.LOGICAL_OR, token.COALESCE:
+			in.visit(n.Left)
+			in.branch(n.Right)
+			return
+		}
 	}
 	children(n, in.visit)
+}
+
+// branch probes an expression that runs only on some evaluations of the expression holding it:
+// an arm of `c ? a : b`, the right operand of `&&`, `||` or `??`. It becomes `(probe, e)`, and
+// its probe owns e's text, so a line that holds only an arm that never ran did not run, as in
+// V8's block coverage (which counts those arms apart), and the command runner and the embedded
+// runner agree on it.
+func (in *instrumenter) branch(e ast.Expression) {
+	st, end := in.start(e), in.exprEnd(e)
+	id := in.probe(st, end)
+	in.ins = append(in.ins, insertion{off: st, prio: 1, text: "(" + probeVar + "[" + strconv.Itoa(id) + "]=1,"})
+	in.ins = append(in.ins, insertion{off: end, prio: 0, text: ")"})
+	in.visit(e)
 }
 
 // caseClause probes a switch case: the clause owns its text from `case` (or `default`) to its
