@@ -102,7 +102,7 @@ func (l *Lab) Run(ctx context.Context, s Scenario) (Outcome, error) {
 		if l.baselined {
 			return Outcome{}, errors.New("Lab.Run: the baseline ran already; its runs set the limits once")
 		}
-		b, err := runBaseline(ctx, l.x, l.pool, l.given, reachPlan{}, nil)
+		b, err := runBaseline(ctx, l.x, l.pool, l.given, baselinePlan{}, nil)
 		if err != nil {
 			return Outcome{}, err
 		}
