@@ -36,12 +36,28 @@ type baselineRuns struct {
 	triedRuns []runOutcome
 }
 
-// runBaseline runs the baseline, with per-test-file reach when rp.try, the runner can run its
+// baselinePlan is what the baseline phase is told before it runs, by certify's plan and options:
+// whether to try per-test-file reach and at what price (reachcost.go), and from which embedded
+// run time auto times the command runner (runnerspeed.go). The zero value asks for neither: the
+// whole oracle's pair only, as a Lab's baseline runs it.
+type baselinePlan struct {
+	// try: per-file reach is wanted (not under --exhaustive-runs).
+	try bool
+	// always: make the per-file runs whatever they cost (Options.alwaysPerFile).
+	always bool
+	// mutants is how many mutants may run: what narrowing can save on.
+	mutants int
+	// slowEmbedded is the embedded run time from which auto times the command runner
+	// (Options.slowEmbedded; 0 is DefaultSlowEmbedded): runnerspeed.go.
+	slowEmbedded time.Duration
+}
+
+// runBaseline runs the baseline, with per-test-file reach when bp.try, the runner can run its
 // files one by one (oracleRunner.testFiles, two or more) and the runs pay (perFileCost). When a
 // run shows the runner lacks what the tests need, the runner choice falls back (or refuses) and
 // the baseline runs again under the new runner.
-func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp reachPlan, prog *progress) (baselineRuns, error) {
-	b, err := baselineOnce(ctx, x, p, limit, rp, prog)
+func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, bp baselinePlan, prog *progress) (baselineRuns, error) {
+	b, err := baselineOnce(ctx, x, p, limit, bp, prog)
 	if err != nil {
 		return b, err
 	}
@@ -49,7 +65,7 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp 
 		if err := x.choice.fallBack(why); err != nil {
 			return b, err
 		}
-		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
+		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
 			return b, err
 		}
 	} else if failed := b.embeddedFailure(x.choice); failed != "" {
@@ -58,20 +74,20 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp 
 		// runner decides: it passes (and runs everything after), or its failure is the one
 		// certify reports.
 		x.choice.fallBackAfterFailure(failed)
-		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
+		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
 			return b, err
 		}
 	}
 	if why := typeScriptGap(ctx, x, p, b); why != "" {
 		x.choice.useFallback(fmt.Sprintf("auto chose %s: %s", x.choice.fallbackName(), why))
-		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
+		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
 			return b, err
 		}
-	} else if why, note, err := slowerEmbedded(ctx, x, p, b, limit, rp); err != nil {
+	} else if why, note, err := slowerEmbedded(ctx, x, p, b, limit, bp); err != nil {
 		return b, err
 	} else if why != "" {
 		x.choice.useFallback(why)
-		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
+		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
 			return b, err
 		}
 	} else if note != "" {
@@ -83,7 +99,7 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp 
 		// The oracle passes as the user runs it and fails only with bond's coverage flags: the
 		// coverage channel is dark (named on every file), not the oracle red.
 		x.choice.note = joinNotes(x.choice.note, why)
-		if b, err = baselineOnce(ctx, x, p, limit, rp, prog); err != nil {
+		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
 			return b, err
 		}
 	}
@@ -102,9 +118,9 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, rp 
 // at a time over the pair's sandboxes. A file that does not pass on its own while the whole
 // oracle does (it needs another file's setup, or its runner finds no test in it) turns per-file
 // reach off: its runs would not say what the whole oracle runs.
-func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, rp reachPlan, prog *progress) (baselineRuns, error) {
+func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, bp baselinePlan, prog *progress) (baselineRuns, error) {
 	files := x.choice.runner.testFiles()
-	if !rp.try || len(files) < 2 {
+	if !bp.try || len(files) < 2 {
 		files = nil
 	}
 	total := 2 + len(files)
@@ -128,9 +144,9 @@ func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, rp
 	if each[0].Status != report.StatusAccepted {
 		return b.droppedFor(files[:1], each, 0), nil
 	}
-	if _, embedded := x.choice.runner.(*embeddedRunner); !embedded && !rp.always {
+	if _, embedded := x.choice.runner.(*embeddedRunner); !embedded && !bp.always {
 		whole := (pair[0].Duration + pair[1].Duration) / 2
-		if why := perFileCost(each[0].Duration, whole, len(files), rp.mutants); why != "" {
+		if why := perFileCost(each[0].Duration, whole, len(files), bp.mutants); why != "" {
 			b.tried, b.triedRuns, b.dropped = files[:1], each, why
 			prog.phase("baseline", total, total)
 			return b, nil

@@ -209,7 +209,7 @@ func (c *certification) recordRunner() {
 // passed, sets the limits every later run has, and records the baseline and reach in the report.
 func (c *certification) baseline(ctx context.Context, planned int) (base *baseline, reach *testReach, err error) {
 	err = timed(&c.rep.Timings.BaselineMS, func() error {
-		b, err := runBaseline(ctx, c.x, c.p, c.o.Timeout, reachPlan{try: !c.o.ExhaustiveRuns, always: c.o.alwaysPerFile, mutants: planned, slowEmbedded: c.o.slowEmbedded}, c.prog)
+		b, err := runBaseline(ctx, c.x, c.p, c.o.Timeout, baselinePlan{try: !c.o.ExhaustiveRuns, always: c.o.alwaysPerFile, mutants: planned, slowEmbedded: c.o.slowEmbedded}, c.prog)
 		c.recordRunner()
 		if err != nil {
 			return err

@@ -17,6 +17,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
@@ -51,6 +52,12 @@ type LabOptions struct {
 	// the baseline bounded by DefaultOracleLimit, each later run by twice the slower of the two
 	// baseline runs plus 5 s, run once more at twice that when it hits it.
 	Timeout time.Duration
+	// Hermetic runs every command in a network namespace with loopback only, as certify's
+	// --hermetic does; where none can be made, OpenLab is an input error (never an unconfined run).
+	Hermetic bool
+	// PassEnv names variables of bond's environment passed to every run beyond the allow-list,
+	// as certify's --pass-env does; the report names them, never their values.
+	PassEnv []string
 }
 
 // Lab is a snapshot of one repository with its sandboxes and the confinement every run in them
@@ -63,12 +70,13 @@ type Lab struct {
 	keep bool
 	// x runs the oracle (nil when LabOptions named none); given is LabOptions.Timeout, lim the
 	// limits the baseline derived (baselined once it ran); bail is where the user's oracle sets
-	// bail (userBail), "" when nowhere.
+	// bail (userBail), "" when nowhere; hermetic is LabOptions.Hermetic.
 	x         *runs
 	given     time.Duration
 	lim       limits
 	baselined bool
 	bail      string
+	hermetic  bool
 }
 
 // OpenLab reads repo's working tree as certify does (tracked, untracked and ignored build
@@ -81,6 +89,9 @@ func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*L
 	root, err := filepath.Abs(repo)
 	if err != nil {
 		return nil, input.Errorf("--repo %s: %v", repo, err)
+	}
+	if err := checkPassEnv(o.PassEnv); err != nil {
+		return nil, err
 	}
 	if o.CacheDir == "" {
 		if d, err := seal.Dir(); err == nil {
@@ -100,9 +111,9 @@ func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*L
 		}
 	}
 	p, err := openPool(ctx, t, o.Sandboxes)
-	l := &Lab{tree: t, pool: p, keep: o.Keep, given: o.Timeout}
+	l := &Lab{tree: t, pool: p, keep: o.Keep, given: o.Timeout, hermetic: o.Hermetic}
 	if err == nil {
-		l.conf, err = newConfinement(confineOptions{cacheDir: o.CacheDir, newIsolator: isolate.New}, t, p)
+		l.conf, err = newConfinement(confineOptions{hermetic: o.Hermetic, cacheDir: o.CacheDir, passEnv: o.PassEnv, newIsolator: isolate.New}, t, p)
 	}
 	if err == nil && (o.OracleCmd != "" || len(o.Oracle) > 0) {
 		err = l.chooseRunner(o)
@@ -155,28 +166,62 @@ func (l *Lab) Env() []string { return slices.Clone(l.conf.env) }
 // read-only or detect), as reports record it.
 func (l *Lab) Protection() confine.Protection { return l.conf.iso.Protection() }
 
+// Confinement is what certify's report records of the sandboxes and how every run in them is
+// confined (its run.sandbox): what was mirrored, the protection and reaping in force, and the
+// variables the runs received (the allow-list and PassEnv), never their values.
+func (l *Lab) Confinement() report.SandboxInfo {
+	info := l.conf.info
+	info.EnvPassed = slices.Clone(info.EnvPassed)
+	return info
+}
+
+// Hermetic says every run is in a network namespace with loopback only (LabOptions.Hermetic).
+func (l *Lab) Hermetic() bool { return l.hermetic }
+
 // ReadOnlyCopy returns the directory of a copy of the repository that no file is ever placed in
 // and no test process runs in, its files read-only, made on first call: what an in-process runner
 // (the embedded runner's bundler) reads, so a run in one sandbox can never reach another run.
 func (l *Lab) ReadOnlyCopy() (string, error) { return l.pool.patchedTree() }
 
 // Hold waits for a free sandbox and holds it while f runs; ctx ending while it waits returns
-// ctx's cause. f should restore what it placed; Close restores anything left.
+// ctx's cause. f should restore what it placed; Close restores anything left. After the
+// baseline, a sandbox is handed over only once it has passed its control run (control).
 func (l *Lab) Hold(ctx context.Context, f func(*Sandbox) error) error {
 	return l.pool.with(ctx, func(sb *sandbox) error {
+		if err := l.control(ctx, sb); err != nil {
+			return err
+		}
 		return f(&Sandbox{sb: sb, lab: l})
 	})
 }
 
 // Each runs f(ctx, i, sb) for every i in [0, n), each call holding a free sandbox, as many at
 // once as the Lab has sandboxes, started in order of i. It stops starting calls at the first
-// error and returns it; when ctx ended, its cause.
+// error and returns it; when ctx ended, its cause. After the baseline, a sandbox is handed over
+// only once it has passed its control run (control).
 func (l *Lab) Each(ctx context.Context, n int, f func(ctx context.Context, i int, sb *Sandbox) error) error {
 	tasks := make([]func(context.Context, *sandbox) error, n)
 	for i := range tasks {
-		tasks[i] = func(ctx context.Context, sb *sandbox) error { return f(ctx, i, &Sandbox{sb: sb, lab: l}) }
+		tasks[i] = func(ctx context.Context, sb *sandbox) error {
+			if err := l.control(ctx, sb); err != nil {
+				return err
+			}
+			return f(ctx, i, &Sandbox{sb: sb, lab: l})
+		}
 	}
 	return l.pool.run(ctx, tasks)
+}
+
+// control runs the unmutated oracle once in sb before its first mutant, as certify does (SPEC
+// §3.2): the sandbox itself is shown to work, so a mutant's failure there is the mutant's, not
+// a sandbox the copy broke or an oracle that passes only where it ran first. The baseline's
+// sandboxes count as controlled. A control that fails is an input error (exit 2) naming the
+// sandbox. A Lab without an oracle, or before its baseline (which the limit comes from), runs none.
+func (l *Lab) control(ctx context.Context, sb *sandbox) error {
+	if l.x == nil || !l.baselined {
+		return nil
+	}
+	return l.x.control(ctx, sb, l.lim.oracle)
 }
 
 // Close ends the Lab: it restores any file still placed, lists what the tests changed in the

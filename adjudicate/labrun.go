@@ -39,7 +39,8 @@ const (
 	ScenarioBaseline ScenarioKind = iota
 	// ScenarioMutant is the oracle in a held Sandbox holding one placed file, under the limit
 	// the baseline derived (or LabOptions.Timeout), run once more at twice it when a derived
-	// limit stopped it.
+	// limit stopped it. The sandbox must have passed its control run (Lab.Hold and Lab.Each run
+	// it when they hand a sandbox over after the baseline).
 	ScenarioMutant
 )
 
@@ -102,11 +103,16 @@ func (l *Lab) Run(ctx context.Context, s Scenario) (Outcome, error) {
 		if l.baselined {
 			return Outcome{}, errors.New("Lab.Run: the baseline ran already; its runs set the limits once")
 		}
-		b, err := runBaseline(ctx, l.x, l.pool, l.given, reachPlan{}, nil)
+		b, err := runBaseline(ctx, l.x, l.pool, l.given, baselinePlan{}, nil)
 		if err != nil {
 			return Outcome{}, err
 		}
 		l.lim, l.baselined = newLimits(l.given, b.pair), true
+		if b.pair[0].Status == report.StatusAccepted && b.pair[1].Status == report.StatusAccepted {
+			// Each sandbox's first run of the unmutated oracle: its control, as in certify.
+			sbA, sbB := l.pool.pair()
+			sbA.controlled, sbB.controlled = true, true
+		}
 		out := b.pair[0]
 		if out.Status == report.StatusAccepted {
 			out = b.pair[1] // the second run's failure, if it failed: a flaky oracle is red
@@ -122,6 +128,10 @@ func (l *Lab) Run(ctx context.Context, s Scenario) (Outcome, error) {
 		}
 		if s.Sandbox == nil {
 			return Outcome{}, errors.New("Lab.Run: a mutant needs the sandbox holding its file")
+		}
+		if !s.Sandbox.sb.controlled {
+			// Held before the baseline, so Hold and Each could not run its control.
+			return Outcome{}, fmt.Errorf("Lab.Run: sandbox %d has not passed its control run of the unmutated oracle; hold it after the baseline", s.Sandbox.sb.index)
 		}
 		spec := runSpec{cov: s.Coverage, bail: s.Bail, timeout: l.lim.oracle}
 		if s.Path != "" {

@@ -2,9 +2,11 @@ package adjudicate
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -362,6 +364,65 @@ func TestLabRunBailCoverageCutShort(t *testing.T) {
 			}
 			if out.CutShort != ".mocharc.yml sets bail" {
 				t.Errorf("cut short %q, want the user's setting named", out.CutShort)
+			}
+		})
+	}
+}
+
+// Each sandbox the Lab hands over after the baseline has run the unmutated oracle once (its
+// control, SPEC §3.2): the baseline's two sandboxes count, a third runs it before its first
+// task and only then, and a control that fails is an input error naming the sandbox. The oracle
+// counts its runs in the shared TMPDIR and passes only the first allowed ones.
+func TestLabControlRun(t *testing.T) {
+	tests := []struct {
+		name           string
+		allowed, tasks int
+		wantRuns       int
+		wantErr        string
+	}{
+		{name: "a third sandbox is controlled once", allowed: 3, tasks: 6, wantRuns: 3},
+		{name: "a failing control stops the run", allowed: 2, tasks: 3, wantRuns: 3, wantErr: "control run of the unmutated oracle failed in sandbox 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := writeFiles(t, map[string]string{"src/a.js": "exports.a = 1;\n"})
+			cmd := fmt.Sprintf(`echo run >> "$TMPDIR/runs"; test "$(wc -l < "$TMPDIR/runs")" -le %d`, tt.allowed)
+			ctx := context.Background()
+			lab, err := OpenLab(ctx, LabOptions{Sandboxes: 3, OracleCmd: cmd, Runner: RunnerNode, Timeout: time.Minute}, repo, []string{"src/a.js"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer lab.Close()
+			if base, err := lab.Run(ctx, Scenario{Kind: ScenarioBaseline}); err != nil || base.Status != report.StatusAccepted {
+				t.Fatalf("baseline: %v, %s: %s", err, base.Status, base.Output)
+			}
+			// The first three tasks wait for each other, so each holds its own sandbox.
+			var started atomic.Int32
+			all := make(chan struct{})
+			err = lab.Each(ctx, tt.tasks, func(ctx context.Context, i int, sb *Sandbox) error {
+				if i < 3 {
+					if started.Add(1) == 3 {
+						close(all)
+					}
+					select {
+					case <-all:
+					case <-ctx.Done():
+					}
+				}
+				return nil
+			})
+			if tt.wantErr == "" && err != nil {
+				t.Fatal(err)
+			}
+			if tt.wantErr != "" && (err == nil || !input.Is(err) || !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Fatalf("got %v, want an input error containing %q", err, tt.wantErr)
+			}
+			b, err := os.ReadFile(filepath.Join(lab.TempDir(), "runs"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Count(string(b), "run\n"); got != tt.wantRuns {
+				t.Errorf("the oracle ran %d times, want %d: the baseline's pair and one control in the third sandbox", got, tt.wantRuns)
 			}
 		})
 	}

@@ -234,10 +234,8 @@ func (o Options) withDefaults() (Options, error) {
 		}
 		seen[g.Name] = true
 	}
-	for _, n := range o.PassEnv {
-		if n == "" || strings.ContainsAny(n, "= \t\n") {
-			return o, input.Errorf("--pass-env %q: want a variable name such as DATABASE_URL", n)
-		}
+	if err := checkPassEnv(o.PassEnv); err != nil {
+		return o, err
 	}
 	if o.CacheDir == "" {
 		// No user cache dir (no HOME, no XDG_CACHE_HOME): nothing to hide, and --incremental
@@ -277,4 +275,15 @@ func nodeTestCmd(files []string) string {
 		parts = append(parts, proc.Quote(f))
 	}
 	return strings.Join(parts, " ")
+}
+
+// checkPassEnv refuses a --pass-env entry that is not a variable name (empty, or holding =, a
+// blank or a line break), for certify's Options and a Lab's alike.
+func checkPassEnv(names []string) error {
+	for _, n := range names {
+		if n == "" || strings.ContainsAny(n, "= \t\n") {
+			return input.Errorf("--pass-env %q: want a variable name such as DATABASE_URL", n)
+		}
+	}
+	return nil
 }

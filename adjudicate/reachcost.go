@@ -8,19 +8,6 @@ import (
 	"time"
 )
 
-// reachPlan is what the baseline phase knows about per-test-file reach before it runs.
-type reachPlan struct {
-	// try: per-file reach is wanted (not under --exhaustive-runs).
-	try bool
-	// always: make the per-file runs whatever they cost (Options.alwaysPerFile).
-	always bool
-	// mutants is how many mutants may run: what narrowing can save on.
-	mutants int
-	// slowEmbedded is the embedded run time from which auto times the command runner
-	// (Options.slowEmbedded; 0 is DefaultSlowEmbedded): runnerspeed.go.
-	slowEmbedded time.Duration
-}
-
 // perFileFloor is what the per-file runs may cost in all without weighing: the reach they give
 // (which test files run each line, the report's ran_by and coveredBy) is worth a few seconds.
 const perFileFloor = 5 * time.Second

@@ -69,7 +69,7 @@ func TestPerFileReachPaysOrIsDropped(t *testing.T) {
 			r := &durRunner{files: four, whole: tt.whole, file: tt.file, failing: tt.failing}
 			x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
 			p := &pool{sbs: []*sandbox{{}, {}}}
-			b, err := baselineOnce(context.Background(), x, p, time.Minute, reachPlan{try: true, always: tt.always, mutants: tt.mutants}, nil)
+			b, err := baselineOnce(context.Background(), x, p, time.Minute, baselinePlan{try: true, always: tt.always, mutants: tt.mutants}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +93,7 @@ func TestPerFileReachPaysOrIsDropped(t *testing.T) {
 func TestPerFileReachNotTriedUnderExhaustive(t *testing.T) {
 	r := &durRunner{files: []string{"a.test.js", "b.test.js"}, whole: time.Second, file: time.Second}
 	x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
-	b, err := baselineOnce(context.Background(), x, &pool{sbs: []*sandbox{{}, {}}}, time.Minute, reachPlan{}, nil)
+	b, err := baselineOnce(context.Background(), x, &pool{sbs: []*sandbox{{}, {}}}, time.Minute, baselinePlan{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,12 +25,12 @@ const DefaultSlowEmbedded = 10 * time.Second
 // returns why auto should switch — the command runner takes at most half the embedded runner's
 // time, and the mutants still to run save more than the command runner's own baseline pair
 // costs — or a note of what it measured and kept ("" when it did not time anything).
-func slowerEmbedded(ctx context.Context, x *runs, p *pool, b baselineRuns, limit time.Duration, rp reachPlan) (why, note string, err error) {
+func slowerEmbedded(ctx context.Context, x *runs, p *pool, b baselineRuns, limit time.Duration, bp baselinePlan) (why, note string, err error) {
 	c := x.choice
-	if _, embedded := c.runner.(*embeddedRunner); !embedded || c.mode == RunnerEmbedded || rp.mutants == 0 {
+	if _, embedded := c.runner.(*embeddedRunner); !embedded || c.mode == RunnerEmbedded || bp.mutants == 0 {
 		return "", "", nil
 	}
-	slowAt := rp.slowEmbedded
+	slowAt := bp.slowEmbedded
 	if slowAt <= 0 {
 		slowAt = DefaultSlowEmbedded
 	}
@@ -50,8 +50,8 @@ func slowerEmbedded(ctx context.Context, x *runs, p *pool, b baselineRuns, limit
 		return "", measured + ", which did not pass it (" + string(out.Status) + "): the embedded runner kept", nil
 	case 2*cmd > emb:
 		return "", measured + ": the embedded runner kept", nil
-	case time.Duration(rp.mutants)*(emb-cmd) <= 2*cmd:
-		return "", fmt.Sprintf("%s: the embedded runner kept, since %d mutant runs would save less than the command runner's own baseline costs", measured, rp.mutants), nil
+	case time.Duration(bp.mutants)*(emb-cmd) <= 2*cmd:
+		return "", fmt.Sprintf("%s: the embedded runner kept, since %d mutant runs would save less than the command runner's own baseline costs", measured, bp.mutants), nil
 	}
 	return fmt.Sprintf("auto chose %s: %s; these tests' own computation runs faster compiled by Node than interpreted by the embedded runtime", c.fallbackName(), measured), "", nil
 }

@@ -2,12 +2,17 @@ package contracts
 
 // This file renders a contracts report for a person (a table with the reason under every
 // verdict that is not OK), as markdown for a design note's build record, and the contracts
-// themselves for `bond contracts list`. Every renderer's bytes depend only on its input.
+// themselves for `bond contracts list`. Every renderer's bytes depend only on its input. Every
+// value from the contracts file, the tests or their output goes through termsafe.Line (certify's
+// escaping: no control character reaches the terminal, nor a line break a row), and the whole
+// output through termsafe.CI, so a CI log runs no command written in a test name.
 
 import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/bond-tool/bond/internal/termsafe"
 )
 
 // expected says what a contract asks for: its fires entries, or "nothing" for an invariance.
@@ -66,35 +71,35 @@ func RenderHuman(w io.Writer, r *Report) error {
 	b := &strings.Builder{}
 	width := len("mutation")
 	for _, m := range r.Mutations {
-		width = max(width, len(m.Name))
+		width = max(width, len(termsafe.Line(m.Name)))
 	}
 	fmt.Fprintf(b, "%-*s  %-11s  %6s  %s\n", width, "mutation", "verdict", "failed", "expected")
 	for _, m := range r.Mutations {
-		fmt.Fprintf(b, "%-*s  %-11s  %6s  %s\n", width, m.Name, m.Verdict, failedCount(m), expected(m.Mutation))
+		fmt.Fprintf(b, "%-*s  %-11s  %6s  %s\n", width, termsafe.Line(m.Name), m.Verdict, failedCount(m), termsafe.Line(expected(m.Mutation)))
 		if m.Verdict != OK {
-			fmt.Fprintf(b, "%*s  %s\n", width, "", m.Reason)
+			fmt.Fprintf(b, "%*s  %s\n", width, "", termsafe.Line(m.Reason))
 		}
 		if p := pairingText(m.Pairing); p != "" {
-			fmt.Fprintf(b, "%*s  %s\n", width, "", p)
+			fmt.Fprintf(b, "%*s  %s\n", width, "", termsafe.Line(p))
 		}
 		if m.Note != "" {
-			fmt.Fprintf(b, "%*s  note: %s\n", width, "", m.Note)
+			fmt.Fprintf(b, "%*s  note: %s\n", width, "", termsafe.Line(m.Note))
 		}
 	}
 	fmt.Fprintf(b, "\n%s\n", r.SummaryLine())
 	if r.RunnerNote != "" {
 		// Why auto chose or fell back, as certify's human output says it: the runs went another
 		// way than the default's first choice.
-		fmt.Fprintf(b, "runner: %s\n", oneLine(r.RunnerNote))
+		fmt.Fprintf(b, "runner: %s\n", termsafe.Line(oneLine(r.RunnerNote)))
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, termsafe.CI(b.String()))
 	return err
 }
 
 // RenderMarkdown writes the report as a markdown table for a design note's build record.
 func RenderMarkdown(w io.Writer, r *Report) error {
 	b := &strings.Builder{}
-	fmt.Fprintf(b, "Mutation contracts `%s` (sha256 %s…), oracle `%s`: %s\n\n", r.File, short(r.SHA256), mdText(r.Oracle), r.SummaryLine())
+	fmt.Fprintf(b, "Mutation contracts %s (sha256 %s…), oracle `%s`: %s\n\n", mdCode(r.File), short(r.SHA256), mdText(r.Oracle), r.SummaryLine())
 	if r.RunnerNote != "" {
 		fmt.Fprintf(b, "Runner: %s\n\n", mdText(r.RunnerNote))
 	}
@@ -107,9 +112,9 @@ func RenderMarkdown(w io.Writer, r *Report) error {
 		if m.Note != "" {
 			detail += "; note: " + m.Note
 		}
-		fmt.Fprintf(b, "| %s | `%s` | %s → %s | %s | **%s** | %s |\n", mdText(m.Name), m.File, mdCode(m.Old), mdCode(m.New), mdText(expected(m.Mutation)), m.Verdict, mdText(detail))
+		fmt.Fprintf(b, "| %s | %s | %s → %s | %s | **%s** | %s |\n", mdText(m.Name), mdCode(m.File), mdCode(m.Old), mdCode(m.New), mdText(expected(m.Mutation)), m.Verdict, mdText(detail))
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, termsafe.CI(b.String()))
 	return err
 }
 
@@ -131,16 +136,16 @@ func RenderList(w io.Writer, f *File, placements []Placement) error {
 		} else if len(pl.Sites) > 0 {
 			found += " at " + siteList(pl.Sites)
 		}
-		fmt.Fprintf(b, "%s  %s  %s\n  %s\n", m.Name, m.File, kind, found)
+		fmt.Fprintf(b, "%s  %s  %s\n  %s\n", termsafe.Line(m.Name), termsafe.Line(m.File), termsafe.Line(kind), termsafe.Line(found))
 		if p, ok := pairs[m.Name]; ok {
-			fmt.Fprintf(b, "  %s\n", pairingText(&p))
+			fmt.Fprintf(b, "  %s\n", termsafe.Line(pairingText(&p)))
 		}
 		if m.Note != "" {
-			fmt.Fprintf(b, "  note: %s\n", m.Note)
+			fmt.Fprintf(b, "  note: %s\n", termsafe.Line(m.Note))
 		}
 	}
 	fmt.Fprintf(b, "%d %s\n", len(f.Mutations), plural(len(f.Mutations), "contract", "contracts"))
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, termsafe.CI(b.String()))
 	return err
 }
 
@@ -164,13 +169,14 @@ func short(s string) string {
 	return s
 }
 
+// mdText is s as markdown text in a table cell, on one line, with no control character.
 func mdText(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "|", `\|`), "\n", " ")
+	return termsafe.Line(strings.ReplaceAll(s, "|", `\|`))
 }
 
 // mdCode writes s as inline code on one line, with a fence long enough for its backticks.
 func mdCode(s string) string {
-	s = strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(s, "\r", `\r`), "\n", `\n`), "|", `\|`)
+	s = termsafe.Line(strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(s, "\r", `\r`), "\n", `\n`), "|", `\|`))
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/version"
 )
 
@@ -33,10 +34,15 @@ type Report struct {
 	Oracle string `json:"oracle"`
 	// Runner is the runner that ran them (node, command or embedded, certify's names) and
 	// RunnerNote why, when auto chose or fell back (certify's runner_note).
-	Runner     string           `json:"runner"`
-	RunnerNote string           `json:"runner_note,omitempty"`
-	Baseline   BaselineRecord   `json:"baseline"`
-	Mutations  []MutationRecord `json:"mutations"`
+	Runner     string `json:"runner"`
+	RunnerNote string `json:"runner_note,omitempty"`
+	// Hermetic says the runs had no network but loopback (--hermetic); Sandbox is how every run
+	// was confined, as certify's report records it (run.sandbox): protection, reaping, and the
+	// variables passed (env_passed: the allow-list and --pass-env, never their values).
+	Hermetic  bool               `json:"hermetic"`
+	Sandbox   report.SandboxInfo `json:"sandbox"`
+	Baseline  BaselineRecord     `json:"baseline"`
+	Mutations []MutationRecord   `json:"mutations"`
 	// Summary counts the verdicts; Holds is true when every verdict is OK.
 	Summary map[Verdict]int `json:"summary"`
 	Holds   bool            `json:"holds"`

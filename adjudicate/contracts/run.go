@@ -2,7 +2,8 @@ package contracts
 
 // This file is the run: a green baseline first, then every selected mutation in a sandbox of its
 // own (applied, run with coverage, restored and SHA-256 checked), in parallel across sandboxes,
-// and the verdicts derived from the recorded facts.
+// each sandbox shown to pass the unmutated oracle before its first mutation (the Lab's control
+// run), and the verdicts derived from the recorded facts.
 
 import (
 	"context"
@@ -45,6 +46,12 @@ type Options struct {
 	// AllowOutsideLinks lets the sandboxes copy symbolic links that point out of the repository
 	// (--allow-outside-links, as certify's).
 	AllowOutsideLinks bool
+	// Hermetic runs the oracle with no network but loopback (--hermetic, as certify's); an input
+	// error where no network namespace can be made.
+	Hermetic bool
+	// PassEnv names variables of bond's environment passed to the oracle beyond the allow-list
+	// (--pass-env, as certify's); the report names them, never their values.
+	PassEnv []string
 	// Progress receives one line per finished mutation; nil means none.
 	Progress io.Writer
 }
@@ -93,7 +100,8 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	// copy-on-write where the host allows it, workspace links led to each sandbox's own copy of
 	// the package, the checkout fenced, bond's cache and the machine's credentials hidden; the
 	// runner choice, per-test results, coverage and time limits as certify's.
-	lo := adjudicate.LabOptions{Sandboxes: jobs, Runner: opts.RunnerChoice, Timeout: opts.Timeout, AllowOutsideLinks: opts.AllowOutsideLinks, Oracle: opts.File.Oracle}
+	lo := adjudicate.LabOptions{Sandboxes: jobs, Runner: opts.RunnerChoice, Timeout: opts.Timeout, AllowOutsideLinks: opts.AllowOutsideLinks,
+		Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Oracle: opts.File.Oracle}
 	if len(lo.Oracle) == 0 {
 		lo.OracleCmd = defaultOracle(opts.File, repo)
 	}
@@ -120,6 +128,7 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	}
 	rep = &Report{SchemaVersion: SchemaVersion, Tool: toolInfo(), File: opts.File.Path, SHA256: opts.File.SHA256, Oracle: lab.Command()}
 	rep.Runner, rep.RunnerNote = lab.Runner()
+	rep.Hermetic, rep.Sandbox = lab.Hermetic(), lab.Confinement()
 	rep.Baseline = baselineRecord(base)
 	if err := checkBaseline(base, muts); err != nil {
 		return rep, err

@@ -32,9 +32,12 @@ type contractsOptions struct {
 	Runner  string
 	// AllowOutsideLinks is --allow-outside-links, as certify's.
 	AllowOutsideLinks bool
-	Format            string
-	Output            string
-	Quiet             bool
+	// Hermetic and PassEnv are --hermetic and --pass-env, as certify's.
+	Hermetic bool
+	PassEnv  []string
+	Format   string
+	Output   string
+	Quiet    bool
 }
 
 // newContractsCmd builds `bond contracts` and its verbs. runF replaces runContracts and listF
@@ -97,6 +100,8 @@ baseline is red (or a restore failed); 3 internal error; 130/143 interrupted.`,
 	f.StringVar(&opts.Runner, "runner", adjudicate.RunnerAuto, "how the oracle runs, as certify's --runner: auto (embedded where it can serve, else node --test or the command), node, embedded")
 	f.DurationVar(&opts.Timeout, "timeout", 0, "time limit of the baseline and of each mutation's run (0: certify's rule, twice the slower baseline run plus 5s, retried once at twice that)")
 	f.BoolVar(&opts.AllowOutsideLinks, "allow-outside-links", false, "copy symbolic links that point out of the repository into the sandboxes (refused by default, as by certify)")
+	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle without network but loopback (needs a network namespace), as certify's")
+	f.StringArrayVar(&opts.PassEnv, "pass-env", nil, "pass this variable of bond's environment to the oracle (repeatable; the report names it, never its value), as certify's")
 	f.StringVar(&opts.Format, "format", "human", "output: human|json|markdown (a table for a design note's build record)")
 	f.StringVarP(&opts.Output, "output", "o", "", "also write the JSON report to this file")
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress lines on stderr")
@@ -135,7 +140,8 @@ func runContracts(ctx context.Context, opts *contractsOptions) error {
 	if opts.ErrTTY && !opts.Quiet && opts.Format != "json" {
 		progress = opts.Err
 	}
-	rep, err := contracts.Run(ctx, contracts.Options{Repo: opts.Repo, File: f, Only: opts.Only, Jobs: opts.Jobs, Timeout: opts.Timeout, RunnerChoice: opts.Runner, AllowOutsideLinks: opts.AllowOutsideLinks, Progress: progress})
+	rep, err := contracts.Run(ctx, contracts.Options{Repo: opts.Repo, File: f, Only: opts.Only, Jobs: opts.Jobs, Timeout: opts.Timeout, RunnerChoice: opts.Runner,
+		AllowOutsideLinks: opts.AllowOutsideLinks, Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Progress: progress})
 	if err != nil {
 		return err
 	}

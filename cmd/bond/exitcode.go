@@ -10,6 +10,7 @@ import (
 
 	"github.com/bond-tool/bond/cmd/bond/render"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/termsafe"
 )
 
 // Exit codes of bond, the same for every command (SPEC §4). They are listed in the README too.
@@ -103,8 +104,9 @@ func (e *LogBlockError) Unwrap() error { return e.Err }
 // only place that decides exit codes. started says whether the command's own code ran; errors
 // that cobra raised before that (unknown command, bad flag, wrong argument count) are usage
 // errors, untyped errors after it are internal. Messages carry text from the patch and the tests
-// (a failing baseline's output tail, paths, test names), so CI log commands in them are
-// neutralised (render.CIText), or, for a LogBlockError, fenced off.
+// (a failing baseline's output tail, paths, test names), so control characters in them are shown
+// as \xNN (termsafe.Block: lines kept, no escape sequence reaches the terminal) and CI log
+// commands neutralised (render.CIText), or, for a LogBlockError, fenced off.
 func exitCode(ctx context.Context, err error, started bool, stderr io.Writer) int {
 	if err == nil {
 		return ExitOK
@@ -116,7 +118,7 @@ func exitCode(ctx context.Context, err error, started bool, stderr io.Writer) in
 				return
 			}
 		}
-		fmt.Fprintf(stderr, "bond: %s%s\n", prefix, render.CIText(err.Error()))
+		fmt.Fprintf(stderr, "bond: %s%s\n", prefix, render.CIText(termsafe.Block(err.Error())))
 	}
 	var sig *SignalError
 	if errors.As(err, &sig) || errors.As(context.Cause(ctx), &sig) {

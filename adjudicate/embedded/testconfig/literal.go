@@ -12,7 +12,8 @@ package testconfig
 // literals only, as in JSON with single quotes, bare keys and trailing commas, spaces being
 // " \t\r\n" — and what is wrong there. Mocha's reading (parseLiteral) refuses from that place,
 // since a configuration that computes its values is refused, never guessed; jest's and vitest's
-// readings take the literals they find and name the opaque values they needed.
+// readings take the literals they find and name the opaque values they needed. The values it
+// returns are litvalue.go's; its reading by bytes and its faults, plaindata.go's.
 
 import (
 	"fmt"
@@ -21,98 +22,6 @@ import (
 
 	"github.com/bond-tool/bond/operators/lex"
 )
-
-// litKind is the shape of a literal value read from a config.
-type litKind int
-
-const (
-	litOpaque litKind = iota // not a literal: a variable, a call, a spread, a template with ${}, …
-	litString
-	litArray
-	litObject
-	litScalar // a number, boolean, null or regular-expression literal
-)
-
-// litProp is one entry of an object literal, in source order: a key and its value, or a spread
-// or computed key (spread true), which may set any key.
-type litProp struct {
-	key    string
-	val    litValue
-	spread bool
-}
-
-// litValue is a value read from a config's text.
-type litValue struct {
-	kind litKind
-	str  string // litString: the string's value
-	// escaped (litString): the string uses an escape beyond \n, \t, \r and a character standing
-	// for itself (\b, \f, \v, \0, \x, \u, a line continuation), which esbuild writes for control
-	// and non-ASCII characters; jest's and vitest's test patterns are not read from such strings.
-	escaped bool
-	data    any        // litScalar: the number (float64), boolean or nil it is, when it is plain data
-	elems   []litValue // litArray
-	props   []litProp  // litObject
-	text    string     // the source text (esbuild's printing of it, for a program), for reasons
-	// spread: an opaque value get returned for a spread or computed key that may set the key.
-	spread bool
-}
-
-// get returns the value of key in an object: present is false when the object does not set it.
-// A spread or computed key after the last setting may override it, so get returns an opaque
-// value naming the spread.
-func (v litValue) get(key string) (val litValue, present bool) {
-	for i := len(v.props) - 1; i >= 0; i-- {
-		p := v.props[i]
-		switch {
-		case p.spread:
-			return litValue{kind: litOpaque, text: p.val.text, spread: true}, true
-		case p.key == key:
-			return p.val, true
-		}
-	}
-	return litValue{}, false
-}
-
-// strings reads a string or an array of strings (one, when one is true, only a string); ok is
-// false for anything else, and for a string with an escape it does not read for test patterns.
-func (v litValue) strings(one bool) ([]string, bool) {
-	switch {
-	case v.kind == litString && !v.escaped:
-		return []string{v.str}, true
-	case v.kind == litArray && !one:
-		out := make([]string, 0, len(v.elems))
-		for _, e := range v.elems {
-			if e.kind != litString || e.escaped {
-				return nil, false
-			}
-			out = append(out, e.str)
-		}
-		return out, true
-	}
-	return nil, false
-}
-
-// plain is v as Go data: string, float64, bool, nil, []any and map[string]any (a repeated key's
-// last value wins). Only a value read without a fault is plain data throughout.
-func (v litValue) plain() any {
-	switch v.kind {
-	case litString:
-		return v.str
-	case litArray:
-		out := make([]any, 0, len(v.elems))
-		for _, e := range v.elems {
-			out = append(out, e.plain())
-		}
-		return out
-	case litObject:
-		out := map[string]any{}
-		for _, p := range v.props {
-			out[p.key] = p.val.plain()
-		}
-		return out
-	}
-	return v.data
-}
 
 // parseLiteral reads one literal (object, array, string, number, true, false, null) from text,
 // which comments have been stripped from, followed by nothing but an optional semicolon. A value
@@ -468,95 +377,4 @@ func (r *litReader) unquote(o int) (s string, end int, escaped bool, err error) 
 		}
 	}
 	return "", 0, escaped, fmt.Errorf("an unterminated string")
-}
-
-// The plain-data reading, by bytes: spaces, words, and the text a fault quotes.
-
-// tokenAt returns the first token at or after byte o; clean is false when a token straddles o,
-// so that plain data, read by bytes, ends where no token does.
-func (r *litReader) tokenAt(o int) (next int, clean bool) {
-	for next < len(r.toks) && int(r.toks[next].Pos) < o {
-		next++
-	}
-	return next, next == 0 || int(r.toks[next-1].End) <= o
-}
-
-// gap returns the first byte before token i, after the token before it, that is not a space of
-// plain data (a comment, a form feed, a byte-order mark), or -1.
-func (r *litReader) gap(i int) int {
-	from := 0
-	if i > 0 {
-		from = int(r.toks[i-1].End)
-	}
-	for o := from; o < int(r.toks[i].Pos); o++ {
-		if strings.IndexByte(" \t\r\n", r.src[o]) < 0 {
-			return o
-		}
-	}
-	return -1
-}
-
-// space returns the first byte from o that is not a space of plain data.
-func (r *litReader) space(o int) int {
-	for o < len(r.src) && strings.IndexByte(" \t\r\n", r.src[o]) >= 0 {
-		o++
-	}
-	return o
-}
-
-// word returns the bare word at o: letters, digits, _ and $, and - after the first.
-func (r *litReader) word(o int) string {
-	j := o
-	for j < len(r.src) {
-		c := r.src[j]
-		if !(c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' && j > o) {
-			break
-		}
-		j++
-	}
-	return string(r.src[o:j])
-}
-
-// rest is the text from o a fault quotes: up to 20 bytes.
-func (r *litReader) rest(o int) string {
-	s := string(r.src[min(o, len(r.src)):])
-	if len(s) > 20 {
-		s = s[:20] + "…"
-	}
-	return s
-}
-
-func (r *litReader) failf(format string, args ...any) {
-	if r.fault == nil {
-		r.fault = fmt.Errorf(format, args...)
-	}
-}
-
-// failValue: a value should start at o.
-func (r *litReader) failValue(o int) {
-	if o >= len(r.src) {
-		r.failf("unexpected end")
-		return
-	}
-	r.failf("%q is not a literal", r.rest(o+len(r.word(o))))
-}
-
-// failKey: a key should start at o.
-func (r *litReader) failKey(o int) { r.failf("%q is not a key", r.rest(o)) }
-
-// failColon: key should be followed by ':'.
-func (r *litReader) failColon(key string) {
-	r.failf("expected ':' after %q (shorthand and computed properties are not literals)", key)
-}
-
-// failAfter: a value in the bracket in ended at o, and what follows does not go on from it.
-func (r *litReader) failAfter(in byte, o int) {
-	switch o = r.space(o); in {
-	case '}':
-		r.failf("expected ',' or '}' at %q", r.rest(o))
-	case ']':
-		r.failf("expected ',' or ']' at %q", r.rest(o))
-	default:
-		r.failf("unexpected %q after the value", r.rest(o))
-	}
 }

@@ -12,7 +12,8 @@ import (
 	"io"
 	"net/url"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/bond-tool/bond/internal/termsafe"
 )
 
 // mdCode renders s as a markdown code span: the fence is one backtick longer than the longest
@@ -97,49 +98,15 @@ func ghProp(s string) string {
 
 // oneLineControls replaces CR, LF and tab with a space and every other control character (C0,
 // DEL, C1) with \xNN, and invalid UTF-8 with U+FFFD, so a value stays on one line and cannot
-// drive a terminal.
-func oneLineControls(s string) string {
-	return controls(s, false)
-}
-
-// controls escapes control characters; with keepLines, LF and tab are kept (an output tail).
-func controls(s string, keepLines bool) string {
-	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || isControl(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case keepLines && (r == '\n' || r == '\t'):
-			b.WriteRune(r)
-		case r == '\n' || r == '\r' || r == '\t':
-			b.WriteByte(' ')
-		case r == utf8.RuneError:
-			b.WriteRune(utf8.RuneError)
-		case isControl(r):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+// drive a terminal: termsafe.Line, the one escaping contracts' renderer uses too.
+func oneLineControls(s string) string { return termsafe.Line(s) }
 
 // termText is a data value in the human output: on one line, no terminal escapes.
 func termText(s string) string { return oneLineControls(s) }
 
 // termBlock is a multi-line value (an output tail) in the human output: lines and tabs kept,
 // every other control character (ESC above all) shown as \xNN.
-func termBlock(s string) string { return controls(s, true) }
+func termBlock(s string) string { return termsafe.Block(s) }
 
 // safeWriter is the last line of defence of the human renderers: any ASCII control byte other
 // than LF and tab that reaches the terminal is written as \xNN.
@@ -199,7 +166,7 @@ func uriPath(p string) string {
 //   - ciHTML, for the html page: the same characters as the entities &#58; and &#35;, which
 //     render exactly as before.
 var (
-	ciPlain = strings.NewReplacer("::", `:\x3a`, "##[", `#\x23[`)
+	ciPlain = termsafe.CIReplacer()
 	ciJSON  = strings.NewReplacer("::", `:\u003a`, "##[", `#\u0023[`)
 	ciHTML  = strings.NewReplacer("::", ":&#58;", "##[", "#&#35;[")
 )
@@ -207,7 +174,7 @@ var (
 // CIText returns s with every CI log command sequence ("::" and "##[", at any position) shown
 // as `:\x3a` and `#\x23[`, so a log prints it and runs nothing. Use it for any text bond writes
 // to stdout or stderr that carries data from the patch or the tests.
-func CIText(s string) string { return ciPlain.Replace(s) }
+func CIText(s string) string { return termsafe.CI(s) }
 
 // StopCommandsToken returns a fresh, unguessable token for a ::stop-commands:: pair: 128 bits
 // from the system's random source, so text inside the pair cannot end it early.
@@ -228,7 +195,7 @@ func WriteLogBlock(w io.Writer, block string) error {
 	if err != nil {
 		return err
 	}
-	block = controls(block, true)
+	block = termsafe.Block(block)
 	if !strings.HasSuffix(block, "\n") {
 		block += "\n"
 	}

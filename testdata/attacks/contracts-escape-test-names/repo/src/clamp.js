@@ -1,0 +1,6 @@
+function clamp(n, lo, hi) {
+  if (n < lo) return lo;
+  if (n > hi) return hi;
+  return n;
+}
+module.exports = { clamp };
