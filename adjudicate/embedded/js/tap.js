@@ -246,7 +246,16 @@
     teardown(fn) { this.teardowns.push(fn); }
     beforeEach(fn) { this.befores.push(fn); }
     afterEach(fn) { this.afters.push(fn); }
-    before(fn) { return this.test('before', {}, () => fn()); }
+    // before runs fn at once; a promise it returns holds back the subtests queued after it.
+    before(fn) {
+      if (this.occupied) throw new Error('t.before() called after starting tests');
+      const ret = fn.call(this);
+      if (tapIsPromise(ret)) {
+        this.occupied = true;
+        Promise.resolve(ret).then(() => {}, (er) => tapFail(this, er)).then(() => { this.occupied = false; this._process(); });
+      }
+    }
+    after(fn) { this.teardowns.push(fn); }
     comment(...m) { host.write(1, '    '.repeat(this.path.length) + '# ' + m.map((x) => typeof x === 'string' ? x : inspect(x)).join(' ') + '\n'); }
     setTimeout() {} // time is virtual: a test's timer never waits, so no timeout can pass
     autoend() {}
@@ -342,7 +351,7 @@
     const chain = [];
     for (let p = t.parent; p; p = p.parent) chain.unshift(p);
     try {
-      for (const p of chain) for (const fn of p.befores) await fn(t);
+      for (const p of chain) for (const fn of p.befores) await fn.call(t, t);
     } catch (er) {
       tapFail(t, er);
       tapEnd(t);
@@ -361,16 +370,16 @@
     }
   }
 
-  // tapEnd ends t: its plan checked, its teardowns run, its ancestors' afterEach functions (its
-  // own parent's first), then its parent moves on.
+  // tapEnd ends t: its plan checked, its ancestors' afterEach functions run (its own parent's
+  // first), then its teardowns, then its parent moves on.
   async function tapEnd(t) {
     if (t.ended) return;
     t.ended = true;
     if (t.planned !== undefined && t.count !== t.planned) tapFail(t, new Error('test count(' + t.count + ') != plan(' + t.planned + ')'));
-    for (const fn of t.teardowns) { try { await fn(); } catch (er) { tapFail(t, er); } }
     for (let p = t.parent; p; p = p.parent) {
-      for (const fn of p.afters) { try { await fn(t); } catch (er) { tapFail(t, er); } }
+      for (const fn of p.afters) { try { await fn.call(t, t); } catch (er) { tapFail(t, er); } }
     }
+    for (const fn of t.teardowns) { try { await fn(); } catch (er) { tapFail(t, er); } }
     const i = tapState.active.indexOf(t);
     if (i >= 0) tapState.active.splice(i, 1);
     const r = tapRecord(t);

@@ -96,3 +96,22 @@ t.test('skipped', { skip: true }, (t) => {
   t.fail('never')
   t.end()
 })
+
+t.test('hooks', (t) => {
+  const seen = []
+  t.beforeEach((t) => { seen.push('before ' + t.name) })
+  t.afterEach((t) => { seen.push('after ' + t.name) })
+  t.test('first', (t) => {
+    t.same(seen, ['before first'])
+    t.end()
+  })
+  t.test('second sees the first one end', (t) => {
+    t.same(seen, ['before first', 'after first', 'before second sees the first one end'])
+    t.end()
+  })
+  t.test('a wrong order fails', (t) => {
+    t.same(seen.slice(-1), ['after second sees the first one end'])
+    t.end()
+  })
+  t.end()
+})
