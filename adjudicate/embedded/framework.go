@@ -52,6 +52,11 @@ const (
 // crossFileUse). Their configuration is not jest's or vitest's: New reads none.
 var ownProcessFrameworks = map[Framework]bool{FrameworkMocha: true, FrameworkUvu: true, FrameworkTape: true, FrameworkAva: true, FrameworkTap: true}
 
+// fileIsolatedFrameworks are those of ownProcessFrameworks whose runner gives each test file a
+// process (tap) or worker (ava) of its own, as the embedded runner does: a several-file run
+// failing unmutated is evidence there, not a sign of state one file leaves for another.
+var fileIsolatedFrameworks = map[Framework]bool{FrameworkAva: true, FrameworkTap: true}
+
 // SuiteConfig is what the embedded runner reads of a repository's jest or vitest setup
 // (testconfig.SuiteConfig).
 type SuiteConfig = testconfig.SuiteConfig

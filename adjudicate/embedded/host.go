@@ -21,16 +21,16 @@ package embedded
 //     framework     its test API: "node:test", "jest", "vitest", "mocha", "uvu", "tape", "ava" or "tap"
 //                                                     loader, expect, jestmock, jest, vitestmsg, mocha, mocharun, uvu, tape, ava, tap
 //     globals       jest's globals are installed (bool)  jest
-//     bail          stop at the first failing test (bool)  nodetest, jest, mocharun, uvu, tape
+//     bail          stop at the first failing test (bool)  nodetest, jest, mocharun, uvu, tape, ava, tap
 //     mocha         {timeout: ms (0 none), checkLeaks, forbidOnly}  mocha, mocharun
 //     cwd           process.cwd() (string)            globals
 //     env           process.env's variables (Options.Env)   globals
 //     write(stream, text)   1 stdout, 2 stderr: the run's output, capped at maxOutput and muted
 //                           while the tracer makes neighbour calls   globals, nodetest, jest, mocharun
 //     refuse(what)          the file touched an API the runtime refuses to emulate (the first
-//                           one is fileResult.Refused)                 nodeerrors, path, tape
-//     crossFile(what)       the file did what mocha or tape applies across files
-//                           (fileResult.CrossFile)                     mocharun, tape
+//                           one is fileResult.Refused)                 nodeerrors, path, tape, ava, tap
+//     crossFile(what)       the file did what mocha, tape or ava applies across files
+//                           (fileResult.CrossFile)                     mocharun, tape, ava
 //     timerAdd(delay, repeat) → id, timerClear(id), timerRef(id, ref), timerHasRef(id) → bool,
 //     timerRefresh(id)      the event loop's timers, kept in Go (vm)   globals, timers
 //     clock() → ms          the virtual clock, advancing 1 µs a read   globals

@@ -92,3 +92,25 @@ func TestAvaTapNotInstalled(t *testing.T) {
 		})
 	}
 }
+
+// TestAvaTapIsolatedFiles: ava gives each test file a worker and tap a process of its own, as the
+// embedded runner gives each a runtime, so a several-file run that fails because one file set a
+// global another reads is a failure like the real runner's, not a refusal.
+func TestAvaTapIsolatedFiles(t *testing.T) {
+	for _, tc := range []struct {
+		fw   Framework
+		a, b string
+	}{
+		{FrameworkAva, "const test = require('ava');\nglobal.shared = 2;\ntest('a', (t) => t.is(global.shared, 2));\n", "const test = require('ava');\ntest('b', (t) => t.is(global.shared, 2));\n"},
+		{FrameworkTap, "const t = require('tap');\nglobal.shared = 2;\nt.equal(global.shared, 2);\n", "const t = require('tap');\nt.equal(global.shared, 2);\n"},
+	} {
+		t.Run(string(tc.fw), func(t *testing.T) {
+			root := tapavaTree(t, map[string]string{"a.test.js": tc.a, "b.test.js": tc.b})
+			r := newRunnerAt(t, root, []string{"a.test.js", "b.test.js"}, Options{Framework: tc.fw})
+			res := run(t, r, nil, time.Minute)
+			if res.Passed || res.Unsupported != "" {
+				t.Fatalf("passed %v unsupported %q, want a plain failure of b.test.js\n%s", res.Passed, res.Unsupported, res.Output)
+			}
+		})
+	}
+}
