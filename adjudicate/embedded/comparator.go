@@ -7,6 +7,7 @@ package embedded
 // module of bond's (comparatorNamespace) that hands the runtime's test API that package.
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,7 +46,8 @@ func (b *bundler) comparatorResolve(spec, dir string) (api.OnResolveResult, erro
 		for _, h := range c.hosts {
 			host := filepath.Join(d, "node_modules", filepath.FromSlash(h))
 			if fi, err := os.Stat(filepath.Join(host, "package.json")); err == nil && !fi.IsDir() {
-				return api.OnResolveResult{Path: spec, Namespace: comparatorNamespace, PluginData: host}, nil
+				pd := comparatorData{host: host, version: packageVersion(filepath.Join(d, "node_modules", spec))}
+				return api.OnResolveResult{Path: spec, Namespace: comparatorNamespace, PluginData: pd}, nil
 			}
 		}
 		if rel, err := filepath.Rel(b.root, d); err != nil || rel == "." || filepath.Dir(d) == d {
@@ -58,10 +60,32 @@ func (b *bundler) comparatorResolve(spec, dir string) (api.OnResolveResult, erro
 // comparatorLoad is the source of bond's module for a runner: the runtime's test API, handed the
 // real comparator package once (the first module to load wins; the runtime ignores later ones).
 func (b *bundler) comparatorLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
-	host, _ := args.PluginData.(string)
+	pd, _ := args.PluginData.(comparatorData)
 	c := comparators[args.Path]
 	s := "const m = globalThis.require(" + strconv.Quote(args.Path) + ");\n" +
-		"m[Symbol.for('bond.comparator')](require(" + strconv.Quote(c.pkg) + "));\n" +
+		"m[Symbol.for('bond.comparator')](require(" + strconv.Quote(c.pkg) + "), " + strconv.Quote(pd.version) + ");\n" +
 		"module.exports = m;\n"
-	return api.OnLoadResult{Contents: &s, Loader: api.LoaderJS, ResolveDir: host}, nil
+	return api.OnLoadResult{Contents: &s, Loader: api.LoaderJS, ResolveDir: pd.host}, nil
+}
+
+// comparatorData is what comparatorResolve hands comparatorLoad: the directory the comparator
+// resolves from, and the installed runner's version ("" when unread), which decides what the
+// runtime serves (tap 16's snapshot files, not tap 18's).
+type comparatorData struct {
+	host, version string
+}
+
+// packageVersion is the "version" of the package.json in dir, "" when it cannot be read.
+func packageVersion(dir string) string {
+	b, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return ""
+	}
+	var p struct {
+		Version string `json:"version"`
+	}
+	if json.Unmarshal(b, &p) != nil {
+		return ""
+	}
+	return p.Version
 }

@@ -95,8 +95,9 @@
 //     fails. tap 16 to 21: the root test, nested subtests, plans, end, teardown, beforeEach/
 //     afterEach and tap's assertions, a failing subtest failing its parents. The comparisons
 //     are the real concordance (ava) and tcompare (tap) packages, bundled from node_modules
-//     (comparator.go); snapshots, t.try, test.cb, t.mock and its kin, fixtures and t.clock are
-//     refused by name. tapavaparity_test.go runs the same files under real ava 6.1.3 and tap
+//     (comparator.go); tap 15–16's committed snapshot files are read for t.matchSnapshot;
+//     ava's and tap 18+'s snapshots, t.try, test.cb, t.mock and its kin, fixtures and t.clock
+//     are refused by name. tapavaparity_test.go runs the same files under real ava 6.1.3 and tap
 //     16.3.10.
 //   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
 //     with CommonJS inputs runs sloppy, as those modules do in Node.

@@ -155,7 +155,7 @@ func TestAvaParity(t *testing.T) {
 // TestTapParity runs each tap file of the fixture under real tap 16.3.10 (node FILE, as tap's
 // runner runs it) and embedded as tap's tests, unmutated and with a mutant of src/stock.js.
 func TestTapParity(t *testing.T) {
-	for _, file := range []string{"tap/stock.js", "tap/pass.mjs"} {
+	for _, file := range []string{"tap/stock.js", "tap/pass.mjs", "tap/snap.js"} {
 		t.Run(file, func(t *testing.T) {
 			r := newRunnerAt(t, tapavaParityDir, []string{file}, Options{Framework: FrameworkTap})
 			for _, mutant := range []map[string][]byte{nil, stockMutant(t)} {

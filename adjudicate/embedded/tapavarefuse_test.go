@@ -43,7 +43,7 @@ func TestAvaTapRefused(t *testing.T) {
 			"a.test.js": "const test = require('ava');\ntest.only('x', (t) => t.pass());\ntest('y', (t) => t.pass());\n",
 			"b.test.js": "const test = require('ava');\ntest('z', (t) => t.pass());\n",
 		}, []string{"a.test.js", "b.test.js"}, "ava .only, which ava applies across all the test files of a run (a.test.js"},
-		{"tap matchSnapshot", FrameworkTap, map[string]string{"a.test.js": "const t = require('tap');\nt.test('x', (t) => { try { t.matchSnapshot(1); } catch (e) {} t.end(); });\n"}, nil, "tap t.matchSnapshot (snapshots)"},
+		{"tap resolveMatchSnapshot", FrameworkTap, map[string]string{"a.test.js": "const t = require('tap');\nt.test('x', async (t) => { try { await t.resolveMatchSnapshot(Promise.resolve(1)); } catch (e) {} });\n"}, nil, "tap t.resolveMatchSnapshot (snapshots)"},
 		{"tap mock", FrameworkTap, map[string]string{"a.test.js": "const t = require('tap');\nconst m = t.mock('./b.js', {});\nt.ok(m);\n", "b.js": "module.exports = 1;\n"}, nil, "tap t.mock"},
 		{"tap mockImport", FrameworkTap, map[string]string{"a.test.mjs": "import t from 'tap';\nt.test('x', async (t) => { t.ok(await t.mockImport('./b.js', {})); });\n", "b.js": "module.exports = 1;\n"}, []string{"a.test.mjs"}, "tap t.mockImport"},
 		{"tap clock", FrameworkTap, map[string]string{"a.test.js": "const t = require('tap');\nt.test('x', (t) => { t.clock.enter(); t.end(); });\n"}, nil, "tap t.clock (@tapjs/clock)"},
@@ -112,5 +112,35 @@ func TestAvaTapIsolatedFiles(t *testing.T) {
 				t.Fatalf("passed %v unsupported %q, want a plain failure of b.test.js\n%s", res.Passed, res.Unsupported, res.Output)
 			}
 		})
+	}
+}
+
+// TestTapSnapshotVersion: t.matchSnapshot reads tap 15–16's snapshot files; under a tap whose
+// version says 18 or later (another file layout and key format) it is refused by name.
+func TestTapSnapshotVersion(t *testing.T) {
+	requireRunnerBinAt(t, tapavaParityDir, "tap")
+	root := writeTree(t, map[string]string{
+		"a.test.js":                     "const t = require('tap');\nt.test('x', (t) => { try { t.matchSnapshot(1); } catch (e) {} t.end(); });\n",
+		"node_modules/tap/package.json": `{"name": "tap", "version": "21.1.0"}`,
+	})
+	nm, err := filepath.Abs(filepath.Join(tapavaParityDir, "node_modules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents, err := os.ReadDir(nm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if e.Name() != "tap" && e.Name() != ".bin" {
+			if err := os.Symlink(filepath.Join(nm, e.Name()), filepath.Join(root, "node_modules", e.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Framework: FrameworkTap})
+	res := run(t, r, nil, time.Minute)
+	if want := "tap t.matchSnapshot (snapshots) under tap 21.1.0"; res.Passed || !strings.Contains(res.Unsupported, want) {
+		t.Fatalf("passed %v unsupported %q, want a failed run naming %q\n%s", res.Passed, res.Unsupported, want, res.Output)
 	}
 }

@@ -7,13 +7,14 @@
 // throws or its promise rejects, its plan is not met, end() is called twice, it never ends, or
 // a subtest of it fails — tap's "not ok" for a parent. same, notSame, strictSame, match, has and
 // the comparisons behind equal and throws are the real tcompare package (handed over by the
-// bundle, comparator.go). beforeEach and afterEach run around every descendant test. What tap
-// has and this does not — snapshots, t.mock/mockImport/mockRequire, fixtures, t.clock, t.spawn,
-// t.intercept, t.capture, t.emits — is refused by name through host.refuse. Tests are named by
+// bundle, comparator.go). beforeEach and afterEach run around every descendant test.
+// t.matchSnapshot reads tap 15–16's committed snapshot files (tap-snapshots/FILE.test.cjs, parsed,
+// not run); tap 18+'s snapshots, t.mock/mockImport/mockRequire, fixtures, t.clock, t.spawn,
+// t.intercept, t.capture, t.emits are refused by name through host.refuse. Tests are named by
 // their titles joined with " > "; the root's own assertions by the file. Part of the embedded
 // runtime.
 
-  const tapState = { compare: undefined, active: [], all: [], root: undefined, done: undefined, stopped: false };
+  const tapState = { compare: undefined, version: '', active: [], all: [], root: undefined, done: undefined, stopped: false, snapIndex: new Map(), snapshot: undefined };
   const tapIsRegExp = (x) => Object.prototype.toString.call(x) === '[object RegExp]';
   const tapIsPromise = (x) => x !== null && (typeof x === 'object' || typeof x === 'function') && typeof x.then === 'function';
 
@@ -200,6 +201,28 @@
       if (!tapIsPromise(promise)) { this.result(false, message, extra); return Promise.resolve(this); }
       return this.waitOn(promise, (resolved, value) => resolved ? this.result(tapCompare('match', value, wanted), message, Object.assign(extra, { found: value, pattern: wanted })) : this.result(false, message, Object.assign(extra, { found: value })));
     }
+    // matchSnapshot compares found (formatted by tcompare's format, sorted, unless a string;
+    // then cleanSnapshot) with tap 16's committed snapshot file, tap-snapshots/FILE.test.cjs,
+    // entry "FULLNAME > MESSAGE N". tap 18+ keeps its snapshots otherwise and is refused.
+    matchSnapshot(found, message, extra) {
+      [message, extra] = tapMsg('must match snapshot', message, extra);
+      const major = parseInt(tapState.version, 10);
+      if (!(major >= 15 && major < 18)) tapRefuse('t.matchSnapshot (snapshots) under tap ' + (tapState.version || 'of an unknown version') + ' (bond reads tap 15–16 snapshot files)');
+      const m = tapFullname(this) + ' > ' + message;
+      if (typeof found !== 'string') {
+        const fmt = (x) => tapState.compare.format(x, { sort: true });
+        let own;
+        for (let p = this; p && !own; p = p.parent) own = p.formatSnapshot;
+        found = (own || fmt)(found);
+        if (typeof found !== 'string') found = fmt(found);
+      }
+      found = this.cleanSnapshot(found);
+      let wanted;
+      try { wanted = tapSnapshotRead(m); } catch (er) { return this.result(false, er.message, Object.assign(extra, { error: er })); }
+      return this.equal(found, wanted, message, extra);
+    }
+    cleanSnapshot(s) { return this.parent ? this.parent.cleanSnapshot(s) : s; }
+
     // waitOn holds the test open until promise settles, then checks it with cb(resolved, value).
     waitOn(promise, cb) {
       this.pendings++;
@@ -291,10 +314,61 @@
     type: ['isa', 'isA'], throws: ['throw'], doesNotThrow: ['notThrow'],
   };
   for (const [k, names] of Object.entries(tapAliases)) for (const n of names) TapTest.prototype[n] = TapTest.prototype[k];
-  for (const [m, what] of [['matchSnapshot', 't.matchSnapshot (snapshots)'], ['resolveMatchSnapshot', 't.resolveMatchSnapshot (snapshots)'], ['mock', 't.mock'], ['mockImport', 't.mockImport'], ['mockRequire', 't.mockRequire'], ['createMock', 't.createMock'], ['testdir', 't.testdir (fixtures)'], ['fixture', 't.fixture'], ['spawn', 't.spawn'], ['worker', 't.worker'], ['stdin', 't.stdin'], ['intercept', 't.intercept'], ['capture', 't.capture'], ['captureFn', 't.captureFn'], ['emits', 't.emits'], ['stub', 't.stub']]) {
+  for (const [m, what] of [['resolveMatchSnapshot', 't.resolveMatchSnapshot (snapshots)'], ['mock', 't.mock'], ['mockImport', 't.mockImport'], ['mockRequire', 't.mockRequire'], ['createMock', 't.createMock'], ['testdir', 't.testdir (fixtures)'], ['fixture', 't.fixture'], ['spawn', 't.spawn'], ['worker', 't.worker'], ['stdin', 't.stdin'], ['intercept', 't.intercept'], ['capture', 't.capture'], ['captureFn', 't.captureFn'], ['emits', 't.emits'], ['stub', 't.stub']]) {
     TapTest.prototype[m] = function refused() { return tapRefuse(what); };
   }
   Object.defineProperty(TapTest.prototype, 'clock', { get() { return tapRefuse('t.clock (@tapjs/clock)'); } });
+
+  // tapFullname is tap 16's fullname: the test file's path, then each title from the root's
+  // ("TAP") down.
+  function tapFullname(t) {
+    return (t.parent ? tapFullname(t.parent) : host.entry) + ' ' + (t.parent ? t.name : 'TAP').trim();
+  }
+
+  // tapSnapshotRead reads entry "m N" (N counting reads of m from 1) of the file's snapshot file,
+  // as tap 16's Snapshot.read does; the file is parsed as the template literals tap writes
+  // (backslash, backtick and ${ escaped), never run.
+  function tapSnapshotRead(m) {
+    const index = (tapState.snapIndex.get(m) || 1);
+    tapState.snapIndex.set(m, index + 1);
+    const file = 'tap-snapshots/' + host.entry + '.test.cjs';
+    if (!tapState.snapshot) {
+      let src;
+      try { src = fsModule().readFileSync(file, 'utf8'); } catch (e) {
+        throw new Error('Snapshot file not found: ' + file + '\nRun with TAP_SNAPSHOT=1 in the environment\nto create snapshot files');
+      }
+      tapState.snapshot = tapParseSnapshots(src, file);
+    }
+    const entry = m + ' ' + index;
+    if (!Object.prototype.hasOwnProperty.call(tapState.snapshot, entry)) {
+      throw new Error('Snapshot entry not found: "' + entry + '"\nRun with TAP_SNAPSHOT=1 in the environment\nto create snapshots');
+    }
+    return tapState.snapshot[entry].replace(/\r\n/g, '\n').replace(/^\n|\n$/g, '');
+  }
+  function tapParseSnapshots(src, file) {
+    const out = Object.create(null);
+    const lit = (i) => {
+      if (src[i] !== '`') throw new Error(file + ': not a snapshot file bond reads (expected ` at offset ' + i + ')');
+      let s = '';
+      for (i++; i < src.length; i++) {
+        const c = src[i];
+        if (c === '\\') { s += src[++i]; continue; }
+        if (c === '`') return [s, i + 1];
+        if (c === '$' && src[i + 1] === '{') throw new Error(file + ': a snapshot with an interpolation is not one bond reads');
+        s += c;
+      }
+      throw new Error(file + ': unterminated snapshot');
+    };
+    const head = 'exports[';
+    for (let i = src.indexOf(head); i >= 0; i = src.indexOf(head, i)) {
+      let key, val;
+      [key, i] = lit(i + head.length);
+      if (src.slice(i, i + 4) !== '] = ') throw new Error(file + ': not a snapshot file bond reads (after ' + JSON.stringify(key) + ')');
+      [val, i] = lit(i + 4);
+      out[key] = val;
+    }
+    return out;
+  }
 
   function tapWantedError(wanted) {
     const w = { message: wanted.message };
@@ -329,11 +403,11 @@
     }
     return t.record;
   }
-  // tapFail fails t and every test above it, as tap reports a parent "not ok" for a failing
-  // subtest (the root only when it has a record of its own).
+  // tapFail fails t and every subtest above it, as tap reports a parent "not ok" for a failing
+  // subtest; the root's record (the file's own assertions) fails only on its own.
   function tapFail(t, err) {
     for (let p = t; p; p = p.parent) {
-      if (!p.parent && !p.own && p !== t) break;
+      if (!p.parent && p !== t) break;
       const r = tapRecord(p);
       p.ok = false;
       if (r.status !== 'fail') { r.status = 'fail'; r.error = errorText(err); }
@@ -401,8 +475,8 @@
   tapModule.default = tapModule;
   tapModule.Test = TapTest;
   tapModule.mocks = {};
-  tapModule[Symbol.for('bond.comparator')] = (tcompare) => {
-    if (!tapState.compare) tapState.compare = tcompare;
+  tapModule[Symbol.for('bond.comparator')] = (tcompare, version) => {
+    if (!tapState.compare) { tapState.compare = tcompare; tapState.version = String(version || ''); }
   };
 
   // tapRun waits, once the file has loaded, for the root's subtests and pending promises.
