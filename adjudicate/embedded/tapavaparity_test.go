@@ -20,10 +20,13 @@ import (
 //   - ava's concurrent tests start one after another in one turn of the event loop, as ava
 //     starts them; a test that relies on another's timing may differ;
 //   - tap's aliases of v16 (t.deepEqual, t.similar, …) are kept under v18–21, which dropped them;
-//   - snapshots, t.try, test.cb, tap's t.mock, fixtures, t.clock and t.spawn are refused by name.
+//   - tap's snapshots are read from tap 15–16's files only (tap 18+ refused); ava's snapshots,
+//     t.try, test.cb, tap's t.mock, fixtures, t.clock and t.spawn are refused by name;
+//   - tap 18–21 and ava 3 are not installed here: tap 21 was checked by hand (docs/embedded-survey.md).
 
 // tapavaParityDir is the ava and tap parity fixture: src/stock.js and tests for each runner,
-// with real ava 6.1.3 and tap 16.3.10 installed from its committed lockfile.
+// with real ava 6.1.3 and tap 16.3.10 installed from its committed lockfile, and tap/snap.js's
+// snapshot file as real tap wrote it (one entry changed by hand).
 const tapavaParityDir = "testdata/tapava-parity"
 
 // stockMutant breaks src/stock.js's total, which a test of each runner pins.
