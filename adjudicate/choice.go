@@ -142,6 +142,8 @@ var frameworks = map[oraclecmd.Runner]embedded.Framework{
 	oraclecmd.RunnerMocha:    embedded.FrameworkMocha,
 	oraclecmd.RunnerUvu:      embedded.FrameworkUvu,
 	oraclecmd.RunnerTape:     embedded.FrameworkTape,
+	oraclecmd.RunnerAva:      embedded.FrameworkAva,
+	oraclecmd.RunnerTap:      embedded.FrameworkTap,
 }
 
 // commandTests reads an oracle command as the test files it runs and how the embedded runner
@@ -193,6 +195,11 @@ func invocationTests(root string, inv oraclecmd.Invocation) (files []string, eo 
 	}
 	if fw == embedded.FrameworkMocha {
 		return mochaTests(root, inv)
+	}
+	if fw == embedded.FrameworkAva || fw == embedded.FrameworkTap {
+		if why := oraclecmd.AvaTapConfig(os.DirFS(root), inv); why != "" {
+			return nil, eo, why
+		}
 	}
 	if fw == embedded.FrameworkJest || fw == embedded.FrameworkVitest {
 		cfg, err := embedded.ReadSuiteConfig(root, fw)

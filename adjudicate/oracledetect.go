@@ -138,6 +138,8 @@ var runnerCmds = map[oraclecmd.Runner]string{
 	oraclecmd.RunnerMocha:  "npx mocha",
 	oraclecmd.RunnerTape:   "npx tape",
 	oraclecmd.RunnerUvu:    "npx uvu",
+	oraclecmd.RunnerAva:    "npx ava",
+	oraclecmd.RunnerTap:    "npx tap",
 }
 
 // uvuCommand runs exactly files under uvu, which takes a directory and one pattern rather than
@@ -182,7 +184,17 @@ func detectRunner(pkg *packageJSON) testRunner {
 		inv, err := oraclecmd.Parse("npm test", oraclecmd.Options{Scripts: scripts})
 		if err == nil {
 			from := fmt.Sprintf("package.json's test script (%s) runs %s", script, inv.Runner)
-			return runnerFor(inv.Runner, hasLauncher(inv, "tsx"), tsNodeArg(inv), from)
+			tr := runnerFor(inv.Runner, hasLauncher(inv, "tsx"), tsNodeArg(inv), from)
+			if inv.Runner == oraclecmd.RunnerTap {
+				// tap's coverage check decides a run's outcome: keep the script's switch that
+				// turns it off (its name differs between tap 16 and 18+).
+				for _, a := range inv.Args {
+					if a == "--no-coverage" || a == "--disable-coverage" {
+						tr.cmd += " " + a
+					}
+				}
+			}
+			return tr
 		}
 		prefix = fmt.Sprintf("package.json's test script (%s) is not one runner invocation bond reads, and ", script)
 	}

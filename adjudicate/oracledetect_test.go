@@ -33,6 +33,9 @@ func TestDetectOracle(t *testing.T) {
 		{"__tests__ counts as marked", `{"scripts":{"test":"jest"}}`, []string{"src/__tests__/a.js", "src/b.test.js"}, "", "npx jest src/__tests__/a.js src/b.test.js", "runs jest"},
 		{"uvu script: a pattern of exactly the files", `{"scripts":{"test":"uvu -r tsm test"}}`, []string{"src/a.js", "test/a.test.ts", "test/b.test.js"}, "", `npx uvu . '^(?:test/a\.test\.ts|test/b\.test\.js)$'`, "runs uvu"},
 		{"tape script", `{"scripts":{"test":"tape test/*.js"}}`, []string{"index.js", "test/index.test.js"}, "", "npx tape test/index.test.js", "runs tape"},
+		{"ava script", `{"scripts":{"test":"ava test/*.js"}}`, []string{"index.js", "test/parse.js"}, "", "npx ava test/parse.js", "runs ava"},
+		{"tap script", `{"scripts":{"test":"tap --no-coverage test/*.js"}}`, []string{"index.js", "test/foo.js"}, "", "npx tap --no-coverage test/foo.js", "runs tap"},
+		{"bare ava script: not read, no runner dependency", `{"scripts":{"test":"xo && ava"},"devDependencies":{"ava":"6"}}`, []string{"test.js"}, "test.js", "", "not one runner invocation bond reads"},
 		{"npm's placeholder script", `{"scripts":{"test":"echo \"Error: no test specified\" && exit 1"}}`, []string{"a.test.mjs"}, "a.test.mjs", "", "node's own"},
 	}
 	for _, tt := range tests {

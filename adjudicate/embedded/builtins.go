@@ -32,7 +32,7 @@ var providedBuiltins = map[string]bool{
 }
 
 // providedNames lists what the runtime provides, for refusal messages.
-const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams, file URLs), node:string_decoder, node:fs and node:fs/promises (read-only, the repository), vitest, @jest/globals, mocha, uvu and tape"
+const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams, file URLs), node:string_decoder, node:fs and node:fs/promises (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap"
 
 var proxyType = reflect.TypeOf(goja.Proxy{})
 

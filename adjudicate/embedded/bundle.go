@@ -52,7 +52,7 @@ func providedModule(spec string) string {
 // testAPIModules are the test frameworks' modules the runtime provides in place of the packages:
 // `import { describe, expect, vi } from 'vitest'`, `@jest/globals`, 'mocha', 'uvu' and 'tape'
 // never reach node_modules (their subpaths, such as 'uvu/assert', do).
-var testAPIModules = map[string]Framework{"vitest": FrameworkVitest, "@jest/globals": FrameworkJest, "mocha": FrameworkMocha, "uvu": FrameworkUvu, "tape": FrameworkTape}
+var testAPIModules = map[string]Framework{"vitest": FrameworkVitest, "@jest/globals": FrameworkJest, "mocha": FrameworkMocha, "uvu": FrameworkUvu, "tape": FrameworkTape, "ava": FrameworkAva, "tap": FrameworkTap}
 
 // isBuiltin reports whether spec names a Node built-in module.
 func isBuiltin(spec string) bool {
@@ -213,6 +213,7 @@ func newBundler(root, entry string, setup []string, esm bool) (*bundler, error) 
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: valueNamespace}, b.boundaryLoad)
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: setupNamespace}, b.setupEntry)
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: externalNamespace}, b.externalLoad)
+			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: comparatorNamespace}, b.comparatorLoad)
 		},
 	}
 	ctx, cerr := api.Context(api.BuildOptions{
@@ -362,6 +363,9 @@ func (b *bundler) onResolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 		b.seen.Lock()
 		b.apis[fw] = true
 		b.seen.Unlock()
+		if _, ok := comparators[spec]; ok {
+			return b.comparatorResolve(spec, args.ResolveDir)
+		}
 		return b.external(spec), nil
 	}
 	if !isBuiltin(spec) {

@@ -87,6 +87,18 @@
 //     t.intercept and the harness's streams and events are refused by name. As with mocha, a
 //     several-file run whose unmutated suite fails, or (tape) that uses .only, is Unsupported.
 //     runnersparity_test.go runs the same files under real uvu 0.5.6 and tape 5.10.2.
+//   - ava and tap (js/ava.js, js/tap.js), only when the caller passes FrameworkAva or
+//     FrameworkTap (the oracle command runs ava or tap) or a test file imports 'ava' or 'tap'.
+//     ava 3 to 6: test with .serial, .only, .skip, .todo, .failing and macros, the before/after
+//     hooks (and .always), and ava's assertions, run as ava's runner does (serial tests, then the
+//     rest at once); a test with no assertion, a plan not met or an assertion still pending
+//     fails. tap 16 to 21: the root test, nested subtests, plans, end, teardown, beforeEach/
+//     afterEach and tap's assertions, a failing subtest failing its parents. The comparisons
+//     are the real concordance (ava) and tcompare (tap) packages, bundled from node_modules
+//     (comparator.go); tap 15–16's committed snapshot files are read for t.matchSnapshot;
+//     ava's and tap 18+'s snapshots, t.try, test.cb, t.mock and its kin, fixtures and t.clock
+//     are refused by name. tapavaparity_test.go runs the same files under real ava 6.1.3 and tap
+//     16.3.10.
 //   - A bundle whose inputs are all ES modules runs in strict mode, as Node runs ES modules; one
 //     with CommonJS inputs runs sloppy, as those modules do in Node.
 //   - process exists with an empty env, argv ["node", FILE], cwd() the root (where the command
@@ -396,6 +408,10 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		fw = FrameworkUvu
 	case out.apis[FrameworkTape]:
 		fw = FrameworkTape
+	case out.apis[FrameworkAva]:
+		fw = FrameworkAva
+	case out.apis[FrameworkTap]:
+		fw = FrameworkTap
 	}
 	if tf.b.esm && overrides == nil {
 		switch {

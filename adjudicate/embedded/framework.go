@@ -34,12 +34,28 @@ const (
 	// teardowns and tape's assertions. Passed by the caller when the oracle command runs tape (a
 	// file that imports 'tape' speaks it anyway).
 	FrameworkTape Framework = "tape"
+	// FrameworkAva is ava's test API and runner (js/ava.js): test and its modifiers, hooks and
+	// ava's assertions; deepEqual and like compare with the real concordance package, bundled
+	// from the repository's node_modules where ava installed it (comparator.go). Passed by the
+	// caller when the oracle command runs ava (a file that imports 'ava' speaks it anyway).
+	FrameworkAva Framework = "ava"
+	// FrameworkTap is node-tap's test API (js/tap.js), v16 to v21 as test files use it: the root
+	// test object, nested subtests and tap's assertions; same, strictSame, match and has compare
+	// with the real tcompare package, bundled from where tap installed it (comparator.go).
+	// Passed by the caller when the oracle command runs tap (a file that imports 'tap' speaks it
+	// anyway).
+	FrameworkTap Framework = "tap"
 )
 
 // ownProcessFrameworks are the frameworks whose runner loads every test file of a run into one
 // process, where the embedded runner gives each file a runtime of its own (mochaSharedSetup,
 // crossFileUse). Their configuration is not jest's or vitest's: New reads none.
-var ownProcessFrameworks = map[Framework]bool{FrameworkMocha: true, FrameworkUvu: true, FrameworkTape: true}
+var ownProcessFrameworks = map[Framework]bool{FrameworkMocha: true, FrameworkUvu: true, FrameworkTape: true, FrameworkAva: true, FrameworkTap: true}
+
+// fileIsolatedFrameworks are those of ownProcessFrameworks whose runner gives each test file a
+// process (tap) or worker (ava) of its own, as the embedded runner does: a several-file run
+// failing unmutated is evidence there, not a sign of state one file leaves for another.
+var fileIsolatedFrameworks = map[Framework]bool{FrameworkAva: true, FrameworkTap: true}
 
 // SuiteConfig is what the embedded runner reads of a repository's jest or vitest setup
 // (testconfig.SuiteConfig).

@@ -18,19 +18,19 @@ package embedded
 //
 //     name          Go value                          JS reads it in
 //     entry         the test file's path (string)     globals, loader, nodetest, jest, mocha, mocharun
-//     framework     its test API: "node:test", "jest", "vitest", "mocha", "uvu" or "tape"
-//                                                     loader, expect, jestmock, jest, vitestmsg, mocha, mocharun, uvu, tape
+//     framework     its test API: "node:test", "jest", "vitest", "mocha", "uvu", "tape", "ava" or "tap"
+//                                                     loader, expect, jestmock, jest, vitestmsg, mocha, mocharun, uvu, tape, ava, tap
 //     globals       jest's globals are installed (bool)  jest
-//     bail          stop at the first failing test (bool)  nodetest, jest, mocharun, uvu, tape
+//     bail          stop at the first failing test (bool)  nodetest, jest, mocharun, uvu, tape, ava, tap
 //     mocha         {timeout: ms (0 none), checkLeaks, forbidOnly}  mocha, mocharun
 //     cwd           process.cwd() (string)            globals
 //     env           process.env's variables (Options.Env)   globals
 //     write(stream, text)   1 stdout, 2 stderr: the run's output, capped at maxOutput and muted
 //                           while the tracer makes neighbour calls   globals, nodetest, jest, mocharun
 //     refuse(what)          the file touched an API the runtime refuses to emulate (the first
-//                           one is fileResult.Refused)                 nodeerrors, path, tape
-//     crossFile(what)       the file did what mocha or tape applies across files
-//                           (fileResult.CrossFile)                     mocharun, tape
+//                           one is fileResult.Refused)                 nodeerrors, path, tape, ava, tap
+//     crossFile(what)       the file did what mocha, tape or ava applies across files
+//                           (fileResult.CrossFile)                     mocharun, tape, ava
 //     timerAdd(delay, repeat) → id, timerClear(id), timerRef(id, ref), timerHasRef(id) → bool,
 //     timerRefresh(id)      the event loop's timers, kept in Go (vm)   globals, timers
 //     clock() → ms          the virtual clock, advancing 1 µs a read   globals
@@ -72,7 +72,7 @@ import (
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
 // use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "fs.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "loader.js"}
+var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "fs.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "ava.js", "tap.js", "loader.js"}
 
 //go:embed js/*.js
 var runtimeFS embed.FS

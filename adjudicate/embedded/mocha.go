@@ -43,7 +43,7 @@ func mochaSharedSetup(files []jobFile, overrides int, passed bool) string {
 	}
 	fw := files[0].Framework
 	for _, f := range files {
-		if f.Framework != fw || !ownProcessFrameworks[f.Framework] {
+		if f.Framework != fw || !ownProcessFrameworks[f.Framework] || fileIsolatedFrameworks[f.Framework] {
 			return ""
 		}
 	}

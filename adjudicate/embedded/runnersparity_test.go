@@ -34,13 +34,19 @@ const runnersParityDir = "testdata/runners-parity"
 // (the parity table would prove nothing skipped) and skips it elsewhere.
 func requireRunnerBin(t *testing.T, name string) string {
 	t.Helper()
+	return requireRunnerBinAt(t, runnersParityDir, name)
+}
+
+// requireRunnerBinAt is requireRunnerBin for the fixture at dir.
+func requireRunnerBinAt(t *testing.T, dir, name string) string {
+	t.Helper()
 	requireNode(t)
-	bin, err := filepath.Abs(filepath.Join(runnersParityDir, "node_modules", ".bin", name))
+	bin, err := filepath.Abs(filepath.Join(dir, "node_modules", ".bin", name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(bin); err != nil {
-		testneed.Missing(t, "%s is not installed in %s; run npm ci there (scripts/test does): the parity test would prove nothing skipped", name, runnersParityDir)
+		testneed.Missing(t, "%s is not installed in %s; run npm ci there (scripts/test does): the parity test would prove nothing skipped", name, dir)
 	}
 	return bin
 }
@@ -48,6 +54,12 @@ func requireRunnerBin(t *testing.T, name string) string {
 // runnersFixture is the fixture at dir, or a copy of it with overrides applied (sharing its
 // node_modules) when there are any: where the real runner runs a mutant.
 func runnersFixture(t *testing.T, overrides map[string][]byte) string {
+	t.Helper()
+	return runnersFixtureAt(t, runnersParityDir, overrides)
+}
+
+// runnersFixtureAt is runnersFixture for the fixture at dir.
+func runnersFixtureAt(t *testing.T, runnersParityDir string, overrides map[string][]byte) string {
 	t.Helper()
 	if len(overrides) == 0 {
 		return runnersParityDir

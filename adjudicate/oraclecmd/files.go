@@ -68,11 +68,17 @@ var skippedDirs = map[string]bool{"node_modules": true, ".git": true, "dist": tr
 // An invocation that finds no file is an error naming what was searched.
 func TestFiles(fsys fs.FS, inv Invocation) ([]string, error) {
 	pats, ok := defaultPatterns[inv.Runner]
-	if !ok && inv.Runner != RunnerUvu && inv.Runner != RunnerTape {
+	if !ok && inv.Runner != RunnerUvu && inv.Runner != RunnerTape && inv.Runner != RunnerAva && inv.Runner != RunnerTap {
 		return nil, fmt.Errorf("no default test files known for runner %q", inv.Runner)
 	}
 	var out []string
 	switch {
+	case inv.Runner == RunnerAva || inv.Runner == RunnerTap:
+		got, err := avaTapFiles(fsys, inv)
+		if err != nil {
+			return nil, err
+		}
+		out = got
 	case inv.Runner == RunnerUvu || inv.Runner == RunnerTape:
 		files := uvuFiles
 		if inv.Runner == RunnerTape {

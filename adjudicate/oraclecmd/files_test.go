@@ -67,7 +67,8 @@ func TestTestFilesErrors(t *testing.T) {
 		{Invocation{Runner: RunnerJest, Filters: true, Files: []string{"nothing-matches"}}, "jest finds no test file for nothing-matches"},
 		{Invocation{Runner: RunnerNodeTest, Files: []string{"test/missing.test.js"}}, "test file test/missing.test.js"},
 		{Invocation{Runner: RunnerNodeTest, Files: []string{"src/[x"}}, "not a valid glob"},
-		{Invocation{Runner: "ava"}, `no default test files known for runner "ava"`},
+		{Invocation{Runner: "jasmine"}, `no default test files known for runner "jasmine"`},
+		{Invocation{Runner: RunnerAva}, `ava finds no test file`},
 	}
 	for _, tt := range tests {
 		_, err := TestFiles(repo, tt.inv)

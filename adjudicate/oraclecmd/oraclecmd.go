@@ -1,5 +1,5 @@
 // Package oraclecmd reads an oracle command (`--oracle-cmd`) the way a person does: which test
-// runner it starts — node --test, jest, vitest, mocha, uvu, tape or tsx — and which test files it names,
+// runner it starts — node --test, jest, vitest, mocha, uvu, tape, ava, tap or tsx — and which test files it names,
 // through npx, `npm test --`, `npm run X` and the package.json scripts they name, so runner
 // choice can serve a user's usual command with the embedded runner. Parse is pure: it runs
 // nothing and reads no file; the caller hands it package.json's scripts (Scripts reads them).
@@ -10,7 +10,7 @@
 // For runner choice: RunnerJest and RunnerVitest map to embedded.FrameworkJest and
 // FrameworkVitest, RunnerNodeTest to FrameworkNodeTest (tsx included: esbuild reads TypeScript
 // itself), RunnerMocha to FrameworkMocha (with mocha's configuration read by
-// embedded.ReadMochaSetup), RunnerUvu and RunnerTape to FrameworkUvu and FrameworkTape. A *NotRecognised, a TestFiles error, or an
+// embedded.ReadMochaSetup), RunnerUvu, RunnerTape, RunnerAva and RunnerTap to FrameworkUvu, FrameworkTape, FrameworkAva and FrameworkTap (with ava's and tap's configuration read by AvaTapConfig). A *NotRecognised, a TestFiles error, or an
 // embedded.UnsupportedError from embedded.New is the reason the command runner is used.
 package oraclecmd
 
@@ -31,6 +31,8 @@ const (
 	RunnerMocha    Runner = "mocha"
 	RunnerUvu      Runner = "uvu"  // uvu [dir] [pattern]: Dir and Pattern, never Files
 	RunnerTape     Runner = "tape" // tape FILE|GLOB…
+	RunnerAva      Runner = "ava"  // ava FILE|GLOB…
+	RunnerTap      Runner = "tap"  // tap [run] FILE|GLOB…
 )
 
 // Invocation is what an oracle command runs.
@@ -152,10 +154,14 @@ func parseWords(words []string, opts Options, depth int) (Invocation, string) {
 		return parseUvu(args)
 	case "tape":
 		return parseTape(args)
+	case "ava":
+		return parseAva(args)
+	case "tap":
+		return parseTap(args)
 	case "npm", "yarn", "pnpm", "bun", "npx", "bunx":
 		return parse(strings.Join(quoteAll(words), " "), opts, depth+1)
 	}
-	return Invocation{}, fmt.Sprintf("%s is not a test runner bond knows (node --test, jest, vitest, mocha, uvu, tape, tsx)", words[0])
+	return Invocation{}, fmt.Sprintf("%s is not a test runner bond knows (node --test, jest, vitest, mocha, uvu, tape, ava, tap, tsx)", words[0])
 }
 
 // npxCommand drops npx's own options and returns the command it runs.

@@ -26,8 +26,10 @@
       case 'mocha': return mochaModule;
       case 'uvu': return uvuModule;
       case 'tape': return tapeModule;
+      case 'ava': return avaModule;
+      case 'tap': return tapModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, node:fs (read-only, the repository), vitest, @jest/globals, mocha, uvu and tape; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, node:fs (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
@@ -47,6 +49,8 @@
     if (host.framework === 'mocha') return mochaRun();
     if (host.framework === 'uvu') return uvuRun();
     if (host.framework === 'tape') return tapeRun();
+    if (host.framework === 'ava') return avaRun();
+    if (host.framework === 'tap') return tapRun();
     await runSuite(root);
     if (!bailed) await jRunSuite(jRoot);
     if ((framework === 'jest' || framework === 'vitest') && host.framework !== 'node:test' && !declared.length && !jDeclared.length && !results.length) {
@@ -61,6 +65,8 @@
     if (mochaUncaught(err, rejection)) return;
     if (uvuUncaught(err)) return;
     if (tapeUncaught(err)) return;
+    if (avaUncaught(err)) return;
+    if (tapUncaught(err)) return;
     if (jestUncaught(err)) return;
     if (running && running.kind === 'test' && !running.result) {
       if (running.uncaught === undefined) running.uncaught = err;
@@ -85,6 +91,8 @@
     mochaFinish(reason);
     uvuFinish(reason);
     tapeFinish();
+    avaFinish(reason);
+    tapFinish();
     return JSON.stringify(results);
   }
 
