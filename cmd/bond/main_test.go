@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/bond-tool/bond/internal/isolate"
@@ -41,27 +40,22 @@ func TestScripts(t *testing.T) {
 			env.Setenv("BOND_TESTDATA", wd+"/../../testdata")
 			return nil
 		},
-		// [installed:DIR] holds when DIR (from the repository's root) has node_modules, or under
-		// CI, which installs every fixture: a script needing one fails there rather than skip.
-		Condition: func(cond string) (bool, error) {
-			dir, ok := strings.CutPrefix(cond, "installed:")
-			if !ok {
-				return false, fmt.Errorf("unknown condition %q", cond)
-			}
-			_, err := os.Stat(filepath.Join("..", "..", filepath.FromSlash(dir), "node_modules"))
-			return err == nil || testneed.UnderCI(), nil
-		},
 	})
 }
 
 // scriptCondition answers the scripts' own conditions. [netns]: bond can make a network
-// namespace here (--hermetic works); under CI it is always true, since CI provides namespaces
-// and a skip there would hide a broken host (internal/testneed's rule).
+// namespace here (--hermetic works). [installed:DIR]: DIR (from the repository's root) has
+// node_modules. Under CI each is always true, since CI provides namespaces and installs every
+// fixture: a skip there would hide a broken host (internal/testneed's rule).
 func scriptCondition(cond string) (bool, error) {
+	if dir, ok := strings.CutPrefix(cond, "installed:"); ok {
+		_, err := os.Stat(filepath.Join("..", "..", filepath.FromSlash(dir), "node_modules"))
+		return err == nil || testneed.UnderCI(), nil
+	}
 	switch cond {
 	case "netns":
 		_, err := isolate.New(isolate.Options{Hermetic: true})
 		return err == nil || testneed.UnderCI(), nil
 	}
-	return false, fmt.Errorf("unknown condition %q; main_test.go's scriptCondition knows netns", cond)
+	return false, fmt.Errorf("unknown condition %q; main_test.go's scriptCondition knows netns and installed:DIR", cond)
 }
