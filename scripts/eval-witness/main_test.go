@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/report"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// fixtureArgs are the two settings of the fixture: the same tasks without and with neighbours.
+var fixtureArgs = []string{
+	"recorded=" + filepath.Join("testdata", "rows-recorded.jsonl"),
+	"neighbours=" + filepath.Join("testdata", "rows-neighbours.jsonl"),
+}
+
+// The whole text output on the fixture is pinned: rates, per-runner table, disagreements, value
+// witnesses, notes and the unjudged mutants.
+func TestRenderGolden(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(&out, filepath.Join("testdata", "corpus.toml"), fixtureArgs); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "fixture.golden")
+	if *update {
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Errorf("output differs from %s (rerun with -update after checking):\n%s", golden, out.String())
+	}
+}
+
+// The tallies are checked apart from the golden file, by what the fixture was written to hold:
+// recorded calls alone, m1 (coverage, real) and m4 (value, real) are true witnesses, m5 (value on
+// an equivalent) the false one, and m3 (a boundary only a neighbour shows), n1 (detector
+// unavailable) and n2 (abstained) the misses; with neighbours m3 is found. m2 (equivalent, none)
+// agrees, m6 is not judged, m7 was killed, and the error row of fx/lib#1 is replaced by the
+// later measured one.
+func TestTallies(t *testing.T) {
+	settings, err := parseSettings(fixtureArgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := loadCases(filepath.Join("testdata", "corpus.toml"), settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		setting                  string
+		tp, fp, fn               int
+		judged, real, unjudged   int
+		looked, unavail, unasked int
+	}{
+		{setting: "recorded", tp: 2, fp: 1, fn: 3, judged: 7, real: 5, unjudged: 1, looked: 5, unavail: 1, unasked: 1},
+		{setting: "neighbours", tp: 3, fp: 1, fn: 2, judged: 7, real: 5, unjudged: 1, looked: 5, unavail: 1, unasked: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.setting, func(t *testing.T) {
+			var all tally
+			unjudged := 0
+			for i := range data[tt.setting].cases {
+				c := &data[tt.setting].cases[i]
+				all.add(c)
+				if c.judged == "" {
+					unjudged++
+				}
+			}
+			got := [9]int{all.tp, all.fp, all.fn, all.judged, all.real, unjudged, all.looked, all.unavail, all.unasked}
+			want := [9]int{tt.tp, tt.fp, tt.fn, tt.judged, tt.real, tt.unjudged, tt.looked, tt.unavail, tt.unasked}
+			if got != want {
+				t.Errorf("tp fp fn judged real unjudged looked unavailable unasked = %v, want %v", got, want)
+			}
+			measured := 0
+			for _, ti := range data[tt.setting].tasks {
+				if ti.err == "" {
+					measured++
+				}
+			}
+			if measured != 2 || len(data[tt.setting].tasks) != 3 {
+				t.Errorf("measured %d of %d tasks, want 2 of 3", measured, len(data[tt.setting].tasks))
+			}
+		})
+	}
+}
+
+func TestParseSettingsErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "no rows given"},
+		{[]string{"rows.jsonl"}, "want SETTING=ROWS.jsonl"},
+		{[]string{"=rows.jsonl"}, "want SETTING=ROWS.jsonl"},
+		{[]string{"a=x.jsonl", "a=y.jsonl"}, `setting "a" is named twice`},
+	}
+	for _, tt := range tests {
+		_, err := parseSettings(tt.args)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("parseSettings(%q) = %v, want an error with %q", tt.args, err, tt.want)
+		}
+	}
+	s, err := parseSettings([]string{"a=x.jsonl,y.jsonl"})
+	if err != nil || len(s) != 1 || len(s[0].rows) != 2 {
+		t.Errorf("parseSettings(a=x,y) = %v, %v; want one setting of two files", s, err)
+	}
+}
+
+func TestRunnerLabel(t *testing.T) {
+	tests := []struct {
+		run  report.RunInfo
+		want string
+	}{
+		{report.RunInfo{Runner: "embedded", OracleCmd: "npx vitest run test/a.test.ts"}, "vitest (embedded)"},
+		{report.RunInfo{Runner: "command", OracleCmd: "npx jest test/a.test.js"}, "jest (command)"},
+		{report.RunInfo{Runner: "command", OracleCmd: "npx mocha --require @babel/register test/v.js"}, "mocha (command)"},
+		{report.RunInfo{Runner: "command", OracleCmd: "node --test test/a.test.mjs"}, "node:test (command)"},
+		{report.RunInfo{Runner: "node", Oracle: []string{"test/a.js"}}, "test files (node)"},
+		{report.RunInfo{Runner: "command", OracleCmd: "node test/run.js"}, "other (command)"},
+	}
+	for _, tt := range tests {
+		if got := runnerLabel(tt.run); got != tt.want {
+			t.Errorf("runnerLabel(%+v) = %q, want %q", tt.run, got, tt.want)
+		}
+	}
+}
+
+// A rows file that is not rows is an error naming the file and line, not an empty measure.
+func TestBadRows(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte("{\"task\":\"fx/lib#1\"}\nnot json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := run(&bytes.Buffer{}, filepath.Join("testdata", "corpus.toml"), []string{"x=" + bad})
+	if err == nil || !strings.Contains(err.Error(), "bad.jsonl:2") {
+		t.Errorf("run on a malformed rows file = %v, want an error naming bad.jsonl:2", err)
+	}
+}
