@@ -43,6 +43,28 @@ type acase struct {
 	looked bool
 	// valueCall is a value witness's call, short.
 	valueCall string
+	// recordedCalls is how many of the compared calls the tests made themselves (not
+	// neighbours); gated: the run had gates, so a suite witness could stand behind a neighbour's.
+	recordedCalls int
+	gated         bool
+}
+
+// recordedAlone is the case as a run without neighbour calls would have recorded it. The
+// adjudication order makes this exact: a coverage witness comes first and the neighbour calls
+// run after the coverage is written (command runners) or with the coverage probes restored
+// (embedded runner); a difference in a call the tests made is preferred to a neighbour's; so
+// only a value witness of origin neighbour changes, to none — unless the run had gates, whose
+// suite detector would then have run (derive refuses that case).
+func (c acase) recordedAlone() (acase, error) {
+	if c.origin != "neighbour" {
+		return c, nil
+	}
+	if c.gated {
+		return c, fmt.Errorf("%s %s: a neighbour witness in a run with gates: without neighbours the suite detector would have run, so recorded calls alone cannot be read from these rows; run the corpus without --value-neighbours", c.task, c.id)
+	}
+	c.witness, c.origin, c.valueCall = report.WitnessNone, "", ""
+	c.values = fmt.Sprintf("0 of %d recorded calls differ (neighbour calls left out)", c.recordedCalls)
+	return c, nil
 }
 
 // shows reports whether the case has a witness that shows the program changed.
@@ -74,7 +96,10 @@ type settingData struct {
 	cases []acase
 }
 
-// loadCases reads the ground truth and every setting's rows.
+// loadCases reads the ground truth and every setting's rows. With split, each setting whose
+// rows hold neighbour calls is read twice: as recorded, and with its neighbour witnesses read as
+// a run without neighbours would have recorded them (acase.recordedAlone), under the setting's
+// name with recordedSuffix.
 func loadCases(corpusPath string, settings []setting) (map[string]*settingData, error) {
 	gt, err := corpus.LoadGroundTruth(corpusPath)
 	if err != nil {
@@ -96,6 +121,34 @@ func loadCases(corpusPath string, settings []setting) (map[string]*settingData, 
 			d.add(s.name, r, gt)
 		}
 		out[s.name] = d
+	}
+	return out, nil
+}
+
+// recordedSuffix names the recorded-calls-alone view of a setting.
+const recordedSuffix = ", recorded calls alone"
+
+// splitNeighbours adds, for each setting, its recorded-calls-alone view (named with
+// recordedSuffix), placed before it in the returned order.
+func splitNeighbours(settings []setting, data map[string]*settingData) ([]setting, error) {
+	var out []setting
+	for _, s := range settings {
+		d := data[s.name]
+		alone := &settingData{tasks: d.tasks}
+		for _, c := range d.cases {
+			r, err := c.recordedAlone()
+			if err != nil {
+				return nil, err
+			}
+			r.setting = s.name + recordedSuffix
+			alone.cases = append(alone.cases, r)
+		}
+		name := s.name + recordedSuffix
+		if _, dup := data[name]; dup {
+			return nil, fmt.Errorf("setting %q is named already; -split-neighbours names its view of %q so", name, s.name)
+		}
+		data[name] = alone
+		out = append(out, setting{name: name, rows: s.rows}, s)
 	}
 	return out, nil
 }
@@ -162,7 +215,9 @@ func (d *settingData) add(name string, r corpus.Row, gt *corpus.GroundTruth) {
 		if v := m.Witness.Values; v != nil {
 			c.values = v.Text()
 			c.looked = v.Unavailable == ""
+			c.recordedCalls = v.Calls - v.Neighbours
 		}
+		c.gated = len(rep.Run.Gates) > 0
 		if v := m.Witness.Value; v != nil && m.Witness.Kind == report.WitnessValue {
 			c.origin = v.Origin
 			c.valueCall = fmt.Sprintf("%s(%s) %s: %s → %s", v.Callee, v.Args, v.Path, v.Baseline, v.Mutant)

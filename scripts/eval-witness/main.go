@@ -13,6 +13,13 @@
 //	    recorded=testdata/eval/rows/witness-recorded.jsonl \
 //	    neighbours=testdata/eval/rows/witness-neighbours.jsonl
 //
+// One run with --value-neighbours holds both settings: -split-neighbours measures each setting
+// also as "recorded calls alone", its neighbour witnesses read as none. That is exact by the
+// adjudication order (acase.recordedAlone says why) wherever the run had no gates, and refused
+// where it had:
+//
+//	go run ./scripts/eval-witness -split-neighbours neighbours=testdata/eval/rows/witness-neighbours.jsonl
+//
 // A mutant is matched to its judgement exactly as corpus report matches one (same file, line and
 // mutated text, whitespace at either end ignored: corpus.Truth.JudgementOf). An accepted mutant
 // bond abstained on (not-ran, canary-survived, coverage-unreadable) or left not-adjudicated has
@@ -35,8 +42,9 @@ func main() {
 		fmt.Fprintln(flag.CommandLine.Output(), "usage: eval-witness [-corpus CORPUS.toml] SETTING=ROWS.jsonl[,ROWS.jsonl…] …")
 		flag.PrintDefaults()
 	}
+	split := flag.Bool("split-neighbours", false, "also measure each setting with its neighbour witnesses read as a run without --value-neighbours would have recorded them (exact where the rows have no gates)")
 	flag.Parse()
-	if err := run(os.Stdout, *corpusPath, flag.Args()); err != nil {
+	if err := run(os.Stdout, *corpusPath, *split, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "eval-witness:", err)
 		os.Exit(1)
 	}
@@ -70,7 +78,7 @@ func parseSettings(args []string) ([]setting, error) {
 }
 
 // run measures every setting against the corpus's ground truth and writes the figures to w.
-func run(w io.Writer, corpusPath string, args []string) error {
+func run(w io.Writer, corpusPath string, split bool, args []string) error {
 	settings, err := parseSettings(args)
 	if err != nil {
 		return err
@@ -78,6 +86,11 @@ func run(w io.Writer, corpusPath string, args []string) error {
 	cases, err := loadCases(corpusPath, settings)
 	if err != nil {
 		return err
+	}
+	if split {
+		if settings, err = splitNeighbours(settings, cases); err != nil {
+			return err
+		}
 	}
 	return render(w, corpusPath, settings, cases)
 }

@@ -23,7 +23,7 @@ var fixtureArgs = []string{
 // witnesses, notes and the unjudged mutants.
 func TestRenderGolden(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(&out, filepath.Join("testdata", "corpus.toml"), fixtureArgs); err != nil {
+	if err := run(&out, filepath.Join("testdata", "corpus.toml"), false, fixtureArgs); err != nil {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "fixture.golden")
@@ -142,8 +142,72 @@ func TestBadRows(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("{\"task\":\"fx/lib#1\"}\nnot json\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err := run(&bytes.Buffer{}, filepath.Join("testdata", "corpus.toml"), []string{"x=" + bad})
+	err := run(&bytes.Buffer{}, filepath.Join("testdata", "corpus.toml"), false, []string{"x=" + bad})
 	if err == nil || !strings.Contains(err.Error(), "bad.jsonl:2") {
 		t.Errorf("run on a malformed rows file = %v, want an error naming bad.jsonl:2", err)
+	}
+}
+
+// The recorded-calls-alone view of the neighbours run is what the run without neighbours
+// recorded: the fixture's two rows files differ only by m3's neighbour witness, so the derived
+// view must tally as the recorded rows do, and its output is pinned too.
+func TestSplitNeighbours(t *testing.T) {
+	corpusPath := filepath.Join("testdata", "corpus.toml")
+	settings, err := parseSettings(fixtureArgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := loadCases(corpusPath, settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order, err := splitNeighbours(settings[1:], data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(order) != 2 || order[0].name != "neighbours"+recordedSuffix || order[1].name != "neighbours" {
+		t.Fatalf("split order = %+v", order)
+	}
+	var derived, recorded tally
+	for i := range data[order[0].name].cases {
+		derived.add(&data[order[0].name].cases[i])
+	}
+	for i := range data["recorded"].cases {
+		recorded.add(&data["recorded"].cases[i])
+	}
+	if derived.tp != recorded.tp || derived.fp != recorded.fp || derived.fn != recorded.fn {
+		t.Errorf("derived tp/fp/fn = %d/%d/%d, the recorded run's = %d/%d/%d", derived.tp, derived.fp, derived.fn, recorded.tp, recorded.fp, recorded.fn)
+	}
+
+	var out bytes.Buffer
+	if err := run(&out, corpusPath, true, fixtureArgs[1:]); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "split.golden")
+	if *update {
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Errorf("output differs from %s (rerun with -update after checking):\n%s", golden, out.String())
+	}
+}
+
+// A neighbour witness in a run with gates cannot be read as none: the suite detector would have
+// run without neighbours. The split refuses it by name.
+func TestSplitNeighboursGated(t *testing.T) {
+	c := acase{task: "fx/lib#1", id: "m3", witness: report.WitnessValue, origin: "neighbour", gated: true}
+	if _, err := c.recordedAlone(); err == nil || !strings.Contains(err.Error(), "fx/lib#1 m3: a neighbour witness in a run with gates") {
+		t.Errorf("recordedAlone on a gated neighbour witness = %v, want a refusal naming it", err)
+	}
+	c.gated = false
+	r, err := c.recordedAlone()
+	if err != nil || r.witness != report.WitnessNone || r.origin != "" {
+		t.Errorf("recordedAlone = %+v, %v; want witness none", r, err)
 	}
 }
