@@ -46,6 +46,7 @@ type acase struct {
 	// recordedCalls is how many of the compared calls the tests made themselves (not
 	// neighbours); gated: the run had gates, so a suite witness could stand behind a neighbour's.
 	recordedCalls int
+	neighbours    int
 	gated         bool
 }
 
@@ -64,6 +65,7 @@ func (c acase) recordedAlone() (acase, error) {
 	}
 	c.witness, c.origin, c.valueCall = report.WitnessNone, "", ""
 	c.values = fmt.Sprintf("0 of %d recorded calls differ (neighbour calls left out)", c.recordedCalls)
+	c.neighbours = 0
 	return c, nil
 }
 
@@ -216,6 +218,7 @@ func (d *settingData) add(name string, r corpus.Row, gt *corpus.GroundTruth) {
 			c.values = v.Text()
 			c.looked = v.Unavailable == ""
 			c.recordedCalls = v.Calls - v.Neighbours
+			c.neighbours = v.Neighbours
 		}
 		c.gated = len(rep.Run.Gates) > 0
 		if v := m.Witness.Value; v != nil && m.Witness.Kind == report.WitnessValue {

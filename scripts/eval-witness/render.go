@@ -140,6 +140,7 @@ func renderSetting(b *strings.Builder, s setting, d *settingData) {
 		}
 	}
 	fmt.Fprintf(b, "disagreements: %d\n", len(dis))
+	fmt.Fprintf(b, "misses (judged real, no witness) by what the value detector did: %s\n", kindsText(missWhy(dis)))
 	for _, c := range dis {
 		fmt.Fprintf(b, "  - %s %s %s:%d %s: judged %s, witness %s\n", c.task, c.id, c.path, c.line, c.operator, c.judged, c.witnessText())
 		fmt.Fprintf(b, "    mutated: %s\n", c.mutated)
@@ -178,6 +179,31 @@ func renderSetting(b *strings.Builder, s setting, d *settingData) {
 	for _, c := range unjudged {
 		fmt.Fprintf(b, "  - %s %s %s:%d %s: witness %s: %s\n", c.task, c.id, c.path, c.line, c.operator, c.witnessText(), c.mutated)
 	}
+}
+
+// missWhy counts the misses among dis (judged real, no witness) by what the value detector did
+// for them: not asked (bond abstained on the mutant), unavailable (its note says why), or
+// compared calls and found none differing — with or without neighbour calls among them.
+func missWhy(dis []*acase) map[string]int {
+	out := map[string]int{}
+	for _, c := range dis {
+		if c.judged != corpus.JudgedReal {
+			continue
+		}
+		switch {
+		case c.reason != "":
+			out["not asked (abstained: "+string(c.reason)+")"]++
+		case c.values == "":
+			out["no record"]++
+		case !c.looked:
+			out["unavailable"]++
+		case c.neighbours > 0:
+			out["compared, none differ (recorded and neighbour calls)"]++
+		default:
+			out["compared, none differ (recorded calls only)"]++
+		}
+	}
+	return out
 }
 
 // barText says whether the rates meet issue 28's bar.
