@@ -745,13 +745,13 @@
       if (typeof request !== 'string' || apply(strStartsWith, request, ['node:'])) return exp;
       const target = apply(resolveFilename, Module, [request, parent, isMain]);
       const r = rel(target);
-      if (r === '' || !loadable(r) || tests[r] === true || isSupport(r)) return exp;
       // A static import bond listed for this test file may arrive here as a require: a require
-      // hook of the command's own (@babel/register, ts-node) compiled the file's imports, and it
-      // reached the test file wrapped all the same, which esmDrain checks. Only for a test file
-      // loaded as CommonJS (its module in the require cache): an ES-module test file's own
-      // createRequire does not vouch for its imports, which the module hooks must wrap.
-      if (parent && Module._cache[parent.filename] === parent) wrapped[file + '\0' + r] = true;
+      // hook of the command's own (@babel/register, ts-node) compiled the file's imports. It went
+      // through bond's hook all the same (wrapped, or a test's helper left as part of the test),
+      // which esmDrain checks. Only for a test file loaded as CommonJS (its module in the require
+      // cache): an ES-module test file's own createRequire vouches for none of its imports.
+      if (r !== '' && parent && Module._cache[parent.filename] === parent) wrapped[file + '\0' + r] = true;
+      if (r === '' || !loadable(r) || tests[r] === true || isSupport(r)) return exp;
       return wrap(file, r + '#', exp, true);
     } catch (_) {
       return exp;
