@@ -211,3 +211,35 @@ func TestSplitNeighboursGated(t *testing.T) {
 		t.Errorf("recordedAlone = %+v, %v; want witness none", r, err)
 	}
 }
+
+// The figures docs/witness.md states are what the committed rows give: recorded calls alone 4 of
+// 5 and 4 of 31, with neighbours 5 of 6 and 5 of 31, over 43 judged accepted mutants (31 real).
+func TestCommittedWitnessFigures(t *testing.T) {
+	root := filepath.Join("..", "..")
+	rows := filepath.Join(root, "testdata", "eval", "rows", "witness-neighbours.jsonl")
+	settings, err := parseSettings([]string{"neighbours=" + rows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := loadCases(filepath.Join(root, "testdata", "eval", "operators-3.toml"), settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order, err := splitNeighbours(settings, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][4]int{ // tp, tp+fp, judged, real
+		"neighbours" + recordedSuffix: {4, 5, 43, 31},
+		"neighbours":                  {5, 6, 43, 31},
+	}
+	for _, s := range order {
+		var all tally
+		for i := range data[s.name].cases {
+			all.add(&data[s.name].cases[i])
+		}
+		if got := [4]int{all.tp, all.tp + all.fp, all.judged, all.real}; got != want[s.name] {
+			t.Errorf("%s: tp, witnessed, judged, real = %v, want %v (docs/witness.md)", s.name, got, want[s.name])
+		}
+	}
+}
