@@ -77,20 +77,22 @@ func (t *Truth) HasReal() bool {
 	return false
 }
 
-// judgementOf finds the judgement of bond's mutant on file:line with the mutated text: a
+// JudgementOf finds the judgement of bond's mutant on file:line with the mutated text: a
 // judgement of either tool whose mutated line is the same text (whitespace at either end
-// ignored) judges the same program. ok is false when the truth does not judge it.
-func (t *Truth) judgementOf(file string, line int, mutated string) (judgement string, ok bool) {
+// ignored) judges the same program. ok is false when the truth (nil included) does not judge
+// it. Exported for the measuring scripts (scripts/eval-witness), which must match mutants to
+// judgements exactly as the report does.
+func (t *Truth) JudgementOf(file string, line int, mutated string) (j Judgement, ok bool) {
 	if t == nil {
-		return "", false
+		return Judgement{}, false
 	}
 	mutated = strings.TrimSpace(mutated)
 	for _, j := range t.Mutants {
 		if j.File == file && j.Line == line && strings.TrimSpace(j.Mutated) == mutated {
-			return j.Judgement, true
+			return j, true
 		}
 	}
-	return "", false
+	return Judgement{}, false
 }
 
 var (

@@ -112,13 +112,13 @@ func TestGroundTruthRead(t *testing.T) {
 	if s := tt.Truth.Stryker; s == nil || s.Runs != 12 || s.WallMS != 4000 || s.Version != "9.6.1" {
 		t.Errorf("stryker = %+v", s)
 	}
-	if j, ok := tt.Truth.judgementOf("lib/a.js", 4, "  return b - a;"); !ok || j != JudgedEquivalent {
-		t.Errorf("judgementOf bond's mutant = %q, %v", j, ok)
+	if j, ok := tt.Truth.JudgementOf("lib/a.js", 4, "  return b - a;"); !ok || j.Judgement != JudgedEquivalent {
+		t.Errorf("JudgementOf bond's mutant = %q, %v", j.Judgement, ok)
 	}
-	if j, ok := tt.Truth.judgementOf("lib/a.js", 3, "if (false) return;"); !ok || j != JudgedReal {
-		t.Errorf("a bond mutant with the same mutated line as a judged StrykerJS mutant: %q, %v", j, ok)
+	if j, ok := tt.Truth.JudgementOf("lib/a.js", 3, "if (false) return;"); !ok || j.Judgement != JudgedReal {
+		t.Errorf("a bond mutant with the same mutated line as a judged StrykerJS mutant: %q, %v", j.Judgement, ok)
 	}
-	if _, ok := tt.Truth.judgementOf("lib/a.js", 3, "if (true) return;"); ok {
+	if _, ok := tt.Truth.JudgementOf("lib/a.js", 3, "if (true) return;"); ok {
 		t.Error("a mutant with another mutated line matched")
 	}
 }

@@ -124,8 +124,8 @@ func classifyRefusal(v *taskView, ri int) (refusalTruth, []MutantRef) {
 			continue
 		}
 		vacuous++
-		j, judged := truth.judgementOf(m.Path, m.Line, m.Mutated)
-		if judged && j == JudgedReal {
+		j, judged := truth.JudgementOf(m.Path, m.Line, m.Mutated)
+		if judged && j.Judgement == JudgedReal {
 			return refusalTrue, nil
 		}
 		if judged {

@@ -181,3 +181,34 @@ func TestHookTSX(t *testing.T) {
 		t.Errorf("calls %+v, want double(2) → 4", tr.Calls)
 	}
 }
+
+// TestHookRequireHookImports: a test file written with ES-module imports that a require hook of
+// the command's own compiles to require calls (as mocha --require @babel/register does) reaches
+// the package and its own helper through Module._load, which wraps the one and leaves the other
+// part of the test: the static imports bond listed went through bond's hook, so the trace is
+// available and the calls recorded — not refused as an import
+// resolved past bond's hooks (validator.js's suite was, on the evaluation corpus: docs/witness.md).
+func TestHookRequireHookImports(t *testing.T) {
+	tests := []string{"test/a.test.js"}
+	tr := runHookAt(t, "testdata/requirehook", tests, tests, "--require", "./compile.cjs", "test/a.test.js")
+	if tr.Unavailable != "" {
+		t.Fatalf("trace unavailable: %s", tr.Unavailable)
+	}
+	// The helper's import reached the test unwrapped by design (a helper is part of the test):
+	// its two calls of double are the test's.
+	calls := byCallee(tr.Calls)
+	if len(tr.Calls) != 3 || len(calls["src/a.js#double"]) != 3 || calls["src/a.js#double"][0].Outcome[0] != "return=num:4" {
+		t.Errorf("calls %+v, want double(2) → 4 and the helper's double(1), double(2)", tr.Calls)
+	}
+}
+
+// TestHookRequireHookImportsESM: an ES-module test file's own createRequire of a module does not
+// vouch for its static import of the same module: a loader of the command's own that resolves
+// that import past bond's wrappers is still named, not read as the recorded require's calls alone.
+func TestHookRequireHookImportsESM(t *testing.T) {
+	tests := []string{"test/mixed.test.mjs"}
+	tr := runHookAt(t, "testdata/requirehook", tests, tests, "--import", "../esm/bypass.mjs", "test/mixed.test.mjs")
+	if !strings.Contains(tr.Unavailable, "the test file test/mixed.test.mjs imports src/a.js, which reached it unwrapped") {
+		t.Errorf("unavailable %q, want it to name the import that reached the test unwrapped", tr.Unavailable)
+	}
+}

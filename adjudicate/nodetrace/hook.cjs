@@ -745,6 +745,12 @@
       if (typeof request !== 'string' || apply(strStartsWith, request, ['node:'])) return exp;
       const target = apply(resolveFilename, Module, [request, parent, isMain]);
       const r = rel(target);
+      // A static import bond listed for this test file may arrive here as a require: a require
+      // hook of the command's own (@babel/register, ts-node) compiled the file's imports. It went
+      // through bond's hook all the same (wrapped, or a test's helper left as part of the test),
+      // which esmDrain checks. Only for a test file loaded as CommonJS (its module in the require
+      // cache): an ES-module test file's own createRequire vouches for none of its imports.
+      if (r !== '' && parent && Module._cache[parent.filename] === parent) wrapped[file + '\0' + r] = true;
       if (r === '' || !loadable(r) || tests[r] === true || isSupport(r)) return exp;
       return wrap(file, r + '#', exp, true);
     } catch (_) {

@@ -1,0 +1,3 @@
+'use strict';
+function double(n) { return n * 2; }
+module.exports = { double };
