@@ -11,6 +11,7 @@ package adjudicate
 
 import (
 	"context"
+	"crypto/rand"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -30,9 +31,17 @@ import (
 //go:embed warmharness/vitest.mjs
 var warmVitestHarness []byte
 
-// warmControlEvery is how many mutant runs a worker serves between two control runs of the
-// unmutated tree (a new worker's first run is always one).
+// warmControlEvery is one over the chance that a mutant run of a worker is preceded by a
+// control run (a new worker's first run always is): drawn at random, so a test cannot count its
+// way past them.
 const warmControlEvery = 5
+
+// warmControlDue draws whether the next mutant run gets a control first.
+func warmControlDue() bool {
+	var b [1]byte
+	_, _ = rand.Read(b[:])
+	return int(b[0])%warmControlEvery == 0
+}
 
 // warmStartLimit bounds a worker's start (config, vite server) when the run's own limit is
 // shorter: vitest's start-up is what a cold run pays every time.
@@ -186,7 +195,7 @@ func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *sandbox, s runSpec
 	if wk == nil {
 		return cold()
 	}
-	if wk.served%warmControlEvery == 0 {
+	if wk.served == 0 || warmControlDue() {
 		if err := w.control(ctx, wk, sb, s); err != nil {
 			return runOutcome{}, err
 		}
@@ -226,8 +235,10 @@ func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *sandbox, s runSpec
 	return a.outcome(), nil
 }
 
-// control runs the unmutated tree in wk: the placed file's original bytes, with a probe. Every
-// test must pass and the probe come back. A new worker that fails it keeps every run cold from
+// control runs the unmutated tree in wk: the placed file's original bytes with a comment line
+// of random text appended (a decoy: its bytes differ from the original as a mutant's do, so a
+// test that fails whenever the file differs under the warm worker fails here too), with a
+// probe. Every test must pass and the probe come back. A new worker that fails it keeps every run cold from
 // now on (the warm worker does not reproduce the cold baseline); a worker that passed an earlier
 // control and fails this one carried state from run to run, and the kills it gave since its
 // last control cannot be told from that state's work: certify stops with an input error.
@@ -240,6 +251,11 @@ func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *sandbox, s r
 	if err != nil {
 		return err
 	}
+	decoy, err := newProbe(filepath.Join(wk.dir, "decoy"))
+	if err != nil {
+		return err
+	}
+	orig = append(append([]byte{}, orig...), "\n// "+decoy.token+"\n"...)
 	w.count(func(i *report.WarmInfo) { i.Controls++ })
 	a, why, err := wk.exchange(ctx, sb, s.ov.Path, orig, s.ov.Content, w.files, s.timeout)
 	if err != nil {
