@@ -556,7 +556,7 @@ func (c *certification) recordWarm() {
 	}
 	cr.warm.close()
 	info := cr.warm.record()
-	if _, embedded := c.choice.runner.(*embeddedRunner); embedded && info.Started == 0 && info.Refused == "" {
+	if _, embedded := c.choice.runner.(*embeddedRunner); embedded && info.Started == 0 {
 		info.Worker, info.Refused = "", "the embedded runner ran the oracle, which needs no warm worker"
 	}
 	c.rep.Run.Warm = info
