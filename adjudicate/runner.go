@@ -80,7 +80,8 @@ type runSpec struct {
 	// timeout is the run's time limit.
 	timeout time.Duration
 	// cold keeps the run out of a warm worker (warm.go): the canary, which checks that the
-	// runner as every cold run starts it loads the file.
+	// runner as every cold run starts it loads the file, and --parity's real-runner runs,
+	// which must be the runner as a user runs it.
 	cold bool
 }
 

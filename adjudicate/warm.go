@@ -69,6 +69,8 @@ type warmPool struct {
 	workers map[*sandbox]*warmWorker
 	harness string // the harness file, written on first use
 	info    report.WarmInfo
+	// streak counts the answers discarded since the last one taken (discard).
+	streak int
 }
 
 // warmFor is the warm pool of an oracle command at root under --warm. When the worker cannot
@@ -146,12 +148,20 @@ func (w *warmPool) count(f func(*report.WarmInfo)) {
 	f(&w.info)
 }
 
-// discard records a thrown-away answer and replaces sb's worker.
+// warmDiscardStreak is how many answers in a row may be thrown away before the pool gives up:
+// a worker replaced for every mutant costs more than running them cold.
+const warmDiscardStreak = 3
+
+// discard records a thrown-away answer and replaces sb's worker; after warmDiscardStreak in a
+// row without a trusted answer between, every later run is cold.
 func (w *warmPool) discard(sb *sandbox, why string) {
 	w.count(func(i *report.WarmInfo) {
 		i.Discarded++
 		if len(i.Why) < 5 {
 			i.Why = append(i.Why, why)
+		}
+		if w.streak++; w.streak >= warmDiscardStreak && i.Refused == "" {
+			i.Refused = fmt.Sprintf("%d warm answers in a row were discarded; every later run is cold", w.streak)
 		}
 	})
 	w.stop(sb)
@@ -211,6 +221,11 @@ func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *sandbox, s runSpec
 	if err != nil {
 		return runOutcome{}, err
 	}
+	if why == "" && a.Refused != "" {
+		w.stop(sb)
+		w.refuse("the warm worker cannot run the oracle's files: " + a.Refused)
+		return cold()
+	}
 	if why == "" {
 		if why = a.untrusted(); why != "" {
 			why += fmt.Sprintf(" (the worker said %d of %d tests failed)", len(a.failed()), len(a.Tests))
@@ -221,6 +236,7 @@ func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *sandbox, s runSpec
 		return cold()
 	}
 	wk.served++
+	w.count(func(i *report.WarmInfo) { w.streak = 0 })
 	if len(a.failed()) == 0 {
 		// The worker accepted the mutant: only a cold run may say so (warm only speeds up kills).
 		w.count(func(i *report.WarmInfo) { i.Confirmed++ })
@@ -437,6 +453,9 @@ type warmAnswer struct {
 	} `json:"tests"`
 	Files  []string `json:"files"`
 	Errors []string `json:"errors"`
+	// Refused says why the worker cannot run what bond asked (a test file vitest does not
+	// list as its own): no run will do better, so the pool is refused.
+	Refused string `json:"refused"`
 	// took is the run's time; probe says why the probe does not prove fresh code ("" when it
 	// does).
 	took  time.Duration

@@ -98,7 +98,7 @@ for (;;) {
   }
   const r = JSON.parse(readFileSync(req, 'utf8'));
   unlinkSync(req);
-  const out = { id: r.id, tests: [], files: [], errors: [] };
+  const out = { id: r.id, tests: [], files: [], errors: [], refused: '' };
   try {
     probe = { id: realOf(resolve(root, r.probe.path)), file: r.probe.file, token: r.probe.token };
     if (!skipInvalidate) for (const f of r.invalidate) vitest.invalidateFile(realOf(resolve(root, f)));
@@ -106,7 +106,7 @@ for (;;) {
     const want = new Set(r.tests.map((f) => resolve(root, f)));
     const specs = r.tests.length ? all.filter((s) => want.has(s.moduleId)) : all;
     if (specs.length !== (r.tests.length || specs.length) || specs.length === 0) {
-      out.errors.push(`vitest's own test files do not include every file asked for (${r.tests.join(', ')})`);
+      out.refused = `vitest's own test files do not include every file asked for (${r.tests.join(', ')})`;
     } else {
       const res = await vitest.runTestSpecifications(specs, false);
       for (const m of res.testModules) {
