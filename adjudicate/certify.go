@@ -188,6 +188,9 @@ func (c *certification) open(ctx context.Context, files []plan.FileInfo, muts []
 	if c.choice, err = chooseRunner(c.o, c.p.sbs[0].root, c.p.patchedTree, c.conf, c.p.work); err != nil {
 		return err
 	}
+	if cr, ok := c.choice.fallback.(*cmdRunner); ok && cr.warm != nil {
+		cr.warm.seamFrom(ctx)
+	}
 	c.recordRunner()
 	c.x = &runs{choice: c.choice, env: c.conf.env, iso: c.conf.iso, clock: c.clk, inputs: newInputCheck(c.t)}
 	if ctx.Value(uncheckedKey{}) != nil {
@@ -370,6 +373,7 @@ func (c *certification) end(ctx context.Context, start time.Time, panicked any, 
 	rep := c.rep
 	if c.choice != nil {
 		c.choice.runner.close()
+		c.recordWarm()
 	}
 	if c.conf != nil && rep.Sandbox != nil {
 		rep.Sandbox.NodeModulesWrites = nodeModulesWrites(c.conf.iso, c.t.root)

@@ -36,7 +36,7 @@ func runCanaries(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.
 			}
 			var out runOutcome
 			err = p.withOverride(sb, &override{Path: path, Content: canaryOf(src)}, func(ov *override) (err error) {
-				out, err = x.oracle(ctx, sb, runSpec{ov: ov, timeout: lim.oracle})
+				out, err = x.oracle(ctx, sb, runSpec{ov: ov, timeout: lim.oracle, cold: true})
 				return err
 			})
 			if err != nil {

@@ -39,6 +39,9 @@ type runnerChoice struct {
 // confines command runs; work is where their coverage goes.
 func chooseRunner(o Options, root string, patched func() (string, error), conf *confinement, work string) (*runnerChoice, error) {
 	fb := newCmdRunner(o, root, conf, work)
+	if o.Warm {
+		fb.warm = warmFor(root, o.OracleCmd, conf.env, conf.iso, work)
+	}
 	c := &runnerChoice{runner: fb, fallback: fb, mode: o.Runner, note: fb.reachNote}
 	if o.Runner == RunnerNode {
 		return c, nil

@@ -17,3 +17,10 @@ func withoutPlacing(ctx context.Context) context.Context {
 func withoutPlacingChecked(ctx context.Context) context.Context {
 	return context.WithValue(ctx, writerKey{}, writeFunc(func(string, []byte, fs.FileMode) error { return nil }))
 }
+
+// withStaleWarm makes every warm vitest worker of a certify under ctx skip invalidating the
+// files a run changed: the stale-transform failure mode of docs/warm-workers.md, for the probe
+// to catch.
+func withStaleWarm(ctx context.Context) context.Context {
+	return context.WithValue(ctx, warmSeamKey{}, "skip-invalidate")
+}

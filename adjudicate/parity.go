@@ -80,7 +80,7 @@ func runParity(ctx context.Context, x *runs, p *pool, real oracleRunner, timeout
 		tasks = append(tasks, func(ctx context.Context, sb *sandbox) error {
 			var out runOutcome
 			err := p.withMutant(sb, muts[i], func(ov *override) (err error) {
-				s := runSpec{ov: ov, bail: real.canBail(), timeout: lim.oracle}
+				s := runSpec{ov: ov, bail: real.canBail(), timeout: lim.oracle, cold: true}
 				out, err = x.oracleWith(ctx, real, sb, s)
 				if err == nil && lim.retry(out.Status) {
 					s.timeout *= 2

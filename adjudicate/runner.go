@@ -79,6 +79,10 @@ type runSpec struct {
 	files []string
 	// timeout is the run's time limit.
 	timeout time.Duration
+	// cold keeps the run out of a warm worker (warm.go): the canary, which checks that the
+	// runner as every cold run starts it loads the file, and --parity's real-runner runs,
+	// which must be the runner as a user runs it.
+	cold bool
 }
 
 // oracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
@@ -142,11 +146,17 @@ type cmdRunner struct {
 	// coverageBroken, once set (coverageBroke), says why the runs that ask for coverage run
 	// without bond's coverage flags: the oracle failed with them and passed without.
 	coverageBroken string
+	// warm, under --warm, runs mutants in a long-lived worker (warm.go); nil: every run cold.
+	warm *warmPool
 }
 
 func (r *cmdRunner) name() string { return r.runner }
 
-func (r *cmdRunner) close() {}
+func (r *cmdRunner) close() {
+	if r.warm != nil {
+		r.warm.close()
+	}
+}
 
 // testFiles are the node runner's --oracle files, or an --oracle-cmd's test-file arguments when
 // subsets found it can run any subset of them (jest, vitest, mocha or node --test naming two or
@@ -160,6 +170,15 @@ func (r *cmdRunner) freeCoverage() bool { return false }
 func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && oraclecmd.CanBail(r.cmd) }
 
 func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
+	if r.warm != nil {
+		return r.warm.run(ctx, r, sb, s)
+	}
+	return r.runCold(ctx, sb, s)
+}
+
+// runCold runs the command once as a process of its own: every run without --warm, and under
+// it every run the warm worker does not answer for (warm.go).
+func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
 	cmd, env := r.command(s), r.env
 	withCoverage, timeout := s.cov, s.timeout
 	askCoverage := withCoverage && r.coverageBroken == ""

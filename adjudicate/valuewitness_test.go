@@ -144,7 +144,7 @@ func linkedTree(t *testing.T, src, need string) string {
 
 // linkedTreeFrom is linkedTree with the node_modules of the fixture at modules (a fixture that
 // shares another's install: its package.json asks for the same versions).
-func linkedTreeFrom(t *testing.T, src, modules, need string) string {
+func linkedTreeFrom(t testing.TB, src, modules, need string) string {
 	t.Helper()
 	src, err := filepath.Abs(src)
 	if err != nil {

@@ -70,6 +70,9 @@ type RunInfo struct {
 	// command) over the embedded runner and the reason, or the embedded runner for an oracle
 	// command it reads as a jest, vitest or node:test suite.
 	RunnerNote string `json:"runner_note,omitempty"`
+	// Warm is what --warm did: the warm worker that ran mutants, how many of its answers were
+	// trusted, confirmed cold or discarded, and why; nil without --warm.
+	Warm *WarmInfo `json:"warm,omitempty"`
 	// ValueDetector says whether the value detector could look under this run's runner:
 	// "on (runner embedded): …" or "on (runner node): …" with the calls each unmutated run
 	// recorded, or why not ("not available under runner command: …", "unavailable: the test

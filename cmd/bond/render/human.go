@@ -115,6 +115,9 @@ func human(w io.Writer, in Input) error {
 	if r.Run.RunnerNote != "" {
 		fmt.Fprintf(bw, "runner: %s\n", termText(r.Run.RunnerNote))
 	}
+	if r.Run.Warm != nil {
+		fmt.Fprintf(bw, "warm: %s\n", termText(warmText(r.Run.Warm)))
+	}
 	if r.Run.ValueDetector != "" {
 		fmt.Fprintf(bw, "value detector: %s\n", termText(r.Run.ValueDetector))
 	}
@@ -146,4 +149,22 @@ func whereTimeWent(t report.Timings) string {
 		return "no phase took long"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// warmText is the one line --warm's record reads as: what the worker decided and what ran cold.
+func warmText(w *report.WarmInfo) string {
+	if w.Worker == "" || w.Started == 0 {
+		return "no warm worker ran: " + w.Refused
+	}
+	t := fmt.Sprintf("%s worker (%d started, %d controls): %d kills taken warm, %d accepted mutants run again cold", w.Worker, w.Started, w.Controls, w.Killed, w.Confirmed)
+	if w.ColdDisagreed > 0 {
+		t += fmt.Sprintf(" (%d killed cold)", w.ColdDisagreed)
+	}
+	if w.Discarded > 0 {
+		t += fmt.Sprintf(", %d answers discarded and run cold (first: %s)", w.Discarded, w.Why[0])
+	}
+	if w.Refused != "" {
+		t += "; then stopped: " + w.Refused
+	}
+	return t
 }

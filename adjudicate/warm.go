@@ -1,0 +1,593 @@
+package adjudicate
+
+// This file is --warm (issue 25 item 3, docs/warm-workers.md): the command runner's mutant runs
+// of a vitest oracle go to a long-lived vitest process per sandbox, started once through the
+// project's own `vitest/node`, that keeps vite's transform cache across runs. Speed comes from
+// that cache; its failure mode is a stale transform serving old code. So every module written
+// for a warm run carries a run-unique probe (warmprobe.go) that the run must report back, and
+// the warm answer is taken only when it kills with the probe present; everything else — an
+// accepted mutant, a missing or wrong probe, an error outside a test, a timeout, a worker that
+// died — is run again cold, and the worker replaced where it may be at fault.
+
+import (
+	"context"
+	"crypto/rand"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/proc"
+)
+
+//go:embed warmharness/vitest.mjs
+var warmVitestHarness []byte
+
+// warmControlEvery is one over the chance that a mutant run of a worker is preceded by a
+// control run (a new worker's first run always is): drawn at random, so a test cannot count its
+// way past them.
+const warmControlEvery = 5
+
+// warmControlDue draws whether the next mutant run gets a control first.
+func warmControlDue() bool {
+	var b [1]byte
+	_, _ = rand.Read(b[:])
+	return int(b[0])%warmControlEvery == 0
+}
+
+// warmStartLimit bounds a worker's start (config, vite server) when the run's own limit is
+// shorter: vitest's start-up is what a cold run pays every time.
+const warmStartLimit = 60 * time.Second
+
+// warmArgs are the vitest arguments a warm worker can stand for: they change neither which
+// tests run nor what they see. Any other argument keeps the runs cold (warmFor).
+var warmArgs = map[string]bool{"run": true, "--run": true, "--silent": true, "--no-color": true, "--color": true,
+	"--passWithNoTests": true, "--coverage=false": true, "--no-coverage": true}
+
+// warmPool is the warm workers of one certify: one per sandbox, started on the sandbox's first
+// mutant run, and what they did for the report.
+type warmPool struct {
+	// cmd is the oracle command, files its test files (nil: vitest's own discovery).
+	cmd   string
+	files []string
+	env   []string
+	iso   *isolate.Isolator
+	tmp   string // where the harness and the workers' directories go
+	// seam is passed to the harness as its third argument: "skip-invalidate" in tests only
+	// (export_test.go), reproducing the stale transform the probe must catch.
+	seam string
+
+	mu      sync.Mutex
+	workers map[*sandbox]*warmWorker
+	harness string // the harness file, written on first use
+	info    report.WarmInfo
+	// streak counts the answers discarded since the last one taken (discard).
+	streak int
+}
+
+// warmFor is the warm pool of an oracle command at root under --warm. When the worker cannot
+// stand for the command — no --oracle-cmd, not one vitest invocation, arguments the worker does
+// not pass on, isolation turned off — the pool is refused from the start (every run cold) and
+// its record says why.
+func warmFor(root, cmd string, env []string, iso *isolate.Isolator, tmp string) *warmPool {
+	w := &warmPool{cmd: cmd, env: env, iso: iso, tmp: tmp, workers: map[*sandbox]*warmWorker{}, info: report.WarmInfo{Worker: "vitest"}}
+	if w.info.Refused = w.read(root); w.info.Refused != "" {
+		w.info.Worker = ""
+	}
+	return w
+}
+
+// read reads the oracle command for the worker: its test files, or why the worker cannot stand
+// for it.
+func (w *warmPool) read(root string) string {
+	if w.cmd == "" {
+		return "--warm runs an --oracle-cmd that invokes vitest; --oracle's node --test runs are cold"
+	}
+	inv, why := readCommand(root, w.cmd)
+	switch {
+	case why != "":
+		return why
+	case inv.Runner != oraclecmd.RunnerVitest:
+		return fmt.Sprintf("the oracle command runs %s; the warm worker runs vitest only (jest, mocha and node:test are not built yet)", inv.Runner)
+	}
+	if why := oraclecmd.IsolationOff(inv); why != "" {
+		return why
+	}
+	for _, a := range inv.Args {
+		if !warmArgs[a] && !strings.HasPrefix(a, "--reporter") {
+			return fmt.Sprintf("the oracle command passes vitest %s, which the warm worker does not pass on", a)
+		}
+	}
+	if len(inv.Files) > 0 {
+		files, err := oraclecmd.TestFiles(os.DirFS(root), inv)
+		if err != nil {
+			return err.Error()
+		}
+		w.files = files
+	}
+	return ""
+}
+
+// record is the report's view of what the pool did.
+func (w *warmPool) record() *report.WarmInfo {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	info := w.info
+	info.Why = append([]string(nil), w.info.Why...)
+	return &info
+}
+
+// refused reports why warm runs stopped for good ("" while they go on).
+func (w *warmPool) refused() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.info.Refused
+}
+
+// refuse stops warm runs for good, why saying so in the report.
+func (w *warmPool) refuse(why string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.info.Refused == "" {
+		w.info.Refused = why
+	}
+}
+
+// count adds to one of the report's counters under the lock.
+func (w *warmPool) count(f func(*report.WarmInfo)) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	f(&w.info)
+}
+
+// warmDiscardStreak is how many answers in a row may be thrown away before the pool gives up:
+// a worker replaced for every mutant costs more than running them cold.
+const warmDiscardStreak = 3
+
+// discard records a thrown-away answer and replaces sb's worker; after warmDiscardStreak in a
+// row without a trusted answer between, every later run is cold.
+func (w *warmPool) discard(sb *sandbox, why string) {
+	w.count(func(i *report.WarmInfo) {
+		i.Discarded++
+		if len(i.Why) < 5 {
+			i.Why = append(i.Why, why)
+		}
+		if w.streak++; w.streak >= warmDiscardStreak && i.Refused == "" {
+			i.Refused = fmt.Sprintf("%d warm answers in a row were discarded; every later run is cold", w.streak)
+		}
+	})
+	w.stop(sb)
+}
+
+// stop ends sb's worker, if any: its process group is killed and its run waited for.
+func (w *warmPool) stop(sb *sandbox) {
+	w.mu.Lock()
+	wk := w.workers[sb]
+	delete(w.workers, sb)
+	w.mu.Unlock()
+	if wk != nil {
+		wk.stop()
+	}
+}
+
+// close ends every worker.
+func (w *warmPool) close() {
+	w.mu.Lock()
+	var sbs []*sandbox
+	for sb := range w.workers {
+		sbs = append(sbs, sb)
+	}
+	w.mu.Unlock()
+	for _, sb := range sbs {
+		w.stop(sb)
+	}
+}
+
+// run is one oracle run of r in sb as s asks: warm where it can be, else cold (r.runCold). Only
+// a mutant run without coverage goes warm; the baseline, controls and coverage runs are cold.
+func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *sandbox, s runSpec) (runOutcome, error) {
+	cold := func() (runOutcome, error) { return r.runCold(ctx, sb, s) }
+	if s.ov == nil || s.cov || s.cold || w.refused() != "" {
+		return cold()
+	}
+	wk, err := w.worker(ctx, sb, s.timeout)
+	if err != nil {
+		return runOutcome{}, err
+	}
+	if wk == nil {
+		return cold()
+	}
+	if wk.served == 0 || warmControlDue() {
+		if err := w.control(ctx, wk, sb, s); err != nil {
+			return runOutcome{}, err
+		}
+		if w.workerOf(sb) != wk {
+			return cold() // the control's answer could not be trusted: the worker is gone
+		}
+	}
+	tests := w.files
+	if s.files != nil {
+		tests = s.files
+	}
+	a, why, err := wk.exchange(ctx, sb, s.ov.Path, nil, nil, tests, s.timeout)
+	if err != nil {
+		return runOutcome{}, err
+	}
+	if why == "" && a.Refused != "" {
+		w.stop(sb)
+		w.refuse("the warm worker cannot run the oracle's files: " + a.Refused)
+		return cold()
+	}
+	if why == "" {
+		if why = a.untrusted(); why != "" {
+			why += fmt.Sprintf(" (the worker said %d of %d tests failed)", len(a.failed()), len(a.Tests))
+		}
+	}
+	if why != "" {
+		w.discard(sb, s.ov.Path+": "+why)
+		return cold()
+	}
+	wk.served++
+	w.count(func(i *report.WarmInfo) { w.streak = 0 })
+	if len(a.failed()) == 0 {
+		// The worker accepted the mutant: only a cold run may say so (warm only speeds up kills).
+		w.count(func(i *report.WarmInfo) { i.Confirmed++ })
+		out, err := cold()
+		if err == nil && out.Status != report.StatusAccepted {
+			w.count(func(i *report.WarmInfo) { i.ColdDisagreed++ })
+			w.stop(sb)
+		}
+		return out, err
+	}
+	w.count(func(i *report.WarmInfo) { i.Killed++ })
+	return a.outcome(), nil
+}
+
+// control runs the unmutated tree in wk: the placed file's original bytes with a comment line
+// of random text appended (a decoy: its bytes differ from the original as a mutant's do, so a
+// test that fails whenever the file differs under the warm worker fails here too), with a
+// probe. Every test must pass and the probe come back. A new worker that fails it keeps every run cold from
+// now on (the warm worker does not reproduce the cold baseline); a worker that passed an earlier
+// control and fails this one carried state from run to run, and the kills it gave since its
+// last control cannot be told from that state's work: certify stops with an input error.
+func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *sandbox, s runSpec) error {
+	f := sb.tree.file(s.ov.Path)
+	if f == nil {
+		return fmt.Errorf("warm control: %s is not in the tree", s.ov.Path)
+	}
+	orig, err := sb.tree.bytes(f)
+	if err != nil {
+		return err
+	}
+	decoy, err := newProbe(filepath.Join(wk.dir, "decoy"))
+	if err != nil {
+		return err
+	}
+	orig = append(append([]byte{}, orig...), "\n// "+decoy.token+"\n"...)
+	w.count(func(i *report.WarmInfo) { i.Controls++ })
+	a, why, err := wk.exchange(ctx, sb, s.ov.Path, orig, s.ov.Content, w.files, s.timeout)
+	if err != nil {
+		return err
+	}
+	if why == "" {
+		why = a.probe
+	}
+	if why != "" {
+		// The worker, not the tests, failed (no answer, stale code): a fresh one next time.
+		w.discard(sb, "control: "+why)
+		return nil
+	}
+	why = a.untrusted()
+	if why == "" && len(a.failed()) > 0 {
+		why = fmt.Sprintf("%d tests failed on the unmutated tree (first: %s)", len(a.failed()), a.failed()[0])
+	}
+	if why == "" {
+		return nil
+	}
+	first := wk.served == 0
+	w.stop(sb)
+	if first {
+		w.refuse(fmt.Sprintf("the warm worker's first control run of the unmutated tree in sandbox %d did not reproduce the cold baseline (%s); every run is cold", sb.index, why))
+		return nil
+	}
+	w.refuse("a control run failed: " + why)
+	return input.Errorf("--warm: after %d mutant runs the warm vitest worker in sandbox %d failed its control run of the unmutated tree (%s): the tests carry state from one run to the next in one vitest process, so its kills since the last passing control cannot be trusted; certify again without --warm", wk.served, sb.index, why)
+}
+
+// workerOf is sb's live worker, or nil.
+func (w *warmPool) workerOf(sb *sandbox) *warmWorker {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.workers[sb]
+}
+
+// worker is sb's live worker, started if it has none; nil when the worker refused to run (the
+// pool is then refused, every run cold).
+func (w *warmPool) worker(ctx context.Context, sb *sandbox, limit time.Duration) (*warmWorker, error) {
+	if wk := w.workerOf(sb); wk != nil {
+		return wk, nil
+	}
+	harness, err := w.harnessFile()
+	if err != nil {
+		return nil, err
+	}
+	wk, why, err := startWarmWorker(ctx, sb, harness, w.seam, w.env, w.iso, w.tmp, max(limit, warmStartLimit))
+	if err != nil {
+		return nil, err
+	}
+	if why != "" {
+		w.refuse(why)
+		return nil, nil
+	}
+	w.mu.Lock()
+	w.workers[sb] = wk
+	w.info.Started++
+	w.mu.Unlock()
+	return wk, nil
+}
+
+// harnessFile writes the embedded harness once into the pool's directory; its name does not
+// name bond (SPEC §7: no path a test sees does).
+func (w *warmPool) harnessFile() (string, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.harness != "" {
+		return w.harness, nil
+	}
+	p := filepath.Join(w.tmp, "warm-vitest.mjs")
+	if err := os.WriteFile(p, warmVitestHarness, 0o644); err != nil {
+		return "", fmt.Errorf("writing the warm worker's harness %s: %w", p, err)
+	}
+	w.harness = p
+	return p, nil
+}
+
+// warmWorker is one long-lived vitest process in one sandbox, run through proc like every test
+// process (the confinement's isolator and environment, its own process group, the sandbox's
+// HOME), talking to bond through files in dir.
+type warmWorker struct {
+	dir    string
+	cancel context.CancelFunc
+	done   chan struct{} // closed when the process ended; res and err are set then
+	res    proc.Result
+	err    error
+	next   int
+	// served counts the mutant runs it answered; dirty are the files it last ran with other
+	// bytes than the tree's, invalidated on its next run.
+	served int
+	dirty  []string
+}
+
+// startWarmWorker starts a worker in sb and waits for it to say it is ready, or why it refuses
+// (isolation off, no vitest/node, an old Node) — returned as why, never an error.
+func startWarmWorker(ctx context.Context, sb *sandbox, harness, seam string, env []string, iso *isolate.Isolator, tmp string, limit time.Duration) (*warmWorker, string, error) {
+	dir, err := os.MkdirTemp(tmp, "warm-")
+	if err != nil {
+		return nil, "", fmt.Errorf("making the warm worker's directory: %w", err)
+	}
+	cmd := "exec node " + proc.Quote(harness) + " " + proc.Quote(sb.root) + " " + proc.Quote(dir)
+	if seam != "" {
+		cmd += " " + proc.Quote(seam)
+	}
+	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	wk := &warmWorker{dir: dir, cancel: cancel, done: make(chan struct{}), next: 1}
+	go func() {
+		defer close(wk.done)
+		wk.res, wk.err = runIn(wctx, sb, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Isolation: iso})
+	}()
+	var ready struct {
+		Ready   bool   `json:"ready"`
+		Refused string `json:"refused"`
+	}
+	why, err := wk.await(ctx, 0, limit, &ready)
+	switch {
+	case err != nil:
+		wk.stop()
+		return nil, "", err
+	case why != "":
+		wk.stop()
+		return nil, "the warm worker did not start: " + why, nil
+	case !ready.Ready:
+		wk.stop()
+		return nil, "the warm worker refused: " + ready.Refused, nil
+	}
+	return wk, "", nil
+}
+
+// stop kills the worker's process group and waits for its run to end.
+func (wk *warmWorker) stop() {
+	wk.cancel()
+	<-wk.done
+	_ = os.RemoveAll(wk.dir)
+}
+
+// await waits at most limit for the answer numbered id and decodes it into v; why says why
+// there is none (the worker ended, the limit passed). err is ctx's end only.
+func (wk *warmWorker) await(ctx context.Context, id int, limit time.Duration, v any) (why string, err error) {
+	res := filepath.Join(wk.dir, "res.json")
+	deadline := time.Now().Add(limit)
+	tick := time.NewTicker(3 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if b, rerr := os.ReadFile(res); rerr == nil {
+			_ = os.Remove(res)
+			var head struct {
+				ID int `json:"id"`
+			}
+			if json.Unmarshal(b, &head) != nil || head.ID != id {
+				return fmt.Sprintf("the worker answered %.80q where answer %d was due", b, id), nil
+			}
+			if err := json.Unmarshal(b, v); err != nil {
+				return fmt.Sprintf("the worker's answer did not decode: %v", err), nil
+			}
+			return "", nil
+		}
+		select {
+		case <-ctx.Done():
+			return "", context.Cause(ctx)
+		case <-wk.done:
+			return fmt.Sprintf("the worker ended (exit %d): %s", wk.res.ExitCode, strings.TrimSpace(proc.Tail(wk.res.Output, 300))), nil
+		case <-tick.C:
+			if time.Now().After(deadline) {
+				return fmt.Sprintf("no answer within %s (the worker's process group was killed)", limit.Round(time.Millisecond)), nil
+			}
+		}
+	}
+}
+
+// warmAnswer is what the worker said of one run, with the probe bond read after it.
+type warmAnswer struct {
+	ID    int `json:"id"`
+	Tests []struct {
+		File  string `json:"file"`
+		Name  string `json:"name"`
+		State string `json:"state"`
+	} `json:"tests"`
+	Files  []string `json:"files"`
+	Errors []string `json:"errors"`
+	// Refused says why the worker cannot run what bond asked (a test file vitest does not
+	// list as its own): no run will do better, so the pool is refused.
+	Refused string `json:"refused"`
+	// took is the run's time; probe says why the probe does not prove fresh code ("" when it
+	// does).
+	took  time.Duration
+	began time.Time
+	probe string
+}
+
+// untrusted says why the answer cannot be taken ("" when it can): the probe did not prove this
+// run's code ran, or something failed outside a test.
+func (a *warmAnswer) untrusted() string {
+	switch {
+	case a.probe != "":
+		return a.probe
+	case len(a.Errors) > 0:
+		return "an error outside a test: " + a.Errors[0]
+	case len(a.Files) > 0:
+		return "a test file failed outside its tests: " + a.Files[0]
+	}
+	return ""
+}
+
+// failed are the full names of the failed tests in vitest's order (file › suite › test, as the
+// command runner's result files name them).
+func (a *warmAnswer) failed() []string {
+	var out []string
+	for _, t := range a.Tests {
+		if t.State == "failed" {
+			out = append(out, a.name(t.File, t.Name))
+		}
+	}
+	return out
+}
+
+func (a *warmAnswer) name(file, full string) string {
+	return file + Sep + strings.ReplaceAll(full, " > ", Sep)
+}
+
+// outcome is the run outcome of a killing answer.
+func (a *warmAnswer) outcome() runOutcome {
+	t := TestResults{Source: "vitest warm worker", Listed: true}
+	for _, x := range a.Tests {
+		n := a.name(x.File, x.Name)
+		switch x.State {
+		case "passed":
+			t.Passed = append(t.Passed, n)
+		case "failed":
+			t.Failed = append(t.Failed, n)
+		default:
+			t.Skipped = append(t.Skipped, n)
+		}
+	}
+	t.sort()
+	failed := a.failed()
+	var b strings.Builder
+	fmt.Fprintf(&b, "warm vitest worker: %d of %d tests failed (probe reported)\n", len(failed), len(a.Tests))
+	for _, f := range failed {
+		fmt.Fprintf(&b, "  FAIL %s\n", f)
+	}
+	return runOutcome{Status: report.StatusKilled, ExitCode: 1, Began: a.began, Duration: a.took, Output: b.String(),
+		Failed: failed, KilledBy: failed[0], Tests: t}
+}
+
+// exchange runs the worker once with rel holding content (nil: the bytes the sandbox holds
+// already, the placed mutant), its transform carrying a fresh probe, and afterwards holding
+// after. why says why there is no usable answer (the caller replaces the worker through
+// discard); err is ctx's end or a failed write in the sandbox.
+func (wk *warmWorker) exchange(ctx context.Context, sb *sandbox, rel string, content, after []byte, tests []string, limit time.Duration) (a warmAnswer, why string, err error) {
+	f := sb.tree.file(rel)
+	if f == nil {
+		return a, "", fmt.Errorf("warm run: %s is not in the tree", rel)
+	}
+	pr, err := newProbe(filepath.Join(wk.dir, "probe"))
+	if err != nil {
+		return a, "", err
+	}
+	if content != nil {
+		if err := sb.fs.WriteFile(rel, content, f.mode.Perm()|0o200); err != nil {
+			return a, "", sb.writeError("placing the control's file in", rel, err)
+		}
+		defer func() {
+			if werr := sb.fs.WriteFile(rel, after, f.mode.Perm()|0o200); werr != nil && err == nil {
+				err = sb.writeError("placing the mutant again in", rel, werr)
+			}
+		}()
+	}
+	invalidate := append(append([]string{}, wk.dirty...), rel)
+	wk.dirty = []string{rel}
+	id := wk.next
+	wk.next++
+	if tests == nil {
+		tests = []string{}
+	}
+	req, _ := json.Marshal(map[string]any{"id": id, "invalidate": invalidate, "tests": tests,
+		"probe": map[string]string{"path": rel, "file": pr.file, "token": pr.token}})
+	tmp := filepath.Join(wk.dir, "req.tmp")
+	if err := os.WriteFile(tmp, req, 0o644); err != nil {
+		return a, "", fmt.Errorf("writing a warm request in %s: %w", wk.dir, err)
+	}
+	a.began = time.Now()
+	if err := os.Rename(tmp, filepath.Join(wk.dir, "req.json")); err != nil {
+		return a, "", fmt.Errorf("sending a warm request in %s: %w", wk.dir, err)
+	}
+	why, err = wk.await(ctx, id, limit, &a)
+	a.took = time.Since(a.began)
+	if err != nil || why != "" {
+		return a, why, err
+	}
+	a.probe = pr.check()
+	return a, "", nil
+}
+
+// recordWarm records what --warm did in the report, once the runner is closed.
+func (c *certification) recordWarm() {
+	cr, ok := c.choice.fallback.(*cmdRunner)
+	if !ok || cr.warm == nil {
+		return
+	}
+	cr.warm.close()
+	info := cr.warm.record()
+	if _, embedded := c.choice.runner.(*embeddedRunner); embedded && info.Started == 0 {
+		info.Worker, info.Refused = "", "the embedded runner ran the oracle, which needs no warm worker"
+	}
+	c.rep.Run.Warm = info
+}
+
+// warmSeamKey is the context key under which a test hands the warm harness its seam argument
+// (export_test.go): "skip-invalidate" reproduces the stale transform the probe must catch.
+type warmSeamKey struct{}
+
+// seamFrom sets the pool's seam from ctx, where only tests put one.
+func (w *warmPool) seamFrom(ctx context.Context) {
+	if s, ok := ctx.Value(warmSeamKey{}).(string); ok {
+		w.seam = s
+	}
+}

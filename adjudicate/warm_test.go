@@ -1,0 +1,148 @@
+package adjudicate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/plan"
+)
+
+// warmFixtureStatuses are testdata/warm/vitest's mutants under operator set 2 as a cold vitest
+// decides them: the tests never pass lo > hi nor an empty range, so the guards of those are
+// accepted; the rest are killed.
+var warmFixtureStatuses = map[string]report.Status{
+	"src/range.js:3":  report.StatusAccepted,
+	"src/range.js:4":  report.StatusKilled,
+	"src/range.js:5":  report.StatusKilled,
+	"src/range.js:11": report.StatusAccepted,
+	"src/range.js:12": report.StatusKilled,
+}
+
+// certifyWarm certifies testdata/warm/vitest (vitest 3 from testdata/coverage/vitest) with cmd
+// as the oracle under --runner node --warm, edit changing the tree first, and checks every
+// mutant's status is the cold runner's; it returns the report's warm record.
+func certifyWarm(t *testing.T, ctx context.Context, cmd string, edit func(t *testing.T, root string)) *report.WarmInfo {
+	t.Helper()
+	root := linkedTreeFrom(t, "../testdata/warm/vitest/tree", "../testdata/coverage/vitest", "node_modules/.bin/vitest")
+	if edit != nil {
+		edit(t, root)
+	}
+	diff, _ := filepath.Abs("../testdata/warm/vitest/patch.diff")
+	o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: RunnerNode, OracleCmd: cmd, Warm: true,
+		Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute}
+	rep, err := Certify(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Mutants) != len(warmFixtureStatuses) {
+		t.Fatalf("got %d mutants, want %d", len(rep.Mutants), len(warmFixtureStatuses))
+	}
+	for _, m := range rep.Mutants {
+		at := fmt.Sprintf("%s:%d", m.Path, m.Line)
+		if want := warmFixtureStatuses[at]; m.Status != want {
+			t.Errorf("%s (%s): status %s, want %s as cold vitest decides; output:\n%s", at, m.Mutated, m.Status, want, m.OutputTail)
+		}
+		if m.Status == report.StatusKilled && m.KilledBy == "" {
+			t.Errorf("%s: killed without a failing test named", at)
+		}
+	}
+	if rep.Run.Warm == nil {
+		t.Fatal("run.warm is missing under --warm")
+	}
+	return rep.Run.Warm
+}
+
+// TestWarmVitest runs the fixture's mutants through the warm vitest worker: its kills count,
+// its acceptances are confirmed cold, and the statuses are the cold runner's; with the harness's
+// invalidation switched off (the stale-transform failure mode of docs/warm-workers.md, where
+// every mutant ran the first transform and "survived") the probe catches every stale answer,
+// the worker is replaced and the run made cold, and the statuses are still the cold runner's;
+// a vitest config that turns isolation off is refused by name.
+func TestWarmVitest(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	const cmd = "npx vitest run test/range.test.js"
+	for _, tt := range []struct {
+		name  string
+		stale bool
+		edit  func(t *testing.T, root string)
+		check func(t *testing.T, w *report.WarmInfo)
+	}{
+		{name: "fresh worker", check: func(t *testing.T, w *report.WarmInfo) {
+			if w.Worker != "vitest" || w.Refused != "" || w.Started != 1 || w.Killed != 3 || w.Confirmed != 2 || w.Discarded != 0 || w.Controls < 1 {
+				t.Errorf("warm record %+v, want one vitest worker, 3 kills, 2 accepted confirmed cold, none discarded, a control", *w)
+			}
+		}},
+		{name: "stale transform caught by the probe", stale: true, check: func(t *testing.T, w *report.WarmInfo) {
+			// The study's failure mode: the stale worker says every test passed on a mutant
+			// cold vitest kills; the probe is what throws that answer away.
+			if w.Killed != 0 || w.Discarded == 0 || !slices.ContainsFunc(w.Why, func(why string) bool {
+				return strings.Contains(why, "wrong probe") && strings.Contains(why, "said 0 of 4 tests failed")
+			}) {
+				t.Errorf("warm record %+v, want no warm kill and stale all-pass answers discarded for their wrong probe", *w)
+			}
+			if w.Started < 2 {
+				t.Errorf("warm record %+v: a stale worker must be replaced", *w)
+			}
+		}},
+		{name: "config turns isolation off", edit: func(t *testing.T, root string) {
+			writeCommitted(t, root, "vitest.config.js", "export default { test: { isolate: false } };\n")
+		}, check: func(t *testing.T, w *report.WarmInfo) {
+			if !strings.Contains(w.Refused, "isolate: false") || w.Started != 0 || w.Killed != 0 {
+				t.Errorf("warm record %+v, want it refused naming isolate: false", *w)
+			}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			if tt.stale {
+				ctx = withStaleWarm(ctx)
+			}
+			tt.check(t, certifyWarm(t, ctx, cmd, tt.edit))
+		})
+	}
+}
+
+// TestWarmRefusesCommands checks the oracle commands the warm worker does not stand for keep
+// every run cold, saying why, without starting anything.
+func TestWarmRefusesCommands(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"test/a.test.js", "package.json"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, f), []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct{ cmd, why string }{
+		{"", "--oracle's node --test runs are cold"},
+		{"npx jest test/a.test.js", "runs jest; the warm worker runs vitest only"},
+		{"npx vitest run --no-isolate test/a.test.js", "turns isolation off"},
+		{"npx vitest run --pool=vmThreads test/a.test.js", "does not pass on"},
+		{"npx vitest run test/a.test.js && echo done", "not one test runner invocation"},
+		{"npx vitest run test/a.test.js", ""},
+	} {
+		w := warmFor(root, tt.cmd, nil, nil, t.TempDir())
+		if tt.why == "" && w.refused() != "" || tt.why != "" && !strings.Contains(w.refused(), tt.why) {
+			t.Errorf("%q: refused %q, want %q", tt.cmd, w.refused(), tt.why)
+		}
+	}
+}
+
+// writeCommitted writes rel in the git checkout root and commits it.
+func writeCommitted(t *testing.T, root, rel, content string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(root, rel), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, root, "add", "-A")
+	gitIn(t, root, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "edit")
+}

@@ -1,0 +1,10 @@
+import { describe, expect, test } from 'vitest';
+import { clamp, width } from '../src/range.js';
+
+describe('clamp', () => {
+  test('below', () => { expect(clamp(-5, 0, 10)).toBe(0); });
+  test('above', () => { expect(clamp(50, 0, 10)).toBe(10); });
+  test('inside', () => { expect(clamp(5, 0, 10)).toBe(5); });
+});
+
+test('width', () => { expect(width(2, 7)).toBe(5); });
