@@ -177,6 +177,11 @@ type Options struct {
 	// loads the test files, which the tests then see in process.env (otherwise empty): uvu's
 	// FORCE_COLOR=1 while its --color is on, as it is by default (UvuEnv).
 	Env map[string]string
+	// Conditions are the export conditions the runner's node adds (node --conditions/-C, read
+	// by oraclecmd.Conditions): a package's "exports" (its own, for a self-reference) resolve
+	// with them as node resolves them. Honoured for the frameworks plain node loads the files
+	// of (node:test, mocha, uvu, tape; exportConditions).
+	Conditions []string
 	// Neighbours makes each run also make the tests' entry calls again after its tests, with one
 	// argument changed a little, recorded with Origin "neighbour" (neighbours.go).
 	Neighbours bool
@@ -285,7 +290,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, fmt.Errorf("embedded runner: test file %s is outside the root %s", f, abs)
 		}
-		b, err := newBundler(abs, rel, cfg.SetupFiles, false)
+		b, err := newBundler(abs, rel, cfg.SetupFiles, false, r.conditions())
 		if err != nil {
 			r.Close()
 			return nil, err
@@ -360,7 +365,7 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 				}
 				// A script cannot hold it: bundle the file as one ES module's body instead,
 				// run inside an async function (served under vitest only, below).
-				nb, err := newBundler(r.root, tf.path, r.cfg.SetupFiles, true)
+				nb, err := newBundler(r.root, tf.path, r.cfg.SetupFiles, true, r.conditions())
 				if err != nil {
 					return nil, err
 				}
