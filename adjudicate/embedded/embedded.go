@@ -385,9 +385,6 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		if file, ok := propertyEscape(out.js, out.srcMap); ok {
 			return nil, &UnsupportedError{Importer: tf.b.sourceName(file), Feature: `Unicode property escapes in regular expressions (\p{…}), which goja does not match`}
 		}
-		if what, file, ok := refusedUse(out.js, out.srcMap); ok {
-			return nil, &UnsupportedError{Importer: tf.b.sourceName(file), Feature: what}
-		}
 	}
 	fw := r.cfg.Framework
 	switch {
@@ -401,6 +398,11 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		fw = FrameworkUvu
 	case out.apis[FrameworkTape]:
 		fw = FrameworkTape
+	}
+	if overrides == nil {
+		if what, file, ok := refusedUse(out.js, out.srcMap, inlineSnapshotRefusal(r.root, fw)); ok {
+			return nil, &UnsupportedError{Importer: tf.b.sourceName(file), Feature: what}
+		}
 	}
 	if tf.b.esm && overrides == nil {
 		switch {
