@@ -66,8 +66,12 @@
 //     the runner would, a non-node test environment, a mapper or an alias bond cannot reproduce
 //     exactly (another computed value, a regular expression find, a package target, a path
 //     outside the repository), custom transforms and mock auto-reset
-//     settings are refused by name, as are snapshots and module mocks (vi.mock, jest.mock) found
-//     in the tests or their setup files. tsconfig `paths` are honoured (esbuild reads them).
+//     settings are refused by name, as are snapshot files and module mocks (vi.mock, jest.mock)
+//     found in the tests or their setup files. Under vitest, `assert` and expect's language
+//     chains are chai's (js/chai.js), and toMatchInlineSnapshot with its literal is served for
+//     vitest 2-4 (js/snapshot.js, snapshotversion.go; refused otherwise). tsconfig `paths` are
+//     honoured (esbuild reads them); packages' "exports" resolve with node's conditions for
+//     node:test, mocha, uvu and tape (conditions.go).
 //     Known differences from the real runners are listed in jestparity_test.go.
 //   - mocha (js/mocha.js, mocha.go, testconfig/mocha.go): mocha 10's BDD interface and runner, only
 //     when the caller passes FrameworkMocha (the oracle command runs mocha); ReadMochaSetup reads
