@@ -190,6 +190,7 @@ func invocationTests(root string, inv oraclecmd.Invocation) (files []string, eo 
 		return nil, eo, fmt.Sprintf("the oracle command runs %s, which the embedded runner does not speak", inv.Runner)
 	}
 	eo.Framework = fw
+	eo.Conditions = oraclecmd.Conditions(inv)
 	if fw == embedded.FrameworkUvu {
 		eo.Env = embedded.UvuEnv(slices.Contains(inv.Args, "--no-color"))
 	}

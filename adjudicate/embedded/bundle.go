@@ -197,8 +197,9 @@ const bundleName = "__bond_embedded_bundle.js"
 const setupNamespace = "bond-setup"
 
 // newBundler makes the bundler of the test file entry, with the suite's setup files run before
-// it (none: the test file is the entry itself).
-func newBundler(root, entry string, setup []string, esm bool) (*bundler, error) {
+// it (none: the test file is the entry itself), resolving packages' "exports" and "imports"
+// with conditions (exportConditions; nil: esbuild's own default set).
+func newBundler(root, entry string, setup []string, esm bool, conditions []string) (*bundler, error) {
 	b := &bundler{root: root, entry: entry, setup: setup, exports: map[string]exportInfo{}, esm: esm}
 	format := api.FormatIIFE
 	if esm {
@@ -224,6 +225,7 @@ func newBundler(root, entry string, setup []string, esm bool) (*bundler, error) 
 		Write:          false,
 		Format:         format,
 		Platform:       api.PlatformNode,
+		Conditions:     conditions,
 		Target:         api.ESNext,
 		Supported:      loweredFeatures,
 		Sourcemap:      api.SourceMapExternal,

@@ -35,7 +35,7 @@ func TestBundleRecordsManyModulesAtOnce(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "test/all.test.js"), []byte(entry.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b, err := newBundler(root, "test/all.test.js", nil, false)
+	b, err := newBundler(root, "test/all.test.js", nil, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

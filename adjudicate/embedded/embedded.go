@@ -66,8 +66,12 @@
 //     the runner would, a non-node test environment, a mapper or an alias bond cannot reproduce
 //     exactly (another computed value, a regular expression find, a package target, a path
 //     outside the repository), custom transforms and mock auto-reset
-//     settings are refused by name, as are snapshots and module mocks (vi.mock, jest.mock) found
-//     in the tests or their setup files. tsconfig `paths` are honoured (esbuild reads them).
+//     settings are refused by name, as are snapshot files and module mocks (vi.mock, jest.mock)
+//     found in the tests or their setup files. Under vitest, `assert` and expect's language
+//     chains are chai's (js/chai.js), and toMatchInlineSnapshot with its literal is served for
+//     vitest 2-4 (js/snapshot.js, snapshotversion.go; refused otherwise). tsconfig `paths` are
+//     honoured (esbuild reads them); packages' "exports" resolve with node's conditions for
+//     node:test, mocha, uvu and tape (conditions.go).
 //     Known differences from the real runners are listed in jestparity_test.go.
 //   - mocha (js/mocha.js, mocha.go, testconfig/mocha.go): mocha 10's BDD interface and runner, only
 //     when the caller passes FrameworkMocha (the oracle command runs mocha); ReadMochaSetup reads
@@ -189,6 +193,11 @@ type Options struct {
 	// loads the test files, which the tests then see in process.env (otherwise empty): uvu's
 	// FORCE_COLOR=1 while its --color is on, as it is by default (UvuEnv).
 	Env map[string]string
+	// Conditions are the export conditions the runner's node adds (node --conditions/-C, read
+	// by oraclecmd.Conditions): a package's "exports" (its own, for a self-reference) resolve
+	// with them as node resolves them. Honoured for the frameworks plain node loads the files
+	// of (node:test, mocha, uvu, tape; exportConditions).
+	Conditions []string
 	// Neighbours makes each run also make the tests' entry calls again after its tests, with one
 	// argument changed a little, recorded with Origin "neighbour" (neighbours.go).
 	Neighbours bool
@@ -297,7 +306,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, fmt.Errorf("embedded runner: test file %s is outside the root %s", f, abs)
 		}
-		b, err := newBundler(abs, rel, cfg.SetupFiles, false)
+		b, err := newBundler(abs, rel, cfg.SetupFiles, false, r.conditions())
 		if err != nil {
 			r.Close()
 			return nil, err
@@ -372,7 +381,7 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 				}
 				// A script cannot hold it: bundle the file as one ES module's body instead,
 				// run inside an async function (served under vitest only, below).
-				nb, err := newBundler(r.root, tf.path, r.cfg.SetupFiles, true)
+				nb, err := newBundler(r.root, tf.path, r.cfg.SetupFiles, true, r.conditions())
 				if err != nil {
 					return nil, err
 				}
@@ -392,9 +401,6 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		if file, ok := propertyEscape(out.js, out.srcMap); ok {
 			return nil, &UnsupportedError{Importer: tf.b.sourceName(file), Feature: `Unicode property escapes in regular expressions (\p{…}), which goja does not match`}
 		}
-		if what, file, ok := refusedUse(out.js, out.srcMap); ok {
-			return nil, &UnsupportedError{Importer: tf.b.sourceName(file), Feature: what}
-		}
 	}
 	fw := r.cfg.Framework
 	switch {
@@ -412,6 +418,11 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 		fw = FrameworkAva
 	case out.apis[FrameworkTap]:
 		fw = FrameworkTap
+	}
+	if overrides == nil {
+		if what, file, ok := refusedUse(out.js, out.srcMap, inlineSnapshotRefusal(r.root, fw)); ok {
+			return nil, &UnsupportedError{Importer: tf.b.sourceName(file), Feature: what}
+		}
 	}
 	if tf.b.esm && overrides == nil {
 		switch {

@@ -95,13 +95,23 @@ func unsupported(err error) error {
 var refusedUses = regexp.MustCompile(`\.(toMatchSnapshot|toMatchInlineSnapshot|toThrowErrorMatchingSnapshot|toThrowErrorMatchingInlineSnapshot|toMatchFileSnapshot)\(|\b(?:vi|jest)\.(mock|doMock|unmock|hoisted|requireActual|importActual|importMock|requireMock)\(`)
 
 // refusedUse returns the first refused test-API call in js, and the source file it maps to.
-func refusedUse(js, srcMap []byte) (what, file string, found bool) {
+// toMatchInlineSnapshot is served (js/snapshot.js) when inline, inlineSnapshotRefusal's
+// answer, is empty, else refused with it.
+func refusedUse(js, srcMap []byte, inline string) (what, file string, found bool) {
 	for _, loc := range refusedUses.FindAllSubmatchIndex(js, -1) {
 		file = sourceAt(js, srcMap, loc[0])
 		if strings.Contains(file, "node_modules/") {
 			continue
 		}
+		name := ""
+		if loc[2] >= 0 {
+			name = string(js[loc[2]:loc[3]])
+		}
 		switch {
+		case name == "toMatchInlineSnapshot" && inline == "":
+			continue
+		case name == "toMatchInlineSnapshot":
+			return name + " (" + inline + ")", file, true
 		case loc[2] >= 0:
 			return string(js[loc[2]:loc[3]]) + " (snapshots read and write files)", file, true
 		default:

@@ -19,7 +19,7 @@ package embedded
 //     name          Go value                          JS reads it in
 //     entry         the test file's path (string)     globals, loader, nodetest, jest, mocha, mocharun
 //     framework     its test API: "node:test", "jest", "vitest", "mocha", "uvu", "tape", "ava" or "tap"
-//                                                     loader, expect, jestmock, jest, vitestmsg, mocha, mocharun, uvu, tape, ava, tap
+//                                                     loader, expect, chai, snapshot, jestmock, jest, vitestmsg, mocha, mocharun, uvu, tape, ava, tap
 //     globals       jest's globals are installed (bool)  jest
 //     bail          stop at the first failing test (bool)  nodetest, jest, mocharun, uvu, tape, ava, tap
 //     mocha         {timeout: ms (0 none), checkLeaks, forbidOnly}  mocha, mocharun
@@ -72,7 +72,7 @@ import (
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
 // use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "fs.js", "nodetest.js", "vitestmsg.js", "expect.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "ava.js", "tap.js", "loader.js"}
+var runtimeParts = []string{"inspect.js", "globals.js", "json.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "fs.js", "nodetest.js", "vitestmsg.js", "expect.js", "chai.js", "snapshot.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "ava.js", "tap.js", "loader.js"}
 
 //go:embed js/*.js
 var runtimeFS embed.FS

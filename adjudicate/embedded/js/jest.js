@@ -340,7 +340,7 @@
     expect,
   };
   const jestModule = Object.assign({}, jestGlobals, { jest: jestObj });
-  const vitestModule = Object.assign({}, jestGlobals, { suite: jdescribe, vi: viObj, vitest: viObj, assert: assertStrict, onTestFinished: () => {}, onTestFailed: () => {} });
+  const vitestModule = Object.assign({}, jestGlobals, { suite: jdescribe, vi: viObj, vitest: viObj, assert: chaiAssert, onTestFinished: () => {}, onTestFailed: () => {} });
   if (host.globals) {
     Object.assign(g, framework === 'vitest' ? Object.assign({}, jestGlobals, { suite: jdescribe, vi: viObj }) : Object.assign({}, jestGlobals, { jest: jestObj }));
   }

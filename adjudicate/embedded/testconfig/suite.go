@@ -93,6 +93,7 @@ var refusedConfig = []struct{ key, what string }{
 	{"setupFiles", "setup files"},
 	{"globalSetup", "a global setup file"},
 	{"snapshotSerializers", "snapshot serializers"},
+	{"snapshotFormat", "snapshot format options"},
 	{"alias", "resolve.alias (module aliases)"},
 	{"moduleDirectories", "jest moduleDirectories"},
 	{"modulePaths", "jest modulePaths"},

@@ -1,0 +1,1 @@
+exports.kind = 'require';
