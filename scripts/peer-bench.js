@@ -79,6 +79,8 @@ function compare(bondPath, bondTime, strykerPath, strykerTime, runner, jobs) {
     const t = bond.timings;
     console.log(`bond phases (ms): baseline ${t.baseline_ms}, canaries ${t.canary_ms}, mutants ${t.mutants_ms}, adjudication ${t.suite_ms}, gates ${t.gates_baseline_ms || 0}`);
   }
+  const run = bond.run || {};
+  console.log(`bond runner ${run.runner}${run.runner_note ? ': ' + run.runner_note : ''}`);
   console.log('\nper line: bond outcome | stryker outcome | agree');
   const bondSays = (s) => !s.length ? '-' : s.some((x) => x === 'accepted') ? 'survived' : s.every((x) => x === 'killed' || x === 'timeout') ? 'killed' : s.every((x) => x === 'skipped') ? 'not-run' : s.join('/');
   const strykerSays = (s) => !s.length ? '-' : s.some((x) => x === 'Survived') ? 'survived' : s.every((x) => x === 'Killed' || x === 'Timeout') ? 'killed' : s.every((x) => x === 'NoCoverage') ? 'not-run' : s.join('/');
