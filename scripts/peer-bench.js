@@ -23,9 +23,13 @@ function config(planPath, runner, jobs, oracle, ...tests) {
       i = j + 1;
     }
   }
+  // Stryker's jest runner refuses perTest coverage before jest 24 (dayjs pins jest 23): there
+  // it runs every mutant against the whole oracle, which is the best it can do on that suite.
+  const oldJest = runner === 'jest' && majorOf('jest') < 24;
+  if (oldJest) console.error(`peer-bench.js: jest ${majorOf('jest')} is older than 24: Stryker runs with coverageAnalysis off`);
   const c = {
     mutate, testRunner: runner, concurrency: Number(jobs), reporters: ['json'],
-    coverageAnalysis: runner === 'command' ? 'off' : 'perTest', cleanTempDir: true,
+    coverageAnalysis: runner === 'command' || oldJest ? 'off' : 'perTest', cleanTempDir: true,
     // Stryker's tsconfig rewriting calls the TypeScript JS API, which TypeScript 7 (native) no
     // longer has; pointing it at no file turns that preprocessing off (vitest and jest transpile
     // TypeScript themselves).
@@ -43,6 +47,16 @@ function config(planPath, runner, jobs, oracle, ...tests) {
     c.vitest = { configFile: 'stryker.vitest.config.mts', related: false };
   }
   console.log(JSON.stringify(c, null, 2));
+}
+
+// majorOf is the major version of the installed package name, or Infinity when it is not
+// installed or its version cannot be read.
+function majorOf(name) {
+  try {
+    return Number(JSON.parse(fs.readFileSync(`node_modules/${name}/package.json`, 'utf8')).version.split('.')[0]);
+  } catch {
+    return Infinity;
+  }
 }
 
 function readTime(p) {
