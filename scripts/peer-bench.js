@@ -37,7 +37,9 @@ function config(planPath, runner, jobs, oracle, ...tests) {
   };
   if (runner === 'command') c.commandRunner = { command: oracle };
   if (runner === 'mocha') c.mochaOptions = { spec: tests };
-  if (runner === 'jest') c.jest = { config: { testMatch: tests.map((t) => '<rootDir>/' + t) } };
+  // testRegex is emptied beside testMatch: a project config that sets testRegex (dayjs) would
+  // otherwise fail jest's validation ("testMatch and testRegex cannot be used together").
+  if (runner === 'jest') c.jest = { config: { testMatch: tests.map((t) => '<rootDir>/' + t), testRegex: '' } };
   if (runner === 'vitest') {
     const base = ['vitest.config.mts', 'vitest.config.ts', 'vitest.config.mjs', 'vitest.config.js', 'vite.config.ts', 'vite.config.mjs', 'vite.config.js'].find((f) => fs.existsSync(f));
     const src = (base ? `import base from './${base}';\n` : 'const base = {};\n') +
