@@ -3,7 +3,8 @@ package adjudicate
 // This file is the adjudication phase (SPEC §3.5): for every accepted mutant, in plan order, the
 // abstention reason or the witness, asking the coverage detector first, then the value detector
 // (value.go, where the runner records calls), and the suite within its cap only when neither
-// witnessed.
+// witnessed — after those two have seen every mutant, so that under "first" the gates run only
+// when no cheaper witness decided the bond.
 
 import (
 	"context"
@@ -42,7 +43,9 @@ type detectors struct {
 func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.Mutant, results []report.MutantResult, d detectors, prog *progress) (map[string]*witnessCall, error) {
 	calls := map[string]*witnessCall{}
 	decided := false
-	suiteRuns := 0
+	// pending are the accepted mutants the coverage and value detectors left without a witness,
+	// in plan order: the suite detector's candidates.
+	var pending []int
 	for i := range results {
 		mr := &results[i]
 		m := muts[i]
@@ -85,19 +88,38 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 			decided = true
 			continue
 		}
-		if a.gates == 0 {
-			mr.Witness = report.Witness{Kind: report.WitnessNone, Values: vc}
+		mr.Witness = report.Witness{Kind: report.WitnessNone, Values: vc}
+		if a.gates > 0 {
+			pending = append(pending, i)
+		}
+	}
+	return calls, suiteDetect(ctx, a, decided, pending, muts, results, d, prog)
+}
+
+// suiteDetect asks the suite detector about the pending mutants (accepted, no coverage or value
+// witness), in plan order, within the suite cap. The gates are the costliest runs a certify can
+// make (a repository's whole suite, often a type check too), and a suite witness changes a
+// verdict only under witness-required: so they are asked last, after the coverage and value
+// detectors have seen every mutant, and under "first" not at all once one of those decided the
+// bond (a later mutant's coverage witness makes the earlier pending ones not-adjudicated, where
+// the gates used to run first for them). Under "all" every pending mutant is asked, as before.
+func suiteDetect(ctx context.Context, a adjudication, decided bool, pending []int, muts []plan.Mutant, results []report.MutantResult, d detectors, prog *progress) error {
+	suiteRuns := 0
+	for _, i := range pending {
+		mr := &results[i]
+		vc := mr.Witness.Values
+		if decided && a.mode == AdjudicateFirst {
+			mr.Witness = report.Witness{Kind: report.WitnessNotAdjudicated, Values: vc}
 			continue
 		}
 		// The first mutant that needs the suite detector runs the gates on the unmutated tree;
 		// their records are in the report before any suite witness is read.
 		gates, err := d.gates(ctx)
 		if err != nil {
-			return calls, err
+			return err
 		}
 		if len(gates) == 0 {
-			mr.Witness = report.Witness{Kind: report.WitnessNone, Values: vc}
-			continue
+			continue // witness none, as recorded
 		}
 		if suiteRuns >= a.suiteCap {
 			mr.Witness = report.Witness{Kind: report.WitnessNotAdjudicated, Values: vc}
@@ -105,17 +127,15 @@ func adjudicate(ctx context.Context, ev *evidence, a adjudication, muts []plan.M
 		}
 		suiteRuns++
 		prog.phase("suite", suiteRuns, min(a.suiteCap, len(muts)))
-		w, err := d.suite(ctx, m, gates)
+		w, err := d.suite(ctx, muts[i], gates)
 		if err != nil {
-			return calls, err
+			return err
 		}
 		if w.Gate != "" {
 			mr.Witness = w
 			mr.Witness.Values = vc
 			decided = true
-		} else {
-			mr.Witness = report.Witness{Kind: report.WitnessNone, Values: vc}
 		}
 	}
-	return calls, nil
+	return nil
 }

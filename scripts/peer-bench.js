@@ -23,9 +23,13 @@ function config(planPath, runner, jobs, oracle, ...tests) {
       i = j + 1;
     }
   }
+  // Stryker's jest runner refuses perTest coverage before jest 24 (dayjs pins jest 23): there
+  // it runs every mutant against the whole oracle, which is the best it can do on that suite.
+  const oldJest = runner === 'jest' && majorOf('jest') < 24;
+  if (oldJest) console.error(`peer-bench.js: jest ${majorOf('jest')} is older than 24: Stryker runs with coverageAnalysis off`);
   const c = {
     mutate, testRunner: runner, concurrency: Number(jobs), reporters: ['json'],
-    coverageAnalysis: runner === 'command' ? 'off' : 'perTest', cleanTempDir: true,
+    coverageAnalysis: runner === 'command' || oldJest ? 'off' : 'perTest', cleanTempDir: true,
     // Stryker's tsconfig rewriting calls the TypeScript JS API, which TypeScript 7 (native) no
     // longer has; pointing it at no file turns that preprocessing off (vitest and jest transpile
     // TypeScript themselves).
@@ -33,7 +37,9 @@ function config(planPath, runner, jobs, oracle, ...tests) {
   };
   if (runner === 'command') c.commandRunner = { command: oracle };
   if (runner === 'mocha') c.mochaOptions = { spec: tests };
-  if (runner === 'jest') c.jest = { config: { testMatch: tests.map((t) => '<rootDir>/' + t) } };
+  // testRegex is emptied beside testMatch: a project config that sets testRegex (dayjs) would
+  // otherwise fail jest's validation ("testMatch and testRegex cannot be used together").
+  if (runner === 'jest') c.jest = { config: { testMatch: tests.map((t) => '<rootDir>/' + t), testRegex: '' } };
   if (runner === 'vitest') {
     const base = ['vitest.config.mts', 'vitest.config.ts', 'vitest.config.mjs', 'vitest.config.js', 'vite.config.ts', 'vite.config.mjs', 'vite.config.js'].find((f) => fs.existsSync(f));
     const src = (base ? `import base from './${base}';\n` : 'const base = {};\n') +
@@ -43,6 +49,16 @@ function config(planPath, runner, jobs, oracle, ...tests) {
     c.vitest = { configFile: 'stryker.vitest.config.mts', related: false };
   }
   console.log(JSON.stringify(c, null, 2));
+}
+
+// majorOf is the major version of the installed package name, or Infinity when it is not
+// installed or its version cannot be read.
+function majorOf(name) {
+  try {
+    return Number(JSON.parse(fs.readFileSync(`node_modules/${name}/package.json`, 'utf8')).version.split('.')[0]);
+  } catch {
+    return Infinity;
+  }
 }
 
 function readTime(p) {
@@ -79,6 +95,8 @@ function compare(bondPath, bondTime, strykerPath, strykerTime, runner, jobs) {
     const t = bond.timings;
     console.log(`bond phases (ms): baseline ${t.baseline_ms}, canaries ${t.canary_ms}, mutants ${t.mutants_ms}, adjudication ${t.suite_ms}, gates ${t.gates_baseline_ms || 0}`);
   }
+  const run = bond.run || {};
+  console.log(`bond runner ${run.runner}${run.runner_note ? ': ' + run.runner_note : ''}`);
   console.log('\nper line: bond outcome | stryker outcome | agree');
   const bondSays = (s) => !s.length ? '-' : s.some((x) => x === 'accepted') ? 'survived' : s.every((x) => x === 'killed' || x === 'timeout') ? 'killed' : s.every((x) => x === 'skipped') ? 'not-run' : s.join('/');
   const strykerSays = (s) => !s.length ? '-' : s.some((x) => x === 'Survived') ? 'survived' : s.every((x) => x === 'Killed' || x === 'Timeout') ? 'killed' : s.every((x) => x === 'NoCoverage') ? 'not-run' : s.join('/');
