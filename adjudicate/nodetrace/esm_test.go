@@ -212,3 +212,18 @@ func TestHookRequireHookImportsESM(t *testing.T) {
 		t.Errorf("unavailable %q, want it to name the import that reached the test unwrapped", tr.Unavailable)
 	}
 }
+
+// TestHookKeepsIdentities: a function the tests reach under two export names, and through two
+// entry modules, is one value under the trace as without it (one proxy per value, named by the
+// first way it was reached), so a test comparing the exports' identities passes; its calls are
+// still recorded.
+func TestHookKeepsIdentities(t *testing.T) {
+	tests := []string{"test/alias.test.js"}
+	tr := runHookAt(t, "testdata/alias", tests, tests, "--test", "test/alias.test.js")
+	if tr.Unavailable != "" {
+		t.Fatalf("trace unavailable: %s", tr.Unavailable)
+	}
+	if len(tr.Calls) != 1 || tr.Calls[0].Outcome[0] != "return=str:\"a=b%20c\"" {
+		t.Errorf("calls %+v, want the one call of serialize under its first name", tr.Calls)
+	}
+}

@@ -465,13 +465,15 @@
     return !!d && d.value === true;
   }
 
-  // wrap returns v's recording proxy (one per value and file), or v when it is not wrapped.
+  // wrap returns v's recording proxy, or v when it is not wrapped. A value has one proxy however
+  // many names, files or paths reach it, named by the first, so identities the tests compare
+  // hold under the trace as without it: `expect(m.serialize).toBe(m.stringify)` where both
+  // exports are one function, or one function re-exported by two entry modules.
   function wrap(file, name, v, top) {
     if (v === null || (typeof v !== 'function' && typeof v !== 'object')) return v;
     if (apply(wmHas, real, [v])) return v;
-    let byFile = apply(wmGet, proxies, [v]);
-    const id = file + '\0' + name;
-    if (byFile !== undefined && byFile[id] !== undefined) return byFile[id];
+    const known = apply(wmGet, proxies, [v]);
+    if (known !== undefined) return known;
     const callable = typeof v === 'function';
     if (!callable && !(top && plainObject(v))) return v;
     if (callable && apply(strEndsWith, name, ['#'])) name += 'default';
@@ -508,8 +510,7 @@
     }
     const p = new ProxyCtor(v, handler);
     apply(wmSet, real, [p, v]);
-    if (byFile === undefined) { byFile = create(null); apply(wmSet, proxies, [v, byFile]); }
-    byFile[id] = p;
+    apply(wmSet, proxies, [v, p]);
     return p;
   }
 

@@ -1,0 +1,1 @@
+module.exports = { serialize: require('./cookie.js').serialize };
