@@ -465,15 +465,17 @@
     return !!d && d.value === true;
   }
 
-  // wrap returns v's recording proxy, or v when it is not wrapped. A value has one proxy however
-  // many names, files or paths reach it, named by the first, so identities the tests compare
-  // hold under the trace as without it: `expect(m.serialize).toBe(m.stringify)` where both
-  // exports are one function, or one function re-exported by two entry modules.
+  // wrap returns v's recording proxy, or v when it is not wrapped. A value has one proxy per test
+  // file (file: the calls it records are that file's), however many names or entry modules reach
+  // it there, named by the first, so identities a test compares hold under the trace as without
+  // it: `expect(m.serialize).toBe(m.stringify)` where both exports are one function, or one
+  // function re-exported by two entry modules. One per file, not one in all: in a run of a
+  // subset of the files (per-file reach) a call is still its own file's.
   function wrap(file, name, v, top) {
     if (v === null || (typeof v !== 'function' && typeof v !== 'object')) return v;
     if (apply(wmHas, real, [v])) return v;
-    const known = apply(wmGet, proxies, [v]);
-    if (known !== undefined) return known;
+    let byFile = apply(wmGet, proxies, [v]);
+    if (byFile !== undefined && byFile[file] !== undefined) return byFile[file];
     const callable = typeof v === 'function';
     if (!callable && !(top && plainObject(v))) return v;
     if (callable && apply(strEndsWith, name, ['#'])) name += 'default';
@@ -510,7 +512,8 @@
     }
     const p = new ProxyCtor(v, handler);
     apply(wmSet, real, [p, v]);
-    apply(wmSet, proxies, [v, p]);
+    if (byFile === undefined) { byFile = create(null); apply(wmSet, proxies, [v, byFile]); }
+    byFile[file] = p;
     return p;
   }
 
