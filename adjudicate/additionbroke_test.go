@@ -109,3 +109,49 @@ test('label', () => { assert.strictEqual(label(12345), '12345'); });
 		})
 	}
 }
+
+// The peer-bench case itself, from scratch: under vitest (bond's config wrapper and setup file)
+// a test that compares an export with the function itself through util.types.isProxy fails
+// only with the trace, while vitest with V8 coverage passes. certify must not exit 2 and must
+// not blame coverage: the value detector is unavailable, naming the trace, and coverage reads.
+func TestTraceThatBreaksVitestIsNotCoverage(t *testing.T) {
+	root := fixtureRepo(t, "vitest", map[string]string{
+		"src/label.js": `export function label(n) {
+  let s = String(n);
+  if (s.length > 3) {
+    s = s.trim();
+  }
+  return s;
+}
+`,
+		"test/label.test.js": `import { test, expect } from 'vitest';
+import { types } from 'node:util';
+import { label } from '../src/label.js';
+test('label', () => { expect(label(12345)).toBe('12345'); });
+test('label is the function itself', () => { expect(types.isProxy(label)).toBe(false); });
+`,
+	})
+	killed := mutantAt(t, root, "src/label.js", 6, "return-sentinel", "return s;", "return undefined;")
+	accepted := mutantAt(t, root, "src/label.js", 3, "invert-comparison", ">", "<=")
+	rep := certifyFiles(t, root, Options{OracleCmd: "npx vitest run test/label.test.js", Runner: RunnerNode, Jobs: 1}, []plan.Mutant{killed, accepted})
+	if len(rep.Errors) > 0 || rep.Partial {
+		t.Fatalf("certify stopped (partial %v): %v", rep.Partial, rep.Errors)
+	}
+	if strings.Contains(rep.Run.RunnerNote, "coverage") {
+		t.Errorf("runner note %q blames coverage: vitest with coverage alone passes", rep.Run.RunnerNote)
+	}
+	for _, f := range rep.Baseline.Reach.Files {
+		if f.Coverage == "unavailable" {
+			t.Errorf("%s: coverage unavailable (%q): vitest with coverage alone passes", f.Path, f.Detail)
+		}
+	}
+	if vd := rep.Run.ValueDetector; !strings.HasPrefix(vd, "unavailable: the oracle fails when bond adds the value detector's trace") {
+		t.Errorf("value_detector %q, want unavailable, naming the trace", vd)
+	}
+	if got := rep.Mutants[0].Status; got != report.StatusKilled {
+		t.Errorf("return-sentinel: %s, want killed", got)
+	}
+	if got := rep.Mutants[1].Status; got != report.StatusAccepted {
+		t.Errorf("invert-comparison: %s, want accepted", got)
+	}
+}
