@@ -30,15 +30,24 @@ test('label is the function itself', () => { assert.ok(!util.types.isProxy(label
 const assert = require('node:assert');
 test('no coverage directory', () => { assert.ok(!process.env.NODE_V8_COVERAGE, 'NODE_V8_COVERAGE is set'); });
 `
+	togetherTest := `const test = require('node:test');
+const assert = require('node:assert');
+const util = require('node:util');
+const { label } = require('../src/label.js');
+test('not both', () => { assert.ok(!(process.env.NODE_V8_COVERAGE && util.types.isProxy(label)), 'label is a Proxy under coverage'); });
+`
 	for _, tc := range []struct {
 		name string
 		// extra is the test file added beside test/label.test.js ("" for none).
 		extra                  string
 		coverageDark, traceOff bool
+		// together: the oracle fails only with both additions, each alone passing.
+		together bool
 	}{
 		{name: "trace breaks it", extra: proxyTest, traceOff: true},
 		{name: "coverage breaks it", extra: covTest, coverageDark: true},
 		{name: "both break it", extra: proxyTest + covTest[strings.Index(covTest, "test('"):], coverageDark: true, traceOff: true},
+		{name: "only both together break it", extra: togetherTest, traceOff: true, together: true},
 		{name: "neither: nothing named"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -86,6 +95,10 @@ test('label', () => { assert.strictEqual(label(12345), '12345'); });
 				}
 			}
 			switch {
+			case tc.together:
+				if !strings.HasPrefix(vd, "unavailable: the oracle "+traceWords+" and its coverage flags together") || !strings.Contains(vd, "passes with either alone") {
+					t.Errorf("value_detector %q, want unavailable, naming the trace with coverage together", vd)
+				}
 			case tc.traceOff:
 				if !strings.HasPrefix(vd, "unavailable: the oracle "+traceWords) || !strings.Contains(vd, "label is a Proxy") {
 					t.Errorf("value_detector %q, want unavailable, naming the trace as what fails the oracle, quoting the failure", vd)
@@ -93,7 +106,7 @@ test('label', () => { assert.strictEqual(label(12345), '12345'); });
 			case !strings.HasPrefix(vd, "on (runner node)"):
 				t.Errorf("value_detector %q, want on: the trace broke nothing", vd)
 			}
-			if strings.Contains(vd, "coverage") {
+			if strings.Contains(vd, "coverage") && !tc.together {
 				t.Errorf("value_detector %q mentions coverage: the trace alone broke it", vd)
 			}
 			if got := rep.Mutants[0].Status; got != report.StatusKilled {
