@@ -150,7 +150,7 @@ type cmdRunner struct {
 	noTrace bool
 	// vitest holds what the value trace learns once of the oracle command's vitest.
 	vitest *vitestOnce
-	// coverageBroken, once set (coverageBroke), says why the runs that ask for coverage run
+	// coverageBroken, once set (additionBroke), says why the runs that ask for coverage run
 	// without bond's coverage flags: the oracle failed with them and passed without.
 	coverageBroken string
 	// traceBroken, once set (additionBroke), says why no run carries the value trace: the oracle
