@@ -93,12 +93,16 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, bp 
 	} else if note != "" {
 		x.choice.note = joinNotes(x.choice.note, note)
 	}
-	if why, err := coverageBroke(ctx, x, p, b, limit); err != nil {
+	if covWhy, traceWhy, err := additionBroke(ctx, x, p, b, limit); err != nil {
 		return b, err
-	} else if why != "" {
-		// The oracle passes as the user runs it and fails only with bond's coverage flags: the
-		// coverage channel is dark (named on every file), not the oracle red.
-		x.choice.note = joinNotes(x.choice.note, why)
+	} else if covWhy != "" || traceWhy != "" {
+		// The oracle passes as the user runs it and fails only with what bond adds to its runs:
+		// the addition that breaks it is the channel that is dark — coverage (named on every
+		// file and in the runner note) or the value trace (named in value_detector) — not the
+		// oracle red, and never the other channel.
+		if covWhy != "" {
+			x.choice.note = joinNotes(x.choice.note, covWhy)
+		}
 		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
 			return b, err
 		}
@@ -243,33 +247,88 @@ func (b baselineRuns) embeddedFailure(c *runnerChoice) string {
 	return ""
 }
 
-// coverageBroke tells a command runner's coverage failing from the oracle failing. When a
-// baseline run asked for coverage failed, the oracle runs once more without bond's coverage
-// flags; if that run passes, the runner's coverage machinery is what failed (jest's v8 provider
-// under Node 18+ with source-map 0.7.3 throws "You must provide the URL of lib/mappings.wasm"
-// after every test passed), so the runner stops asking for coverage and every later run's
-// coverage is unavailable with the returned reason. "" when either baseline run passed, the
-// runner is not a command, or the oracle fails without coverage too (then that failure is
-// certify's).
-func coverageBroke(ctx context.Context, x *runs, p *pool, b baselineRuns, limit time.Duration) (string, error) {
+// additionBroke tells a command runner's additions failing from the oracle failing, and which
+// addition failed. bond adds two things to the baseline runs: its coverage flags and the value
+// detector's trace (a preload hook, jest's setup file, vitest's config wrapper). When both
+// baseline runs failed with them, the oracle runs once as the user runs it; only if that passes
+// is an addition to blame, and only then — so the common path pays nothing — does it find out
+// which: with both added, once with coverage alone and once with the trace alone (in parallel
+// over the pool's pair). The addition whose run fails is the one that breaks the oracle (jest's
+// v8 provider under Node 18+ with source-map 0.7.3 throws "You must provide the URL of
+// lib/mappings.wasm" after every test passed; a test that checks an export's identity or
+// source text sees the trace's proxy). A broken coverage channel is returned as covWhy and no
+// later run asks for coverage; a broken trace as traceWhy and no later run carries it (the value
+// detector says why, coverage runs on). When each passes alone and they fail only together, the
+// trace is left out, keeping coverage, which every verdict reads. Both "" when either baseline
+// run passed, the runner is not a command, or the oracle fails without the additions too (then
+// that failure is certify's).
+func additionBroke(ctx context.Context, x *runs, p *pool, b baselineRuns, limit time.Duration) (covWhy, traceWhy string, err error) {
 	cr, ok := x.choice.runner.(*cmdRunner)
-	if !ok || cr.prepare == nil || cr.coverageBroken != "" {
-		return "", nil
+	if !ok {
+		return "", "", nil
 	}
 	// Both runs asked for coverage; a coverage failure fails them both. One that passed with
 	// coverage shows the flags work, so the other's failure is the oracle's (a flaky oracle
 	// that fails every second run must stay a red oracle, not become a dark channel).
 	if b.pair[0].Status != report.StatusKilled || b.pair[1].Status != report.StatusKilled {
-		return "", nil
+		return "", "", nil
 	}
 	failed := &b.pair[0]
+	covered := cr.prepare != nil && cr.coverageBroken == ""
+	traced := failed.traced && cr.traceBroken == ""
+	if !covered && !traced {
+		return "", "", nil
+	}
 	plain, err := runEach(ctx, x, p, []runSpec{{timeout: limit}}, func() {})
 	if err != nil || plain[0].Status != report.StatusAccepted {
-		return "", err
+		return "", "", err
 	}
-	cr.coverageBroken = "the oracle fails when bond asks its test runner for coverage (exit " +
-		fmt.Sprint(failed.ExitCode) + ": " + lastErrorLine(failed.Output) + ") and passes without it, so no run records coverage"
-	return cr.coverageBroken, nil
+	// With one addition made, it is the one that broke the oracle.
+	covOut, traceOut := failed, failed
+	covFails, traceFails, together := covered, traced, false
+	if covered && traced {
+		alone, err := runEach(ctx, x, p, []runSpec{
+			{cov: true, withoutTrace: true, timeout: limit},
+			{cov: true, withoutCoverage: true, timeout: limit},
+		}, func() {})
+		if err != nil {
+			return "", "", err
+		}
+		covFails = alone[0].Status != report.StatusAccepted
+		traceFails = alone[1].Status != report.StatusAccepted
+		if covFails {
+			covOut = &alone[0]
+		}
+		if traceFails {
+			traceOut = &alone[1]
+		}
+		if !covFails && !traceFails {
+			traceFails, together = true, true
+		}
+	}
+	if covFails {
+		cr.coverageBroken = "the oracle fails when bond asks its test runner for coverage (exit " +
+			fmt.Sprint(covOut.ExitCode) + ": " + lastErrorLine(covOut.Output) + ") and passes without it, so no run records coverage"
+	}
+	if traceFails {
+		how := "passes without it"
+		if together {
+			how = "passes with either alone"
+		}
+		with := "when bond adds the value detector's trace to its runs"
+		if together {
+			with = "when bond adds the value detector's trace and its coverage flags together"
+		}
+		cr.traceBroken = "the oracle fails " + with + " (exit " + fmt.Sprint(traceOut.ExitCode) + ": " +
+			lastErrorLine(traceOut.Output) + ") and " + how + ", so no run records a value trace"
+	}
+	if covFails {
+		covWhy = cr.coverageBroken
+	}
+	if traceFails {
+		traceWhy = cr.traceBroken
+	}
+	return covWhy, traceWhy, nil
 }
 
 // lastErrorLine is the last line of output that reads as an error, or its last non-empty line.

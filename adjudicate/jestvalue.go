@@ -153,15 +153,17 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 		}
 		return out, ""
 	}
-	listed, why := run("--listTests")
-	if why != "" {
-		p.why = unavailableJest + "bond could not list its test files: " + why
-		return p, runErr
-	}
+	// The config first: one bond cannot trace (jest before 24, several projects) spends no
+	// --listTests run.
 	roots := sandboxRoots(sb.root)
 	own, inside, esmExts, why := ownSetupFiles(plain, marked, marker, roots)
 	if why != "" {
 		p.why = unavailableJest + why
+		return p, runErr
+	}
+	listed, why := run("--listTests")
+	if why != "" {
+		p.why = unavailableJest + "bond could not list its test files: " + why
 		return p, runErr
 	}
 	p.own, p.inside = own, inside
@@ -192,7 +194,8 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 
 // ownSetupFiles reads the project's own setupFilesAfterEnv from two --showConfig outputs: plain
 // (the preset's list, then the project's) and marked's (the preset's, then marker), the second
-// asked for only when the first lists any file (none is none of either), and the extensions its
+// asked for only when the first is one project's and lists any file (none is none of either; a
+// jest without the option, before 24, would reject it), and the extensions its
 // config treats as ES modules (extensionsToTreatAsEsm). Paths under one of roots come back
 // repo-relative (inside set).
 func ownSetupFiles(plain string, marked func() (string, string), marker string, roots []string) (own []string, inside []bool, esmExts []string, why string) {
@@ -200,7 +203,15 @@ func ownSetupFiles(plain string, marked func() (string, string), marker string, 
 	if why != "" {
 		return nil, nil, nil, why
 	}
-	if len(a.Configs) == 1 && a.Configs[0].SetupFilesAfterEnv != nil && len(*a.Configs[0].SetupFilesAfterEnv) == 0 {
+	if len(a.Configs) != 1 {
+		return nil, nil, nil, projectsWhy(len(a.Configs))
+	}
+	if a.Configs[0].SetupFilesAfterEnv == nil {
+		// Said before the marked read: a jest before 24 rejects the option it would pass
+		// (jest 22.4.4 exits 1 on --setupFilesAfterEnv), a jest start spent to learn nothing.
+		return nil, nil, nil, "jest " + a.Version + " has no setupFilesAfterEnv (jest 24 or later has), which bond's setup file needs"
+	}
+	if len(*a.Configs[0].SetupFilesAfterEnv) == 0 {
 		return nil, nil, a.Configs[0].ExtensionsToTreatAsEsm, ""
 	}
 	out, why := marked()
@@ -211,11 +222,8 @@ func ownSetupFiles(plain string, marked func() (string, string), marker string, 
 	if why != "" {
 		return nil, nil, nil, why
 	}
-	if len(a.Configs) != 1 || len(b.Configs) != 1 {
-		return nil, nil, nil, fmt.Sprintf("its config has %d projects: setupFilesAfterEnv given on jest's command line replaces every project's own list with one, so bond traces only a config of one project", len(a.Configs))
-	}
-	if a.Configs[0].SetupFilesAfterEnv == nil {
-		return nil, nil, nil, "jest " + a.Version + " has no setupFilesAfterEnv (jest 24 or later has), which bond's setup file needs"
+	if len(b.Configs) != 1 {
+		return nil, nil, nil, projectsWhy(len(b.Configs))
 	}
 	esmExts = a.Configs[0].ExtensionsToTreatAsEsm
 	full, withMarker := *a.Configs[0].SetupFilesAfterEnv, []string{}
@@ -233,6 +241,11 @@ func ownSetupFiles(plain string, marked func() (string, string), marker string, 
 		}
 	}
 	return own, inside, esmExts, ""
+}
+
+// projectsWhy says why bond does not trace a jest config of n projects.
+func projectsWhy(n int) string {
+	return fmt.Sprintf("its config has %d projects: setupFilesAfterEnv given on jest's command line replaces every project's own list with one, so bond traces only a config of one project", n)
 }
 
 // esmJestTest reports whether jest loads the test file rel (repo-relative) under root as an ES

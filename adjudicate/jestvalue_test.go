@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/plan"
 )
 
 // TestOwnSetupFiles splits jest's resolved setupFilesAfterEnv into a preset's part and the
@@ -33,7 +35,11 @@ func TestOwnSetupFiles(t *testing.T) {
 		{name: "absolute under the root", plain: show(`["/sb/test/setup.js"]`), marked: show(`["/work/m.cjs"]`), own: "[test/setup.js] [true]"},
 		{name: "two projects", plain: show(`[]`, `[]`), marked: show(`["/work/m.cjs"]`, `["/work/m.cjs"]`), why: "2 projects"},
 		{name: "none, marker run not needed", plain: show(`[]`), marked: "not asked", own: "[] []"},
-		{name: "jest 23", plain: `{"configs":[{"rootDir":"/sb"}],"version":"23.6.0"}`, marked: `{"configs":[{"rootDir":"/sb"}],"version":"23.6.0"}`, why: "jest 23.6.0 has no setupFilesAfterEnv"},
+		// A jest before 24 rejects --setupFilesAfterEnv (jest 22.4.4 exits 1): the marked run is
+		// never asked, and the reason is the version, not a failed read.
+		{name: "jest 23", plain: `{"configs":[{"rootDir":"/sb"}],"version":"23.6.0"}`, marked: "not asked", why: "jest 23.6.0 has no setupFilesAfterEnv"},
+		{name: "jest 22", plain: `{"configs":[{"rootDir":"/sb","setupFiles":[],"setupTestFrameworkScriptFile":null}],"globalConfig":{},"version":"22.4.4"}`, marked: "not asked", why: "jest 22.4.4 has no setupFilesAfterEnv"},
+		{name: "two projects, marker run not needed", plain: show(`["a.js"]`, `["b.js"]`), marked: "not asked", why: "2 projects"},
 		{name: "marker missing", plain: show(`["test/setup.js"]`), marked: show(`["test/setup.js"]`), why: "could not tell its preset's"},
 		{name: "preset differs", plain: show(`["/nm/a.js","test/setup.js"]`), marked: show(`["/nm/b.js","/work/m.cjs"]`), why: "could not tell its preset's"},
 		{name: "no config", plain: "jest: command not found", marked: show(`[]`), why: "printed no config"},
@@ -43,7 +49,13 @@ func TestOwnSetupFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			own, inside, esm, why := ownSetupFiles(tt.plain, func() (string, string) { return tt.marked, "" }, m, roots)
+			marked := func() (string, string) {
+				if tt.marked == "not asked" {
+					t.Errorf("the run with bond's marker was asked for: a jest start spent to learn nothing")
+				}
+				return tt.marked, ""
+			}
+			own, inside, esm, why := ownSetupFiles(tt.plain, marked, m, roots)
 			if tt.why != "" {
 				if !strings.Contains(why, tt.why) {
 					t.Errorf("why %q, want it to say %q", why, tt.why)
@@ -105,5 +117,20 @@ func TestESMJestTest(t *testing.T) {
 		if got := esm(rel); got != want {
 			t.Errorf("%s: ES module %v, want %v", rel, got, want)
 		}
+	}
+}
+
+// Under jest 22 (no setupFilesAfterEnv, which it rejects on its command line) the value detector
+// names the version as why it cannot trace, read from one --showConfig run, not a failed read of
+// a second run it could not have passed.
+func TestJest22ValueDetectorNamesTheVersion(t *testing.T) {
+	root := fixtureRepo(t, "jest22", map[string]string{})
+	m := mutantAt(t, root, "src/sign.js", 6, "return-sentinel", "return 'non-negative';", "return undefined;")
+	rep := certifyFiles(t, root, Options{OracleCmd: "npx jest --coverage=false test/sign.test.js", Runner: RunnerNode, Jobs: 1}, []plan.Mutant{m})
+	if len(rep.Errors) > 0 || rep.Partial {
+		t.Fatalf("certify stopped (partial %v): %v", rep.Partial, rep.Errors)
+	}
+	if vd := rep.Run.ValueDetector; !strings.Contains(vd, "jest 22.4.4 has no setupFilesAfterEnv") {
+		t.Errorf("value_detector %q, want it to name jest 22.4.4's missing setupFilesAfterEnv", vd)
 	}
 }

@@ -53,6 +53,9 @@ type runOutcome struct {
 	// command runner; Inputs is the record and check of them (inputs.go).
 	Loaded map[string]string
 	Inputs *report.RunInputs
+	// traced says a command runner's run carried the value trace (its hook, setup file or
+	// config wrapper), whether or not the trace could be read afterwards.
+	traced bool
 	// Trace is the run's value trace (value.go), nil for a runner that records none.
 	Trace *callTrace
 	// Tests are the tests the run reported, passed and skipped too (results.go, embeddedrun.go):
@@ -83,6 +86,10 @@ type runSpec struct {
 	// runner as every cold run starts it loads the file, and --parity's real-runner runs,
 	// which must be the runner as a user runs it.
 	cold bool
+	// withoutTrace and withoutCoverage leave one of bond's additions out of a run that asks for
+	// coverage: the two runs that tell which addition breaks an oracle that passes without them
+	// (additionBroke); every other run leaves both false.
+	withoutTrace, withoutCoverage bool
 }
 
 // oracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
@@ -143,9 +150,12 @@ type cmdRunner struct {
 	noTrace bool
 	// vitest holds what the value trace learns once of the oracle command's vitest.
 	vitest *vitestOnce
-	// coverageBroken, once set (coverageBroke), says why the runs that ask for coverage run
+	// coverageBroken, once set (additionBroke), says why the runs that ask for coverage run
 	// without bond's coverage flags: the oracle failed with them and passed without.
 	coverageBroken string
+	// traceBroken, once set (additionBroke), says why no run carries the value trace: the oracle
+	// failed with it and passed without. The value detector names it; coverage is unaffected.
+	traceBroken string
 	// warm, under --warm, runs mutants in a long-lived worker (warm.go); nil: every run cold.
 	warm *warmPool
 }
@@ -181,7 +191,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
 	cmd, env := r.command(s), r.env
 	withCoverage, timeout := s.cov, s.timeout
-	askCoverage := withCoverage && r.coverageBroken == ""
+	askCoverage := withCoverage && r.coverageBroken == "" && !s.withoutCoverage
 	if !askCoverage {
 		cmd = oraclecmd.WithoutCoverage(cmd)
 	}
@@ -209,11 +219,13 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOut
 	var traceWhy string
 	var tests []string
 	observed, recorder := false, ""
-	if withCoverage && !r.noTrace {
+	if withCoverage && !r.noTrace && !s.withoutTrace {
 		var via string
 		tests, via, traceWhy = r.traceable(s)
 		observed = tests == nil
 		switch {
+		case r.traceBroken != "" && traceWhy == "":
+			traceWhy = r.traceBroken
 		case traceWhy != "":
 		case via == "jest":
 			// jest lists its test files (jestvalue.go): a run narrowed to some keeps those.
@@ -258,9 +270,10 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOut
 	} else {
 		out, err = r.runOnce(ctx, sb, cmd, env, withCoverage, cr, timeout)
 	}
-	if withCoverage && !askCoverage && out.Status != report.StatusError {
+	if withCoverage && !askCoverage && r.coverageBroken != "" && out.Status != report.StatusError {
 		out.Unavailable = map[string]string{"*": r.coverageBroken}
 	}
+	out.traced = tr != nil
 	switch {
 	case traceWhy != "":
 		out.Trace = &callTrace{Unavailable: traceWhy}
