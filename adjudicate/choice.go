@@ -71,7 +71,7 @@ func chooseRunner(o Options, root string, patched func() (string, error), conf *
 	if err != nil {
 		return nil, err
 	}
-	eo.Neighbours = o.ValueNeighbours
+	eo.Neighbours, eo.CharCodes = o.ValueNeighbours, o.charCodes
 	r, why, err := newEmbedded(eroot, files, eo, o.Runner == RunnerEmbedded)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package adjudicate
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -140,6 +141,66 @@ func TestValueNeighboursJest(t *testing.T) {
 				}
 				if st := m.SuggestedTest; st == nil || !st.Verified || !strings.Contains(st.Code, "normalize('Bob')") {
 					t.Errorf("%s: suggested test %+v, want a verified one calling normalize('Bob')", at, st)
+				}
+			}
+		})
+	}
+}
+
+// TestValueNeighbourKinds certifies testdata/witness/value-neighbour-kinds with
+// --value-neighbours under the node runner and the embedded runner: the two neighbour kinds
+// docs/witness.md named for the misses the older kinds left (issue 28 item 2).
+//   - A character at the patch's constants: byteLength's tests send only ASCII, so dropping the
+//     two-byte or the three-byte branch (guard-never-fires) changes nothing their call or any
+//     older neighbour ("", "bc", "ab", "abcc", "Abc") sees; "abc" with its first character
+//     replaced by U+07FF (0x800 − 1, from the added line `c < 0x800`) or U+FFFF does. clampCode's
+//     `c > 0xFF` → `c >= 0xFF` is equivalent, and its neighbours at 0xFE, 0xFF and 0x100, the
+//     patch's own boundary, show no difference: witness none with neighbours counted.
+//   - The first character doubled: isHex's dropped `^` lets "##fff" through while every older
+//     neighbour of "#fff" and "fff" is refused by both; isTag's dropped `^` is equivalent (it
+//     tests the last four characters only) and "x#abc" doubled stays alike.
+//
+// Both runners must name the same neighbour for each witness: they make the same neighbours
+// in the same order (hook.cjs and embedded/neighbours.go).
+func TestValueNeighbourKinds(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	type want struct {
+		kind report.WitnessKind
+		arg  string // the witnessing neighbour's one argument, "" for none
+	}
+	wants := map[string]want{
+		"src/bytes.js:7":  {report.WitnessValue, "\uffffbc"},
+		"src/bytes.js:8":  {report.WitnessValue, "\u07ffbc"},
+		"src/bytes.js:18": {report.WitnessNone, ""},
+		"src/colour.js:3": {report.WitnessValue, "##fff"},
+		"src/colour.js:8": {report.WitnessNone, ""},
+	}
+	for _, runner := range []string{RunnerNode, RunnerEmbedded} {
+		t.Run(runner, func(t *testing.T) {
+			root := copyTree(t, "../testdata/witness/value-neighbour-kinds/tree")
+			o := Options{Runner: runner, ValueNeighbours: true}
+			got := certifyWitnessFixture(t, root, "value-neighbour-kinds", o, "neighbour calls in the first", 6)
+			if m := got["src/bytes.js:9"]; m.Status != report.StatusKilled {
+				t.Errorf("src/bytes.js:9: %s, want killed by the test's own call", m.Status)
+			}
+			for at, w := range wants {
+				m := got[at]
+				if m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
+					t.Errorf("%s: %s %s witness %s (%s), want accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, m.Reason, w.kind)
+					continue
+				}
+				if v := m.Witness.Values; v == nil || v.Unavailable != "" || v.Neighbours == 0 {
+					t.Errorf("%s: values %+v, want neighbour calls compared", at, v)
+				}
+				if w.kind != report.WitnessValue {
+					continue
+				}
+				// The node hook writes U+FFFF as itself, the embedded runner escapes it: the
+				// arguments are compared as the JSON string both spell.
+				var arg string
+				if d := m.Witness.Value; d == nil || d.Origin != "neighbour" || json.Unmarshal([]byte(d.Args), &arg) != nil || arg != w.arg {
+					t.Errorf("%s: value %+v, want a neighbour with the argument %q", at, d, w.arg)
 				}
 			}
 		})

@@ -82,6 +82,9 @@ type Options struct {
 	// Opt-in until measured on the evaluation corpus; the embedded runner and the command
 	// runners the value detector traces (node --test, mocha, the node runner).
 	ValueNeighbours bool
+	// charCodes are the code points of the neighbour kind "a character at the patch's
+	// constants" (patchCharCodes), set by certification.open from the patch's added lines.
+	charCodes []int
 	// Jobs is the number of sandboxes run in parallel; 0 is the CPU count.
 	Jobs int
 	// Timeout is the time limit of one oracle run; 0 is twice the slower baseline run plus 5 s.

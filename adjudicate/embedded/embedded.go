@@ -201,6 +201,9 @@ type Options struct {
 	// Neighbours makes each run also make the tests' entry calls again after its tests, with one
 	// argument changed a little, recorded with Origin "neighbour" (neighbours.go).
 	Neighbours bool
+	// CharCodes are code points from the patch's constants: each string argument of a kept call
+	// also gets a neighbour with its first character replaced by each of them (neighbours.go).
+	CharCodes []int
 }
 
 const defaultMemoryLimit = 1 << 30

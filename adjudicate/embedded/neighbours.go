@@ -182,8 +182,9 @@ func (t *tracer) value(p plain) goja.Value {
 	return p.prim
 }
 
-// variants are args with one argument changed a little, as hook.cjs changes them.
-func variants(rt *goja.Runtime, args []plain) [][]plain {
+// variants are args with one argument changed a little, as hook.cjs changes them; codes are
+// the patch's code points (Options.CharCodes).
+func variants(rt *goja.Runtime, args []plain, codes []int) [][]plain {
 	var out [][]plain
 	with := func(i int, v plain) {
 		a := append([]plain{}, args...)
@@ -210,7 +211,7 @@ func variants(rt *goja.Runtime, args []plain) [][]plain {
 				with(i, o)
 			}
 		default:
-			for _, v := range primitiveVariants(rt, a.prim) {
+			for _, v := range primitiveVariants(rt, a.prim, codes) {
 				with(i, plain{kind: plainPrimitive, prim: v})
 			}
 		}
@@ -219,8 +220,12 @@ func variants(rt *goja.Runtime, args []plain) [][]plain {
 }
 
 // primitiveVariants are a number's 0, ±1 and negation; a string emptied, shortened at either
-// end, its last character doubled and its first character's case changed; a boolean flipped.
-func primitiveVariants(rt *goja.Runtime, v goja.Value) []goja.Value {
+// end, its last character doubled, its first character's case changed, its first character
+// doubled (what an anchor dropped from a regular expression lets through: "##fff") and its
+// first character replaced by each of codes, the patch's code points (what a boundary among
+// the patch's constants tells apart: U+007F against U+0080); a boolean flipped. Characters are
+// code points here and in hook.cjs for the two new kinds, so both runners make the same strings.
+func primitiveVariants(rt *goja.Runtime, v goja.Value, codes []int) []goja.Value {
 	if v == nil {
 		return nil
 	}
@@ -261,6 +266,10 @@ func primitiveVariants(rt *goja.Runtime, v goja.Value) []goja.Value {
 			}
 			if g != r {
 				cands = append(cands, string(g)+x[n:])
+			}
+			cands = append(cands, x[:n]+x)
+			for _, c := range codes {
+				cands = append(cands, string(rune(c))+x[n:])
 			}
 		}
 		seen := map[string]bool{x: true}
@@ -313,7 +322,7 @@ func (t *tracer) runNeighbours(mute func(bool)) {
 		}
 	}
 	for _, r := range order {
-		for _, a := range variants(t.rt, r.args) {
+		for _, a := range variants(t.rt, r.args, t.charCodes) {
 			if made >= maxNeighbours || time.Since(start) > neighbourTime {
 				return
 			}

@@ -173,6 +173,7 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	// The tracer captures the built-ins it reads with before any other code runs in rt.
 	tr := newTracer(rt)
 	tr.neighbours = j.Neighbours && !j.NoTrace
+	tr.charCodes = j.CharCodes
 	v.configure(j)
 	st.use(rt)
 	defer st.use(nil)

@@ -71,6 +71,8 @@ type tracer struct {
 	// neighbours turns on the neighbour calls (neighbours.go); replays are the calls kept for
 	// them, replayKeys their callees and arguments.
 	neighbours bool
+	// charCodes are the neighbours' code points from the patch (Options.CharCodes).
+	charCodes  []int
 	replays    []replay
 	replayKeys map[string]bool
 	replaysPer map[string]int

@@ -81,6 +81,8 @@
   const isNaNNum = Number.isNaN;
   const dateNow = Date.now;
   const strToUpper = String.prototype.toUpperCase;
+  const strCodePointAt = String.prototype.codePointAt;
+  const fromCodePoint = String.fromCodePoint;
   const strToLower = String.prototype.toLowerCase;
   const sep = path.sep;
   const relative = path.relative;
@@ -528,7 +530,8 @@
   //
   // The tests' own entry calls, made again at exit with one argument changed a little: a number
   // to 0, ±1 away or negated; a string emptied, one character shorter at either end, its last
-  // character doubled or its first character's case changed; a boolean flipped; a plain
+  // character doubled, its first character's case changed, its first character doubled or
+  // replaced by each of the patch's code points (S.char_codes); a boolean flipped; a plain
   // object's property removed; an array emptied, its last item dropped or its first repeated.
   // Only calls whose arguments are plain data (primitives, plain objects and arrays of them, two
   // levels deep) and whose receiver is no instance are kept, copied before the call ran. They run
@@ -539,6 +542,15 @@
   const replayKeys = create(null);
   const replaysPer = create(null);
   const neighbourLines = [];
+  // charCodes are the patch's code points (HookOptions.CharCodes), checked again here: only
+  // Unicode scalar values, at most 12.
+  const charCodes = [];
+  if (isArray(S.char_codes)) {
+    for (let i = 0; i < S.char_codes.length && charCodes.length < 12; i++) {
+      const c = S.char_codes[i];
+      if (typeof c === 'number' && c >= 0 && c <= 0x10FFFF && (c < 0xD800 || c > 0xDFFF) && c === (c | 0)) push(charCodes, c);
+    }
+  }
   // neighboursMissed names the test files whose neighbour calls were asked for and not made
   // (jest.cjs: a teardown bond did not recognise), so the report says so rather than counting 0.
   const neighboursMissed = [];
@@ -605,6 +617,15 @@
         const f = apply(strSlice, v, [0, 1]);
         const g = apply(strToUpper, f, []) === f ? apply(strToLower, f, []) : apply(strToUpper, f, []);
         if (g !== f) push(cands, g + apply(strSlice, v, [1]));
+        if (v.length > 0) {
+          // By code point, as neighbours.go does: the first character doubled (what an anchor
+          // dropped from a regular expression lets through), then replaced by each of the
+          // patch's code points (what a boundary among its constants tells apart).
+          const first = apply(fromCodePoint, String, [apply(strCodePointAt, v, [0])]);
+          const rest = apply(strSlice, v, [first.length]);
+          push(cands, first + v);
+          for (let k = 0; k < charCodes.length; k++) push(cands, apply(fromCodePoint, String, [charCodes[k]]) + rest);
+        }
         const seen = create(null);
         for (let j = 0; j < cands.length; j++) {
           const n = cands[j];

@@ -51,6 +51,8 @@ type JestOptions struct {
 	// Neighbours: bond's setup file also makes the test file's own entry calls again when its
 	// tests end, with one argument changed a little (hook.cjs, "neighbours").
 	Neighbours bool
+	// CharCodes are the neighbours' code points from the patch (HookOptions.CharCodes).
+	CharCodes []int
 }
 
 // jestPrelude are the ES-module setup file's lines above the hook: jest's API (its globals may
@@ -89,7 +91,7 @@ func PrepareJest(tmp, root string, tests []string, mods map[string][]string, o J
 		JestModules  map[string][]string `json:"jestModules"`
 		JestESM      bool                `json:"jestESM"`
 		JestESMTests []string            `json:"jestESMTests"`
-	}{hookSettings{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Neighbours: o.Neighbours},
+	}{hookSettings{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Neighbours: o.Neighbours, CharCodes: o.CharCodes},
 		true, mods, len(esm) > 0, esm}, jestSource)
 	if err != nil {
 		os.RemoveAll(dir)

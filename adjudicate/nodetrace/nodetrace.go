@@ -102,6 +102,9 @@ type HookOptions struct {
 	// Neighbours: each process also makes the tests' own entry calls again at exit with one
 	// argument changed a little (hook.cjs, "neighbours"), recorded with Origin "neighbour".
 	Neighbours bool
+	// CharCodes are code points from the patch's constants: each string argument of a kept call
+	// also gets a neighbour with its first character replaced by each of them (hook.cjs).
+	CharCodes []int
 	// Sole is the run's one test file when the caller knows it although it names no tests (the
 	// one file a command names among options Parse does not read); "" lets PrepareWith take the
 	// one test asked for, or the one entry.
@@ -134,7 +137,7 @@ func PrepareWith(tmp, root string, tests, entries []string, o HookOptions) (*Run
 		}
 	}
 	src, err := hookText(hookSettings{Root: real, Dir: dir, Tests: tests, ESM: esm, Hooks: hooks, Modules: mods, Imports: imports,
-		Neighbours: o.Neighbours, Sole: soleTest(tests, entries, o.Sole)}, "")
+		Neighbours: o.Neighbours, CharCodes: o.CharCodes, Sole: soleTest(tests, entries, o.Sole)}, "")
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -160,6 +163,8 @@ type hookSettings struct {
 	Imports map[string][]string  `json:"imports"`
 	// Neighbours turns on the neighbour calls at exit.
 	Neighbours bool `json:"neighbours"`
+	// CharCodes are the neighbours' code points from the patch (HookOptions.CharCodes).
+	CharCodes []int `json:"char_codes"`
 	// Sole is the run's one test file, when it has one (asked for, or the one file the
 	// command names): a helper under a test directory is then part of it.
 	Sole string `json:"sole"`

@@ -1,0 +1,50 @@
+package adjudicate
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/bond-tool/bond/plan"
+)
+
+// TestPatchCharCodes pins which code points the neighbour kind "a character at the patch's
+// constants" gets from the added lines: K−1, K and K+1 of each integer literal in any base, in
+// the order they appear, none twice, literals below 32 skipped, no surrogate half and nothing
+// above U+10FFFF, lines that are not added ignored, at most maxCharCodes.
+func TestPatchCharCodes(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []string
+		added []int
+		want  []int
+	}{
+		{name: "hex and decimal", lines: []string{"if (c < 0x80) n++;", "if (c > 2047) n++;"}, added: []int{1, 2}, want: []int{0x7F, 0x80, 0x81, 2046, 2047, 2048}},
+		{name: "only added lines", lines: []string{"const a = 0x41;", "const b = 0x61;"}, added: []int{2}, want: []int{0x60, 0x61, 0x62}},
+		{name: "small counts skipped", lines: []string{"for (let i = 0; i < 3; i++) s = s.slice(1, 31);"}, added: []int{1}, want: nil},
+		{name: "octal, binary, duplicates", lines: []string{"x(0o101, 0b1000001, 65)"}, added: []int{1}, want: []int{64, 65, 66}},
+		{name: "surrogates and beyond", lines: []string{"if (c >= 0xD800 && c <= 0xDFFF || c > 0x10FFFF) bad();"}, added: []int{1}, want: []int{0xD7FF, 0xE000, 0x10FFFE, 0x10FFFF}},
+		{name: "identifiers are no literals", lines: []string{"const x86 = a1 + v2;"}, added: []int{1}, want: nil},
+		{name: "capped", lines: []string{"f(100, 200, 300, 400, 500)"}, added: []int{1}, want: []int{99, 100, 101, 199, 200, 201, 299, 300, 301, 399, 400, 401}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			src := ""
+			for _, l := range tt.lines {
+				src += l + "\n"
+			}
+			if err := os.MkdirAll(filepath.Join(root, "src"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(root, "src/a.js"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files := []plan.FileInfo{{Path: "src/a.js", Added: tt.added}, {Path: "src/missing.js", Added: []int{1}}}
+			if got := patchCharCodes(root, files); !slices.Equal(got, tt.want) {
+				t.Errorf("patchCharCodes = %#v, want %#v", got, tt.want)
+			}
+		})
+	}
+}
