@@ -7,9 +7,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
-	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/testneed"
-	"github.com/bond-tool/bond/plan"
 )
 
 // An ava or tap command reads as the files it names, run by the embedded runner as that runner's
@@ -105,44 +103,6 @@ func TestAvaTapOracleCommandParity(t *testing.T) {
 		{"tap", "npx tap --no-coverage test/clamp.test.js", clampTapTests, "test/clamp.test.js › clamp"},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			root := writeRepo(t, map[string]string{
-				".gitignore":         "node_modules\n",
-				"package.json":       `{"name":"clamp","private":true}`,
-				"src/clamp.js":       clampLib + "module.exports = { clamp };\n",
-				"test/clamp.test.js": tc.test,
-			})
-			if err := os.Symlink(nm, filepath.Join(root, "node_modules")); err != nil {
-				t.Fatal(err)
-			}
-			muts := []plan.Mutant{
-				mutantAt(t, root, "src/clamp.js", 2, "invert-comparison", "<", "<="),
-				mutantAt(t, root, "src/clamp.js", 3, "return-sentinel", "return lo;", "return undefined;"),
-				mutantAt(t, root, "src/clamp.js", 5, "invert-comparison", ">", "<="),
-				mutantAt(t, root, "src/clamp.js", 6, "return-sentinel", "return hi;", "return undefined;"),
-			}
-			front := plan.Front{Files: []plan.FileInfo{{Path: "src/clamp.js", Added: []int{2, 3, 5, 6}}}}
-			emb, cmd := certifyAutoAndNode(t, Options{Plan: plan.Options{Repo: root}, OracleCmd: tc.cmd}, front, muts)
-			if emb.Run.Runner != RunnerEmbedded || !strings.Contains(emb.Run.RunnerNote, tc.name+"'s suite of test/clamp.test.js") {
-				t.Fatalf("auto: runner %q note %q, want embedded running %s's suite", emb.Run.Runner, emb.Run.RunnerNote, tc.name)
-			}
-			if cmd.Run.Runner != RunnerCommand {
-				t.Fatalf("node: runner %q, want the command runner", cmd.Run.Runner)
-			}
-			want := []report.Status{report.StatusAccepted, report.StatusKilled, report.StatusKilled, report.StatusSkipped}
-			for i := range muts {
-				e, c := emb.Mutants[i], cmd.Mutants[i]
-				if e.Status != want[i] || e.Status != c.Status || e.Ran != c.Ran || e.Reason != c.Reason || e.Verdict != c.Verdict {
-					t.Errorf("%s: embedded %s ran=%v reason=%q %s; command %s ran=%v reason=%q %s; want %s",
-						muts[i].Original, e.Status, e.Ran, e.Reason, e.Verdict, c.Status, c.Ran, c.Reason, c.Verdict, want[i])
-				}
-			}
-			if got := emb.Mutants[1].KilledBy; got != tc.killer {
-				t.Errorf("killed_by %q, want %q", got, tc.killer)
-			}
-			if emb.Bond.Verdict != cmd.Bond.Verdict {
-				t.Errorf("bond: embedded %s, command %s", emb.Bond.Verdict, cmd.Bond.Verdict)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkClampCommandParity(t, nm, tc.name, tc.cmd, tc.test, tc.killer) })
 	}
 }

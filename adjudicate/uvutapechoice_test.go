@@ -110,45 +110,7 @@ func TestUvuTapeOracleCommandParity(t *testing.T) {
 		{"tape", "npx tape test/clamp.test.js", clampTapeTests, "test/clamp.test.js › clamp > raises a number below the range"},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			root := writeRepo(t, map[string]string{
-				".gitignore":         "node_modules\n",
-				"package.json":       `{"name":"clamp","private":true}`,
-				"src/clamp.js":       clampLib + "module.exports = { clamp };\n",
-				"test/clamp.test.js": tc.test,
-			})
-			if err := os.Symlink(nm, filepath.Join(root, "node_modules")); err != nil {
-				t.Fatal(err)
-			}
-			muts := []plan.Mutant{
-				mutantAt(t, root, "src/clamp.js", 2, "invert-comparison", "<", "<="),
-				mutantAt(t, root, "src/clamp.js", 3, "return-sentinel", "return lo;", "return undefined;"),
-				mutantAt(t, root, "src/clamp.js", 5, "invert-comparison", ">", "<="),
-				mutantAt(t, root, "src/clamp.js", 6, "return-sentinel", "return hi;", "return undefined;"),
-			}
-			front := plan.Front{Files: []plan.FileInfo{{Path: "src/clamp.js", Added: []int{2, 3, 5, 6}}}}
-			emb, cmd := certifyAutoAndNode(t, Options{Plan: plan.Options{Repo: root}, OracleCmd: tc.cmd}, front, muts)
-			if emb.Run.Runner != RunnerEmbedded || !strings.Contains(emb.Run.RunnerNote, tc.name+"'s suite of test/clamp.test.js") {
-				t.Fatalf("auto: runner %q note %q, want embedded running %s's suite", emb.Run.Runner, emb.Run.RunnerNote, tc.name)
-			}
-			if cmd.Run.Runner != RunnerCommand {
-				t.Fatalf("node: runner %q, want the command runner", cmd.Run.Runner)
-			}
-			want := []report.Status{report.StatusAccepted, report.StatusKilled, report.StatusKilled, report.StatusSkipped}
-			for i := range muts {
-				e, c := emb.Mutants[i], cmd.Mutants[i]
-				if e.Status != want[i] || e.Status != c.Status || e.Ran != c.Ran || e.Reason != c.Reason || e.Verdict != c.Verdict {
-					t.Errorf("%s: embedded %s ran=%v reason=%q %s; command %s ran=%v reason=%q %s; want %s",
-						muts[i].Original, e.Status, e.Ran, e.Reason, e.Verdict, c.Status, c.Ran, c.Reason, c.Verdict, want[i])
-				}
-			}
-			if got := emb.Mutants[1].KilledBy; got != tc.killer {
-				t.Errorf("killed_by %q, want %q", got, tc.killer)
-			}
-			if emb.Bond.Verdict != cmd.Bond.Verdict {
-				t.Errorf("bond: embedded %s, command %s", emb.Bond.Verdict, cmd.Bond.Verdict)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkClampCommandParity(t, nm, tc.name, tc.cmd, tc.test, tc.killer) })
 	}
 }
 
@@ -168,5 +130,50 @@ func TestUvuCommandEnv(t *testing.T) {
 		if why != "" || eo.Env["FORCE_COLOR"] != want {
 			t.Errorf("%s: env %v (%s), want FORCE_COLOR %q", cmd, eo.Env, why, want)
 		}
+	}
+}
+
+// checkClampCommandParity certifies the clamp fixture with test file test under oracle command
+// command, once by --runner auto (which must serve it embedded, naming name's suite) and once by
+// --runner node, with nm (an installed fixture's node_modules) linked in, and requires the same
+// statuses, facts and verdicts mutant by mutant, and the embedded runner naming killer.
+func checkClampCommandParity(t *testing.T, nm, name, command, test, killer string) {
+	t.Helper()
+	root := writeRepo(t, map[string]string{
+		".gitignore":         "node_modules\n",
+		"package.json":       `{"name":"clamp","private":true}`,
+		"src/clamp.js":       clampLib + "module.exports = { clamp };\n",
+		"test/clamp.test.js": test,
+	})
+	if err := os.Symlink(nm, filepath.Join(root, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	muts := []plan.Mutant{
+		mutantAt(t, root, "src/clamp.js", 2, "invert-comparison", "<", "<="),
+		mutantAt(t, root, "src/clamp.js", 3, "return-sentinel", "return lo;", "return undefined;"),
+		mutantAt(t, root, "src/clamp.js", 5, "invert-comparison", ">", "<="),
+		mutantAt(t, root, "src/clamp.js", 6, "return-sentinel", "return hi;", "return undefined;"),
+	}
+	front := plan.Front{Files: []plan.FileInfo{{Path: "src/clamp.js", Added: []int{2, 3, 5, 6}}}}
+	emb, cmd := certifyAutoAndNode(t, Options{Plan: plan.Options{Repo: root}, OracleCmd: command}, front, muts)
+	if emb.Run.Runner != RunnerEmbedded || !strings.Contains(emb.Run.RunnerNote, name+"'s suite of test/clamp.test.js") {
+		t.Fatalf("auto: runner %q note %q, want embedded running %s's suite", emb.Run.Runner, emb.Run.RunnerNote, name)
+	}
+	if cmd.Run.Runner != RunnerCommand {
+		t.Fatalf("node: runner %q, want the command runner", cmd.Run.Runner)
+	}
+	want := []report.Status{report.StatusAccepted, report.StatusKilled, report.StatusKilled, report.StatusSkipped}
+	for i := range muts {
+		e, c := emb.Mutants[i], cmd.Mutants[i]
+		if e.Status != want[i] || e.Status != c.Status || e.Ran != c.Ran || e.Reason != c.Reason || e.Verdict != c.Verdict {
+			t.Errorf("%s: embedded %s ran=%v reason=%q %s; command %s ran=%v reason=%q %s; want %s",
+				muts[i].Original, e.Status, e.Ran, e.Reason, e.Verdict, c.Status, c.Ran, c.Reason, c.Verdict, want[i])
+		}
+	}
+	if got := emb.Mutants[1].KilledBy; got != killer {
+		t.Errorf("killed_by %q, want %q", got, killer)
+	}
+	if emb.Bond.Verdict != cmd.Bond.Verdict {
+		t.Errorf("bond: embedded %s, command %s", emb.Bond.Verdict, cmd.Bond.Verdict)
 	}
 }
