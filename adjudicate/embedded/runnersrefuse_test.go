@@ -44,15 +44,7 @@ func TestUvuTapeRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := writeTree(t, tt.files)
-			files := tt.run
-			if files == nil {
-				files = []string{"a.test.js"}
-			}
-			r := newRunnerAt(t, root, files, Options{Framework: tt.fw})
-			res := run(t, r, nil, time.Minute)
-			if res.Passed || !strings.Contains(res.Unsupported, tt.want) {
-				t.Fatalf("passed %v unsupported %q, want a failed run naming %q\n%s", res.Passed, res.Unsupported, tt.want, res.Output)
-			}
+			checkRefusedRun(t, root, tt.run, tt.fw, tt.want)
 		})
 	}
 }
@@ -123,5 +115,19 @@ func TestUvuTapeBail(t *testing.T) {
 				t.Fatalf("bailed %v tests %q, want %q\n%s", res.Bailed, ran, tt.want, res.Output)
 			}
 		})
+	}
+}
+
+// checkRefusedRun runs files (a.test.js when nil) of root under framework fw and requires a
+// failed run whose refusal names want.
+func checkRefusedRun(t *testing.T, root string, files []string, fw Framework, want string) {
+	t.Helper()
+	if files == nil {
+		files = []string{"a.test.js"}
+	}
+	r := newRunnerAt(t, root, files, Options{Framework: fw})
+	res := run(t, r, nil, time.Minute)
+	if res.Passed || !strings.Contains(res.Unsupported, want) {
+		t.Fatalf("passed %v unsupported %q, want a failed run naming %q\n%s", res.Passed, res.Unsupported, want, res.Output)
 	}
 }

@@ -52,15 +52,7 @@ func TestAvaTapRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := tapavaTree(t, tt.files)
-			files := tt.run
-			if files == nil {
-				files = []string{"a.test.js"}
-			}
-			r := newRunnerAt(t, root, files, Options{Framework: tt.fw})
-			res := run(t, r, nil, time.Minute)
-			if res.Passed || !strings.Contains(res.Unsupported, tt.want) {
-				t.Fatalf("passed %v unsupported %q, want a failed run naming %q\n%s", res.Passed, res.Unsupported, tt.want, res.Output)
-			}
+			checkRefusedRun(t, root, tt.run, tt.fw, tt.want)
 		})
 	}
 }
