@@ -1,14 +1,12 @@
 package adjudicate
 
 import (
-	"bufio"
-	"bytes"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/bond-tool/bond/internal/safefile"
+	"github.com/bond-tool/bond/operators/lex"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -16,12 +14,10 @@ import (
 // (patchCharCodes): each adds one neighbour call per kept string argument.
 const maxCharCodes = 12
 
-// numberLiteral matches a JavaScript integer literal: hexadecimal, octal, binary or decimal.
-var numberLiteral = regexp.MustCompile(`\b(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|[0-9]+)\b`)
-
 // patchCharCodes are the code points of the neighbour kind "one character replaced by a
 // character at the patch's constants" (issue 28 item 2; docs/witness.md): for each integer
-// literal K on the patch's added lines, in the order they first appear, K−1, K and K+1. They
+// literal K on the patch's added lines (numeric tokens, as operators/lex reads them: not digits
+// in a string, a comment or a name), in the order they first appear, K−1, K and K+1. They
 // come from the patch, not from a mutant, so the two unmutated runs and the mutant run make the
 // same neighbours. Only Unicode scalar values are kept (no surrogate halves, nothing above
 // U+10FFFF), so every neighbour is a well-formed string that Go and JavaScript spell alike, and
@@ -43,34 +39,34 @@ func patchCharCodes(root string, files []plan.FileInfo) []int {
 		for _, n := range f.Added {
 			added[n] = true
 		}
-		sc := bufio.NewScanner(bytes.NewReader(b))
-		sc.Buffer(make([]byte, 0, 64<<10), len(b)+1)
-		for n := 1; sc.Scan(); n++ {
-			if !added[n] {
+		lf := lex.NewFile(f.Path, b)
+		var lx lex.Lexer
+		lx.Init(lf, func(lex.Position, string) {})
+		for t := lx.Next(); t.Kind != lex.EOF; t = lx.Next() {
+			if t.Kind != lex.Number || !added[lf.Position(t.Pos).Line] {
 				continue
 			}
-			for _, lit := range numberLiteral.FindAllString(sc.Text(), -1) {
-				k, ok := literalValue(lit)
-				if !ok || k < 32 {
+			k, ok := literalValue(strings.ReplaceAll(string(b[t.Pos:t.End]), "_", ""))
+			if !ok || k < 32 {
+				continue
+			}
+			for _, c := range []int64{k - 1, k, k + 1} {
+				if c < 0 || c > 0x10FFFF || c >= 0xD800 && c <= 0xDFFF || seen[int(c)] {
 					continue
 				}
-				for _, c := range []int64{k - 1, k, k + 1} {
-					if c < 0 || c > 0x10FFFF || c >= 0xD800 && c <= 0xDFFF || seen[int(c)] {
-						continue
-					}
-					if len(out) >= maxCharCodes {
-						return out
-					}
-					seen[int(c)] = true
-					out = append(out, int(c))
+				if len(out) >= maxCharCodes {
+					return out
 				}
+				seen[int(c)] = true
+				out = append(out, int(c))
 			}
 		}
 	}
 	return out
 }
 
-// literalValue is the value of an integer literal numberLiteral matched, when it fits.
+// literalValue is the value of an integer literal (its separators removed), when it is one
+// and fits: not a fraction, an exponent or a BigInt.
 func literalValue(lit string) (int64, bool) {
 	base, digits := 10, lit
 	if len(lit) > 2 && lit[0] == '0' {

@@ -25,6 +25,7 @@ func TestPatchCharCodes(t *testing.T) {
 		{name: "small counts skipped", lines: []string{"for (let i = 0; i < 3; i++) s = s.slice(1, 31);"}, added: []int{1}, want: nil},
 		{name: "octal, binary, duplicates", lines: []string{"x(0o101, 0b1000001, 65)"}, added: []int{1}, want: []int{64, 65, 66}},
 		{name: "surrogates and beyond", lines: []string{"if (c >= 0xD800 && c <= 0xDFFF || c > 0x10FFFF) bad();"}, added: []int{1}, want: []int{0xD7FF, 0xE000, 0x10FFFE, 0x10FFFF}},
+		{name: "digits in strings and comments are no literals", lines: []string{"const s = '0x41' + `${t}65`; // 0x61", "/* 97 */ f(1.5e2, 10n, 1_00)"}, added: []int{1, 2}, want: []int{99, 100, 101}},
 		{name: "identifiers are no literals", lines: []string{"const x86 = a1 + v2;"}, added: []int{1}, want: nil},
 		{name: "capped", lines: []string{"f(100, 200, 300, 400, 500)"}, added: []int{1}, want: []int{99, 100, 101, 199, 200, 201, 299, 300, 301, 399, 400, 401}},
 	}
