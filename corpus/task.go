@@ -195,7 +195,12 @@ func localPath(p *tomlcheck.Problems, dir, where, key, rel string, wantDir bool)
 	real, err2 := filepath.EvalSymlinks(full)
 	if err1 == nil && err2 == nil {
 		if r, err := filepath.Rel(realDir, real); err != nil || !filepath.IsLocal(r) {
-			p.Addf("%s: %s = %q leaves the corpus directory through a symbolic link (to %s)", where, key, rel, real)
+			fix := "copy the file under the corpus file's directory"
+			if wantDir {
+				fix = fmt.Sprintf("clone the repository under the corpus file's directory (git clone %s %s)", real, full)
+			}
+			p.Addf("%s: %s = %q leaves the corpus directory through a symbolic link (to %s); bond reads only "+
+				"what lies under the corpus directory: %s, or write the corpus file beside it", where, key, rel, real, fix)
 			return ""
 		}
 	}
