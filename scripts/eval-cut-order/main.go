@@ -11,6 +11,12 @@
 //	go run ./scripts/eval-cut-order -dir /work/main/testdata/eval testdata/eval/operators-3.toml
 //	go run ./scripts/eval-cut-order -dir /work/main/testdata/survey testdata/survey/survey.toml
 //
+// With -second-set N it compares instead the file's own rule at its set (or -operator-set) with
+// the same rule at set N, e.g. set 4 against set 5 (swap-logical's guard rule read through
+// aliases):
+//
+//	go run ./scripts/eval-cut-order -dir /work/main/testdata/survey -operator-set 4 -second-set 5 testdata/survey/survey.toml
+//
 // -dir resolves the corpus file's relative paths (repos/…, truth/…) against another checkout's
 // copy of its directory, where the clones are (scripts/eval-fetch, scripts/survey-fetch); they
 // are only read.
@@ -35,11 +41,12 @@ func main() {
 	dir := flag.String("dir", "", "resolve the corpus file's relative paths against this directory (default: the file's own)")
 	verbose := flag.Bool("v", false, "print every changed task's mutants under both versions")
 	set := flag.Int("operator-set", 0, "plan with this operator set and its default budget instead of the file's (as bond corpus run --operator-set does)")
+	second := flag.Int("second-set", 0, "compare the file's rule at its set with the same rule at this set, instead of changed-first's two versions")
 	budget := flag.Int("budget", 0, "plan with this budget (its per-operator cap the set's default for it) instead of the file's")
 	flag.Parse()
 	ctx := context.Background()
 	for _, path := range flag.Args() {
-		if err := run(ctx, path, *dir, *set, *budget, *verbose); err != nil {
+		if err := run(ctx, path, *dir, *set, *second, *budget, *verbose); err != nil {
 			fmt.Fprintln(os.Stderr, "eval-cut-order:", err)
 			os.Exit(1)
 		}
@@ -56,7 +63,7 @@ type tally struct {
 	mutants int
 }
 
-func run(ctx context.Context, path, dir string, set, budget int, verbose bool) error {
+func run(ctx context.Context, path, dir string, set, second, budget int, verbose bool) error {
 	c, err := corpus.Load(path)
 	if dir != "" {
 		var data []byte
@@ -83,7 +90,7 @@ func run(ctx context.Context, path, dir string, set, budget int, verbose bool) e
 	var changedIDs []string
 	for _, task := range c.Tasks {
 		t.tasks++
-		v1, v2, err := plans(ctx, task, c, rule)
+		v1, v2, err := plans(ctx, task, c, rule, second)
 		if err != nil {
 			t.errors++
 			fmt.Fprintf(os.Stderr, "%s: %s: %v\n", path, task.ID, err)
@@ -104,16 +111,21 @@ func run(ctx context.Context, path, dir string, set, budget int, verbose bool) e
 		}
 	}
 	sort.Strings(changedIDs)
-	fmt.Printf("%s (set %d, budget %d/%d, rule %q → %s vs %s):\n", path, c.OperatorSet, c.Budget, c.PerOperator, c.Rule,
-		plan.Rule{ChangedFirst: true, ChangedFirstV1: true, ShapeOrder: rule.ShapeOrder, ShapeOrderV1: rule.ShapeOrderV1}.Name(),
-		plan.Rule{ChangedFirst: true, ShapeOrder: rule.ShapeOrder, ShapeOrderV1: rule.ShapeOrderV1}.Name())
+	if second != 0 {
+		fmt.Printf("%s (budget %d/%d, rule %q; set %d vs set %d):\n", path, c.Budget, c.PerOperator, c.Rule, c.OperatorSet, second)
+	} else {
+		fmt.Printf("%s (set %d, budget %d/%d, rule %q → %s vs %s):\n", path, c.OperatorSet, c.Budget, c.PerOperator, c.Rule,
+			plan.Rule{ChangedFirst: true, ChangedFirstV1: true, ShapeOrder: rule.ShapeOrder, ShapeOrderV1: rule.ShapeOrderV1}.Name(),
+			plan.Rule{ChangedFirst: true, ShapeOrder: rule.ShapeOrder, ShapeOrderV1: rule.ShapeOrderV1}.Name())
+	}
 	fmt.Printf("  tasks %d, planned %d, errors %d; with a cut %d; plan changed %d: %s\n", t.tasks, t.planned, t.errors, t.cut, t.changed, strings.Join(changedIDs, ", "))
 	fmt.Printf("  mutants planned %d; inside the changed tokens: v1 %d, v2 %d\n", t.mutants, t.insideV1, t.insideV2)
 	return nil
 }
 
-// plans checks the task's head out and plans its diff under changed-first's two versions.
-func plans(ctx context.Context, task corpus.Task, c *corpus.Corpus, rule plan.Rule) (v1, v2 plan.Result, err error) {
+// plans checks the task's head out and plans its diff under changed-first's two versions, or
+// with second under the file's rule at its set and at set second.
+func plans(ctx context.Context, task corpus.Task, c *corpus.Corpus, rule plan.Rule, second int) (v1, v2 plan.Result, err error) {
 	if task.Head == "" {
 		return v1, v2, fmt.Errorf("a task given as a patch file is not supported; give head")
 	}
@@ -148,10 +160,17 @@ func plans(ctx context.Context, task corpus.Task, c *corpus.Corpus, rule plan.Ru
 	o := plan.Options{Repo: wt, DiffPath: diffPath, OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator,
 		ChangedFirst: true, ChangedFirstV1: true, ShapeOrder: rule.ShapeOrder, ShapeOrderV1: rule.ShapeOrderV1,
 		Include: cfg.Include, Exclude: cfg.Exclude}
+	if second != 0 {
+		o.ChangedFirst, o.ChangedFirstV1 = rule.ChangedFirst, rule.ChangedFirstV1
+	}
 	if v1, err = plan.Build(ctx, o); err != nil {
 		return v1, v2, err
 	}
-	o.ChangedFirstV1 = false
+	if second != 0 {
+		o.OperatorSet = second
+	} else {
+		o.ChangedFirstV1 = false
+	}
 	v2, err = plan.Build(ctx, o)
 	return v1, v2, err
 }
