@@ -172,10 +172,23 @@ func aliasesAbove(first Line, startsWithKeyword bool) map[string][]tok {
 	}
 	aliases := map[string][]tok{}
 	for k := len(decls) - 1; k >= 0; k-- { // top down: a later path may name an earlier alias
-		aliases[decls[k].name] = expandAliases(decls[k].path, aliases)
+		if len(decls[k].path) > maxAliasTokens {
+			continue
+		}
+		// An alias read through earlier ones grows with each (`const b = a[a + a]` doubles a):
+		// one that grows past the bound is not read, so a file of such declarations costs
+		// at most maxAliasTokens tokens per use (TestSwapLogicalAliasBound).
+		if p := expandAliases(decls[k].path, aliases); len(p) <= maxAliasTokens {
+			aliases[decls[k].name] = p
+		}
 	}
 	return aliases
 }
+
+// maxAliasTokens bounds the tokens of an alias's path, its earlier aliases read through: a real
+// alias is a few names and an index; a longer one is not read (the chain is read as version 3
+// reads it).
+const maxAliasTokens = 32
 
 // aliasDecl reads a line's code tokens as `const NAME = PATH` with an optional `;`, PATH a
 // name or this followed by `.name` and index brackets holding only names, numbers, strings,

@@ -1,6 +1,7 @@
 package operators
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -117,3 +118,30 @@ func TestSet5Table(t *testing.T) {
 func splitMarked(s string) []string { return strings.Split(s, "\n") }
 
 func joinLines(p []string) string { return strings.Join(p, "\n") }
+
+// An alias read through earlier ones grows with each: eight declarations, each reading the one
+// before eleven times, would read the last as 11^8 tokens. Past maxAliasTokens an alias is not
+// read, so the chain `a0.x && a8.y` is read as version 3 reads it (no guard: swapped) at once
+// rather than never (the attack case alias-chain-bomb runs it through bond certify).
+func TestSwapLogicalAliasBound(t *testing.T) {
+	lines := []string{"function pick(a0) {"}
+	prev := "a0"
+	for i := 1; i <= 8; i++ {
+		lines = append(lines, fmt.Sprintf("  const a%d = a0[%s];", i, strings.Repeat(prev+" + ", 10)+prev))
+		prev = fmt.Sprintf("a%d", i)
+	}
+	lines = append(lines, "@  if (a0.x && a8.y) {", "    return 1;", "  }", "}")
+	runOp5(t, "swap-logical", []opRow{{strings.Join(lines, "\n"), "  if (a0.x || a8.y) {"}})
+	// At the bound: a path of 31 tokens (o and 15 properties) is read, one of 33 is not.
+	for _, c := range []struct {
+		props int
+		want  string
+	}{{15, noFire}, {16, "if (o.%s || c.y) {"}} {
+		path := strings.TrimSuffix(strings.Repeat("p.", c.props), ".")
+		want := c.want
+		if want != noFire {
+			want = fmt.Sprintf(want, path)
+		}
+		runOp5(t, "swap-logical", []opRow{{fmt.Sprintf("const c = o.%s;\n@if (o.%s && c.y) {\n}", path, path), want}})
+	}
+}
