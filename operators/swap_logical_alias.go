@@ -41,7 +41,7 @@ func swapLogical5() Operator {
 	op := swapLogical4()
 	op.Version = "4"
 	op.Description = "swap the first logical connective: && → ||, || → &&, ?? → || where the left side can be 0, \"\", false or NaN; not in a chain where one operand guards a later one (x && x.y, i < a.length && a[i]), read through a const alias declared just above (const t = a[i + 1]; i + 1 < n && t.x)"
-	op.Residual = "operands that are both truthy or both falsy in every run; for ?? a name whose visible falsy default or type never reaches this line; an alias declared further up, with let or var, through a call, or by destructuring"
+	op.Residual = "operands that are both truthy or both falsy in every run; for ?? a name whose visible falsy default or type never reaches this line; an alias declared further up, with let or var, through a call, by destructuring, or longer than 32 tokens"
 	op.Fire = fireSwapLogical5
 	return op
 }
