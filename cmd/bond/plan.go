@@ -94,7 +94,7 @@ func (f *planFlags) add(cmd *cobra.Command) {
 	fs.StringSliceVar(&f.Operators, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
 	fs.StringArrayVar(&f.Include, "include", nil, "a glob of source files to plan (repeatable)")
 	fs.StringArrayVar(&f.Exclude, "exclude", nil, "a glob of files not to plan (repeatable)")
-	fs.BoolVar(&f.ChangedFirst, "changed-first", false, "on a line that replaces removed ones, prefer an operator whose change lies inside the tokens the patch changed (default: .bond.toml's changed_first, else off; enters the operator digest)")
+	fs.BoolVar(&f.ChangedFirst, "changed-first", false, "on a line that replaces removed ones, prefer an operator whose change lies inside the tokens the patch changed, and keep such mutants first when the budget cuts, within its spread over hunks (rule changed-first-2; default: .bond.toml's changed_first, else off; enters the operator digest)")
 	fs.BoolVar(&f.ShapeOrder, "shape-order", false, "on an if or while head whose condition joins operands with && or ||, try first the operators whose measured history on that shape was surviving-and-real: logical-operand, swap-logical, boundary-comparison, and rank lines in the budget's cut as that pick did (rule shape-order-2; default: .bond.toml's shape_order, else off; enters the operator digest)")
 	fs.BoolVarP(&f.Quiet, "quiet", "q", false, "no progress lines")
 }
