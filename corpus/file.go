@@ -24,6 +24,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -223,7 +224,8 @@ func parse(path, dir string, data []byte, repos bool) (*Corpus, error) {
 	if v, ok := raw["rule"]; ok {
 		c.Rule = p.Str("", "rule", v)
 		if _, ok := plan.ParseRule(c.Rule); !ok || c.Rule == "" {
-			p.Addf("rule = %q: the planner rules besides the operators' rank are %q, %q and %q, and shape-order's first version %q and %q (leave the key out for the rank)", c.Rule, plan.RuleChangedFirst, plan.RuleShapeOrder, plan.RuleChangedFirstShapeOrder, plan.RuleShapeOrderV1, plan.RuleChangedFirstShapeOrderV1)
+			names := plan.RuleNames()
+			p.Addf("rule = %q: the planner rules besides the operators' rank are %q, %q and %q, and with earlier versions %s (leave the key out for the rank)", c.Rule, names[0], names[1], names[2], quoteAll(names[3:]))
 		}
 	}
 	if v, ok := raw["regime"]; ok {
@@ -344,4 +346,13 @@ func (c *Corpus) TaskIDs() (all, in []string) {
 		}
 	}
 	return all, in
+}
+
+// quoteAll quotes each name and joins them with ", " for a message.
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }

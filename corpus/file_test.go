@@ -115,8 +115,8 @@ func TestParseBad(t *testing.T) {
 			[]string{`key "budget" must be a positive integer`, `key "timeout" must be a duration string`, `key "id" must be a string, not an integer`, `key "oracle" must be an array of strings`, `gate "unit" must be a command string`, `sample = "maybe"`, `runner = "deno"`}},
 		{"heldback_patch without cmd", "format = 1\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\nheldback_patch='patches/1-hidden.diff'\n", []string{`"heldback_patch" is set without "heldback_cmd"`}},
 		{"no tasks", "format = 1\ntask = []\n", []string{"the corpus has no tasks"}},
-		{"unknown operator set", "format = 1\noperator_set = 9\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`operator_set = 9: operator set 9 does not exist; use one of 1, 2, 3, 4`}},
-		{"unknown rule", "format = 1\nrule = 'newest-first'\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`rule = "newest-first": the planner rules besides the operators' rank are "changed-first", "shape-order-2" and "changed-first+shape-order-2", and shape-order's first version "shape-order" and "changed-first+shape-order"`}},
+		{"unknown operator set", "format = 1\noperator_set = 9\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`operator_set = 9: operator set 9 does not exist; use one of 1, 2, 3, 4, 5`}},
+		{"unknown rule", "format = 1\nrule = 'newest-first'\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`rule = "newest-first": the planner rules besides the operators' rank are "changed-first-2", "shape-order-2" and "changed-first-2+shape-order-2", and with earlier versions "changed-first", "shape-order", "changed-first+shape-order", "changed-first+shape-order-2", "changed-first-2+shape-order"`}},
 		{"bad regime", "format = 1\nregime = 'strict'\n[[task]]\nid='a'\nrepo='repos/a'\nbase='x'\nhead='y'\noracle_cmd='t'\n", []string{`regime = "strict"`}},
 	}
 	for _, tt := range tests {
@@ -179,8 +179,11 @@ func TestParseOperatorSet(t *testing.T) {
 		}
 	}
 	c, err := Parse("corpus.toml", corpusDir(t), []byte("format = 1\nrule = 'changed-first'\n"+task))
-	if err != nil || c.Rule != plan.RuleChangedFirst {
+	if err != nil || c.Rule != plan.RuleChangedFirstV1 {
 		t.Errorf("rule key: %+v, %v", c, err)
+	}
+	if r, ok := plan.ParseRule(c.Rule); !ok || !r.ChangedFirst || !r.ChangedFirstV1 {
+		t.Errorf("rule key %q reads as %+v, want changed-first's first version (frozen files name it)", c.Rule, r)
 	}
 	if err := c.UseOperatorSet(7); err == nil {
 		t.Error("UseOperatorSet(7) accepted a set that does not exist")

@@ -42,9 +42,10 @@ type CertifyRequest struct {
 	OperatorSet int
 	Budget      int
 	PerOperator int
-	// ChangedFirst, ShapeOrder and ShapeOrderV1 plan with the corpus's rule (plan.ParseRule;
-	// ShapeOrderV1 is shape-order's first version, which frozen corpus files name).
-	ChangedFirst, ShapeOrder, ShapeOrderV1 bool
+	// ChangedFirst, ChangedFirstV1, ShapeOrder and ShapeOrderV1 plan with the corpus's rule
+	// (plan.ParseRule; the V1 flags are each rule's first version, which frozen corpus files
+	// name).
+	ChangedFirst, ChangedFirstV1, ShapeOrder, ShapeOrderV1 bool
 	// ValueNeighbours certifies with --value-neighbours (Corpus.ValueNeighbours).
 	ValueNeighbours bool
 	// Parity certifies with --parity (Corpus.Parity).
@@ -330,7 +331,7 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 
 	rule, _ := plan.ParseRule(c.Rule) // checked by Load
 	req := CertifyRequest{Repo: wt, Base: base, OracleCmd: t.OracleCmd, Oracle: t.Oracle, Runner: t.Runner, Regime: c.Regime,
-		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, ChangedFirst: rule.ChangedFirst, ShapeOrder: rule.ShapeOrder, ShapeOrderV1: rule.ShapeOrderV1,
+		OperatorSet: c.OperatorSet, Budget: c.Budget, PerOperator: c.PerOperator, ChangedFirst: rule.ChangedFirst, ChangedFirstV1: rule.ChangedFirstV1, ShapeOrder: rule.ShapeOrder, ShapeOrderV1: rule.ShapeOrderV1,
 		Timeout: timeout, Jobs: o.CertifyJobs, ValueNeighbours: c.ValueNeighbours, Parity: c.Parity}
 	for _, name := range tomlcheck.SortedKeys(t.Gates) {
 		req.Gates = append(req.Gates, report.GateSpec{Name: name, Cmd: t.Gates[name]})

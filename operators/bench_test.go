@@ -132,3 +132,30 @@ func BenchmarkSwapLogicalGuardChains(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSwapLogicalAliasChains is swap-logical version 3 (set 4) against version 4 (set 5)
+// on 5,000 alias guards (`const c = a.b;` then `if (a.b && c.x) {}`: version 4 reads each
+// alias, version 3 swaps at once) and on BenchmarkSwapLogicalGuardChains's worst cases, where
+// version 4 adds nothing (a chain version 3 finds guarded is not read again).
+func BenchmarkSwapLogicalAliasChains(b *testing.B) {
+	alias := lex.NewFile("alias.js", bytes.Repeat([]byte("const c = a.b;\nif (a.b && c.x) {}\n"), 5000))
+	long := lex.NewFile("min.js", append([]byte("if(x"), append(bytes.Repeat([]byte("&&x.y"), 20000), []byte("){}\n")...)...))
+	spread := lex.NewFile("spread.js", append([]byte("if (x &&\n"), bytes.Repeat([]byte("  x.y &&\n"), 5000)...))
+	for _, v := range []struct {
+		name string
+		op   Operator
+	}{{"v3", swapLogical4()}, {"v4", swapLogical5()}} {
+		for _, f := range []struct {
+			name string
+			f    *lex.File
+		}{{"alias", alias}, {"guards", long}, {"spread", spread}} {
+			b.Run(v.name+"/"+f.name, func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					for _, l := range Lines(f.f, nil) {
+						v.op.Fire(l)
+					}
+				}
+			})
+		}
+	}
+}

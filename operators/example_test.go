@@ -41,10 +41,10 @@ func ExampleSet() {
 			fmt.Printf("%d %s: %s\n", l.Number, table[i].Name, e.Apply(l.Text))
 		}
 	}
-	_, err = operators.Set(5)
+	_, err = operators.Set(6)
 	fmt.Println(err)
 	// Output:
 	// 2 guard-never-fires:   if (false) return ''
 	// 3 logical-operand:   return xs.filter(x => x.ok).join(sep || false)
-	// operator set 5 does not exist; use one of 1, 2, 3, 4
+	// operator set 6 does not exist; use one of 1, 2, 3, 4, 5
 }

@@ -137,3 +137,11 @@ func FuzzOperatorsSet4(f *testing.F) {
 	f.Add([]byte("if (tokens[i].type === 'text' &&\n    i + 1 < max &&\n    tokens[i + 1].type === 'text') {\n}\nx && x.y\n`${a &&\nb}` || c\n"))
 	f.Fuzz(func(t *testing.T, src []byte) { checkOperators(t, table4(), src) })
 }
+
+// FuzzOperatorsSet5 checks the same properties for every operator of set 5, whose swap-logical
+// also reads const aliases declared above a chain.
+func FuzzOperatorsSet5(f *testing.F) {
+	seeds(f)
+	f.Add([]byte("const t = tokens[i + 1];\nif (ok &&\n    i + 1 < n && t.type === 'text') {\n}\nconst c = a.b\n(a.b && c.d)\nconst x = x.y;\nif (x && (o = x) && o.k) {}\n"))
+	f.Fuzz(func(t *testing.T, src []byte) { checkOperators(t, table5(), src) })
+}

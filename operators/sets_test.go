@@ -11,8 +11,8 @@ import (
 )
 
 func TestSets(t *testing.T) {
-	if got := Sets(); len(got) != 4 || got[0] != 1 || got[1] != 2 || got[2] != 3 || got[3] != 4 {
-		t.Fatalf("Sets() = %v, want [1 2 3 4]", got)
+	if got := Sets(); len(got) != 5 || got[0] != 1 || got[1] != 2 || got[2] != 3 || got[3] != 4 || got[4] != 5 {
+		t.Fatalf("Sets() = %v, want [1 2 3 4 5]", got)
 	}
 	def, err := Set(0)
 	if err != nil {
@@ -25,13 +25,13 @@ func TestSets(t *testing.T) {
 	if Digest(one, Budget{6, 2}) != Digest(Table(), Budget{6, 2}) {
 		t.Error("Set(1) differs from Table()")
 	}
-	for _, n := range []int{-1, 5, 99} {
+	for _, n := range []int{-1, 6, 99} {
 		_, err := Set(n)
-		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "1, 2, 3, 4") {
+		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "1, 2, 3, 4, 5") {
 			t.Errorf("Set(%d) = %v, want an input error naming the sets", n, err)
 		}
 	}
-	for _, n := range []int{2, 3, 4} {
+	for _, n := range []int{2, 3, 4, 5} {
 		tab, _ := Set(n)
 		tab[0].Name = "changed"
 		if again, _ := Set(n); again[0].Name != "invert-comparison" {
@@ -170,12 +170,12 @@ func TestSet2NothingFiresInsideLiterals(t *testing.T) {
 // CheckSet accepts the sets that exist and refuses anything else, 0 included (which Set reads
 // as the default, for callers that leave the set unset).
 func TestCheckSet(t *testing.T) {
-	for n, ok := range map[int]bool{0: false, 1: true, 2: true, 3: true, 4: true, 5: false, -1: false} {
+	for n, ok := range map[int]bool{0: false, 1: true, 2: true, 3: true, 4: true, 5: true, 6: false, -1: false} {
 		err := CheckSet(n)
 		if (err == nil) != ok {
 			t.Errorf("CheckSet(%d) = %v, want ok %v", n, err, ok)
 		}
-		if err != nil && !strings.Contains(err.Error(), "use one of 1, 2, 3, 4") {
+		if err != nil && !strings.Contains(err.Error(), "use one of 1, 2, 3, 4, 5") {
 			t.Errorf("CheckSet(%d) = %v, want it to name the sets", n, err)
 		}
 	}

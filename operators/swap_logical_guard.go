@@ -112,7 +112,26 @@ func joins(a, b tok) bool {
 // the chain's last token on l. Only the tokens' kinds and texts are meaningful: tokens of other
 // lines keep their own lines' offsets.
 func chainAround(l Line, toks []tok, i int) ([]tok, int) {
-	var before []tok // nearest first
+	c := chainFrom(l, toks, i)
+	return c.toks, c.last
+}
+
+// chainOf is a chain as chainFrom reads it.
+type chainOf struct {
+	// toks are the chain's tokens in order; last is the index in the connective's line's code
+	// tokens of the chain's last token on that line.
+	toks []tok
+	last int
+	// first is the line the chain starts on, and prefix the code tokens of that line before
+	// the chain's first token (swap-logical version 4 reads aliases declared just above).
+	first  Line
+	prefix []tok
+}
+
+// chainFrom is chainAround, also saying where the chain starts.
+func chainFrom(l Line, toks []tok, i int) chainOf {
+	var before []tok      // nearest first
+	first, nFirst := l, 0 // the chain's first line, and how many of its tokens are in before
 	depth, stopped := 0, false
 	step := func(u tok, back bool) bool { // false: u is not in the chain
 		opens, closes := u.opens(), u.closes()
@@ -143,6 +162,7 @@ func chainAround(l Line, toks []tok, i int) ([]tok, int) {
 			break
 		}
 		before = append(before, toks[j])
+		nFirst++
 	}
 	if !stopped {
 		cur, lines := l.Number, 0
@@ -161,6 +181,10 @@ func chainAround(l Line, toks []tok, i int) ([]tok, int) {
 				return false
 			}
 			before = append(before, u)
+			if in.Number != first.Number {
+				first, nFirst = in, 0
+			}
+			nFirst++
 			return true
 		})
 	}
@@ -195,27 +219,20 @@ func chainAround(l Line, toks []tok, i int) ([]tok, int) {
 			return true
 		})
 	}
-	return chain, last
+	c := chainOf{toks: chain, last: last, first: first}
+	if first.Number == l.Number {
+		c.prefix = toks[:i-nFirst]
+	} else {
+		ft := codeTokens(first)
+		c.prefix = ft[:len(ft)-nFirst]
+	}
+	return c
 }
 
 // guardedChain reports whether an operand of chain (split at its own depth's connectives)
 // tests a path that a later operand uses.
 func guardedChain(chain []tok) bool {
-	var operands [][]tok
-	depth, from := 0, 0
-	for j, u := range chain {
-		switch {
-		case u.k == lex.TemplateMiddle:
-		case u.opens():
-			depth++
-		case u.closes():
-			depth--
-		case depth == 0 && connective(u):
-			operands = append(operands, chain[from:j])
-			from = j + 1
-		}
-	}
-	operands = append(operands, chain[from:])
+	operands := operandsOf(chain)
 	// The paths the operands so far test, grown operand by operand: linear in the chain.
 	tested, bounded := map[string]bool{}, map[string]bool{}
 	for _, op := range operands {
@@ -231,6 +248,25 @@ func guardedChain(chain []tok) bool {
 		}
 	}
 	return false
+}
+
+// operandsOf splits a chain at its own depth's connectives.
+func operandsOf(chain []tok) [][]tok {
+	var operands [][]tok
+	depth, from := 0, 0
+	for j, u := range chain {
+		switch {
+		case u.k == lex.TemplateMiddle:
+		case u.opens():
+			depth++
+		case u.closes():
+			depth--
+		case depth == 0 && connective(u):
+			operands = append(operands, chain[from:j])
+			from = j + 1
+		}
+	}
+	return append(operands, chain[from:])
 }
 
 // path is a name or member path read from operand tokens: its segments, the connector before

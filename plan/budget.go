@@ -84,18 +84,50 @@ func PerOperatorDefault(n, budget int) int {
 }
 
 // selectMutants chooses which proposed mutants (in diff order) fit the budget, by the rule of
-// operator set n: set 1 fills the slots by operator rank (applyBudget, unchanged since set 1 was
-// the only set), sets 2 and 3 spread them over the patch (spreadBudget). Both return the chosen in
-// diff order and the cut as candidates in diff order, each with the cap that cut it
-// (ReasonBudget or ReasonPerOperator) and a hint naming the flags that would have planned it.
-// pickRank, when not nil, is each proposed mutant's rank as its line's pick read it (the
-// shape-order rule's version 2, pickRankOf), and both rank by it instead of the set's rank.
-func selectMutants(n int, proposed []*Mutant, pickRank []int, files []FileInfo, ops []operators.Operator, total, per int) ([]*Mutant, []Candidate) {
-	rank := rankOf(proposed, pickRank, ops)
+// operator set n: set 1 fills the slots by rank (applyBudget, unchanged since set 1 was the only
+// set), sets 2 and up spread them over the patch (spreadBudget). Both return the chosen in diff
+// order and the cut as candidates in diff order, each with the cap that cut it (ReasonBudget or
+// ReasonPerOperator) and a hint naming the flags that would have planned it. rank is each
+// proposed mutant's rank for the cut (cutRank) and by says in words what it ranks by, for the
+// spread's cut messages ("" is the operator rank).
+func selectMutants(n int, proposed []*Mutant, rank []int, by string, files []FileInfo, total, per int) ([]*Mutant, []Candidate) {
 	if n <= 1 {
 		return applyBudget(proposed, rank, total, per)
 	}
-	return spreadBudget(proposed, rank, pickRank != nil, files, total, per)
+	return spreadBudget(proposed, rank, by, files, total, per)
+}
+
+// changedTier is added to the cut rank of a mutant outside the changed tokens under
+// changed-first's version 2: larger than any operator's rank, so every mutant inside the change
+// ranks before every other and the operator rank orders each group.
+const changedTier = 1 << 20
+
+// cutRank returns each proposed mutant's rank for the budget's cut and what it ranks by, under
+// rule: its operator's place in ops; with cutByPick its place in its line's pick (pickRank, the
+// shape-order rule's version 2); with cutByChange, a mutant whose edit is not inside the changed
+// tokens ranks after every one that is (changed-first's version 2). by is "" for the operator
+// rank, so the rules that keep the first versions keep their messages byte for byte.
+func cutRank(proposed []*Mutant, pickRank []int, ops []operators.Operator, rule pickRule) (rank []int, by string) {
+	if !rule.cutByPick {
+		pickRank = nil
+	}
+	rank = append([]int(nil), rankOf(proposed, pickRank, ops)...)
+	if rule.cutByPick {
+		by = "by the line's pick: shape-first operators, then operator rank"
+	}
+	if rule.cutByChange {
+		for i, m := range proposed {
+			if m.ChangedTokens != OnChangedTokens {
+				rank[i] += changedTier
+			}
+		}
+		if by == "" {
+			by = "by changed tokens first, then operator rank"
+		} else {
+			by = "by changed tokens first, then the line's pick: shape-first operators, then operator rank"
+		}
+	}
+	return rank, by
 }
 
 // rankOf returns each proposed mutant's rank for the cut: pickRank when given, else its

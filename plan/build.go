@@ -45,9 +45,14 @@ type Options struct {
 	Include, Exclude []string
 	// ChangedFirst puts the mutant of a line that replaces removed ones on the tokens the patch
 	// changed (RuleChangedFirst): an operator whose edit lies inside the change wins over a
-	// higher-ranked one outside it. Off, each line's mutant is its operators' rank alone, as in
-	// every plan before it; on, the rule enters the operator digest.
+	// higher-ranked one outside it, and the budget's cut keeps such mutants first within the
+	// spread over hunks. Off, each line's mutant is its operators' rank alone, as in every plan
+	// before it; on, the rule enters the operator digest.
 	ChangedFirst bool
+	// ChangedFirstV1, with ChangedFirst, is the changed-first rule's first version
+	// (RuleChangedFirstV1): the same pick, but the cut ignores the changed tokens. It exists so
+	// that corpus files frozen with that rule plan as their records say; users get version 2.
+	ChangedFirstV1 bool
 	// ShapeOrder tries first, on a line of a shape with a measured history (a condition head,
 	// operators.ShapeOf), the operators that history favours, and the budget's cut ranks each
 	// line's mutant as that pick did (RuleShapeOrder); off, the set's rank alone. On, the rule
@@ -116,8 +121,8 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		}
 	}
 
-	ruleOf := Rule{ChangedFirst: o.ChangedFirst, ShapeOrder: o.ShapeOrder, ShapeOrderV1: o.ShapeOrder && o.ShapeOrderV1}
-	rule := pickRule{changedFirst: o.ChangedFirst, shapeOrder: o.ShapeOrder, cutByPick: o.ShapeOrder && !o.ShapeOrderV1}
+	ruleOf := Rule{ChangedFirst: o.ChangedFirst, ChangedFirstV1: o.ChangedFirst && o.ChangedFirstV1, ShapeOrder: o.ShapeOrder, ShapeOrderV1: o.ShapeOrder && o.ShapeOrderV1}
+	rule := pickRule{changedFirst: o.ChangedFirst, shapeOrder: o.ShapeOrder, cutByPick: o.ShapeOrder && !o.ShapeOrderV1, cutByChange: o.ChangedFirst && !o.ChangedFirstV1}
 	files := make([]filePlan, len(planned))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
@@ -148,7 +153,7 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		Unchanged:     unchanged,
 	}, Touched: touched}
 	var proposed []*Mutant
-	var pickRank []int // under cutByPick, each proposed mutant's rank as its line's pick read it
+	var pickRank []int // each proposed mutant's rank as its line's pick read it (cutRank uses it under cutByPick)
 	for fi := range files {
 		fp := &files[fi]
 		res.Front.Files = append(res.Front.Files, fp.info)
@@ -159,10 +164,8 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		}
 		pickRank = append(pickRank, fp.pickRank...)
 	}
-	if !rule.cutByPick {
-		pickRank = nil
-	}
-	chosen, cut := selectMutants(o.OperatorSet, proposed, pickRank, res.Front.Files, ops, o.Budget, o.PerOperator)
+	rank, by := cutRank(proposed, pickRank, ops, rule)
+	chosen, cut := selectMutants(o.OperatorSet, proposed, rank, by, res.Front.Files, o.Budget, o.PerOperator)
 	for _, m := range chosen {
 		res.Mutants = append(res.Mutants, *m)
 	}

@@ -136,11 +136,13 @@ func writeFile(dir, name, s string) error {
 
 // FuzzChangedFirst plans a file that replaces another (one hunk: every old line removed, every
 // new one added) under set 2 with --changed-first: no panic, each mutant differs from its line
-// and stays on it, and says how it relates to the change with one of the four values.
+// and stays on it, and says how it relates to the change with one of the four values; at a
+// budget that cuts, the rule's second version keeps the changed tokens first.
 func FuzzChangedFirst(f *testing.F) {
 	f.Add("if (a > 1 && b) {\n  go();\n} else {\n  stop();\n}\n", "if (a > 1 && b && !c) {\n  go();\n}\nstop();\n")
 	f.Add("x = f(a);\n", "x = f(a, b);\n// note\n\n}\n")
 	f.Add("/* open\n", "`a${b}\n")
+	f.Add("if (arg.length > 1 && arg.match(/^-[^-]+/)) {\n  return true;\n}\n", "const dash = arg === '-';\nif (arg.length > 1 && arg.match(/^-[^-]+/) && !arg.match(negative)) {\n  return dash;\n}\nconst two = arg === '--';\n")
 	f.Fuzz(func(t *testing.T, old, src string) {
 		if len(old)+len(src) > 4096 || !utf8ValidString(old) || !utf8ValidString(src) {
 			return
@@ -183,6 +185,37 @@ func FuzzChangedFirst(f *testing.F) {
 			if _, err := Apply([]byte(src), m); err != nil {
 				t.Fatal(err)
 			}
+		}
+		// At a budget of 2 the cut binds: both versions of the rule keep as many mutants of
+		// the same proposals, and version 2, whose one hunk takes its mutants inside the change
+		// first, keeps at least as many inside it as version 1.
+		o := Options{Repo: dir, DiffPath: filepath.Join(dir, "p.diff"), OperatorSet: 2, ChangedFirst: true, Budget: 2}
+		v2, err := Build(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.ChangedFirstV1 = true
+		v1, err := Build(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := func(r Result) (all map[string]bool, inside int) {
+			all = map[string]bool{}
+			for _, m := range r.Mutants {
+				all[m.ID] = true
+				if m.ChangedTokens == OnChangedTokens {
+					inside++
+				}
+			}
+			for _, c := range r.Front.Cut {
+				all[c.ID] = true
+			}
+			return all, inside
+		}
+		a1, in1 := ids(v1)
+		a2, in2 := ids(v2)
+		if len(v1.Mutants) != len(v2.Mutants) || fmt.Sprint(a1) != fmt.Sprint(a2) || in2 < in1 {
+			t.Fatalf("budget 2: version 1 keeps %d (%d inside) of %v, version 2 %d (%d inside) of %v", len(v1.Mutants), in1, a1, len(v2.Mutants), in2, a2)
 		}
 	})
 }

@@ -52,9 +52,9 @@ func TestOperatorSetTwo(t *testing.T) {
 			t.Errorf("%+v: no boundary-comparison mutant (x < lo, x >= lo) in %v", tc.o, rows(r))
 		}
 	}
-	_, err = Build(context.Background(), Options{Repo: "testdata/doc", DiffPath: "testdata/doc/patch.diff", OperatorSet: 5})
-	if !input.Is(err) || !strings.Contains(err.Error(), "operator set 5 does not exist") {
-		t.Errorf("set 5: %v, want an input error naming the sets", err)
+	_, err = Build(context.Background(), Options{Repo: "testdata/doc", DiffPath: "testdata/doc/patch.diff", OperatorSet: 6})
+	if !input.Is(err) || !strings.Contains(err.Error(), "operator set 6 does not exist") {
+		t.Errorf("set 6: %v, want an input error naming the sets", err)
 	}
 }
 
@@ -122,7 +122,7 @@ func TestSpreadBudget(t *testing.T) {
 		{4, 1, []string{"a.js:3", "a.js:10", "b.js:6"}},
 	}
 	for _, tc := range tests {
-		chosen, cut := spreadBudget(proposed, rankOf(proposed, nil, ops), false, files, tc.total, tc.per)
+		chosen, cut := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, tc.total, tc.per)
 		if got := ids(chosen); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("budget %d/%d: chose %v, want %v", tc.total, tc.per, got, tc.want)
 		}
@@ -134,12 +134,12 @@ func TestSpreadBudget(t *testing.T) {
 				t.Errorf("cut %s: reason %q message %q", c.ID, c.Reason, c.Message)
 			}
 			checkHint(t, c, tc.total, tc.per, func(total, per int) []*Mutant {
-				chosen, _ := spreadBudget(proposed, rankOf(proposed, nil, ops), false, files, total, per)
+				chosen, _ := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, total, per)
 				return chosen
 			})
 		}
 	}
-	_, cut := spreadBudget(proposed, rankOf(proposed, nil, ops), false, files, 2, 2)
+	_, cut := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, 2, 2)
 	if want := "mutant 3 of its hunk a.js:1-4 (by operator rank), hunk 1 of its file; the 2 slots went to earlier rounds"; !strings.HasPrefix(cut[1].Message, want) {
 		t.Errorf("cut a.js:2's message %q, want prefix %q", cut[1].Message, want)
 	}

@@ -98,16 +98,19 @@ func TestRuleNames(t *testing.T) {
 		name string
 	}{
 		{Rule{}, ""},
-		{Rule{ChangedFirst: true}, "changed-first"},
+		{Rule{ChangedFirst: true}, "changed-first-2"},
 		{Rule{ShapeOrder: true}, "shape-order-2"},
-		{Rule{ChangedFirst: true, ShapeOrder: true}, "changed-first+shape-order-2"},
+		{Rule{ChangedFirst: true, ShapeOrder: true}, "changed-first-2+shape-order-2"},
+		{Rule{ChangedFirst: true, ChangedFirstV1: true}, "changed-first"},
 		{Rule{ShapeOrder: true, ShapeOrderV1: true}, "shape-order"},
-		{Rule{ChangedFirst: true, ShapeOrder: true, ShapeOrderV1: true}, "changed-first+shape-order"},
+		{Rule{ChangedFirst: true, ChangedFirstV1: true, ShapeOrder: true, ShapeOrderV1: true}, "changed-first+shape-order"},
+		{Rule{ChangedFirst: true, ChangedFirstV1: true, ShapeOrder: true}, "changed-first+shape-order-2"},
+		{Rule{ChangedFirst: true, ShapeOrder: true, ShapeOrderV1: true}, "changed-first-2+shape-order"},
 	} {
 		if got := c.rule.Name(); got != c.name {
 			t.Errorf("%+v.Name() = %q, want %q", c.rule, got, c.name)
 		}
-		if !c.rule.ShapeOrderV1 {
+		if !c.rule.ShapeOrderV1 && !c.rule.ChangedFirstV1 {
 			if got := RuleOf(c.rule.ChangedFirst, c.rule.ShapeOrder); got != c.name {
 				t.Errorf("RuleOf(%v, %v) = %q, want %q", c.rule.ChangedFirst, c.rule.ShapeOrder, got, c.name)
 			}
@@ -116,7 +119,12 @@ func TestRuleNames(t *testing.T) {
 			t.Errorf("ParseRule(%q) = %+v, %v, want %+v", c.name, got, ok, c.rule)
 		}
 	}
-	for _, bad := range []string{"shape-order+changed-first", "newest-first", "changed-first ", "shape-order-1", "shape-order-3"} {
+	for _, name := range RuleNames() {
+		if _, ok := ParseRule(name); !ok {
+			t.Errorf("RuleNames lists %q, ParseRule refuses it", name)
+		}
+	}
+	for _, bad := range []string{"shape-order+changed-first", "newest-first", "changed-first ", "shape-order-1", "shape-order-3", "changed-first-1", "changed-first-3", "shape-order-2+changed-first-2"} {
 		if _, ok := ParseRule(bad); ok {
 			t.Errorf("ParseRule(%q) accepted it", bad)
 		}
@@ -166,7 +174,9 @@ func TestShapeOrderCutRanksAsThePick(t *testing.T) {
 		{"rank", Options{OperatorSet: 3, Budget: 1}, 5, "invert-comparison", "", "(by operator rank)"},
 		{"shape-order v1", Options{OperatorSet: 3, Budget: 1, ShapeOrder: true, ShapeOrderV1: true}, 5, "invert-comparison", "shape-order", "(by operator rank)"},
 		{"shape-order v2", Options{OperatorSet: 3, Budget: 1, ShapeOrder: true}, 2, "logical-operand", "shape-order-2", "(by the line's pick: shape-first operators, then operator rank)"},
-		{"changed-first+shape-order v2", Options{OperatorSet: 3, Budget: 1, ShapeOrder: true, ChangedFirst: true}, 2, "logical-operand", "changed-first+shape-order-2", "(by the line's pick: shape-first operators, then operator rank)"},
+		{"changed-first v1+shape-order v2", Options{OperatorSet: 3, Budget: 1, ShapeOrder: true, ChangedFirst: true, ChangedFirstV1: true}, 2, "logical-operand", "changed-first+shape-order-2", "(by the line's pick: shape-first operators, then operator rank)"},
+		// A new file has no changed tokens: changed-first's version 2 cuts it as the pick does.
+		{"changed-first v2+shape-order v2", Options{OperatorSet: 3, Budget: 1, ShapeOrder: true, ChangedFirst: true}, 2, "logical-operand", "changed-first-2+shape-order-2", "(by changed tokens first, then the line's pick: shape-first operators, then operator rank)"},
 		{"set 2, shape-order v2", Options{OperatorSet: 2, Budget: 1, ShapeOrder: true}, 2, "logical-operand", "shape-order-2", "(by the line's pick: shape-first operators, then operator rank)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

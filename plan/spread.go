@@ -60,14 +60,16 @@ func hunks(proposed []*Mutant, added map[string][]int) []hunkOf {
 }
 
 // spreadBudget is set 2's selection. Each mutant gets a round, its position among its hunk's
-// mutants ordered by rank (rank[i] is proposed[i]'s: its operator's place in the set, or under
-// the shape-order rule's version 2, byPick, its place in its line's pick), then line; within a round the first hunks of the files come
-// before their second hunks. The slots are filled in the order (round, hunk of the file, operator
-// rank, diff order), under the total and the per-operator cap, so every hunk gets a mutant
-// before any gets a second and, when the budget is smaller than the number of hunks, every file
-// gets one before any gets a second hunk's. The cut are returned with a message saying where in
-// that order they stood.
-func spreadBudget(proposed []*Mutant, rank []int, byPick bool, files []FileInfo, total, per int) ([]*Mutant, []Candidate) {
+// mutants ordered by rank (rank[i] is proposed[i]'s, cutRank: its operator's place in the set,
+// or its place in its line's pick under shape-order's version 2, with the mutants inside the
+// changed tokens first under changed-first's version 2), then line; within a round the first
+// hunks of the files come before their second hunks. The slots are filled in the order (round,
+// hunk of the file, rank, diff order), under the total and the per-operator cap, so every hunk
+// gets a mutant before any gets a second and, when the budget is smaller than the number of
+// hunks, every file gets one before any gets a second hunk's: the rank orders only within that
+// spread. The cut are returned with a message saying where in that order they stood; by says
+// what the rank is ("" is the operator rank).
+func spreadBudget(proposed []*Mutant, rank []int, by string, files []FileInfo, total, per int) ([]*Mutant, []Candidate) {
 	added := map[string][]int{}
 	for _, f := range files {
 		added[f.Path] = f.Added
@@ -131,9 +133,8 @@ func spreadBudget(proposed []*Mutant, rank []int, byPick bool, files []FileInfo,
 			continue
 		}
 		h := hs[i]
-		by := "by operator rank"
-		if byPick {
-			by = "by the line's pick: shape-first operators, then operator rank"
+		if by == "" {
+			by = "by operator rank"
 		}
 		where := fmt.Sprintf("mutant %d of its hunk %s:%d-%d (%s), hunk %d of its file", round[i]+1, m.Path, h.first, h.last, by, hunkPos[key{h.file, h.hunk}]+1)
 		msg := fmt.Sprintf("%s; the %d slots went to earlier rounds (every hunk's first mutant, then every file's next hunk, then every hunk's second)", where, total)

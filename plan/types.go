@@ -26,9 +26,20 @@ const (
 // The planner rules besides the operators' rank (BudgetInfo.Rule). A rule enters the operator
 // digest, so plans made under different rules never compare as the same operators.
 const (
-	// RuleChangedFirst puts a replaced line's mutant on the tokens the patch changed
-	// (Options.ChangedFirst).
-	RuleChangedFirst = "changed-first"
+	// RuleChangedFirst (version 2 of the changed-first rule) puts a replaced line's mutant on
+	// the tokens the patch changed (Options.ChangedFirst), and the budget's cut keeps those
+	// mutants first: within each round of the spread (every hunk's first mutant, then every
+	// file's next hunk, then every hunk's second), a mutant whose edit lies inside the changed
+	// tokens (Mutant.ChangedTokens == OnChangedTokens) comes before every other, then the
+	// existing order (issue 27: version 1's cut ranked by operator rank alone, so at a tight
+	// budget it cut a line's mutant on the tokens the patch changed for one on a wholly new line
+	// or on old tokens; docs/operators-3.md, "The cut under changed-first").
+	RuleChangedFirst = "changed-first-2"
+	// RuleChangedFirstV1 is the changed-first rule's first version: the same pick, but the
+	// budget's cut ignores the changed tokens. It is kept, under its first name, so that the
+	// corpus files frozen with it (testdata/eval/operators-3.toml, shape-order-oos*.toml) plan
+	// as their records' digests say; --changed-first gives version 2.
+	RuleChangedFirstV1 = "changed-first"
 	// RuleShapeOrder (version 2 of the shape-order rule) tries first, on a line of a measured
 	// shape, the operators whose history on that shape was surviving-and-real
 	// (operators.ShapeFirst; Options.ShapeOrder), and the budget's cut ranks each line's mutant
@@ -36,67 +47,85 @@ const (
 	// operator that won by the set's rank (issue 27: version 1's cut ranked by the set's rank
 	// alone and so undid the pick on mdast-util-to-markdown, docs/operators-3.md).
 	RuleShapeOrder = "shape-order-2"
-	// RuleChangedFirstShapeOrder is both: the changed tokens first, and within them and
-	// within the rest, the shape's operators first (version 2).
+	// RuleChangedFirstShapeOrder is both current versions: the changed tokens first, and within
+	// them and within the rest, the shape's operators first; the cut keeps the changed-token
+	// mutants first, then ranks as the pick did.
 	RuleChangedFirstShapeOrder = RuleChangedFirst + "+" + RuleShapeOrder
 	// RuleShapeOrderV1 is the shape-order rule's first version: the same pick, but the budget's
 	// cut ranks by the set's rank. It is kept, under its first name, so that the corpus files
 	// frozen with it (testdata/eval/shape-order-oos-shape.toml) plan as their records' digests
 	// say; --shape-order gives version 2.
 	RuleShapeOrderV1 = "shape-order"
-	// RuleChangedFirstShapeOrderV1 is changed-first with the shape-order rule's first version.
-	RuleChangedFirstShapeOrderV1 = RuleChangedFirst + "+" + RuleShapeOrderV1
+	// RuleChangedFirstShapeOrderV1 is both first versions, as frozen records name them.
+	RuleChangedFirstShapeOrderV1 = RuleChangedFirstV1 + "+" + RuleShapeOrderV1
 )
 
 // Rule is a planner rule as a corpus file names it: which of changed-first and shape-order it
-// turns on, and for shape-order which version.
+// turns on, and for each which version.
 type Rule struct {
 	ChangedFirst bool
-	ShapeOrder   bool
+	// ChangedFirstV1 makes ChangedFirst the rule's first version (RuleChangedFirstV1), whose
+	// cut ignores the changed tokens; only corpus files frozen with it ask for it.
+	ChangedFirstV1 bool
+	ShapeOrder     bool
 	// ShapeOrderV1 makes ShapeOrder the rule's first version (RuleShapeOrderV1), whose cut
 	// ranks by the set's rank; only corpus files frozen with it ask for it.
 	ShapeOrderV1 bool
 }
 
 // Name is the rule's name as RuleOf and the digest give it: "" for the operators' rank alone.
+// A version flag without its rule is ignored.
 func (r Rule) Name() string {
-	so := RuleShapeOrder
+	cf, so := RuleChangedFirst, RuleShapeOrder
+	if r.ChangedFirstV1 {
+		cf = RuleChangedFirstV1
+	}
 	if r.ShapeOrderV1 {
 		so = RuleShapeOrderV1
 	}
 	switch {
 	case r.ChangedFirst && r.ShapeOrder:
-		return RuleChangedFirst + "+" + so
+		return cf + "+" + so
 	case r.ChangedFirst:
-		return RuleChangedFirst
+		return cf
 	case r.ShapeOrder:
 		return so
 	}
 	return ""
 }
 
-// RuleOf names the planner rule of a plan made with changedFirst and shapeOrder (shape-order's
+// RuleOf names the planner rule of a plan made with changedFirst and shapeOrder (each rule's
 // current version): "" for the operators' rank alone.
 func RuleOf(changedFirst, shapeOrder bool) string {
 	return Rule{ChangedFirst: changedFirst, ShapeOrder: shapeOrder}.Name()
 }
 
-// ParseRule reads a rule name (a corpus file's rule key), either version of shape-order
+// ParseRule reads a rule name (a corpus file's rule key), every version of either rule
 // included, and reports false when it is none of the names Rule.Name gives ("" is the rank).
+// The Rule returned has a version flag only where its rule is on.
 func ParseRule(name string) (Rule, bool) {
 	for _, cf := range []bool{false, true} {
-		for _, so := range []bool{false, true} {
-			for _, v1 := range []bool{false, true} {
-				if v1 && !so {
-					continue
-				}
-				if r := (Rule{ChangedFirst: cf, ShapeOrder: so, ShapeOrderV1: v1}); r.Name() == name {
-					return r, true
+		for _, cf1 := range []bool{false, true} {
+			for _, so := range []bool{false, true} {
+				for _, so1 := range []bool{false, true} {
+					if cf1 && !cf || so1 && !so {
+						continue
+					}
+					if r := (Rule{ChangedFirst: cf, ChangedFirstV1: cf1, ShapeOrder: so, ShapeOrderV1: so1}); r.Name() == name {
+						return r, true
+					}
 				}
 			}
 		}
 	}
 	return Rule{}, false
+}
+
+// RuleNames lists every rule name ParseRule reads, current versions first, for messages.
+func RuleNames() []string {
+	return []string{RuleChangedFirst, RuleShapeOrder, RuleChangedFirstShapeOrder,
+		RuleChangedFirstV1, RuleShapeOrderV1, RuleChangedFirstShapeOrderV1,
+		RuleChangedFirstV1 + "+" + RuleShapeOrder, RuleChangedFirst + "+" + RuleShapeOrderV1}
 }
 
 // pickRule is how a line's mutant is picked among the operators that fire on it.
@@ -108,6 +137,9 @@ type pickRule struct {
 	// cutByPick: the budget's cut ranks each line's mutant as the pick did (shape-order's
 	// version 2); off, by the set's rank.
 	cutByPick bool
+	// cutByChange: the budget's cut keeps, within each round of its order, the mutants inside
+	// the changed tokens first (changed-first's version 2); off, it ignores them.
+	cutByChange bool
 }
 
 // Mutant is one added line rewritten by one operator: plain data, applied by Apply.

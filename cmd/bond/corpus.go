@@ -104,7 +104,7 @@ same fingerprint exists; --shard I/N runs the tasks whose index mod N is I.`,
 	cmd.Flags().BoolVarP(&o.Quiet, "quiet", "q", false, "no progress lines and no summary on stderr")
 	cmd.Flags().BoolVar(&o.ValueNeighbours, "value-neighbours", false, "certify every task with --value-neighbours (it enters each task's fingerprint)")
 	cmd.Flags().BoolVar(&o.Parity, "parity", false, "certify every task with --parity: each embedded outcome that decides the bond runs again under the real runner (it enters each task's fingerprint)")
-	cmd.Flags().BoolVar(&o.ChangedFirst, "changed-first", false, "plan every task with the changed-first rule (as the corpus key rule = \"changed-first\" would; it enters the operator digest); --changed-first=false plans by rank whatever the file says")
+	cmd.Flags().BoolVar(&o.ChangedFirst, "changed-first", false, "plan every task with the changed-first rule (as the corpus key rule = \"changed-first-2\" would: the rule's current version, whose cut keeps the mutants on changed tokens first; with shape-order kept or set by --shape-order; it enters the operator digest); --changed-first=false plans by rank whatever the file says")
 	cmd.Flags().BoolVar(&o.ShapeOrder, "shape-order", false, "plan every task with the shape-order rule (a condition head's measured operators first; as rule = \"shape-order-2\" would (the rule's current version, whose cut ranks lines as the pick did), with changed-first kept or set by --changed-first; it enters the operator digest); --shape-order=false leaves it out whatever the file says")
 	cmd.Flags().IntVar(&o.OperatorSet, "operator-set", 0, "plan every task with this operator set instead of the corpus file's operator_set (its budget and per_operator stay; the ones it leaves out are the set's defaults)")
 	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
@@ -151,10 +151,11 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 	}
 	// --changed-first=false plans by rank a corpus whose file says rule = "changed-first": the
 	// baseline sets are replayed as their defaults plan, on the same file the rule froze.
-	// --shape-order asks for the rule's current version, even where the file names the first.
+	// --changed-first and --shape-order ask for each rule's current version, even where the file
+	// names the first.
 	rule, _ := plan.ParseRule(c.Rule) // checked by LoadCorpus
 	if o.ChangedFirstSet {
-		rule.ChangedFirst = o.ChangedFirst
+		rule.ChangedFirst, rule.ChangedFirstV1 = o.ChangedFirst, false
 	}
 	if o.ShapeOrderSet {
 		rule.ShapeOrder, rule.ShapeOrderV1 = o.ShapeOrder, false
@@ -211,7 +212,7 @@ func certifyTask(ctx context.Context, req corpus.CertifyRequest) (*report.Report
 	}
 	return adjudicate.Certify(ctx, adjudicate.Options{
 		Plan: plan.Options{Repo: req.Repo, Base: req.Base, OperatorSet: req.OperatorSet, Budget: req.Budget, PerOperator: req.PerOperator,
-			ChangedFirst: req.ChangedFirst, ShapeOrder: req.ShapeOrder, ShapeOrderV1: req.ShapeOrderV1, Include: cfg.Include, Exclude: cfg.Exclude},
+			ChangedFirst: req.ChangedFirst, ChangedFirstV1: req.ChangedFirstV1, ShapeOrder: req.ShapeOrder, ShapeOrderV1: req.ShapeOrderV1, Include: cfg.Include, Exclude: cfg.Exclude},
 		OracleCmd:  req.OracleCmd,
 		Oracle:     req.Oracle,
 		Runner:     req.Runner,

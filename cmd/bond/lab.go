@@ -75,7 +75,7 @@ Prints per operator: proposed, do-not-parse and the rate; files, lines, mutants,
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "parallel parse checks (default GOMAXPROCS)")
 	cmd.Flags().StringVar(&opts.SampleDir, "sample-dir", "", "write every --sample-every-th checked mutant's file into this directory")
 	cmd.Flags().IntVar(&opts.SampleEvery, "sample-every", 0, "sampling interval for --sample-dir")
-	cmd.Flags().IntVar(&opts.OperatorSet, "operator-set", operators.DefaultSet, "the operator set: 1, 2, 3 or 4")
+	cmd.Flags().IntVar(&opts.OperatorSet, "operator-set", operators.DefaultSet, "the operator set: 1, 2, 3, 4 or 5")
 	cmd.Flags().BoolVar(&opts.WholeFile, "whole-file", false, "check every mutant on the whole file, not its top-level statement first (the reference for the faster check)")
 	return cmd
 }
@@ -146,7 +146,7 @@ func newLabShapesCmd(s *Streams, runF func(*labOptions) error) *cobra.Command {
 		Use:   "shapes PATH…",
 		Short: "Classify every line under PATH by statement shape and show which operator covers it",
 		Long: `Classify every line of the JS/TS files under the paths by statement shape and offer it to the
-operators of --operator-set (1, 2, 3 or 4) as the planner does; print per shape how many lines get no
+operators of --operator-set (1, 2, 3, 4 or 5) as the planner does; print per shape how many lines get no
 mutant and which operator covers the others, then the share of code lines, and of lines other
 than punctuation, that get no mutant. --compare-sets prints every set side by side instead.`,
 		Args: cobra.MinimumNArgs(1),
@@ -163,7 +163,7 @@ than punctuation, that get no mutant. --compare-sets prints every set side by si
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "human", "output: human|json")
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "parallel files (default GOMAXPROCS)")
-	cmd.Flags().IntVar(&opts.OperatorSet, "operator-set", operators.DefaultSet, "the operator set: 1, 2, 3 or 4")
+	cmd.Flags().IntVar(&opts.OperatorSet, "operator-set", operators.DefaultSet, "the operator set: 1, 2, 3, 4 or 5")
 	cmd.Flags().BoolVar(&opts.CompareSets, "compare-sets", false, "every operator set side by side: per shape the share of lines each covers")
 	return cmd
 }

@@ -32,7 +32,7 @@ func newOperatorsCmd(s *Streams, runF func(*operatorsOptions) error) *cobra.Comm
 	cmd := &cobra.Command{
 		Use:   "operators",
 		Short: "Print an operator set's table in rank order and its operator digest",
-		Long: `Print the operators of an operator set (--operator-set 1, 2, 3 or 4; default 1) in the order they are
+		Long: `Print the operators of an operator set (--operator-set 1, 2, 3, 4 or 5; default 1) in the order they are
 tried on a line, with their versions, what they do and the mutants of theirs that can behave
 like the original; then the operator digest (SHA-256 of names, versions, order and budget) that
 every report and corpus row records beside the set's number. The budget defaults to the set's
@@ -59,7 +59,7 @@ every report and corpus row records beside the set's number. The budget defaults
 	// No flag default of its own: unset, the budget is the chosen set's (see planFlags.add).
 	cmd.Flags().IntVar(&opts.Budget, "budget", 0, fmt.Sprintf("the budget the digest is computed with (default: the operator set's, %d for set 1, %d for sets 2 and 3)", plan.DefaultBudget, plan.DefaultBudgetSet2))
 	cmd.Flags().IntVar(&opts.PerOperator, "per-operator", 0, fmt.Sprintf("the per-operator budget the digest is computed with (default: the operator set's, %d for set 1, the budget for sets 2 and 3)", plan.DefaultPerOperator))
-	cmd.Flags().IntVar(&opts.OperatorSet, "operator-set", operators.DefaultSet, "the operator set to print: 1, 2, 3 or 4")
+	cmd.Flags().IntVar(&opts.OperatorSet, "operator-set", operators.DefaultSet, "the operator set to print: 1, 2, 3, 4 or 5")
 	return cmd
 }
 

@@ -90,11 +90,11 @@ func (f *planFlags) add(cmd *cobra.Command) {
 	// set is chosen. A default of 6 printed "(default 6)" for a run of set 2, which plans 24.
 	fs.IntVar(&f.Budget, "budget", 0, fmt.Sprintf("most mutants per patch (default: .bond.toml's budget, else the operator set's: %d for set 1, %d for sets 2 and 3)", plan.DefaultBudget, plan.DefaultBudgetSet2))
 	fs.IntVar(&f.PerOperator, "per-operator", 0, fmt.Sprintf("most mutants per operator (default: .bond.toml's per_operator, else the operator set's: %d for set 1, no cap for sets 2 and 3)", plan.DefaultPerOperator))
-	fs.IntVar(&f.OperatorSet, "operator-set", 0, fmt.Sprintf("the operator set: 1, 2, 3 or 4 (default: .bond.toml's operator_set, else %d; bond operators --operator-set N prints each)", operators.DefaultSet))
+	fs.IntVar(&f.OperatorSet, "operator-set", 0, fmt.Sprintf("the operator set: 1, 2, 3, 4 or 5 (default: .bond.toml's operator_set, else %d; bond operators --operator-set N prints each)", operators.DefaultSet))
 	fs.StringSliceVar(&f.Operators, "operators", nil, "a subset of operators by name, comma-separated (the table's order is kept)")
 	fs.StringArrayVar(&f.Include, "include", nil, "a glob of source files to plan (repeatable)")
 	fs.StringArrayVar(&f.Exclude, "exclude", nil, "a glob of files not to plan (repeatable)")
-	fs.BoolVar(&f.ChangedFirst, "changed-first", false, "on a line that replaces removed ones, prefer an operator whose change lies inside the tokens the patch changed (default: .bond.toml's changed_first, else off; enters the operator digest)")
+	fs.BoolVar(&f.ChangedFirst, "changed-first", false, "on a line that replaces removed ones, prefer an operator whose change lies inside the tokens the patch changed, and keep such mutants first when the budget cuts, within its spread over hunks (rule changed-first-2; default: .bond.toml's changed_first, else off; enters the operator digest)")
 	fs.BoolVar(&f.ShapeOrder, "shape-order", false, "on an if or while head whose condition joins operands with && or ||, try first the operators whose measured history on that shape was surviving-and-real: logical-operand, swap-logical, boundary-comparison, and rank lines in the budget's cut as that pick did (rule shape-order-2; default: .bond.toml's shape_order, else off; enters the operator digest)")
 	fs.BoolVarP(&f.Quiet, "quiet", "q", false, "no progress lines")
 }

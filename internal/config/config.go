@@ -25,7 +25,7 @@ import (
 // MaxOperatorSet is the highest operator set number a config file may name: the sets are
 // 1 … MaxOperatorSet (operators.Sets, which a package under internal/ may not import; a test in
 // cmd/bond keeps the two equal).
-const MaxOperatorSet = 4
+const MaxOperatorSet = 5
 
 // Name is the config file bond reads at the repository root (SPEC §3.1).
 const Name = ".bond.toml"
@@ -111,7 +111,7 @@ func Load(repo string) (File, error) {
 		return File{}, input.Errorf("%s: per_operator %d: want a number ≥ 0", p, *c.PerOperator)
 	}
 	if c.OperatorSet != nil && (*c.OperatorSet < 1 || *c.OperatorSet > MaxOperatorSet) {
-		return File{}, input.Errorf("%s: operator_set %d: want one of 1, 2, 3, 4 (bond operators --operator-set N prints each)", p, *c.OperatorSet)
+		return File{}, input.Errorf("%s: operator_set %d: want one of 1, 2, 3, 4, 5 (bond operators --operator-set N prints each)", p, *c.OperatorSet)
 	}
 	if c.RequireReach != nil && (*c.RequireReach < 0 || *c.RequireReach > 100) {
 		return File{}, input.Errorf("%s: require_reach %d: want a percentage from 0 to 100", p, *c.RequireReach)

@@ -24,8 +24,8 @@ func TestLoad(t *testing.T) {
 		{"bad timeout", "timeout = \"soon\"\n", `timeout "soon": want a duration`},
 		{"negative budget", "budget = -1\n", "budget -1: want a number ≥ 0"},
 		{"negative per_operator", "per_operator = -2\n", "per_operator -2: want a number ≥ 0"},
-		{"unknown operator set", "operator_set = 5\n", "operator_set 5: want one of 1, 2, 3, 4"},
-		{"operator set 0", "operator_set = 0\n", "operator_set 0: want one of 1, 2, 3, 4"},
+		{"unknown operator set", "operator_set = 6\n", "operator_set 6: want one of 1, 2, 3, 4, 5"},
+		{"operator set 0", "operator_set = 0\n", "operator_set 0: want one of 1, 2, 3, 4, 5"},
 		{"require_reach over 100", "require_reach = 101\n", "require_reach 101: want a percentage from 0 to 100"},
 		{"negative require_reach", "require_reach = -1\n", "require_reach -1: want a percentage"},
 	}
