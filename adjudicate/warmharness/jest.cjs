@@ -83,7 +83,7 @@ function leaks(g, c) {
     ['dependencyExtractor', c.dependencyExtractor], ['haste.hasteImplModulePath', c.haste?.hasteImplModulePath],
     ['globalSetup', c.globalSetup ?? g.globalSetup], ['globalTeardown', c.globalTeardown ?? g.globalTeardown],
     ['testResultsProcessor', g.testResultsProcessor]]) {
-    if (value) return `the config sets ${name} (${shown(value)}), code the worker would keep loaded from run to run`;
+    if (value) return `the config sets ${name} (${shown(value)}): project code the worker would run in its own process, where its state outlives one run`;
   }
   for (const [pattern, path] of c.transform ?? []) {
     if (!inNodeModules(path)) return `the config's transform ${pattern} is ${shown(path)}, project code the worker would keep loaded from run to run`;
