@@ -389,15 +389,13 @@ func (w *warmPool) harnessFile() (string, error) {
 	if w.harness != "" {
 		return w.harness, nil
 	}
-	files := []struct {
+	type file struct {
 		name string
 		b    []byte
-	}{{"warm-vitest.mjs", warmVitestHarness}}
+	}
+	files := []file{{"warm-vitest.mjs", warmVitestHarness}}
 	if w.runner == oraclecmd.RunnerJest {
-		files = []struct {
-			name string
-			b    []byte
-		}{{"warm-jest.cjs", warmJestHarness}, {"warm-jest-transform.cjs", warmJestTransform}}
+		files = []file{{"warm-jest.cjs", warmJestHarness}, {"warm-jest-transform.cjs", warmJestTransform}}
 	}
 	for _, f := range files {
 		p := filepath.Join(w.tmp, f.name)
