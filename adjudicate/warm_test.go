@@ -261,6 +261,12 @@ func TestWarmRefusesCommands(t *testing.T) {
 			t.Errorf("%q: refused %q, want %q", tt.cmd, w.refused(), tt.why)
 		}
 	}
+	// jest's --ci decides whether a new snapshot is written or fails: the jest worker passes it on.
+	for cmd, ci := range map[string]bool{"npx jest --ci test/a.test.js": true, "npx jest test/a.test.js": false} {
+		if w := warmFor(root, cmd, nil, nil, t.TempDir()); w.ci != ci || !slices.Contains(w.args(t.TempDir()), fmt.Sprintf(`{"ci":%v,"keepMtime":false}`, ci)) {
+			t.Errorf("%q: ci %v, harness arguments %q; want ci %v passed on", cmd, w.ci, w.args(""), ci)
+		}
+	}
 }
 
 // writeCommitted writes rel in the git checkout root and commits it.
