@@ -18,9 +18,10 @@ func withoutPlacingChecked(ctx context.Context) context.Context {
 	return context.WithValue(ctx, writerKey{}, writeFunc(func(string, []byte, fs.FileMode) error { return nil }))
 }
 
-// withStaleWarm makes every warm vitest worker of a certify under ctx skip invalidating the
-// files a run changed: the stale-transform failure mode of docs/warm-workers.md, for the probe
-// to catch.
+// withStaleWarm makes every warm worker of a certify under ctx serve stale code — a vitest worker
+// skips invalidating the files a run changed, a jest worker gives the mutated file the mtime of
+// its first run, so jest's in-memory transform cache serves that run's code: the stale-transform
+// failure modes of docs/warm-workers.md, for the probe to catch.
 func withStaleWarm(ctx context.Context) context.Context {
-	return context.WithValue(ctx, warmSeamKey{}, "skip-invalidate")
+	return context.WithValue(ctx, warmStaleKey{}, true)
 }

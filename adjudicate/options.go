@@ -109,7 +109,7 @@ type Options struct {
 	// Keep leaves the sandboxes on disk (their path is in the report's errors list... and in
 	// Report.Run.WorkDir).
 	Keep bool
-	// Warm runs the mutants of a vitest --oracle-cmd in a long-lived vitest worker per sandbox
+	// Warm runs the mutants of a vitest or jest --oracle-cmd in a long-lived runner worker per sandbox
 	// (warm.go, docs/warm-workers.md): its kills count when a run-unique probe proves the run
 	// executed the mutant, and every mutant it accepts runs again cold. Off by default.
 	Warm bool

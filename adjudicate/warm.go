@@ -1,9 +1,11 @@
 package adjudicate
 
 // This file is --warm (issue 25 item 3, docs/warm-workers.md): the command runner's mutant runs
-// of a vitest oracle go to a long-lived vitest process per sandbox, started once through the
-// project's own `vitest/node`, that keeps vite's transform cache across runs. Speed comes from
-// that cache; its failure mode is a stale transform serving old code. So every module written
+// of a vitest or jest oracle go to a long-lived runner process per sandbox — vitest started once
+// through the project's own `vitest/node`, keeping vite's transform cache; jest through the
+// project's own `runCLI`, in band, keeping jest and its transformers loaded. Speed comes from
+// what stays loaded; the failure mode is a stale transform serving old code (vite's module
+// graph; jest's in-memory transform cache, keyed by path and mtime). So every module written
 // for a warm run carries a run-unique probe (warmprobe.go) that the run must report back, and
 // the warm answer is taken only when it kills with the probe present; everything else — an
 // accepted mutant, a missing or wrong probe, an error outside a test, a timeout, a worker that
@@ -13,9 +15,11 @@ import (
 	"context"
 	"crypto/rand"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +32,15 @@ import (
 
 //go:embed warmharness/vitest.mjs
 var warmVitestHarness []byte
+
+// warmJestHarness is the jest worker, warmJestTransform the transformer it wraps every
+// configured transform in (written beside it: the harness finds it by its own directory).
+//
+//go:embed warmharness/jest.cjs
+var warmJestHarness []byte
+
+//go:embed warmharness/jest-transform.cjs
+var warmJestTransform []byte
 
 // warmControlEvery is one over the chance that a mutant run of a worker is preceded by a
 // control run (a new worker's first run always is): drawn at random, so a test cannot count its
@@ -50,6 +63,21 @@ const warmStartLimit = 60 * time.Second
 var warmArgs = map[string]bool{"run": true, "--run": true, "--silent": true, "--no-color": true, "--color": true,
 	"--passWithNoTests": true, "--coverage=false": true, "--no-coverage": true}
 
+// warmJestArgs are the jest arguments the warm jest worker can stand for: output, coverage (a
+// warm run has none), worker counts (it runs in band), the cache (its own) and watchman (off).
+// --ci is passed on (it decides whether a new snapshot is written or fails). Any other argument
+// keeps the runs cold.
+var warmJestArgs = map[string]bool{"--ci": true, "--silent": true, "--verbose": true, "--colors": true, "--no-colors": true,
+	"--coverage": true, "--coverage=false": true, "--no-coverage": true, "--collectCoverage": true, "-i": true, "--runInBand": true,
+	"--passWithNoTests": true, "--no-cache": true, "--cache": true, "--no-watchman": true, "--watchman": true,
+	"--watchAll=false": true, "--watch=false": true, "--expand": true, "-e": true, "--noStackTrace": true,
+	"--logHeapUsage": true, "--useStderr": true, "--json": true}
+
+// warmJestValueArgs are the jest arguments with a value the worker can stand for (the value is
+// output or coverage only).
+var warmJestValueArgs = []string{"--reporters", "--maxWorkers", "-w", "--outputFile", "--coverageDirectory",
+	"--coverageReporters", "--coverageProvider", "--collectCoverageFrom", "--cacheDirectory"}
+
 // warmPool is the warm workers of one certify: one per sandbox, started on the sandbox's first
 // mutant run, and what they did for the report.
 type warmPool struct {
@@ -59,9 +87,15 @@ type warmPool struct {
 	env   []string
 	iso   *isolate.Isolator
 	tmp   string // where the harness and the workers' directories go
-	// seam is passed to the harness as its third argument: "skip-invalidate" in tests only
-	// (export_test.go), reproducing the stale transform the probe must catch.
-	seam string
+	// runner is the worker's runner: oraclecmd.RunnerVitest or RunnerJest.
+	runner oraclecmd.Runner
+	// ci: the jest command passes --ci, which the jest worker passes on.
+	ci bool
+	// stale is set in tests only (export_test.go): the harness reproduces the stale transform
+	// the probe must catch (vitest: it skips invalidateFile; jest: the mutated file keeps the
+	// mtime of the worker's first run, so jest's in-memory transform cache serves that run's
+	// code).
+	stale bool
 
 	mu      sync.Mutex
 	workers map[*sandbox]*warmWorker
@@ -72,13 +106,13 @@ type warmPool struct {
 }
 
 // warmFor is the warm pool of an oracle command at root under --warm. When the worker cannot
-// stand for the command — no --oracle-cmd, not one vitest invocation, arguments the worker does
-// not pass on, isolation turned off — the pool is refused from the start (every run cold) and
-// its record says why.
+// stand for the command — no --oracle-cmd, not one vitest or jest invocation, arguments the
+// worker does not pass on, isolation turned off — the pool is refused from the start (every run
+// cold) and its record says why.
 func warmFor(root, cmd string, env []string, iso *isolate.Isolator, tmp string) *warmPool {
-	w := &warmPool{cmd: cmd, env: env, iso: iso, tmp: tmp, workers: map[*sandbox]*warmWorker{}, info: report.WarmInfo{Worker: "vitest"}}
-	if w.info.Refused = w.read(root); w.info.Refused != "" {
-		w.info.Worker = ""
+	w := &warmPool{cmd: cmd, env: env, iso: iso, tmp: tmp, workers: map[*sandbox]*warmWorker{}}
+	if w.info.Refused = w.read(root); w.info.Refused == "" {
+		w.info.Worker = string(w.runner)
 	}
 	return w
 }
@@ -87,22 +121,24 @@ func warmFor(root, cmd string, env []string, iso *isolate.Isolator, tmp string) 
 // for it.
 func (w *warmPool) read(root string) string {
 	if w.cmd == "" {
-		return "--warm runs an --oracle-cmd that invokes vitest; --oracle's node --test runs are cold"
+		return "--warm runs an --oracle-cmd that invokes vitest or jest; --oracle's node --test runs are cold"
 	}
 	inv, why := readCommand(root, w.cmd)
 	switch {
 	case why != "":
 		return why
-	case inv.Runner != oraclecmd.RunnerVitest:
-		return fmt.Sprintf("the oracle command runs %s; the warm worker runs vitest only (jest, mocha and node:test are not built yet)", inv.Runner)
+	case inv.Runner != oraclecmd.RunnerVitest && inv.Runner != oraclecmd.RunnerJest:
+		return fmt.Sprintf("the oracle command runs %s; the warm worker runs vitest and jest only (mocha and node:test are not built yet)", inv.Runner)
 	}
+	w.runner = inv.Runner
 	if why := oraclecmd.IsolationOff(inv); why != "" {
 		return why
 	}
 	for _, a := range inv.Args {
-		if !warmArgs[a] && !strings.HasPrefix(a, "--reporter") {
-			return fmt.Sprintf("the oracle command passes vitest %s, which the warm worker does not pass on", a)
+		if !w.passesOn(a) {
+			return fmt.Sprintf("the oracle command passes %s %s, which the warm worker does not pass on", inv.Runner, a)
 		}
+		w.ci = w.ci || a == "--ci"
 	}
 	if len(inv.Files) > 0 {
 		files, err := oraclecmd.TestFiles(os.DirFS(root), inv)
@@ -112,6 +148,19 @@ func (w *warmPool) read(root string) string {
 		w.files = files
 	}
 	return ""
+}
+
+// passesOn reports whether the worker stands for the command's argument a.
+func (w *warmPool) passesOn(a string) bool {
+	if w.runner == oraclecmd.RunnerVitest {
+		return warmArgs[a] || strings.HasPrefix(a, "--reporter")
+	}
+	if warmJestArgs[a] {
+		return true
+	}
+	name, _, _ := strings.Cut(a, "=")
+	name, _, _ = strings.Cut(name, " ")
+	return slices.Contains(warmJestValueArgs, name)
 }
 
 // record is the report's view of what the pool did.
@@ -215,7 +264,7 @@ func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *sandbox, s runSpec
 	if s.files != nil {
 		tests = s.files
 	}
-	a, why, err := wk.exchange(ctx, sb, s.ov.Path, nil, nil, tests, s.timeout)
+	a, why, err := wk.exchange(ctx, sb, s.ov.Path, nil, s.ov.Content, nil, tests, s.timeout)
 	if err != nil {
 		return runOutcome{}, err
 	}
@@ -246,7 +295,7 @@ func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *sandbox, s runSpec
 		return out, err
 	}
 	w.count(func(i *report.WarmInfo) { i.Killed++ })
-	return a.outcome(), nil
+	return a.outcome(string(w.runner)), nil
 }
 
 // control runs the unmutated tree in wk: the placed file's original bytes with a comment line
@@ -271,7 +320,7 @@ func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *sandbox, s r
 	}
 	orig = append(append([]byte{}, orig...), "\n// "+decoy.token+"\n"...)
 	w.count(func(i *report.WarmInfo) { i.Controls++ })
-	a, why, err := wk.exchange(ctx, sb, s.ov.Path, orig, s.ov.Content, w.files, s.timeout)
+	a, why, err := wk.exchange(ctx, sb, s.ov.Path, orig, orig, s.ov.Content, w.files, s.timeout)
 	if err != nil {
 		return err
 	}
@@ -297,7 +346,7 @@ func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *sandbox, s r
 		return nil
 	}
 	w.refuse("a control run failed: " + why)
-	return input.Errorf("--warm: after %d mutant runs the warm vitest worker in sandbox %d failed its control run of the unmutated tree (%s): the tests carry state from one run to the next in one vitest process, so its kills since the last passing control cannot be trusted; certify again without --warm", wk.served, sb.index, why)
+	return input.Errorf("--warm: after %d mutant runs the warm %s worker in sandbox %d failed its control run of the unmutated tree (%s): the tests carry state from one run to the next in one %s process, so its kills since the last passing control cannot be trusted; certify again without --warm", wk.served, w.runner, sb.index, why, w.runner)
 }
 
 // workerOf is sb's live worker, or nil.
@@ -317,7 +366,7 @@ func (w *warmPool) worker(ctx context.Context, sb *sandbox, limit time.Duration)
 	if err != nil {
 		return nil, err
 	}
-	wk, why, err := startWarmWorker(ctx, sb, harness, w.seam, w.env, w.iso, w.tmp, max(limit, warmStartLimit))
+	wk, why, err := startWarmWorker(ctx, sb, harness, w.args, w.env, w.iso, w.tmp, max(limit, warmStartLimit))
 	if err != nil {
 		return nil, err
 	}
@@ -332,20 +381,43 @@ func (w *warmPool) worker(ctx context.Context, sb *sandbox, limit time.Duration)
 	return wk, nil
 }
 
-// harnessFile writes the embedded harness once into the pool's directory; its name does not
-// name bond (SPEC §7: no path a test sees does).
+// harnessFile writes the embedded harness (and the jest worker's transformer beside it) once
+// into the pool's directory; their names do not name bond (SPEC §7: no path a test sees does).
 func (w *warmPool) harnessFile() (string, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.harness != "" {
 		return w.harness, nil
 	}
-	p := filepath.Join(w.tmp, "warm-vitest.mjs")
-	if err := os.WriteFile(p, warmVitestHarness, 0o644); err != nil {
-		return "", fmt.Errorf("writing the warm worker's harness %s: %w", p, err)
+	type file struct {
+		name string
+		b    []byte
 	}
-	w.harness = p
-	return p, nil
+	files := []file{{"warm-vitest.mjs", warmVitestHarness}}
+	if w.runner == oraclecmd.RunnerJest {
+		files = []file{{"warm-jest.cjs", warmJestHarness}, {"warm-jest-transform.cjs", warmJestTransform}}
+	}
+	for _, f := range files {
+		p := filepath.Join(w.tmp, f.name)
+		if err := os.WriteFile(p, f.b, 0o644); err != nil {
+			return "", fmt.Errorf("writing the warm worker's harness %s: %w", p, err)
+		}
+	}
+	w.harness = filepath.Join(w.tmp, files[0].name)
+	return w.harness, nil
+}
+
+// args are the harness's arguments after the sandbox root and the worker's directory: vitest's
+// seam (tests only); jest's cache directory, inside the worker's directory, and its options.
+func (w *warmPool) args(dir string) []string {
+	if w.runner == oraclecmd.RunnerJest {
+		opts, _ := json.Marshal(map[string]bool{"ci": w.ci, "keepMtime": w.stale})
+		return []string{filepath.Join(dir, "cache"), string(opts)}
+	}
+	if w.stale {
+		return []string{"skip-invalidate"}
+	}
+	return nil
 }
 
 // recordWarm records what --warm did in the report, once the runner is closed.
@@ -362,13 +434,11 @@ func (c *certification) recordWarm() {
 	c.rep.Run.Warm = info
 }
 
-// warmSeamKey is the context key under which a test hands the warm harness its seam argument
-// (export_test.go): "skip-invalidate" reproduces the stale transform the probe must catch.
-type warmSeamKey struct{}
+// warmStaleKey is the context key under which a test asks the warm harness to reproduce the
+// stale transform the probe must catch (export_test.go).
+type warmStaleKey struct{}
 
 // seamFrom sets the pool's seam from ctx, where only tests put one.
 func (w *warmPool) seamFrom(ctx context.Context) {
-	if s, ok := ctx.Value(warmSeamKey{}).(string); ok {
-		w.seam = s
-	}
+	w.stale, _ = ctx.Value(warmStaleKey{}).(bool)
 }

@@ -1,7 +1,6 @@
 package adjudicate
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,11 +17,24 @@ import (
 // start, its controls and the cold confirmation of every accepted mutant). Run it with
 // -benchtime=1x; docs/cost.md quotes one run with the load average.
 func BenchmarkWarmVitest(b *testing.B) {
-	root := linkedTreeFrom(b, "../testdata/warm/vitest/tree", "../testdata/coverage/vitest", "node_modules/.bin/vitest")
-	diff, _ := filepath.Abs("../testdata/warm/vitest/patch.diff")
+	benchWarm(b, warmVitestFixture, "npx vitest run test/range.test.js", "warm vitest worker:")
+}
+
+// BenchmarkWarmJest is BenchmarkWarmVitest for the warm jest worker: testdata/warm/jest (jest
+// 29 with babel-jest, installed in testdata/coverage/jest), the oracle `npx jest
+// test/range.test.js` cold against the worker's runCLI runs in band. Run it with
+// -benchtime=1x; docs/cost.md quotes one run with the load average.
+func BenchmarkWarmJest(b *testing.B) {
+	benchWarm(b, warmJestFixture, "npx jest test/range.test.js", "warm jest worker:")
+}
+
+// benchWarm certifies fixture f with cmd cold and then under --warm, and reports the metrics of
+// BenchmarkWarmVitest; tail is how a warm kill's output tail starts.
+func benchWarm(b *testing.B, f warmFixture, cmd, tail string) {
+	root, diff := f.tree(b)
 	certify := func(warm bool) *report.Report {
 		o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: RunnerNode,
-			OracleCmd: "npx vitest run test/range.test.js", Warm: warm, Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute}
+			OracleCmd: cmd, Warm: warm, Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute}
 		rep, err := Certify(b.Context(), o)
 		if err != nil {
 			b.Fatal(err)
@@ -40,7 +52,7 @@ func BenchmarkWarmVitest(b *testing.B) {
 			}
 		}
 		for _, m := range warm.Mutants {
-			if strings.HasPrefix(m.OutputTail, "warm vitest worker:") {
+			if strings.HasPrefix(m.OutputTail, tail) {
 				warmRun += time.Duration(m.DurationMS) * time.Millisecond
 				nWarm++
 			}

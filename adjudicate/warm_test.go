@@ -14,9 +14,10 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-// warmFixtureStatuses are testdata/warm/vitest's mutants under operator set 2 as a cold vitest
-// decides them: the tests never pass lo > hi nor an empty range, so the guards of those are
-// accepted; the rest are killed.
+// warmFixtureStatuses are testdata/warm/vitest's and testdata/warm/jest's mutants under operator
+// set 2 as a cold vitest or jest decides them (the two fixtures are one module and one test
+// file, written for each runner): the tests never pass lo > hi nor an empty range, so the guards
+// of those are accepted; the rest are killed.
 var warmFixtureStatuses = map[string]report.Status{
 	"src/range.js:3":  report.StatusAccepted,
 	"src/range.js:4":  report.StatusKilled,
@@ -25,16 +26,37 @@ var warmFixtureStatuses = map[string]report.Status{
 	"src/range.js:12": report.StatusKilled,
 }
 
+// warmFixture is one runner's warm fixture: its tree and patch under testdata/warm, and the
+// installed fixture whose node_modules it links.
+type warmFixture struct{ dir, modules, bin string }
+
+var (
+	warmVitestFixture = warmFixture{"../testdata/warm/vitest", "../testdata/coverage/vitest", "node_modules/.bin/vitest"}
+	warmJestFixture   = warmFixture{"../testdata/warm/jest", "../testdata/coverage/jest", "node_modules/.bin/jest"}
+)
+
+// tree is a committed copy of the fixture's tree with node_modules linked, and its patch.
+func (f warmFixture) tree(t testing.TB) (root, diff string) {
+	root = linkedTreeFrom(t, f.dir+"/tree", f.modules, f.bin)
+	diff, _ = filepath.Abs(f.dir + "/patch.diff")
+	return root, diff
+}
+
 // certifyWarm certifies testdata/warm/vitest (vitest 3 from testdata/coverage/vitest) with cmd
 // as the oracle under --runner node --warm, edit changing the tree first, and checks every
 // mutant's status is the cold runner's; it returns the report's warm record.
 func certifyWarm(t *testing.T, ctx context.Context, cmd string, edit func(t *testing.T, root string)) *report.WarmInfo {
 	t.Helper()
-	root := linkedTreeFrom(t, "../testdata/warm/vitest/tree", "../testdata/coverage/vitest", "node_modules/.bin/vitest")
+	return certifyWarmFixture(t, ctx, warmVitestFixture, cmd, edit)
+}
+
+// certifyWarmFixture is certifyWarm on fixture f.
+func certifyWarmFixture(t *testing.T, ctx context.Context, f warmFixture, cmd string, edit func(t *testing.T, root string)) *report.WarmInfo {
+	t.Helper()
+	root, diff := f.tree(t)
 	if edit != nil {
 		edit(t, root)
 	}
-	diff, _ := filepath.Abs("../testdata/warm/vitest/patch.diff")
 	o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: RunnerNode, OracleCmd: cmd, Warm: true,
 		Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute}
 	rep, err := Certify(ctx, o)
@@ -110,6 +132,107 @@ func TestWarmVitest(t *testing.T) {
 	}
 }
 
+// TestWarmJest runs testdata/warm/jest's mutants (jest 29 with babel-jest, installed in
+// testdata/coverage/jest) through the warm jest worker: its kills count, its acceptances are
+// confirmed cold, and the statuses are the cold runner's. With the mutated file given the mtime
+// of the worker's first run (jest's stale-transform failure mode: its in-memory transform cache
+// is keyed by path and mtime, so the worker runs the first run's code and every mutant
+// "survives"), the probe catches every stale answer, the worker is replaced and the run made
+// cold, and the statuses are still the cold runner's. (The configs it refuses:
+// TestWarmJestRefusesConfigs.)
+func TestWarmJest(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	const cmd = "npx jest test/range.test.js"
+	for _, tt := range []struct {
+		name  string
+		stale bool
+		edit  func(t *testing.T, root string)
+		check func(t *testing.T, w *report.WarmInfo)
+	}{
+		{name: "fresh worker", check: func(t *testing.T, w *report.WarmInfo) {
+			if w.Worker != "jest" || w.Refused != "" || w.Started != 1 || w.Killed != 3 || w.Confirmed != 2 || w.Discarded != 0 || w.Controls < 1 {
+				t.Errorf("warm record %+v, want one jest worker, 3 kills, 2 accepted confirmed cold, none discarded, a control", *w)
+			}
+		}},
+		{name: "stale transform caught by the probe", stale: true, check: func(t *testing.T, w *report.WarmInfo) {
+			if w.Killed != 0 || w.Discarded == 0 || !slices.ContainsFunc(w.Why, func(why string) bool {
+				return strings.Contains(why, "wrong probe") && strings.Contains(why, "said 0 of 4 tests failed")
+			}) {
+				t.Errorf("warm record %+v, want no warm kill and stale all-pass answers discarded for their wrong probe", *w)
+			}
+			if w.Started < 2 {
+				t.Errorf("warm record %+v: a stale worker must be replaced", *w)
+			}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			if tt.stale {
+				ctx = withStaleWarm(ctx)
+			}
+			w := certifyWarmFixture(t, ctx, warmJestFixture, cmd, tt.edit)
+			t.Logf("warm record: %+v", *w)
+			tt.check(t, w)
+		})
+	}
+}
+
+// TestWarmJestRefusesConfigs starts the warm jest worker on testdata/warm/jest under configs
+// that would let state outlive one run in the worker's process — project code jest would load
+// into the worker itself and keep loaded from run to run, where a cold jest loads it afresh —
+// and checks each is refused by name before any run, so every run is cold; the fixture as it is
+// starts.
+func TestWarmJestRefusesConfigs(t *testing.T) {
+	needNode(t)
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		why   string
+	}{
+		{"the fixture as it is", nil, ""},
+		{"custom test environment", map[string]string{
+			"env.js":         "module.exports = require('jest-environment-node').TestEnvironment;\n",
+			"jest.config.js": "module.exports = { testEnvironment: './env.js' };\n"}, "the config's testEnvironment is"},
+		{"global setup", map[string]string{
+			"setup.js":       "module.exports = async () => { process.env.RUNS = String(Number(process.env.RUNS || 0) + 1); };\n",
+			"jest.config.js": "module.exports = { globalSetup: './setup.js' };\n"}, "the config sets globalSetup"},
+		{"custom resolver", map[string]string{
+			"resolver.js":    "module.exports = (path, options) => options.defaultResolver(path, options);\n",
+			"jest.config.js": "module.exports = { resolver: './resolver.js' };\n"}, "the config sets resolver"},
+		{"project transformer", map[string]string{
+			"tr.js":          "module.exports = { process: (src) => ({ code: src }) };\n",
+			"jest.config.js": "module.exports = { transform: { '\\\\.js$': './tr.js' } };\n"}, "project code the worker would keep loaded"},
+		{"several projects", map[string]string{
+			"jest.config.js": "module.exports = { projects: [{ displayName: 'a', testMatch: ['**/test/*.test.js'] }, { displayName: 'b', testMatch: ['**/test/*.test.js'] }] };\n"},
+			"the config defines 2 projects"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root, _ := warmJestFixture.tree(t)
+			for name, content := range tt.files {
+				if err := os.WriteFile(filepath.Join(root, name), []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w := warmFor(root, "npx jest test/range.test.js", os.Environ(), nil, t.TempDir())
+			if w.refused() != "" {
+				t.Fatalf("refused before starting: %s", w.refused())
+			}
+			sb := &sandbox{root: root, home: t.TempDir()}
+			wk, err := w.worker(t.Context(), sb, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.close()
+			got := w.refused()
+			t.Logf("worker started: %v; refused: %q", wk != nil, got)
+			if tt.why == "" && (wk == nil || got != "") || tt.why != "" && (wk != nil || !strings.Contains(got, tt.why)) {
+				t.Errorf("worker %v, refused %q; want %q", wk != nil, got, tt.why)
+			}
+		})
+	}
+}
+
 // TestWarmRefusesCommands checks the oracle commands the warm worker does not stand for keep
 // every run cold, saying why, without starting anything.
 func TestWarmRefusesCommands(t *testing.T) {
@@ -124,7 +247,10 @@ func TestWarmRefusesCommands(t *testing.T) {
 	}
 	for _, tt := range []struct{ cmd, why string }{
 		{"", "--oracle's node --test runs are cold"},
-		{"npx jest test/a.test.js", "runs jest; the warm worker runs vitest only"},
+		{"npx mocha test/a.test.js", "runs mocha; the warm worker runs vitest and jest only"},
+		{"npx jest test/a.test.js", ""},
+		{"npx jest --ci --silent -w 2 --reporters=default test/a.test.js", ""},
+		{"npx jest --testTimeout=100 test/a.test.js", "passes jest --testTimeout"},
 		{"npx vitest run --no-isolate test/a.test.js", "turns isolation off"},
 		{"npx vitest run --pool=vmThreads test/a.test.js", "does not pass on"},
 		{"npx vitest run test/a.test.js && echo done", "not one test runner invocation"},
@@ -133,6 +259,12 @@ func TestWarmRefusesCommands(t *testing.T) {
 		w := warmFor(root, tt.cmd, nil, nil, t.TempDir())
 		if tt.why == "" && w.refused() != "" || tt.why != "" && !strings.Contains(w.refused(), tt.why) {
 			t.Errorf("%q: refused %q, want %q", tt.cmd, w.refused(), tt.why)
+		}
+	}
+	// jest's --ci decides whether a new snapshot is written or fails: the jest worker passes it on.
+	for cmd, ci := range map[string]bool{"npx jest --ci test/a.test.js": true, "npx jest test/a.test.js": false} {
+		if w := warmFor(root, cmd, nil, nil, t.TempDir()); w.ci != ci || !slices.Contains(w.args(t.TempDir()), fmt.Sprintf(`{"ci":%v,"keepMtime":false}`, ci)) {
+			t.Errorf("%q: ci %v, harness arguments %q; want ci %v passed on", cmd, w.ci, w.args(""), ci)
 		}
 	}
 }

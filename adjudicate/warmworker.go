@@ -1,10 +1,11 @@
 package adjudicate
 
-// This file is --warm's worker (warm.go): one long-lived vitest process in one sandbox, the
-// request and answer files it talks to bond through, and what bond reads in an answer.
+// This file is --warm's worker (warm.go): one long-lived vitest or jest process in one sandbox,
+// the request and answer files it talks to bond through, and what bond reads in an answer.
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -17,7 +18,7 @@ import (
 	"github.com/bond-tool/bond/internal/proc"
 )
 
-// warmWorker is one long-lived vitest process in one sandbox, run through proc like every test
+// warmWorker is one long-lived vitest or jest process in one sandbox, run through proc like every test
 // process (the confinement's isolator and environment, its own process group, the sandbox's
 // HOME), talking to bond through files in dir.
 type warmWorker struct {
@@ -34,15 +35,17 @@ type warmWorker struct {
 }
 
 // startWarmWorker starts a worker in sb and waits for it to say it is ready, or why it refuses
-// (isolation off, no vitest/node, an old Node) — returned as why, never an error.
-func startWarmWorker(ctx context.Context, sb *sandbox, harness, seam string, env []string, iso *isolate.Isolator, tmp string, limit time.Duration) (*warmWorker, string, error) {
+// (isolation off, a config that would leak state, no vitest/node or jest, an old Node) —
+// returned as why, never an error. args gives the harness's arguments after the sandbox root and
+// the worker's directory, made for that directory.
+func startWarmWorker(ctx context.Context, sb *sandbox, harness string, args func(dir string) []string, env []string, iso *isolate.Isolator, tmp string, limit time.Duration) (*warmWorker, string, error) {
 	dir, err := os.MkdirTemp(tmp, "warm-")
 	if err != nil {
 		return nil, "", fmt.Errorf("making the warm worker's directory: %w", err)
 	}
 	cmd := "exec node " + proc.Quote(harness) + " " + proc.Quote(sb.root) + " " + proc.Quote(dir)
-	if seam != "" {
-		cmd += " " + proc.Quote(seam)
+	for _, a := range args(dir) {
+		cmd += " " + proc.Quote(a)
 	}
 	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	wk := &warmWorker{dir: dir, cancel: cancel, done: make(chan struct{}), next: 1}
@@ -144,8 +147,8 @@ func (a *warmAnswer) untrusted() string {
 	return ""
 }
 
-// failed are the full names of the failed tests in vitest's order (file › suite › test, as the
-// command runner's result files name them).
+// failed are the full names of the failed tests in the runner's order (file › suite › test, as
+// the command runner's result files name them).
 func (a *warmAnswer) failed() []string {
 	var out []string
 	for _, t := range a.Tests {
@@ -160,9 +163,9 @@ func (a *warmAnswer) name(file, full string) string {
 	return file + Sep + strings.ReplaceAll(full, " > ", Sep)
 }
 
-// outcome is the run outcome of a killing answer.
-func (a *warmAnswer) outcome() runOutcome {
-	t := TestResults{Source: "vitest warm worker", Listed: true}
+// outcome is the run outcome of a killing answer from runner's worker.
+func (a *warmAnswer) outcome(runner string) runOutcome {
+	t := TestResults{Source: runner + " warm worker", Listed: true}
 	for _, x := range a.Tests {
 		n := a.name(x.File, x.Name)
 		switch x.State {
@@ -177,7 +180,7 @@ func (a *warmAnswer) outcome() runOutcome {
 	t.sort()
 	failed := a.failed()
 	var b strings.Builder
-	fmt.Fprintf(&b, "warm vitest worker: %d of %d tests failed (probe reported)\n", len(failed), len(a.Tests))
+	fmt.Fprintf(&b, "warm %s worker: %d of %d tests failed (probe reported)\n", runner, len(failed), len(a.Tests))
 	for _, f := range failed {
 		fmt.Fprintf(&b, "  FAIL %s\n", f)
 	}
@@ -187,9 +190,11 @@ func (a *warmAnswer) outcome() runOutcome {
 
 // exchange runs the worker once with rel holding content (nil: the bytes the sandbox holds
 // already, the placed mutant), its transform carrying a fresh probe, and afterwards holding
-// after. why says why there is no usable answer (the caller replaces the worker through
-// discard); err is ctx's end or a failed write in the sandbox.
-func (wk *warmWorker) exchange(ctx context.Context, sb *sandbox, rel string, content, after []byte, tests []string, limit time.Duration) (a warmAnswer, why string, err error) {
+// after. placed are the bytes rel holds during the run: their sha256 goes with the probe, and
+// the jest worker's transformer appends the probe only to a transform of exactly those bytes.
+// why says why there is no usable answer (the caller replaces the worker through discard); err
+// is ctx's end or a failed write in the sandbox.
+func (wk *warmWorker) exchange(ctx context.Context, sb *sandbox, rel string, content, placed, after []byte, tests []string, limit time.Duration) (a warmAnswer, why string, err error) {
 	f := sb.tree.file(rel)
 	if f == nil {
 		return a, "", fmt.Errorf("warm run: %s is not in the tree", rel)
@@ -216,7 +221,7 @@ func (wk *warmWorker) exchange(ctx context.Context, sb *sandbox, rel string, con
 		tests = []string{}
 	}
 	req, _ := json.Marshal(map[string]any{"id": id, "invalidate": invalidate, "tests": tests,
-		"probe": map[string]string{"path": rel, "file": pr.file, "token": pr.token}})
+		"probe": map[string]string{"path": rel, "file": pr.file, "token": pr.token, "sha256": fmt.Sprintf("%x", sha256.Sum256(placed))}})
 	tmp := filepath.Join(wk.dir, "req.tmp")
 	if err := os.WriteFile(tmp, req, 0o644); err != nil {
 		return a, "", fmt.Errorf("writing a warm request in %s: %w", wk.dir, err)

@@ -52,7 +52,7 @@ type certifyOptions struct {
 	Verdicts     string
 	Keep         bool
 	Hermetic     bool
-	// Warm runs a vitest oracle command's mutants in a long-lived worker (adjudicate.Options.Warm).
+	// Warm runs a vitest or jest oracle command's mutants in a long-lived worker (adjudicate.Options.Warm).
 	Warm    bool
 	PassEnv []string
 	// ExhaustiveRuns keeps the engine that pays for every run (adjudicate.Options.ExhaustiveRuns).
@@ -181,7 +181,7 @@ again. See docs/incremental.md.`,
 	f.StringVar(&opts.Verdicts, "verdicts", "", "a verdict document marking mutants equivalent (JSON)")
 	f.BoolVar(&opts.Keep, "keep", false, "keep the sandboxes on disk")
 	f.BoolVar(&opts.ExhaustiveRuns, "exhaustive-runs", false, "pay for every run: no mutant skipped, whole oracle with coverage and no bail, gates up front (to check the verdicts match)")
-	f.BoolVar(&opts.Warm, "warm", false, "run a vitest --oracle-cmd's mutants in one long-lived vitest worker per sandbox: kills count when a run-unique probe proves the mutant ran, accepted mutants run again cold (docs/warm-workers.md)")
+	f.BoolVar(&opts.Warm, "warm", false, "run a vitest or jest --oracle-cmd's mutants in one long-lived runner worker per sandbox (.bond.toml: warm = true): kills count when a run-unique probe proves the mutant ran, accepted mutants run again cold (docs/warm-workers.md)")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network but loopback (needs a network namespace)")
 	f.BoolVar(&opts.Parity, "parity", false, "run every embedded outcome that decides the bond (each kill, each vacuous acceptance) again under the real runner; a disagreement makes that mutant an error with both outputs")
 	f.BoolVar(&opts.ValueNeighbours, "value-neighbours", false, "the value detector also makes the tests' own calls again after them with one argument changed a little, and compares those (embedded runner, node --test, mocha, jest; opt-in)")

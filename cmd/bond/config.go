@@ -44,7 +44,7 @@ func mergePlanConfig(c config.File, o *plan.Options, set func(flag string) bool)
 
 // mergeConfig fills the non-planning fields of o (the planning ones are planFlags.options') that set does not report as given on the command line from
 // c. set names the flags that were given: "oracle", "oracle-cmd", "gate", "include", "exclude",
-// "budget", "per-operator", "timeout", "regime", "runner", "require-reach", "value-neighbours", "pass-env". An oracle given either way on the
+// "budget", "per-operator", "timeout", "regime", "runner", "require-reach", "value-neighbours", "warm", "pass-env". An oracle given either way on the
 // command line (--oracle or --oracle-cmd) replaces the config's oracle of either kind.
 func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) bool) error {
 	if !set("oracle") && !set("oracle-cmd") {
@@ -82,6 +82,9 @@ func mergeConfig(c config.File, o *adjudicate.Options, set func(flag string) boo
 	}
 	if !set("value-neighbours") && c.ValueNeighbours != nil {
 		o.ValueNeighbours = *c.ValueNeighbours
+	}
+	if !set("warm") && c.Warm != nil {
+		o.Warm = *c.Warm
 	}
 	if !set("pass-env") && len(c.PassEnv) > 0 {
 		o.PassEnv = c.PassEnv

@@ -53,6 +53,9 @@ type File struct {
 	RequireReach *int `toml:"require_reach"`
 	// ValueNeighbours is certify's --value-neighbours.
 	ValueNeighbours *bool `toml:"value_neighbours"`
+	// Warm is certify's --warm: the mutants of a vitest or jest oracle command run in a
+	// long-lived worker per sandbox (docs/warm-workers.md).
+	Warm *bool `toml:"warm"`
 	// Timeout is a Go duration string ("30s", "2m").
 	Timeout string `toml:"timeout"`
 	Regime  string `toml:"regime"`
@@ -90,7 +93,7 @@ func Load(repo string) (File, error) {
 			for _, e := range sm.Errors {
 				keys = append(keys, strings.Join(e.Key(), "."))
 			}
-			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, changed_first, shape_order, require_reach, value_neighbours, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
+			return File{}, input.Errorf("%s: unknown key %s; the known keys are oracle, oracle_cmd, gates, include, exclude, budget, per_operator, operator_set, changed_first, shape_order, require_reach, value_neighbours, warm, timeout, regime, runner, pass_env", p, strings.Join(keys, ", "))
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {

@@ -15,7 +15,7 @@ func TestLoad(t *testing.T) {
 		err        string // "" for success
 	}{
 		{"missing", "", ""},
-		{"full", "oracle_cmd = \"npm test\"\nbudget = 0\nper_operator = 3\noperator_set = 2\nchanged_first = true\nrequire_reach = 80\ntimeout = \"2m\"\ninclude = [\"lib/**\"]\npass_env = [\"DATABASE_URL\"]\n[gates]\nz = \"z\"\na = \"a\"\n", ""},
+		{"full", "oracle_cmd = \"npm test\"\nbudget = 0\nper_operator = 3\noperator_set = 2\nchanged_first = true\nrequire_reach = 80\nwarm = true\ntimeout = \"2m\"\ninclude = [\"lib/**\"]\npass_env = [\"DATABASE_URL\"]\n[gates]\nz = \"z\"\na = \"a\"\n", ""},
 		{"bad pass_env", "pass_env = [\"A=B\"]\n", `pass_env "A=B": want a variable name`},
 		{"unknown key", "budgett = 1\n", "unknown key budgett; the known keys are oracle, oracle_cmd"},
 		{"unknown nested key", "[gates]\nunit = \"x\"\n[other]\nk = 1\n", "unknown key other"},
@@ -54,7 +54,7 @@ func TestLoad(t *testing.T) {
 				return
 			}
 			gates := c.GateList()
-			if c.Path != filepath.Join(dir, Name) || *c.Budget != 0 || *c.PerOperator != 3 || c.Timeout != "2m" || *c.OperatorSet != 2 || *c.RequireReach != 80 || len(c.PassEnv) != 1 || c.PassEnv[0] != "DATABASE_URL" || len(gates) != 2 || gates[0] != (Gate{"a", "a"}) || gates[1] != (Gate{"z", "z"}) {
+			if c.Path != filepath.Join(dir, Name) || *c.Budget != 0 || *c.PerOperator != 3 || c.Timeout != "2m" || *c.OperatorSet != 2 || *c.RequireReach != 80 || c.Warm == nil || !*c.Warm || len(c.PassEnv) != 1 || c.PassEnv[0] != "DATABASE_URL" || len(gates) != 2 || gates[0] != (Gate{"a", "a"}) || gates[1] != (Gate{"z", "z"}) {
 				t.Errorf("loaded %+v, gates %v", c, gates)
 			}
 		})
