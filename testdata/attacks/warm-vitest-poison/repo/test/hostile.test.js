@@ -1,5 +1,5 @@
 // A hostile test that behaves under a cold vitest and, under a long-lived vitest worker (its
-// parent's command line names a warm- harness), tries to make the worker lie: it forges the
+// parent's command line names the warm-vitest.mjs harness), tries to make the worker lie: it forges the
 // probe file, forges an answer in the worker's directory, kills its parent or stops it so it
 // never answers (inside a PID namespace the worker is its init, which ignores both: they land
 // only where bond runs without namespaces), and leaks a global. It never fails a test itself: a
@@ -72,7 +72,7 @@ function forgeProbes() {
 }
 
 test('hostile', () => {
-  if (!parentCmd().includes('warm-')) return;
+  if (!parentCmd().includes('warm-vitest.mjs')) return;
   globalThis.__leaked = (globalThis.__leaked ?? 0) + 1;
   switch (bump() % 5) {
     case 1:
