@@ -19,6 +19,7 @@
       case 'querystring': return querystringModule();
       case 'url': return urlModule();
       case 'string_decoder': return stringDecoderModule();
+      case 'tty': return ttyModule();
       case 'fs': return fsModule();
       case 'fs/promises': return fsModule().promises;
       case 'vitest': return vitestModule;
@@ -29,7 +30,7 @@
       case 'ava': return avaModule;
       case 'tap': return tapModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, node:fs (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, node:tty (no terminal), node:fs (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
