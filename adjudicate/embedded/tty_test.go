@@ -32,3 +32,9 @@ func TestTTYRefused(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { checkRefusal(t, head+tc.body, tc.passed, tc.unsupported) })
 	}
 }
+
+// TestProcessModuleParity: node:process (and bare "process") is the global process object, by
+// default, named and namespace import, as under real `node --test`.
+func TestProcessModuleParity(t *testing.T) {
+	nodeTestFileParity(t, "testdata/tty", "test/process.test.mjs")
+}

@@ -20,6 +20,8 @@
       case 'url': return urlModule();
       case 'string_decoder': return stringDecoderModule();
       case 'tty': return ttyModule();
+      // node:process is the global process object itself, as in Node.
+      case 'process': return g.process;
       case 'fs': return fsModule();
       case 'fs/promises': return fsModule().promises;
       case 'vitest': return vitestModule;
@@ -30,7 +32,7 @@
       case 'ava': return avaModule;
       case 'tap': return tapModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, node:tty (no terminal), node:fs (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, node:tty (no terminal), node:process, node:fs (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
