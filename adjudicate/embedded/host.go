@@ -72,7 +72,7 @@ import (
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
 // use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "json.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "tty.js", "fs.js", "nodetest.js", "vitestmsg.js", "expect.js", "chai.js", "snapshot.js", "jestmock.js", "jest.js", "vitestfixtures.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "ava.js", "tap.js", "loader.js"}
+var runtimeParts = []string{"inspect.js", "globals.js", "json.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "tty.js", "fs.js", "requireresolve.js", "nodetest.js", "vitestmsg.js", "expect.js", "chai.js", "snapshot.js", "jestmock.js", "jest.js", "vitestfixtures.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "ava.js", "tap.js", "loader.js"}
 
 //go:embed js/*.js
 var runtimeFS embed.FS

@@ -36,15 +36,9 @@
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
-  // require.resolve is refused by name. Resolving a repository file would be easy (node:fs reads
-  // the tree), but its one use in tests, `delete require.cache[require.resolve(…)]` before a
-  // require that must load the module afresh, needs a require.cache whose deletion makes the
-  // bundle run a module again, or proof that it never ran: the bundle caches every module it
-  // has run, and the runtime cannot see which have. Such a test runs under node.
-  require.resolve = function resolve(spec) {
-    host.refuse('require.resolve');
-    throw new Error('require.resolve(' + JSON.stringify(String(spec)) + ') is not available in the embedded runner; use --runner node');
-  };
+  // require.resolve and require.cache: js/requireresolve.js.
+  require.resolve = function resolve(spec, options) { return resolveForRequire(spec, options); };
+  require.cache = makeRequireCache();
   g.require = require;
 
   // runAll runs every declared test; Go drives the event loop until it settles.
