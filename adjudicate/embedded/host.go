@@ -153,6 +153,7 @@ func (v *vm) hostObject(j *job, f *jobFile, fr *fileResult) (*goja.Object, error
 		{"mocha", map[string]any{"timeout": j.Mocha.TimeoutMS, "checkLeaks": j.Mocha.CheckLeaks, "forbidOnly": j.Mocha.ForbidOnly}},
 		{"crossFile", func(what string) { fr.CrossFile = what }},
 		{"cwd", j.Cwd},
+		{"equalityTestersRefusal", func() string { return equalityTestersRefusal(j.Cwd, f.Framework) }},
 		{"env", j.Env},
 		{"refuse", func(what string) {
 			if fr.Refused == "" {

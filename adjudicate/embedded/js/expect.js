@@ -409,10 +409,12 @@
         addMatcher(name);
       }
     };
-    // addEqualityTesters (jest 29.4 and later, vitest): every equality matcher consults the
-    // testers first (jestEquals); a tester answers true, false, or undefined to leave it to the
-    // rest.
+    // addEqualityTesters (jest's expect 29.4 and later, vitest 1.2 and later; older versions
+    // are refused by name, testersversion.go): every equality matcher consults the testers first
+    // (jestEquals); a tester answers true, false, or undefined to leave it to the rest.
     expect.addEqualityTesters = (testers) => {
+      const why = host.equalityTestersRefusal();
+      if (why) return refuse(why);
       if (!Array.isArray(testers)) throw new TypeError('expect.customEqualityTesters: Must be set to an array of Testers. Was given "' + typeof testers + '"');
       for (const t of testers) {
         if (typeof t !== 'function') throw new TypeError('expect.customEqualityTesters: Must be set to an array of Testers. Was given "' + typeof t + '"');
