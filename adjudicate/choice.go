@@ -191,6 +191,9 @@ func invocationTests(root string, inv oraclecmd.Invocation) (files []string, eo 
 	}
 	eo.Framework = fw
 	eo.Conditions = oraclecmd.Conditions(inv)
+	if ev, ok := oraclecmd.NpmLifecycleEvent(inv); ok {
+		eo.Launch = embedded.Launch{Known: true, NpmLifecycleEvent: ev}
+	}
 	if fw == embedded.FrameworkUvu {
 		eo.Env = embedded.UvuEnv(slices.Contains(inv.Args, "--no-color"))
 	}
@@ -206,7 +209,7 @@ func invocationTests(root string, inv oraclecmd.Invocation) (files []string, eo 
 		}
 	}
 	if fw == embedded.FrameworkJest || fw == embedded.FrameworkVitest {
-		cfg, err := embedded.ReadSuiteConfig(root, fw)
+		cfg, err := embedded.ReadSuiteConfigLaunched(root, fw, eo.Launch)
 		switch {
 		case err != nil:
 			return nil, eo, configWhy(err)

@@ -28,11 +28,11 @@ var providedBuiltins = map[string]bool{
 	"test": true, "assert": true, "assert/strict": true, "path": true, "path/posix": true,
 	"timers": true, "timers/promises": true, "events": true, "util": true, "util/types": true,
 	"os": true, "crypto": true, "buffer": true, "querystring": true, "url": true, "string_decoder": true,
-	"fs": true, "fs/promises": true,
+	"fs": true, "fs/promises": true, "tty": true, "process": true,
 }
 
 // providedNames lists what the runtime provides, for refusal messages.
-const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams, file URLs), node:string_decoder, node:fs and node:fs/promises (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap"
+const providedNames = "node:test, node:assert, node:path, node:timers, node:timers/promises, node:events, node:util, node:util/types, node:os (its constants), node:crypto (hashes, randomUUID), node:buffer, node:querystring, node:url (URL, URLSearchParams, file URLs), node:string_decoder, node:tty (no descriptor is a terminal), node:process (the global process), node:fs and node:fs/promises (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap"
 
 var proxyType = reflect.TypeOf(goja.Proxy{})
 

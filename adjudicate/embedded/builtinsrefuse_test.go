@@ -75,7 +75,13 @@ func TestBuiltinMembersRefused(t *testing.T) {
 // ("global X") is found from the ReferenceError instead, so its name is not looked for there.
 func checkRefusal(t *testing.T, src string, passed bool, unsupported string) {
 	t.Helper()
-	root := writeTree(t, map[string]string{"a.test.js": src})
+	checkRefusalTree(t, map[string]string{"a.test.js": src}, passed, unsupported)
+}
+
+// checkRefusalTree is checkRefusal for a tree of files whose test file is a.test.js.
+func checkRefusalTree(t *testing.T, files map[string]string, passed bool, unsupported string) {
+	t.Helper()
+	root := writeTree(t, files)
 	r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
 	res, err := r.Run(context.Background(), nil, time.Minute)
 	if err != nil {

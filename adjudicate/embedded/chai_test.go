@@ -14,7 +14,9 @@ import (
 func TestChaiRefused(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"import { assert, test } from 'vitest';\ntest('t', () => { assert.include([1], 1); });\n", "vitest's chai: assert.include"},
-		{"import { expect, test } from 'vitest';\ntest('t', () => { expect(1).to.be.a('number'); });\n", "vitest's chai: expect(…).a"},
+		{"import { expect, test } from 'vitest';\ntest('t', () => { expect(1).to.include(1); });\n", "vitest's chai: expect(…).include"},
+		{"import { expect, test } from 'vitest';\ntest('t', () => { expect([]).to.be.an.instanceof(Array); });\n", "vitest's chai: expect(…).an as a chain (.instanceof)"},
+		{"import { expect, test } from 'vitest';\ntest('t', () => { expect(1).to.be.empty; });\n", "vitest's chai: expect(…).empty of a number"},
 		{"import { expect, test } from 'vitest';\ntest('t', () => { expect(new ArrayBuffer(2)).to.deep.equal(new ArrayBuffer(2)); });\n", "vitest's chai: a deep equality of a ArrayBuffer"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {

@@ -198,6 +198,9 @@ type Options struct {
 	// with them as node resolves them. Honoured for the frameworks plain node loads the files
 	// of (node:test, mocha, uvu, tape; exportConditions).
 	Conditions []string
+	// Launch is what the oracle command's launcher sets in the runner's environment that its
+	// config may read (npm_lifecycle_event; testconfig.Launch); the zero value knows nothing.
+	Launch Launch
 	// Neighbours makes each run also make the tests' entry calls again after its tests, with one
 	// argument changed a little, recorded with Origin "neighbour" (neighbours.go).
 	Neighbours bool
@@ -288,7 +291,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 		cfg.SetupFiles = opts.Mocha.Requires
 	}
 	if !ownProcessFrameworks[opts.Framework] {
-		cfg, err = ReadSuiteConfig(abs, opts.Framework)
+		cfg, err = ReadSuiteConfigLaunched(abs, opts.Framework, opts.Launch)
 	}
 	if err != nil {
 		return nil, err

@@ -69,7 +69,17 @@ type MochaOptions = testconfig.MochaOptions
 // want's, or, when want is empty, the one the repository uses. A setting the embedded runner
 // cannot honour is an *UnsupportedError naming the file and the setting.
 func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
-	cfg, err := testconfig.ReadSuiteConfig(root, want)
+	return ReadSuiteConfigLaunched(root, want, Launch{})
+}
+
+// Launch is what the oracle command's launcher sets in the real runner's environment that a
+// config may read (testconfig.Launch).
+type Launch = testconfig.Launch
+
+// ReadSuiteConfigLaunched is ReadSuiteConfig for a runner started as launch says
+// (Options.Launch).
+func ReadSuiteConfigLaunched(root string, want Framework, launch Launch) (SuiteConfig, error) {
+	cfg, err := testconfig.ReadSuiteConfigLaunched(root, want, launch)
 	return cfg, unsupported(err)
 }
 

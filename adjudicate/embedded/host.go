@@ -72,7 +72,7 @@ import (
 
 // runtimeParts are the files of the JavaScript runtime, one concern each, in load order: each may
 // use what the ones before it declare. They share one closure, so what one declares the next sees.
-var runtimeParts = []string{"inspect.js", "globals.js", "json.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "fs.js", "nodetest.js", "vitestmsg.js", "expect.js", "chai.js", "snapshot.js", "jestmock.js", "jest.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "ava.js", "tap.js", "loader.js"}
+var runtimeParts = []string{"inspect.js", "globals.js", "json.js", "assert.js", "nodeerrors.js", "webglobals.js", "path.js", "timers.js", "events.js", "util.js", "os.js", "crypto.js", "buffer.js", "querystring.js", "url.js", "stringdecoder.js", "tty.js", "fs.js", "requireresolve.js", "nodetest.js", "vitestmsg.js", "expect.js", "chai.js", "snapshot.js", "jestmock.js", "jest.js", "vitestfixtures.js", "mocha.js", "mocharun.js", "uvu.js", "tape.js", "ava.js", "tap.js", "loader.js"}
 
 //go:embed js/*.js
 var runtimeFS embed.FS
@@ -153,6 +153,7 @@ func (v *vm) hostObject(j *job, f *jobFile, fr *fileResult) (*goja.Object, error
 		{"mocha", map[string]any{"timeout": j.Mocha.TimeoutMS, "checkLeaks": j.Mocha.CheckLeaks, "forbidOnly": j.Mocha.ForbidOnly}},
 		{"crossFile", func(what string) { fr.CrossFile = what }},
 		{"cwd", j.Cwd},
+		{"equalityTestersRefusal", func() string { return equalityTestersRefusal(j.Cwd, f.Framework) }},
 		{"env", j.Env},
 		{"refuse", func(what string) {
 			if fr.Refused == "" {

@@ -25,7 +25,7 @@ func TestUvuTapeRefused(t *testing.T) {
 		{"tape intercept", FrameworkTape, map[string]string{"a.test.js": "const test = require('tape');\ntest('x', (t) => { t.intercept({}, 'p'); t.end(); });\n"}, nil, "tape t.intercept"},
 		{"tape createStream", FrameworkTape, map[string]string{"a.test.js": "const test = require('tape');\ntest.createStream().pipe(process.stdout);\ntest('x', (t) => t.end());\n"}, nil, "tape test.createStream"},
 		{"tape onFinish", FrameworkTape, map[string]string{"a.test.js": "import test from 'tape';\ntest.onFinish(() => {});\ntest('x', (t) => t.end());\n"}, nil, "tape test.onFinish"},
-		{"require.resolve", FrameworkUvu, map[string]string{"a.test.js": "const { test } = require('uvu');\ndelete require.cache[require.resolve('./a.test.js')];\ntest('x', () => {});\ntest.run();\n"}, nil, "require.resolve"},
+		{"require.resolve", FrameworkUvu, map[string]string{"a.test.js": "const { test } = require('uvu');\ndelete require.cache[require.resolve('./a.test.js')];\ntest('x', () => {});\ntest.run();\n"}, nil, "delete require.cache of a module that has run (a.test.js)"},
 		{"tape only across files", FrameworkTape, map[string]string{
 			"a.test.js": "const test = require('tape');\ntest.only('x', (t) => t.end());\ntest('y', (t) => t.end());\n",
 			"b.test.js": "const test = require('tape');\ntest('z', (t) => t.end());\n",

@@ -196,6 +196,9 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 		return fr, err
 	}
 	defer func() { fr.Probes = probes.Bytes() }()
+	if err := lendModuleRan(host, f, probes); err != nil {
+		return fr, err
+	}
 
 	interrupted := func(err error) bool {
 		var ie *goja.InterruptedError

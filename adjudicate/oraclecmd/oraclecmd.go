@@ -52,6 +52,10 @@ type Invocation struct {
 	// Args are the runner's other arguments, which Parse judged not to change which tests run
 	// or what they see (reporters, coverage, worker counts, --ci, …).
 	Args []string
+	// SetsEnv are the variables the command (or a package script on the way) assigns before a
+	// program (NAME=value, cross-env NAME=value), by name; "*" when a dotenv launcher loads
+	// a file of them. NpmLifecycleEvent reads it.
+	SetsEnv []string
 }
 
 // NotRecognised says why a command is not one Parse can map to a runner and its files.
@@ -90,10 +94,35 @@ func parse(cmd string, opts Options, depth int) (Invocation, string) {
 	if why != "" {
 		return Invocation{}, why
 	}
+	sets := envNames(words)
 	words = dropEnv(words)
 	if len(words) == 0 {
 		return Invocation{}, "it runs no command"
 	}
+	if words[0] == "cross-env" || words[0] == "dotenv" {
+		sets = append(sets, envNames(words[1:])...)
+		if words[0] == "dotenv" {
+			sets = append(sets, "*")
+		}
+	}
+	inv, why := parseLaunched(words, opts, depth)
+	if why == "" && len(sets) > 0 {
+		inv.SetsEnv = append(sets, inv.SetsEnv...)
+	}
+	return inv, why
+}
+
+// envNames are the names of the NAME=value words words starts with (dropEnv's).
+func envNames(words []string) []string {
+	var names []string
+	for _, w := range words[:len(words)-len(dropEnv(words))] {
+		names = append(names, w[:strings.IndexByte(w, '=')])
+	}
+	return names
+}
+
+// parseLaunched is parse after the leading assignments: words[0] is a program.
+func parseLaunched(words []string, opts Options, depth int) (Invocation, string) {
 	if words[0] == "cross-env" || words[0] == "dotenv" {
 		words = dropEnv(words[1:])
 		if len(words) > 0 && words[0] == "--" {

@@ -85,8 +85,8 @@
   // The language chains read as the same assertion; deep sets deep-eql for equal.
   const chaiChains = ['to', 'be', 'been', 'is', 'that', 'which', 'and', 'has', 'have', 'with', 'at', 'of', 'same', 'but', 'does', 'still', 'also'];
   // chai's other assertion members, which this file does not provide: reading one refuses.
-  const chaiUnprovided = ['a', 'an', 'include', 'includes', 'contain', 'contains', 'ok', 'true', 'false', 'null', 'undefined', 'NaN',
-    'exist', 'empty', 'arguments', 'Arguments', 'instanceof', 'instanceOf', 'property', 'ownProperty', 'haveOwnProperty',
+  const chaiUnprovided = ['include', 'includes', 'contain', 'contains', 'ok', 'true', 'false', 'null', 'undefined', 'NaN',
+    'exist', 'arguments', 'Arguments', 'instanceof', 'instanceOf', 'property', 'ownProperty', 'haveOwnProperty',
     'ownPropertyDescriptor', 'haveOwnPropertyDescriptor', 'length', 'lengthOf', 'match', 'matches', 'string', 'keys', 'key',
     'throw', 'throws', 'Throw', 'respondTo', 'respondsTo', 'itself', 'satisfy', 'satisfies', 'closeTo', 'approximately',
     'members', 'oneOf', 'change', 'changes', 'increase', 'increases', 'decrease', 'decreases', 'by', 'extensible', 'sealed',
@@ -101,6 +101,45 @@
   for (const c of chaiUnprovided) {
     Object.defineProperty(Expectation.prototype, c, { configurable: true, get: vitestOnly(() => chaiRefuse('expect(…).' + c)) });
   }
+  // a/an(type) is chai's type assertion: type-detect's name of the value, lower-cased, against
+  // type's; called as a method only (chai also reads them as chains, `.an.instanceof(…)`: any
+  // member read off them refuses by name). empty is chai's: no length for a string or an array,
+  // no size for a Map or Set, no own enumerable key for another object; any other value (which
+  // chai answers with a TypeError) refuses by name.
+  for (const name of ['a', 'an']) {
+    Object.defineProperty(Expectation.prototype, name, {
+      configurable: true,
+      get: vitestOnly(function () {
+        const x = this;
+        const assertType = function (type, msg) {
+          if (x.promise) return chaiRefuse('.' + x.promise + ' with a chai assertion');
+          assertionCalls++;
+          const want = String(type).toLowerCase();
+          const article = /^[aeiou]/.test(want) ? 'an ' : 'a ';
+          const pass = chaiType(x.received).toLowerCase() === want;
+          if (pass === !!x.isNot) chaiFail('expected ' + loupe(x.received) + (x.isNot ? ' not' : '') + ' to be ' + article + want, msg);
+          return x;
+        };
+        return new Proxy(assertType, { get: (t, k) => chaiRefuse('expect(…).' + name + ' as a chain (.' + String(k) + ')') });
+      }),
+    });
+  }
+  Object.defineProperty(Expectation.prototype, 'empty', {
+    configurable: true,
+    get: vitestOnly(function () {
+      if (this.promise) return chaiRefuse('.' + this.promise + ' with a chai assertion');
+      const v = this.received;
+      const t = chaiType(v);
+      let n;
+      if (t === 'string' || t === 'Array') n = v.length;
+      else if (t === 'Map' || t === 'Set') n = v.size;
+      else if (t === 'Object') n = Object.keys(v).length;
+      else return chaiRefuse('expect(…).empty of a ' + t);
+      assertionCalls++;
+      if ((n === 0) === !!this.isNot) chaiFail('expected ' + loupe(v) + (this.isNot ? ' not' : '') + ' to be empty');
+      return this;
+    }),
+  });
   // chaiEqual is chai's equal (=== or, after deep, deep-eql) and eql (deep-eql).
   function chaiEqual(x, expected, deep, msg) {
     if (host.framework !== 'vitest') return undefined;

@@ -49,6 +49,20 @@
   const isAsymmetric = (x) => !!x && typeof x === 'object' && typeof x.asymmetricMatch === 'function' && x.$$typeof === ASYM;
   const ASYM = Symbol.for('jest.asymmetricMatcher');
 
+  // equalityTesters are expect.addEqualityTesters' testers, in the order added (for the file's
+  // run: a setup file adds them before the tests). activeTesters are those jestEquals consults
+  // at every level, before its own rules, as jest's and vitest's `equals` do: the registered
+  // ones, or, inside a tester's this.equals(a, b, testers), the testers it passes on.
+  const equalityTesters = [];
+  let activeTesters = equalityTesters;
+  const testerContext = {
+    equals(x, y, testers, strict) {
+      const prev = activeTesters;
+      activeTesters = Array.isArray(testers) ? testers : [];
+      try { return jestEquals(x, y, !!strict); } finally { activeTesters = prev; }
+    },
+  };
+
   // jestEquals is jest's `equals`: asymmetric matchers match, primitives compare with Object.is
   // (NaN equals NaN, 0 does not equal -0), Dates by time, RegExps by source and flags, Errors by
   // message, Sets and Maps without order, arrays and objects by their own enumerable keys. toEqual
@@ -57,6 +71,10 @@
   function jestEquals(a, b, strict, seenA, seenB) {
     if (isAsymmetric(a)) return !!a.asymmetricMatch(b);
     if (isAsymmetric(b)) return !!b.asymmetricMatch(a);
+    for (const tester of activeTesters) {
+      const r = tester.call(testerContext, a, b, activeTesters);
+      if (r !== undefined) return !!r;
+    }
     if (a instanceof Error && b instanceof Error) {
       // jest 29 compares an error's message only; vitest 3 its name, message and cause too.
       if (host.framework !== 'vitest') return a.message === b.message;
@@ -389,6 +407,18 @@
           return { pass: !!res.pass, message: () => (typeof res.message === 'function' ? res.message() : String(res.message || name)) };
         };
         addMatcher(name);
+      }
+    };
+    // addEqualityTesters (jest's expect 29.4 and later, vitest 1.2 and later; older versions
+    // are refused by name, testersversion.go): every equality matcher consults the testers first
+    // (jestEquals); a tester answers true, false, or undefined to leave it to the rest.
+    expect.addEqualityTesters = (testers) => {
+      const why = host.equalityTestersRefusal();
+      if (why) return refuse(why);
+      if (!Array.isArray(testers)) throw new TypeError('expect.customEqualityTesters: Must be set to an array of Testers. Was given "' + typeof testers + '"');
+      for (const t of testers) {
+        if (typeof t !== 'function') throw new TypeError('expect.customEqualityTesters: Must be set to an array of Testers. Was given "' + typeof t + '"');
+        equalityTesters.push(t);
       }
     };
     expect.getState = () => ({ assertionCalls, expectedAssertions });

@@ -172,8 +172,8 @@
     memoryUsage: () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }),
     on() { return g.process; }, once() { return g.process; }, off() { return g.process; },
     removeListener() { return g.process; }, emitWarning() {},
-    stdout: { write: (s) => { host.write(1, String(s)); return true; }, isTTY: false },
-    stderr: { write: (s) => { host.write(2, String(s)); return true; }, isTTY: false },
+    stdout: { write: (s) => { host.write(1, String(s)); return true; }, fd: 1 },
+    stderr: { write: (s) => { host.write(2, String(s)); return true; }, fd: 2 },
     exitCode: undefined,
   };
 

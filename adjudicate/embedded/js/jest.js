@@ -165,9 +165,11 @@
   jtest.only.each = declare('test', 'only').each;
   jdescribe.skip.each = declare('suite', 'skip').each;
   jdescribe.only.each = declare('suite', 'only').each;
-  // vitest's test context fixtures (test.extend, test.scoped) and its .for tables are not served:
-  // refused by name rather than failing the file with a TypeError that reads as a broken oracle.
-  refuseMembers(jtest, 'test', ['extend', 'scoped', 'for']);
+  // vitest's test context fixtures: test.extend is served for vitest (js/vitestfixtures.js);
+  // jest has none. test.scoped and the .for tables are not served: refused by name rather than
+  // failing the file with a TypeError that reads as a broken oracle.
+  refuseMembers(jtest, 'test', framework === 'vitest' ? ['scoped', 'for'] : ['extend', 'scoped', 'for']);
+  if (framework === 'vitest') jtest.extend = (defs) => vitestExtend(jtest, [], defs);
   refuseMembers(jdescribe, 'describe', ['for', 'shuffle']);
   const jHook = (which) => (fn, timeout) => { jCollect.hooks[which].push({ fn, timeout }); };
   const xit = declare('test', 'skip');
@@ -273,6 +275,10 @@
     }
     for (const s of chain.slice().reverse()) {
       try { await runHookList(s.hooks.afterEach.slice().reverse(), ctx, 'afterEach'); } catch (e) { if (err === undefined) err = e; }
+    }
+    // Fixture teardowns (js/vitestfixtures.js) after the afterEach hooks, the last set up first.
+    for (const clean of (t.fixtureCleanups || []).splice(0).reverse()) {
+      try { await clean(); } catch (e) { if (err === undefined) err = e; }
     }
     jRunning = null;
     if (err === skipSignal) { assertionCheck(); return jRecord(t, 'skip'); }

@@ -19,6 +19,9 @@
       case 'querystring': return querystringModule();
       case 'url': return urlModule();
       case 'string_decoder': return stringDecoderModule();
+      case 'tty': return ttyModule();
+      // node:process is the global process object itself, as in Node.
+      case 'process': return g.process;
       case 'fs': return fsModule();
       case 'fs/promises': return fsModule().promises;
       case 'vitest': return vitestModule;
@@ -29,19 +32,13 @@
       case 'ava': return avaModule;
       case 'tap': return tapModule;
     }
-    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, node:fs (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap; use --runner node");
+    const e = new Error("Cannot find module '" + spec + "': the embedded runner provides only node:test, node:assert, node:path, node:timers, node:events, node:util, node:os, node:crypto, node:buffer, node:querystring, node:url, node:string_decoder, node:tty (no terminal), node:process, node:fs (read-only, the repository), vitest, @jest/globals, mocha, uvu, tape, ava and tap; use --runner node");
     e.code = 'MODULE_NOT_FOUND';
     throw e;
   }
-  // require.resolve is refused by name. Resolving a repository file would be easy (node:fs reads
-  // the tree), but its one use in tests, `delete require.cache[require.resolve(…)]` before a
-  // require that must load the module afresh, needs a require.cache whose deletion makes the
-  // bundle run a module again, or proof that it never ran: the bundle caches every module it
-  // has run, and the runtime cannot see which have. Such a test runs under node.
-  require.resolve = function resolve(spec) {
-    host.refuse('require.resolve');
-    throw new Error('require.resolve(' + JSON.stringify(String(spec)) + ') is not available in the embedded runner; use --runner node');
-  };
+  // require.resolve and require.cache: js/requireresolve.js.
+  require.resolve = function resolve(spec, options) { return resolveForRequire(spec, options); };
+  require.cache = makeRequireCache();
   g.require = require;
 
   // runAll runs every declared test; Go drives the event loop until it settles.

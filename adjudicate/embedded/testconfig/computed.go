@@ -82,6 +82,8 @@ type evaluator struct {
 	// decls are the program's top-level bindings: name → where its value is computed.
 	decls map[string]decl
 	depth int
+	// launch is what the oracle command's launcher sets in the runner's environment (launch.go).
+	launch Launch
 }
 
 // decl is where a top-level binding's value comes from.

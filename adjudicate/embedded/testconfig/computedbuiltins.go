@@ -49,6 +49,12 @@ func (e *evaluator) member(v cValue, name string) (cValue, error) {
 			return cValue{kind: cString, s: v.s}, nil
 		}
 	case cEnv:
+		if name == "npm_lifecycle_event" && e.launch.Known {
+			if e.launch.NpmLifecycleEvent == "" {
+				return cValue{}, nil
+			}
+			return cValue{kind: cString, s: e.launch.NpmLifecycleEvent}, nil
+		}
 		if strings.HasPrefix(name, "npm_") || runnerSetEnv[name] {
 			return cValue{}, notEval("process.env.%s, which the real runner's launcher or the runner itself sets when it reads the config, so bond cannot tell its value", name)
 		}

@@ -110,6 +110,12 @@ var refusedConfig = []struct{ key, what string }{
 // if it has jest. A configuration the embedded runner cannot honour is a *Refusal naming the
 // file and the setting.
 func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
+	return ReadSuiteConfigLaunched(root, want, Launch{})
+}
+
+// ReadSuiteConfigLaunched is ReadSuiteConfig for a runner the oracle command launches as launch
+// says: a config value that reads process.env.npm_lifecycle_event is evaluated with its value.
+func ReadSuiteConfigLaunched(root string, want Framework, launch Launch) (SuiteConfig, error) {
 	cfg := SuiteConfig{Framework: FrameworkNodeTest}
 	var pkg struct {
 		Dependencies    map[string]string `json:"dependencies"`
@@ -175,7 +181,7 @@ func ReadSuiteConfig(root string, want Framework) (SuiteConfig, error) {
 		if err != nil { // a program bond could not parse exports no value to read them from
 			v, found = litValue{}, false
 		}
-		if cfg.Aliases, err = readVitestAliases(vitestFile, text, v, found, newConfigEvaluator(vitestFile, vitestText)); err != nil {
+		if cfg.Aliases, err = readVitestAliases(vitestFile, text, v, found, newConfigEvaluator(vitestFile, vitestText).WithLaunch(launch)); err != nil {
 			return cfg, err
 		}
 		cfg.SetupFiles, err = readVitestSetupFiles(root, vitestFile, text, v, found)

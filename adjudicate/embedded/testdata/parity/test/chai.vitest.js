@@ -49,4 +49,17 @@ describe('expect chains', () => {
   test('to.deep.equal fails', () => { expect({ a: [1] }).to.deep.equal({ a: [2] }); });
   test('to.equal of objects is identity', () => { expect({}).to.equal({}); });
   test('to.eql fails', () => { expect('x').to.eql('y'); });
+  test('a and an by type', () => {
+    expect([1]).to.be.an('array'); expect('s').to.be.a('string'); expect(null).to.be.a('null');
+    expect(new Map()).to.be.a('Map'); expect({}).to.be.an('object'); expect(1).to.not.be.a('string');
+    expect([1]).to.be.an('array').that.is.not.empty;
+  });
+  test('an fails', () => { expect({}).to.be.an('array'); });
+  test('not.a fails', () => { expect(1).not.to.be.a('number'); });
+  test('empty', () => {
+    expect([]).to.be.empty; expect('').to.be.empty; expect(new Set()).to.be.empty; expect({}).to.be.empty;
+    expect({ a: 1 }).not.to.be.empty; expect(new Map([[1, 2]])).to.not.be.empty;
+  });
+  test('empty fails', () => { expect([1]).to.be.empty; });
+  test('not.empty fails', () => { expect('').to.not.be.empty; });
 });
