@@ -24,12 +24,27 @@
     const V = __bondVitest; // eslint-disable-line no-undef
     const vi = V.vi, expectFn = V.expect, after = V.afterAll;
     const doMock = vi !== null && typeof vi === 'object' ? vi.doMock : undefined;
+    // vitest 0.34's vi.doMock calls its factory with no importOriginal (only vi.mock's gets one):
+    // the factory then loads the real module through vi.importActual, which is what vitest 1 and
+    // later hand it as importOriginal (the same module instance the package itself imports).
+    const importActual = vi !== null && typeof vi === 'object' ? vi.importActual : undefined;
     const renameSync = fs.renameSync;
     const mathRandom = Math.random;
     let getState = null;
     try { getState = expectFn.getState; } catch (_) { }
+    // vitest 1 and later set expect's testPath before the setup files run; vitest 0.34 sets it
+    // only as each test starts (onBeforeTryTest), and names the file it is about to run in its
+    // worker state instead (globalThis.__vitest_worker__.filepath), read here only when expect's
+    // is empty. Either is vitest's, set before the test file's own code runs.
     let testPath = '';
     try { testPath = apply(getState, expectFn, []).testPath; } catch (_) { }
+    if (typeof testPath !== 'string' || testPath === '') {
+      try {
+        const ws = globalThis.__vitest_worker__; // eslint-disable-line no-undef
+        const fp = ws !== null && typeof ws === 'object' ? ws.filepath : undefined;
+        testPath = typeof fp === 'string' ? fp : '';
+      } catch (_) { testPath = ''; }
+    }
     const file = rel(testPath);
     if (file !== '' && seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
     const mods = S.vitestModules !== null && typeof S.vitestModules === 'object' && file !== '' && isArray(S.vitestModules[file]) ? S.vitestModules[file] : null;
@@ -46,7 +61,9 @@
           apply(doMock, vi, [abs, function (importOriginal) {
             depth++;
             let p;
-            try { p = importOriginal(); } catch (e) { depth--; throw e; }
+            try {
+              p = typeof importOriginal === 'function' ? importOriginal() : apply(importActual, vi, [abs]);
+            } catch (e) { depth--; throw e; }
             return apply(promiseThen, p, [function (exp) { depth--; return wrap(file, m + '#', exp, true); }, function (e) { depth--; throw e; }]);
           }]);
         } catch (e) {
