@@ -145,6 +145,11 @@ type cmdRunner struct {
 	// sole is the one test file the command names (soleTest), the value trace's test for a
 	// run given no test files; "" when it names none or several.
 	sole string
+	// script is the file the command runs as a plain node script that imports node:test
+	// (scriptTest), traced as node --test's one test file; "" otherwise.
+	script string
+	// conditions are the export conditions the command gives node (traceConditions).
+	conditions []string
 	// jest is what the value trace under jest needs (jestvalue.go), read once by the first
 	// traced run; shared by the runner's copies.
 	jest *jestOnce
@@ -251,8 +256,11 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOut
 			}
 			recorder = vitestRecorder
 		default:
+			if via == "script" {
+				recorder = scriptRecorder(r.script)
+			}
 			var err error
-			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Sole: r.sole}); err != nil {
+			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Sole: r.sole, Conditions: r.conditions}); err != nil {
 				return runOutcome{}, err
 			}
 			defer tr.Remove()
@@ -362,6 +370,8 @@ func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRu
 		r.cmd, r.files, r.runner = o.OracleCmd, nil, RunnerCommand
 		r.files, r.scripts, r.reachNote = subsets(root, o.OracleCmd)
 		r.sole = soleTest(o.OracleCmd, r.scripts, root)
+		r.script = scriptTest(o.OracleCmd, r.scripts, root)
+		r.conditions = traceConditions(o.OracleCmd, r.scripts)
 	}
 	return r
 }

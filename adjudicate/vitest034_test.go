@@ -1,0 +1,43 @@
+package adjudicate
+
+import (
+	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/report"
+)
+
+// TestValueWitnessVitest034 certifies testdata/witness/value-vitest034 (vitest 0.34, TypeScript,
+// no config of the project's, two test files in vitest's worker threads) with vitest as the
+// oracle command, directly, through npm test and naming its test files. vitest 0.34 sets
+// expect's testPath only once a test starts and calls a vi.doMock factory without
+// importOriginal: bond's setup file must still find the test file it runs before and load the
+// real module, so the ignored return value (how many words were new, negated by the mutant)
+// gets witness value with its call and test, and the equivalent `?? 0` → `|| 0` (a count is
+// never 0) witness none with its call counts, never value. Before the fix every run said "the
+// test file … left no value trace" (unjs/ufo#170).
+func TestValueWitnessVitest034(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	wants := map[string]valueWant{
+		"src/tally.ts:7": {"swap-logical", report.WitnessNone, 4, 0},
+		"src/tally.ts:9": {"swap-arithmetic-operands", report.WitnessValue, 4, 1},
+	}
+	for _, cmd := range []string{"npx vitest run", "npm test", "npx vitest run test/tally.test.ts test/initials.test.ts"} {
+		t.Run(cmd, func(t *testing.T) {
+			root := linkedTreeFrom(t, "../testdata/witness/value-vitest034/tree", "../testdata/witness/value-vitest034/tree", "node_modules/.bin/vitest")
+			got := certifyWitnessFixture(t, root, "value-vitest034", Options{Runner: RunnerNode, OracleCmd: cmd}, "recorded by bond's setup file, which vitest runs first", len(wants))
+			for at, m := range got {
+				w, ok := wants[at]
+				if !ok {
+					t.Errorf("unexpected mutant at %s", at)
+					continue
+				}
+				d := checkValueWitness(t, at, m, w, "")
+				if d != nil && (d.Callee != "src/index.ts#tally" || d.File != "test/tally.test.ts" || d.Test != "test/tally.test.ts > tally > counts repeated words" ||
+					d.Path != "return" || d.BaselineOutcome != "4" || d.MutantOutcome != "-4") {
+					t.Errorf("%s: value %+v", at, d)
+				}
+			}
+		})
+	}
+}
