@@ -1,6 +1,9 @@
 package adjudicate
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/report"
@@ -22,8 +25,18 @@ func TestValueWitnessVitest034(t *testing.T) {
 		"src/tally.ts:7": {"swap-logical", report.WitnessNone, 4, 0},
 		"src/tally.ts:9": {"swap-arithmetic-operands", report.WitnessValue, 4, 1},
 	}
+	// Named files narrow the mutants' coverage runs to the test file that reaches their lines:
+	// tally.test.ts alone, whose 2 calls are compared (initials.test.ts makes the other 2).
+	named := map[string]valueWant{
+		"src/tally.ts:7": {"swap-logical", report.WitnessNone, 2, 0},
+		"src/tally.ts:9": {"swap-arithmetic-operands", report.WitnessValue, 2, 1},
+	}
 	for _, cmd := range []string{"npx vitest run", "npm test", "npx vitest run test/tally.test.ts test/initials.test.ts"} {
 		t.Run(cmd, func(t *testing.T) {
+			wants := wants
+			if strings.Contains(cmd, "tally.test.ts") {
+				wants = named
+			}
 			root := linkedTreeFrom(t, "../testdata/witness/value-vitest034/tree", "../testdata/witness/value-vitest034/tree", "node_modules/.bin/vitest")
 			got := certifyWitnessFixture(t, root, "value-vitest034", Options{Runner: RunnerNode, OracleCmd: cmd}, "recorded by bond's setup file, which vitest runs first", len(wants))
 			for at, m := range got {
@@ -39,5 +52,26 @@ func TestValueWitnessVitest034(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVitestVersionWhy: a vitest before 0.34 installed at the root is refused by name, with its
+// version; 0.34 and later, and a root without vitest's package.json, are not.
+func TestVitestVersionWhy(t *testing.T) {
+	for v, refused := range map[string]bool{"0.33.0": true, "0.9.12": true, "0.34.6": false, "1.6.0": false, "3.2.4": false, "": false} {
+		root := t.TempDir()
+		if v != "" {
+			dir := filepath.Join(root, "node_modules", "vitest")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"vitest","version":"`+v+`"}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		why := readVitestPlan(root).why
+		if refused != (why != "") || refused && !strings.Contains(why, "its vitest is "+v+", older than 0.34") {
+			t.Errorf("vitest %q: why %q", v, why)
+		}
 	}
 }

@@ -48,8 +48,10 @@
     const file = rel(testPath);
     if (file !== '' && seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
     const mods = S.vitestModules !== null && typeof S.vitestModules === 'object' && file !== '' && isArray(S.vitestModules[file]) ? S.vitestModules[file] : null;
-    if (file === '' || mods === null) {
-      push(unlisted, (file === '' ? 'vitest ran' : file) + ' was not among the files bond scanned before the run, so bond wrapped none of its imports');
+    if (file === '') {
+      push(unlisted, 'vitest ran was a file bond could not name (neither expect\'s testPath nor vitest\'s worker state gave its path in the repository), so bond wrapped none of its imports');
+    } else if (mods === null) {
+      push(unlisted, file + ' was not among the files bond scanned before the run, so bond wrapped none of its imports');
     } else if (S.vitestUnresolved !== null && typeof S.vitestUnresolved === 'object' && isArray(S.vitestUnresolved[file]) && S.vitestUnresolved[file].length > 0) {
       push(unlisted, file + ' imports ' + S.vitestUnresolved[file][0] + ', which bond could not resolve (an alias of vitest\'s config, which bond does not read?), so calls through it would go unrecorded');
     } else if (typeof doMock !== 'function') {
