@@ -43,7 +43,7 @@ func (r *cmdRunner) traceable(s runSpec) (tests []string, via string, why string
 		// test file, as each of node --test's processes is (scriptTest).
 		return []string{r.script}, "script", ""
 	case !ok:
-		return nil, "", "not available under runner command: the oracle command runs no test runner bond recognises (the value detector traces node --test, mocha, jest and vitest)"
+		return nil, "", "not available under runner command: the oracle command runs no test runner bond recognises (the value detector traces node --test, mocha, jest and vitest, and node FILE where FILE itself imports node:test)"
 	case at.Name == "mocha" || at.Name == "node-test":
 		return files, "", ""
 	case at.Name == "jest" || at.Name == "vitest":
