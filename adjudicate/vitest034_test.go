@@ -11,8 +11,9 @@ import (
 
 // TestValueWitnessVitest034 certifies testdata/witness/value-vitest034 (vitest 0.34, TypeScript,
 // no config of the project's, two test files in vitest's worker threads) with vitest as the
-// oracle command, directly, through npm test and naming its test files. vitest 0.34 sets
-// expect's testPath only once a test starts and calls a vi.doMock factory without
+// oracle command, directly, through npm test, naming its test files, and with both files in one
+// process (--threads=false). vitest 0.34 sets expect's testPath only once a test starts (so it is
+// empty, or the previous file's, when a setup file runs) and calls a vi.doMock factory without
 // importOriginal: bond's setup file must still find the test file it runs before and load the
 // real module, so the ignored return value (how many words were new, negated by the mutant)
 // gets witness value with its call and test, and the equivalent `?? 0` → `|| 0` (a count is
@@ -25,7 +26,9 @@ func TestValueWitnessVitest034(t *testing.T) {
 		"src/tally.ts:7": {"swap-logical", report.WitnessNone, 4, 0},
 		"src/tally.ts:9": {"swap-arithmetic-operands", report.WitnessValue, 4, 1},
 	}
-	for _, cmd := range []string{"npx vitest run", "npm test", "npx vitest run test/tally.test.ts test/initials.test.ts"} {
+	// --threads=false: vitest 0.34's child_process pool runs both files in one process, where
+	// expect's testPath still names the previous file when the next file's setup runs.
+	for _, cmd := range []string{"npx vitest run", "npm test", "npx vitest run test/tally.test.ts test/initials.test.ts", "npx vitest run --threads=false"} {
 		t.Run(cmd, func(t *testing.T) {
 			root := linkedTreeFrom(t, "../testdata/witness/value-vitest034/tree", "../testdata/witness/value-vitest034/tree", "node_modules/.bin/vitest")
 			got := certifyWitnessFixture(t, root, "value-vitest034", Options{Runner: RunnerNode, OracleCmd: cmd}, "recorded by bond's setup file, which vitest runs first", len(wants))

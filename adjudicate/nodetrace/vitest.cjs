@@ -32,18 +32,20 @@
     const mathRandom = Math.random;
     let getState = null;
     try { getState = expectFn.getState; } catch (_) { }
-    // vitest 1 and later set expect's testPath before the setup files run; vitest 0.34 sets it
-    // only as each test starts (onBeforeTryTest), and names the file it is about to run in its
-    // worker state instead (globalThis.__vitest_worker__.filepath), read here only when expect's
-    // is empty. Either is vitest's, set before the test file's own code runs.
+    // The test file about to run: vitest names it in its worker state
+    // (globalThis.__vitest_worker__.filepath, set before the file's setup files run), read first;
+    // else expect's testPath, which vitest 1 and later set before the setup files too. vitest
+    // 0.34 sets expect's only as each test starts (onBeforeTryTest): empty for a worker's first
+    // file, and the previous file's for the next one where one process runs several files (its
+    // child_process pool, --threads=false), so it is read only when the worker state names none.
     let testPath = '';
-    try { testPath = apply(getState, expectFn, []).testPath; } catch (_) { }
-    if (typeof testPath !== 'string' || testPath === '') {
-      try {
-        const ws = globalThis.__vitest_worker__; // eslint-disable-line no-undef
-        const fp = ws !== null && typeof ws === 'object' ? ws.filepath : undefined;
-        testPath = typeof fp === 'string' ? fp : '';
-      } catch (_) { testPath = ''; }
+    try {
+      const ws = globalThis.__vitest_worker__; // eslint-disable-line no-undef
+      const fp = ws !== null && typeof ws === 'object' ? ws.filepath : undefined;
+      testPath = typeof fp === 'string' ? fp : '';
+    } catch (_) { testPath = ''; }
+    if (testPath === '') {
+      try { testPath = apply(getState, expectFn, []).testPath; } catch (_) { }
     }
     const file = rel(testPath);
     if (file !== '' && seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
