@@ -239,7 +239,7 @@ func TestValueNeighbourNested(t *testing.T) {
 		t.Run(runner, func(t *testing.T) {
 			root := copyTree(t, "../testdata/witness/value-neighbour-nested/tree")
 			o := Options{Runner: runner, ValueNeighbours: true}
-			got := certifyWitnessFixture(t, root, "value-neighbour-nested", o, "neighbours skipped for 2 entry call(s) holding a getter or a Proxy", 9)
+			got := certifyWitnessFixture(t, root, "value-neighbour-nested", o, "neighbours skipped for 2 entry call(s) holding a getter or a Proxy", 8)
 			for at, m := range got {
 				w, ok := wants[at]
 				if !ok {
