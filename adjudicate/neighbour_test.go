@@ -212,7 +212,9 @@ func TestValueNeighbourKinds(t *testing.T) {
 // the fields inside an argument (docs/witness.md, "Neighbours inside arguments").
 //   - parser's `depth < 0` → `depth <= 0`: the tests try -1, NaN and a string inside an options
 //     object, called as a method of the exported function (`lib.parser(…)`, body-parser's
-//     shape); { depth: 0 }, the nested -1 moved by one, throws only under the mutant.
+//     shape), after eight other parser calls; { depth: 0 }, the nested -1 moved by one, throws
+//     only under the mutant. The -1 call is kept for neighbours only because it threw (a
+//     callee's calls past its first eight are kept when they throw, at most four).
 //   - greet's dropped .toLowerCase() on args[0].user.name, two objects down: the name's first
 //     character's case changed ("Bob") shows it.
 //   - scale's `??` → `||` on a number validation keeps finite is equivalent: its nested

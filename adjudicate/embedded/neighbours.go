@@ -25,8 +25,11 @@ import (
 const (
 	maxReplays          = 800
 	maxReplaysPerCallee = 8
-	maxNeighbours       = 4000
-	neighbourTime       = 1500 * time.Millisecond
+	// maxThrownPerCallee: beyond a callee's first maxReplaysPerCallee kept calls, at most this
+	// many more that threw (keepThrown).
+	maxThrownPerCallee = 4
+	maxNeighbours      = 4000
+	neighbourTime      = 1500 * time.Millisecond
 )
 
 // plainKind tells the shapes copyPlain keeps apart.
@@ -52,6 +55,8 @@ type replay struct {
 	callee, test string
 	// rank is how many calls of the callee were kept before this one.
 	rank int
+	// key is the call's callee and arguments, what keeps a repeat out.
+	key  string
 	fn   goja.Callable
 	this goja.Value
 	args []plain
@@ -74,27 +79,31 @@ const (
 )
 
 // keepReplay keeps the outermost call c (of rp's function on its receiver with args) for
-// neighbours, when the receiver is none, a plain object or one of bond's own export proxies
-// (a method of an exported function) and the arguments are plain data (and it is not a repeat
-// of one kept). A call with a getter or a Proxy in an argument is counted in t.skipped: copying
-// it would run the tests' code, so it gets no neighbour.
-func (t *tracer) keepReplay(c Call, rp *replayTarget, args []goja.Value) {
+// neighbours, copied before it runs, when the receiver is none, a plain object or one of bond's
+// own export proxies (a method of an exported function) and the arguments are plain data (and
+// it is not a repeat of one kept). A call with a getter or a Proxy in an argument is counted in
+// t.skipped: copying it would run the tests' code, so it gets no neighbour. Past the callee's
+// first maxReplaysPerCallee kept calls it returns the copy instead, for keepThrown to keep if
+// the call throws (nil otherwise), as hook.cjs's keepReplay.
+func (t *tracer) keepReplay(c Call, rp *replayTarget, args []goja.Value) *replay {
 	if rp == nil || !t.neighbours || len(t.replays) >= maxReplays || len(args) > 6 {
-		return
+		return nil
 	}
 	fn, this := rp.fn, rp.this
-	if t.replaysPer[c.Callee] >= maxReplaysPerCallee {
-		return
+	per := t.replaysPer[c.Callee]
+	over := per >= maxReplaysPerCallee
+	if over && t.thrownPer[c.Callee] >= maxThrownPerCallee {
+		return nil
 	}
 	if o, ok := this.(*goja.Object); ok && !t.ours[o] && (o.ExportType() == proxyType || !t.plainObject(o)) {
-		return
+		return nil
 	}
 	key := c.Callee + "\x00" + strings.Join(c.Args, "\x01")
 	if t.replayKeys[key] {
-		return
+		return nil
 	}
 	if t.replayKeys == nil {
-		t.replayKeys = map[string]bool{}
+		t.replayKeys, t.replaysPer, t.thrownPer = map[string]bool{}, map[string]int{}, map[string]int{}
 	}
 	cp := make([]plain, len(args))
 	for i, a := range args {
@@ -102,19 +111,35 @@ func (t *tracer) keepReplay(c Call, rp *replayTarget, args []goja.Value) {
 		if how == copiedHostile {
 			t.replayKeys[key] = true
 			t.skipped++
-			return
+			return nil
 		}
 		if how != copiedPlain {
-			return
+			return nil
 		}
 		cp[i] = p
 	}
-	t.replayKeys[key] = true
-	if t.replaysPer == nil {
-		t.replaysPer = map[string]int{}
+	r := &replay{callee: c.Callee, test: c.Test, rank: per, key: key, fn: fn, this: this, args: cp}
+	if over {
+		return r
 	}
-	t.replays = append(t.replays, replay{callee: c.Callee, test: c.Test, rank: t.replaysPer[c.Callee], fn: fn, this: this, args: cp})
+	t.replayKeys[key] = true
+	t.replays = append(t.replays, *r)
 	t.replaysPer[c.Callee]++
+	return nil
+}
+
+// keepThrown keeps r, a call past its callee's first kept ones that threw: a call the code
+// refused sits at a boundary of what it accepts, which its neighbours cross (a depth of -1
+// refused, 0 allowed). At most maxThrownPerCallee per callee, as hook.cjs's keepThrown.
+func (t *tracer) keepThrown(r *replay) {
+	if len(t.replays) >= maxReplays || t.replayKeys[r.key] || t.thrownPer[r.callee] >= maxThrownPerCallee {
+		return
+	}
+	t.thrownPer[r.callee]++
+	t.replayKeys[r.key] = true
+	r.rank = t.replaysPer[r.callee]
+	t.replaysPer[r.callee]++
+	t.replays = append(t.replays, *r)
 }
 
 // plainObject reports whether o is an object literal's kind: prototype Object.prototype or null.
@@ -515,7 +540,7 @@ func (t *tracer) runNeighbours(mute func(bool)) {
 	// Round by round (each callee's first kept call, then each one's second, …), so the time
 	// cap cuts every callee's share, never a later callee's whole.
 	order := make([]replay, 0, len(t.replays))
-	for rank := range maxReplaysPerCallee {
+	for rank := range maxReplaysPerCallee + maxThrownPerCallee {
 		for _, r := range t.replays {
 			if r.rank == rank {
 				order = append(order, r)

@@ -82,6 +82,7 @@ type tracer struct {
 	replays    []replay
 	replayKeys map[string]bool
 	replaysPer map[string]int
+	thrownPer  map[string]int
 }
 
 // newTracer captures the built-ins the serializer needs from rt, which no test code has run in.
@@ -246,7 +247,7 @@ func (t *tracer) record(callee string, args []goja.Value, do func() (goja.Value,
 func (t *tracer) recordOuter(callee string, args []goja.Value, do func() (goja.Value, error), rp *replayTarget) (goja.Value, error) {
 	c := Call{Callee: callee, Test: t.test()}
 	c.Args = t.flattenArgs("args", args)
-	t.keepReplay(c, rp, args)
+	pending := t.keepReplay(c, rp, args)
 	v, err := do()
 	if err != nil {
 		ex, ok := err.(*goja.Exception)
@@ -256,6 +257,9 @@ func (t *tracer) recordOuter(callee string, args []goja.Value, do func() (goja.V
 		c.Outcome = t.flatten("throw", ex.Value())
 		c.After = t.flattenArgs("after", args)
 		t.add(c)
+		if pending != nil {
+			t.keepThrown(pending)
+		}
 		return nil, ex
 	}
 	if o, ok := v.(*goja.Object); ok && o.ExportType() == promiseType && t.then != nil {

@@ -103,6 +103,8 @@
   // Neighbour inputs (issue 28 item 2): at most this many distinct entry calls kept for replay,
   // neighbour calls made, and milliseconds spent making them, per process.
   const MAX_REPLAYS = 800, MAX_REPLAYS_PER_CALLEE = 8, MAX_NEIGHBOURS = 4000, NEIGHBOUR_MS = 1500;
+  // Beyond a callee's first MAX_REPLAYS_PER_CALLEE kept calls, at most this many more that threw.
+  const MAX_THROWN_PER_CALLEE = 4;
 
   const calls = [];
   let capped = false;
@@ -425,13 +427,15 @@
       const c = { file: file, test: '', callee: callee, args: null, outcome: null, after: null };
       try { c.test = currentTest(); } catch (_) { }
       try { c.args = flattenArgs('args', args); } catch (_) { c.args = ['args=[threw while read]']; }
-      if (replay && S.neighbours) { try { keepReplay(c, args, replay); } catch (_) { } }
+      let pending = null;
+      if (replay && S.neighbours) { try { pending = keepReplay(c, args, replay); } catch (_) { } }
       let v;
       try {
         v = doCall();
       } catch (e) {
         try { c.outcome = flatten('throw', e); c.after = flattenArgs('after', args); } catch (_) { }
         add(c, true);
+        if (pending !== null) { try { keepThrown(pending); } catch (_) { } }
         throw e;
       }
       if (v !== null && typeof v === 'object' && protoChainHas(v, PromiseProto)) {
@@ -550,6 +554,7 @@
   const replays = [];
   const replayKeys = create(null);
   const replaysPer = create(null);
+  const thrownPer = create(null);
   const neighbourLines = [];
   // charCodes are the patch's code points (HookOptions.CharCodes), checked again here: only
   // Unicode scalar values, at most 12.
@@ -636,22 +641,43 @@
     return out;
   }
 
+  // keepReplay keeps the call c for neighbours, copied before it runs. Past a callee's first
+  // MAX_REPLAYS_PER_CALLEE kept calls it returns the copy instead, for keepThrown to keep if
+  // the call throws (null otherwise).
   function keepReplay(c, args, replay) {
-    if (replays.length >= MAX_REPLAYS || args.length > 6) return;
+    if (replays.length >= MAX_REPLAYS || args.length > 6) return null;
     const per = replaysPer[c.callee] || 0;
-    if (per >= MAX_REPLAYS_PER_CALLEE) return;
+    const over = per >= MAX_REPLAYS_PER_CALLEE;
+    if (over && (thrownPer[c.callee] || 0) >= MAX_THROWN_PER_CALLEE) return null;
     const key = c.file + '\0' + c.callee + '\0' + qa(c.args);
-    if (replayKeys[key] === true) return;
+    if (replayKeys[key] === true) return null;
     const cp = [];
     for (let i = 0; i < args.length; i++) {
       const e = copyPlain(args[i], 0);
-      if (e === HOSTILE) { replayKeys[key] = true; neighboursSkipped++; return; }
-      if (e === null) return;
+      if (e === HOSTILE) { replayKeys[key] = true; neighboursSkipped++; return null; }
+      if (e === null) return null;
       push(cp, e.v);
     }
+    const r = { file: c.file, test: c.test, callee: c.callee, args: cp, call: replay, rank: per, key: key };
+    if (over) return r;
     replayKeys[key] = true;
     replaysPer[c.callee] = per + 1;
-    push(replays, { file: c.file, test: c.test, callee: c.callee, args: cp, call: replay, rank: per });
+    push(replays, r);
+    return null;
+  }
+
+  // keepThrown keeps r, a call past its callee's first kept ones that threw: a call the code
+  // refused sits at a boundary of what it accepts, which its neighbours cross (a depth of -1
+  // refused, 0 allowed). At most MAX_THROWN_PER_CALLEE per callee.
+  function keepThrown(r) {
+    if (replays.length >= MAX_REPLAYS || replayKeys[r.key] === true) return;
+    const n = thrownPer[r.callee] || 0;
+    if (n >= MAX_THROWN_PER_CALLEE) return;
+    thrownPer[r.callee] = n + 1;
+    replayKeys[r.key] = true;
+    r.rank = replaysPer[r.callee] || 0;
+    replaysPer[r.callee] = r.rank + 1;
+    push(replays, r);
   }
 
   function withArg(args, i, v) {
@@ -868,7 +894,7 @@
       // Round by round (each callee's first kept call, then each one's second, …), so the time
       // cap cuts every callee's share, never a later callee's whole.
       const order = [];
-      for (let rank = 0; rank < MAX_REPLAYS_PER_CALLEE; rank++) {
+      for (let rank = 0; rank < MAX_REPLAYS_PER_CALLEE + MAX_THROWN_PER_CALLEE; rank++) {
         for (let r = 0; r < replays.length; r++) if (replays[r].rank === rank) push(order, replays[r]);
       }
       for (let r = 0; r < order.length; r++) {

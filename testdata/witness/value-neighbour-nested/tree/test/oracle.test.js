@@ -6,6 +6,12 @@ const lib = require('../src/index.js');
 // something other than the tests (bond's neighbour walk must not read them), and throws.
 let done = false;
 
+// Eight calls first, so the depth calls below come past parser's first kept calls: only the
+// ones that throw are kept for neighbours then.
+test('parser ignores options it does not know', () => {
+  for (const name of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) assert.equal(lib.parser({ name }), 5);
+});
+
 test('parser refuses a negative or non-number depth', () => {
   assert.throws(() => lib.parser({ depth: -1 }), /zero or a positive number/);
   assert.throws(() => lib.parser({ depth: NaN }), /zero or a positive number/);
