@@ -28,8 +28,11 @@ const (
 	// maxThrownPerCallee: beyond a callee's first maxReplaysPerCallee kept calls, at most this
 	// many more that threw (keepThrown).
 	maxThrownPerCallee = 4
-	maxNeighbours      = 4000
-	neighbourTime      = 1500 * time.Millisecond
+	// maxTriedPerCallee: the later calls of a callee looked at for ones that throw, each copied
+	// before it runs.
+	maxTriedPerCallee = 256
+	maxNeighbours     = 4000
+	neighbourTime     = 1500 * time.Millisecond
 )
 
 // plainKind tells the shapes copyPlain keeps apart.
@@ -90,20 +93,23 @@ func (t *tracer) keepReplay(c Call, rp *replayTarget, args []goja.Value) *replay
 		return nil
 	}
 	fn, this := rp.fn, rp.this
-	per := t.replaysPer[c.Callee]
-	over := per >= maxReplaysPerCallee
-	if over && t.thrownPer[c.Callee] >= maxThrownPerCallee {
-		return nil
-	}
 	if o, ok := this.(*goja.Object); ok && !t.ours[o] && (o.ExportType() == proxyType || !t.plainObject(o)) {
 		return nil
+	}
+	if t.replayKeys == nil {
+		t.replayKeys, t.replaysPer, t.thrownPer, t.triedPer = map[string]bool{}, map[string]int{}, map[string]int{}, map[string]int{}
+	}
+	per := t.replaysPer[c.Callee]
+	over := per >= maxReplaysPerCallee
+	if over {
+		if t.thrownPer[c.Callee] >= maxThrownPerCallee || t.triedPer[c.Callee] >= maxTriedPerCallee {
+			return nil
+		}
+		t.triedPer[c.Callee]++
 	}
 	key := c.Callee + "\x00" + strings.Join(c.Args, "\x01")
 	if t.replayKeys[key] {
 		return nil
-	}
-	if t.replayKeys == nil {
-		t.replayKeys, t.replaysPer, t.thrownPer = map[string]bool{}, map[string]int{}, map[string]int{}
 	}
 	cp := make([]plain, len(args))
 	for i, a := range args {

@@ -83,6 +83,7 @@ type tracer struct {
 	replayKeys map[string]bool
 	replaysPer map[string]int
 	thrownPer  map[string]int
+	triedPer   map[string]int
 }
 
 // newTracer captures the built-ins the serializer needs from rt, which no test code has run in.

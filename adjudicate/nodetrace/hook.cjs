@@ -105,6 +105,8 @@
   const MAX_REPLAYS = 800, MAX_REPLAYS_PER_CALLEE = 8, MAX_NEIGHBOURS = 4000, NEIGHBOUR_MS = 1500;
   // Beyond a callee's first MAX_REPLAYS_PER_CALLEE kept calls, at most this many more that threw.
   const MAX_THROWN_PER_CALLEE = 4;
+  // … looked for among at most this many of its later calls (each copied before it runs).
+  const MAX_TRIED_PER_CALLEE = 256;
 
   const calls = [];
   let capped = false;
@@ -555,6 +557,7 @@
   const replayKeys = create(null);
   const replaysPer = create(null);
   const thrownPer = create(null);
+  const triedPer = create(null);
   const neighbourLines = [];
   // charCodes are the patch's code points (HookOptions.CharCodes), checked again here: only
   // Unicode scalar values, at most 12.
@@ -648,7 +651,11 @@
     if (replays.length >= MAX_REPLAYS || args.length > 6) return null;
     const per = replaysPer[c.callee] || 0;
     const over = per >= MAX_REPLAYS_PER_CALLEE;
-    if (over && (thrownPer[c.callee] || 0) >= MAX_THROWN_PER_CALLEE) return null;
+    if (over) {
+      const tried = triedPer[c.callee] || 0;
+      if ((thrownPer[c.callee] || 0) >= MAX_THROWN_PER_CALLEE || tried >= MAX_TRIED_PER_CALLEE) return null;
+      triedPer[c.callee] = tried + 1;
+    }
     const key = c.file + '\0' + c.callee + '\0' + qa(c.args);
     if (replayKeys[key] === true) return null;
     const cp = [];
