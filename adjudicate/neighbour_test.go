@@ -233,7 +233,7 @@ func TestValueNeighbourNested(t *testing.T) {
 	}
 	wants := map[string]want{
 		"src/depth.js:7": {report.WitnessValue, "{ depth: 0 }"},
-		"src/greet.js:3": {report.WitnessValue, "{ user: {  } }"},
+		"src/greet.js:3": {report.WitnessValue, "{ user: {} }"},
 		"src/scale.js:6": {report.WitnessNone, ""},
 	}
 	made := map[string]int{}
