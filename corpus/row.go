@@ -218,7 +218,7 @@ type factsReport struct {
 	SelfCheck []struct {
 		Result string `json:"result"`
 	} `json:"self_check"`
-	Timings   report.Timings `json:"timings"`
+	Timings report.Timings `json:"timings"`
 }
 
 type factsFile struct {
