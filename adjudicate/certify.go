@@ -113,7 +113,8 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		return c.rep, err
 	}
 	ev := &evidence{base: base, canary: map[string]string{}}
-	if y.exhaustive {
+	eager := y.exhaustive || o.eagerCanaries
+	if eager {
 		// The old engine: every file's canary, before any mutant.
 		if err := c.eagerCanaries(ctx, ev, muts); err != nil {
 			return c.rep, err
@@ -125,7 +126,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return c.rep, err
 	}
-	if err := c.canaries(ctx, ev, muts, b, y.exhaustive); err != nil {
+	if err := c.canaries(ctx, ev, muts, b, eager); err != nil {
 		return c.rep, err
 	}
 	calls, err := c.adjudicate(ctx, y, ev, gates, b, outcomes)

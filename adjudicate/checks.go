@@ -149,13 +149,15 @@ func canaryByPath(canaries []report.Canary) map[string]string {
 // canaryPlan decides, once every mutant has run (results in plan order, reused ones included),
 // which files' canaries must run: a file needs one unless a mutant of it was killed (or timed out)
 // while the baseline coverage records the file — the run shows the tests' outcome depends on the
-// file, the coverage that the oracle loads this copy, which is what a killed canary shows — or no
-// mutant of it was accepted or killed, when no verdict can depend on it (skipped on a line never
-// reached, or an error). It returns the files to run in plan order and the records of the others
-// (CanaryNotRun, CanaryNotNeeded), by path.
+// file, the coverage that the oracle loads this copy, which is what a killed canary shows — or
+// every mutant of it was skipped on a line no baseline run reached (the coverage shows the file
+// loaded, and the verdict is unshown, not-ran, whatever the canary says). A file with an
+// accepted mutant needs one (its verdict depends on it), and so does one whose runs were errors
+// (the canary tells a harness fault from a file the oracle does not load). It returns the files
+// to run in plan order and the records of the others (CanaryNotRun, CanaryNotNeeded), by path.
 func canaryPlan(base *baseline, muts []plan.Mutant, results []report.MutantResult) (run []string, notNeeded map[string]report.Canary) {
 	killedBy := map[string]string{}
-	accepted := map[string]bool{}
+	ranOther := map[string]bool{} // a mutant that was not killed, nor skipped
 	for i, mr := range results {
 		p := muts[i].Path
 		switch mr.Status {
@@ -163,8 +165,9 @@ func canaryPlan(base *baseline, muts []plan.Mutant, results []report.MutantResul
 			if killedBy[p] == "" {
 				killedBy[p] = muts[i].ID
 			}
-		case report.StatusAccepted:
-			accepted[p] = true
+		case report.StatusSkipped:
+		default:
+			ranOther[p] = true
 		}
 	}
 	notNeeded = map[string]report.Canary{}
@@ -172,7 +175,7 @@ func canaryPlan(base *baseline, muts []plan.Mutant, results []report.MutantResul
 		switch {
 		case killedBy[p] != "" && base.covUnavailable(p) == "":
 			notNeeded[p] = report.Canary{Path: p, Result: report.CanaryNotRun, Reason: report.CanaryNotNeeded, LoadedBy: killedBy[p]}
-		case killedBy[p] == "" && !accepted[p]:
+		case killedBy[p] == "" && !ranOther[p]:
 			notNeeded[p] = report.Canary{Path: p, Result: report.CanaryNotRun, Reason: report.CanaryNotNeeded}
 		default:
 			run = append(run, p)

@@ -147,6 +147,7 @@ const (
 
 // CanaryNotNeeded is the reason of a canary not run because no verdict could depend on it: a
 // killed mutant of the file, on a file the baseline coverage records, already showed that the
-// oracle loads this copy (Canary.LoadedBy names it), or no mutant of the file was accepted or
-// killed (SPEC §3.4; canaries run after the mutants, for the files that need one).
+// oracle loads this copy (Canary.LoadedBy names it), or every mutant of the file was skipped on
+// a line no baseline run reached (SPEC §3.4; canaries run after the mutants, for the files that
+// need one).
 const CanaryNotNeeded = "not-needed"
