@@ -5,7 +5,9 @@ package adjudicate
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -217,6 +219,29 @@ func TestIncrementalCanaryAfterReuse(t *testing.T) {
 		f := first.SelfCheck[i]
 		if c.Path != f.Path || c.Result != f.Result || c.Reason != f.Reason || c.LoadedBy != f.LoadedBy {
 			t.Errorf("self_check[%d]: first %+v, second %+v", i, f, c)
+		}
+	}
+}
+
+// TestReportSchemaNamesCanaryResults: docs/report-schema.md's self_check section names every
+// canary result and the not-needed reason, with the fields they come with.
+func TestReportSchemaNamesCanaryResults(t *testing.T) {
+	b, err := os.ReadFile("../docs/report-schema.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	start := strings.Index(doc, "## `self_check[]`")
+	if start < 0 {
+		t.Fatal("docs/report-schema.md has no self_check section")
+	}
+	section := doc[start:]
+	if end := strings.Index(section[1:], "\n## "); end >= 0 {
+		section = section[:end+1]
+	}
+	for _, w := range []string{report.CanaryKilled, report.CanarySurvived, report.CanaryError, report.CanaryNotRun, report.CanaryNotNeeded, "loaded_by", "reason"} {
+		if !strings.Contains(section, "`"+w+"`") {
+			t.Errorf("docs/report-schema.md's self_check section does not name `%s`", w)
 		}
 	}
 }
