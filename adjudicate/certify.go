@@ -195,6 +195,7 @@ func (c *certification) open(ctx context.Context, files []plan.FileInfo, muts []
 	c.rep.Sandbox = &c.conf.info
 	if c.o.ValueNeighbours {
 		c.o.charCodes = patchCharCodes(c.p.sbs[0].root, files)
+		c.o.numbers = patchNumbers(c.p.sbs[0].root, files)
 	}
 	if c.choice, err = chooseRunner(c.o, c.p.sbs[0].root, c.p.patchedTree, c.conf, c.p.work); err != nil {
 		return err

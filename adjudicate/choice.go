@@ -71,7 +71,7 @@ func chooseRunner(o Options, root string, patched func() (string, error), conf *
 	if err != nil {
 		return nil, err
 	}
-	eo.Neighbours, eo.CharCodes = o.ValueNeighbours, o.charCodes
+	eo.Neighbours, eo.CharCodes, eo.Numbers = o.ValueNeighbours, o.charCodes, o.numbers
 	r, why, err := newEmbedded(eroot, files, eo, o.Runner == RunnerEmbedded)
 	if err != nil {
 		return nil, err

@@ -106,7 +106,7 @@ func soleTest(cmd string, scripts map[string]string, root string) string {
 // traceOf is the callTrace of a run that nodetrace traced; observed says its test files are the
 // ones the hook saw load (the command picks its own), not the ones the run was asked to run.
 func traceOf(t nodetrace.Trace, observed bool) *callTrace {
-	return &callTrace{Calls: t.Calls, Files: t.Files, Capped: t.Capped, Unavailable: t.Unavailable, Observed: observed, NeighboursMissed: t.NeighboursMissed}
+	return &callTrace{Calls: t.Calls, Files: t.Files, Capped: t.Capped, Unavailable: t.Unavailable, Observed: observed, NeighboursMissed: t.NeighboursMissed, NeighboursSkipped: t.NeighboursSkipped}
 }
 
 // esmTest reports whether the test file rel (repo-relative) under root is an ES module as Node

@@ -50,7 +50,7 @@ func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOut
 	began := time.Now()
 	res, err := e.r.RunWith(ctx, overrides, timeout, embedded.RunOptions{Files: s.files, Bail: s.bail})
 	out := runOutcome{Began: began, Duration: time.Since(began), Output: res.Output, Loaded: res.Inputs, Tests: embeddedTests(res),
-		Trace: &callTrace{Calls: res.Calls, Files: res.Traced, Capped: res.TraceCapped}}
+		Trace: &callTrace{Calls: res.Calls, Files: res.Traced, Capped: res.TraceCapped, NeighboursSkipped: res.NeighboursSkipped}}
 	if out.Loaded == nil {
 		out.Loaded = map[string]string{}
 	}

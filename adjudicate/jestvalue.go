@@ -405,7 +405,7 @@ func (r *cmdRunner) traceJest(ctx context.Context, sb *sandbox, cmd string, test
 	if tests == nil {
 		tests = p.tests
 	}
-	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.root, tests, p.modules, nodetrace.JestOptions{ESM: p.esm, Neighbours: r.neighbours, CharCodes: r.charCodes})
+	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.root, tests, p.modules, nodetrace.JestOptions{ESM: p.esm, Neighbours: r.neighbours, CharCodes: r.charCodes, Numbers: r.numbers})
 	if err != nil {
 		return nil, cmd, "", "", err
 	}

@@ -142,6 +142,8 @@ type cmdRunner struct {
 	neighbours bool
 	// charCodes are the neighbours' code points from the patch (Options.charCodes).
 	charCodes []int
+	// numbers are the neighbours' numbers from the patch (Options.numbers).
+	numbers []int64
 	// sole is the one test file the command names (soleTest), the value trace's test for a
 	// run given no test files; "" when it names none or several.
 	sole string
@@ -252,7 +254,7 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOut
 			recorder = vitestRecorder
 		default:
 			var err error
-			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Sole: r.sole}); err != nil {
+			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Numbers: r.numbers, Sole: r.sole}); err != nil {
 				return runOutcome{}, err
 			}
 			defer tr.Remove()
@@ -357,7 +359,7 @@ func (r *cmdRunner) command(s runSpec) string {
 // (subsets). conf confines its runs; work is where their coverage goes.
 func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRunner {
 	r := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage,
-		compile: newCompileCache(root, work), neighbours: o.ValueNeighbours, charCodes: o.charCodes, jest: &jestOnce{}, vitest: &vitestOnce{}}
+		compile: newCompileCache(root, work), neighbours: o.ValueNeighbours, charCodes: o.charCodes, numbers: o.numbers, jest: &jestOnce{}, vitest: &vitestOnce{}}
 	if o.OracleCmd != "" {
 		r.cmd, r.files, r.runner = o.OracleCmd, nil, RunnerCommand
 		r.files, r.scripts, r.reachNote = subsets(root, o.OracleCmd)

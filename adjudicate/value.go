@@ -42,6 +42,9 @@ type callTrace struct {
 	// NeighboursMissed names a test file whose neighbour calls were asked for and not made
 	// (nodetrace.Trace.NeighboursMissed).
 	NeighboursMissed string
+	// NeighboursSkipped counts the tests' entry calls given no neighbour because an argument or
+	// the receiver holds a getter or a Proxy, which copying it would run.
+	NeighboursSkipped int
 }
 
 // valueDetectorNote is the report's run-level word on the value detector: on, with how many
@@ -79,6 +82,10 @@ func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 			}
 		}
 		note += fmt.Sprintf(" (of them %d neighbour calls in the first: the tests' entry calls made again after them with one argument changed)", n)
+		if s := tr[0].NeighboursSkipped; s > 0 {
+			// Said, never a silent 0: these calls were not walked, so no neighbour of theirs ran.
+			note += fmt.Sprintf("; neighbours skipped for %d entry call(s) holding a getter or a Proxy, which bond does not read (reading it would run the tests' code)", s)
+		}
 		for _, t := range tr {
 			if t.NeighboursMissed != "" {
 				// A channel that went dark for a file is named, never read as no difference.
