@@ -164,7 +164,7 @@ type batch struct {
 func (c *certification) open(ctx context.Context, files []plan.FileInfo, muts []plan.Mutant) error {
 	err := timed(&c.rep.Timings.SandboxMS, func() (err error) {
 		c.prog.phase("sandboxes", 0, 0)
-		c.t, err = snapshot(ctx, c.o, files, muts)
+		c.t, err = snapshot(ctx, c.o.Plan.Repo, c.o.AllowOutsideLinks, c.o.Oracle, files, muts)
 		if c.t != nil {
 			info := c.t.mirror
 			c.rep.Sandbox = &info

@@ -166,3 +166,7 @@ func short(h string) string {
 	}
 	return h
 }
+
+// uncheckedKey is the context key under which the calibration suite's negative control turns the
+// inputs check off (export_test.go), so the canary is tested on its own; production never sets it.
+type uncheckedKey struct{}

@@ -67,16 +67,18 @@ func (p *pool) patchedTree() (string, error) {
 	return p.patched, p.patchedErr
 }
 
+// override is the one file of a run that differs from the tree: a mutant or a canary.
+type override struct {
+	Path    string
+	Content []byte
+}
+
 // writeFunc writes a file, as os.WriteFile.
 type writeFunc func(name string, data []byte, perm fs.FileMode) error
 
 // writerKey is the context key under which a test hands the pool another way to write placed
 // files (export_test.go); production never sets it.
 type writerKey struct{}
-
-// uncheckedKey is the context key under which the calibration suite's negative control turns the
-// inputs check off (export_test.go), so the canary is tested on its own; production never sets it.
-type uncheckedKey struct{}
 
 // poolSize is how many sandboxes a certify of nMuts mutants makes: jobs of them, but no more than
 // the mutants (and at least two, so the baseline runs twice at once).

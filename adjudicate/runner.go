@@ -63,12 +63,6 @@ type runOutcome struct {
 	Tests TestResults
 }
 
-// override is the one file of a run that differs from the tree: a mutant or a canary.
-type override struct {
-	Path    string
-	Content []byte
-}
-
 // runSpec is what one oracle run is asked to do.
 type runSpec struct {
 	// ov is the file that differs from the tree (nil: the unmutated tree).

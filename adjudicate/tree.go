@@ -253,18 +253,19 @@ func (t *tree) file(rel string) *treeFile {
 	return nil
 }
 
-// snapshot reads the tree at o's repository, checks that it holds every mutant's file and every
-// --oracle file, and blanks the coverage-ignore hints of the planned files (blank.go).
-func snapshot(ctx context.Context, o Options, planned []plan.FileInfo, muts []plan.Mutant) (*tree, error) {
-	root, err := filepath.Abs(o.Plan.Repo)
+// snapshot reads the tree at repo, checks that it holds every mutant's file and every --oracle
+// file (oracle), and blanks the coverage-ignore hints of the planned files (blank.go); symbolic
+// links out of the repository are refused unless allowOutsideLinks (--allow-outside-links).
+func snapshot(ctx context.Context, repo string, allowOutsideLinks bool, oracle []string, planned []plan.FileInfo, muts []plan.Mutant) (*tree, error) {
+	root, err := filepath.Abs(repo)
 	if err != nil {
-		return nil, input.Errorf("--repo %s: %v", o.Plan.Repo, err)
+		return nil, input.Errorf("--repo %s: %v", repo, err)
 	}
 	t, err := readTree(ctx, root)
 	if err != nil {
 		return nil, err
 	}
-	if err := t.checkLinks(o.AllowOutsideLinks); err != nil {
+	if err := t.checkLinks(allowOutsideLinks); err != nil {
 		return t, err
 	}
 	for _, m := range muts {
@@ -275,7 +276,7 @@ func snapshot(ctx context.Context, o Options, planned []plan.FileInfo, muts []pl
 	if err := t.blankHints(planned, muts); err != nil {
 		return t, err
 	}
-	for _, f := range o.Oracle {
+	for _, f := range oracle {
 		if t.file(filepath.ToSlash(filepath.Clean(f))) == nil {
 			if _, err := os.Stat(filepath.Join(root, f)); err != nil {
 				return t, input.Errorf("--oracle %s: no such test file in %s", f, root)
