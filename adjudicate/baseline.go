@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 )
@@ -56,7 +57,7 @@ type baselinePlan struct {
 // files one by one (oracleRunner.testFiles, two or more) and the runs pay (perFileCost). When a
 // run shows the runner lacks what the tests need, the runner choice falls back (or refuses) and
 // the baseline runs again under the new runner.
-func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, bp baselinePlan, prog *progress) (baselineRuns, error) {
+func runBaseline(ctx context.Context, x *runs, p *oracle.Pool, limit time.Duration, bp baselinePlan, prog *progress) (baselineRuns, error) {
 	b, err := baselineOnce(ctx, x, p, limit, bp, prog)
 	if err != nil {
 		return b, err
@@ -122,7 +123,7 @@ func runBaseline(ctx context.Context, x *runs, p *pool, limit time.Duration, bp 
 // at a time over the pair's sandboxes. A file that does not pass on its own while the whole
 // oracle does (it needs another file's setup, or its runner finds no test in it) turns per-file
 // reach off: its runs would not say what the whole oracle runs.
-func baselineOnce(ctx context.Context, x *runs, p *pool, limit time.Duration, bp baselinePlan, prog *progress) (baselineRuns, error) {
+func baselineOnce(ctx context.Context, x *runs, p *oracle.Pool, limit time.Duration, bp baselinePlan, prog *progress) (baselineRuns, error) {
 	files := x.choice.runner.testFiles()
 	if !bp.try || len(files) < 2 {
 		files = nil
@@ -180,9 +181,9 @@ func (b baselineRuns) droppedFor(files []string, each []runOutcome, i int) basel
 
 // runPair runs s twice, in the pool's two sandboxes at once when there are two (each sandbox's
 // first run of the unmutated oracle, so both count as controlled).
-func runPair(ctx context.Context, x *runs, p *pool, s runSpec) ([2]runOutcome, error) {
+func runPair(ctx context.Context, x *runs, p *oracle.Pool, s runSpec) ([2]runOutcome, error) {
 	var outs [2]runOutcome
-	sbA, sbB := p.pair()
+	sbA, sbB := p.Pair()
 	if sbA == sbB {
 		for i := range outs {
 			var err error
@@ -200,10 +201,10 @@ func runPair(ctx context.Context, x *runs, p *pool, s runSpec) ([2]runOutcome, e
 
 // runEach runs every spec once over the pool's pair of sandboxes, each taking the next spec as
 // it is free, calling step after each run.
-func runEach(ctx context.Context, x *runs, p *pool, specs []runSpec, step func()) ([]runOutcome, error) {
+func runEach(ctx context.Context, x *runs, p *oracle.Pool, specs []runSpec, step func()) ([]runOutcome, error) {
 	outs := make([]runOutcome, len(specs))
-	sbA, sbB := p.pair()
-	sbs := []*sandbox{sbA}
+	sbA, sbB := p.Pair()
+	sbs := []*oracle.Box{sbA}
 	if sbB != sbA {
 		sbs = append(sbs, sbB)
 	}
@@ -262,7 +263,7 @@ func (b baselineRuns) embeddedFailure(c *runnerChoice) string {
 // trace is left out, keeping coverage, which every verdict reads. Both "" when either baseline
 // run passed, the runner is not a command, or the oracle fails without the additions too (then
 // that failure is certify's).
-func additionBroke(ctx context.Context, x *runs, p *pool, b baselineRuns, limit time.Duration) (covWhy, traceWhy string, err error) {
+func additionBroke(ctx context.Context, x *runs, p *oracle.Pool, b baselineRuns, limit time.Duration) (covWhy, traceWhy string, err error) {
 	cr, ok := x.choice.runner.(*cmdRunner)
 	if !ok {
 		return "", "", nil
@@ -386,7 +387,7 @@ func (b baselineRuns) records() []report.RunRecord {
 	outs := append(append([]runOutcome{}, b.pair[:]...), each...)
 	recs := make([]report.RunRecord, 0, len(outs))
 	for i, out := range outs {
-		r := report.RunRecord{Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
+		r := report.RunRecord{Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: oracle.Tail(out.Output), FailedTests: failedNames(out.Failed)}
 		if i >= 2 {
 			r.TestFiles = []string{files[i-2]}
 		}
@@ -408,14 +409,14 @@ func (b baselineRuns) failure(limit time.Duration, root string) error {
 				// bond's own limit stopped the run, not the command: say so and what helps.
 				what = "that limit is the embedded runner's own and no setting raises it: run the oracle under Node with --runner node (or runner = \"node\" in .bond.toml), or find the test that allocates that much"
 			}
-			return input.Errorf("the oracle could not run on the patched tree (%s): %v; %s\n%s", labels[i], out.Err, what, indentTail(out.Output))
+			return input.Errorf("the oracle could not run on the patched tree (%s): %v; %s\n%s", labels[i], out.Err, what, oracle.IndentTail(out.Output))
 		case report.StatusTimeout:
-			return input.Errorf("oracle fails on the patched tree: %s timed out after %v; raise --timeout or fix the hang\n%s", labels[i], limit, indentTail(out.Output))
+			return input.Errorf("oracle fails on the patched tree: %s timed out after %v; raise --timeout or fix the hang\n%s", labels[i], limit, oracle.IndentTail(out.Output))
 		case report.StatusKilled:
 			if hint := baselineHint(out.Output, root); hint != "" {
-				return input.Errorf("oracle fails on the patched tree: %s exited %d; %s. Output tail:\n%s", labels[i], out.ExitCode, hint, indentTail(out.Output))
+				return input.Errorf("oracle fails on the patched tree: %s exited %d; %s. Output tail:\n%s", labels[i], out.ExitCode, hint, oracle.IndentTail(out.Output))
 			}
-			return input.Errorf("oracle fails on the patched tree: %s exited %d; bond needs an oracle that passes on the patch before it can ask what it pins down. Output tail:\n%s", labels[i], out.ExitCode, indentTail(out.Output))
+			return input.Errorf("oracle fails on the patched tree: %s exited %d; bond needs an oracle that passes on the patch before it can ask what it pins down. Output tail:\n%s", labels[i], out.ExitCode, oracle.IndentTail(out.Output))
 		}
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
@@ -142,8 +143,8 @@ type certification struct {
 	prog *progress
 	clk  *clock
 	// Set by open.
-	t      *tree
-	p      *pool
+	t      *oracle.Tree
+	p      *oracle.Pool
 	conf   *confinement
 	choice *runnerChoice
 	x      *runs
@@ -164,17 +165,17 @@ type batch struct {
 func (c *certification) open(ctx context.Context, files []plan.FileInfo, muts []plan.Mutant) error {
 	err := timed(&c.rep.Timings.SandboxMS, func() (err error) {
 		c.prog.phase("sandboxes", 0, 0)
-		c.t, err = snapshot(ctx, c.o.Plan.Repo, c.o.AllowOutsideLinks, c.o.Oracle, files, muts)
+		c.t, err = oracle.Snapshot(ctx, c.o.Plan.Repo, c.o.AllowOutsideLinks, c.o.Oracle, files, muts)
 		if c.t != nil {
-			info := c.t.mirror
+			info := c.t.Mirror
 			c.rep.Sandbox = &info
 		}
 		if err != nil {
 			return err
 		}
-		c.p, err = openPool(ctx, c.t, poolSize(c.o.Jobs, len(muts)))
+		c.p, err = oracle.OpenPool(ctx, c.t, oracle.PoolSize(c.o.Jobs, len(muts)))
 		if c.p != nil {
-			c.rep.Run.WorkDir = c.p.work
+			c.rep.Run.WorkDir = c.p.Work
 		}
 		return err
 	})
@@ -186,9 +187,9 @@ func (c *certification) open(ctx context.Context, files []plan.FileInfo, muts []
 	}
 	c.rep.Sandbox = &c.conf.info
 	if c.o.ValueNeighbours {
-		c.o.charCodes = patchCharCodes(c.p.sbs[0].root, files)
+		c.o.charCodes = patchCharCodes(c.p.Boxes[0].Root, files)
 	}
-	if c.choice, err = chooseRunner(c.o, c.p.sbs[0].root, c.p.patchedTree, c.conf, c.p.work); err != nil {
+	if c.choice, err = chooseRunner(c.o, c.p.Boxes[0].Root, c.p.PatchedTree, c.conf, c.p.Work); err != nil {
 		return err
 	}
 	if cr, ok := c.choice.fallback.(*cmdRunner); ok && cr.warm != nil {
@@ -222,11 +223,11 @@ func (c *certification) baseline(ctx context.Context, planned int) (base *baseli
 		}
 		rep := c.rep
 		rep.Baseline = &report.Baseline{Oracle: b.records(), Gates: []report.GateRecord{}, Inputs: c.x.inputs.manifestFiles()}
-		if err := b.failure(c.o.Timeout, c.t.root); err != nil {
+		if err := b.failure(c.o.Timeout, c.t.Root); err != nil {
 			return err
 		}
-		sbA, sbB := c.p.pair()
-		sbA.controlled, sbB.controlled = true, true
+		sbA, sbB := c.p.Pair()
+		sbA.Controlled, sbB.Controlled = true, true
 		c.lim = newLimits(c.o.Timeout, b.pair)
 		rep.Run.TimeoutMS = c.lim.oracle.Milliseconds()
 		base = newBaseline(b.pair[0], b.pair[1])
@@ -379,9 +380,9 @@ func (c *certification) end(ctx context.Context, start time.Time, panicked any, 
 		c.recordWarm()
 	}
 	if c.conf != nil && rep.Sandbox != nil {
-		rep.Sandbox.NodeModulesWrites = nodeModulesWrites(c.conf.iso, c.t.root)
+		rep.Sandbox.NodeModulesWrites = nodeModulesWrites(c.conf.iso, c.t.Root)
 	}
-	if cerr := cleanup(c.t, c.p, c.o.Keep, rep); cerr != nil && err == nil {
+	if cerr := oracle.Cleanup(c.t, c.p, c.o.Keep, rep); cerr != nil && err == nil {
 		err = cerr
 	}
 	finish(rep, c.o, c.doc, start, c.clk, err)

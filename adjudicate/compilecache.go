@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/internal/nodepkg"
 	"github.com/bond-tool/bond/internal/safefile"
 )
@@ -57,22 +58,22 @@ func newCompileCache(root, work string) *compileCache {
 // forRun prepares the cache of one run in sb: the environment entry to add, and finish, to call
 // when the run is over with whether its cache may seed the sandbox's next runs (the tree was
 // unmutated and the run passed).
-func (c *compileCache) forRun(sb *sandbox) (env string, finish func(keep bool), err error) {
+func (c *compileCache) forRun(sb *oracle.Box) (env string, finish func(keep bool), err error) {
 	if err := os.MkdirAll(c.dir, 0o755); err != nil {
 		return "", nil, fmt.Errorf("making the compile cache directory: %w", err)
 	}
-	dir, err := os.MkdirTemp(c.dir, fmt.Sprintf("run-%d-", sb.index))
+	dir, err := os.MkdirTemp(c.dir, fmt.Sprintf("run-%d-", sb.Index))
 	if err != nil {
 		return "", nil, fmt.Errorf("making a run's compile cache directory: %w", err)
 	}
 	file := filepath.Join(dir, "babel.json")
 	c.mu.Lock()
-	seed := c.seed[sb.index]
+	seed := c.seed[sb.Index]
 	c.mu.Unlock()
 	if seed != "" {
 		if err := copyFile(seed, file); err != nil {
 			os.RemoveAll(dir)
-			return "", nil, fmt.Errorf("copying sandbox %d's compile cache: %w", sb.index, err)
+			return "", nil, fmt.Errorf("copying sandbox %d's compile cache: %w", sb.Index, err)
 		}
 	}
 	finish = func(keep bool) {
@@ -80,10 +81,10 @@ func (c *compileCache) forRun(sb *sandbox) (env string, finish func(keep bool), 
 			// Only a regular file seeds: the run wrote it, and a FIFO or a link in its place
 			// would make the next copy wait forever or read elsewhere.
 			if fi, err := os.Lstat(file); err == nil && fi.Mode().IsRegular() {
-				next := filepath.Join(c.dir, fmt.Sprintf("seed-%d.json", sb.index))
+				next := filepath.Join(c.dir, fmt.Sprintf("seed-%d.json", sb.Index))
 				if os.Rename(file, next) == nil {
 					c.mu.Lock()
-					c.seed[sb.index] = next
+					c.seed[sb.Index] = next
 					c.mu.Unlock()
 				}
 			}

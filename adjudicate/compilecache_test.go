@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // The compile cache is kept per sandbox from passing unmutated runs only: every run starts from
@@ -33,11 +35,11 @@ func TestCompileCacheSeedsOnlyFromKeptRuns(t *testing.T) {
 		root = r
 	}
 	c := newCompileCache(root, work)
-	sbA, sbB := &sandbox{index: 0}, &sandbox{index: 1}
+	sbA, sbB := &oracle.Box{Index: 0}, &oracle.Box{Index: 1}
 
 	// run does one run in sb: what it read from its file, then writes text into it and
 	// finishes with keep.
-	run := func(sb *sandbox, text string, keep bool) string {
+	run := func(sb *oracle.Box, text string, keep bool) string {
 		t.Helper()
 		entry, finish, err := c.forRun(sb)
 		if err != nil {
@@ -102,7 +104,7 @@ func TestCompileCacheSeedsOnlyRegularFiles(t *testing.T) {
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := newCompileCache(root, work)
-			sb := &sandbox{index: i}
+			sb := &oracle.Box{Index: i}
 			entry, finish, err := c.forRun(sb)
 			if err != nil {
 				t.Fatal(err)

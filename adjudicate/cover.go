@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -15,7 +16,7 @@ import (
 // coverRuns gives the coverage detector the hit map of an accepted mutant's run.
 type coverRuns struct {
 	x       *runs
-	p       *pool
+	p       *oracle.Pool
 	lim     limits
 	y       pay
 	muts    []plan.Mutant
@@ -28,7 +29,7 @@ type coverRuns struct {
 	ran []bool
 }
 
-func newCoverRuns(x *runs, p *pool, lim limits, y pay, muts []plan.Mutant, results []report.MutantResult, first []*runOutcome) *coverRuns {
+func newCoverRuns(x *runs, p *oracle.Pool, lim limits, y pay, muts []plan.Mutant, results []report.MutantResult, first []*runOutcome) *coverRuns {
 	return &coverRuns{x: x, p: p, lim: lim, y: y, muts: muts, results: results, first: first, cov: make([]*runOutcome, len(muts)), ran: make([]bool, len(muts))}
 }
 
@@ -40,7 +41,7 @@ func (c *coverRuns) get(ctx context.Context, i int) (*runOutcome, error) {
 		return c.first[i], nil
 	}
 	if !c.ran[i] {
-		if err := c.p.with(ctx, func(sb *sandbox) error { return c.run(ctx, sb, i) }); err != nil {
+		if err := c.p.With(ctx, func(sb *oracle.Box) error { return c.run(ctx, sb, i) }); err != nil {
 			return nil, err
 		}
 	}
@@ -53,21 +54,21 @@ func (c *coverRuns) prefetch(ctx context.Context, idx []int) error {
 	if c.y.firstRunHasCoverage() {
 		return nil
 	}
-	tasks := make([]func(context.Context, *sandbox) error, len(idx))
+	tasks := make([]func(context.Context, *oracle.Box) error, len(idx))
 	for k, i := range idx {
-		tasks[k] = func(ctx context.Context, sb *sandbox) error { return c.run(ctx, sb, i) }
+		tasks[k] = func(ctx context.Context, sb *oracle.Box) error { return c.run(ctx, sb, i) }
 	}
-	return c.p.run(ctx, tasks)
+	return c.p.Run(ctx, tasks)
 }
 
 // run runs mutant i with coverage in sb and records the run.
-func (c *coverRuns) run(ctx context.Context, sb *sandbox, i int) error {
+func (c *coverRuns) run(ctx context.Context, sb *oracle.Box, i int) error {
 	if err := c.x.control(ctx, sb, c.lim.oracle); err != nil {
 		return err
 	}
 	m, mr := c.muts[i], &c.results[i]
 	var out runOutcome
-	err := c.p.withMutant(sb, m, func(ov *override) (err error) {
+	err := c.p.WithMutant(sb, m, func(ov *oracle.Override) (err error) {
 		s := c.y.coverageRun(m, ov, c.lim)
 		out, err = c.x.oracle(ctx, sb, s)
 		mr.Runs = append(mr.Runs, runRecord(s, out))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 )
@@ -41,7 +42,7 @@ func (e *embeddedRunner) testFiles() []string { return e.r.TestFiles() }
 
 // run runs s.files of the oracle (all of them when nil), bailing at the first failing test when
 // s.bail, with s.ov in memory; the sandbox's files are not read.
-func (e *embeddedRunner) run(ctx context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
+func (e *embeddedRunner) run(ctx context.Context, _ *oracle.Box, s runSpec) (runOutcome, error) {
 	ov, withCoverage, timeout := s.ov, s.cov, s.timeout
 	var overrides map[string][]byte
 	if ov != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
@@ -130,7 +131,7 @@ func TestGatesRunOnlyWhenNeeded(t *testing.T) {
 // A run's output names files repository-relative, not by their sandbox path.
 func TestRunOutputPathsAreRelative(t *testing.T) {
 	dir := t.TempDir()
-	res, err := runProc(context.Background(), proc.Spec{Cmd: "echo at " + dir + "/test/a.test.js:5:1", Dir: dir, Timeout: time.Minute})
+	res, err := oracle.RunProc(context.Background(), proc.Spec{Cmd: "echo at " + dir + "/test/a.test.js:5:1", Dir: dir, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package adjudicate
 import (
 	"context"
 	"io/fs"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // withoutPlacing is the calibration suite's negative control: sandboxes never write the mutated
@@ -15,7 +17,7 @@ func withoutPlacing(ctx context.Context) context.Context {
 // withoutPlacingChecked is the same broken sandbox with the inputs check on: it must make every
 // run on a placed file an error (inputs-mismatch), never a kill or an acceptance.
 func withoutPlacingChecked(ctx context.Context) context.Context {
-	return context.WithValue(ctx, writerKey{}, writeFunc(func(string, []byte, fs.FileMode) error { return nil }))
+	return context.WithValue(ctx, oracle.WriterKey{}, oracle.WriteFunc(func(string, []byte, fs.FileMode) error { return nil }))
 }
 
 // withStaleWarm makes every warm worker of a certify under ctx serve stale code — a vitest worker

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
 )
@@ -22,7 +23,7 @@ import (
 // tests) is not a test failing.
 func gateWitness(g report.GateRecord, out runOutcome) report.Witness {
 	w := report.Witness{Kind: report.WitnessSuite, Gate: g.Name, GateStatus: out.Status, GateExitCode: out.ExitCode,
-		GateFailedTest: out.KilledBy, GateOutputTail: tail(out.Output)}
+		GateFailedTest: out.KilledBy, GateOutputTail: oracle.Tail(out.Output)}
 	if out.Status != report.StatusKilled || testFailed(out) {
 		return w
 	}

@@ -26,6 +26,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/safefile"
 )
@@ -48,7 +49,7 @@ func inputDigest(files map[string]string) string {
 // generated files) have no hash bond read at the start; the first run that loads one fixes the
 // hash every later run must see.
 type inputCheck struct {
-	tree *tree
+	tree *oracle.Tree
 	mu   sync.Mutex
 	seen map[string]string
 	// manifest is the first unmutated whole-oracle run's inputs, the baseline every record is
@@ -56,7 +57,7 @@ type inputCheck struct {
 	manifest map[string]string
 }
 
-func newInputCheck(t *tree) *inputCheck {
+func newInputCheck(t *oracle.Tree) *inputCheck {
 	return &inputCheck{tree: t, seen: map[string]string{}}
 }
 
@@ -78,9 +79,9 @@ func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*report.RunIn
 		switch {
 		case s.ov != nil && p == s.ov.Path:
 			want, what = ovSHA, "the run's mutation"
-		case c.tree.file(p) != nil:
-			f := c.tree.file(p)
-			want, what = hex.EncodeToString(f.sha[:]), "the patched tree's"
+		case c.tree.File(p) != nil:
+			f := c.tree.File(p)
+			want, what = hex.EncodeToString(f.SHA[:]), "the patched tree's"
 		default:
 			if prev, ok := c.seen[p]; ok {
 				want, what = prev, "what earlier runs loaded"
@@ -116,14 +117,14 @@ func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*report.RunIn
 
 // placed checks, after a command run in sb, that the mutated file still holds the run's
 // mutation: the command runner's loads are not observed, so this is what bond can say.
-func (c *inputCheck) placed(sb *sandbox, s runSpec) (*report.RunInputs, []string) {
+func (c *inputCheck) placed(sb *oracle.Box, s runSpec) (*report.RunInputs, []string) {
 	if s.ov == nil {
 		return nil, nil
 	}
 	sum := sha256.Sum256(s.ov.Content)
 	want := hex.EncodeToString(sum[:])
 	ri := &report.RunInputs{Observed: "placed", Mutated: &report.InputFile{Path: s.ov.Path, SHA256: want}}
-	b, err := sb.fs.ReadFile(s.ov.Path, safefile.DataMax) // a test may have swapped it for a link
+	b, err := sb.FS.ReadFile(s.ov.Path, safefile.DataMax) // a test may have swapped it for a link
 	if err != nil {
 		return ri, []string{fmt.Sprintf("%s could not be read back after the run: %v", s.ov.Path, err)}
 	}

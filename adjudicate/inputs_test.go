@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -87,11 +88,11 @@ func TestNoCrossTalkBetweenConcurrentRuns(t *testing.T) {
 // mustMutate is m applied to its file in root.
 func mustMutate(t *testing.T, root string, m plan.Mutant) []byte {
 	t.Helper()
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := tr.mutate(m)
+	b, err := tr.Mutate(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,13 +104,13 @@ func mustMutate(t *testing.T, root string, m plan.Mutant) []byte {
 // an earlier run is a mismatch, each named; the record re-derives from the manifest.
 func TestInputCheck(t *testing.T) {
 	root := writeRepo(t, map[string]string{"src/a.js": "module.exports = 1;\n", "src/b.js": "module.exports = 2;\n", "test/a.test.js": "require('../src/a');\n"})
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hash := func(s string) string { h := sha256.Sum256([]byte(s)); return hex.EncodeToString(h[:]) }
 	a, b, test, dep := hash("module.exports = 1;\n"), hash("module.exports = 2;\n"), hash("require('../src/a');\n"), hash("dep")
-	mut := &override{Path: "src/a.js", Content: []byte("module.exports = 0;\n")}
+	mut := &oracle.Override{Path: "src/a.js", Content: []byte("module.exports = 0;\n")}
 	cases := []struct {
 		name   string
 		spec   runSpec

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
@@ -112,7 +113,7 @@ func TestPassEnvMustBeAName(t *testing.T) {
 // limitRunner records the limit each run was given.
 type limitRunner struct{ got []time.Duration }
 
-func (r *limitRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
+func (r *limitRunner) run(_ context.Context, _ *oracle.Box, s runSpec) (runOutcome, error) {
 	r.got = append(r.got, s.timeout)
 	return runOutcome{Status: report.StatusAccepted}, nil
 }

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/nodetrace"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/proc"
 )
@@ -69,7 +70,7 @@ type jestOnce struct {
 // jestPlanFor returns the plan of r's jest, reading it in sb the first time (the first traced run,
 // a baseline run on the unmutated tree). err is a run that must stop bond (cancelled, or one that
 // changed what it must not); a plan that could not be read is cached only when it is the plan's.
-func (r *cmdRunner) jestPlanFor(ctx context.Context, sb *sandbox, timeout time.Duration) (jestPlan, error) {
+func (r *cmdRunner) jestPlanFor(ctx context.Context, sb *oracle.Box, timeout time.Duration) (jestPlan, error) {
 	if r.jest == nil {
 		return jestPlan{why: unavailableJest + "this runner reads no jest config"}, nil
 	}
@@ -109,7 +110,7 @@ const unavailableJest = "not available under runner command: the oracle command 
 // setupFilesAfterEnv, a list whose preset part it cannot tell apart, no test file, a run that
 // fails — is the plan's why, never a guess; err is only what stops bond
 // (the context ended, a run changed what it must not, bond could not write its own file).
-func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.Duration) (jestPlan, error) {
+func (r *cmdRunner) readJestPlan(ctx context.Context, sb *oracle.Box, timeout time.Duration) (jestPlan, error) {
 	var p jestPlan
 	dir, err := os.MkdirTemp(r.tmp, "jestplan-")
 	if err != nil {
@@ -127,7 +128,7 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 		if problem != "" {
 			return "", problem
 		}
-		res, err := runIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: r.env, Timeout: timeout, Isolation: r.iso})
+		res, err := oracle.RunIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: r.env, Timeout: timeout, Isolation: r.iso})
 		switch {
 		case err != nil:
 			runErr = fmt.Errorf("reading jest's config with `%s`: %w", cmd, err)
@@ -155,7 +156,7 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 	}
 	// The config first: one bond cannot trace (jest before 24, several projects) spends no
 	// --listTests run.
-	roots := sandboxRoots(sb.root)
+	roots := sandboxRoots(sb.Root)
 	own, inside, esmExts, why := ownSetupFiles(plain, marked, marker, roots)
 	if why != "" {
 		p.why = unavailableJest + why
@@ -173,7 +174,7 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 		if !ok {
 			continue
 		}
-		if st, err := os.Stat(filepath.Join(sb.root, filepath.FromSlash(rel))); err == nil && st.Mode().IsRegular() {
+		if st, err := os.Stat(filepath.Join(sb.Root, filepath.FromSlash(rel))); err == nil && st.Mode().IsRegular() {
 			p.tests = append(p.tests, rel)
 		}
 	}
@@ -182,13 +183,13 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *sandbox, timeout time.
 		p.why = unavailableJest + "`jest --listTests` named no test file in the repository"
 		return p, runErr
 	}
-	esm := esmJestTest(sb.root, esmExts)
+	esm := esmJestTest(sb.Root, esmExts)
 	for _, t := range p.tests {
 		if esm(t) {
 			p.esm = append(p.esm, t)
 		}
 	}
-	p.modules = nodetrace.JestModules(sb.root, p.tests)
+	p.modules = nodetrace.JestModules(sb.Root, p.tests)
 	return p, nil
 }
 
@@ -344,7 +345,7 @@ func (p jestPlan) jestSetupArgs(setup, root string) []string {
 // to read after the run, the command that gives jest bond's setup file and what the run's note
 // says records the calls, or why the run is not traced (the command unchanged); err only when
 // bond could not write its own files.
-func (r *cmdRunner) traceJest(ctx context.Context, sb *sandbox, cmd string, tests []string, timeout time.Duration) (tr *nodetrace.Run, out, recorder, why string, err error) {
+func (r *cmdRunner) traceJest(ctx context.Context, sb *oracle.Box, cmd string, tests []string, timeout time.Duration) (tr *nodetrace.Run, out, recorder, why string, err error) {
 	if timeout <= 0 {
 		timeout = 2 * time.Minute
 	}
@@ -358,11 +359,11 @@ func (r *cmdRunner) traceJest(ctx context.Context, sb *sandbox, cmd string, test
 	if tests == nil {
 		tests = p.tests
 	}
-	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.root, tests, p.modules, nodetrace.JestOptions{ESM: p.esm, Neighbours: r.neighbours, CharCodes: r.charCodes})
+	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.Root, tests, p.modules, nodetrace.JestOptions{ESM: p.esm, Neighbours: r.neighbours, CharCodes: r.charCodes})
 	if err != nil {
 		return nil, cmd, "", "", err
 	}
-	out, problem := oraclecmd.WithJestArgs(cmd, oraclecmd.Options{Scripts: r.scripts}, p.jestSetupArgs(setup, sb.root))
+	out, problem := oraclecmd.WithJestArgs(cmd, oraclecmd.Options{Scripts: r.scripts}, p.jestSetupArgs(setup, sb.Root))
 	if problem != "" {
 		tr.Remove()
 		return nil, cmd, "", unavailableJest + problem, nil

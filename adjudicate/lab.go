@@ -17,6 +17,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
@@ -64,8 +65,8 @@ type LabOptions struct {
 // gets (SPEC §3.2, §7). Its methods may be called from several goroutines; a Sandbox is used by
 // one holder at a time (Hold).
 type Lab struct {
-	tree *tree
-	pool *pool
+	tree *oracle.Tree
+	pool *oracle.Pool
 	conf *confinement
 	keep bool
 	// x runs the oracle (nil when LabOptions named none); given is LabOptions.Timeout, lim the
@@ -98,19 +99,19 @@ func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*L
 			o.CacheDir = d
 		}
 	}
-	t, err := readTree(ctx, root)
+	t, err := oracle.ReadTree(ctx, root)
 	if err != nil {
 		return nil, err
 	}
-	if err := t.checkLinks(o.AllowOutsideLinks); err != nil {
+	if err := t.CheckLinks(o.AllowOutsideLinks); err != nil {
 		return nil, err
 	}
 	for _, f := range files {
-		if t.file(f) == nil {
+		if t.File(f) == nil {
 			return nil, input.Errorf("%s: not in the working tree bond mirrors from %s (it is missing, or lies in a cache directory bond leaves out: .cache/, coverage/, .nyc_output/, .turbo/, .parcel-cache/), so bond cannot place it in a sandbox", f, root)
 		}
 	}
-	p, err := openPool(ctx, t, o.Sandboxes)
+	p, err := oracle.OpenPool(ctx, t, o.Sandboxes)
 	l := &Lab{tree: t, pool: p, keep: o.Keep, given: o.Timeout, hermetic: o.Hermetic}
 	if err == nil {
 		l.conf, err = newConfinement(confineOptions{hermetic: o.Hermetic, cacheDir: o.CacheDir, passEnv: o.PassEnv, newIsolator: isolate.New}, t, p)
@@ -120,7 +121,7 @@ func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*L
 	}
 	if err != nil {
 		if p != nil {
-			_, _, _ = p.close(false)
+			_, _, _ = p.Close(false)
 		}
 		return nil, err
 	}
@@ -135,7 +136,7 @@ func (l *Lab) chooseRunner(o LabOptions) error {
 	if co.Runner == "" {
 		co.Runner = RunnerAuto
 	}
-	choice, err := chooseRunner(co, l.pool.sbs[0].root, l.pool.patchedTree, l.conf, l.pool.work)
+	choice, err := chooseRunner(co, l.pool.Boxes[0].Root, l.pool.PatchedTree, l.conf, l.pool.Work)
 	if err != nil {
 		return err
 	}
@@ -147,16 +148,16 @@ func (l *Lab) chooseRunner(o LabOptions) error {
 	if cmd == "" {
 		cmd = nodeTestCmd(o.Oracle)
 	}
-	l.bail = userBail(cmd, l.tree.root)
+	l.bail = userBail(cmd, l.tree.Root)
 	return nil
 }
 
 // WorkDir is the directory holding the sandboxes (removed at Close unless Keep).
-func (l *Lab) WorkDir() string { return l.pool.work }
+func (l *Lab) WorkDir() string { return l.pool.Work }
 
 // TempDir is the TMPDIR of every run, inside the work directory: a caller's per-run directories
 // (coverage output, result files) go here, where the confined runs may write.
-func (l *Lab) TempDir() string { return filepath.Join(l.pool.work, "tmp") }
+func (l *Lab) TempDir() string { return filepath.Join(l.pool.Work, "tmp") }
 
 // Env returns a copy of the environment every run gets: the allow-list, with TMPDIR set to
 // TempDir. A caller appends its own entries (coverage, a reporter) to it.
@@ -181,13 +182,13 @@ func (l *Lab) Hermetic() bool { return l.hermetic }
 // ReadOnlyCopy returns the directory of a copy of the repository that no file is ever placed in
 // and no test process runs in, its files read-only, made on first call: what an in-process runner
 // (the embedded runner's bundler) reads, so a run in one sandbox can never reach another run.
-func (l *Lab) ReadOnlyCopy() (string, error) { return l.pool.patchedTree() }
+func (l *Lab) ReadOnlyCopy() (string, error) { return l.pool.PatchedTree() }
 
 // Hold waits for a free sandbox and holds it while f runs; ctx ending while it waits returns
 // ctx's cause. f should restore what it placed; Close restores anything left. After the
 // baseline, a sandbox is handed over only once it has passed its control run (control).
 func (l *Lab) Hold(ctx context.Context, f func(*Sandbox) error) error {
-	return l.pool.with(ctx, func(sb *sandbox) error {
+	return l.pool.With(ctx, func(sb *oracle.Box) error {
 		if err := l.control(ctx, sb); err != nil {
 			return err
 		}
@@ -200,16 +201,16 @@ func (l *Lab) Hold(ctx context.Context, f func(*Sandbox) error) error {
 // error and returns it; when ctx ended, its cause. After the baseline, a sandbox is handed over
 // only once it has passed its control run (control).
 func (l *Lab) Each(ctx context.Context, n int, f func(ctx context.Context, i int, sb *Sandbox) error) error {
-	tasks := make([]func(context.Context, *sandbox) error, n)
+	tasks := make([]func(context.Context, *oracle.Box) error, n)
 	for i := range tasks {
-		tasks[i] = func(ctx context.Context, sb *sandbox) error {
+		tasks[i] = func(ctx context.Context, sb *oracle.Box) error {
 			if err := l.control(ctx, sb); err != nil {
 				return err
 			}
 			return f(ctx, i, &Sandbox{sb: sb, lab: l})
 		}
 	}
-	return l.pool.run(ctx, tasks)
+	return l.pool.Run(ctx, tasks)
 }
 
 // control runs the unmutated oracle once in sb before its first mutant, as certify does (SPEC
@@ -217,7 +218,7 @@ func (l *Lab) Each(ctx context.Context, n int, f func(ctx context.Context, i int
 // a sandbox the copy broke or an oracle that passes only where it ran first. The baseline's
 // sandboxes count as controlled. A control that fails is an input error (exit 2) naming the
 // sandbox. A Lab without an oracle, or before its baseline (which the limit comes from), runs none.
-func (l *Lab) control(ctx context.Context, sb *sandbox) error {
+func (l *Lab) control(ctx context.Context, sb *oracle.Box) error {
 	if l.x == nil || !l.baselined {
 		return nil
 	}
@@ -233,12 +234,12 @@ func (l *Lab) Close() (LabEnd, error) {
 	if l.x != nil {
 		l.x.choice.runner.close()
 	}
-	changes, removeErr, restoreErr := l.pool.close(l.keep)
+	changes, removeErr, restoreErr := l.pool.Close(l.keep)
 	end.SandboxChanges = changes
 	if removeErr != nil {
 		end.Errors = append(end.Errors, removeErr.Error())
 	}
-	end.RepoChanged = l.tree.verify()
+	end.RepoChanged = l.tree.Verify()
 	return end, restoreErr
 }
 
@@ -257,20 +258,20 @@ type LabEnd struct {
 
 // Sandbox is one copy of the repository, held by one caller at a time (Lab.Hold).
 type Sandbox struct {
-	sb  *sandbox
+	sb  *oracle.Box
 	lab *Lab
 }
 
 // Root is the sandbox's directory, the root of its copy of the repository: the working directory
 // of every run there.
-func (s *Sandbox) Root() string { return s.sb.root }
+func (s *Sandbox) Root() string { return s.sb.Root }
 
 // Read returns the sandbox's current bytes of rel (a slash path), read beneath the root through
 // no link: a test may have replaced the file or a directory above it.
 func (s *Sandbox) Read(rel string) ([]byte, error) {
-	b, err := s.sb.fs.ReadFile(rel, safefile.DataMax)
+	b, err := s.sb.FS.ReadFile(rel, safefile.DataMax)
 	if err != nil {
-		return nil, s.sb.writeError("reading", rel, err)
+		return nil, s.sb.WriteError("reading", rel, err)
 	}
 	return b, nil
 }
@@ -278,12 +279,12 @@ func (s *Sandbox) Read(rel string) ([]byte, error) {
 // Place writes content as rel (one of OpenLab's files) in the sandbox, beneath its root and
 // through no link. One file is placed at a time; Restore puts it back.
 func (s *Sandbox) Place(rel string, content []byte) error {
-	return s.sb.place(rel, content, nil)
+	return s.sb.Place(rel, content, nil)
 }
 
 // Restore writes the placed file's original bytes back and checks their SHA-256 against the
 // snapshot; a mismatch is an input error (exit 2) that stops the run. Nothing placed: nothing to do.
-func (s *Sandbox) Restore() error { return s.sb.restore() }
+func (s *Sandbox) Restore() error { return s.sb.Restore() }
 
 // Exec runs p in the sandbox under the Lab's confinement: its Dir, Home (the sandbox's own, an
 // empty directory beside it) and Isolation are set here; its Env is the caller's (start from
@@ -292,6 +293,6 @@ func (s *Sandbox) Restore() error { return s.sb.restore() }
 // input error that stops the run; after every run the sandbox's node_modules caches are put back
 // as they were, so no run sees what another wrote there.
 func (s *Sandbox) Exec(ctx context.Context, p proc.Spec) (proc.Result, error) {
-	p.Dir, p.Home, p.Isolation = s.sb.root, s.sb.home, s.lab.conf.iso
-	return runIn(ctx, s.sb, p)
+	p.Dir, p.Home, p.Isolation = s.sb.Root, s.sb.Home, s.lab.conf.iso
+	return oracle.RunIn(ctx, s.sb, p)
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
@@ -110,8 +111,8 @@ func (l *Lab) Run(ctx context.Context, s Scenario) (Outcome, error) {
 		l.lim, l.baselined = newLimits(l.given, b.pair), true
 		if b.pair[0].Status == report.StatusAccepted && b.pair[1].Status == report.StatusAccepted {
 			// Each sandbox's first run of the unmutated oracle: its control, as in certify.
-			sbA, sbB := l.pool.pair()
-			sbA.controlled, sbB.controlled = true, true
+			sbA, sbB := l.pool.Pair()
+			sbA.Controlled, sbB.Controlled = true, true
 		}
 		out := b.pair[0]
 		if out.Status == report.StatusAccepted {
@@ -129,13 +130,13 @@ func (l *Lab) Run(ctx context.Context, s Scenario) (Outcome, error) {
 		if s.Sandbox == nil {
 			return Outcome{}, errors.New("Lab.Run: a mutant needs the sandbox holding its file")
 		}
-		if !s.Sandbox.sb.controlled {
+		if !s.Sandbox.sb.Controlled {
 			// Held before the baseline, so Hold and Each could not run its control.
-			return Outcome{}, fmt.Errorf("Lab.Run: sandbox %d has not passed its control run of the unmutated oracle; hold it after the baseline", s.Sandbox.sb.index)
+			return Outcome{}, fmt.Errorf("Lab.Run: sandbox %d has not passed its control run of the unmutated oracle; hold it after the baseline", s.Sandbox.sb.Index)
 		}
 		spec := runSpec{cov: s.Coverage, bail: s.Bail, timeout: l.lim.oracle}
 		if s.Path != "" {
-			spec.ov = &override{Path: s.Path, Content: s.Content}
+			spec.ov = &oracle.Override{Path: s.Path, Content: s.Content}
 		}
 		out, err := l.x.oracle(ctx, s.Sandbox.sb, spec)
 		if err == nil && l.lim.retry(out.Status) {

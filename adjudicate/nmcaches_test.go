@@ -7,30 +7,31 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // shimmed makes a repository with an install (a dependency, a small .cache holding seed, no
 // .vite) and one sandbox of it with its node_modules shimmed.
-func shimmed(t *testing.T) (root string, sb *sandbox, rec *report.NodeModulesCaches) {
+func shimmed(t *testing.T) (root string, sb *oracle.Box, rec *report.NodeModulesCaches) {
 	t.Helper()
 	root = writeRepo(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\n"})
 	for p, c := range map[string]string{"node_modules/dep/index.js": "z", "node_modules/.cache/tool/seed.json": "{}"} {
 		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
 		os.WriteFile(filepath.Join(root, p), []byte(c), 0o644)
 	}
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb, err = makeSandbox(tr, filepath.Join(t.TempDir(), "sb"), 0)
+	sb, err = oracle.MakeSandbox(tr, filepath.Join(t.TempDir(), "sb"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec, err = sb.shimNodeModules(); err != nil {
+	if rec, err = sb.ShimNodeModules(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(sb.caches.close)
+	t.Cleanup(sb.Caches.Close)
 	return root, sb, rec
 }
 
@@ -40,7 +41,7 @@ func TestNodeModulesCachesReset(t *testing.T) {
 	if got := strings.Join(rec.Dirs, " "); got != "node_modules/.cache node_modules/.vite node_modules/.vite-temp" {
 		t.Errorf("dirs %q", got)
 	}
-	nm := filepath.Join(sb.root, "node_modules")
+	nm := filepath.Join(sb.Root, "node_modules")
 	if fi, err := os.Lstat(filepath.Join(nm, "dep")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatalf("node_modules/dep: want a link into the install, got %v %v", fi, err)
 	}
@@ -52,7 +53,7 @@ func TestNodeModulesCachesReset(t *testing.T) {
 	os.WriteFile(filepath.Join(nm, ".vite-temp", "config.mjs"), []byte("run 1"), 0o644)
 	os.WriteFile(filepath.Join(nm, ".cache", "tool", "seed.json"), []byte("poisoned"), 0o644)
 	os.WriteFile(filepath.Join(nm, ".cache", "new.json"), []byte("run 1"), 0o644)
-	if err := sb.caches.reset(); err != nil {
+	if err := sb.Caches.Reset(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Lstat(filepath.Join(nm, ".vite-temp")); !os.IsNotExist(err) {
@@ -93,8 +94,8 @@ func TestNodeModulesShimTampered(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, sb, _ := shimmed(t)
-			tc.tamper(filepath.Join(sb.root, "node_modules"))
-			err := sb.caches.reset()
+			tc.tamper(filepath.Join(sb.Root, "node_modules"))
+			err := sb.Caches.Reset()
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("reset: %v, want an error naming %s", err, tc.want)
 			}
@@ -105,10 +106,10 @@ func TestNodeModulesShimTampered(t *testing.T) {
 		outside := t.TempDir()
 		os.MkdirAll(filepath.Join(outside, ".cache"), 0o755)
 		os.WriteFile(filepath.Join(outside, ".cache", "keep"), []byte("k"), 0o644)
-		nm := filepath.Join(sb.root, "node_modules")
+		nm := filepath.Join(sb.Root, "node_modules")
 		os.RemoveAll(nm)
 		os.Symlink(outside, nm)
-		if err := sb.caches.reset(); err == nil {
+		if err := sb.Caches.Reset(); err == nil {
 			t.Error("reset through a link out of the sandbox succeeded")
 		}
 		if b, err := os.ReadFile(filepath.Join(outside, ".cache", "keep")); err != nil || string(b) != "k" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -14,7 +15,7 @@ import (
 // accepts every mutant, so every kill the embedded runner reports is a disagreement.
 type disagreeingRunner struct{ oracleRunner }
 
-func (disagreeingRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
+func (disagreeingRunner) run(_ context.Context, _ *oracle.Box, s runSpec) (runOutcome, error) {
 	return runOutcome{Status: report.StatusAccepted, Output: "fake runner: every test passed\n"}, nil
 }
 
@@ -139,7 +140,7 @@ func TestParityFlagCannotCompare(t *testing.T) {
 // failingRunner is a real runner that cannot run the oracle at all.
 type failingRunner struct{ oracleRunner }
 
-func (failingRunner) run(context.Context, *sandbox, runSpec) (runOutcome, error) {
+func (failingRunner) run(context.Context, *oracle.Box, runSpec) (runOutcome, error) {
 	return runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "sh: 1: vitest: not found\n"}, nil
 }
 

@@ -5,6 +5,7 @@ package adjudicate
 // verdicts of both engines identical.
 
 import (
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/plan"
 
 	"github.com/bond-tool/bond/adjudicate/report"
@@ -38,7 +39,7 @@ func (y pay) known(ev *evidence, m plan.Mutant) report.Reason {
 // mutantRun is mutant m's first oracle run: without coverage (only an accepted mutant's hit map
 // is evidence; cover.go runs it again for that), except under exhaustive or where coverage is
 // free.
-func (y pay) mutantRun(m plan.Mutant, ov *override, lim limits) runSpec {
+func (y pay) mutantRun(m plan.Mutant, ov *oracle.Override, lim limits) runSpec {
 	files := y.oracle
 	if tf := y.reach.filesFor(m.Path, m.Line); tf != nil && !y.exhaustive {
 		files = tf
@@ -50,7 +51,7 @@ func (y pay) mutantRun(m plan.Mutant, ov *override, lim limits) runSpec {
 func (y pay) firstRunHasCoverage() bool { return y.exhaustive || y.freeCoverage }
 
 // coverageRun is the run with coverage of accepted mutant m, for the coverage detector.
-func (y pay) coverageRun(m plan.Mutant, ov *override, lim limits) runSpec {
+func (y pay) coverageRun(m plan.Mutant, ov *oracle.Override, lim limits) runSpec {
 	s := y.mutantRun(m, ov, lim)
 	s.cov = true
 	return s

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -21,7 +22,7 @@ type durRunner struct {
 	runs [][]string
 }
 
-func (r *durRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
+func (r *durRunner) run(_ context.Context, _ *oracle.Box, s runSpec) (runOutcome, error) {
 	r.mu.Lock()
 	r.runs = append(r.runs, s.files)
 	r.mu.Unlock()
@@ -68,7 +69,7 @@ func TestPerFileReachPaysOrIsDropped(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &durRunner{files: four, whole: tt.whole, file: tt.file, failing: tt.failing}
 			x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
-			p := &pool{sbs: []*sandbox{{}, {}}}
+			p := &oracle.Pool{Boxes: []*oracle.Box{{}, {}}}
 			b, err := baselineOnce(context.Background(), x, p, time.Minute, baselinePlan{try: true, always: tt.always, mutants: tt.mutants}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -93,7 +94,7 @@ func TestPerFileReachPaysOrIsDropped(t *testing.T) {
 func TestPerFileReachNotTriedUnderExhaustive(t *testing.T) {
 	r := &durRunner{files: []string{"a.test.js", "b.test.js"}, whole: time.Second, file: time.Second}
 	x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
-	b, err := baselineOnce(context.Background(), x, &pool{sbs: []*sandbox{{}, {}}}, time.Minute, baselinePlan{}, nil)
+	b, err := baselineOnce(context.Background(), x, &oracle.Pool{Boxes: []*oracle.Box{{}, {}}}, time.Minute, baselinePlan{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

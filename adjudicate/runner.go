@@ -14,6 +14,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/nodetrace"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/isolate"
@@ -66,7 +67,7 @@ type runOutcome struct {
 // runSpec is what one oracle run is asked to do.
 type runSpec struct {
 	// ov is the file that differs from the tree (nil: the unmutated tree).
-	ov *override
+	ov *oracle.Override
 	// cov asks for coverage.
 	cov bool
 	// bail asks the runner to stop at the first failing test, where it can (bail.go).
@@ -89,7 +90,7 @@ type runSpec struct {
 // oracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
 // already placed s.ov; in-memory runners (embedded) read s.ov and ignore the sandbox's files.
 type oracleRunner interface {
-	run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error)
+	run(ctx context.Context, sb *oracle.Box, s runSpec) (runOutcome, error)
 	// name is what reports record as the runner.
 	name() string
 	// canBail reports whether a run asked to bail stops at the first failing test
@@ -175,7 +176,7 @@ func (r *cmdRunner) freeCoverage() bool { return false }
 // knows its runner's flag.
 func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && oraclecmd.CanBail(r.cmd) }
 
-func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
+func (r *cmdRunner) run(ctx context.Context, sb *oracle.Box, s runSpec) (runOutcome, error) {
 	if r.warm != nil {
 		return r.warm.run(ctx, r, sb, s)
 	}
@@ -184,7 +185,7 @@ func (r *cmdRunner) run(ctx context.Context, sb *sandbox, s runSpec) (runOutcome
 
 // runCold runs the command once as a process of its own: every run without --warm, and under
 // it every run the warm worker does not answer for (warm.go).
-func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
+func (r *cmdRunner) runCold(ctx context.Context, sb *oracle.Box, s runSpec) (runOutcome, error) {
 	cmd, env := r.command(s), r.env
 	withCoverage, timeout := s.cov, s.timeout
 	askCoverage := withCoverage && r.coverageBroken == "" && !s.withoutCoverage
@@ -200,7 +201,7 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOut
 			return runOutcome{}, fmt.Errorf("making a coverage directory: %w", err)
 		}
 		defer os.RemoveAll(covDir)
-		cr, err = r.prepare(cmd, sb.root, covDir)
+		cr, err = r.prepare(cmd, sb.Root, covDir)
 		if err != nil {
 			return runOutcome{}, err
 		}
@@ -246,7 +247,7 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOut
 			recorder = vitestRecorder
 		default:
 			var err error
-			if tr, err = nodetrace.PrepareWith(r.tmp, sb.root, tests, r.traceEntries(tests, sb.root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Sole: r.sole}); err != nil {
+			if tr, err = nodetrace.PrepareWith(r.tmp, sb.Root, tests, r.traceEntries(tests, sb.Root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Sole: r.sole}); err != nil {
 				return runOutcome{}, err
 			}
 			defer tr.Remove()
@@ -260,7 +261,7 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOut
 		if cerr != nil {
 			return runOutcome{}, cerr
 		}
-		unmutated := sb.placed == ""
+		unmutated := sb.Placed == ""
 		out, err = r.runOnce(ctx, sb, cmd, append(append([]string{}, env...), entry), withCoverage, cr, timeout)
 		finish(unmutated && err == nil && out.Status == report.StatusAccepted)
 	} else {
@@ -274,7 +275,7 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOut
 	case traceWhy != "":
 		out.Trace = &callTrace{Unavailable: traceWhy}
 	case tr != nil && err == nil && out.Status != report.StatusError:
-		out.Trace = traceOf(tr.Read(esmTest(sb.root)), observed)
+		out.Trace = traceOf(tr.Read(esmTest(sb.Root)), observed)
 		out.Trace.Recorder = recorder
 	}
 	return out, err
@@ -282,19 +283,19 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *sandbox, s runSpec) (runOut
 
 // runOnce runs cmd once in sb with env and reads what it said: its tests' results and, with
 // coverage, its hit maps.
-func (r *cmdRunner) runOnce(ctx context.Context, sb *sandbox, cmd string, env []string, withCoverage bool, cr coverRun, timeout time.Duration) (runOutcome, error) {
-	cmd, env, ask, err := askResults(cmd, env, sb.root)
+func (r *cmdRunner) runOnce(ctx context.Context, sb *oracle.Box, cmd string, env []string, withCoverage bool, cr coverRun, timeout time.Duration) (runOutcome, error) {
+	cmd, env, ask, err := askResults(cmd, env, sb.Root)
 	if err != nil {
 		return runOutcome{}, err
 	}
-	res, err := runIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Timeout: timeout, Isolation: r.iso})
+	res, err := oracle.RunIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: env, Timeout: timeout, Isolation: r.iso})
 	out := outcomeOf(res)
-	readResults(&out, ask, sb.root)
+	readResults(&out, ask, sb.Root)
 	if err != nil {
 		return out, err
 	}
 	if withCoverage && cr.Read != nil && out.Status != report.StatusError {
-		hits, src, unavail, rerr := cr.Read(sb.root, []byte(out.Output))
+		hits, src, unavail, rerr := cr.Read(sb.Root, []byte(out.Output))
 		if rerr != nil {
 			// Unreadable coverage is no coverage, named per file by the detectors.
 			out.Unavailable = map[string]string{"*": rerr.Error()}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -25,7 +26,7 @@ const DefaultSlowEmbedded = 10 * time.Second
 // returns why auto should switch — the command runner takes at most half the embedded runner's
 // time, and the mutants still to run save more than the command runner's own baseline pair
 // costs — or a note of what it measured and kept ("" when it did not time anything).
-func slowerEmbedded(ctx context.Context, x *runs, p *pool, b baselineRuns, limit time.Duration, bp baselinePlan) (why, note string, err error) {
+func slowerEmbedded(ctx context.Context, x *runs, p *oracle.Pool, b baselineRuns, limit time.Duration, bp baselinePlan) (why, note string, err error) {
 	c := x.choice
 	if _, embedded := c.runner.(*embeddedRunner); !embedded || c.mode == RunnerEmbedded || bp.mutants == 0 {
 		return "", "", nil
@@ -38,7 +39,7 @@ func slowerEmbedded(ctx context.Context, x *runs, p *pool, b baselineRuns, limit
 	if emb < slowAt {
 		return "", "", nil
 	}
-	sb, _ := p.pair()
+	sb, _ := p.Pair()
 	out, err := x.oracleWith(ctx, c.fallback, sb, runSpec{timeout: limit})
 	if err != nil {
 		return "", "", err

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
@@ -71,18 +72,18 @@ func (o Options) confinement() confineOptions {
 // too, but for the work dir itself (so ../ from a sandbox stays inside it); no process outlives its run, --hermetic takes every network but
 // loopback away, and the environment is the allow-list plus --pass-env with TMPDIR inside the
 // work dir. In detect mode it snapshots the linked trees now, before the first run.
-func newConfinement(o confineOptions, t *tree, p *pool) (*confinement, error) {
+func newConfinement(o confineOptions, t *oracle.Tree, p *oracle.Pool) (*confinement, error) {
 	// Copy-on-write where the host allows it: each run's writes into node_modules land in
 	// layers of its own here, thrown away after it (issue 24: vite's .vite-temp).
-	io := isolate.Options{Hermetic: o.hermetic, Writable: []string{p.work}, Layers: filepath.Join(p.work, "layers")}
-	for _, nm := range t.nodeModules {
-		io.ReadOnly = append(io.ReadOnly, filepath.Join(t.root, filepath.FromSlash(nm)))
+	io := isolate.Options{Hermetic: o.hermetic, Writable: []string{p.Work}, Layers: filepath.Join(p.Work, "layers")}
+	for _, nm := range t.NodeModules {
+		io.ReadOnly = append(io.ReadOnly, filepath.Join(t.Root, filepath.FromSlash(nm)))
 	}
-	fence := append([]string{filepath.Dir(p.work), t.root}, o.fence...)
+	fence := append([]string{filepath.Dir(p.Work), t.Root}, o.fence...)
 	// The checkout's git directories (a monorepo's .git above --repo included: a test finds it
 	// through its node_modules link) and the user's home, whose ~/.gitconfig, ~/.npmrc and
 	// ~/.ssh a test must not write: a run's HOME is the sandbox's own (SPEC §7).
-	fence = append(fence, t.gitDirs...)
+	fence = append(fence, t.GitDirs...)
 	if home, err := os.UserHomeDir(); err == nil {
 		fence = append(fence, home)
 	}
@@ -91,13 +92,13 @@ func newConfinement(o confineOptions, t *tree, p *pool) (*confinement, error) {
 			io.Fence = append(io.Fence, d)
 		}
 	}
-	if d := seal.ToHide(o.cacheDir, t.root, p.work); d != "" {
+	if d := seal.ToHide(o.cacheDir, t.Root, p.Work); d != "" {
 		io.Hidden = append(io.Hidden, d)
 	}
 	// The credentials this machine holds (~/.ssh, ~/.npmrc, cloud configs, the checkout's
 	// .git/config with a CI token in it) are unreadable to every run where namespaces work.
 	home, _ := os.UserHomeDir()
-	io.Secrets = isolate.CredentialPaths(home, t.gitDirs)
+	io.Secrets = isolate.CredentialPaths(home, t.GitDirs)
 	iso, err := o.newIsolator(io)
 	if err != nil {
 		var he *isolate.HermeticError
@@ -106,21 +107,21 @@ func newConfinement(o confineOptions, t *tree, p *pool) (*confinement, error) {
 		}
 		return nil, err
 	}
-	tmp := filepath.Join(p.work, "tmp")
+	tmp := filepath.Join(p.Work, "tmp")
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		return nil, err
 	}
 	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.passEnv}, o.env)
-	info := t.mirror
+	info := t.Mirror
 	info.Protection, info.Reaping, info.Why, info.EnvPassed = iso.Protection(), iso.Reaping(), iso.Why(), names
-	if len(t.nodeModules) > 0 && (iso.Protection() != confine.CopyOnWrite || len(t.workspace) > 0) {
+	if len(t.NodeModules) > 0 && (iso.Protection() != confine.CopyOnWrite || len(t.Workspace) > 0) {
 		// No per-run layer here: each sandbox gets node_modules caches of its own (nmcaches.go).
 		// Workspace links need a node_modules of the sandbox's own under copy-on-write too:
 		// linked whole, node_modules/lib would lead to the user's packages/lib (workspace.go).
 		// Its other entries still lead into the overlaid install.
-		info.WorkspaceLinks = t.workspaceLinks()
-		for _, sb := range p.sbs {
-			rec, err := sb.shimNodeModules()
+		info.WorkspaceLinks = t.WorkspaceLinks()
+		for _, sb := range p.Boxes {
+			rec, err := sb.ShimNodeModules()
 			if err != nil {
 				return nil, err
 			}
@@ -135,12 +136,12 @@ func newConfinement(o confineOptions, t *tree, p *pool) (*confinement, error) {
 
 // oracle runs the oracle once in sb, where s.ov (if any) is already placed. A run without a
 // limit (the baseline without --timeout) gets DefaultOracleLimit, so no oracle hangs certify.
-func (x *runs) oracle(ctx context.Context, sb *sandbox, s runSpec) (runOutcome, error) {
+func (x *runs) oracle(ctx context.Context, sb *oracle.Box, s runSpec) (runOutcome, error) {
 	return x.oracleWith(ctx, x.choice.runner, sb, s)
 }
 
 // oracleWith is oracle through runner r rather than the chosen one (--parity's real runner).
-func (x *runs) oracleWith(ctx context.Context, r oracleRunner, sb *sandbox, s runSpec) (runOutcome, error) {
+func (x *runs) oracleWith(ctx context.Context, r oracleRunner, sb *oracle.Box, s runSpec) (runOutcome, error) {
 	if s.timeout <= 0 {
 		s.timeout = DefaultOracleLimit
 	}
@@ -157,7 +158,7 @@ func (x *runs) oracleWith(ctx context.Context, r oracleRunner, sb *sandbox, s ru
 
 // checkInputs records what the run saw and makes a run that saw anything but the patched tree
 // plus s.ov an error (inputs.go): never a kill.
-func (x *runs) checkInputs(sb *sandbox, s runSpec, out *runOutcome) {
+func (x *runs) checkInputs(sb *oracle.Box, s runSpec, out *runOutcome) {
 	var bad []string
 	if out.Loaded != nil {
 		out.Inputs, bad = x.inputs.observe(s, out.Loaded)
@@ -208,21 +209,21 @@ func completeCoverage(out *runOutcome, files []string, b baselineRuns) {
 }
 
 // gate runs a gate's command once in sb.
-func (x *runs) gate(ctx context.Context, sb *sandbox, cmd string, timeout time.Duration) (runOutcome, error) {
-	cmd, env, ask, err := askResults(cmd, x.env, sb.root)
+func (x *runs) gate(ctx context.Context, sb *oracle.Box, cmd string, timeout time.Duration) (runOutcome, error) {
+	cmd, env, ask, err := askResults(cmd, x.env, sb.Root)
 	if err != nil {
 		return runOutcome{}, err
 	}
-	res, err := runIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Timeout: timeout, Isolation: x.iso})
+	res, err := oracle.RunIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: env, Timeout: timeout, Isolation: x.iso})
 	out := outcomeOf(res)
-	readResults(&out, ask, sb.root)
+	readResults(&out, ask, sb.Root)
 	x.clock.record(out, true)
 	return out, err
 }
 
 // control runs the unmutated oracle once in sb if it has not run there yet (SPEC §3.2).
-func (x *runs) control(ctx context.Context, sb *sandbox, timeout time.Duration) error {
-	if sb.controlled {
+func (x *runs) control(ctx context.Context, sb *oracle.Box, timeout time.Duration) error {
+	if sb.Controlled {
 		return nil
 	}
 	out, err := x.oracle(ctx, sb, runSpec{timeout: timeout})
@@ -230,8 +231,8 @@ func (x *runs) control(ctx context.Context, sb *sandbox, timeout time.Duration) 
 		return err
 	}
 	if out.Status != report.StatusAccepted {
-		return input.Errorf("the control run of the unmutated oracle failed in sandbox %d (%s, exit %d) although both baseline runs passed; the oracle is flaky or depends on where it runs. Output tail:\n%s", sb.index, out.Status, out.ExitCode, indentTail(out.Output))
+		return input.Errorf("the control run of the unmutated oracle failed in sandbox %d (%s, exit %d) although both baseline runs passed; the oracle is flaky or depends on where it runs. Output tail:\n%s", sb.Index, out.Status, out.ExitCode, oracle.IndentTail(out.Output))
 	}
-	sb.controlled = true
+	sb.Controlled = true
 	return nil
 }

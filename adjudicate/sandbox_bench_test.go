@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // BenchmarkSandbox measures reading a tree of 2,000 tracked files (git ls-files, hashes) and
@@ -19,11 +21,11 @@ func BenchmarkSandbox(b *testing.B) {
 	root := writeRepoB(b, files)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tr, err := readTree(context.Background(), root)
+		tr, err := oracle.ReadTree(context.Background(), root)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := makeSandbox(tr, filepath.Join(b.TempDir(), "sb"), 0); err != nil {
+		if _, err := oracle.MakeSandbox(tr, filepath.Join(b.TempDir(), "sb"), 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -48,11 +50,11 @@ func BenchmarkSandboxWithDist(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tr, err := readTree(context.Background(), root)
+		tr, err := oracle.ReadTree(context.Background(), root)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := makeSandbox(tr, filepath.Join(b.TempDir(), "sb"), 0); err != nil {
+		if _, err := oracle.MakeSandbox(tr, filepath.Join(b.TempDir(), "sb"), 0); err != nil {
 			b.Fatal(err)
 		}
 	}

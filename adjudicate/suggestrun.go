@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/suggest"
@@ -47,16 +48,16 @@ func recordedCall(a, b embedded.Call) *witnessCall {
 // suggester writes and runs the suggestions of one certify.
 type suggester struct {
 	x      *runs
-	p      *pool
+	p      *oracle.Pool
 	lim    limits
 	runner oracleRunner
 	// sb is the clean sandbox the next suggestion runs in (nil: make one).
-	sb *sandbox
+	sb *oracle.Box
 }
 
 // suggestTests gives every fresh value witness of results its suggested test; calls are the
 // witnesses' calls as the unmutated runs recorded them, by mutant id (adjudicate's).
-func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []report.MutantResult, calls map[string]*witnessCall, prog *progress) error {
+func suggestTests(ctx context.Context, x *runs, p *oracle.Pool, lim limits, muts []plan.Mutant, results []report.MutantResult, calls map[string]*witnessCall, prog *progress) error {
 	s := &suggester{x: x, p: p, lim: lim, runner: x.choice.runner}
 	var todo []int
 	for i := range results {
@@ -89,7 +90,7 @@ func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *report.Value
 		return st, nil
 	}
 	st.Code = code
-	if s.p.tree.file(st.Path) != nil {
+	if s.p.Tree.File(st.Path) != nil {
 		st.NotAttempted = st.Path + " already exists in the repository; bond writes its suggestion nowhere else"
 		st.Code, st.Path = "", ""
 		return st, nil
@@ -145,16 +146,16 @@ func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw string) (code
 	if !ok {
 		return "", "", fmt.Errorf("the callee %s names no module", vd.Callee)
 	}
-	t := s.p.tree
-	f := t.file(vd.File)
+	t := s.p.Tree
+	f := t.File(vd.File)
 	if f == nil {
 		return "", "", fmt.Errorf("the witnessing test file %s is not in the repository", vd.File)
 	}
-	src, err := t.bytes(f)
+	src, err := t.Bytes(f)
 	if err != nil {
 		return "", "", err
 	}
-	spec, err := suggest.Specifier(src, vd.File, mod, func(rel string) bool { return t.file(rel) != nil })
+	spec, err := suggest.Specifier(src, vd.File, mod, func(rel string) bool { return t.File(rel) != nil })
 	if err != nil {
 		return "", "", err
 	}
@@ -162,7 +163,7 @@ func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw string) (code
 	if err != nil {
 		return "", "", err
 	}
-	esm := esmTest(t.root)
+	esm := esmTest(t.Root)
 	return suggest.Code(suggest.Test{Framework: fw, ESM: esm(vd.File), Specifier: spec, ModuleCJS: !s.moduleESM(mod, esm),
 		Export: export, Callee: vd.Callee, Call: dec, Neighbour: vd.Origin == "neighbour"})
 }
@@ -181,36 +182,36 @@ func (s *suggester) moduleESM(rel string, esm func(string) bool) bool {
 	case ".cjs", ".cts":
 		return false
 	}
-	f := s.p.tree.file(rel)
+	f := s.p.Tree.File(rel)
 	if f == nil {
 		return false
 	}
-	b, err := s.p.tree.bytes(f)
+	b, err := s.p.Tree.Bytes(f)
 	return err == nil && esmSyntax.Match(b)
 }
 
 // sandbox is a sandbox no oracle run and no earlier suggestion changed.
-func (s *suggester) sandbox() (*sandbox, error) {
+func (s *suggester) sandbox() (*oracle.Box, error) {
 	if s.sb != nil {
 		return s.sb, nil
 	}
 	// A slot of a name no run could guess and bond made empty: nothing planted in the work dir
 	// beforehand can be in it.
-	slot, err := os.MkdirTemp(s.p.work, "s")
+	slot, err := os.MkdirTemp(s.p.Work, "s")
 	if err != nil {
 		return nil, fmt.Errorf("making a sandbox for the suggested tests: %w", err)
 	}
-	sb, err := makeSandbox(s.p.tree, sandboxDir(s.p.work, s.p.tree.root, filepath.Base(slot)), len(s.p.sbs))
+	sb, err := oracle.MakeSandbox(s.p.Tree, oracle.SandboxDir(s.p.Work, s.p.Tree.Root, filepath.Base(slot)), len(s.p.Boxes))
 	if err != nil {
 		return nil, err
 	}
-	if len(s.p.sbs) > 0 && s.p.sbs[0].caches != nil {
+	if len(s.p.Boxes) > 0 && s.p.Boxes[0].Caches != nil {
 		// No copy-on-write here: node_modules caches of its own, as the oracle's sandboxes have.
-		if _, err := sb.shimNodeModules(); err != nil {
+		if _, err := sb.ShimNodeModules(); err != nil {
 			return nil, err
 		}
 	}
-	s.p.sbs = append(s.p.sbs, sb) // cleanup lists what changed in it and removes it
+	s.p.Boxes = append(s.p.Boxes, sb) // cleanup lists what changed in it and removes it
 	s.sb = sb
 	return sb, nil
 }
@@ -221,16 +222,16 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 	if err != nil {
 		return err
 	}
-	if err := sb.fs.WriteFile(st.Path, []byte(st.Code), 0o644); err != nil {
-		return sb.writeError("writing the suggested test in", st.Path, err)
+	if err := sb.FS.WriteFile(st.Path, []byte(st.Code), 0o644); err != nil {
+		return sb.WriteError("writing the suggested test in", st.Path, err)
 	}
 	// Whatever happens next, the file goes and a sandbox where anything else changed is not used
 	// again.
 	defer func() {
-		if _, err := sb.fs.Lstat(st.Path); err == nil {
-			_ = os.Remove(filepath.Join(sb.root, filepath.FromSlash(st.Path)))
+		if _, err := sb.FS.Lstat(st.Path); err == nil {
+			_ = os.Remove(filepath.Join(sb.Root, filepath.FromSlash(st.Path)))
 		}
-		if len(sb.changes()) > 0 || sb.placed != "" {
+		if len(sb.Changes()) > 0 || sb.Placed != "" {
 			s.sb = nil
 		}
 	}()
@@ -260,12 +261,12 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 	}
 	var mut runOutcome
 	held := true
-	err = s.p.withMutant(sb, m, func(ov *override) error {
+	err = s.p.WithMutant(sb, m, func(ov *oracle.Override) error {
 		spec.ov = ov
 		var err error
 		mut, err = r.run(ctx, sb, spec)
 		// The mutated file must still hold the mutant: a run that rewrote it ran something else.
-		b, rerr := sb.fs.ReadFile(ov.Path, int64(len(ov.Content))+1)
+		b, rerr := sb.FS.ReadFile(ov.Path, int64(len(ov.Content))+1)
 		held = rerr == nil && string(b) == string(ov.Content)
 		return err
 	})
@@ -298,13 +299,13 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 
 // tampered says why a run's result cannot be taken as the suggestion's: its file is not what bond
 // wrote, or another file of the sandbox changed.
-func (s *suggester) tampered(sb *sandbox, st *report.SuggestedTest) string {
-	b, err := sb.fs.ReadFile(st.Path, int64(len(st.Code))+1)
+func (s *suggester) tampered(sb *oracle.Box, st *report.SuggestedTest) string {
+	b, err := sb.FS.ReadFile(st.Path, int64(len(st.Code))+1)
 	if err != nil || string(b) != st.Code {
 		return "the suggested file " + st.Path + " was changed during its run (by the code under test or a setup file), so its result is not the suggestion's"
 	}
 	var other []string
-	for _, c := range sb.changes() {
+	for _, c := range sb.Changes() {
 		if c != st.Path {
 			other = append(other, c)
 		}
@@ -317,10 +318,10 @@ func (s *suggester) tampered(sb *sandbox, st *report.SuggestedTest) string {
 
 // runnerFor is the oracle's runner narrowed to the suggested file rel in sb, with what to call
 // when done; why says why it cannot be (an oracle command bond cannot point at the file).
-func (s *suggester) runnerFor(sb *sandbox, rel string) (oracleRunner, func(), string, error) {
+func (s *suggester) runnerFor(sb *oracle.Box, rel string) (oracleRunner, func(), string, error) {
 	switch r := s.runner.(type) {
 	case *embeddedRunner:
-		sib, err := r.r.Sibling(sb.root, []string{rel})
+		sib, err := r.r.Sibling(sb.Root, []string{rel})
 		if err != nil {
 			return nil, nil, "the embedded runner could not prepare the suggested test: " + err.Error(), nil
 		}

@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // typeScriptGap says why the command runner would not load TypeScript the embedded baseline
@@ -22,7 +24,7 @@ import (
 // not serving an oracle command's node --test invocation under auto, the command brings its
 // own TypeScript loader (choice.plainNode), no TypeScript file was loaded, or the node on the
 // runs' PATH strips types on its own.
-func typeScriptGap(ctx context.Context, x *runs, p *pool, b baselineRuns) string {
+func typeScriptGap(ctx context.Context, x *runs, p *oracle.Pool, b baselineRuns) string {
 	c := x.choice
 	if _, embedded := c.runner.(*embeddedRunner); !embedded || c.mode == RunnerEmbedded || !c.plainNode {
 		return ""
@@ -37,7 +39,7 @@ func typeScriptGap(ctx context.Context, x *runs, p *pool, b baselineRuns) string
 		return ""
 	}
 	sort.Strings(ts)
-	v := nodeVersion(ctx, p.sbs[0].root, x.env)
+	v := nodeVersion(ctx, p.Boxes[0].Root, x.env)
 	if stripsTypes(v) {
 		return ""
 	}

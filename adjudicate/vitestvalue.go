@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/bond-tool/bond/adjudicate/nodetrace"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 )
 
@@ -60,14 +61,14 @@ var (
 
 // vitestPlanFor returns the plan of r's vitest, reading it in sb the first time (the first traced
 // run, a baseline run on the unmutated tree).
-func (r *cmdRunner) vitestPlanFor(sb *sandbox) vitestPlan {
+func (r *cmdRunner) vitestPlanFor(sb *oracle.Box) vitestPlan {
 	if r.vitest == nil {
 		return vitestPlan{why: unavailableVitest + "this runner reads no vitest config"}
 	}
 	r.vitest.mu.Lock()
 	defer r.vitest.mu.Unlock()
 	if r.vitest.plan == nil {
-		p := readVitestPlan(sb.root)
+		p := readVitestPlan(sb.Root)
 		r.vitest.plan = &p
 	}
 	return *r.vitest.plan
@@ -117,12 +118,12 @@ func readVitestPlan(root string) vitestPlan {
 // the run's test files when it was narrowed to some (nil: vitest's own pick). It returns the
 // trace to read after the run and the command that gives vitest bond's config, or why the run is
 // not traced (the command unchanged); err only when bond could not write its own files.
-func (r *cmdRunner) traceVitest(sb *sandbox, cmd string, tests []string) (tr *nodetrace.Run, out string, why string, err error) {
+func (r *cmdRunner) traceVitest(sb *oracle.Box, cmd string, tests []string) (tr *nodetrace.Run, out string, why string, err error) {
 	p := r.vitestPlanFor(sb)
 	if p.why != "" {
 		return nil, cmd, p.why, nil
 	}
-	tr, wrapper, err := nodetrace.PrepareVitest(r.tmp, sb.root, tests, p.files, p.modules, p.unresolved, p.config, unavailableVitest)
+	tr, wrapper, err := nodetrace.PrepareVitest(r.tmp, sb.Root, tests, p.files, p.modules, p.unresolved, p.config, unavailableVitest)
 	if err != nil {
 		return nil, cmd, "", err
 	}

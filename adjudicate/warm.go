@@ -24,6 +24,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
@@ -98,7 +99,7 @@ type warmPool struct {
 	stale bool
 
 	mu      sync.Mutex
-	workers map[*sandbox]*warmWorker
+	workers map[*oracle.Box]*warmWorker
 	harness string // the harness file, written on first use
 	info    report.WarmInfo
 	// streak counts the answers discarded since the last one taken (discard).
@@ -110,7 +111,7 @@ type warmPool struct {
 // worker does not pass on, isolation turned off — the pool is refused from the start (every run
 // cold) and its record says why.
 func warmFor(root, cmd string, env []string, iso *isolate.Isolator, tmp string) *warmPool {
-	w := &warmPool{cmd: cmd, env: env, iso: iso, tmp: tmp, workers: map[*sandbox]*warmWorker{}}
+	w := &warmPool{cmd: cmd, env: env, iso: iso, tmp: tmp, workers: map[*oracle.Box]*warmWorker{}}
 	if w.info.Refused = w.read(root); w.info.Refused == "" {
 		w.info.Worker = string(w.runner)
 	}
@@ -201,7 +202,7 @@ const warmDiscardStreak = 3
 
 // discard records a thrown-away answer and replaces sb's worker; after warmDiscardStreak in a
 // row without a trusted answer between, every later run is cold.
-func (w *warmPool) discard(sb *sandbox, why string) {
+func (w *warmPool) discard(sb *oracle.Box, why string) {
 	w.count(func(i *report.WarmInfo) {
 		i.Discarded++
 		if len(i.Why) < 5 {
@@ -215,7 +216,7 @@ func (w *warmPool) discard(sb *sandbox, why string) {
 }
 
 // stop ends sb's worker, if any: its process group is killed and its run waited for.
-func (w *warmPool) stop(sb *sandbox) {
+func (w *warmPool) stop(sb *oracle.Box) {
 	w.mu.Lock()
 	wk := w.workers[sb]
 	delete(w.workers, sb)
@@ -228,7 +229,7 @@ func (w *warmPool) stop(sb *sandbox) {
 // close ends every worker.
 func (w *warmPool) close() {
 	w.mu.Lock()
-	var sbs []*sandbox
+	var sbs []*oracle.Box
 	for sb := range w.workers {
 		sbs = append(sbs, sb)
 	}
@@ -240,7 +241,7 @@ func (w *warmPool) close() {
 
 // run is one oracle run of r in sb as s asks: warm where it can be, else cold (r.runCold). Only
 // a mutant run without coverage goes warm; the baseline, controls and coverage runs are cold.
-func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *sandbox, s runSpec) (runOutcome, error) {
+func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *oracle.Box, s runSpec) (runOutcome, error) {
 	cold := func() (runOutcome, error) { return r.runCold(ctx, sb, s) }
 	if s.ov == nil || s.cov || s.cold || w.refused() != "" {
 		return cold()
@@ -305,12 +306,12 @@ func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *sandbox, s runSpec
 // now on (the warm worker does not reproduce the cold baseline); a worker that passed an earlier
 // control and fails this one carried state from run to run, and the kills it gave since its
 // last control cannot be told from that state's work: certify stops with an input error.
-func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *sandbox, s runSpec) error {
-	f := sb.tree.file(s.ov.Path)
+func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *oracle.Box, s runSpec) error {
+	f := sb.Tree.File(s.ov.Path)
 	if f == nil {
 		return fmt.Errorf("warm control: %s is not in the tree", s.ov.Path)
 	}
-	orig, err := sb.tree.bytes(f)
+	orig, err := sb.Tree.Bytes(f)
 	if err != nil {
 		return err
 	}
@@ -342,15 +343,15 @@ func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *sandbox, s r
 	first := wk.served == 0
 	w.stop(sb)
 	if first {
-		w.refuse(fmt.Sprintf("the warm worker's first control run of the unmutated tree in sandbox %d did not reproduce the cold baseline (%s); every run is cold", sb.index, why))
+		w.refuse(fmt.Sprintf("the warm worker's first control run of the unmutated tree in sandbox %d did not reproduce the cold baseline (%s); every run is cold", sb.Index, why))
 		return nil
 	}
 	w.refuse("a control run failed: " + why)
-	return input.Errorf("--warm: after %d mutant runs the warm %s worker in sandbox %d failed its control run of the unmutated tree (%s): the tests carry state from one run to the next in one %s process, so its kills since the last passing control cannot be trusted; certify again without --warm", wk.served, w.runner, sb.index, why, w.runner)
+	return input.Errorf("--warm: after %d mutant runs the warm %s worker in sandbox %d failed its control run of the unmutated tree (%s): the tests carry state from one run to the next in one %s process, so its kills since the last passing control cannot be trusted; certify again without --warm", wk.served, w.runner, sb.Index, why, w.runner)
 }
 
 // workerOf is sb's live worker, or nil.
-func (w *warmPool) workerOf(sb *sandbox) *warmWorker {
+func (w *warmPool) workerOf(sb *oracle.Box) *warmWorker {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.workers[sb]
@@ -358,7 +359,7 @@ func (w *warmPool) workerOf(sb *sandbox) *warmWorker {
 
 // worker is sb's live worker, started if it has none; nil when the worker refused to run (the
 // pool is then refused, every run cold).
-func (w *warmPool) worker(ctx context.Context, sb *sandbox, limit time.Duration) (*warmWorker, error) {
+func (w *warmPool) worker(ctx context.Context, sb *oracle.Box, limit time.Duration) (*warmWorker, error) {
 	if wk := w.workerOf(sb); wk != nil {
 		return wk, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -218,7 +219,7 @@ func TestWarmJestRefusesConfigs(t *testing.T) {
 			if w.refused() != "" {
 				t.Fatalf("refused before starting: %s", w.refused())
 			}
-			sb := &sandbox{root: root, home: t.TempDir()}
+			sb := &oracle.Box{Root: root, Home: t.TempDir()}
 			wk, err := w.worker(t.Context(), sb, time.Minute)
 			if err != nil {
 				t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
@@ -38,12 +39,12 @@ type warmWorker struct {
 // (isolation off, a config that would leak state, no vitest/node or jest, an old Node) —
 // returned as why, never an error. args gives the harness's arguments after the sandbox root and
 // the worker's directory, made for that directory.
-func startWarmWorker(ctx context.Context, sb *sandbox, harness string, args func(dir string) []string, env []string, iso *isolate.Isolator, tmp string, limit time.Duration) (*warmWorker, string, error) {
+func startWarmWorker(ctx context.Context, sb *oracle.Box, harness string, args func(dir string) []string, env []string, iso *isolate.Isolator, tmp string, limit time.Duration) (*warmWorker, string, error) {
 	dir, err := os.MkdirTemp(tmp, "warm-")
 	if err != nil {
 		return nil, "", fmt.Errorf("making the warm worker's directory: %w", err)
 	}
-	cmd := "exec node " + proc.Quote(harness) + " " + proc.Quote(sb.root) + " " + proc.Quote(dir)
+	cmd := "exec node " + proc.Quote(harness) + " " + proc.Quote(sb.Root) + " " + proc.Quote(dir)
 	for _, a := range args(dir) {
 		cmd += " " + proc.Quote(a)
 	}
@@ -51,7 +52,7 @@ func startWarmWorker(ctx context.Context, sb *sandbox, harness string, args func
 	wk := &warmWorker{dir: dir, cancel: cancel, done: make(chan struct{}), next: 1}
 	go func() {
 		defer close(wk.done)
-		wk.res, wk.err = runIn(wctx, sb, proc.Spec{Cmd: cmd, Dir: sb.root, Home: sb.home, Env: env, Isolation: iso})
+		wk.res, wk.err = oracle.RunIn(wctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: env, Isolation: iso})
 	}()
 	var ready struct {
 		Ready   bool   `json:"ready"`
@@ -194,8 +195,8 @@ func (a *warmAnswer) outcome(runner string) runOutcome {
 // the jest worker's transformer appends the probe only to a transform of exactly those bytes.
 // why says why there is no usable answer (the caller replaces the worker through discard); err
 // is ctx's end or a failed write in the sandbox.
-func (wk *warmWorker) exchange(ctx context.Context, sb *sandbox, rel string, content, placed, after []byte, tests []string, limit time.Duration) (a warmAnswer, why string, err error) {
-	f := sb.tree.file(rel)
+func (wk *warmWorker) exchange(ctx context.Context, sb *oracle.Box, rel string, content, placed, after []byte, tests []string, limit time.Duration) (a warmAnswer, why string, err error) {
+	f := sb.Tree.File(rel)
 	if f == nil {
 		return a, "", fmt.Errorf("warm run: %s is not in the tree", rel)
 	}
@@ -204,12 +205,12 @@ func (wk *warmWorker) exchange(ctx context.Context, sb *sandbox, rel string, con
 		return a, "", err
 	}
 	if content != nil {
-		if err := sb.fs.WriteFile(rel, content, f.mode.Perm()|0o200); err != nil {
-			return a, "", sb.writeError("placing the control's file in", rel, err)
+		if err := sb.FS.WriteFile(rel, content, f.Mode.Perm()|0o200); err != nil {
+			return a, "", sb.WriteError("placing the control's file in", rel, err)
 		}
 		defer func() {
-			if werr := sb.fs.WriteFile(rel, after, f.mode.Perm()|0o200); werr != nil && err == nil {
-				err = sb.writeError("placing the mutant again in", rel, werr)
+			if werr := sb.FS.WriteFile(rel, after, f.Mode.Perm()|0o200); werr != nil && err == nil {
+				err = sb.WriteError("placing the mutant again in", rel, werr)
 			}
 		}()
 	}

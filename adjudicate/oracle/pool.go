@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the sandbox pool: the sandboxes of a run, handed to one task at a time, the one
 // way a mutant or canary enters a sandbox and leaves it (withOverride), and the end-of-run
@@ -20,15 +20,15 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-// pool is the run's sandboxes over one snapshot, in a temp directory of their own.
-type pool struct {
-	tree *tree
-	work string
-	sbs  []*sandbox
-	free chan *sandbox
+// Pool is the run's sandboxes over one snapshot, in a temp directory of their own.
+type Pool struct {
+	Tree  *Tree
+	Work  string
+	Boxes []*Box
+	free  chan *Box
 	// write writes a placed file in the calibration suite's negative control (export_test.go);
 	// nil, the sandbox's own link-refusing write (sandbox.place), everywhere else.
-	write writeFunc
+	write WriteFunc
 	// patched is the copy of the tree that no run is placed in or runs in, made on first use
 	// (patchedTree): what an in-memory runner reads (inputs.go).
 	patchedOnce sync.Once
@@ -36,95 +36,95 @@ type pool struct {
 	patchedErr  error
 }
 
-// patchedTree returns the directory of the run's copy of the patched tree that no mutant is ever
+// PatchedTree returns the directory of the run's copy of the patched tree that no mutant is ever
 // placed in and no test process runs in, making it on first use with its files read-only: the
 // embedded runner bundles from it, so what one run places in its sandbox can never reach
 // another run (issue [parity]).
-func (p *pool) patchedTree() (string, error) {
+func (p *Pool) PatchedTree() (string, error) {
 	p.patchedOnce.Do(func() {
-		sb, err := makeSandbox(p.tree, sandboxDir(p.work, p.tree.root, "patched"), -1)
+		sb, err := MakeSandbox(p.Tree, SandboxDir(p.Work, p.Tree.Root, "patched"), -1)
 		if err != nil {
 			p.patchedErr = err
 			return
 		}
-		if len(p.tree.workspace) > 0 {
+		if len(p.Tree.Workspace) > 0 {
 			// A bundler resolving a workspace package by name must find this copy's, not the
 			// user's (workspace.go). No run happens here: nothing to reset, so the shim's hold
 			// on the directory goes at once.
-			if _, err := sb.shimNodeModules(); err != nil {
+			if _, err := sb.ShimNodeModules(); err != nil {
 				p.patchedErr = err
 				return
 			}
-			sb.caches.close()
+			sb.Caches.Close()
 		}
-		for _, f := range p.tree.files {
-			if f.mode&fs.ModeSymlink == 0 {
-				_ = os.Chmod(filepath.Join(sb.root, filepath.FromSlash(f.rel)), f.mode.Perm()&^0o222)
+		for _, f := range p.Tree.Files {
+			if f.Mode&fs.ModeSymlink == 0 {
+				_ = os.Chmod(filepath.Join(sb.Root, filepath.FromSlash(f.Rel)), f.Mode.Perm()&^0o222)
 			}
 		}
-		p.patched = sb.root
+		p.patched = sb.Root
 	})
 	return p.patched, p.patchedErr
 }
 
-// override is the one file of a run that differs from the tree: a mutant or a canary.
-type override struct {
+// Override is the one file of a run that differs from the tree: a mutant or a canary.
+type Override struct {
 	Path    string
 	Content []byte
 }
 
-// writeFunc writes a file, as os.WriteFile.
-type writeFunc func(name string, data []byte, perm fs.FileMode) error
+// WriteFunc writes a file, as os.WriteFile.
+type WriteFunc func(name string, data []byte, perm fs.FileMode) error
 
-// writerKey is the context key under which a test hands the pool another way to write placed
+// WriterKey is the context key under which a test hands the pool another way to write placed
 // files (export_test.go); production never sets it.
-type writerKey struct{}
+type WriterKey struct{}
 
-// poolSize is how many sandboxes a certify of nMuts mutants makes: jobs of them, but no more than
+// PoolSize is how many sandboxes a certify of nMuts mutants makes: jobs of them, but no more than
 // the mutants (and at least two, so the baseline runs twice at once).
-func poolSize(jobs, nMuts int) int { return min(jobs, max(2, nMuts)) }
+func PoolSize(jobs, nMuts int) int { return min(jobs, max(2, nMuts)) }
 
-// openPool makes n sandboxes over t (at least one). It returns the pool whenever the work
+// OpenPool makes n sandboxes over t (at least one). It returns the pool whenever the work
 // directory exists, even with an error, so cleanup can remove it.
-func openPool(ctx context.Context, t *tree, n int) (*pool, error) {
+func OpenPool(ctx context.Context, t *Tree, n int) (*Pool, error) {
 	// The work dir's name, like every path a test can see, does not name bond (SPEC §7: a test
 	// must not find out cheaply that it runs under bond): tmp.XXXXXXXX, as mktemp makes.
 	work, err := os.MkdirTemp("", "tmp.")
 	if err != nil {
 		return nil, fmt.Errorf("making bond's temp dir: %w", err)
 	}
-	p := &pool{tree: t, work: work}
-	if w, ok := ctx.Value(writerKey{}).(writeFunc); ok {
+	p := &Pool{Tree: t, Work: work}
+	if w, ok := ctx.Value(WriterKey{}).(WriteFunc); ok {
 		p.write = w
 	}
 	n = max(1, n)
-	p.sbs = make([]*sandbox, n)
+	p.Boxes = make([]*Box, n)
 	var g errgroup.Group
 	g.SetLimit(2)
 	for i := range n {
 		g.Go(func() error {
-			sb, err := makeSandbox(t, sandboxDir(work, t.root, fmt.Sprint(i)), i)
+			sb, err := MakeSandbox(t, SandboxDir(work, t.Root, fmt.Sprint(i)), i)
 			if err != nil {
 				return err
 			}
-			p.sbs[i] = sb
+			p.Boxes[i] = sb
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return p, err
 	}
-	p.free = make(chan *sandbox, n)
-	for _, sb := range p.sbs {
+	p.free = make(chan *Box, n)
+	for _, sb := range p.Boxes {
 		p.free <- sb
 	}
 	return p, nil
 }
 
-// sandboxDir is where sandbox slot of a run in work goes (slot is its index, or "patched" for the
+// SandboxDir is where sandbox slot of a run in work goes (slot is its index, or "patched" for the
 // read-only copy): work/SLOT/NAME, NAME the repository's own directory name, so the sandbox's path
 // reads like a checkout of it. Its HOME is work/SLOT/.home (sandbox.home), beside it.
-func sandboxDir(work, repo, slot string) string {
+func SandboxDir(work, repo, slot string) string {
 	name := filepath.Base(repo)
 	if name == "/" || name == "." || name == ".home" {
 		name = "checkout"
@@ -132,22 +132,22 @@ func sandboxDir(work, repo, slot string) string {
 	return filepath.Join(work, slot, name)
 }
 
-// pair returns the two sandboxes of the baseline runs (the same one twice when there is one).
-func (p *pool) pair() (*sandbox, *sandbox) {
-	if len(p.sbs) > 1 {
-		return p.sbs[0], p.sbs[1]
+// Pair returns the two sandboxes of the baseline runs (the same one twice when there is one).
+func (p *Pool) Pair() (*Box, *Box) {
+	if len(p.Boxes) > 1 {
+		return p.Boxes[0], p.Boxes[1]
 	}
-	return p.sbs[0], p.sbs[0]
+	return p.Boxes[0], p.Boxes[0]
 }
 
-// run runs tasks over the free sandboxes, each task holding one sandbox, and stops at the first
+// Run runs tasks over the free sandboxes, each task holding one sandbox, and stops at the first
 // error.
-func (p *pool) run(ctx context.Context, tasks []func(context.Context, *sandbox) error) error {
+func (p *Pool) Run(ctx context.Context, tasks []func(context.Context, *Box) error) error {
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(len(p.sbs))
+	g.SetLimit(len(p.Boxes))
 	for _, task := range tasks {
 		g.Go(func() error {
-			return p.with(gctx, func(sb *sandbox) error {
+			return p.With(gctx, func(sb *Box) error {
 				if gctx.Err() != nil {
 					return context.Cause(gctx)
 				}
@@ -162,9 +162,9 @@ func (p *pool) run(ctx context.Context, tasks []func(context.Context, *sandbox) 
 	return err
 }
 
-// with holds a free sandbox while f runs.
-func (p *pool) with(ctx context.Context, f func(*sandbox) error) error {
-	var sb *sandbox
+// With holds a free sandbox while f runs.
+func (p *Pool) With(ctx context.Context, f func(*Box) error) error {
+	var sb *Box
 	select {
 	case sb = <-p.free:
 	case <-ctx.Done():
@@ -174,32 +174,32 @@ func (p *pool) with(ctx context.Context, f func(*sandbox) error) error {
 	return f(sb)
 }
 
-// withMutant applies m to its file's original bytes (hints blanked: blank.go) and runs f with the mutated file in sb.
-func (p *pool) withMutant(sb *sandbox, m plan.Mutant, f func(ov *override) error) error {
-	mutated, err := p.tree.mutate(m)
+// WithMutant applies m to its file's original bytes (hints blanked: blank.go) and runs f with the mutated file in sb.
+func (p *Pool) WithMutant(sb *Box, m plan.Mutant, f func(ov *Override) error) error {
+	mutated, err := p.Tree.Mutate(m)
 	if err != nil {
 		return err
 	}
-	return p.withOverride(sb, &override{Path: m.Path, Content: mutated}, f)
+	return p.WithOverride(sb, &Override{Path: m.Path, Content: mutated}, f)
 }
 
-// withOverride places ov in sb, runs f, and restores the original, checking its SHA-256. A failed
+// WithOverride places ov in sb, runs f, and restores the original, checking its SHA-256. A failed
 // restore stops the run, before f's own error.
-func (p *pool) withOverride(sb *sandbox, ov *override, f func(ov *override) error) error {
-	if err := sb.place(ov.Path, ov.Content, p.write); err != nil {
+func (p *Pool) WithOverride(sb *Box, ov *Override, f func(ov *Override) error) error {
+	if err := sb.Place(ov.Path, ov.Content, p.write); err != nil {
 		return err
 	}
 	err := f(ov)
-	if rerr := sb.restore(); rerr != nil {
+	if rerr := sb.Restore(); rerr != nil {
 		return rerr
 	}
 	return err
 }
 
-// cleanup ends a run's use of the tree: it lists what the tests changed in the sandboxes into
+// Cleanup ends a run's use of the tree: it lists what the tests changed in the sandboxes into
 // rep, removes them unless keep, and checks that the user's tree is byte-identical to the start.
 // t and p may be nil when the run stopped before making them.
-func cleanup(t *tree, p *pool, keep bool, rep *report.Report) error {
+func Cleanup(t *Tree, p *Pool, keep bool, rep *report.Report) error {
 	if t == nil {
 		return nil
 	}
@@ -207,7 +207,7 @@ func cleanup(t *tree, p *pool, keep bool, rep *report.Report) error {
 	if p != nil {
 		var changes []string
 		var removeErr error
-		changes, removeErr, restoreErr = p.close(keep)
+		changes, removeErr, restoreErr = p.Close(keep)
 		rep.TreeChanges = append(rep.TreeChanges, changes...)
 		sort.Strings(rep.TreeChanges)
 		if removeErr != nil {
@@ -217,7 +217,7 @@ func cleanup(t *tree, p *pool, keep bool, rep *report.Report) error {
 			rep.Run.WorkDir = ""
 		}
 	}
-	if bad := t.verify(); len(bad) > 0 {
+	if bad := t.Verify(); len(bad) > 0 {
 		// bond never writes there: another process did, or a test wrote outside its sandbox by
 		// absolute path. Either way the run's facts may not describe the tree it started on.
 		return fmt.Errorf("the repository changed during the run: %s; certify again on a quiet checkout", strings.Join(bad, ", "))
@@ -225,33 +225,33 @@ func cleanup(t *tree, p *pool, keep bool, rep *report.Report) error {
 	return restoreErr
 }
 
-// close ends the pool: it restores any file still placed, lists (sorted, once each) what the
+// Close ends the pool: it restores any file still placed, lists (sorted, once each) what the
 // tests created, changed or removed in the sandboxes, releases their node_modules caches and,
 // unless keep, removes the work directory. A failed removal and a failed restore are returned
 // apart: the first is worth a line in a report, the second stops the run.
-func (p *pool) close(keep bool) (changes []string, removeErr, restoreErr error) {
+func (p *Pool) Close(keep bool) (changes []string, removeErr, restoreErr error) {
 	changed := map[string]bool{}
-	for _, sb := range p.sbs {
+	for _, sb := range p.Boxes {
 		if sb == nil {
 			continue
 		}
-		if sb.placed != "" {
-			if err := sb.restore(); err != nil && restoreErr == nil {
+		if sb.Placed != "" {
+			if err := sb.Restore(); err != nil && restoreErr == nil {
 				restoreErr = err
 			}
 		}
-		for _, c := range sb.changes() {
+		for _, c := range sb.Changes() {
 			changed[c] = true
 		}
-		sb.caches.close()
+		sb.Caches.Close()
 	}
 	for c := range changed {
 		changes = append(changes, c)
 	}
 	sort.Strings(changes)
 	if !keep {
-		if err := os.RemoveAll(p.work); err != nil {
-			removeErr = fmt.Errorf("removing sandboxes in %s: %w", p.work, err)
+		if err := os.RemoveAll(p.Work); err != nil {
+			removeErr = fmt.Errorf("removing sandboxes in %s: %w", p.Work, err)
 		}
 	}
 	return changes, removeErr, restoreErr

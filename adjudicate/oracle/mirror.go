@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file decides which files of the user's working tree a sandbox mirrors (SPEC §3.2): what
 // the user's tests see — tracked and untracked files and ignored build output (a dist/ an install
@@ -42,7 +42,7 @@ type listing struct {
 // too: a file git lists is always copied (even under a cache-named directory), and the others are
 // counted as ignored. A checkout where git ls-files fails is an error, never a silent fallback.
 func listTree(ctx context.Context, root string) (listing, error) {
-	listed, isGit, err := gitListed(ctx, root)
+	listed, isGit, err := GitListed(ctx, root)
 	if err != nil {
 		return listing{}, err
 	}
@@ -138,10 +138,10 @@ func gitDirs(ctx context.Context, root string) []string {
 	return dirs
 }
 
-// gitListed returns `git ls-files -co --exclude-standard` of root as a set, and whether root is
+// GitListed returns `git ls-files -co --exclude-standard` of root as a set, and whether root is
 // in a git checkout at all. Outside a checkout (or without git) it returns (nil, false, nil): the
 // walk alone decides. Inside one, a failing git ls-files is an error that says what to do.
-func gitListed(ctx context.Context, root string) (map[string]bool, bool, error) {
+func GitListed(ctx context.Context, root string) (map[string]bool, bool, error) {
 	if gitcmd.Available() != nil {
 		return nil, false, nil
 	}

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file's one job: the caches toolchains write inside node_modules, where copy-on-write is
 // not available (issue 24, deliverable 1's fallback). vite bundles its config into
@@ -54,25 +54,25 @@ type cacheShim struct {
 	caches map[string]string
 }
 
-// shimNodeModules turns every node_modules link of sb into a directory of links with caches of
+// ShimNodeModules turns every node_modules link of sb into a directory of links with caches of
 // its own, and links each of the tree's workspace links to the sandbox's copy of its package.
 // It returns the report's record (the same for every sandbox of a tree).
-func (sb *sandbox) shimNodeModules() (*report.NodeModulesCaches, error) {
-	root, err := os.OpenRoot(sb.root)
+func (sb *Box) ShimNodeModules() (*report.NodeModulesCaches, error) {
+	root, err := os.OpenRoot(sb.Root)
 	if err != nil {
-		return nil, fmt.Errorf("opening sandbox %s: %w", sb.root, err)
+		return nil, fmt.Errorf("opening sandbox %s: %w", sb.Root, err)
 	}
 	sh := &cacheShim{root: root, links: map[string]map[string]string{}, nested: map[string]bool{}, caches: map[string]string{}}
 	ws := map[string]string{}
-	for _, w := range sb.tree.workspace {
+	for _, w := range sb.Tree.Workspace {
 		ws[w.rel()] = w.sandboxTarget()
 		if dir, _, ok := strings.Cut(w.name, "/"); ok {
 			sh.nested[path.Join(w.nm, dir)] = true
 		}
 	}
 	rec := &report.NodeModulesCaches{}
-	for _, nm := range sb.tree.nodeModules {
-		real, err := filepath.EvalSymlinks(filepath.Join(sb.tree.root, filepath.FromSlash(nm)))
+	for _, nm := range sb.Tree.NodeModules {
+		real, err := filepath.EvalSymlinks(filepath.Join(sb.Tree.Root, filepath.FromSlash(nm)))
 		if err != nil {
 			root.Close()
 			return nil, fmt.Errorf("resolving %s: %w", nm, err)
@@ -91,11 +91,11 @@ func (sb *sandbox) shimNodeModules() (*report.NodeModulesCaches, error) {
 	}
 	sort.Strings(rec.Dirs)
 	sort.Strings(rec.Linked)
-	if err := sh.reset(); err != nil {
+	if err := sh.Reset(); err != nil {
 		root.Close()
 		return nil, err
 	}
-	sb.caches = sh
+	sb.Caches = sh
 	return rec, nil
 }
 
@@ -181,10 +181,10 @@ func dirSize(dir string, max int64) (int64, bool) {
 	return n, err == nil && n <= max
 }
 
-// reset checks that no run changed the links, then puts every cache back as it was before the
+// Reset checks that no run changed the links, then puts every cache back as it was before the
 // first run. It works beneath the sandbox root (os.Root), so a directory a test replaced by a link
 // out of the sandbox is an error, never a removal elsewhere. A nil shim has nothing to do.
-func (sh *cacheShim) reset() error {
+func (sh *cacheShim) Reset() error {
 	if sh == nil {
 		return nil
 	}
@@ -295,18 +295,18 @@ func copyBeneath(root *os.Root, src, dst string) error {
 	})
 }
 
-// close releases the shim's hold on the sandbox directory.
-func (sh *cacheShim) close() {
+// Close releases the shim's hold on the sandbox directory.
+func (sh *cacheShim) Close() {
 	if sh != nil {
 		sh.root.Close()
 	}
 }
 
-// runIn runs p in sb (runProc), then checks the sandbox's node_modules links and puts its caches
+// RunIn runs p in sb (runProc), then checks the sandbox's node_modules links and puts its caches
 // back as they were before the run.
-func runIn(ctx context.Context, sb *sandbox, p proc.Spec) (proc.Result, error) {
-	res, err := runProc(ctx, p)
-	if cerr := sb.caches.reset(); cerr != nil && err == nil {
+func RunIn(ctx context.Context, sb *Box, p proc.Spec) (proc.Result, error) {
+	res, err := RunProc(ctx, p)
+	if cerr := sb.Caches.Reset(); cerr != nil && err == nil {
 		err = cerr
 	}
 	return res, err

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file adapts internal/proc to certify: how much output a report keeps, sandbox paths in a
 // run's output spelt repository-relative, and a run that changed a linked directory (detect mode)
@@ -17,14 +17,14 @@ import (
 // tailBytes is how much of a run's output a report keeps (SPEC §5: the last 2 KiB).
 const tailBytes = 2048
 
-// runProc runs p through internal/proc. Paths inside the sandbox are spelt repository-relative,
+// RunProc runs p through internal/proc. Paths inside the sandbox are spelt repository-relative,
 // as everywhere else in a report, so a reader can follow an assertion's location in their own
 // checkout.
 //
 // In detect mode (no namespaces here) a run that changed a file under a linked node_modules
 // directory stops certify with exit 2 naming the files (SPEC §3.2): the install every sandbox
 // shares is no longer the one the baseline ran on, nor the user's.
-func runProc(ctx context.Context, p proc.Spec) (proc.Result, error) {
+func RunProc(ctx context.Context, p proc.Spec) (proc.Result, error) {
 	res, err := proc.Run(ctx, p)
 	if root := strings.TrimSuffix(p.Dir, "/"); root != "" {
 		res.Output = strings.ReplaceAll(res.Output, root+"/", "")
@@ -51,15 +51,15 @@ func tampered(cmd string, res proc.Result) error {
 	return input.Errorf("%q changed files in a node_modules directory that bond links into every sandbox and that must stay read-only (this host allows no read-only mount, so bond only detects): %s%s; the run stops. Reinstall your dependencies (npm ci) before trusting them again, and do not run this patch's tests outside a sandbox", cmd, strings.Join(names, ", "), more)
 }
 
-// tail is the part of a run's output a report keeps, ANSI colour codes stripped so it reads as
+// Tail is the part of a run's output a report keeps, ANSI colour codes stripped so it reads as
 // text.
-func tail(out string) string {
+func Tail(out string) string {
 	return proc.Tail(string(testresults.StripANSI([]byte(out))), tailBytes)
 }
 
-// indentTail is a run's output tail indented for an error message.
-func indentTail(out string) string {
-	t := strings.TrimRight(tail(out), "\n")
+// IndentTail is a run's output tail indented for an error message.
+func IndentTail(out string) string {
+	t := strings.TrimRight(Tail(out), "\n")
 	if t == "" {
 		return "    (no output)"
 	}

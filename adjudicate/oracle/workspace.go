@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file's one job: the workspace links of an install. npm, yarn and pnpm workspaces make an
 // entry of node_modules a symbolic link to a package of the repository itself
@@ -108,10 +108,10 @@ func workspaceTarget(realRoot, p string) (string, bool) {
 	return rel, true
 }
 
-// workspaceLinks is the report's record of the tree's workspace links, nil when it has none.
-func (t *tree) workspaceLinks() []report.WorkspaceLink {
+// WorkspaceLinks is the report's record of the tree's workspace links, nil when it has none.
+func (t *Tree) WorkspaceLinks() []report.WorkspaceLink {
 	var out []report.WorkspaceLink
-	for _, w := range t.workspace {
+	for _, w := range t.Workspace {
 		out = append(out, report.WorkspaceLink{Link: w.rel(), Target: w.target})
 	}
 	return out
