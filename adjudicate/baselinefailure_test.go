@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -19,13 +20,13 @@ func TestBaselineFailureSaysWhatHappened(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	er := &embeddedRunner{r: r}
-	defer er.close()
-	bomb, err := er.run(context.Background(), nil, runSpec{cov: true, timeout: time.Minute})
+	er := &oracle.EmbeddedRunner{R: r}
+	defer er.Close()
+	bomb, err := er.Run(context.Background(), nil, oracle.RunSpec{Cov: true, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pass := runOutcome{Status: report.StatusAccepted}
+	pass := oracle.RunOutcome{Status: report.StatusAccepted}
 	// Repositories with a vitest before and after 3.1 installed, and one with none.
 	vitest := func(version string) string {
 		if version == "" {
@@ -33,18 +34,18 @@ func TestBaselineFailureSaysWhatHappened(t *testing.T) {
 		}
 		return writeFiles(t, map[string]string{"node_modules/vitest/package.json": `{"name":"vitest","version":"` + version + `"}`})
 	}
-	vite := runOutcome{Status: report.StatusKilled, ExitCode: 1,
+	vite := oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1,
 		Output: "failed to load config from vitest.config.mts\nError: ENOENT: no such file or directory, mkdir 'node_modules/.vite-temp'"}
 	for _, tt := range []struct {
 		name      string
-		out       runOutcome
+		out       oracle.RunOutcome
 		root      string
 		want, not []string
 	}{
 		{"memory limit", bomb, "", []string{"baseline run 1", "memory limit", "--runner node", `runner = "node" in .bond.toml`, "allocates"}, []string{"installed"}},
-		{"no program", runOutcome{Status: report.StatusError, ExitCode: 127, Err: errors.New("exit 127")}, "", []string{"baseline run 1", "check the command and that its program is installed"}, []string{"--runner node"}},
-		{"timeout", runOutcome{Status: report.StatusTimeout}, "", []string{"timed out after 1m0s; raise --timeout"}, nil},
-		{"failing test", runOutcome{Status: report.StatusKilled, ExitCode: 1}, "", []string{"exited 1; bond needs an oracle that passes"}, nil},
+		{"no program", oracle.RunOutcome{Status: report.StatusError, ExitCode: 127, Err: errors.New("exit 127")}, "", []string{"baseline run 1", "check the command and that its program is installed"}, []string{"--runner node"}},
+		{"timeout", oracle.RunOutcome{Status: report.StatusTimeout}, "", []string{"timed out after 1m0s; raise --timeout"}, nil},
+		{"failing test", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1}, "", []string{"exited 1; bond needs an oracle that passes"}, nil},
 		// --configLoader runner is offered as the fix only where the installed vitest has it.
 		{"vite config, vitest 3.2", vite, vitest("3.2.4"),
 			[]string{"exited 1; vite writes the bundled vitest config", "add --configLoader runner", "installed vitest 3.2"}, []string{"bond needs an oracle that passes", "upgrade"}},
@@ -52,10 +53,10 @@ func TestBaselineFailureSaysWhatHappened(t *testing.T) {
 			[]string{"exited 1; vite writes the bundled vitest config", "mount an overlay", "upgrade vitest to 3.1 or later (3.0 is installed"}, []string{"installed vitest 3.0 loads"}},
 		{"vite config, vitest not found", vite, vitest(""),
 			[]string{"exited 1; vite writes the bundled vitest config", "mount an overlay"}, []string{"--configLoader"}},
-		{"read-only write", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "Error: EROFS: read-only file system, open 'node_modules/.cache/x'"}, "",
+		{"read-only write", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "Error: EROFS: read-only file system, open 'node_modules/.cache/x'"}, "",
 			[]string{"wrote into a read-only place"}, nil},
 	} {
-		err := baselineRuns{pair: [2]runOutcome{tt.out, pass}}.failure(time.Minute, tt.root)
+		err := oracle.BaselineRuns{Pair: [2]oracle.RunOutcome{tt.out, pass}}.Failure(time.Minute, tt.root)
 		if err == nil {
 			t.Fatalf("%s: no error", tt.name)
 		}

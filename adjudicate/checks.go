@@ -20,7 +20,7 @@ import (
 const ReasonGateNotNeeded = "not-needed"
 
 // runCanaries runs the canary of every file holding a mutant, over the sandbox pool.
-func runCanaries(ctx context.Context, x *runs, p *oracle.Pool, lim limits, muts []plan.Mutant, prog *progress) ([]report.Canary, error) {
+func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, muts []plan.Mutant, prog *progress) ([]report.Canary, error) {
 	paths := mutatedFiles(muts)
 	canaries := make([]report.Canary, len(paths))
 	var done int
@@ -28,16 +28,16 @@ func runCanaries(ctx context.Context, x *runs, p *oracle.Pool, lim limits, muts 
 	var tasks []func(context.Context, *oracle.Box) error
 	for i, path := range paths {
 		tasks = append(tasks, func(ctx context.Context, sb *oracle.Box) error {
-			if err := x.control(ctx, sb, lim.oracle); err != nil {
+			if err := x.Control(ctx, sb, lim.Oracle); err != nil {
 				return err
 			}
 			src, err := p.Tree.Bytes(p.Tree.File(path))
 			if err != nil {
 				return err
 			}
-			var out runOutcome
+			var out oracle.RunOutcome
 			err = p.WithOverride(sb, &oracle.Override{Path: path, Content: canaryOf(src)}, func(ov *oracle.Override) (err error) {
-				out, err = x.oracle(ctx, sb, runSpec{ov: ov, timeout: lim.oracle, cold: true})
+				out, err = x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Timeout: lim.Oracle, Cold: true})
 				return err
 			})
 			if err != nil {
@@ -57,9 +57,9 @@ func runCanaries(ctx context.Context, x *runs, p *oracle.Pool, lim limits, muts 
 // gateChecks runs the gates on the unmutated tree at most once, and holds their records. Until
 // they run, each record says ran: false, reason not-needed.
 type gateChecks struct {
-	x    *runs
+	x    *oracle.Runs
 	p    *oracle.Pool
-	lim  limits
+	lim  oracle.Limits
 	prog *progress
 	// recs are the report's gate records (Report.Baseline.Gates), filled when the gates run.
 	recs []report.GateRecord
@@ -69,7 +69,7 @@ type gateChecks struct {
 }
 
 // newGateChecks makes the records of gates, none of them run yet.
-func newGateChecks(x *runs, p *oracle.Pool, lim limits, gates []report.GateSpec, prog *progress) *gateChecks {
+func newGateChecks(x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, gates []report.GateSpec, prog *progress) *gateChecks {
 	g := &gateChecks{x: x, p: p, lim: lim, prog: prog, recs: make([]report.GateRecord, len(gates))}
 	for i, s := range gates {
 		g.recs[i] = report.GateRecord{Name: s.Name, Cmd: s.Cmd, Reason: ReasonGateNotNeeded}
@@ -89,14 +89,14 @@ func (g *gateChecks) passed(ctx context.Context) ([]report.GateRecord, error) {
 		for i := range g.recs {
 			rec := &g.recs[i]
 			tasks[i] = func(ctx context.Context, sb *oracle.Box) error {
-				out, err := g.x.gate(ctx, sb, rec.Cmd, g.lim.firstGate())
+				out, err := g.x.Gate(ctx, sb, rec.Cmd, g.lim.FirstGate())
 				if err != nil {
 					return err
 				}
 				if out.Status == report.StatusError {
 					return input.Errorf("gate %s could not run: %v; fix the --gate command or install its program", rec.Name, out.Err)
 				}
-				*rec = report.GateRecord{Name: rec.Name, Cmd: rec.Cmd, Ran: true, Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: oracle.Tail(out.Output), FailedTests: failedNames(out.Failed)}
+				*rec = report.GateRecord{Name: rec.Name, Cmd: rec.Cmd, Ran: true, Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: oracle.Tail(out.Output), FailedTests: oracle.FailedNames(out.Failed)}
 				mu.Lock()
 				done++
 				g.prog.phase("gates", done, len(g.recs))

@@ -17,10 +17,10 @@ import (
 // without a babel require hook gets none.
 func TestCompileCacheSeedsOnlyFromKeptRuns(t *testing.T) {
 	root, work := t.TempDir(), t.TempDir()
-	if newCompileCache(root, work) != nil {
+	if oracle.NewCompileCache(root, work) != nil {
 		t.Fatal("a compile cache for a project with no babel require hook")
 	}
-	for _, pkg := range babelRegisters {
+	for _, pkg := range oracle.BabelRegisters {
 		r := t.TempDir()
 		dir := filepath.Join(r, "node_modules", filepath.FromSlash(pkg))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -29,19 +29,19 @@ func TestCompileCacheSeedsOnlyFromKeptRuns(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if c := newCompileCache(r, work); c == nil || !strings.HasPrefix(c.what, pkg+":") {
+		if c := oracle.NewCompileCache(r, work); c == nil || !strings.HasPrefix(c.What, pkg+":") {
 			t.Fatalf("%s installed: cache %v, want one named after it", pkg, c)
 		}
 		root = r
 	}
-	c := newCompileCache(root, work)
+	c := oracle.NewCompileCache(root, work)
 	sbA, sbB := &oracle.Box{Index: 0}, &oracle.Box{Index: 1}
 
 	// run does one run in sb: what it read from its file, then writes text into it and
 	// finishes with keep.
 	run := func(sb *oracle.Box, text string, keep bool) string {
 		t.Helper()
-		entry, finish, err := c.forRun(sb)
+		entry, finish, err := c.ForRun(sb)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestCompileCacheSeedsOnlyFromKeptRuns(t *testing.T) {
 // run's copy neither waits on the FIFO nor reads through the link.
 func TestCompileCacheSeedsOnlyRegularFiles(t *testing.T) {
 	root, work := t.TempDir(), t.TempDir()
-	dir := filepath.Join(root, "node_modules", filepath.FromSlash(babelRegisters[0]))
+	dir := filepath.Join(root, "node_modules", filepath.FromSlash(oracle.BabelRegisters[0]))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -103,9 +103,9 @@ func TestCompileCacheSeedsOnlyRegularFiles(t *testing.T) {
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := newCompileCache(root, work)
+			c := oracle.NewCompileCache(root, work)
 			sb := &oracle.Box{Index: i}
-			entry, finish, err := c.forRun(sb)
+			entry, finish, err := c.ForRun(sb)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,7 +116,7 @@ func TestCompileCacheSeedsOnlyRegularFiles(t *testing.T) {
 			finish(true)
 			done := make(chan string, 1)
 			go func() {
-				entry, finish, err := c.forRun(sb)
+				entry, finish, err := c.ForRun(sb)
 				if err != nil {
 					done <- err.Error()
 					return

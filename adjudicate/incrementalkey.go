@@ -22,7 +22,6 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
@@ -91,7 +90,7 @@ func computeKey(ctx context.Context, in keyInputs) runKey {
 	c := k.Components
 	c[keyBond] = digest(version.ToolName, version.Tool, version.Schema, executableSHA())
 	c[keyOperators] = digest(in.front.Operators.Digest)
-	c[keyRunner] = digest(in.runner, nodeVersion(ctx, in.t.Root, in.env))
+	c[keyRunner] = digest(in.runner, oracle.NodeVersion(ctx, in.t.Root, in.env))
 	c[keyOracle] = digest(append([]string{in.o.OracleCmd}, in.o.Oracle...)...)
 	var gates []string
 	for _, g := range in.o.Gates {
@@ -317,18 +316,6 @@ func packageManifests(dir string) []string {
 		out = append(out, name, string(b))
 	}
 	return out
-}
-
-// nodeVersion is what node --version says in the runs' environment, or why it could not say.
-func nodeVersion(ctx context.Context, dir string, env []string) string {
-	r, err := proc.Run(ctx, proc.Spec{Cmd: "node --version", Dir: dir, Env: env, Timeout: 30 * time.Second})
-	switch {
-	case err != nil:
-		return "unknown: " + err.Error()
-	case r.Start != nil || r.ExitCode != 0:
-		return "absent"
-	}
-	return strings.TrimSpace(r.Output)
 }
 
 var exeSHA struct {

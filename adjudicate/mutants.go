@@ -15,8 +15,8 @@ import (
 
 // runMutants runs the oracle on every mutant y does not skip and records each run in results
 // (one per mutant); it returns the runs' outcomes, nil for a mutant that did not run.
-func runMutants(ctx context.Context, x *runs, p *oracle.Pool, lim limits, y pay, ev *evidence, muts []plan.Mutant, results []report.MutantResult, prog *progress) ([]*runOutcome, error) {
-	outcomes := make([]*runOutcome, len(muts))
+func runMutants(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, y pay, ev *evidence, muts []plan.Mutant, results []report.MutantResult, prog *progress) ([]*oracle.RunOutcome, error) {
+	outcomes := make([]*oracle.RunOutcome, len(muts))
 	var done int
 	var mu sync.Mutex
 	step := func() {
@@ -34,18 +34,18 @@ func runMutants(ctx context.Context, x *runs, p *oracle.Pool, lim limits, y pay,
 			continue
 		}
 		tasks = append(tasks, func(ctx context.Context, sb *oracle.Box) error {
-			if err := x.control(ctx, sb, lim.oracle); err != nil {
+			if err := x.Control(ctx, sb, lim.Oracle); err != nil {
 				return err
 			}
-			var out runOutcome
+			var out oracle.RunOutcome
 			var runs []report.MutantRun
 			err := p.WithMutant(sb, m, func(ov *oracle.Override) (err error) {
 				s := y.mutantRun(m, ov, lim)
-				out, err = x.oracle(ctx, sb, s)
+				out, err = x.Oracle(ctx, sb, s)
 				runs = append(runs, runRecord(s, out))
-				if err == nil && lim.retry(out.Status) {
-					s.timeout *= 2
-					out, err = x.oracle(ctx, sb, s)
+				if err == nil && lim.Retry(out.Status) {
+					s.Timeout *= 2
+					out, err = x.Oracle(ctx, sb, s)
 					runs = append(runs, runRecord(s, out))
 				}
 				return err
@@ -72,23 +72,23 @@ func runMutants(ctx context.Context, x *runs, p *oracle.Pool, lim limits, y pay,
 }
 
 // runRecord is the report's record of one mutant run s that ended as out.
-func runRecord(s runSpec, out runOutcome) report.MutantRun {
-	files := s.files
+func runRecord(s oracle.RunSpec, out oracle.RunOutcome) report.MutantRun {
+	files := s.Files
 	if files == nil {
 		files = []string{}
 	}
-	return report.MutantRun{TestFiles: files, Coverage: s.cov, Bail: s.bail, Status: out.Status, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), Inputs: out.Inputs}
+	return report.MutantRun{TestFiles: files, Coverage: s.Cov, Bail: s.Bail, Status: out.Status, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), Inputs: out.Inputs}
 }
 
 // record writes a mutant's facts into its result: the status and output of its deciding run (the
 // last of runs), and every run.
-func record(mr *report.MutantResult, out runOutcome, sandbox int, runs []report.MutantRun) {
+func record(mr *report.MutantResult, out oracle.RunOutcome, sandbox int, runs []report.MutantRun) {
 	mr.Status = out.Status
 	mr.ExitCode = out.ExitCode
 	mr.DurationMS = out.Duration.Milliseconds()
 	mr.OutputTail = oracle.Tail(out.Output)
 	mr.KilledBy = out.KilledBy
-	mr.FailedTests, mr.ResultsNote = failedNames(out.Failed), out.ResultsNote
+	mr.FailedTests, mr.ResultsNote = oracle.FailedNames(out.Failed), out.ResultsNote
 	mr.Sandbox = sandbox
 	mr.Retried = len(runs) > 1
 	mr.Runs = runs

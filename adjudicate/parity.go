@@ -46,10 +46,10 @@ func sameOutcome(embedded, real report.Status) bool {
 // runParity runs --parity over the fresh mutants muts and their results (see the file comment),
 // with real the runner to compare with. timeout is --timeout (0: derived from the real runner's
 // baseline as for any run).
-func runParity(ctx context.Context, x *runs, p *oracle.Pool, real oracleRunner, timeout time.Duration, muts []plan.Mutant, results []report.MutantResult, prog *progress) (*report.ParityInfo, error) {
-	info := &report.ParityInfo{Runner: real.name()}
-	if x.choice.runner == real || x.choice.runner.name() != RunnerEmbedded {
-		info.Problem = fmt.Sprintf("the oracle ran under the %s runner, not the embedded one: there is nothing to compare", x.choice.runner.name())
+func runParity(ctx context.Context, x *oracle.Runs, p *oracle.Pool, real oracle.OracleRunner, timeout time.Duration, muts []plan.Mutant, results []report.MutantResult, prog *progress) (*report.ParityInfo, error) {
+	info := &report.ParityInfo{Runner: real.Name()}
+	if x.Choice.Runner == real || x.Choice.Runner.Name() != RunnerEmbedded {
+		info.Problem = fmt.Sprintf("the oracle ran under the %s runner, not the embedded one: there is nothing to compare", x.Choice.Runner.Name())
 		return info, nil
 	}
 	var pick []int
@@ -63,29 +63,29 @@ func runParity(ctx context.Context, x *runs, p *oracle.Pool, real oracleRunner, 
 	}
 	prog.phase("parity", 0, len(pick))
 	sb := p.Boxes[0]
-	base, err := x.oracleWith(ctx, real, sb, runSpec{timeout: timeout})
+	base, err := x.OracleWith(ctx, real, sb, oracle.RunSpec{Timeout: timeout})
 	if err != nil {
 		return info, err
 	}
 	info.BaselineMS = base.Duration.Milliseconds()
 	if base.Status != report.StatusAccepted {
 		info.Problem = fmt.Sprintf("the %s runner's run of the unmutated oracle was %s (exit %d), so no outcome was compared; is the runner installed? Output tail:\n%s",
-			real.name(), base.Status, base.ExitCode, oracle.IndentTail(base.Output))
+			real.Name(), base.Status, base.ExitCode, oracle.IndentTail(base.Output))
 		return info, nil
 	}
-	lim := newLimits(timeout, [2]runOutcome{base, base})
+	lim := oracle.NewLimits(timeout, [2]oracle.RunOutcome{base, base})
 	var mu sync.Mutex
 	done := 0
 	tasks := make([]func(context.Context, *oracle.Box) error, 0, len(pick))
 	for _, i := range pick {
 		tasks = append(tasks, func(ctx context.Context, sb *oracle.Box) error {
-			var out runOutcome
+			var out oracle.RunOutcome
 			err := p.WithMutant(sb, muts[i], func(ov *oracle.Override) (err error) {
-				s := runSpec{ov: ov, bail: real.canBail(), timeout: lim.oracle, cold: true}
-				out, err = x.oracleWith(ctx, real, sb, s)
-				if err == nil && lim.retry(out.Status) {
-					s.timeout *= 2
-					out, err = x.oracleWith(ctx, real, sb, s)
+				s := oracle.RunSpec{Ov: ov, Bail: real.CanBail(), Timeout: lim.Oracle, Cold: true}
+				out, err = x.OracleWith(ctx, real, sb, s)
+				if err == nil && lim.Retry(out.Status) {
+					s.Timeout *= 2
+					out, err = x.OracleWith(ctx, real, sb, s)
 				}
 				return err
 			})
@@ -94,7 +94,7 @@ func runParity(ctx context.Context, x *runs, p *oracle.Pool, real oracleRunner, 
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			if compareParity(&results[i], real.name(), out) {
+			if compareParity(&results[i], real.Name(), out) {
 				info.Agreed++
 			} else {
 				info.Disagreed++
@@ -110,7 +110,7 @@ func runParity(ctx context.Context, x *runs, p *oracle.Pool, real oracleRunner, 
 
 // compareParity records the real runner's run out of mutant r and, when it disagrees with the
 // embedded outcome, makes r an error with both outputs. It reports whether they agreed.
-func compareParity(r *report.MutantResult, runner string, out runOutcome) bool {
+func compareParity(r *report.MutantResult, runner string, out oracle.RunOutcome) bool {
 	pr := &report.ParityRun{
 		Runner: runner, Status: out.Status, ExitCode: out.ExitCode, KilledBy: out.KilledBy,
 		DurationMS: out.Duration.Milliseconds(), OutputTail: oracle.Tail(out.Output), Inputs: out.Inputs,

@@ -22,23 +22,23 @@ type durRunner struct {
 	runs [][]string
 }
 
-func (r *durRunner) run(_ context.Context, _ *oracle.Box, s runSpec) (runOutcome, error) {
+func (r *durRunner) Run(_ context.Context, _ *oracle.Box, s oracle.RunSpec) (oracle.RunOutcome, error) {
 	r.mu.Lock()
-	r.runs = append(r.runs, s.files)
+	r.runs = append(r.runs, s.Files)
 	r.mu.Unlock()
-	if s.files == nil {
-		return runOutcome{Status: report.StatusAccepted, Duration: r.whole}, nil
+	if s.Files == nil {
+		return oracle.RunOutcome{Status: report.StatusAccepted, Duration: r.whole}, nil
 	}
-	if s.files[0] == r.failing {
-		return runOutcome{Status: report.StatusKilled, ExitCode: 1, Duration: r.file}, nil
+	if s.Files[0] == r.failing {
+		return oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Duration: r.file}, nil
 	}
-	return runOutcome{Status: report.StatusAccepted, Duration: r.file}, nil
+	return oracle.RunOutcome{Status: report.StatusAccepted, Duration: r.file}, nil
 }
-func (r *durRunner) name() string        { return "dur" }
-func (r *durRunner) close()              {}
-func (r *durRunner) canBail() bool       { return false }
-func (r *durRunner) testFiles() []string { return r.files }
-func (r *durRunner) freeCoverage() bool  { return false }
+func (r *durRunner) Name() string        { return "dur" }
+func (r *durRunner) Close()              {}
+func (r *durRunner) CanBail() bool       { return false }
+func (r *durRunner) TestFiles() []string { return r.files }
+func (r *durRunner) FreeCoverage() bool  { return false }
 
 // The baseline makes its per-file runs only when narrowing can save more than they cost: a run
 // dominated by the runner's start-up (one file alone nearly as slow as all of them) keeps reach
@@ -68,23 +68,23 @@ func TestPerFileReachPaysOrIsDropped(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &durRunner{files: four, whole: tt.whole, file: tt.file, failing: tt.failing}
-			x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
+			x := &oracle.Runs{Choice: &oracle.RunnerChoice{Runner: r}, Clock: &oracle.Clock{}}
 			p := &oracle.Pool{Boxes: []*oracle.Box{{}, {}}}
-			b, err := baselineOnce(context.Background(), x, p, time.Minute, baselinePlan{try: true, always: tt.always, mutants: tt.mutants}, nil)
+			b, err := oracle.BaselineOnce(context.Background(), x, p, time.Minute, oracle.BaselinePlan{Try: true, Always: tt.always, Mutants: tt.mutants}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := b.files != nil; got != tt.perFile {
-				t.Errorf("per-file reach %v, want %v (dropped: %q)", got, tt.perFile, b.dropped)
+			if got := b.Files != nil; got != tt.perFile {
+				t.Errorf("per-file reach %v, want %v (dropped: %q)", got, tt.perFile, b.Dropped)
 			}
 			if len(r.runs) != tt.runs {
 				t.Errorf("%d runs %v, want %d", len(r.runs), r.runs, tt.runs)
 			}
-			if tt.why != "" && !strings.Contains(b.dropped, tt.why) {
-				t.Errorf("dropped %q, want it to say %q", b.dropped, tt.why)
+			if tt.why != "" && !strings.Contains(b.Dropped, tt.why) {
+				t.Errorf("dropped %q, want it to say %q", b.Dropped, tt.why)
 			}
-			if !tt.perFile && len(b.records()) != tt.runs {
-				t.Errorf("%d run records, want every run made (%d) in the report", len(b.records()), tt.runs)
+			if !tt.perFile && len(b.Records()) != tt.runs {
+				t.Errorf("%d run records, want every run made (%d) in the report", len(b.Records()), tt.runs)
 			}
 		})
 	}
@@ -93,12 +93,12 @@ func TestPerFileReachPaysOrIsDropped(t *testing.T) {
 // Under --exhaustive-runs (try false) no per-file run is made at all.
 func TestPerFileReachNotTriedUnderExhaustive(t *testing.T) {
 	r := &durRunner{files: []string{"a.test.js", "b.test.js"}, whole: time.Second, file: time.Second}
-	x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
-	b, err := baselineOnce(context.Background(), x, &oracle.Pool{Boxes: []*oracle.Box{{}, {}}}, time.Minute, baselinePlan{}, nil)
+	x := &oracle.Runs{Choice: &oracle.RunnerChoice{Runner: r}, Clock: &oracle.Clock{}}
+	b, err := oracle.BaselineOnce(context.Background(), x, &oracle.Pool{Boxes: []*oracle.Box{{}, {}}}, time.Minute, oracle.BaselinePlan{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.files != nil || len(r.runs) != 2 {
-		t.Errorf("per-file %v after %d runs, want whole reach after the pair's 2", b.files, len(r.runs))
+	if b.Files != nil || len(r.runs) != 2 {
+		t.Errorf("per-file %v after %d runs, want whole reach after the pair's 2", b.Files, len(r.runs))
 	}
 }

@@ -47,18 +47,18 @@ func recordedCall(a, b embedded.Call) *witnessCall {
 
 // suggester writes and runs the suggestions of one certify.
 type suggester struct {
-	x      *runs
+	x      *oracle.Runs
 	p      *oracle.Pool
-	lim    limits
-	runner oracleRunner
+	lim    oracle.Limits
+	runner oracle.OracleRunner
 	// sb is the clean sandbox the next suggestion runs in (nil: make one).
 	sb *oracle.Box
 }
 
 // suggestTests gives every fresh value witness of results its suggested test; calls are the
 // witnesses' calls as the unmutated runs recorded them, by mutant id (adjudicate's).
-func suggestTests(ctx context.Context, x *runs, p *oracle.Pool, lim limits, muts []plan.Mutant, results []report.MutantResult, calls map[string]*witnessCall, prog *progress) error {
-	s := &suggester{x: x, p: p, lim: lim, runner: x.choice.runner}
+func suggestTests(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, muts []plan.Mutant, results []report.MutantResult, calls map[string]*witnessCall, prog *progress) error {
+	s := &suggester{x: x, p: p, lim: lim, runner: x.Choice.Runner}
 	var todo []int
 	for i := range results {
 		if w := results[i].Witness; w.Kind == report.WitnessValue && w.Value != nil && !results[i].Cached {
@@ -101,8 +101,8 @@ func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *report.Value
 // framework is the framework a suggestion for test file rel is written in, or why none is.
 func (s *suggester) framework(rel string) (string, string) {
 	switch r := s.runner.(type) {
-	case *embeddedRunner:
-		fw, ok := r.r.FrameworkOf(rel)
+	case *oracle.EmbeddedRunner:
+		fw, ok := r.R.FrameworkOf(rel)
 		if !ok {
 			return "", "the witnessing file " + rel + " is not one of the oracle's test files"
 		}
@@ -110,11 +110,11 @@ func (s *suggester) framework(rel string) (string, string) {
 			return suggest.Mocha, ""
 		}
 		return string(fw), ""
-	case *cmdRunner:
-		if r.runner == RunnerNode {
+	case *oracle.CmdRunner:
+		if r.Runner == RunnerNode {
 			return suggest.NodeTest, ""
 		}
-		at, ok := oraclecmd.LocateRunner(r.cmd, oraclecmd.Options{Scripts: r.scripts})
+		at, ok := oraclecmd.LocateRunner(r.Cmd, oraclecmd.Options{Scripts: r.Scripts})
 		switch {
 		case ok && at.Name == "mocha":
 			return suggest.Mocha, ""
@@ -129,7 +129,7 @@ func (s *suggester) framework(rel string) (string, string) {
 		}
 		return "", "the oracle command runs no test runner bond recognises"
 	}
-	return "", "runner " + s.runner.name() + " gets no suggestions"
+	return "", "runner " + s.runner.Name() + " gets no suggestions"
 }
 
 // write writes the suggestion's code and its test's name, or a *suggest.Refusal saying why not.
@@ -163,7 +163,7 @@ func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw string) (code
 	if err != nil {
 		return "", "", err
 	}
-	esm := esmTest(t.Root)
+	esm := oracle.EsmTest(t.Root)
 	return suggest.Code(suggest.Test{Framework: fw, ESM: esm(vd.File), Specifier: spec, ModuleCJS: !s.moduleESM(mod, esm),
 		Export: export, Callee: vd.Callee, Call: dec, Neighbour: vd.Origin == "neighbour"})
 }
@@ -244,12 +244,12 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 		return nil
 	}
 	defer done()
-	spec := runSpec{files: []string{st.Path}, timeout: s.lim.oracle}
-	base, err := r.run(ctx, sb, spec)
+	spec := oracle.RunSpec{Files: []string{st.Path}, Timeout: s.lim.Oracle}
+	base, err := r.Run(ctx, sb, spec)
 	if err != nil {
 		return err
 	}
-	s.x.clock.record(base, false)
+	s.x.Clock.Record(base, false)
 	st.Patched, st.PatchedMS = runWord(base.Status), base.Duration.Milliseconds()
 	if why := s.tampered(sb, st); why != "" {
 		st.Dropped = why
@@ -259,12 +259,12 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 		st.Dropped = "it did not pass on the patched tree (" + st.Patched + "): " + failedText(base)
 		return nil
 	}
-	var mut runOutcome
+	var mut oracle.RunOutcome
 	held := true
 	err = s.p.WithMutant(sb, m, func(ov *oracle.Override) error {
-		spec.ov = ov
+		spec.Ov = ov
 		var err error
-		mut, err = r.run(ctx, sb, spec)
+		mut, err = r.Run(ctx, sb, spec)
 		// The mutated file must still hold the mutant: a run that rewrote it ran something else.
 		b, rerr := sb.FS.ReadFile(ov.Path, int64(len(ov.Content))+1)
 		held = rerr == nil && string(b) == string(ov.Content)
@@ -273,7 +273,7 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 	if err != nil {
 		return err
 	}
-	s.x.clock.record(mut, false)
+	s.x.Clock.Record(mut, false)
 	st.Mutant, st.MutantMS = runWord(mut.Status), mut.Duration.Milliseconds()
 	if !held {
 		st.Dropped = "the mutated file " + m.Path + " did not hold the mutant after the run (the code under test or a setup file rewrote it), so the run is not the mutant's"
@@ -318,29 +318,29 @@ func (s *suggester) tampered(sb *oracle.Box, st *report.SuggestedTest) string {
 
 // runnerFor is the oracle's runner narrowed to the suggested file rel in sb, with what to call
 // when done; why says why it cannot be (an oracle command bond cannot point at the file).
-func (s *suggester) runnerFor(sb *oracle.Box, rel string) (oracleRunner, func(), string, error) {
+func (s *suggester) runnerFor(sb *oracle.Box, rel string) (oracle.OracleRunner, func(), string, error) {
 	switch r := s.runner.(type) {
-	case *embeddedRunner:
-		sib, err := r.r.Sibling(sb.Root, []string{rel})
+	case *oracle.EmbeddedRunner:
+		sib, err := r.R.Sibling(sb.Root, []string{rel})
 		if err != nil {
 			return nil, nil, "the embedded runner could not prepare the suggested test: " + err.Error(), nil
 		}
-		e := &embeddedRunner{r: sib}
-		return e, e.close, "", nil
-	case *cmdRunner:
+		e := &oracle.EmbeddedRunner{R: sib}
+		return e, e.Close, "", nil
+	case *oracle.CmdRunner:
 		c := *r
-		if r.runner == RunnerNode {
-			c.files = []string{rel}
+		if r.Runner == RunnerNode {
+			c.Files = []string{rel}
 			return &c, func() {}, "", nil
 		}
-		cmd, err := commandFor(r.cmd, oraclecmd.Options{Scripts: r.scripts}, rel)
+		cmd, err := commandFor(r.Cmd, oraclecmd.Options{Scripts: r.Scripts}, rel)
 		if err != nil {
 			return nil, nil, err.Error(), nil
 		}
-		c.cmd, c.files = cmd, nil
+		c.Cmd, c.Files = cmd, nil
 		return &c, func() {}, "", nil
 	}
-	return nil, nil, "runner " + s.runner.name() + " gets no suggestions", nil
+	return nil, nil, "runner " + s.runner.Name() + " gets no suggestions", nil
 }
 
 // commandFor is the oracle command with its test-file argument replaced by rel: the same runner,
@@ -407,7 +407,7 @@ func runWord(s report.Status) string {
 }
 
 // failedText names a run's failed tests, else the last line of its output, short.
-func failedText(out runOutcome) string {
+func failedText(out oracle.RunOutcome) string {
 	if len(out.Failed) > 0 {
 		return "failed " + strings.Join(out.Failed, "; ")
 	}

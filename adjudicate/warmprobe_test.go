@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // TestProbeCheck reads probe files as a warm run leaves them: only this run's token, once or
@@ -12,40 +14,40 @@ import (
 // or a forged line beside the real one is stale or tampered.
 func TestProbeCheck(t *testing.T) {
 	dir := t.TempDir()
-	p, err := newProbe(filepath.Join(dir, "probe"))
+	p, err := oracle.NewProbe(filepath.Join(dir, "probe"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, err := newProbe(filepath.Join(dir, "old"))
+	old, err := oracle.NewProbe(filepath.Join(dir, "old"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.token == old.token || len(p.token) != 32 {
-		t.Fatalf("tokens %q and %q: want two different 128-bit tokens", p.token, old.token)
+	if p.Token == old.Token || len(p.Token) != 32 {
+		t.Fatalf("tokens %q and %q: want two different 128-bit tokens", p.Token, old.Token)
 	}
 	for _, tt := range []struct {
 		name, content, why string
 	}{
-		{"this run's token", p.token + "\n", ""},
-		{"loaded by two test files", p.token + "\n" + p.token + "\n", ""},
+		{"this run's token", p.Token + "\n", ""},
+		{"loaded by two test files", p.Token + "\n" + p.Token + "\n", ""},
 		{"nothing: stale unmutated code, or never loaded", "", "no probe came back"},
-		{"another run's token: stale", old.token + "\n", "a wrong probe came back"},
-		{"a forged line beside the real one", p.token + "\n" + "0123456789abcdef0123456789abcdef\n", "a wrong probe came back"},
+		{"another run's token: stale", old.Token + "\n", "a wrong probe came back"},
+		{"a forged line beside the real one", p.Token + "\n" + "0123456789abcdef0123456789abcdef\n", "a wrong probe came back"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if err := os.WriteFile(p.file, []byte(tt.content), 0o644); err != nil {
+			if err := os.WriteFile(p.File, []byte(tt.content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			got := p.check()
+			got := p.Check()
 			if tt.why == "" && got != "" || tt.why != "" && !strings.Contains(got, tt.why) {
 				t.Errorf("check() = %q, want %q", got, tt.why)
 			}
 		})
 	}
-	if err := os.Remove(p.file); err != nil {
+	if err := os.Remove(p.File); err != nil {
 		t.Fatal(err)
 	}
-	if got := p.check(); !strings.Contains(got, "could not be read") {
+	if got := p.Check(); !strings.Contains(got, "could not be read") {
 		t.Errorf("check() of a removed probe file = %q, want it unreadable", got)
 	}
 }

@@ -1,11 +1,24 @@
-// Package oracle is the layer that runs the patch's tests once, in a sandbox (issue 23, item 2):
-// the snapshot of the user's tree (tree.go, mirror.go), the sandboxes made from it and the pool
-// that hands them out (sandbox.go, pool.go), their own node_modules where copy-on-write is missing
-// or workspace links need it (nmcaches.go, workspace.go), the coverage-ignore hints blanked in
-// their copies (blank.go) and the one process path every run takes (exec.go). A sandbox fix goes
-// here, once, for certify and contracts alike.
+// Package oracle is the layer that runs the patch's tests once, in a sandbox (issue 23, item 2),
+// for certify (package adjudicate) and contracts alike. Its face is Open, Lab.Run and Lab.Close
+// (lab.go, labrun.go): a snapshot of the repository with a pool of confined sandboxes over it,
+// the runner chosen for the oracle (auto's fallback included), and one Outcome per run of a
+// baseline or a mutant.
 //
-// The runner layer (runner choice, the command, embedded and warm runners, the run path with its
-// confinement) still lives in package adjudicate and reaches this package's exported pieces; it
-// moves here next, behind Open, Lab.Run and Lab.Close, after which only that face stays exported.
+// Behind the face, by concept:
+//   - the snapshot and the sandboxes: tree.go, mirror.go (what a sandbox mirrors), sandbox.go,
+//     pool.go, nmcaches.go and workspace.go (each sandbox's own node_modules), blank.go
+//     (coverage-ignore hints blanked in the copies). A sandbox fix goes here.
+//   - confinement and the one run path: runs.go (environment, isolation, the clock), exec.go.
+//   - the runners: choice.go (--runner and auto's fallback), runner.go (the command and node
+//     runners; a new runner flag goes here or in package oraclecmd, the command reader),
+//     embeddedrun.go, warm.go with warmworker.go and warmprobe.go (--warm), compilecache.go.
+//   - what one run says: results.go (per-test results), covglue.go (hit maps), inputs.go (what the
+//     run loaded), cmdvalue.go, jestvalue.go and vitestvalue.go (the value trace), limits.go.
+//   - the baseline pair and its fallbacks: baseline.go, baselinehint.go, runnerspeed.go,
+//     typescript.go, jestconfigts.go, reachcost.go.
+//
+// The detectors, verdicts and value and coverage adjudication stay in package adjudicate, as do
+// certify's phases (a new phase goes there). certify still reaches the pieces behind the face
+// through their exports (Pool, Box, Runs, RunSpec, RunOutcome, …): those exports are
+// transitional, until certify's phases run through Lab.Run.
 package oracle

@@ -14,10 +14,9 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
+	"golang.org/x/sync/errgroup"
 )
 
 // Pool is the run's sandboxes over one snapshot, in a temp directory of their own.

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file keeps a project's @babel/register compile cache warm across the command runner's
 // runs in one sandbox without letting any run's writes reach another run's outcome.
@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/internal/nodepkg"
 	"github.com/bond-tool/bond/internal/safefile"
 )
@@ -29,24 +28,24 @@ import (
 // bytes is never served. A test that forges entries in an unmutated run gains nothing it does
 // not have already: it can read the sources it runs against.
 type compileCache struct {
-	// what says which cache it is, for the report.
-	what string
+	// What says which cache it is, for the report.
+	What string
 	dir  string // in the work dir: the seeds and every run's private copy
 
 	mu   sync.Mutex
 	seed map[int]string // sandbox index → its seed file
 }
 
-// babelRegisters are the packages whose require hook reads BABEL_CACHE_PATH.
-var babelRegisters = []string{"@babel/register", "babel-register"}
+// BabelRegisters are the packages whose require hook reads BABEL_CACHE_PATH.
+var BabelRegisters = []string{"@babel/register", "babel-register"}
 
-// newCompileCache returns the compile cache of a project at root whose runs work in work, or nil
+// NewCompileCache returns the compile cache of a project at root whose runs work in work, or nil
 // when the project installs no babel require hook.
-func newCompileCache(root, work string) *compileCache {
-	for _, pkg := range babelRegisters {
+func NewCompileCache(root, work string) *compileCache {
+	for _, pkg := range BabelRegisters {
 		if nodepkg.Resolvable(root, pkg) {
 			return &compileCache{
-				what: pkg + ": each sandbox keeps the compile cache of its last passing unmutated run; every run reads a private copy (BABEL_CACHE_PATH)",
+				What: pkg + ": each sandbox keeps the compile cache of its last passing unmutated run; every run reads a private copy (BABEL_CACHE_PATH)",
 				dir:  filepath.Join(work, "compile-cache"),
 				seed: map[int]string{},
 			}
@@ -55,10 +54,10 @@ func newCompileCache(root, work string) *compileCache {
 	return nil
 }
 
-// forRun prepares the cache of one run in sb: the environment entry to add, and finish, to call
+// ForRun prepares the cache of one run in sb: the environment entry to add, and finish, to call
 // when the run is over with whether its cache may seed the sandbox's next runs (the tree was
 // unmutated and the run passed).
-func (c *compileCache) forRun(sb *oracle.Box) (env string, finish func(keep bool), err error) {
+func (c *compileCache) ForRun(sb *Box) (env string, finish func(keep bool), err error) {
 	if err := os.MkdirAll(c.dir, 0o755); err != nil {
 		return "", nil, fmt.Errorf("making the compile cache directory: %w", err)
 	}

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file keeps the embedded runner from standing in where it would read more than the real
 // runner: esbuild bundles TypeScript whatever the oracle command says, but `node --test` on
@@ -15,8 +15,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/internal/proc"
 )
 
 // typeScriptGap says why the command runner would not load TypeScript the embedded baseline
@@ -24,13 +25,13 @@ import (
 // not serving an oracle command's node --test invocation under auto, the command brings its
 // own TypeScript loader (choice.plainNode), no TypeScript file was loaded, or the node on the
 // runs' PATH strips types on its own.
-func typeScriptGap(ctx context.Context, x *runs, p *oracle.Pool, b baselineRuns) string {
-	c := x.choice
-	if _, embedded := c.runner.(*embeddedRunner); !embedded || c.mode == RunnerEmbedded || !c.plainNode {
+func typeScriptGap(ctx context.Context, x *Runs, p *Pool, b BaselineRuns) string {
+	c := x.Choice
+	if _, embedded := c.Runner.(*EmbeddedRunner); !embedded || c.mode == RunnerEmbedded || !c.plainNode {
 		return ""
 	}
 	var ts []string
-	for f := range b.pair[0].Loaded {
+	for f := range b.Pair[0].Loaded {
 		if isTypeScript(f) {
 			ts = append(ts, f)
 		}
@@ -39,8 +40,8 @@ func typeScriptGap(ctx context.Context, x *runs, p *oracle.Pool, b baselineRuns)
 		return ""
 	}
 	sort.Strings(ts)
-	v := nodeVersion(ctx, p.Boxes[0].Root, x.env)
-	if stripsTypes(v) {
+	v := NodeVersion(ctx, p.Boxes[0].Root, x.Env)
+	if StripsTypes(v) {
 		return ""
 	}
 	more := ""
@@ -60,9 +61,9 @@ func isTypeScript(p string) bool {
 	return false
 }
 
-// stripsTypes reports whether node --version v loads TypeScript by erasing its types without a
+// StripsTypes reports whether node --version v loads TypeScript by erasing its types without a
 // flag: Node 22.18 and later 22s, 23.6 and later.
-func stripsTypes(v string) bool {
+func StripsTypes(v string) bool {
 	parts := strings.SplitN(strings.TrimPrefix(v, "v"), ".", 3)
 	if len(parts) < 2 {
 		return false
@@ -81,4 +82,16 @@ func stripsTypes(v string) bool {
 		return minor >= 18
 	}
 	return false
+}
+
+// NodeVersion is what node --version says in the runs' environment, or why it could not say.
+func NodeVersion(ctx context.Context, dir string, env []string) string {
+	r, err := proc.Run(ctx, proc.Spec{Cmd: "node --version", Dir: dir, Env: env, Timeout: 30 * time.Second})
+	switch {
+	case err != nil:
+		return "unknown: " + err.Error()
+	case r.Start != nil || r.ExitCode != 0:
+		return "absent"
+	}
+	return strings.TrimSpace(r.Output)
 }

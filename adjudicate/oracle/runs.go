@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file runs one oracle or gate in a sandbox and records its span: the single path every run
 // of a certify takes, whichever phase asks for it, and the confinement every such run gets.
@@ -8,9 +8,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
@@ -19,67 +19,57 @@ import (
 	"github.com/bond-tool/bond/internal/seal"
 )
 
-// runs starts the oracle (through the chosen runner) and the gates (as commands).
-type runs struct {
-	choice *runnerChoice
-	env    []string // isolate.Env's allow-list, with Options.Env
-	iso    *isolate.Isolator
-	clock  *clock
-	// inputs checks that every oracle run saw the patched tree plus its own mutation (inputs.go).
-	inputs *inputCheck
+// Runs starts the oracle (through the chosen runner) and the gates (as commands).
+type Runs struct {
+	Choice *RunnerChoice
+	Env    []string // isolate.Env's allow-list, with Options.Env
+	Iso    *isolate.Isolator
+	Clock  *Clock
+	// Inputs checks that every oracle run saw the patched tree plus its own mutation (inputs.go).
+	Inputs *inputCheck
 	// perFile are the baseline's runs, once it ran the oracle's test files one by one (nil before
 	// and otherwise): they complete a subset run's coverage.
-	perFile *baselineRuns
+	perFile *BaselineRuns
 }
 
-// confinement is how every test process of a certify runs: its isolator and its environment.
-type confinement struct {
-	iso *isolate.Isolator
-	env []string
-	// info is what the report records of it.
-	info report.SandboxInfo
+// Confinement is how every test process of a certify runs: its isolator and its environment.
+type Confinement struct {
+	Iso *isolate.Isolator
+	Env []string
+	// Info is what the report records of it.
+	Info report.SandboxInfo
 }
 
-// confineOptions are what a confinement is built from: the part of certify's Options it reads
+// ConfineOptions are what a confinement is built from: the part of certify's Options it reads
 // (Options.confinement), and all of a Lab's (lab.go), so both get the same confinement.
-type confineOptions struct {
-	hermetic bool
-	// fence are directories read-only to every run besides those every confinement fences
+type ConfineOptions struct {
+	Hermetic bool
+	// Fence are directories read-only to every run besides those every confinement fences
 	// (certify's --incremental file's directory).
-	fence []string
-	// cacheDir is bond's own cache directory, hidden from every run ("": none to hide).
-	cacheDir string
-	passEnv  []string
-	env      []string
-	// newIsolator makes the isolator (isolate.New outside tests).
-	newIsolator func(isolate.Options) (*isolate.Isolator, error)
+	Fence []string
+	// CacheDir is bond's own cache directory, hidden from every run ("": none to hide).
+	CacheDir string
+	PassEnv  []string
+	Env      []string
+	// NewIsolator makes the isolator (isolate.New outside tests).
+	NewIsolator func(isolate.Options) (*isolate.Isolator, error)
 }
 
-// confinement returns the part of o a confinement is built from.
-func (o Options) confinement() confineOptions {
-	c := confineOptions{hermetic: o.Hermetic, cacheDir: o.CacheDir, passEnv: o.PassEnv, env: o.Env, newIsolator: o.newIsolator}
-	if o.Incremental != "" {
-		// Only bond writes the incremental file: read-only to every run (docs/incremental.md).
-		c.fence = append(c.fence, filepath.Dir(o.Incremental))
-	}
-	return c
-}
-
-// newConfinement builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
+// NewConfinement builds the confinement of a run over t's sandboxes in p (SPEC §3.2, §7): every
 // node_modules directory the sandboxes link is copy-on-write to each run (or, where overlays are
 // refused, read-only; where namespaces are, watched);
 // where namespaces work, the user's checkout and the temp dir the work dir lives in are read-only
 // too, but for the work dir itself (so ../ from a sandbox stays inside it); no process outlives its run, --hermetic takes every network but
 // loopback away, and the environment is the allow-list plus --pass-env with TMPDIR inside the
 // work dir. In detect mode it snapshots the linked trees now, before the first run.
-func newConfinement(o confineOptions, t *oracle.Tree, p *oracle.Pool) (*confinement, error) {
+func NewConfinement(o ConfineOptions, t *Tree, p *Pool) (*Confinement, error) {
 	// Copy-on-write where the host allows it: each run's writes into node_modules land in
 	// layers of its own here, thrown away after it (issue 24: vite's .vite-temp).
-	io := isolate.Options{Hermetic: o.hermetic, Writable: []string{p.Work}, Layers: filepath.Join(p.Work, "layers")}
+	io := isolate.Options{Hermetic: o.Hermetic, Writable: []string{p.Work}, Layers: filepath.Join(p.Work, "layers")}
 	for _, nm := range t.NodeModules {
 		io.ReadOnly = append(io.ReadOnly, filepath.Join(t.Root, filepath.FromSlash(nm)))
 	}
-	fence := append([]string{filepath.Dir(p.Work), t.Root}, o.fence...)
+	fence := append([]string{filepath.Dir(p.Work), t.Root}, o.Fence...)
 	// The checkout's git directories (a monorepo's .git above --repo included: a test finds it
 	// through its node_modules link) and the user's home, whose ~/.gitconfig, ~/.npmrc and
 	// ~/.ssh a test must not write: a run's HOME is the sandbox's own (SPEC §7).
@@ -92,14 +82,14 @@ func newConfinement(o confineOptions, t *oracle.Tree, p *oracle.Pool) (*confinem
 			io.Fence = append(io.Fence, d)
 		}
 	}
-	if d := seal.ToHide(o.cacheDir, t.Root, p.Work); d != "" {
+	if d := seal.ToHide(o.CacheDir, t.Root, p.Work); d != "" {
 		io.Hidden = append(io.Hidden, d)
 	}
 	// The credentials this machine holds (~/.ssh, ~/.npmrc, cloud configs, the checkout's
 	// .git/config with a CI token in it) are unreadable to every run where namespaces work.
 	home, _ := os.UserHomeDir()
 	io.Secrets = isolate.CredentialPaths(home, t.GitDirs)
-	iso, err := o.newIsolator(io)
+	iso, err := o.NewIsolator(io)
 	if err != nil {
 		var he *isolate.HermeticError
 		if errors.As(err, &he) {
@@ -111,7 +101,7 @@ func newConfinement(o confineOptions, t *oracle.Tree, p *oracle.Pool) (*confinem
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		return nil, err
 	}
-	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.passEnv}, o.env)
+	env, names := proc.Env(os.Environ(), isolate.EnvOptions{TMPDIR: tmp, Pass: o.PassEnv}, o.Env)
 	info := t.Mirror
 	info.Protection, info.Reaping, info.Why, info.EnvPassed = iso.Protection(), iso.Reaping(), iso.Why(), names
 	if len(t.NodeModules) > 0 && (iso.Protection() != confine.CopyOnWrite || len(t.Workspace) > 0) {
@@ -131,39 +121,39 @@ func newConfinement(o confineOptions, t *oracle.Tree, p *oracle.Pool) (*confinem
 	if info.EnvPassed == nil {
 		info.EnvPassed = []string{}
 	}
-	return &confinement{iso: iso, env: env, info: info}, nil
+	return &Confinement{Iso: iso, Env: env, Info: info}, nil
 }
 
-// oracle runs the oracle once in sb, where s.ov (if any) is already placed. A run without a
+// Oracle runs the oracle once in sb, where s.ov (if any) is already placed. A run without a
 // limit (the baseline without --timeout) gets DefaultOracleLimit, so no oracle hangs certify.
-func (x *runs) oracle(ctx context.Context, sb *oracle.Box, s runSpec) (runOutcome, error) {
-	return x.oracleWith(ctx, x.choice.runner, sb, s)
+func (x *Runs) Oracle(ctx context.Context, sb *Box, s RunSpec) (RunOutcome, error) {
+	return x.OracleWith(ctx, x.Choice.Runner, sb, s)
 }
 
-// oracleWith is oracle through runner r rather than the chosen one (--parity's real runner).
-func (x *runs) oracleWith(ctx context.Context, r oracleRunner, sb *oracle.Box, s runSpec) (runOutcome, error) {
-	if s.timeout <= 0 {
-		s.timeout = DefaultOracleLimit
+// OracleWith is oracle through runner r rather than the chosen one (--parity's real runner).
+func (x *Runs) OracleWith(ctx context.Context, r OracleRunner, sb *Box, s RunSpec) (RunOutcome, error) {
+	if s.Timeout <= 0 {
+		s.Timeout = DefaultOracleLimit
 	}
-	out, err := r.run(ctx, sb, s)
-	if err == nil && x.inputs != nil {
+	out, err := r.Run(ctx, sb, s)
+	if err == nil && x.Inputs != nil {
 		x.checkInputs(sb, s, &out)
 	}
-	x.clock.record(out, false)
-	if err == nil && s.cov && s.files != nil && x.perFile != nil {
-		completeCoverage(&out, s.files, *x.perFile)
+	x.Clock.Record(out, false)
+	if err == nil && s.Cov && s.Files != nil && x.perFile != nil {
+		completeCoverage(&out, s.Files, *x.perFile)
 	}
 	return out, err
 }
 
 // checkInputs records what the run saw and makes a run that saw anything but the patched tree
 // plus s.ov an error (inputs.go): never a kill.
-func (x *runs) checkInputs(sb *oracle.Box, s runSpec, out *runOutcome) {
+func (x *Runs) checkInputs(sb *Box, s RunSpec, out *RunOutcome) {
 	var bad []string
 	if out.Loaded != nil {
-		out.Inputs, bad = x.inputs.observe(s, out.Loaded)
+		out.Inputs, bad = x.Inputs.Observe(s, out.Loaded)
 	} else {
-		out.Inputs, bad = x.inputs.placed(sb, s)
+		out.Inputs, bad = x.Inputs.placed(sb, s)
 	}
 	if len(bad) > 0 {
 		inputsError(out, bad)
@@ -175,7 +165,7 @@ func (x *runs) checkInputs(sb *oracle.Box, s runSpec, out *runOutcome) {
 // not run the mutated line, so under the mutant they run as on the unmutated tree; without them,
 // every line only they run would read as a line the mutant stopped running, a coverage witness
 // the whole oracle's run would not give.
-func completeCoverage(out *runOutcome, files []string, b baselineRuns) {
+func completeCoverage(out *RunOutcome, files []string, b BaselineRuns) {
 	if out.Hits == nil {
 		return // no coverage to complete: the detector says why
 	}
@@ -183,11 +173,11 @@ func completeCoverage(out *runOutcome, files []string, b baselineRuns) {
 	for _, f := range files {
 		ran[f] = true
 	}
-	for i, f := range b.files {
+	for i, f := range b.Files {
 		if ran[f] {
 			continue
 		}
-		base := b.each[i]
+		base := b.Each[i]
 		out.Hits.Merge(base.Hits)
 		for p, src := range base.Sources {
 			if out.Sources == nil {
@@ -208,31 +198,42 @@ func completeCoverage(out *runOutcome, files []string, b baselineRuns) {
 	}
 }
 
-// gate runs a gate's command once in sb.
-func (x *runs) gate(ctx context.Context, sb *oracle.Box, cmd string, timeout time.Duration) (runOutcome, error) {
-	cmd, env, ask, err := askResults(cmd, x.env, sb.Root)
+// Gate runs a gate's command once in sb.
+func (x *Runs) Gate(ctx context.Context, sb *Box, cmd string, timeout time.Duration) (RunOutcome, error) {
+	cmd, env, ask, err := askResults(cmd, x.Env, sb.Root)
 	if err != nil {
-		return runOutcome{}, err
+		return RunOutcome{}, err
 	}
-	res, err := oracle.RunIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: env, Timeout: timeout, Isolation: x.iso})
+	res, err := RunIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: env, Timeout: timeout, Isolation: x.Iso})
 	out := outcomeOf(res)
-	readResults(&out, ask, sb.Root)
-	x.clock.record(out, true)
+	ReadResults(&out, ask, sb.Root)
+	x.Clock.Record(out, true)
 	return out, err
 }
 
-// control runs the unmutated oracle once in sb if it has not run there yet (SPEC §3.2).
-func (x *runs) control(ctx context.Context, sb *oracle.Box, timeout time.Duration) error {
+// Control runs the unmutated oracle once in sb if it has not run there yet (SPEC §3.2).
+func (x *Runs) Control(ctx context.Context, sb *Box, timeout time.Duration) error {
 	if sb.Controlled {
 		return nil
 	}
-	out, err := x.oracle(ctx, sb, runSpec{timeout: timeout})
+	out, err := x.Oracle(ctx, sb, RunSpec{Timeout: timeout})
 	if err != nil {
 		return err
 	}
 	if out.Status != report.StatusAccepted {
-		return input.Errorf("the control run of the unmutated oracle failed in sandbox %d (%s, exit %d) although both baseline runs passed; the oracle is flaky or depends on where it runs. Output tail:\n%s", sb.Index, out.Status, out.ExitCode, oracle.IndentTail(out.Output))
+		return input.Errorf("the control run of the unmutated oracle failed in sandbox %d (%s, exit %d) although both baseline runs passed; the oracle is flaky or depends on where it runs. Output tail:\n%s", sb.Index, out.Status, out.ExitCode, IndentTail(out.Output))
 	}
 	sb.Controlled = true
+	return nil
+}
+
+// CheckPassEnv refuses a --pass-env entry that is not a variable name (empty, or holding =, a
+// blank or a line break), for certify's Options and a Lab's alike.
+func CheckPassEnv(names []string) error {
+	for _, n := range names {
+		if n == "" || strings.ContainsAny(n, "= \t\n") {
+			return input.Errorf("--pass-env %q: want a variable name such as DATABASE_URL", n)
+		}
+	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the value trace of an oracle command that runs vitest (issue 28, witness value):
 // what bond learns once per certify (the project's vitest config, the repository's code files
@@ -14,21 +14,20 @@ import (
 	"sync"
 
 	"github.com/bond-tool/bond/adjudicate/nodetrace"
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 )
 
 // vitestPlan is what the traced runs under vitest need, read once per certify (readVitestPlan).
 type vitestPlan struct {
-	// config is the project's vitest config, repo-relative ("" when it has none).
-	config string
-	// files are the repository's code files (nodetrace.VitestFiles).
-	files []string
+	// Config is the project's vitest config, repo-relative ("" when it has none).
+	Config string
+	// Files are the repository's code files (nodetrace.VitestFiles).
+	Files []string
 	// modules are, per code file, the repository modules it imports; unresolved the imports
 	// bond could not resolve (nodetrace.VitestModules).
 	modules, unresolved map[string][]string
-	// why says why the value detector cannot trace this command's vitest ("" when it can).
-	why string
+	// Why says why the value detector cannot trace this command's vitest ("" when it can).
+	Why string
 }
 
 // vitestOnce holds a runner's vitestPlan once read.
@@ -37,20 +36,20 @@ type vitestOnce struct {
 	plan *vitestPlan
 }
 
-// vitestRecorder says, in the run's note, what records the calls under vitest.
-const vitestRecorder = "bond's setup file, which vitest runs first among setupFiles (through a config of bond's that loads the project's) before each test file and which wraps those modules through vi.doMock"
+// VitestRecorder says, in the run's note, what records the calls under vitest.
+const VitestRecorder = "bond's setup file, which vitest runs first among setupFiles (through a config of bond's that loads the project's) before each test file and which wraps those modules through vi.doMock"
 
-// vitestNoNeighbours is why a traced vitest run makes no neighbour calls (--value-neighbours).
+// VitestNoNeighbours is why a traced vitest run makes no neighbour calls (--value-neighbours).
 // vitest 3 takes a test file's V8 coverage in the worker after the file's last hook, with
 // Profiler.takePreciseCoverage, which resets V8's counters; the first point after it that a setup
 // file reaches is the restore of its spies (vitest restores every vi.spyOn after each file, as
 // jest does in its teardown). Calls made there run in the counters of the worker's next test
 // file, whose coverage would count them as that file's tests'; resetting the counters again
 // would need an inspector session of bond's beside vitest's in the worker.
-const vitestNoNeighbours = "no neighbour calls: under vitest bond's setup file could make them only after vitest took the test file's coverage, and V8 would count them into the next test file's coverage in the same worker"
+const VitestNoNeighbours = "no neighbour calls: under vitest bond's setup file could make them only after vitest took the test file's coverage, and V8 would count them into the next test file's coverage in the same worker"
 
-// unavailableVitest prefixes why the value detector cannot trace the command's vitest.
-const unavailableVitest = "not available under runner command: the oracle command runs vitest, and "
+// UnavailableVitest prefixes why the value detector cannot trace the command's vitest.
+const UnavailableVitest = "not available under runner command: the oracle command runs vitest, and "
 
 // vitestConfigFiles are the names vitest 3 looks for in its root, in its order (its
 // constants' configFiles), and the workspace files it would read beside a config.
@@ -61,27 +60,27 @@ var (
 
 // vitestPlanFor returns the plan of r's vitest, reading it in sb the first time (the first traced
 // run, a baseline run on the unmutated tree).
-func (r *cmdRunner) vitestPlanFor(sb *oracle.Box) vitestPlan {
+func (r *CmdRunner) vitestPlanFor(sb *Box) vitestPlan {
 	if r.vitest == nil {
-		return vitestPlan{why: unavailableVitest + "this runner reads no vitest config"}
+		return vitestPlan{Why: UnavailableVitest + "this runner reads no vitest config"}
 	}
 	r.vitest.mu.Lock()
 	defer r.vitest.mu.Unlock()
 	if r.vitest.plan == nil {
-		p := readVitestPlan(sb.Root)
+		p := ReadVitestPlan(sb.Root)
 		r.vitest.plan = &p
 	}
 	return *r.vitest.plan
 }
 
-// readVitestPlan finds the project's config in root as vitest does, refuses a workspace file
+// ReadVitestPlan finds the project's config in root as vitest does, refuses a workspace file
 // (bond's config lies outside the root, where vitest would no longer find it), and scans the
 // repository's code files' imports.
-func readVitestPlan(root string) vitestPlan {
+func ReadVitestPlan(root string) vitestPlan {
 	var p vitestPlan
 	entries, err := os.ReadDir(root)
 	if err != nil {
-		p.why = unavailableVitest + "bond could not read the repository's root: " + err.Error()
+		p.Why = UnavailableVitest + "bond could not read the repository's root: " + err.Error()
 		return p
 	}
 	have := map[string]bool{}
@@ -93,23 +92,23 @@ func readVitestPlan(root string) vitestPlan {
 	for _, w := range vitestWorkspaceFiles {
 		for _, ext := range []string{".ts", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"} {
 			if have[w+ext] {
-				p.why = unavailableVitest + "the repository has " + w + ext + " (several projects): bond puts its setup file in a config of one project only"
+				p.Why = UnavailableVitest + "the repository has " + w + ext + " (several projects): bond puts its setup file in a config of one project only"
 				return p
 			}
 		}
 	}
 	for _, c := range vitestConfigFiles {
 		if have[c] {
-			p.config = c
+			p.Config = c
 			break
 		}
 	}
 	files, why := nodetrace.VitestFiles(root)
 	if why != "" {
-		p.why = unavailableVitest + why
+		p.Why = UnavailableVitest + why
 		return p
 	}
-	p.files = files
+	p.Files = files
 	p.modules, p.unresolved = nodetrace.VitestModules(root, files)
 	return p
 }
@@ -118,19 +117,19 @@ func readVitestPlan(root string) vitestPlan {
 // the run's test files when it was narrowed to some (nil: vitest's own pick). It returns the
 // trace to read after the run and the command that gives vitest bond's config, or why the run is
 // not traced (the command unchanged); err only when bond could not write its own files.
-func (r *cmdRunner) traceVitest(sb *oracle.Box, cmd string, tests []string) (tr *nodetrace.Run, out string, why string, err error) {
+func (r *CmdRunner) traceVitest(sb *Box, cmd string, tests []string) (tr *nodetrace.Run, out string, why string, err error) {
 	p := r.vitestPlanFor(sb)
-	if p.why != "" {
-		return nil, cmd, p.why, nil
+	if p.Why != "" {
+		return nil, cmd, p.Why, nil
 	}
-	tr, wrapper, err := nodetrace.PrepareVitest(r.tmp, sb.Root, tests, p.files, p.modules, p.unresolved, p.config, unavailableVitest)
+	tr, wrapper, err := nodetrace.PrepareVitest(r.tmp, sb.Root, tests, p.Files, p.modules, p.unresolved, p.Config, UnavailableVitest)
 	if err != nil {
 		return nil, cmd, "", err
 	}
-	out, problem := oraclecmd.WithVitestArgs(cmd, oraclecmd.Options{Scripts: r.scripts}, []string{"--config=" + filepath.ToSlash(wrapper)})
+	out, problem := oraclecmd.WithVitestArgs(cmd, oraclecmd.Options{Scripts: r.Scripts}, []string{"--config=" + filepath.ToSlash(wrapper)})
 	if problem != "" {
 		tr.Remove()
-		return nil, cmd, unavailableVitest + problem, nil
+		return nil, cmd, UnavailableVitest + problem, nil
 	}
 	return tr, out, "", nil
 }

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file weighs the embedded runner's speed against the command runner's (issue 25, [speed]):
 // the embedded runner starts in milliseconds, but goja interprets what V8 compiles, so a suite
@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -26,21 +25,21 @@ const DefaultSlowEmbedded = 10 * time.Second
 // returns why auto should switch — the command runner takes at most half the embedded runner's
 // time, and the mutants still to run save more than the command runner's own baseline pair
 // costs — or a note of what it measured and kept ("" when it did not time anything).
-func slowerEmbedded(ctx context.Context, x *runs, p *oracle.Pool, b baselineRuns, limit time.Duration, bp baselinePlan) (why, note string, err error) {
-	c := x.choice
-	if _, embedded := c.runner.(*embeddedRunner); !embedded || c.mode == RunnerEmbedded || bp.mutants == 0 {
+func slowerEmbedded(ctx context.Context, x *Runs, p *Pool, b BaselineRuns, limit time.Duration, bp BaselinePlan) (why, note string, err error) {
+	c := x.Choice
+	if _, embedded := c.Runner.(*EmbeddedRunner); !embedded || c.mode == RunnerEmbedded || bp.Mutants == 0 {
 		return "", "", nil
 	}
-	slowAt := bp.slowEmbedded
+	slowAt := bp.SlowEmbedded
 	if slowAt <= 0 {
 		slowAt = DefaultSlowEmbedded
 	}
-	emb := (b.pair[0].Duration + b.pair[1].Duration) / 2
+	emb := (b.Pair[0].Duration + b.Pair[1].Duration) / 2
 	if emb < slowAt {
 		return "", "", nil
 	}
 	sb, _ := p.Pair()
-	out, err := x.oracleWith(ctx, c.fallback, sb, runSpec{timeout: limit})
+	out, err := x.OracleWith(ctx, c.Fallback, sb, RunSpec{Timeout: limit})
 	if err != nil {
 		return "", "", err
 	}
@@ -51,8 +50,8 @@ func slowerEmbedded(ctx context.Context, x *runs, p *oracle.Pool, b baselineRuns
 		return "", measured + ", which did not pass it (" + string(out.Status) + "): the embedded runner kept", nil
 	case 2*cmd > emb:
 		return "", measured + ": the embedded runner kept", nil
-	case time.Duration(bp.mutants)*(emb-cmd) <= 2*cmd:
-		return "", fmt.Sprintf("%s: the embedded runner kept, since %d mutant runs would save less than the command runner's own baseline costs", measured, bp.mutants), nil
+	case time.Duration(bp.Mutants)*(emb-cmd) <= 2*cmd:
+		return "", fmt.Sprintf("%s: the embedded runner kept, since %d mutant runs would save less than the command runner's own baseline costs", measured, bp.Mutants), nil
 	}
 	return fmt.Sprintf("auto chose %s: %s; these tests' own computation runs faster compiled by Node than interpreted by the embedded runtime", c.fallbackName(), measured), "", nil
 }

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is --warm's worker (warm.go): one long-lived vitest or jest process in one sandbox,
 // the request and answer files it talks to bond through, and what bond reads in an answer.
@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"
@@ -39,7 +38,7 @@ type warmWorker struct {
 // (isolation off, a config that would leak state, no vitest/node or jest, an old Node) —
 // returned as why, never an error. args gives the harness's arguments after the sandbox root and
 // the worker's directory, made for that directory.
-func startWarmWorker(ctx context.Context, sb *oracle.Box, harness string, args func(dir string) []string, env []string, iso *isolate.Isolator, tmp string, limit time.Duration) (*warmWorker, string, error) {
+func startWarmWorker(ctx context.Context, sb *Box, harness string, args func(dir string) []string, env []string, iso *isolate.Isolator, tmp string, limit time.Duration) (*warmWorker, string, error) {
 	dir, err := os.MkdirTemp(tmp, "warm-")
 	if err != nil {
 		return nil, "", fmt.Errorf("making the warm worker's directory: %w", err)
@@ -52,7 +51,7 @@ func startWarmWorker(ctx context.Context, sb *oracle.Box, harness string, args f
 	wk := &warmWorker{dir: dir, cancel: cancel, done: make(chan struct{}), next: 1}
 	go func() {
 		defer close(wk.done)
-		wk.res, wk.err = oracle.RunIn(wctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: env, Isolation: iso})
+		wk.res, wk.err = RunIn(wctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: env, Isolation: iso})
 	}()
 	var ready struct {
 		Ready   bool   `json:"ready"`
@@ -165,7 +164,7 @@ func (a *warmAnswer) name(file, full string) string {
 }
 
 // outcome is the run outcome of a killing answer from runner's worker.
-func (a *warmAnswer) outcome(runner string) runOutcome {
+func (a *warmAnswer) outcome(runner string) RunOutcome {
 	t := TestResults{Source: runner + " warm worker", Listed: true}
 	for _, x := range a.Tests {
 		n := a.name(x.File, x.Name)
@@ -185,7 +184,7 @@ func (a *warmAnswer) outcome(runner string) runOutcome {
 	for _, f := range failed {
 		fmt.Fprintf(&b, "  FAIL %s\n", f)
 	}
-	return runOutcome{Status: report.StatusKilled, ExitCode: 1, Began: a.began, Duration: a.took, Output: b.String(),
+	return RunOutcome{Status: report.StatusKilled, ExitCode: 1, Began: a.began, Duration: a.took, Output: b.String(),
 		Failed: failed, KilledBy: failed[0], Tests: t}
 }
 
@@ -195,12 +194,12 @@ func (a *warmAnswer) outcome(runner string) runOutcome {
 // the jest worker's transformer appends the probe only to a transform of exactly those bytes.
 // why says why there is no usable answer (the caller replaces the worker through discard); err
 // is ctx's end or a failed write in the sandbox.
-func (wk *warmWorker) exchange(ctx context.Context, sb *oracle.Box, rel string, content, placed, after []byte, tests []string, limit time.Duration) (a warmAnswer, why string, err error) {
+func (wk *warmWorker) exchange(ctx context.Context, sb *Box, rel string, content, placed, after []byte, tests []string, limit time.Duration) (a warmAnswer, why string, err error) {
 	f := sb.Tree.File(rel)
 	if f == nil {
 		return a, "", fmt.Errorf("warm run: %s is not in the tree", rel)
 	}
-	pr, err := newProbe(filepath.Join(wk.dir, "probe"))
+	pr, err := NewProbe(filepath.Join(wk.dir, "probe"))
 	if err != nil {
 		return a, "", err
 	}
@@ -222,7 +221,7 @@ func (wk *warmWorker) exchange(ctx context.Context, sb *oracle.Box, rel string, 
 		tests = []string{}
 	}
 	req, _ := json.Marshal(map[string]any{"id": id, "invalidate": invalidate, "tests": tests,
-		"probe": map[string]string{"path": rel, "file": pr.file, "token": pr.token, "sha256": fmt.Sprintf("%x", sha256.Sum256(placed))}})
+		"probe": map[string]string{"path": rel, "file": pr.File, "token": pr.Token, "sha256": fmt.Sprintf("%x", sha256.Sum256(placed))}})
 	tmp := filepath.Join(wk.dir, "req.tmp")
 	if err := os.WriteFile(tmp, req, 0o644); err != nil {
 		return a, "", fmt.Errorf("writing a warm request in %s: %w", wk.dir, err)
@@ -236,6 +235,6 @@ func (wk *warmWorker) exchange(ctx context.Context, sb *oracle.Box, rel string, 
 	if err != nil || why != "" {
 		return a, why, err
 	}
-	a.probe = pr.check()
+	a.probe = pr.Check()
 	return a, "", nil
 }

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the warm worker's probe (docs/warm-workers.md): in every warm run the mutated
 // module's transform ends with one statement, appended by the harness's vite plugin as vite
@@ -19,12 +19,12 @@ import (
 
 // probe is one run's token and the file its statement appends to.
 type probe struct {
-	token string
-	file  string
+	Token string
+	File  string
 }
 
-// newProbe makes a fresh token (128 random bits) for a run and empties file.
-func newProbe(file string) (probe, error) {
+// NewProbe makes a fresh token (128 random bits) for a run and empties file.
+func NewProbe(file string) (probe, error) {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return probe{}, fmt.Errorf("making a warm probe token: %w", err)
@@ -32,15 +32,15 @@ func newProbe(file string) (probe, error) {
 	if err := os.WriteFile(file, nil, 0o666); err != nil {
 		return probe{}, fmt.Errorf("emptying the warm probe file %s: %w", file, err)
 	}
-	return probe{token: hex.EncodeToString(b[:]), file: file}, nil
+	return probe{Token: hex.EncodeToString(b[:]), File: file}, nil
 }
 
-// check reads the probe file after the run: "" when it holds this run's token and nothing
+// Check reads the probe file after the run: "" when it holds this run's token and nothing
 // else, else why the run cannot have executed this run's code. A module the run never loaded
 // writes nothing either; that too is "no token" (see docs/warm-workers.md: the oracle's files
 // that reach the mutated line all load it, so its absence is read as stale, never as a pass).
-func (p probe) check() string {
-	b, err := os.ReadFile(p.file)
+func (p probe) Check() string {
+	b, err := os.ReadFile(p.File)
 	if err != nil {
 		return fmt.Sprintf("the probe file could not be read (%v)", err)
 	}
@@ -49,7 +49,7 @@ func (p probe) check() string {
 		return "no probe came back: the run did not execute this run's code of the mutated module (stale, or never loaded)"
 	}
 	for _, l := range lines {
-		if l != p.token {
+		if l != p.Token {
 			return "a wrong probe came back: the run executed another run's code of the mutated module (stale), or a test wrote the probe file"
 		}
 	}

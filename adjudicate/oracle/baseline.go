@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the baseline phase (SPEC §3.4): the whole oracle twice on the unmutated tree
 // with coverage and then, for per-test-file reach, each of its test files once on its own when
@@ -13,86 +13,84 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
+	"golang.org/x/sync/errgroup"
 )
 
-// baselineRuns are the baseline phase's runs: the whole oracle's two runs, and each test file's
+// BaselineRuns are the baseline phase's runs: the whole oracle's two runs, and each test file's
 // run on its own when reach is per test file.
-type baselineRuns struct {
-	// pair are the whole oracle's two runs: the hit maps every verdict reads, and their
+type BaselineRuns struct {
+	// Pair are the whole oracle's two runs: the hit maps every verdict reads, and their
 	// stability, exactly as under --exhaustive-runs.
-	pair [2]runOutcome
-	// files are the test files run one by one (nil when reach is not per file); each holds
+	Pair [2]RunOutcome
+	// Files are the test files run one by one (nil when reach is not per file); each holds
 	// their runs, in the same order. They say only which file runs which line.
-	files []string
-	each  []runOutcome
-	// dropped says why the files' runs were made and not used (a file that fails on its own):
+	Files []string
+	Each  []RunOutcome
+	// Dropped says why the files' runs were made and not used (a file that fails on its own):
 	// reach is then not per file, and tried and triedRuns keep them for the report.
-	dropped   string
+	Dropped   string
 	tried     []string
-	triedRuns []runOutcome
+	triedRuns []RunOutcome
 }
 
-// baselinePlan is what the baseline phase is told before it runs, by certify's plan and options:
+// BaselinePlan is what the baseline phase is told before it runs, by certify's plan and options:
 // whether to try per-test-file reach and at what price (reachcost.go), and from which embedded
 // run time auto times the command runner (runnerspeed.go). The zero value asks for neither: the
 // whole oracle's pair only, as a Lab's baseline runs it.
-type baselinePlan struct {
-	// try: per-file reach is wanted (not under --exhaustive-runs).
-	try bool
-	// always: make the per-file runs whatever they cost (Options.alwaysPerFile).
-	always bool
-	// mutants is how many mutants may run: what narrowing can save on.
-	mutants int
-	// slowEmbedded is the embedded run time from which auto times the command runner
+type BaselinePlan struct {
+	// Try: per-file reach is wanted (not under --exhaustive-runs).
+	Try bool
+	// Always: make the per-file runs whatever they cost (Options.alwaysPerFile).
+	Always bool
+	// Mutants is how many mutants may run: what narrowing can save on.
+	Mutants int
+	// SlowEmbedded is the embedded run time from which auto times the command runner
 	// (Options.slowEmbedded; 0 is DefaultSlowEmbedded): runnerspeed.go.
-	slowEmbedded time.Duration
+	SlowEmbedded time.Duration
 }
 
-// runBaseline runs the baseline, with per-test-file reach when bp.try, the runner can run its
-// files one by one (oracleRunner.testFiles, two or more) and the runs pay (perFileCost). When a
+// RunBaseline runs the baseline, with per-test-file reach when bp.try, the runner can run its
+// files one by one (OracleRunner.TestFiles, two or more) and the runs pay (perFileCost). When a
 // run shows the runner lacks what the tests need, the runner choice falls back (or refuses) and
 // the baseline runs again under the new runner.
-func runBaseline(ctx context.Context, x *runs, p *oracle.Pool, limit time.Duration, bp baselinePlan, prog *progress) (baselineRuns, error) {
-	b, err := baselineOnce(ctx, x, p, limit, bp, prog)
+func RunBaseline(ctx context.Context, x *Runs, p *Pool, limit time.Duration, bp BaselinePlan, phase func(name string, done, total int)) (BaselineRuns, error) {
+	b, err := BaselineOnce(ctx, x, p, limit, bp, phase)
 	if err != nil {
 		return b, err
 	}
 	if why := b.unsupported(); why != "" {
-		if err := x.choice.fallBack(why); err != nil {
+		if err := x.Choice.fallBack(why); err != nil {
 			return b, err
 		}
-		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
+		if b, err = BaselineOnce(ctx, x, p, limit, bp, phase); err != nil {
 			return b, err
 		}
-	} else if failed := b.embeddedFailure(x.choice); failed != "" {
+	} else if failed := b.embeddedFailure(x.Choice); failed != "" {
 		// The embedded runner stands in for the real one only where it runs the tests exactly;
 		// a baseline that fails there is as likely a gap in it as a failing oracle. The real
 		// runner decides: it passes (and runs everything after), or its failure is the one
 		// certify reports.
-		x.choice.fallBackAfterFailure(failed)
-		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
+		x.Choice.fallBackAfterFailure(failed)
+		if b, err = BaselineOnce(ctx, x, p, limit, bp, phase); err != nil {
 			return b, err
 		}
 	}
 	if why := typeScriptGap(ctx, x, p, b); why != "" {
-		x.choice.useFallback(fmt.Sprintf("auto chose %s: %s", x.choice.fallbackName(), why))
-		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
+		x.Choice.useFallback(fmt.Sprintf("auto chose %s: %s", x.Choice.fallbackName(), why))
+		if b, err = BaselineOnce(ctx, x, p, limit, bp, phase); err != nil {
 			return b, err
 		}
 	} else if why, note, err := slowerEmbedded(ctx, x, p, b, limit, bp); err != nil {
 		return b, err
 	} else if why != "" {
-		x.choice.useFallback(why)
-		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
+		x.Choice.useFallback(why)
+		if b, err = BaselineOnce(ctx, x, p, limit, bp, phase); err != nil {
 			return b, err
 		}
 	} else if note != "" {
-		x.choice.note = joinNotes(x.choice.note, note)
+		x.Choice.Note = joinNotes(x.Choice.Note, note)
 	}
 	if covWhy, traceWhy, err := additionBroke(ctx, x, p, b, limit); err != nil {
 		return b, err
@@ -102,46 +100,55 @@ func runBaseline(ctx context.Context, x *runs, p *oracle.Pool, limit time.Durati
 		// file and in the runner note) or the value trace (named in value_detector) — not the
 		// oracle red, and never the other channel.
 		if covWhy != "" {
-			x.choice.note = joinNotes(x.choice.note, covWhy)
+			x.Choice.Note = joinNotes(x.Choice.Note, covWhy)
 		}
-		if b, err = baselineOnce(ctx, x, p, limit, bp, prog); err != nil {
+		if b, err = BaselineOnce(ctx, x, p, limit, bp, phase); err != nil {
 			return b, err
 		}
 	}
-	if b.dropped != "" {
-		x.choice.note = joinNotes(x.choice.note, b.dropped)
+	if b.Dropped != "" {
+		x.Choice.Note = joinNotes(x.Choice.Note, b.Dropped)
 	}
-	if b.files != nil {
+	if b.Files != nil {
 		x.perFile = &b
 	}
 	return b, nil
 }
 
-// baselineOnce runs the baseline runs once under the current runner: the whole oracle's pair,
+// BaselineOnce runs the baseline runs once under the current runner: the whole oracle's pair,
 // then, when it passed and reach is per file, the first test file on its own and, when the rest
 // pay for themselves (perFileCost; the embedded runner's always do), each other file once, two
 // at a time over the pair's sandboxes. A file that does not pass on its own while the whole
 // oracle does (it needs another file's setup, or its runner finds no test in it) turns per-file
 // reach off: its runs would not say what the whole oracle runs.
-func baselineOnce(ctx context.Context, x *runs, p *oracle.Pool, limit time.Duration, bp baselinePlan, prog *progress) (baselineRuns, error) {
-	files := x.choice.runner.testFiles()
-	if !bp.try || len(files) < 2 {
+func BaselineOnce(ctx context.Context, x *Runs, p *Pool, limit time.Duration, bp BaselinePlan, phase func(name string, done, total int)) (BaselineRuns, error) {
+	files := x.Choice.Runner.TestFiles()
+	if !bp.Try || len(files) < 2 {
 		files = nil
 	}
 	total := 2 + len(files)
-	prog.phase("baseline", 0, total)
-	pair, err := runPair(ctx, x, p, runSpec{cov: true, timeout: limit})
-	b := baselineRuns{pair: pair}
+	if phase != nil {
+		phase("baseline", 0, total)
+	}
+	pair, err := runPair(ctx, x, p, RunSpec{Cov: true, Timeout: limit})
+	b := BaselineRuns{Pair: pair}
 	if err != nil || files == nil || pair[0].Status != report.StatusAccepted || pair[1].Status != report.StatusAccepted {
-		prog.phase("baseline", total, total)
+		if phase != nil {
+			phase("baseline", total, total)
+		}
 		return b, err
 	}
-	specs := make([]runSpec, len(files))
+	specs := make([]RunSpec, len(files))
 	for i, f := range files {
-		specs[i] = runSpec{cov: true, files: []string{f}, timeout: limit}
+		specs[i] = RunSpec{Cov: true, Files: []string{f}, Timeout: limit}
 	}
 	var done atomic.Int32
-	step := func() { prog.phase("baseline", 2+int(done.Add(1)), total) }
+	step := func() {
+		n := 2 + int(done.Add(1))
+		if phase != nil {
+			phase("baseline", n, total)
+		}
+	}
 	each, err := runEach(ctx, x, p, specs[:1], step)
 	if err != nil {
 		return b, err
@@ -149,11 +156,13 @@ func baselineOnce(ctx context.Context, x *runs, p *oracle.Pool, limit time.Durat
 	if each[0].Status != report.StatusAccepted {
 		return b.droppedFor(files[:1], each, 0), nil
 	}
-	if _, embedded := x.choice.runner.(*embeddedRunner); !embedded && !bp.always {
+	if _, embedded := x.Choice.Runner.(*EmbeddedRunner); !embedded && !bp.Always {
 		whole := (pair[0].Duration + pair[1].Duration) / 2
-		if why := perFileCost(each[0].Duration, whole, len(files), bp.mutants); why != "" {
-			b.tried, b.triedRuns, b.dropped = files[:1], each, why
-			prog.phase("baseline", total, total)
+		if why := perFileCost(each[0].Duration, whole, len(files), bp.Mutants); why != "" {
+			b.tried, b.triedRuns, b.Dropped = files[:1], each, why
+			if phase != nil {
+				phase("baseline", total, total)
+			}
 			return b, nil
 		}
 	}
@@ -167,44 +176,44 @@ func baselineOnce(ctx context.Context, x *runs, p *oracle.Pool, limit time.Durat
 			return b.droppedFor(files, each, i), nil
 		}
 	}
-	b.files, b.each = files, each
+	b.Files, b.Each = files, each
 	return b, nil
 }
 
 // droppedFor is b with per-file reach turned off because files[i] did not pass on its own: the
 // runs made (each, of files) are kept for the report.
-func (b baselineRuns) droppedFor(files []string, each []runOutcome, i int) baselineRuns {
+func (b BaselineRuns) droppedFor(files []string, each []RunOutcome, i int) BaselineRuns {
 	b.tried, b.triedRuns = files, each
-	b.dropped = fmt.Sprintf("no per-test-file reach: %s does not pass on its own (%s, exit %d) although the whole oracle does, so every mutant runs the whole oracle", files[i], each[i].Status, each[i].ExitCode)
+	b.Dropped = fmt.Sprintf("no per-test-file reach: %s does not pass on its own (%s, exit %d) although the whole oracle does, so every mutant runs the whole oracle", files[i], each[i].Status, each[i].ExitCode)
 	return b
 }
 
 // runPair runs s twice, in the pool's two sandboxes at once when there are two (each sandbox's
 // first run of the unmutated oracle, so both count as controlled).
-func runPair(ctx context.Context, x *runs, p *oracle.Pool, s runSpec) ([2]runOutcome, error) {
-	var outs [2]runOutcome
+func runPair(ctx context.Context, x *Runs, p *Pool, s RunSpec) ([2]RunOutcome, error) {
+	var outs [2]RunOutcome
 	sbA, sbB := p.Pair()
 	if sbA == sbB {
 		for i := range outs {
 			var err error
-			if outs[i], err = x.oracle(ctx, sbA, s); err != nil {
+			if outs[i], err = x.Oracle(ctx, sbA, s); err != nil {
 				return outs, err
 			}
 		}
 		return outs, nil
 	}
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { outs[0], err = x.oracle(gctx, sbA, s); return })
-	g.Go(func() (err error) { outs[1], err = x.oracle(gctx, sbB, s); return })
+	g.Go(func() (err error) { outs[0], err = x.Oracle(gctx, sbA, s); return })
+	g.Go(func() (err error) { outs[1], err = x.Oracle(gctx, sbB, s); return })
 	return outs, g.Wait()
 }
 
 // runEach runs every spec once over the pool's pair of sandboxes, each taking the next spec as
 // it is free, calling step after each run.
-func runEach(ctx context.Context, x *runs, p *oracle.Pool, specs []runSpec, step func()) ([]runOutcome, error) {
-	outs := make([]runOutcome, len(specs))
+func runEach(ctx context.Context, x *Runs, p *Pool, specs []RunSpec, step func()) ([]RunOutcome, error) {
+	outs := make([]RunOutcome, len(specs))
 	sbA, sbB := p.Pair()
-	sbs := []*oracle.Box{sbA}
+	sbs := []*Box{sbA}
 	if sbB != sbA {
 		sbs = append(sbs, sbB)
 	}
@@ -218,7 +227,7 @@ func runEach(ctx context.Context, x *runs, p *oracle.Pool, specs []runSpec, step
 				if i >= len(specs) {
 					return nil
 				}
-				out, err := x.oracle(gctx, sb, specs[i])
+				out, err := x.Oracle(gctx, sb, specs[i])
 				mu.Lock()
 				outs[i] = out
 				mu.Unlock()
@@ -236,11 +245,11 @@ func runEach(ctx context.Context, x *runs, p *oracle.Pool, specs []runSpec, step
 
 // embeddedFailure names the first failure of a baseline pair the embedded runner ran and did not
 // pass, when --runner auto may still fall back to the command runner; "" otherwise.
-func (b baselineRuns) embeddedFailure(c *runnerChoice) string {
-	if _, embedded := c.runner.(*embeddedRunner); !embedded || c.mode != RunnerAuto {
+func (b BaselineRuns) embeddedFailure(c *RunnerChoice) string {
+	if _, embedded := c.Runner.(*EmbeddedRunner); !embedded || c.mode != RunnerAuto {
 		return ""
 	}
-	for _, out := range b.pair {
+	for _, out := range b.Pair {
 		if out.Status != report.StatusAccepted {
 			return firstNonEmpty(out.KilledBy, string(out.Status))
 		}
@@ -263,24 +272,24 @@ func (b baselineRuns) embeddedFailure(c *runnerChoice) string {
 // trace is left out, keeping coverage, which every verdict reads. Both "" when either baseline
 // run passed, the runner is not a command, or the oracle fails without the additions too (then
 // that failure is certify's).
-func additionBroke(ctx context.Context, x *runs, p *oracle.Pool, b baselineRuns, limit time.Duration) (covWhy, traceWhy string, err error) {
-	cr, ok := x.choice.runner.(*cmdRunner)
+func additionBroke(ctx context.Context, x *Runs, p *Pool, b BaselineRuns, limit time.Duration) (covWhy, traceWhy string, err error) {
+	cr, ok := x.Choice.Runner.(*CmdRunner)
 	if !ok {
 		return "", "", nil
 	}
 	// Both runs asked for coverage; a coverage failure fails them both. One that passed with
 	// coverage shows the flags work, so the other's failure is the oracle's (a flaky oracle
 	// that fails every second run must stay a red oracle, not become a dark channel).
-	if b.pair[0].Status != report.StatusKilled || b.pair[1].Status != report.StatusKilled {
+	if b.Pair[0].Status != report.StatusKilled || b.Pair[1].Status != report.StatusKilled {
 		return "", "", nil
 	}
-	failed := &b.pair[0]
+	failed := &b.Pair[0]
 	covered := cr.prepare != nil && cr.coverageBroken == ""
 	traced := failed.traced && cr.traceBroken == ""
 	if !covered && !traced {
 		return "", "", nil
 	}
-	plain, err := runEach(ctx, x, p, []runSpec{{timeout: limit}}, func() {})
+	plain, err := runEach(ctx, x, p, []RunSpec{{Timeout: limit}}, func() {})
 	if err != nil || plain[0].Status != report.StatusAccepted {
 		return "", "", err
 	}
@@ -288,9 +297,9 @@ func additionBroke(ctx context.Context, x *runs, p *oracle.Pool, b baselineRuns,
 	covOut, traceOut := failed, failed
 	covFails, traceFails, together := covered, traced, false
 	if covered && traced {
-		alone, err := runEach(ctx, x, p, []runSpec{
-			{cov: true, withoutTrace: true, timeout: limit},
-			{cov: true, withoutCoverage: true, timeout: limit},
+		alone, err := runEach(ctx, x, p, []RunSpec{
+			{Cov: true, withoutTrace: true, Timeout: limit},
+			{Cov: true, withoutCoverage: true, Timeout: limit},
 		}, func() {})
 		if err != nil {
 			return "", "", err
@@ -361,33 +370,33 @@ func truncateRunes(s string, n int) string {
 }
 
 // unsupported names what the embedded runtime lacks, if a baseline run said so.
-func (b baselineRuns) unsupported() string {
-	return firstNonEmpty(b.pair[0].Unsupported, b.pair[1].Unsupported)
+func (b BaselineRuns) unsupported() string {
+	return firstNonEmpty(b.Pair[0].Unsupported, b.Pair[1].Unsupported)
 }
 
 // labelled are the baseline's runs a failure is read from, with how an error message names
 // each: the whole oracle's pair, then each file's run when reach is per file.
-func (b baselineRuns) labelled() ([]string, []runOutcome) {
+func (b BaselineRuns) labelled() ([]string, []RunOutcome) {
 	labels := []string{"baseline run 1", "baseline run 2"}
-	outs := append([]runOutcome{}, b.pair[:]...)
-	for i, f := range b.files {
+	outs := append([]RunOutcome{}, b.Pair[:]...)
+	for i, f := range b.Files {
 		labels = append(labels, "the baseline run of "+f+" on its own")
-		outs = append(outs, b.each[i])
+		outs = append(outs, b.Each[i])
 	}
 	return labels, outs
 }
 
-// records are the report's records of the runs: the whole oracle's pair, then each file's run
+// Records are the report's records of the runs: the whole oracle's pair, then each file's run
 // (test_files naming it), also when they were made and not used (dropped).
-func (b baselineRuns) records() []report.RunRecord {
-	files, each := b.files, b.each
-	if b.dropped != "" {
+func (b BaselineRuns) Records() []report.RunRecord {
+	files, each := b.Files, b.Each
+	if b.Dropped != "" {
 		files, each = b.tried, b.triedRuns
 	}
-	outs := append(append([]runOutcome{}, b.pair[:]...), each...)
+	outs := append(append([]RunOutcome{}, b.Pair[:]...), each...)
 	recs := make([]report.RunRecord, 0, len(outs))
 	for i, out := range outs {
-		r := report.RunRecord{Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: oracle.Tail(out.Output), FailedTests: failedNames(out.Failed)}
+		r := report.RunRecord{Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: Tail(out.Output), FailedTests: FailedNames(out.Failed)}
 		if i >= 2 {
 			r.TestFiles = []string{files[i-2]}
 		}
@@ -396,10 +405,10 @@ func (b baselineRuns) records() []report.RunRecord {
 	return recs
 }
 
-// failure is the input error of a baseline run that did not pass, or nil: bond needs an oracle
+// Failure is the input error of a baseline run that did not pass, or nil: bond needs an oracle
 // that passes on the patch before it can ask what the oracle pins down. root is the repository,
 // where a hint reads what is installed.
-func (b baselineRuns) failure(limit time.Duration, root string) error {
+func (b BaselineRuns) Failure(limit time.Duration, root string) error {
 	labels, outs := b.labelled()
 	for i, out := range outs {
 		switch out.Status {
@@ -409,14 +418,14 @@ func (b baselineRuns) failure(limit time.Duration, root string) error {
 				// bond's own limit stopped the run, not the command: say so and what helps.
 				what = "that limit is the embedded runner's own and no setting raises it: run the oracle under Node with --runner node (or runner = \"node\" in .bond.toml), or find the test that allocates that much"
 			}
-			return input.Errorf("the oracle could not run on the patched tree (%s): %v; %s\n%s", labels[i], out.Err, what, oracle.IndentTail(out.Output))
+			return input.Errorf("the oracle could not run on the patched tree (%s): %v; %s\n%s", labels[i], out.Err, what, IndentTail(out.Output))
 		case report.StatusTimeout:
-			return input.Errorf("oracle fails on the patched tree: %s timed out after %v; raise --timeout or fix the hang\n%s", labels[i], limit, oracle.IndentTail(out.Output))
+			return input.Errorf("oracle fails on the patched tree: %s timed out after %v; raise --timeout or fix the hang\n%s", labels[i], limit, IndentTail(out.Output))
 		case report.StatusKilled:
 			if hint := baselineHint(out.Output, root); hint != "" {
-				return input.Errorf("oracle fails on the patched tree: %s exited %d; %s. Output tail:\n%s", labels[i], out.ExitCode, hint, oracle.IndentTail(out.Output))
+				return input.Errorf("oracle fails on the patched tree: %s exited %d; %s. Output tail:\n%s", labels[i], out.ExitCode, hint, IndentTail(out.Output))
 			}
-			return input.Errorf("oracle fails on the patched tree: %s exited %d; bond needs an oracle that passes on the patch before it can ask what it pins down. Output tail:\n%s", labels[i], out.ExitCode, oracle.IndentTail(out.Output))
+			return input.Errorf("oracle fails on the patched tree: %s exited %d; bond needs an oracle that passes on the patch before it can ask what it pins down. Output tail:\n%s", labels[i], out.ExitCode, IndentTail(out.Output))
 		}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is how the oracle runs: the runner interface, the command runner (--oracle-cmd and
 // node --test), and what a run's exit and output say (SPEC §3.1).
@@ -14,7 +14,6 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/nodetrace"
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/isolate"
@@ -22,8 +21,8 @@ import (
 	"github.com/bond-tool/bond/internal/safefile"
 )
 
-// runOutcome is what one oracle run did, whatever ran it.
-type runOutcome struct {
+// RunOutcome is what one oracle run did, whatever ran it.
+type RunOutcome struct {
 	// Status is StatusAccepted (exit 0), StatusKilled (non-zero exit), StatusTimeout or
 	// StatusError (the harness failed: the command could not start, exit 126/127).
 	Status   report.Status
@@ -58,54 +57,54 @@ type runOutcome struct {
 	// config wrapper), whether or not the trace could be read afterwards.
 	traced bool
 	// Trace is the run's value trace (value.go), nil for a runner that records none.
-	Trace *callTrace
+	Trace *CallTrace
 	// Tests are the tests the run reported, passed and skipped too (results.go, embeddedrun.go):
 	// what a Lab's caller judges (labrun.go).
 	Tests TestResults
 }
 
-// runSpec is what one oracle run is asked to do.
-type runSpec struct {
-	// ov is the file that differs from the tree (nil: the unmutated tree).
-	ov *oracle.Override
-	// cov asks for coverage.
-	cov bool
-	// bail asks the runner to stop at the first failing test, where it can (bail.go).
-	bail bool
-	// files are the oracle's test files to run (--oracle, the embedded runner's files, or an
-	// --oracle-cmd's test-file arguments as written, oracleRunner.testFiles); nil runs them all.
-	files []string
-	// timeout is the run's time limit.
-	timeout time.Duration
-	// cold keeps the run out of a warm worker (warm.go): the canary, which checks that the
+// RunSpec is what one oracle run is asked to do.
+type RunSpec struct {
+	// Ov is the file that differs from the tree (nil: the unmutated tree).
+	Ov *Override
+	// Cov asks for coverage.
+	Cov bool
+	// Bail asks the runner to stop at the first failing test, where it can (bail.go).
+	Bail bool
+	// Files are the oracle's test files to run (--oracle, the embedded runner's files, or an
+	// --oracle-cmd's test-file arguments as written, OracleRunner.TestFiles); nil runs them all.
+	Files []string
+	// Timeout is the run's time limit.
+	Timeout time.Duration
+	// Cold keeps the run out of a warm worker (warm.go): the canary, which checks that the
 	// runner as every cold run starts it loads the file, and --parity's real-runner runs,
 	// which must be the runner as a user runs it.
-	cold bool
+	Cold bool
 	// withoutTrace and withoutCoverage leave one of bond's additions out of a run that asks for
 	// coverage: the two runs that tell which addition breaks an oracle that passes without them
 	// (additionBroke); every other run leaves both false.
 	withoutTrace, withoutCoverage bool
 }
 
-// oracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
+// OracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
 // already placed s.ov; in-memory runners (embedded) read s.ov and ignore the sandbox's files.
-type oracleRunner interface {
-	run(ctx context.Context, sb *oracle.Box, s runSpec) (runOutcome, error)
+type OracleRunner interface {
+	Run(ctx context.Context, sb *Box, s RunSpec) (RunOutcome, error)
 	// name is what reports record as the runner.
-	name() string
+	Name() string
 	// canBail reports whether a run asked to bail stops at the first failing test
 	// (oraclecmd.WithBail).
-	canBail() bool
-	// testFiles are the oracle's test files when the runner can run any subset of them on its
+	CanBail() bool
+	// TestFiles are the oracle's test files when the runner can run any subset of them on its
 	// own (runSpec.files), else nil: the seam of per-test-file reach (reach.go).
-	testFiles() []string
+	TestFiles() []string
 	// freeCoverage reports whether a run costs the same with coverage as without (the embedded
 	// runner's probes are always on): then a mutant's first run keeps its coverage and no second
 	// run is needed (cover.go).
-	freeCoverage() bool
+	FreeCoverage() bool
 	// close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
 	// certify many patches in one process).
-	close()
+	Close()
 }
 
 // coverRun is coverage prepared for one run: the command to run instead (a runner asked for its
@@ -116,22 +115,22 @@ type coverRun struct {
 	Read func(root string, output []byte) (coverage.HitMap, map[string]string, map[string]string, error)
 }
 
-// cmdRunner runs a shell command (--oracle-cmd, or node --test FILE… for the node runner).
-type cmdRunner struct {
-	cmd   string
-	files []string // the node runner's test files; for --oracle-cmd, its test-file arguments when it can run a subset of them (subsets), else nil
-	// scripts are package.json's scripts at the root, for oraclecmd.Subset.
-	scripts map[string]string
+// CmdRunner runs a shell command (--oracle-cmd, or node --test FILE… for the node runner).
+type CmdRunner struct {
+	Cmd   string
+	Files []string // the node runner's test files; for --oracle-cmd, its test-file arguments when it can run a subset of them (subsets), else nil
+	// Scripts are package.json's scripts at the root, for oraclecmd.Subset.
+	Scripts map[string]string
 	// reachNote says why an --oracle-cmd runs whole in every run, when it is a runner invocation
 	// bond reads but cannot narrow to some of its test files.
 	reachNote string
-	runner    string
+	Runner    string
 	env       []string          // the allow-list, with Options.Env
 	iso       *isolate.Isolator // confines every run
 	tmp       string            // where coverage temp dirs go
 	prepare   func(cmd, root, tmp string) (coverRun, error)
-	// compile is the project's babel compile cache, kept warm per sandbox; nil without one.
-	compile *compileCache
+	// Compile is the project's babel compile cache, kept warm per sandbox; nil without one.
+	Compile *compileCache
 	// neighbours makes the traced runs replay the tests' entry calls with neighbour inputs
 	// (Options.ValueNeighbours).
 	neighbours bool
@@ -153,41 +152,41 @@ type cmdRunner struct {
 	// traceBroken, once set (additionBroke), says why no run carries the value trace: the oracle
 	// failed with it and passed without. The value detector names it; coverage is unaffected.
 	traceBroken string
-	// warm, under --warm, runs mutants in a long-lived worker (warm.go); nil: every run cold.
-	warm *warmPool
+	// Warm, under --warm, runs mutants in a long-lived worker (warm.go); nil: every run cold.
+	Warm *warmPool
 }
 
-func (r *cmdRunner) name() string { return r.runner }
+func (r *CmdRunner) Name() string { return r.Runner }
 
-func (r *cmdRunner) close() {
-	if r.warm != nil {
-		r.warm.close()
+func (r *CmdRunner) Close() {
+	if r.Warm != nil {
+		r.Warm.Close()
 	}
 }
 
-// testFiles are the node runner's --oracle files, or an --oracle-cmd's test-file arguments when
+// TestFiles are the node runner's --oracle files, or an --oracle-cmd's test-file arguments when
 // subsets found it can run any subset of them (jest, vitest, mocha or node --test naming two or
 // more existing files, each deletable from the command as written).
-func (r *cmdRunner) testFiles() []string { return r.files }
+func (r *CmdRunner) TestFiles() []string { return r.Files }
 
-func (r *cmdRunner) freeCoverage() bool { return false }
+func (r *CmdRunner) FreeCoverage() bool { return false }
 
-// canBail: node --test has no bail on Node 20; an oracle command can when oraclecmd.WithBail
+// CanBail: node --test has no bail on Node 20; an oracle command can when oraclecmd.WithBail
 // knows its runner's flag.
-func (r *cmdRunner) canBail() bool { return r.runner == RunnerCommand && oraclecmd.CanBail(r.cmd) }
+func (r *CmdRunner) CanBail() bool { return r.Runner == RunnerCommand && oraclecmd.CanBail(r.Cmd) }
 
-func (r *cmdRunner) run(ctx context.Context, sb *oracle.Box, s runSpec) (runOutcome, error) {
-	if r.warm != nil {
-		return r.warm.run(ctx, r, sb, s)
+func (r *CmdRunner) Run(ctx context.Context, sb *Box, s RunSpec) (RunOutcome, error) {
+	if r.Warm != nil {
+		return r.Warm.run(ctx, r, sb, s)
 	}
 	return r.runCold(ctx, sb, s)
 }
 
 // runCold runs the command once as a process of its own: every run without --warm, and under
 // it every run the warm worker does not answer for (warm.go).
-func (r *cmdRunner) runCold(ctx context.Context, sb *oracle.Box, s runSpec) (runOutcome, error) {
-	cmd, env := r.command(s), r.env
-	withCoverage, timeout := s.cov, s.timeout
+func (r *CmdRunner) runCold(ctx context.Context, sb *Box, s RunSpec) (RunOutcome, error) {
+	cmd, env := r.Command(s), r.env
+	withCoverage, timeout := s.Cov, s.Timeout
 	askCoverage := withCoverage && r.coverageBroken == "" && !s.withoutCoverage
 	if !askCoverage {
 		cmd = oraclecmd.WithoutCoverage(cmd)
@@ -198,12 +197,12 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *oracle.Box, s runSpec) (run
 		var err error
 		covDir, err = os.MkdirTemp(r.tmp, "cov-")
 		if err != nil {
-			return runOutcome{}, fmt.Errorf("making a coverage directory: %w", err)
+			return RunOutcome{}, fmt.Errorf("making a coverage directory: %w", err)
 		}
 		defer os.RemoveAll(covDir)
 		cr, err = r.prepare(cmd, sb.Root, covDir)
 		if err != nil {
-			return runOutcome{}, err
+			return RunOutcome{}, err
 		}
 		if cr.Cmd != "" {
 			cmd = cr.Cmd
@@ -228,7 +227,7 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *oracle.Box, s runSpec) (run
 			// jest lists its test files (jestvalue.go): a run narrowed to some keeps those.
 			var err error
 			if tr, cmd, recorder, traceWhy, err = r.traceJest(ctx, sb, cmd, tests, timeout); err != nil {
-				return runOutcome{}, err
+				return RunOutcome{}, err
 			}
 			if tr != nil {
 				defer tr.Remove()
@@ -239,27 +238,27 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *oracle.Box, s runSpec) (run
 			// saw run are the run's (vitestvalue.go).
 			var err error
 			if tr, cmd, traceWhy, err = r.traceVitest(sb, cmd, tests); err != nil {
-				return runOutcome{}, err
+				return RunOutcome{}, err
 			}
 			if tr != nil {
 				defer tr.Remove()
 			}
-			recorder = vitestRecorder
+			recorder = VitestRecorder
 		default:
 			var err error
 			if tr, err = nodetrace.PrepareWith(r.tmp, sb.Root, tests, r.traceEntries(tests, sb.Root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Sole: r.sole}); err != nil {
-				return runOutcome{}, err
+				return RunOutcome{}, err
 			}
 			defer tr.Remove()
-			env = mergeEnv(env, tr.Env)
+			env = MergeEnv(env, tr.Env)
 		}
 	}
-	var out runOutcome
+	var out RunOutcome
 	var err error
-	if r.compile != nil {
-		entry, finish, cerr := r.compile.forRun(sb)
+	if r.Compile != nil {
+		entry, finish, cerr := r.Compile.ForRun(sb)
 		if cerr != nil {
-			return runOutcome{}, cerr
+			return RunOutcome{}, cerr
 		}
 		unmutated := sb.Placed == ""
 		out, err = r.runOnce(ctx, sb, cmd, append(append([]string{}, env...), entry), withCoverage, cr, timeout)
@@ -273,9 +272,9 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *oracle.Box, s runSpec) (run
 	out.traced = tr != nil
 	switch {
 	case traceWhy != "":
-		out.Trace = &callTrace{Unavailable: traceWhy}
+		out.Trace = &CallTrace{Unavailable: traceWhy}
 	case tr != nil && err == nil && out.Status != report.StatusError:
-		out.Trace = traceOf(tr.Read(esmTest(sb.Root)), observed)
+		out.Trace = traceOf(tr.Read(EsmTest(sb.Root)), observed)
 		out.Trace.Recorder = recorder
 	}
 	return out, err
@@ -283,14 +282,14 @@ func (r *cmdRunner) runCold(ctx context.Context, sb *oracle.Box, s runSpec) (run
 
 // runOnce runs cmd once in sb with env and reads what it said: its tests' results and, with
 // coverage, its hit maps.
-func (r *cmdRunner) runOnce(ctx context.Context, sb *oracle.Box, cmd string, env []string, withCoverage bool, cr coverRun, timeout time.Duration) (runOutcome, error) {
+func (r *CmdRunner) runOnce(ctx context.Context, sb *Box, cmd string, env []string, withCoverage bool, cr coverRun, timeout time.Duration) (RunOutcome, error) {
 	cmd, env, ask, err := askResults(cmd, env, sb.Root)
 	if err != nil {
-		return runOutcome{}, err
+		return RunOutcome{}, err
 	}
-	res, err := oracle.RunIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: env, Timeout: timeout, Isolation: r.iso})
+	res, err := RunIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: env, Timeout: timeout, Isolation: r.iso})
 	out := outcomeOf(res)
-	readResults(&out, ask, sb.Root)
+	ReadResults(&out, ask, sb.Root)
 	if err != nil {
 		return out, err
 	}
@@ -307,8 +306,8 @@ func (r *cmdRunner) runOnce(ctx context.Context, sb *oracle.Box, cmd string, env
 }
 
 // outcomeOf turns a process result into a run outcome.
-func outcomeOf(res proc.Result) runOutcome {
-	out := runOutcome{ExitCode: res.ExitCode, Began: res.Began, Duration: res.Duration, Output: res.Output}
+func outcomeOf(res proc.Result) RunOutcome {
+	out := RunOutcome{ExitCode: res.ExitCode, Began: res.Began, Duration: res.Duration, Output: res.Output}
 	switch {
 	case res.Start != nil:
 		out.Status, out.Err = report.StatusError, res.Start
@@ -322,51 +321,60 @@ func outcomeOf(res proc.Result) runOutcome {
 	return out
 }
 
-// command is the shell command of one run: the node runner's `node --test` over s.files (all of
+// Command is the shell command of one run: the node runner's `node --test` over s.files (all of
 // them when nil), or the oracle command, narrowed to s.files by oraclecmd.Subset (as given when
 // nil, or in the unexpected case Subset cannot narrow a subset of files it narrowed one by one:
 // running every file is never wrong, only slower); with s.bail, the runner's
 // stop-at-first-failure flag where oraclecmd.WithBail knows one.
-func (r *cmdRunner) command(s runSpec) string {
-	cmd := r.cmd
+func (r *CmdRunner) Command(s RunSpec) string {
+	cmd := r.Cmd
 	switch {
-	case r.runner == RunnerNode:
-		files := r.files
-		if s.files != nil {
-			files = s.files
+	case r.Runner == RunnerNode:
+		files := r.Files
+		if s.Files != nil {
+			files = s.Files
 		}
 		cmd = nodeTestCmd(files)
-	case s.files != nil && r.files != nil:
-		if sub, err := oraclecmd.Subset(r.cmd, oraclecmd.Options{Scripts: r.scripts}, s.files); err == nil {
+	case s.Files != nil && r.Files != nil:
+		if sub, err := oraclecmd.Subset(r.Cmd, oraclecmd.Options{Scripts: r.Scripts}, s.Files); err == nil {
 			cmd = sub
 		}
 	}
-	if s.bail {
+	if s.Bail {
 		cmd = oraclecmd.WithBail(cmd)
 	}
 	return cmd
 }
 
+// nodeTestCmd is the command the node runner runs: node --test FILE….
+func nodeTestCmd(files []string) string {
+	parts := []string{"node", "--test"}
+	for _, f := range files {
+		parts = append(parts, proc.Quote(f))
+	}
+	return strings.Join(parts, " ")
+}
+
 // newCmdRunner is the command runner of o over root (the first sandbox): node --test over
 // o.Oracle, or o.OracleCmd with, when it can run a subset of its test files, those files
 // (subsets). conf confines its runs; work is where their coverage goes.
-func newCmdRunner(o Options, root string, conf *confinement, work string) *cmdRunner {
-	r := &cmdRunner{cmd: nodeTestCmd(o.Oracle), files: o.Oracle, runner: RunnerNode, env: conf.env, iso: conf.iso, tmp: work, prepare: prepareCoverage,
-		compile: newCompileCache(root, work), neighbours: o.ValueNeighbours, charCodes: o.charCodes, jest: &jestOnce{}, vitest: &vitestOnce{}}
+func newCmdRunner(o RunnerOptions, root string, conf *Confinement, work string) *CmdRunner {
+	r := &CmdRunner{Cmd: nodeTestCmd(o.Oracle), Files: o.Oracle, Runner: RunnerNode, env: conf.Env, iso: conf.Iso, tmp: work, prepare: prepareCoverage,
+		Compile: NewCompileCache(root, work), neighbours: o.ValueNeighbours, charCodes: o.CharCodes, jest: &jestOnce{}, vitest: &vitestOnce{}}
 	if o.OracleCmd != "" {
-		r.cmd, r.files, r.runner = o.OracleCmd, nil, RunnerCommand
-		r.files, r.scripts, r.reachNote = subsets(root, o.OracleCmd)
-		r.sole = soleTest(o.OracleCmd, r.scripts, root)
+		r.Cmd, r.Files, r.Runner = o.OracleCmd, nil, RunnerCommand
+		r.Files, r.Scripts, r.reachNote = Subsets(root, o.OracleCmd)
+		r.sole = SoleTest(o.OracleCmd, r.Scripts, root)
 	}
 	return r
 }
 
-// subsets reads an oracle command for per-test-file reach: its test-file arguments when
+// Subsets reads an oracle command for per-test-file reach: its test-file arguments when
 // oraclecmd can run any subset of them and each names an existing file inside root, with the
 // package scripts that reading used; else no files and, when it names two or more test files,
 // why the command runs whole in every run (no note for a command with fewer, or one that is no
 // runner invocation bond reads: runner choice speaks to that).
-func subsets(root, cmd string) (files []string, scripts map[string]string, note string) {
+func Subsets(root, cmd string) (files []string, scripts map[string]string, note string) {
 	if b, err := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax); err == nil {
 		scripts, _ = oraclecmd.Scripts(b) // unreadable scripts: Parse refuses what needs them
 	}

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the face of the sandbox half of the oracle layer (issue 23, items 2 and 4): a Lab
 // is a snapshot of a repository and a pool of confined sandboxes over it, for a command other
@@ -7,9 +7,9 @@ package adjudicate
 // snapshot (tree.go, mirror.go), the pool and its cleanup (pool.go), the sandboxes (sandbox.go),
 // their own node_modules where copy-on-write is missing or workspace links need it (nmcaches.go,
 // workspace.go), the confinement (runs.go) and the links refused (tree.checkLinks) — so a
-// sandbox fix is made once. None of them is exported: a caller sees the Lab, its Sandboxes and
-// LabEnd, and runs the oracle with Lab.Run (labrun.go). When item 2 moves these pieces into
-// adjudicate/oracle, OpenLab becomes oracle.Open.
+// sandbox fix is made once. A caller sees the Lab (Open), its Sandboxes and LabEnd, and runs
+// the oracle with Lab.Run (labrun.go). certify (package adjudicate) still drives the pieces
+// below the face directly, through their transitional exports (doc.go).
 
 import (
 	"context"
@@ -17,7 +17,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
@@ -27,8 +26,8 @@ import (
 	"github.com/bond-tool/bond/internal/seal"
 )
 
-// LabOptions say how to open a Lab. The zero value of every field is its documented default.
-type LabOptions struct {
+// Options say how to open a Lab. The zero value of every field is its documented default.
+type Options struct {
 	// Sandboxes is how many sandboxes the Lab holds, so how many runs go at once; 0 means one.
 	Sandboxes int
 	// Keep leaves the sandboxes on disk after Close (for a user to look into); false removes them.
@@ -54,7 +53,7 @@ type LabOptions struct {
 	// baseline runs plus 5 s, run once more at twice that when it hits it.
 	Timeout time.Duration
 	// Hermetic runs every command in a network namespace with loopback only, as certify's
-	// --hermetic does; where none can be made, OpenLab is an input error (never an unconfined run).
+	// --hermetic does; where none can be made, Open is an input error (never an unconfined run).
 	Hermetic bool
 	// PassEnv names variables of bond's environment passed to every run beyond the allow-list,
 	// as certify's --pass-env does; the report names them, never their values.
@@ -65,33 +64,33 @@ type LabOptions struct {
 // gets (SPEC §3.2, §7). Its methods may be called from several goroutines; a Sandbox is used by
 // one holder at a time (Hold).
 type Lab struct {
-	tree *oracle.Tree
-	pool *oracle.Pool
-	conf *confinement
+	tree *Tree
+	pool *Pool
+	conf *Confinement
 	keep bool
-	// x runs the oracle (nil when LabOptions named none); given is LabOptions.Timeout, lim the
+	// x runs the oracle (nil when Options named none); given is Options.Timeout, lim the
 	// limits the baseline derived (baselined once it ran); bail is where the user's oracle sets
-	// bail (userBail), "" when nowhere; hermetic is LabOptions.Hermetic.
-	x         *runs
+	// bail (userBail), "" when nowhere; hermetic is Options.Hermetic.
+	x         *Runs
 	given     time.Duration
-	lim       limits
+	Lim       Limits
 	baselined bool
 	bail      string
 	hermetic  bool
 }
 
-// OpenLab reads repo's working tree as certify does (tracked, untracked and ignored build
+// Open reads repo's working tree as certify does (tracked, untracked and ignored build
 // output, caches left out, node_modules linked), checks that it holds every file of files (the
 // files the caller will place mutated bytes in, slash paths relative to repo), and makes the
 // sandboxes and their confinement: node_modules copy-on-write, read-only or watched as the host
 // allows, workspace links led to each sandbox's own copy of the package, the checkout fenced,
 // bond's cache and the machine's credentials hidden. On error nothing it made is left on disk.
-func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*Lab, error) {
+func Open(ctx context.Context, o Options, repo string, files []string) (*Lab, error) {
 	root, err := filepath.Abs(repo)
 	if err != nil {
 		return nil, input.Errorf("--repo %s: %v", repo, err)
 	}
-	if err := checkPassEnv(o.PassEnv); err != nil {
+	if err := CheckPassEnv(o.PassEnv); err != nil {
 		return nil, err
 	}
 	if o.CacheDir == "" {
@@ -99,7 +98,7 @@ func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*L
 			o.CacheDir = d
 		}
 	}
-	t, err := oracle.ReadTree(ctx, root)
+	t, err := ReadTree(ctx, root)
 	if err != nil {
 		return nil, err
 	}
@@ -111,10 +110,10 @@ func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*L
 			return nil, input.Errorf("%s: not in the working tree bond mirrors from %s (it is missing, or lies in a cache directory bond leaves out: .cache/, coverage/, .nyc_output/, .turbo/, .parcel-cache/), so bond cannot place it in a sandbox", f, root)
 		}
 	}
-	p, err := oracle.OpenPool(ctx, t, o.Sandboxes)
+	p, err := OpenPool(ctx, t, o.Sandboxes)
 	l := &Lab{tree: t, pool: p, keep: o.Keep, given: o.Timeout, hermetic: o.Hermetic}
 	if err == nil {
-		l.conf, err = newConfinement(confineOptions{hermetic: o.Hermetic, cacheDir: o.CacheDir, passEnv: o.PassEnv, newIsolator: isolate.New}, t, p)
+		l.conf, err = NewConfinement(ConfineOptions{Hermetic: o.Hermetic, CacheDir: o.CacheDir, PassEnv: o.PassEnv, NewIsolator: isolate.New}, t, p)
 	}
 	if err == nil && (o.OracleCmd != "" || len(o.Oracle) > 0) {
 		err = l.chooseRunner(o)
@@ -131,24 +130,24 @@ func OpenLab(ctx context.Context, o LabOptions, repo string, files []string) (*L
 // chooseRunner picks the runner for o's oracle as certify does (choice.go) and reads where the
 // user's oracle sets bail. The command runner records no value trace: the Lab's callers read
 // tests and coverage, not the value detector's calls.
-func (l *Lab) chooseRunner(o LabOptions) error {
-	co := Options{OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner}
+func (l *Lab) chooseRunner(o Options) error {
+	co := RunnerOptions{OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner}
 	if co.Runner == "" {
 		co.Runner = RunnerAuto
 	}
-	choice, err := chooseRunner(co, l.pool.Boxes[0].Root, l.pool.PatchedTree, l.conf, l.pool.Work)
+	choice, err := ChooseRunner(co, l.pool.Boxes[0].Root, l.pool.PatchedTree, l.conf, l.pool.Work)
 	if err != nil {
 		return err
 	}
-	if fb, ok := choice.fallback.(*cmdRunner); ok {
+	if fb, ok := choice.Fallback.(*CmdRunner); ok {
 		fb.noTrace = true
 	}
-	l.x = &runs{choice: choice, env: l.conf.env, iso: l.conf.iso, clock: &clock{}}
+	l.x = &Runs{Choice: choice, Env: l.conf.Env, Iso: l.conf.Iso, Clock: &Clock{}}
 	cmd := o.OracleCmd
 	if cmd == "" {
 		cmd = nodeTestCmd(o.Oracle)
 	}
-	l.bail = userBail(cmd, l.tree.Root)
+	l.bail = UserBail(cmd, l.tree.Root)
 	return nil
 }
 
@@ -161,22 +160,22 @@ func (l *Lab) TempDir() string { return filepath.Join(l.pool.Work, "tmp") }
 
 // Env returns a copy of the environment every run gets: the allow-list, with TMPDIR set to
 // TempDir. A caller appends its own entries (coverage, a reporter) to it.
-func (l *Lab) Env() []string { return slices.Clone(l.conf.env) }
+func (l *Lab) Env() []string { return slices.Clone(l.conf.Env) }
 
 // Protection is how the runs' node_modules are protected on this host (copy-on-write,
 // read-only or detect), as reports record it.
-func (l *Lab) Protection() confine.Protection { return l.conf.iso.Protection() }
+func (l *Lab) Protection() confine.Protection { return l.conf.Iso.Protection() }
 
 // Confinement is what certify's report records of the sandboxes and how every run in them is
 // confined (its run.sandbox): what was mirrored, the protection and reaping in force, and the
 // variables the runs received (the allow-list and PassEnv), never their values.
 func (l *Lab) Confinement() report.SandboxInfo {
-	info := l.conf.info
+	info := l.conf.Info
 	info.EnvPassed = slices.Clone(info.EnvPassed)
 	return info
 }
 
-// Hermetic says every run is in a network namespace with loopback only (LabOptions.Hermetic).
+// Hermetic says every run is in a network namespace with loopback only (Options.Hermetic).
 func (l *Lab) Hermetic() bool { return l.hermetic }
 
 // ReadOnlyCopy returns the directory of a copy of the repository that no file is ever placed in
@@ -188,7 +187,7 @@ func (l *Lab) ReadOnlyCopy() (string, error) { return l.pool.PatchedTree() }
 // ctx's cause. f should restore what it placed; Close restores anything left. After the
 // baseline, a sandbox is handed over only once it has passed its control run (control).
 func (l *Lab) Hold(ctx context.Context, f func(*Sandbox) error) error {
-	return l.pool.With(ctx, func(sb *oracle.Box) error {
+	return l.pool.With(ctx, func(sb *Box) error {
 		if err := l.control(ctx, sb); err != nil {
 			return err
 		}
@@ -201,9 +200,9 @@ func (l *Lab) Hold(ctx context.Context, f func(*Sandbox) error) error {
 // error and returns it; when ctx ended, its cause. After the baseline, a sandbox is handed over
 // only once it has passed its control run (control).
 func (l *Lab) Each(ctx context.Context, n int, f func(ctx context.Context, i int, sb *Sandbox) error) error {
-	tasks := make([]func(context.Context, *oracle.Box) error, n)
+	tasks := make([]func(context.Context, *Box) error, n)
 	for i := range tasks {
-		tasks[i] = func(ctx context.Context, sb *oracle.Box) error {
+		tasks[i] = func(ctx context.Context, sb *Box) error {
 			if err := l.control(ctx, sb); err != nil {
 				return err
 			}
@@ -218,21 +217,21 @@ func (l *Lab) Each(ctx context.Context, n int, f func(ctx context.Context, i int
 // a sandbox the copy broke or an oracle that passes only where it ran first. The baseline's
 // sandboxes count as controlled. A control that fails is an input error (exit 2) naming the
 // sandbox. A Lab without an oracle, or before its baseline (which the limit comes from), runs none.
-func (l *Lab) control(ctx context.Context, sb *oracle.Box) error {
+func (l *Lab) control(ctx context.Context, sb *Box) error {
 	if l.x == nil || !l.baselined {
 		return nil
 	}
-	return l.x.control(ctx, sb, l.lim.oracle)
+	return l.x.Control(ctx, sb, l.Lim.Oracle)
 }
 
 // Close ends the Lab: it restores any file still placed, lists what the tests changed in the
 // sandboxes, removes them unless Keep, and re-reads the user's tree, naming the files that
-// changed since OpenLab (bond never writes there; a test that escaped its sandbox or another
+// changed since Open (bond never writes there; a test that escaped its sandbox or another
 // process did). The error is a failed restore: the sandbox no longer held the repository.
 func (l *Lab) Close() (LabEnd, error) {
 	var end LabEnd
 	if l.x != nil {
-		l.x.choice.runner.close()
+		l.x.Choice.Runner.Close()
 	}
 	changes, removeErr, restoreErr := l.pool.Close(l.keep)
 	end.SandboxChanges = changes
@@ -248,7 +247,7 @@ type LabEnd struct {
 	// SandboxChanges are the files (slash paths) the tests created, changed or removed in the
 	// sandboxes, sorted.
 	SandboxChanges []string
-	// RepoChanged are the files of the user's tree that differ from what OpenLab read, or are
+	// RepoChanged are the files of the user's tree that differ from what Open read, or are
 	// gone; the caller's results may not describe that tree, and it says so.
 	RepoChanged []string
 	// Errors are problems that do not change any result, such as a work directory that could
@@ -258,7 +257,7 @@ type LabEnd struct {
 
 // Sandbox is one copy of the repository, held by one caller at a time (Lab.Hold).
 type Sandbox struct {
-	sb  *oracle.Box
+	sb  *Box
 	lab *Lab
 }
 
@@ -276,7 +275,7 @@ func (s *Sandbox) Read(rel string) ([]byte, error) {
 	return b, nil
 }
 
-// Place writes content as rel (one of OpenLab's files) in the sandbox, beneath its root and
+// Place writes content as rel (one of Open's files) in the sandbox, beneath its root and
 // through no link. One file is placed at a time; Restore puts it back.
 func (s *Sandbox) Place(rel string, content []byte) error {
 	return s.sb.Place(rel, content, nil)
@@ -293,6 +292,6 @@ func (s *Sandbox) Restore() error { return s.sb.Restore() }
 // input error that stops the run; after every run the sandbox's node_modules caches are put back
 // as they were, so no run sees what another wrote there.
 func (s *Sandbox) Exec(ctx context.Context, p proc.Spec) (proc.Result, error) {
-	p.Dir, p.Home, p.Isolation = s.sb.Root, s.sb.Home, s.lab.conf.iso
-	return oracle.RunIn(ctx, s.sb, p)
+	p.Dir, p.Home, p.Isolation = s.sb.Root, s.sb.Home, s.lab.conf.Iso
+	return RunIn(ctx, s.sb, p)
 }

@@ -1,12 +1,12 @@
-package adjudicate
+package oracle
 
 // This file is the running half of the Lab's face (issue 23, items 2 and 4): Lab.Run runs the
 // oracle once for a Scenario, through exactly certify's pieces — the runner choice and its auto
 // fallback (choice.go), the command and embedded runners (runner.go, embeddedrun.go), the
 // baseline pair and its fallbacks (baseline.go), the time limits and their retry (limits.go), the
 // per-test results (results.go) and the one run path with its clock (runs.go) — and hands back
-// one Outcome. certify's own phases do not go through it yet; they can, one at a time, when
-// item 2 moves these pieces into adjudicate/oracle.
+// one Outcome. certify's own phases do not go through it yet; they can, one at a time, now that
+// these pieces live beside it.
 
 import (
 	"context"
@@ -21,7 +21,6 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/embedded"
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
@@ -39,7 +38,7 @@ const (
 	// before any Hold or Each.
 	ScenarioBaseline ScenarioKind = iota
 	// ScenarioMutant is the oracle in a held Sandbox holding one placed file, under the limit
-	// the baseline derived (or LabOptions.Timeout), run once more at twice it when a derived
+	// the baseline derived (or Options.Timeout), run once more at twice it when a derived
 	// limit stopped it. The sandbox must have passed its control run (Lab.Hold and Lab.Each run
 	// it when they hand a sandbox over after the baseline).
 	ScenarioMutant
@@ -97,26 +96,26 @@ type Outcome struct {
 // embedded runner cannot run is an input error, as in certify.
 func (l *Lab) Run(ctx context.Context, s Scenario) (Outcome, error) {
 	if l.x == nil {
-		return Outcome{}, errors.New("the Lab was opened without an oracle (LabOptions.OracleCmd or Oracle)")
+		return Outcome{}, errors.New("the Lab was opened without an oracle (Options.OracleCmd or Oracle)")
 	}
 	switch s.Kind {
 	case ScenarioBaseline:
 		if l.baselined {
 			return Outcome{}, errors.New("Lab.Run: the baseline ran already; its runs set the limits once")
 		}
-		b, err := runBaseline(ctx, l.x, l.pool, l.given, baselinePlan{}, nil)
+		b, err := RunBaseline(ctx, l.x, l.pool, l.given, BaselinePlan{}, nil)
 		if err != nil {
 			return Outcome{}, err
 		}
-		l.lim, l.baselined = newLimits(l.given, b.pair), true
-		if b.pair[0].Status == report.StatusAccepted && b.pair[1].Status == report.StatusAccepted {
+		l.Lim, l.baselined = NewLimits(l.given, b.Pair), true
+		if b.Pair[0].Status == report.StatusAccepted && b.Pair[1].Status == report.StatusAccepted {
 			// Each sandbox's first run of the unmutated oracle: its control, as in certify.
 			sbA, sbB := l.pool.Pair()
 			sbA.Controlled, sbB.Controlled = true, true
 		}
-		out := b.pair[0]
+		out := b.Pair[0]
 		if out.Status == report.StatusAccepted {
-			out = b.pair[1] // the second run's failure, if it failed: a flaky oracle is red
+			out = b.Pair[1] // the second run's failure, if it failed: a flaky oracle is red
 		}
 		limit := l.given
 		if limit <= 0 {
@@ -134,25 +133,25 @@ func (l *Lab) Run(ctx context.Context, s Scenario) (Outcome, error) {
 			// Held before the baseline, so Hold and Each could not run its control.
 			return Outcome{}, fmt.Errorf("Lab.Run: sandbox %d has not passed its control run of the unmutated oracle; hold it after the baseline", s.Sandbox.sb.Index)
 		}
-		spec := runSpec{cov: s.Coverage, bail: s.Bail, timeout: l.lim.oracle}
+		spec := RunSpec{Cov: s.Coverage, Bail: s.Bail, Timeout: l.Lim.Oracle}
 		if s.Path != "" {
-			spec.ov = &oracle.Override{Path: s.Path, Content: s.Content}
+			spec.Ov = &Override{Path: s.Path, Content: s.Content}
 		}
-		out, err := l.x.oracle(ctx, s.Sandbox.sb, spec)
-		if err == nil && l.lim.retry(out.Status) {
-			spec.timeout *= 2
-			out, err = l.x.oracle(ctx, s.Sandbox.sb, spec)
+		out, err := l.x.Oracle(ctx, s.Sandbox.sb, spec)
+		if err == nil && l.Lim.Retry(out.Status) {
+			spec.Timeout *= 2
+			out, err = l.x.Oracle(ctx, s.Sandbox.sb, spec)
 		}
 		if err != nil {
 			return Outcome{}, err
 		}
-		return l.outcome(out, spec.timeout), nil
+		return l.outcome(out, spec.Timeout), nil
 	}
 	return Outcome{}, fmt.Errorf("Lab.Run: unknown scenario kind %d", s.Kind)
 }
 
 // outcome is the face's view of a certify run outcome that ran under limit.
-func (l *Lab) outcome(out runOutcome, limit time.Duration) Outcome {
+func (l *Lab) outcome(out RunOutcome, limit time.Duration) Outcome {
 	o := Outcome{Status: out.Status, Unsupported: out.Unsupported, MemoryLimit: out.Reason == report.ReasonMemoryLimit,
 		ExitCode: out.ExitCode, Duration: out.Duration, Limit: limit, Output: out.Output, Tests: out.Tests,
 		Hits: out.Hits, Unavailable: out.Unavailable}
@@ -171,7 +170,7 @@ func (l *Lab) Runner() (name, note string) {
 	if l.x == nil {
 		return "", ""
 	}
-	return l.x.choice.runner.name(), l.x.choice.note
+	return l.x.Choice.Runner.Name(), l.x.Choice.Note
 }
 
 // Command is what a report records as the oracle: the shell command a command runner runs, or
@@ -180,13 +179,13 @@ func (l *Lab) Command() string {
 	if l.x == nil {
 		return ""
 	}
-	switch r := l.x.choice.runner.(type) {
-	case *cmdRunner:
-		return r.cmd
-	case *embeddedRunner:
-		return "embedded: " + strings.Join(r.r.TestFiles(), " ")
+	switch r := l.x.Choice.Runner.(type) {
+	case *CmdRunner:
+		return r.Cmd
+	case *EmbeddedRunner:
+		return "embedded: " + strings.Join(r.R.TestFiles(), " ")
 	}
-	return l.x.choice.runner.name()
+	return l.x.Choice.Runner.Name()
 }
 
 // Sep joins the parts of a full test name: file › suite › test.
@@ -220,9 +219,9 @@ func (t TestResults) All() []string {
 // testresults names it.
 var testFileName = regexp.MustCompile(`^[^›]*\.[cm]?[jt]sx?$`)
 
-// testsOf sorts what testresults read from a command run of runner into TestResults. Only a
+// TestsOf sorts what testresults read from a command run of runner into TestResults. Only a
 // result file lists every test; output text names the failures.
-func testsOf(runner string, r testresults.Results) TestResults {
+func TestsOf(runner string, r testresults.Results) TestResults {
 	t := TestResults{Source: strings.TrimSpace(runner + " " + string(r.From)), Listed: r.From == testresults.FromFile, Note: r.Note}
 	seen := map[string]bool{}
 	for _, x := range r.Tests {
@@ -299,12 +298,12 @@ var bailConfigFiles = []string{
 	"vitest.config.js", "vitest.config.mjs", "vitest.config.ts", "vite.config.js", "vite.config.ts",
 }
 
-// userBail says where the oracle as the user wrote it tells its runner to stop at its first
+// UserBail says where the oracle as the user wrote it tells its runner to stop at its first
 // failure, or "": the command's own flag (oraclecmd.BailGiven, the one command reader), else a
 // `bail` key set to true or a positive number in the runner's configuration files at root or in
 // package.json's "mocha" and "jest" keys. A residual is a setting spelt otherwise (computed, or
 // in a file named elsewhere).
-func userBail(cmd, root string) string {
+func UserBail(cmd, root string) string {
 	var scripts map[string]string
 	pkg, pkgErr := safefile.Read(filepath.Join(root, "package.json"), safefile.ConfigMax)
 	if pkgErr == nil {

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the value trace of an oracle command that runs jest (issue 28, witness value):
 // what bond learns once per certify of the jest run the command starts (the project's own
@@ -28,25 +28,24 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/nodetrace"
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/proc"
 )
 
-// jestPlan is what the traced runs under jest need, read once per certify (readJestPlan).
-type jestPlan struct {
-	// own are the project's own setupFilesAfterEnv as jest resolved them: repo-relative
+// JestPlan is what the traced runs under jest need, read once per certify (readJestPlan).
+type JestPlan struct {
+	// Own are the project's own setupFilesAfterEnv as jest resolved them: repo-relative
 	// ("test/setup.js") when inside the sandbox the plan was read in, else absolute.
-	own []string
-	// inside marks the entries of own that are repo-relative.
-	inside []bool
+	Own []string
+	// Inside marks the entries of own that are repo-relative.
+	Inside []bool
 	// tests are the test files jest lists (repo-relative, sorted).
 	tests []string
 	// modules are, per test file, the repository modules it requires or imports.
 	modules map[string][]string
-	// esm are the test files jest loads as ES modules (esmJestTest), sorted; with any, bond's
+	// Esm are the test files jest loads as ES modules (esmJestTest), sorted; with any, bond's
 	// setup file is an ES module run last (nodetrace.JestOptions).
-	esm []string
+	Esm []string
 	// why says why the value detector cannot trace this command's jest ("" when it can).
 	why string
 }
@@ -64,22 +63,22 @@ type jestConfigShown struct {
 // jestOnce holds a runner's jestPlan once read.
 type jestOnce struct {
 	mu   sync.Mutex
-	plan *jestPlan
+	plan *JestPlan
 }
 
 // jestPlanFor returns the plan of r's jest, reading it in sb the first time (the first traced run,
 // a baseline run on the unmutated tree). err is a run that must stop bond (cancelled, or one that
 // changed what it must not); a plan that could not be read is cached only when it is the plan's.
-func (r *cmdRunner) jestPlanFor(ctx context.Context, sb *oracle.Box, timeout time.Duration) (jestPlan, error) {
+func (r *CmdRunner) jestPlanFor(ctx context.Context, sb *Box, timeout time.Duration) (JestPlan, error) {
 	if r.jest == nil {
-		return jestPlan{why: unavailableJest + "this runner reads no jest config"}, nil
+		return JestPlan{why: unavailableJest + "this runner reads no jest config"}, nil
 	}
 	r.jest.mu.Lock()
 	defer r.jest.mu.Unlock()
 	if r.jest.plan == nil {
 		p, err := r.readJestPlan(ctx, sb, timeout)
 		if err != nil {
-			return jestPlan{}, err
+			return JestPlan{}, err
 		}
 		r.jest.plan = &p
 	}
@@ -94,8 +93,8 @@ const (
 )
 
 // recorder is what the run's note says records the calls under jest with plan p.
-func (p jestPlan) recorder() string {
-	if len(p.esm) > 0 {
+func (p JestPlan) recorder() string {
+	if len(p.Esm) > 0 {
 		return jestESMRecorder
 	}
 	return jestRecorder
@@ -110,8 +109,8 @@ const unavailableJest = "not available under runner command: the oracle command 
 // setupFilesAfterEnv, a list whose preset part it cannot tell apart, no test file, a run that
 // fails — is the plan's why, never a guess; err is only what stops bond
 // (the context ended, a run changed what it must not, bond could not write its own file).
-func (r *cmdRunner) readJestPlan(ctx context.Context, sb *oracle.Box, timeout time.Duration) (jestPlan, error) {
-	var p jestPlan
+func (r *CmdRunner) readJestPlan(ctx context.Context, sb *Box, timeout time.Duration) (JestPlan, error) {
+	var p JestPlan
 	dir, err := os.MkdirTemp(r.tmp, "jestplan-")
 	if err != nil {
 		return p, fmt.Errorf("making a directory to read jest's config: %w", err)
@@ -121,14 +120,14 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *oracle.Box, timeout ti
 	if err := os.WriteFile(marker, nil, 0o644); err != nil {
 		return p, fmt.Errorf("writing a file to read jest's config: %w", err)
 	}
-	opts := oraclecmd.Options{Scripts: r.scripts}
+	opts := oraclecmd.Options{Scripts: r.Scripts}
 	var runErr error
 	run := func(args ...string) (string, string) {
-		cmd, problem := oraclecmd.WithJestArgs(r.cmd, opts, args)
+		cmd, problem := oraclecmd.WithJestArgs(r.Cmd, opts, args)
 		if problem != "" {
 			return "", problem
 		}
-		res, err := oracle.RunIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: r.env, Timeout: timeout, Isolation: r.iso})
+		res, err := RunIn(ctx, sb, proc.Spec{Cmd: cmd, Dir: sb.Root, Home: sb.Home, Env: r.env, Timeout: timeout, Isolation: r.iso})
 		switch {
 		case err != nil:
 			runErr = fmt.Errorf("reading jest's config with `%s`: %w", cmd, err)
@@ -157,7 +156,7 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *oracle.Box, timeout ti
 	// The config first: one bond cannot trace (jest before 24, several projects) spends no
 	// --listTests run.
 	roots := sandboxRoots(sb.Root)
-	own, inside, esmExts, why := ownSetupFiles(plain, marked, marker, roots)
+	own, inside, esmExts, why := OwnSetupFiles(plain, marked, marker, roots)
 	if why != "" {
 		p.why = unavailableJest + why
 		return p, runErr
@@ -167,7 +166,7 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *oracle.Box, timeout ti
 		p.why = unavailableJest + "bond could not list its test files: " + why
 		return p, runErr
 	}
-	p.own, p.inside = own, inside
+	p.Own, p.Inside = own, inside
 	for _, l := range strings.Split(listed, "\n") {
 		l = strings.TrimSpace(l)
 		rel, ok := underRoot(l, roots)
@@ -183,23 +182,23 @@ func (r *cmdRunner) readJestPlan(ctx context.Context, sb *oracle.Box, timeout ti
 		p.why = unavailableJest + "`jest --listTests` named no test file in the repository"
 		return p, runErr
 	}
-	esm := esmJestTest(sb.Root, esmExts)
+	esm := EsmJestTest(sb.Root, esmExts)
 	for _, t := range p.tests {
 		if esm(t) {
-			p.esm = append(p.esm, t)
+			p.Esm = append(p.Esm, t)
 		}
 	}
 	p.modules = nodetrace.JestModules(sb.Root, p.tests)
 	return p, nil
 }
 
-// ownSetupFiles reads the project's own setupFilesAfterEnv from two --showConfig outputs: plain
+// OwnSetupFiles reads the project's own setupFilesAfterEnv from two --showConfig outputs: plain
 // (the preset's list, then the project's) and marked's (the preset's, then marker), the second
 // asked for only when the first is one project's and lists any file (none is none of either; a
 // jest without the option, before 24, would reject it), and the extensions its
 // config treats as ES modules (extensionsToTreatAsEsm). Paths under one of roots come back
 // repo-relative (inside set).
-func ownSetupFiles(plain string, marked func() (string, string), marker string, roots []string) (own []string, inside []bool, esmExts []string, why string) {
+func OwnSetupFiles(plain string, marked func() (string, string), marker string, roots []string) (own []string, inside []bool, esmExts []string, why string) {
 	a, why := parseShowConfig(plain)
 	if why != "" {
 		return nil, nil, nil, why
@@ -249,11 +248,11 @@ func projectsWhy(n int) string {
 	return fmt.Sprintf("its config has %d projects: setupFilesAfterEnv given on jest's command line replaces every project's own list with one, so bond traces only a config of one project", n)
 }
 
-// esmJestTest reports whether jest loads the test file rel (repo-relative) under root as an ES
+// EsmJestTest reports whether jest loads the test file rel (repo-relative) under root as an ES
 // module (jest-resolve's shouldLoadAsEsm): .mjs always, .cjs never, .js under a package.json of
 // type module, any other extension when exts (the config's extensionsToTreatAsEsm) names it.
-func esmJestTest(root string, exts []string) func(rel string) bool {
-	node := esmTest(root)
+func EsmJestTest(root string, exts []string) func(rel string) bool {
+	node := EsmTest(root)
 	return func(rel string) bool {
 		switch ext := path.Ext(rel); ext {
 		case ".mjs", ".cjs", ".js":
@@ -323,18 +322,18 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && ra == rb
 }
 
-// jestSetupArgs are the options that give a traced run in sb bond's setup file and the
+// JestSetupArgs are the options that give a traced run in sb bond's setup file and the
 // project's own setupFilesAfterEnv, re-rooted in sb: bond's first, or, when some test file is an
 // ES module, last (jest.cjs says why).
-func (p jestPlan) jestSetupArgs(setup, root string) []string {
+func (p JestPlan) JestSetupArgs(setup, root string) []string {
 	var args []string
-	for i, f := range p.own {
-		if p.inside[i] {
+	for i, f := range p.Own {
+		if p.Inside[i] {
 			f = filepath.Join(root, filepath.FromSlash(f))
 		}
 		args = append(args, "--setupFilesAfterEnv="+f)
 	}
-	if len(p.esm) > 0 {
+	if len(p.Esm) > 0 {
 		return append(args, "--setupFilesAfterEnv="+setup)
 	}
 	return append([]string{"--setupFilesAfterEnv=" + setup}, args...)
@@ -345,7 +344,7 @@ func (p jestPlan) jestSetupArgs(setup, root string) []string {
 // to read after the run, the command that gives jest bond's setup file and what the run's note
 // says records the calls, or why the run is not traced (the command unchanged); err only when
 // bond could not write its own files.
-func (r *cmdRunner) traceJest(ctx context.Context, sb *oracle.Box, cmd string, tests []string, timeout time.Duration) (tr *nodetrace.Run, out, recorder, why string, err error) {
+func (r *CmdRunner) traceJest(ctx context.Context, sb *Box, cmd string, tests []string, timeout time.Duration) (tr *nodetrace.Run, out, recorder, why string, err error) {
 	if timeout <= 0 {
 		timeout = 2 * time.Minute
 	}
@@ -359,11 +358,11 @@ func (r *cmdRunner) traceJest(ctx context.Context, sb *oracle.Box, cmd string, t
 	if tests == nil {
 		tests = p.tests
 	}
-	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.Root, tests, p.modules, nodetrace.JestOptions{ESM: p.esm, Neighbours: r.neighbours, CharCodes: r.charCodes})
+	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.Root, tests, p.modules, nodetrace.JestOptions{ESM: p.Esm, Neighbours: r.neighbours, CharCodes: r.charCodes})
 	if err != nil {
 		return nil, cmd, "", "", err
 	}
-	out, problem := oraclecmd.WithJestArgs(cmd, oraclecmd.Options{Scripts: r.scripts}, p.jestSetupArgs(setup, sb.Root))
+	out, problem := oraclecmd.WithJestArgs(cmd, oraclecmd.Options{Scripts: r.Scripts}, p.JestSetupArgs(setup, sb.Root))
 	if problem != "" {
 		tr.Remove()
 		return nil, cmd, "", unavailableJest + problem, nil

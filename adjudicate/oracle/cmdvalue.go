@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the value trace of the command runners (issue 28, witness value): which runs of
 // the node runner and of an oracle command get nodetrace's hook (CommonJS, with module
@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/adjudicate/nodetrace"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/internal/safefile"
@@ -26,15 +27,15 @@ import (
 // the oracle's (nil: the command's own configuration picks them), or why not; via names the
 // runner traced through a setup file instead of the preload: "jest" (jestvalue.go) or "vitest"
 // (vitestvalue.go), "" for the preload.
-func (r *cmdRunner) traceable(s runSpec) (tests []string, via string, why string) {
-	files := r.files
-	if s.files != nil && r.files != nil {
-		files = s.files
+func (r *CmdRunner) traceable(s RunSpec) (tests []string, via string, why string) {
+	files := r.Files
+	if s.Files != nil && r.Files != nil {
+		files = s.Files
 	}
-	if r.runner == RunnerNode {
+	if r.Runner == RunnerNode {
 		return files, "", ""
 	}
-	at, ok := oraclecmd.LocateRunner(r.cmd, oraclecmd.Options{Scripts: r.scripts})
+	at, ok := oraclecmd.LocateRunner(r.Cmd, oraclecmd.Options{Scripts: r.Scripts})
 	switch {
 	case !ok:
 		return nil, "", "not available under runner command: the oracle command runs no test runner bond recognises (the value detector traces node --test, mocha, jest and vitest)"
@@ -51,11 +52,11 @@ func (r *cmdRunner) traceable(s runSpec) (tests []string, via string, why string
 // test files the oracle command names as it is written (`npx mocha test/a.test.js` runs whole,
 // so the hook is given no test files, but its file is known). nil when bond can name none (the
 // runner's own discovery): the hooks then report each import they could not wrap.
-func (r *cmdRunner) traceEntries(tests []string, root string) []string {
+func (r *CmdRunner) traceEntries(tests []string, root string) []string {
 	if tests != nil {
 		return tests
 	}
-	inv, err := oraclecmd.Parse(r.cmd, oraclecmd.Options{Scripts: r.scripts})
+	inv, err := oraclecmd.Parse(r.Cmd, oraclecmd.Options{Scripts: r.Scripts})
 	if err != nil {
 		return nil
 	}
@@ -72,12 +73,12 @@ func (r *cmdRunner) traceEntries(tests []string, root string) []string {
 	return out
 }
 
-// soleTest is the one test file cmd names, for runs bond gives no test files of their own, when
+// SoleTest is the one test file cmd names, for runs bond gives no test files of their own, when
 // the command is not one oraclecmd.Parse reads (`npx mocha --require @babel/register …
 // test/a.js`): the one runner argument, not an option, that names a JavaScript or TypeScript
 // file in root. "" when it names none or several (an option's value that is a file, such as a
 // config, makes it several: never a wrong one). Computed once per runner (newCmdRunner).
-func soleTest(cmd string, scripts map[string]string, root string) string {
+func SoleTest(cmd string, scripts map[string]string, root string) string {
 	at, ok := oraclecmd.LocateRunner(cmd, oraclecmd.Options{Scripts: scripts})
 	if !ok {
 		return ""
@@ -105,13 +106,13 @@ func soleTest(cmd string, scripts map[string]string, root string) string {
 
 // traceOf is the callTrace of a run that nodetrace traced; observed says its test files are the
 // ones the hook saw load (the command picks its own), not the ones the run was asked to run.
-func traceOf(t nodetrace.Trace, observed bool) *callTrace {
-	return &callTrace{Calls: t.Calls, Files: t.Files, Capped: t.Capped, Unavailable: t.Unavailable, Observed: observed, NeighboursMissed: t.NeighboursMissed}
+func traceOf(t nodetrace.Trace, observed bool) *CallTrace {
+	return &CallTrace{Calls: t.Calls, Files: t.Files, Capped: t.Capped, Unavailable: t.Unavailable, Observed: observed, NeighboursMissed: t.NeighboursMissed}
 }
 
-// esmTest reports whether the test file rel (repo-relative) under root is an ES module as Node
+// EsmTest reports whether the test file rel (repo-relative) under root is an ES module as Node
 // reads it: .mjs or .mts, or .js, .ts and the like under a package.json whose type is module.
-func esmTest(root string) func(rel string) bool {
+func EsmTest(root string) func(rel string) bool {
 	return func(rel string) bool {
 		switch path.Ext(rel) {
 		case ".mjs", ".mts":
@@ -135,4 +136,22 @@ func esmTest(root string) func(rel string) bool {
 			}
 		}
 	}
+}
+
+// CallTrace is one run's value trace: its calls, the test files that ran, and whether a file's
+// trace hit its cap. Unavailable says why the run's trace cannot be compared (the runner does
+// not trace this oracle, or a test file left no trace); Observed says Files are the test files
+// the trace saw load (a command that picks its own), not the ones the run was asked to run;
+// Recorder says what recorded it under a command runner, for the run's note ("" for nodetrace's
+// preload).
+type CallTrace struct {
+	Calls       []embedded.Call
+	Files       []string
+	Capped      bool
+	Unavailable string
+	Observed    bool
+	Recorder    string
+	// NeighboursMissed names a test file whose neighbour calls were asked for and not made
+	// (nodetrace.Trace.NeighboursMissed).
+	NeighboursMissed string
 }

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is runner choice (SPEC §3.1): which runner runs the oracle, and the one place where
 // --runner auto falls back from the embedded runner to the command runner (node --test FILE…, or
@@ -18,31 +18,54 @@ import (
 	"github.com/bond-tool/bond/internal/safefile"
 )
 
-// runnerChoice is the runner that runs the oracle now, and the command runner that --runner auto
+// RunnerChoice is the runner that runs the oracle now, and the command runner that --runner auto
 // falls back to.
-type runnerChoice struct {
-	runner   oracleRunner
-	fallback oracleRunner // node --test FILE… for --oracle, the command for --oracle-cmd
+type RunnerChoice struct {
+	Runner   OracleRunner
+	Fallback OracleRunner // node --test FILE… for --oracle, the command for --oracle-cmd
 	mode     string       // Options.Runner
-	// note says what auto chose and why, for the report.
-	note string
+	// Note says what auto chose and why, for the report.
+	Note string
 	// plainNode: the oracle command is a node --test invocation that loads no TypeScript
 	// loader, so the real runner reads TypeScript only where node strips types (typescript.go).
 	plainNode bool
 }
 
-// chooseRunner picks the runner for o over root (the first sandbox): the command runner under
+// Runners of --oracle FILE… (SPEC §3.1).
+const (
+	RunnerAuto     = "auto"
+	RunnerNode     = "node"
+	RunnerEmbedded = "embedded"
+	// RunnerCommand is recorded in reports when the oracle is --oracle-cmd.
+	RunnerCommand = "command"
+)
+
+// RunnerOptions are what runner choice and the runners read of certify's Options (or a Lab's):
+// the oracle, the runner asked for, --warm and the value detector's neighbour settings.
+type RunnerOptions struct {
+	OracleCmd string
+	Oracle    []string
+	// Runner is auto, node or embedded.
+	Runner string
+	// Warm is --warm: the command runner's mutant runs go to a long-lived worker per sandbox.
+	Warm bool
+	// ValueNeighbours and CharCodes are the value detector's neighbour calls (Options.ValueNeighbours).
+	ValueNeighbours bool
+	CharCodes       []int
+}
+
+// ChooseRunner picks the runner for o over root (the first sandbox): the command runner under
 // --runner node; else the embedded runner where it can serve the oracle — --oracle files, or the
 // test files an --oracle-cmd that runs jest, vitest, node --test, mocha, uvu or tape names — and under auto the
 // command runner with the reason when it cannot. The embedded runner reads the tree from the
 // directory patched makes, the copy no run is placed in (inputs.go), never from a sandbox. conf
 // confines command runs; work is where their coverage goes.
-func chooseRunner(o Options, root string, patched func() (string, error), conf *confinement, work string) (*runnerChoice, error) {
+func ChooseRunner(o RunnerOptions, root string, patched func() (string, error), conf *Confinement, work string) (*RunnerChoice, error) {
 	fb := newCmdRunner(o, root, conf, work)
 	if o.Warm {
-		fb.warm = warmFor(root, o.OracleCmd, conf.env, conf.iso, work)
+		fb.Warm = WarmFor(root, o.OracleCmd, conf.Env, conf.Iso, work)
 	}
-	c := &runnerChoice{runner: fb, fallback: fb, mode: o.Runner, note: fb.reachNote}
+	c := &RunnerChoice{Runner: fb, Fallback: fb, mode: o.Runner, Note: fb.reachNote}
 	if o.Runner == RunnerNode {
 		return c, nil
 	}
@@ -57,12 +80,12 @@ func chooseRunner(o Options, root string, patched func() (string, error), conf *
 			if o.Runner == RunnerEmbedded {
 				return nil, input.Errorf("--runner embedded cannot run --oracle-cmd %q: %s; use --runner node (or auto, which falls back by itself)", o.OracleCmd, why)
 			}
-			c.note = joinNotes("auto chose the command runner: "+why, fb.reachNote)
+			c.Note = joinNotes("auto chose the command runner: "+why, fb.reachNote)
 			return c, nil
 		}
 		if o.Runner == RunnerAuto && eo.Framework == embedded.FrameworkJest {
 			if why := jestConfigUnloadable(root); why != "" {
-				c.note = joinNotes("auto chose the command runner: "+why, fb.reachNote)
+				c.Note = joinNotes("auto chose the command runner: "+why, fb.reachNote)
 				return c, nil
 			}
 		}
@@ -71,28 +94,28 @@ func chooseRunner(o Options, root string, patched func() (string, error), conf *
 	if err != nil {
 		return nil, err
 	}
-	eo.Neighbours, eo.CharCodes = o.ValueNeighbours, o.charCodes
+	eo.Neighbours, eo.CharCodes = o.ValueNeighbours, o.CharCodes
 	r, why, err := newEmbedded(eroot, files, eo, o.Runner == RunnerEmbedded)
 	if err != nil {
 		return nil, err
 	}
 	if r == nil {
-		c.note = joinNotes(fmt.Sprintf("auto chose %s: %s", c.fallbackName(), why), fb.reachNote)
+		c.Note = joinNotes(fmt.Sprintf("auto chose %s: %s", c.fallbackName(), why), fb.reachNote)
 		return c, nil
 	}
-	c.runner = r
+	c.Runner = r
 	if o.OracleCmd != "" && eo.Framework == embedded.FrameworkNodeTest {
 		c.plainNode = !oraclecmd.LoadsTypeScript(inv)
 	}
 	if o.OracleCmd != "" {
-		c.note = fmt.Sprintf("the embedded runner runs the oracle command as %s's suite of %s", eo.Framework, strings.Join(files, " "))
+		c.Note = fmt.Sprintf("the embedded runner runs the oracle command as %s's suite of %s", eo.Framework, strings.Join(files, " "))
 	}
 	return c, nil
 }
 
 // fallbackName names the command runner in notes: node, or the command runner.
-func (c *runnerChoice) fallbackName() string {
-	if c.fallback.name() == RunnerNode {
+func (c *RunnerChoice) fallbackName() string {
+	if c.Fallback.Name() == RunnerNode {
 		return RunnerNode
 	}
 	return "the command runner"
@@ -101,8 +124,8 @@ func (c *runnerChoice) fallbackName() string {
 // fallBack is called when a baseline run showed the runner lacks what the tests need (why).
 // Under --runner embedded that is an input error; under auto, the command runner runs everything
 // from now on.
-func (c *runnerChoice) fallBack(why string) error {
-	if c.mode == RunnerEmbedded || c.runner == c.fallback {
+func (c *RunnerChoice) fallBack(why string) error {
+	if c.mode == RunnerEmbedded || c.Runner == c.Fallback {
 		return input.Errorf("--runner embedded cannot run this oracle: the tests need %s, which the embedded runtime lacks; use --runner node (or auto, which falls back by itself)", why)
 	}
 	c.useFallback(fmt.Sprintf("auto chose %s: the tests need %s, which the embedded runtime lacks", c.fallbackName(), why))
@@ -110,19 +133,19 @@ func (c *runnerChoice) fallBack(why string) error {
 }
 
 // useFallback makes the command runner run the oracle from now on, note saying why.
-func (c *runnerChoice) useFallback(note string) {
-	c.runner.close()
-	c.runner = c.fallback
-	c.note = note
-	if fb, ok := c.fallback.(*cmdRunner); ok {
-		c.note = joinNotes(c.note, fb.reachNote)
+func (c *RunnerChoice) useFallback(note string) {
+	c.Runner.Close()
+	c.Runner = c.Fallback
+	c.Note = note
+	if fb, ok := c.Fallback.(*CmdRunner); ok {
+		c.Note = joinNotes(c.Note, fb.reachNote)
 	}
 }
 
 // fallBackAfterFailure makes the command runner run the oracle after the embedded runner's
 // baseline failed (failed names the first failure): under auto, bond never reports an oracle as
 // failing that only its own runtime fails.
-func (c *runnerChoice) fallBackAfterFailure(failed string) {
+func (c *RunnerChoice) fallBackAfterFailure(failed string) {
 	c.useFallback(fmt.Sprintf("auto chose %s: the unmutated oracle failed under the embedded runner (%s), so the real runner runs it", c.fallbackName(), failed))
 }
 
@@ -149,13 +172,13 @@ var frameworks = map[oraclecmd.Runner]embedded.Framework{
 	oraclecmd.RunnerTap:      embedded.FrameworkTap,
 }
 
-// commandTests reads an oracle command as the test files it runs and how the embedded runner
+// CommandTests reads an oracle command as the test files it runs and how the embedded runner
 // runs them (their test API; mocha's timeout), or says why the embedded runner cannot stand in
 // for it (why is then non-empty): the command is not one runner invocation bond recognises, the
 // runner has no embedded counterpart, the repository configures something the embedded runner
 // cannot honour, or test files bond cannot list from its config's literal patterns (or that
 // leave out a file the command names), or the command finds no test file.
-func commandTests(root, cmd string) (files []string, eo embedded.Options, why string) {
+func CommandTests(root, cmd string) (files []string, eo embedded.Options, why string) {
 	inv, why := readCommand(root, cmd)
 	if why != "" {
 		return nil, eo, why

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file keeps the embedded runner from standing in for a jest that could not start: jest
 // reads a TypeScript config file (jest.config.ts, .mts, .cts) only through ts-node, or through

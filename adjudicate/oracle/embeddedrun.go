@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the embedded runner: the oracle's test files run in goja, in worker processes of
 // bond's own (SPEC §3.7, §7).
@@ -11,47 +11,46 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/embedded"
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 )
 
-// embeddedRunner runs the oracle's test files in goja (SPEC §3.7), each run in a worker process
+// EmbeddedRunner runs the oracle's test files in goja (SPEC §3.7), each run in a worker process
 // with a memory limit of its own, so an allocation bomb is that run's error (memory-limit), never
 // bond's crash or a neighbour's. The mutated file is handed over in memory, so the sandbox's files
 // are not read; coverage is the runner's exact statement probes.
-type embeddedRunner struct {
-	r *embedded.Runner
+type EmbeddedRunner struct {
+	R *embedded.Runner
 }
 
-func (e *embeddedRunner) name() string { return RunnerEmbedded }
+func (e *EmbeddedRunner) Name() string { return RunnerEmbedded }
 
-func (e *embeddedRunner) close() { e.r.Close() }
+func (e *EmbeddedRunner) Close() { e.R.Close() }
 
-// canBail: a run asked to bail stops at its first failing test (embedded.RunOptions.Bail), so
+// CanBail: a run asked to bail stops at its first failing test (embedded.RunOptions.Bail), so
 // its failed tests end there.
-func (e *embeddedRunner) canBail() bool { return true }
+func (e *EmbeddedRunner) CanBail() bool { return true }
 
-// freeCoverage: the instrumented bundle records hits on every run; withCoverage only decides
+// FreeCoverage: the instrumented bundle records hits on every run; withCoverage only decides
 // whether they are handed back.
-func (e *embeddedRunner) freeCoverage() bool { return true }
+func (e *EmbeddedRunner) FreeCoverage() bool { return true }
 
-// testFiles are the oracle's test files: a run can take any subset of them (runSpec.files), so
+// TestFiles are the oracle's test files: a run can take any subset of them (runSpec.files), so
 // per-test-file reach works as for node --test.
-func (e *embeddedRunner) testFiles() []string { return e.r.TestFiles() }
+func (e *EmbeddedRunner) TestFiles() []string { return e.R.TestFiles() }
 
-// run runs s.files of the oracle (all of them when nil), bailing at the first failing test when
+// Run runs s.files of the oracle (all of them when nil), bailing at the first failing test when
 // s.bail, with s.ov in memory; the sandbox's files are not read.
-func (e *embeddedRunner) run(ctx context.Context, _ *oracle.Box, s runSpec) (runOutcome, error) {
-	ov, withCoverage, timeout := s.ov, s.cov, s.timeout
+func (e *EmbeddedRunner) Run(ctx context.Context, _ *Box, s RunSpec) (RunOutcome, error) {
+	ov, withCoverage, timeout := s.Ov, s.Cov, s.Timeout
 	var overrides map[string][]byte
 	if ov != nil {
 		overrides = map[string][]byte{ov.Path: ov.Content}
 	}
 	began := time.Now()
-	res, err := e.r.RunWith(ctx, overrides, timeout, embedded.RunOptions{Files: s.files, Bail: s.bail})
-	out := runOutcome{Began: began, Duration: time.Since(began), Output: res.Output, Loaded: res.Inputs, Tests: embeddedTests(res),
-		Trace: &callTrace{Calls: res.Calls, Files: res.Traced, Capped: res.TraceCapped}}
+	res, err := e.R.RunWith(ctx, overrides, timeout, embedded.RunOptions{Files: s.Files, Bail: s.Bail})
+	out := RunOutcome{Began: began, Duration: time.Since(began), Output: res.Output, Loaded: res.Inputs, Tests: embeddedTests(res),
+		Trace: &CallTrace{Calls: res.Calls, Files: res.Traced, Capped: res.TraceCapped}}
 	if out.Loaded == nil {
 		out.Loaded = map[string]string{}
 	}
@@ -105,10 +104,10 @@ func (e *embeddedRunner) run(ctx context.Context, _ *oracle.Box, s runSpec) (run
 // detects their test API).
 // For --runner auto, an oracle the embedded runner cannot serve returns (nil, why) so the caller
 // falls back to the command runner; for --runner embedded it is an InputError naming the import.
-func newEmbedded(root string, files []string, eo embedded.Options, required bool) (oracleRunner, string, error) {
+func newEmbedded(root string, files []string, eo embedded.Options, required bool) (OracleRunner, string, error) {
 	r, err := embedded.New(root, files, eo)
 	if err == nil {
-		return &embeddedRunner{r: r}, "", nil
+		return &EmbeddedRunner{R: r}, "", nil
 	}
 	var ue *embedded.UnsupportedError
 	if required {

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is what a run saw: the record each oracle run carries of the files it loaded, and
 // the check that they are the patched tree plus, at most, the run's own mutation (issue
@@ -26,13 +26,12 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/safefile"
 )
 
-// inputDigest is the digest RunInputs.Digest records of files (path → SHA-256 hex).
-func inputDigest(files map[string]string) string {
+// InputDigest is the digest RunInputs.Digest records of files (path → SHA-256 hex).
+func InputDigest(files map[string]string) string {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
@@ -49,7 +48,7 @@ func inputDigest(files map[string]string) string {
 // generated files) have no hash bond read at the start; the first run that loads one fixes the
 // hash every later run must see.
 type inputCheck struct {
-	tree *oracle.Tree
+	tree *Tree
 	mu   sync.Mutex
 	seen map[string]string
 	// manifest is the first unmutated whole-oracle run's inputs, the baseline every record is
@@ -57,19 +56,19 @@ type inputCheck struct {
 	manifest map[string]string
 }
 
-func newInputCheck(t *oracle.Tree) *inputCheck {
+func NewInputCheck(t *Tree) *inputCheck {
 	return &inputCheck{tree: t, seen: map[string]string{}}
 }
 
-// observe records and checks the inputs of one embedded run with s.ov in memory: it returns the
+// Observe records and checks the inputs of one embedded run with s.ov in memory: it returns the
 // record and, when a file's bytes are not what the run should have seen, the mismatches.
-func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*report.RunInputs, []string) {
-	ri := &report.RunInputs{Observed: "bundle", Digest: inputDigest(loaded), Files: len(loaded)}
+func (c *inputCheck) Observe(s RunSpec, loaded map[string]string) (*report.RunInputs, []string) {
+	ri := &report.RunInputs{Observed: "bundle", Digest: InputDigest(loaded), Files: len(loaded)}
 	var ovSHA string
-	if s.ov != nil {
-		sum := sha256.Sum256(s.ov.Content)
+	if s.Ov != nil {
+		sum := sha256.Sum256(s.Ov.Content)
 		ovSHA = hex.EncodeToString(sum[:])
-		ri.Mutated = &report.InputFile{Path: s.ov.Path, SHA256: ovSHA}
+		ri.Mutated = &report.InputFile{Path: s.Ov.Path, SHA256: ovSHA}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -77,7 +76,7 @@ func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*report.RunIn
 	for p, got := range loaded {
 		want, what := "", ""
 		switch {
-		case s.ov != nil && p == s.ov.Path:
+		case s.Ov != nil && p == s.Ov.Path:
 			want, what = ovSHA, "the run's mutation"
 		case c.tree.File(p) != nil:
 			f := c.tree.File(p)
@@ -95,7 +94,7 @@ func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*report.RunIn
 		}
 	}
 	sort.Strings(bad)
-	if s.ov == nil && s.files == nil && c.manifest == nil && len(bad) == 0 {
+	if s.Ov == nil && s.Files == nil && c.manifest == nil && len(bad) == 0 {
 		c.manifest = loaded
 	}
 	if c.manifest != nil {
@@ -117,26 +116,26 @@ func (c *inputCheck) observe(s runSpec, loaded map[string]string) (*report.RunIn
 
 // placed checks, after a command run in sb, that the mutated file still holds the run's
 // mutation: the command runner's loads are not observed, so this is what bond can say.
-func (c *inputCheck) placed(sb *oracle.Box, s runSpec) (*report.RunInputs, []string) {
-	if s.ov == nil {
+func (c *inputCheck) placed(sb *Box, s RunSpec) (*report.RunInputs, []string) {
+	if s.Ov == nil {
 		return nil, nil
 	}
-	sum := sha256.Sum256(s.ov.Content)
+	sum := sha256.Sum256(s.Ov.Content)
 	want := hex.EncodeToString(sum[:])
-	ri := &report.RunInputs{Observed: "placed", Mutated: &report.InputFile{Path: s.ov.Path, SHA256: want}}
-	b, err := sb.FS.ReadFile(s.ov.Path, safefile.DataMax) // a test may have swapped it for a link
+	ri := &report.RunInputs{Observed: "placed", Mutated: &report.InputFile{Path: s.Ov.Path, SHA256: want}}
+	b, err := sb.FS.ReadFile(s.Ov.Path, safefile.DataMax) // a test may have swapped it for a link
 	if err != nil {
-		return ri, []string{fmt.Sprintf("%s could not be read back after the run: %v", s.ov.Path, err)}
+		return ri, []string{fmt.Sprintf("%s could not be read back after the run: %v", s.Ov.Path, err)}
 	}
 	got := sha256.Sum256(b)
 	if got != sum {
-		return ri, []string{fmt.Sprintf("%s has SHA-256 %s after the run, not the mutation's %s: the tests rewrote it", s.ov.Path, short(hex.EncodeToString(got[:])), short(want))}
+		return ri, []string{fmt.Sprintf("%s has SHA-256 %s after the run, not the mutation's %s: the tests rewrote it", s.Ov.Path, short(hex.EncodeToString(got[:])), short(want))}
 	}
 	return ri, nil
 }
 
-// manifestFiles is the manifest as the report records it (Baseline.Inputs), sorted by path.
-func (c *inputCheck) manifestFiles() []report.InputFile {
+// ManifestFiles is the manifest as the report records it (Baseline.Inputs), sorted by path.
+func (c *inputCheck) ManifestFiles() []report.InputFile {
 	if c == nil {
 		return nil
 	}
@@ -154,7 +153,7 @@ func (c *inputCheck) manifestFiles() []report.InputFile {
 }
 
 // inputsError turns a run whose inputs did not match into an error outcome naming them.
-func inputsError(out *runOutcome, bad []string) {
+func inputsError(out *RunOutcome, bad []string) {
 	out.Status, out.ExitCode, out.Reason = report.StatusError, -1, report.ReasonInputs
 	out.KilledBy, out.Failed = "", nil
 	out.Err = fmt.Errorf("the run did not see the patched tree plus its own mutation: %s", strings.Join(bad, "; "))
@@ -168,6 +167,6 @@ func short(h string) string {
 	return h
 }
 
-// uncheckedKey is the context key under which the calibration suite's negative control turns the
+// UncheckedKey is the context key under which the calibration suite's negative control turns the
 // inputs check off (export_test.go), so the canary is tested on its own; production never sets it.
-type uncheckedKey struct{}
+type UncheckedKey struct{}

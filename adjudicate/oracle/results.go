@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file asks each command run's test runner for its per-test results (package testresults)
 // and records what they say on the run's outcome: the failing tests by name, the first of them as
@@ -14,17 +14,17 @@ import (
 	"github.com/bond-tool/bond/adjudicate/testresults"
 )
 
-// resultsAsk is one run's request for a result file, with the temporary directory it is written
+// ResultsAsk is one run's request for a result file, with the temporary directory it is written
 // into (outside the sandbox, so the file never shows among the tests' tree changes).
-type resultsAsk struct {
-	req testresults.Request
-	dir string
+type ResultsAsk struct {
+	Req testresults.Request
+	Dir string
 }
 
 // askResults rewrites cmd and env (run at root) so the runner also writes its result file, into a
 // fresh temporary directory. cmd is the command as it will run, after coverage.Prepare's rewrite
 // if any. A NODE_OPTIONS the request adds is joined to one env already has.
-func askResults(cmd string, env []string, root string) (string, []string, *resultsAsk, error) {
+func askResults(cmd string, env []string, root string) (string, []string, *ResultsAsk, error) {
 	// The run's own TMPDIR is bond's work dir (writable under isolation, where the OS temp dir is
 	// read-only to the run); the result file must be writable by the runner.
 	dir, err := os.MkdirTemp(envValue(env, "TMPDIR"), "results-")
@@ -32,12 +32,12 @@ func askResults(cmd string, env []string, root string) (string, []string, *resul
 		return cmd, env, nil, fmt.Errorf("making a directory for the runner's test results: %w", err)
 	}
 	req := testresults.Ask(cmd, root, filepath.Join(dir, "results"))
-	return req.Cmd, mergeEnv(env, req.Env), &resultsAsk{req: req, dir: dir}, nil
+	return req.Cmd, MergeEnv(env, req.Env), &ResultsAsk{Req: req, Dir: dir}, nil
 }
 
-// mergeEnv returns env with add appended; a variable of add that env already sets replaces it,
+// MergeEnv returns env with add appended; a variable of add that env already sets replaces it,
 // except NODE_OPTIONS, whose two values are joined with a space (both must reach Node).
-func mergeEnv(env, add []string) []string {
+func MergeEnv(env, add []string) []string {
 	if len(add) == 0 {
 		return env
 	}
@@ -63,29 +63,29 @@ func mergeEnv(env, add []string) []string {
 	return out
 }
 
-// readResults records on out what the run said about its tests: the failing tests' names, the
+// ReadResults records on out what the run said about its tests: the failing tests' names, the
 // first of them as KilledBy when the run was killed or timed out, and the output without ANSI
 // colour codes. a may be nil (no request was made): the output text is then read. It removes the
 // request's directory.
-func readResults(out *runOutcome, a *resultsAsk, root string) {
+func ReadResults(out *RunOutcome, a *ResultsAsk, root string) {
 	out.Output = string(testresults.StripANSI([]byte(out.Output)))
 	if out.Status == report.StatusError {
 		if a != nil {
-			os.RemoveAll(a.dir)
+			os.RemoveAll(a.Dir)
 		}
 		return
 	}
 	var res testresults.Results
 	runner := ""
 	if a != nil {
-		defer os.RemoveAll(a.dir)
-		out.Output = dropMentions(out.Output, filepath.Base(a.dir))
-		res, _ = a.req.Read([]byte(out.Output), root)
-		runner = a.req.Runner
+		defer os.RemoveAll(a.Dir)
+		out.Output = DropMentions(out.Output, filepath.Base(a.Dir))
+		res, _ = a.Req.Read([]byte(out.Output), root)
+		runner = a.Req.Runner
 	} else {
 		res = testresults.Results{Tests: testresults.ParseOutput("", []byte(out.Output), root), From: testresults.FromOutput}
 	}
-	out.Tests = testsOf(runner, res)
+	out.Tests = TestsOf(runner, res)
 	out.Failed = nil
 	for _, t := range res.Failed() {
 		out.Failed = append(out.Failed, t.Name)
@@ -96,9 +96,9 @@ func readResults(out *runOutcome, a *resultsAsk, root string) {
 	}
 }
 
-// dropMentions removes the lines of output that name bond's result directory (jest's "Test
+// DropMentions removes the lines of output that name bond's result directory (jest's "Test
 // results written to: …"): they are bond's doing, not the user's tests'.
-func dropMentions(output, dir string) string {
+func DropMentions(output, dir string) string {
 	if !strings.Contains(output, dir) {
 		return output
 	}
@@ -115,9 +115,9 @@ func dropMentions(output, dir string) string {
 // maxFailedNames is how many failing test names a report keeps per run.
 const maxFailedNames = 20
 
-// failedNames is the report's list of a run's failing tests: at most maxFailedNames, the
+// FailedNames is the report's list of a run's failing tests: at most maxFailedNames, the
 // count of the rest said in a last entry.
-func failedNames(names []string) []string {
+func FailedNames(names []string) []string {
 	if len(names) <= maxFailedNames {
 		return names
 	}

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the timings of a run (SPEC §5): how long each phase took, and how much of the wall
 // clock the oracle and gate runs themselves took, so a report can say what bond adds.
@@ -11,16 +11,16 @@ import (
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
-// clock records every oracle and gate run's span; runs in several sandboxes record at once.
-type clock struct {
+// Clock records every oracle and gate run's span; runs in several sandboxes record at once.
+type Clock struct {
 	mu       sync.Mutex
 	spans    [][2]time.Time
 	oracleMS int64
 	gatesMS  int64
 }
 
-// record notes a run's wall-clock span; gate says whether it was a gate's or the oracle's.
-func (c *clock) record(out runOutcome, gate bool) {
+// Record notes a run's wall-clock span; gate says whether it was a gate's or the oracle's.
+func (c *Clock) Record(out RunOutcome, gate bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.spans = append(c.spans, [2]time.Time{out.Began, out.Began.Add(out.Duration)})
@@ -31,16 +31,16 @@ func (c *clock) record(out runOutcome, gate bool) {
 	}
 }
 
-// fill writes the run totals into t.
-func (c *clock) fill(t *report.Timings) {
+// Fill writes the run totals into t.
+func (c *Clock) Fill(t *report.Timings) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t.OracleMS, t.GatesMS = c.oracleMS, c.gatesMS
-	t.RunWallMS = unionMS(c.spans)
+	t.RunWallMS = UnionMS(c.spans)
 }
 
-// timed runs phase and, when it succeeds, records how long it took in *ms.
-func timed(ms *int64, phase func() error) error {
+// Timed runs phase and, when it succeeds, records how long it took in *ms.
+func Timed(ms *int64, phase func() error) error {
 	t0 := time.Now()
 	if err := phase(); err != nil {
 		return err
@@ -49,8 +49,8 @@ func timed(ms *int64, phase func() error) error {
 	return nil
 }
 
-// unionMS is the wall-clock time during which at least one run was active.
-func unionMS(spans [][2]time.Time) int64 {
+// UnionMS is the wall-clock time during which at least one run was active.
+func UnionMS(spans [][2]time.Time) int64 {
 	if len(spans) == 0 {
 		return 0
 	}

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the cost rule of per-test-file reach (SPEC §3.4, issue 11): the baseline's
 // per-file runs are made only when the mutant runs they narrow can save more than they cost.

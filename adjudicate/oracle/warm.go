@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is --warm (issue 25 item 3, docs/warm-workers.md): the command runner's mutant runs
 // of a vitest or jest oracle go to a long-lived runner process per sandbox — vitest started once
@@ -24,7 +24,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
@@ -90,8 +89,8 @@ type warmPool struct {
 	tmp   string // where the harness and the workers' directories go
 	// runner is the worker's runner: oraclecmd.RunnerVitest or RunnerJest.
 	runner oraclecmd.Runner
-	// ci: the jest command passes --ci, which the jest worker passes on.
-	ci bool
+	// Ci: the jest command passes --ci, which the jest worker passes on.
+	Ci bool
 	// stale is set in tests only (export_test.go): the harness reproduces the stale transform
 	// the probe must catch (vitest: it skips invalidateFile; jest: the mutated file keeps the
 	// mtime of the worker's first run, so jest's in-memory transform cache serves that run's
@@ -99,19 +98,19 @@ type warmPool struct {
 	stale bool
 
 	mu      sync.Mutex
-	workers map[*oracle.Box]*warmWorker
+	workers map[*Box]*warmWorker
 	harness string // the harness file, written on first use
 	info    report.WarmInfo
 	// streak counts the answers discarded since the last one taken (discard).
 	streak int
 }
 
-// warmFor is the warm pool of an oracle command at root under --warm. When the worker cannot
+// WarmFor is the warm pool of an oracle command at root under --warm. When the worker cannot
 // stand for the command — no --oracle-cmd, not one vitest or jest invocation, arguments the
 // worker does not pass on, isolation turned off — the pool is refused from the start (every run
 // cold) and its record says why.
-func warmFor(root, cmd string, env []string, iso *isolate.Isolator, tmp string) *warmPool {
-	w := &warmPool{cmd: cmd, env: env, iso: iso, tmp: tmp, workers: map[*oracle.Box]*warmWorker{}}
+func WarmFor(root, cmd string, env []string, iso *isolate.Isolator, tmp string) *warmPool {
+	w := &warmPool{cmd: cmd, env: env, iso: iso, tmp: tmp, workers: map[*Box]*warmWorker{}}
 	if w.info.Refused = w.read(root); w.info.Refused == "" {
 		w.info.Worker = string(w.runner)
 	}
@@ -139,7 +138,7 @@ func (w *warmPool) read(root string) string {
 		if !w.passesOn(a) {
 			return fmt.Sprintf("the oracle command passes %s %s, which the warm worker does not pass on", inv.Runner, a)
 		}
-		w.ci = w.ci || a == "--ci"
+		w.Ci = w.Ci || a == "--ci"
 	}
 	if len(inv.Files) > 0 {
 		files, err := oraclecmd.TestFiles(os.DirFS(root), inv)
@@ -164,8 +163,8 @@ func (w *warmPool) passesOn(a string) bool {
 	return slices.Contains(warmJestValueArgs, name)
 }
 
-// record is the report's view of what the pool did.
-func (w *warmPool) record() *report.WarmInfo {
+// Record is the report's view of what the pool did.
+func (w *warmPool) Record() *report.WarmInfo {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	info := w.info
@@ -173,8 +172,8 @@ func (w *warmPool) record() *report.WarmInfo {
 	return &info
 }
 
-// refused reports why warm runs stopped for good ("" while they go on).
-func (w *warmPool) refused() string {
+// Refused reports why warm runs stopped for good ("" while they go on).
+func (w *warmPool) Refused() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.info.Refused
@@ -202,7 +201,7 @@ const warmDiscardStreak = 3
 
 // discard records a thrown-away answer and replaces sb's worker; after warmDiscardStreak in a
 // row without a trusted answer between, every later run is cold.
-func (w *warmPool) discard(sb *oracle.Box, why string) {
+func (w *warmPool) discard(sb *Box, why string) {
 	w.count(func(i *report.WarmInfo) {
 		i.Discarded++
 		if len(i.Why) < 5 {
@@ -216,7 +215,7 @@ func (w *warmPool) discard(sb *oracle.Box, why string) {
 }
 
 // stop ends sb's worker, if any: its process group is killed and its run waited for.
-func (w *warmPool) stop(sb *oracle.Box) {
+func (w *warmPool) stop(sb *Box) {
 	w.mu.Lock()
 	wk := w.workers[sb]
 	delete(w.workers, sb)
@@ -226,10 +225,10 @@ func (w *warmPool) stop(sb *oracle.Box) {
 	}
 }
 
-// close ends every worker.
-func (w *warmPool) close() {
+// Close ends every worker.
+func (w *warmPool) Close() {
 	w.mu.Lock()
-	var sbs []*oracle.Box
+	var sbs []*Box
 	for sb := range w.workers {
 		sbs = append(sbs, sb)
 	}
@@ -241,33 +240,33 @@ func (w *warmPool) close() {
 
 // run is one oracle run of r in sb as s asks: warm where it can be, else cold (r.runCold). Only
 // a mutant run without coverage goes warm; the baseline, controls and coverage runs are cold.
-func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *oracle.Box, s runSpec) (runOutcome, error) {
-	cold := func() (runOutcome, error) { return r.runCold(ctx, sb, s) }
-	if s.ov == nil || s.cov || s.cold || w.refused() != "" {
+func (w *warmPool) run(ctx context.Context, r *CmdRunner, sb *Box, s RunSpec) (RunOutcome, error) {
+	cold := func() (RunOutcome, error) { return r.runCold(ctx, sb, s) }
+	if s.Ov == nil || s.Cov || s.Cold || w.Refused() != "" {
 		return cold()
 	}
-	wk, err := w.worker(ctx, sb, s.timeout)
+	wk, err := w.Worker(ctx, sb, s.Timeout)
 	if err != nil {
-		return runOutcome{}, err
+		return RunOutcome{}, err
 	}
 	if wk == nil {
 		return cold()
 	}
 	if wk.served == 0 || warmControlDue() {
 		if err := w.control(ctx, wk, sb, s); err != nil {
-			return runOutcome{}, err
+			return RunOutcome{}, err
 		}
 		if w.workerOf(sb) != wk {
 			return cold() // the control's answer could not be trusted: the worker is gone
 		}
 	}
 	tests := w.files
-	if s.files != nil {
-		tests = s.files
+	if s.Files != nil {
+		tests = s.Files
 	}
-	a, why, err := wk.exchange(ctx, sb, s.ov.Path, nil, s.ov.Content, nil, tests, s.timeout)
+	a, why, err := wk.exchange(ctx, sb, s.Ov.Path, nil, s.Ov.Content, nil, tests, s.Timeout)
 	if err != nil {
-		return runOutcome{}, err
+		return RunOutcome{}, err
 	}
 	if why == "" && a.Refused != "" {
 		w.stop(sb)
@@ -280,7 +279,7 @@ func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *oracle.Box, s runS
 		}
 	}
 	if why != "" {
-		w.discard(sb, s.ov.Path+": "+why)
+		w.discard(sb, s.Ov.Path+": "+why)
 		return cold()
 	}
 	wk.served++
@@ -306,22 +305,22 @@ func (w *warmPool) run(ctx context.Context, r *cmdRunner, sb *oracle.Box, s runS
 // now on (the warm worker does not reproduce the cold baseline); a worker that passed an earlier
 // control and fails this one carried state from run to run, and the kills it gave since its
 // last control cannot be told from that state's work: certify stops with an input error.
-func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *oracle.Box, s runSpec) error {
-	f := sb.Tree.File(s.ov.Path)
+func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *Box, s RunSpec) error {
+	f := sb.Tree.File(s.Ov.Path)
 	if f == nil {
-		return fmt.Errorf("warm control: %s is not in the tree", s.ov.Path)
+		return fmt.Errorf("warm control: %s is not in the tree", s.Ov.Path)
 	}
 	orig, err := sb.Tree.Bytes(f)
 	if err != nil {
 		return err
 	}
-	decoy, err := newProbe(filepath.Join(wk.dir, "decoy"))
+	decoy, err := NewProbe(filepath.Join(wk.dir, "decoy"))
 	if err != nil {
 		return err
 	}
-	orig = append(append([]byte{}, orig...), "\n// "+decoy.token+"\n"...)
+	orig = append(append([]byte{}, orig...), "\n// "+decoy.Token+"\n"...)
 	w.count(func(i *report.WarmInfo) { i.Controls++ })
-	a, why, err := wk.exchange(ctx, sb, s.ov.Path, orig, orig, s.ov.Content, w.files, s.timeout)
+	a, why, err := wk.exchange(ctx, sb, s.Ov.Path, orig, orig, s.Ov.Content, w.files, s.Timeout)
 	if err != nil {
 		return err
 	}
@@ -351,15 +350,15 @@ func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *oracle.Box, 
 }
 
 // workerOf is sb's live worker, or nil.
-func (w *warmPool) workerOf(sb *oracle.Box) *warmWorker {
+func (w *warmPool) workerOf(sb *Box) *warmWorker {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.workers[sb]
 }
 
-// worker is sb's live worker, started if it has none; nil when the worker refused to run (the
+// Worker is sb's live worker, started if it has none; nil when the worker refused to run (the
 // pool is then refused, every run cold).
-func (w *warmPool) worker(ctx context.Context, sb *oracle.Box, limit time.Duration) (*warmWorker, error) {
+func (w *warmPool) Worker(ctx context.Context, sb *Box, limit time.Duration) (*warmWorker, error) {
 	if wk := w.workerOf(sb); wk != nil {
 		return wk, nil
 	}
@@ -367,7 +366,7 @@ func (w *warmPool) worker(ctx context.Context, sb *oracle.Box, limit time.Durati
 	if err != nil {
 		return nil, err
 	}
-	wk, why, err := startWarmWorker(ctx, sb, harness, w.args, w.env, w.iso, w.tmp, max(limit, warmStartLimit))
+	wk, why, err := startWarmWorker(ctx, sb, harness, w.Args, w.env, w.iso, w.tmp, max(limit, warmStartLimit))
 	if err != nil {
 		return nil, err
 	}
@@ -408,11 +407,11 @@ func (w *warmPool) harnessFile() (string, error) {
 	return w.harness, nil
 }
 
-// args are the harness's arguments after the sandbox root and the worker's directory: vitest's
+// Args are the harness's arguments after the sandbox root and the worker's directory: vitest's
 // seam (tests only); jest's cache directory, inside the worker's directory, and its options.
-func (w *warmPool) args(dir string) []string {
+func (w *warmPool) Args(dir string) []string {
 	if w.runner == oraclecmd.RunnerJest {
-		opts, _ := json.Marshal(map[string]bool{"ci": w.ci, "keepMtime": w.stale})
+		opts, _ := json.Marshal(map[string]bool{"ci": w.Ci, "keepMtime": w.stale})
 		return []string{filepath.Join(dir, "cache"), string(opts)}
 	}
 	if w.stale {
@@ -421,25 +420,11 @@ func (w *warmPool) args(dir string) []string {
 	return nil
 }
 
-// recordWarm records what --warm did in the report, once the runner is closed.
-func (c *certification) recordWarm() {
-	cr, ok := c.choice.fallback.(*cmdRunner)
-	if !ok || cr.warm == nil {
-		return
-	}
-	cr.warm.close()
-	info := cr.warm.record()
-	if _, embedded := c.choice.runner.(*embeddedRunner); embedded && info.Started == 0 {
-		info.Worker, info.Refused = "", "the embedded runner ran the oracle, which needs no warm worker"
-	}
-	c.rep.Run.Warm = info
-}
-
-// warmStaleKey is the context key under which a test asks the warm harness to reproduce the
+// WarmStaleKey is the context key under which a test asks the warm harness to reproduce the
 // stale transform the probe must catch (export_test.go).
-type warmStaleKey struct{}
+type WarmStaleKey struct{}
 
-// seamFrom sets the pool's seam from ctx, where only tests put one.
-func (w *warmPool) seamFrom(ctx context.Context) {
-	w.stale, _ = ctx.Value(warmStaleKey{}).(bool)
+// SeamFrom sets the pool's seam from ctx, where only tests put one.
+func (w *warmPool) SeamFrom(ctx context.Context) {
+	w.stale, _ = ctx.Value(WarmStaleKey{}).(bool)
 }

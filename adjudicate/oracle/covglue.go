@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file is the glue to adjudicate/coverage: coverage prepared for one command run and read
 // back as hit maps (SPEC §3.3).

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 // This file names the known causes of a baseline that fails only under bond: the oracle passes
 // when the user runs it, but some tools write into node_modules, which bond makes copy-on-write
