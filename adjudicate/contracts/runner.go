@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/proc"
@@ -20,9 +19,9 @@ import (
 
 // Runner names for Options.RunnerChoice and `--runner`: certify's (SPEC §3.1).
 const (
-	RunnerNode     = adjudicate.RunnerNode
-	RunnerEmbedded = adjudicate.RunnerEmbedded
-	RunnerAuto     = adjudicate.RunnerAuto
+	RunnerNode     = oracle.RunnerNode
+	RunnerEmbedded = oracle.RunnerEmbedded
+	RunnerAuto     = oracle.RunnerAuto
 )
 
 // Sep joins the parts of a full test name: file › suite › test.
