@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 import (
 	"context"
@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // BenchmarkSandbox measures reading a tree of 2,000 tracked files (git ls-files, hashes) and
@@ -21,11 +19,11 @@ func BenchmarkSandbox(b *testing.B) {
 	root := writeRepoB(b, files)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tr, err := oracle.ReadTree(context.Background(), root)
+		tr, err := ReadTree(context.Background(), root)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := oracle.MakeSandbox(tr, filepath.Join(b.TempDir(), "sb"), 0); err != nil {
+		if _, err := MakeSandbox(tr, filepath.Join(b.TempDir(), "sb"), 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -50,11 +48,11 @@ func BenchmarkSandboxWithDist(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tr, err := oracle.ReadTree(context.Background(), root)
+		tr, err := ReadTree(context.Background(), root)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := oracle.MakeSandbox(tr, filepath.Join(b.TempDir(), "sb"), 0); err != nil {
+		if _, err := MakeSandbox(tr, filepath.Join(b.TempDir(), "sb"), 0); err != nil {
 			b.Fatal(err)
 		}
 	}

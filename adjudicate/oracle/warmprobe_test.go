@@ -1,12 +1,10 @@
-package adjudicate
+package oracle
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // TestProbeCheck reads probe files as a warm run leaves them: only this run's token, once or
@@ -14,11 +12,11 @@ import (
 // or a forged line beside the real one is stale or tampered.
 func TestProbeCheck(t *testing.T) {
 	dir := t.TempDir()
-	p, err := oracle.NewProbe(filepath.Join(dir, "probe"))
+	p, err := NewProbe(filepath.Join(dir, "probe"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, err := oracle.NewProbe(filepath.Join(dir, "old"))
+	old, err := NewProbe(filepath.Join(dir, "old"))
 	if err != nil {
 		t.Fatal(err)
 	}

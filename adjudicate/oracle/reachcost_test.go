@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -22,17 +21,17 @@ type durRunner struct {
 	runs [][]string
 }
 
-func (r *durRunner) Run(_ context.Context, _ *oracle.Box, s oracle.RunSpec) (oracle.RunOutcome, error) {
+func (r *durRunner) Run(_ context.Context, _ *Box, s RunSpec) (RunOutcome, error) {
 	r.mu.Lock()
 	r.runs = append(r.runs, s.Files)
 	r.mu.Unlock()
 	if s.Files == nil {
-		return oracle.RunOutcome{Status: report.StatusAccepted, Duration: r.whole}, nil
+		return RunOutcome{Status: report.StatusAccepted, Duration: r.whole}, nil
 	}
 	if s.Files[0] == r.failing {
-		return oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Duration: r.file}, nil
+		return RunOutcome{Status: report.StatusKilled, ExitCode: 1, Duration: r.file}, nil
 	}
-	return oracle.RunOutcome{Status: report.StatusAccepted, Duration: r.file}, nil
+	return RunOutcome{Status: report.StatusAccepted, Duration: r.file}, nil
 }
 func (r *durRunner) Name() string        { return "dur" }
 func (r *durRunner) Close()              {}
@@ -68,9 +67,9 @@ func TestPerFileReachPaysOrIsDropped(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &durRunner{files: four, whole: tt.whole, file: tt.file, failing: tt.failing}
-			x := &oracle.Runs{Choice: &oracle.RunnerChoice{Runner: r}, Clock: &oracle.Clock{}}
-			p := &oracle.Pool{Boxes: []*oracle.Box{{}, {}}}
-			b, err := oracle.BaselineOnce(context.Background(), x, p, time.Minute, oracle.BaselinePlan{Try: true, Always: tt.always, Mutants: tt.mutants}, nil)
+			x := &Runs{Choice: &RunnerChoice{Runner: r}, Clock: &Clock{}}
+			p := &Pool{Boxes: []*Box{{}, {}}}
+			b, err := BaselineOnce(context.Background(), x, p, time.Minute, BaselinePlan{Try: true, Always: tt.always, Mutants: tt.mutants}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,8 +92,8 @@ func TestPerFileReachPaysOrIsDropped(t *testing.T) {
 // Under --exhaustive-runs (try false) no per-file run is made at all.
 func TestPerFileReachNotTriedUnderExhaustive(t *testing.T) {
 	r := &durRunner{files: []string{"a.test.js", "b.test.js"}, whole: time.Second, file: time.Second}
-	x := &oracle.Runs{Choice: &oracle.RunnerChoice{Runner: r}, Clock: &oracle.Clock{}}
-	b, err := oracle.BaselineOnce(context.Background(), x, &oracle.Pool{Boxes: []*oracle.Box{{}, {}}}, time.Minute, oracle.BaselinePlan{}, nil)
+	x := &Runs{Choice: &RunnerChoice{Runner: r}, Clock: &Clock{}}
+	b, err := BaselineOnce(context.Background(), x, &Pool{Boxes: []*Box{{}, {}}}, time.Minute, BaselinePlan{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/proc"
 )
@@ -20,12 +19,12 @@ import (
 func TestLabPlaceExecClose(t *testing.T) {
 	repo := writeFiles(t, map[string]string{"src/a.js": "exports.a = 1;\n", "test/a.test.js": "// test\n"})
 	ctx := context.Background()
-	lab, err := oracle.Open(ctx, oracle.Options{Sandboxes: 2}, repo, []string{"src/a.js"})
+	lab, err := Open(ctx, Options{Sandboxes: 2}, repo, []string{"src/a.js"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	work := lab.WorkDir()
-	err = lab.Each(ctx, 3, func(ctx context.Context, i int, sb *oracle.Sandbox) error {
+	err = lab.Each(ctx, 3, func(ctx context.Context, i int, sb *Sandbox) error {
 		if err := sb.Place("src/a.js", []byte("exports.a = 2;\n")); err != nil {
 			return err
 		}
@@ -65,12 +64,12 @@ func TestLabPlaceExecClose(t *testing.T) {
 	}
 }
 
-// A file the Lab cannot place (not in the tree it mirrors) is an input error at oracle.Open, before
+// A file the Lab cannot place (not in the tree it mirrors) is an input error at Open, before
 // anything is copied.
 func TestLabFileNotMirrored(t *testing.T) {
 	repo := writeFiles(t, map[string]string{"src/a.js": "1\n", ".cache/b.js": "2\n"})
 	for _, f := range []string{"src/missing.js", ".cache/b.js"} {
-		_, err := oracle.Open(context.Background(), oracle.Options{}, repo, []string{f})
+		_, err := Open(context.Background(), Options{}, repo, []string{f})
 		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), f) {
 			t.Errorf("%s: %v, want an input error naming it", f, err)
 		}
@@ -85,12 +84,12 @@ func TestLabWorkspaceLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	lab, err := oracle.Open(ctx, oracle.Options{}, repo, []string{"packages/lib/index.js"})
+	lab, err := Open(ctx, Options{}, repo, []string{"packages/lib/index.js"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer lab.Close()
-	err = lab.Hold(ctx, func(sb *oracle.Sandbox) error {
+	err = lab.Hold(ctx, func(sb *Sandbox) error {
 		if err := sb.Place("packages/lib/index.js", []byte("placed\n")); err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
 	"github.com/bond-tool/bond/internal/confine"
@@ -48,9 +47,9 @@ func TestLabRunBaseline(t *testing.T) {
 	for _, tc := range []struct {
 		name, cmd, runner string
 		oracle            []string
-		check             func(t *testing.T, out oracle.Outcome, runner, note string)
+		check             func(t *testing.T, out Outcome, runner, note string)
 	}{
-		{name: "node files", oracle: []string{"test/a.test.js"}, runner: RunnerNode, check: func(t *testing.T, out oracle.Outcome, runner, _ string) {
+		{name: "node files", oracle: []string{"test/a.test.js"}, runner: RunnerNode, check: func(t *testing.T, out Outcome, runner, _ string) {
 			if out.Status != report.StatusKilled || runner != RunnerNode {
 				t.Fatalf("status %s runner %s (%s)", out.Status, runner, out.Err)
 			}
@@ -67,7 +66,7 @@ func TestLabRunBaseline(t *testing.T) {
 				t.Errorf("the output keeps the spec reporter's lines for people: %q", out.Output)
 			}
 		}},
-		{name: "auto picks embedded", oracle: []string{"test/b.test.js"}, check: func(t *testing.T, out oracle.Outcome, runner, _ string) {
+		{name: "auto picks embedded", oracle: []string{"test/b.test.js"}, check: func(t *testing.T, out Outcome, runner, _ string) {
 			if runner != RunnerEmbedded || out.Tests.Source != "embedded" || strings.Join(out.Tests.Passed, "|") != "test/b.test.js › b › one" {
 				t.Errorf("runner %s source %s passed %q; want the embedded runner and the same names", runner, out.Tests.Source, out.Tests.Passed)
 			}
@@ -75,13 +74,13 @@ func TestLabRunBaseline(t *testing.T) {
 				t.Errorf("coverage %v does not show src/a.js:1 ran", out.Hits)
 			}
 		}},
-		{name: "auto falls back on a red baseline", oracle: []string{"test/a.test.js"}, check: func(t *testing.T, out oracle.Outcome, runner, note string) {
+		{name: "auto falls back on a red baseline", oracle: []string{"test/a.test.js"}, check: func(t *testing.T, out Outcome, runner, note string) {
 			// certify's rule: an oracle that fails under the embedded runner is run by the real one.
 			if runner != RunnerNode || !strings.Contains(note, "failed under the embedded runner") || strings.Join(out.Tests.Failed, "|") != "test/a.test.js › a › two is three" {
 				t.Errorf("runner %s note %q failed %q; want node, the fallback noted, the same failure", runner, note, out.Tests.Failed)
 			}
 		}},
-		{name: "own reporter", cmd: "node --test --test-reporter=tap test/", check: func(t *testing.T, out oracle.Outcome, runner, note string) {
+		{name: "own reporter", cmd: "node --test --test-reporter=tap test/", check: func(t *testing.T, out Outcome, runner, note string) {
 			// auto: the embedded runner does not honour a chosen reporter, so the command runs.
 			if runner != RunnerCommand || note == "" {
 				t.Errorf("runner %s note %q; want the command runner, the reason noted", runner, note)
@@ -90,12 +89,12 @@ func TestLabRunBaseline(t *testing.T) {
 				t.Errorf("source %q failed %q listed %v", out.Tests.Source, out.Tests.Failed, out.Tests.Listed)
 			}
 		}},
-		{name: "environment", cmd: "env", check: func(t *testing.T, out oracle.Outcome, _, _ string) {
+		{name: "environment", cmd: "env", check: func(t *testing.T, out Outcome, _, _ string) {
 			if out.Status != report.StatusAccepted || !strings.Contains(out.Output, "PATH=") || strings.Contains(out.Output, "leaked") {
 				t.Errorf("status %s; the oracle must see the environment policy's environment, without tokens:\n%s", out.Status, out.Output)
 			}
 		}},
-		{name: "missing command", cmd: "bond-no-such-command", check: func(t *testing.T, out oracle.Outcome, _, _ string) {
+		{name: "missing command", cmd: "bond-no-such-command", check: func(t *testing.T, out Outcome, _, _ string) {
 			if out.Status == report.StatusAccepted || out.ExitCode == 0 {
 				t.Errorf("status %s exit %d, want a failed run", out.Status, out.ExitCode)
 			}
@@ -103,12 +102,12 @@ func TestLabRunBaseline(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			lab, err := oracle.Open(ctx, oracle.Options{OracleCmd: tc.cmd, Oracle: tc.oracle, Runner: tc.runner, Timeout: time.Minute}, labRunRepo(t), nil)
+			lab, err := Open(ctx, Options{OracleCmd: tc.cmd, Oracle: tc.oracle, Runner: tc.runner, Timeout: time.Minute}, labRunRepo(t), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer lab.Close()
-			out, err := lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioBaseline})
+			out, err := lab.Run(ctx, Scenario{Kind: ScenarioBaseline})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,38 +127,38 @@ func TestLabRunMutantLimit(t *testing.T) {
 		"test/a.test.js": "const test = require('node:test');\nconst assert = require('node:assert');\nconst { f } = require('../src/a.js');\ntest('f', () => assert.equal(f(), 1));\n",
 	})
 	ctx := context.Background()
-	lab, err := oracle.Open(ctx, oracle.Options{Oracle: []string{"test/a.test.js"}, Runner: RunnerNode}, repo, []string{"src/a.js"})
+	lab, err := Open(ctx, Options{Oracle: []string{"test/a.test.js"}, Runner: RunnerNode}, repo, []string{"src/a.js"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer lab.Close()
-	err = lab.Hold(ctx, func(sb *oracle.Sandbox) error {
-		_, err := lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioMutant, Sandbox: sb})
+	err = lab.Hold(ctx, func(sb *Sandbox) error {
+		_, err := lab.Run(ctx, Scenario{Kind: ScenarioMutant, Sandbox: sb})
 		return err
 	})
 	if err == nil || !strings.Contains(err.Error(), "before the baseline") {
 		t.Fatalf("a mutant before the baseline: %v", err)
 	}
-	base, err := lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioBaseline})
+	base, err := lab.Run(ctx, Scenario{Kind: ScenarioBaseline})
 	if err != nil || base.Status != report.StatusAccepted || base.Limit != DefaultOracleLimit {
 		t.Fatalf("baseline: %v, %s, limit %s", err, base.Status, base.Limit)
 	}
 	mutated := []byte("exports.f = () => { for (;;) {} };\n")
-	var out oracle.Outcome
-	err = lab.Hold(ctx, func(sb *oracle.Sandbox) error {
+	var out Outcome
+	err = lab.Hold(ctx, func(sb *Sandbox) error {
 		if err := sb.Place("src/a.js", mutated); err != nil {
 			return err
 		}
 		defer sb.Restore()
-		out, err = lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioMutant, Sandbox: sb, Path: "src/a.js", Content: mutated, Coverage: true})
+		out, err = lab.Run(ctx, Scenario{Kind: ScenarioMutant, Sandbox: sb, Path: "src/a.js", Content: mutated, Coverage: true})
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	derived := lab.Lim.Oracle
-	if derived < 2*base.Duration+oracle.TimeoutSlack || derived > 2*base.Duration+oracle.TimeoutSlack+time.Minute {
-		t.Errorf("derived limit %s from a baseline run of %s; want twice the slower run plus %s", derived, base.Duration, oracle.TimeoutSlack)
+	if derived < 2*base.Duration+TimeoutSlack || derived > 2*base.Duration+TimeoutSlack+time.Minute {
+		t.Errorf("derived limit %s from a baseline run of %s; want twice the slower run plus %s", derived, base.Duration, TimeoutSlack)
 	}
 	if out.Status != report.StatusTimeout || out.Limit != 2*derived {
 		t.Errorf("mutant: %s under a limit of %s; want a timeout after the retry at twice the derived limit %s", out.Status, out.Limit, derived)
@@ -193,7 +192,7 @@ func TestUserBail(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			got := oracle.UserBail(tt.cmd, dir)
+			got := UserBail(tt.cmd, dir)
 			if (tt.want == "") != (got == "") || !strings.Contains(got, tt.want) {
 				t.Errorf("userBail(%q) = %q, want %q", tt.cmd, got, tt.want)
 			}
@@ -213,7 +212,7 @@ func TestTestsOf(t *testing.T) {
 		{Name: "test/b.test.mjs", Status: testresults.Fail},
 		{Name: a + "suite one › fails", Status: testresults.Fail},
 	}}
-	res := oracle.TestsOf("node-test", in)
+	res := TestsOf("node-test", in)
 	check := func(what string, got []string, want ...string) {
 		t.Helper()
 		if strings.Join(got, "|") != strings.Join(want, "|") {
@@ -227,7 +226,7 @@ func TestTestsOf(t *testing.T) {
 	if !res.Listed || res.Source != "node-test file" {
 		t.Errorf("listed %v source %q", res.Listed, res.Source)
 	}
-	if out := oracle.TestsOf("jest", testresults.Results{From: testresults.FromOutput}); out.Listed || out.Source != "jest output" {
+	if out := TestsOf("jest", testresults.Results{From: testresults.FromOutput}); out.Listed || out.Source != "jest output" {
 		t.Errorf("output: listed %v source %q; output text never lists every test", out.Listed, out.Source)
 	}
 }
@@ -246,7 +245,7 @@ func TestFailedInOutput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := oracle.FailedInOutput(tt.out); strings.Join(got, "|") != strings.Join(tt.failed, "|") {
+			if got := FailedInOutput(tt.out); strings.Join(got, "|") != strings.Join(tt.failed, "|") {
 				t.Errorf("got %q, want %q", got, tt.failed)
 			}
 		})
@@ -262,12 +261,12 @@ func TestLabRunProtectsNodeModules(t *testing.T) {
 			t.Setenv(isolate.ModeVar, mode)
 			repo := writeFiles(t, map[string]string{"node_modules/dep/index.js": "module.exports = 1;\n"})
 			dep := filepath.Join(repo, "node_modules", "dep", "index.js")
-			lab, err := oracle.Open(context.Background(), oracle.Options{OracleCmd: "echo poison >> node_modules/dep/index.js", Timeout: 20 * time.Second}, repo, nil)
+			lab, err := Open(context.Background(), Options{OracleCmd: "echo poison >> node_modules/dep/index.js", Timeout: 20 * time.Second}, repo, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer lab.Close()
-			_, err = lab.Run(context.Background(), oracle.Scenario{Kind: oracle.ScenarioBaseline})
+			_, err = lab.Run(context.Background(), Scenario{Kind: ScenarioBaseline})
 			got, _ := os.ReadFile(dep)
 			t.Logf("protection: %s", lab.Protection())
 			switch lab.Protection() {
@@ -284,7 +283,7 @@ func TestLabRunProtectsNodeModules(t *testing.T) {
 	}
 }
 
-// oracle.Open refuses a tree with a link out of the repository as certify does, with certify's text,
+// Open refuses a tree with a link out of the repository as certify does, with certify's text,
 // unless AllowOutsideLinks; a link to a FIFO is refused either way.
 func TestLabOutsideLinks(t *testing.T) {
 	outside := t.TempDir()
@@ -303,15 +302,15 @@ func TestLabOutsideLinks(t *testing.T) {
 			if err := os.Symlink(tc.target, filepath.Join(repo, filepath.FromSlash(tc.link))); err != nil {
 				t.Fatal(err)
 			}
-			lab, err := oracle.Open(context.Background(), oracle.Options{AllowOutsideLinks: tc.allow}, repo, []string{"src/a.js"})
+			lab, err := Open(context.Background(), Options{AllowOutsideLinks: tc.allow}, repo, []string{"src/a.js"})
 			if lab != nil {
 				lab.Close()
 			}
 			switch {
 			case tc.want == "" && err != nil:
-				t.Fatalf("oracle.Open: %v", err)
+				t.Fatalf("Open: %v", err)
 			case tc.want != "" && (err == nil || !input.Is(err) || !strings.Contains(err.Error(), tc.want)):
-				t.Fatalf("oracle.Open: %v; want an input error containing %q", err, tc.want)
+				t.Fatalf("Open: %v; want an input error containing %q", err, tc.want)
 			}
 		})
 	}
@@ -328,15 +327,15 @@ func TestLabRunBailCoverageCutShort(t *testing.T) {
 		".mocharc.yml": "bail: true\n",
 	})
 	ctx := context.Background()
-	lab, err := oracle.Open(ctx, oracle.Options{Oracle: []string{"test/a.test.js"}, Runner: RunnerEmbedded, Timeout: time.Minute}, repo, []string{"src/a.js"})
+	lab, err := Open(ctx, Options{Oracle: []string{"test/a.test.js"}, Runner: RunnerEmbedded, Timeout: time.Minute}, repo, []string{"src/a.js"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer lab.Close()
-	if _, err := lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioBaseline}); err != nil {
+	if _, err := lab.Run(ctx, Scenario{Kind: ScenarioBaseline}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioBaseline}); err == nil {
+	if _, err := lab.Run(ctx, Scenario{Kind: ScenarioBaseline}); err == nil {
 		t.Error("a second baseline ran; its limits are set once")
 	}
 	mutated := []byte("exports.f = () => 2;\n")
@@ -349,9 +348,9 @@ func TestLabRunBailCoverageCutShort(t *testing.T) {
 		{"bail, no coverage", true, false, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var out oracle.Outcome
-			err := lab.Hold(ctx, func(sb *oracle.Sandbox) (err error) {
-				out, err = lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioMutant, Sandbox: sb, Path: "src/a.js", Content: mutated, Bail: tc.bail, Coverage: tc.coverage})
+			var out Outcome
+			err := lab.Hold(ctx, func(sb *Sandbox) (err error) {
+				out, err = lab.Run(ctx, Scenario{Kind: ScenarioMutant, Sandbox: sb, Path: "src/a.js", Content: mutated, Bail: tc.bail, Coverage: tc.coverage})
 				return err
 			})
 			if err != nil {
@@ -389,18 +388,18 @@ func TestLabControlRun(t *testing.T) {
 			repo := writeFiles(t, map[string]string{"src/a.js": "exports.a = 1;\n"})
 			cmd := fmt.Sprintf(`echo run >> "$TMPDIR/runs"; test "$(wc -l < "$TMPDIR/runs")" -le %d`, tt.allowed)
 			ctx := context.Background()
-			lab, err := oracle.Open(ctx, oracle.Options{Sandboxes: 3, OracleCmd: cmd, Runner: RunnerNode, Timeout: time.Minute}, repo, []string{"src/a.js"})
+			lab, err := Open(ctx, Options{Sandboxes: 3, OracleCmd: cmd, Runner: RunnerNode, Timeout: time.Minute}, repo, []string{"src/a.js"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer lab.Close()
-			if base, err := lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioBaseline}); err != nil || base.Status != report.StatusAccepted {
+			if base, err := lab.Run(ctx, Scenario{Kind: ScenarioBaseline}); err != nil || base.Status != report.StatusAccepted {
 				t.Fatalf("baseline: %v, %s: %s", err, base.Status, base.Output)
 			}
 			// The first three tasks wait for each other, so each holds its own sandbox.
 			var started atomic.Int32
 			all := make(chan struct{})
-			err = lab.Each(ctx, tt.tasks, func(ctx context.Context, i int, sb *oracle.Sandbox) error {
+			err = lab.Each(ctx, tt.tasks, func(ctx context.Context, i int, sb *Sandbox) error {
 				if i < 3 {
 					if started.Add(1) == 3 {
 						close(all)

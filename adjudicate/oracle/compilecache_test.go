@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 import (
 	"os"
@@ -7,8 +7,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // The compile cache is kept per sandbox from passing unmutated runs only: every run starts from
@@ -17,10 +15,10 @@ import (
 // without a babel require hook gets none.
 func TestCompileCacheSeedsOnlyFromKeptRuns(t *testing.T) {
 	root, work := t.TempDir(), t.TempDir()
-	if oracle.NewCompileCache(root, work) != nil {
+	if NewCompileCache(root, work) != nil {
 		t.Fatal("a compile cache for a project with no babel require hook")
 	}
-	for _, pkg := range oracle.BabelRegisters {
+	for _, pkg := range BabelRegisters {
 		r := t.TempDir()
 		dir := filepath.Join(r, "node_modules", filepath.FromSlash(pkg))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -29,17 +27,17 @@ func TestCompileCacheSeedsOnlyFromKeptRuns(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if c := oracle.NewCompileCache(r, work); c == nil || !strings.HasPrefix(c.What, pkg+":") {
+		if c := NewCompileCache(r, work); c == nil || !strings.HasPrefix(c.What, pkg+":") {
 			t.Fatalf("%s installed: cache %v, want one named after it", pkg, c)
 		}
 		root = r
 	}
-	c := oracle.NewCompileCache(root, work)
-	sbA, sbB := &oracle.Box{Index: 0}, &oracle.Box{Index: 1}
+	c := NewCompileCache(root, work)
+	sbA, sbB := &Box{Index: 0}, &Box{Index: 1}
 
 	// run does one run in sb: what it read from its file, then writes text into it and
 	// finishes with keep.
-	run := func(sb *oracle.Box, text string, keep bool) string {
+	run := func(sb *Box, text string, keep bool) string {
 		t.Helper()
 		entry, finish, err := c.ForRun(sb)
 		if err != nil {
@@ -86,7 +84,7 @@ func TestCompileCacheSeedsOnlyFromKeptRuns(t *testing.T) {
 // run's copy neither waits on the FIFO nor reads through the link.
 func TestCompileCacheSeedsOnlyRegularFiles(t *testing.T) {
 	root, work := t.TempDir(), t.TempDir()
-	dir := filepath.Join(root, "node_modules", filepath.FromSlash(oracle.BabelRegisters[0]))
+	dir := filepath.Join(root, "node_modules", filepath.FromSlash(BabelRegisters[0]))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -103,8 +101,8 @@ func TestCompileCacheSeedsOnlyRegularFiles(t *testing.T) {
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := oracle.NewCompileCache(root, work)
-			sb := &oracle.Box{Index: i}
+			c := NewCompileCache(root, work)
+			sb := &Box{Index: i}
 			entry, finish, err := c.ForRun(sb)
 			if err != nil {
 				t.Fatal(err)

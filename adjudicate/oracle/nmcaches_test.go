@@ -1,4 +1,4 @@
-package adjudicate
+package oracle
 
 import (
 	"context"
@@ -7,24 +7,23 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // shimmed makes a repository with an install (a dependency, a small .cache holding seed, no
 // .vite) and one sandbox of it with its node_modules shimmed.
-func shimmed(t *testing.T) (root string, sb *oracle.Box, rec *report.NodeModulesCaches) {
+func shimmed(t *testing.T) (root string, sb *Box, rec *report.NodeModulesCaches) {
 	t.Helper()
 	root = writeRepo(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\n"})
 	for p, c := range map[string]string{"node_modules/dep/index.js": "z", "node_modules/.cache/tool/seed.json": "{}"} {
 		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
 		os.WriteFile(filepath.Join(root, p), []byte(c), 0o644)
 	}
-	tr, err := oracle.ReadTree(context.Background(), root)
+	tr, err := ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb, err = oracle.MakeSandbox(tr, filepath.Join(t.TempDir(), "sb"), 0)
+	sb, err = MakeSandbox(tr, filepath.Join(t.TempDir(), "sb"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
