@@ -106,7 +106,7 @@ func Compare(aPath string, a []Row, bPath string, b []Row) *Comparison {
 		if changed {
 			c.Changed = append(c.Changed, tc)
 			if ra.Fingerprint != "" && ra.Fingerprint == rb.Fingerprint {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("task %q has the same fingerprint in A and B (same inputs, bond version and operators) yet changed: its oracle or runs are not deterministic", ra.Task))
+				c.Warnings = append(c.Warnings, fmt.Sprintf("task %q has the same fingerprint in A and B (same inputs, bond build and operators) yet changed: its oracle or runs are not deterministic", ra.Task))
 			}
 		}
 	}

@@ -7,6 +7,8 @@ package corpus
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -80,6 +82,10 @@ type RunOptions struct {
 	// OperatorSet the number of their set; rows record both.
 	OperatorDigest string
 	OperatorSet    int
+	// Build identifies the bond binary doing the run (the SHA-256 of its executable, BuildID); it
+	// enters every fingerprint, so a rebuilt bond re-runs the tasks instead of resuming from rows
+	// another build wrote. "" (tests' fakes) leaves the fingerprint to the version alone.
+	Build string
 	// Progress receives one line per task as it finishes; nil is silent.
 	Progress io.Writer
 	// Now is the clock; nil is time.Now.
@@ -137,7 +143,7 @@ func Run(ctx context.Context, o RunOptions) (*RunSummary, error) {
 			continue
 		}
 		sum.Selected++
-		fp, err := c.Fingerprint(t, version.Tool, o.OperatorDigest)
+		fp, err := c.Fingerprint(t, buildVersion(o.Build), o.OperatorDigest)
 		if err != nil {
 			return nil, err
 		}
@@ -364,4 +370,33 @@ func runTask(ctx context.Context, o RunOptions, t Task, fp string) Row {
 	}
 	row.Finished = o.Now().UTC()
 	return row
+}
+
+// buildVersion is what a fingerprint takes as the bond version: the release version, and the
+// build's identity when there is one.
+func buildVersion(build string) string {
+	if build == "" {
+		return version.Tool
+	}
+	return version.Tool + "+" + build
+}
+
+// BuildID returns the SHA-256 of the running bond's executable, RunOptions.Build: two builds
+// of one release (a developer's, a branch's) differ in it, so their rows never stand for each
+// other's.
+func BuildID() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("finding bond's own executable for the rows' fingerprints: %w", err)
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "", fmt.Errorf("reading bond's own executable %s for the rows' fingerprints: %w", exe, err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("reading bond's own executable %s for the rows' fingerprints: %w", exe, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

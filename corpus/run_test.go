@@ -198,6 +198,30 @@ oracle_cmd = "true"
 	}
 	opts.RetryErrors = false
 
+	// Another build of bond (a rebuilt binary) resumes nothing: its fingerprints differ, so
+	// every task runs again; that build's rows then resume under it.
+	calls.Store(0)
+	opts.Build = "0123abcd"
+	sum, err = Run(context.Background(), opts)
+	if err != nil || sum.Skipped != 0 || sum.Ran != 5 {
+		t.Errorf("another build: summary %+v, err %v", sum, err)
+	}
+	sum, err = Run(context.Background(), opts)
+	if err != nil || sum.Skipped != 5 || sum.Ran != 0 {
+		t.Errorf("the same build again: summary %+v, err %v", sum, err)
+	}
+}
+
+// TestBuildID: the running binary's identity is the SHA-256 of its executable, stable across calls.
+func TestBuildID(t *testing.T) {
+	a, err := BuildID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := BuildID()
+	if len(a) != 64 || a != b {
+		t.Errorf("BuildID() = %q then %q, want one 64-digit hex SHA-256", a, b)
+	}
 }
 
 func TestRunShard(t *testing.T) {

@@ -171,9 +171,13 @@ func runCorpusRun(ctx context.Context, o *corpusRunOptions) error {
 	if err != nil {
 		return err
 	}
+	build, err := corpus.BuildID()
+	if err != nil {
+		return err
+	}
 	ro := corpus.RunOptions{
 		Corpus: c, Out: o.RowsPath, OutWriter: o.Out, Jobs: o.Jobs, CertifyJobs: o.CertifyJobs, Shard: shard, Shards: shards,
-		RetryErrors: o.RetryErrors, Certify: certify, OperatorDigest: ops.Digest, OperatorSet: ops.Set, Now: o.Now,
+		RetryErrors: o.RetryErrors, Certify: certify, OperatorDigest: ops.Digest, OperatorSet: ops.Set, Build: build, Now: o.Now,
 	}
 	if o.ErrTTY && !o.Quiet {
 		ro.Progress = o.Err
