@@ -23,8 +23,10 @@ type EmbeddedRunner struct {
 	R *embedded.Runner
 }
 
+// Name is the runner's name in reports: embedded.
 func (e *EmbeddedRunner) Name() string { return RunnerEmbedded }
 
+// Close stops the embedded runner's workers.
 func (e *EmbeddedRunner) Close() { e.R.Close() }
 
 // CanBail: a run asked to bail stops at its first failing test (embedded.RunOptions.Bail), so

@@ -56,6 +56,7 @@ type inputCheck struct {
 	manifest map[string]string
 }
 
+// NewInputCheck is the check of what each run loaded against t, the patched tree.
 func NewInputCheck(t *Tree) *inputCheck {
 	return &inputCheck{tree: t, seen: map[string]string{}}
 }

@@ -90,19 +90,19 @@ type RunSpec struct {
 // already placed s.ov; in-memory runners (embedded) read s.ov and ignore the sandbox's files.
 type OracleRunner interface {
 	Run(ctx context.Context, sb *Box, s RunSpec) (RunOutcome, error)
-	// name is what reports record as the runner.
+	// Name is what reports record as the runner.
 	Name() string
-	// canBail reports whether a run asked to bail stops at the first failing test
+	// CanBail reports whether a run asked to bail stops at the first failing test
 	// (oraclecmd.WithBail).
 	CanBail() bool
 	// TestFiles are the oracle's test files when the runner can run any subset of them on its
 	// own (runSpec.files), else nil: the seam of per-test-file reach (reach.go).
 	TestFiles() []string
-	// freeCoverage reports whether a run costs the same with coverage as without (the embedded
+	// FreeCoverage reports whether a run costs the same with coverage as without (the embedded
 	// runner's probes are always on): then a mutant's first run keeps its coverage and no second
 	// run is needed (cover.go).
 	FreeCoverage() bool
-	// close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
+	// Close releases what the runner holds (the embedded runner's esbuild contexts: corpus runs
 	// certify many patches in one process).
 	Close()
 }
@@ -156,8 +156,10 @@ type CmdRunner struct {
 	Warm *warmPool
 }
 
+// Name is the runner's name in reports: node for --oracle files, command for --oracle-cmd.
 func (r *CmdRunner) Name() string { return r.Runner }
 
+// Close stops the runner's warm workers, if --warm started any.
 func (r *CmdRunner) Close() {
 	if r.Warm != nil {
 		r.Warm.Close()
@@ -169,12 +171,14 @@ func (r *CmdRunner) Close() {
 // more existing files, each deletable from the command as written).
 func (r *CmdRunner) TestFiles() []string { return r.Files }
 
+// FreeCoverage is false: coverage costs a command run its instrumentation.
 func (r *CmdRunner) FreeCoverage() bool { return false }
 
 // CanBail: node --test has no bail on Node 20; an oracle command can when oraclecmd.WithBail
 // knows its runner's flag.
 func (r *CmdRunner) CanBail() bool { return r.Runner == RunnerCommand && oraclecmd.CanBail(r.Cmd) }
 
+// Run runs the oracle command (or node --test on the oracle files) once in sb as s says.
 func (r *CmdRunner) Run(ctx context.Context, sb *Box, s RunSpec) (RunOutcome, error) {
 	if r.Warm != nil {
 		return r.Warm.run(ctx, r, sb, s)

@@ -35,6 +35,7 @@ type Tree struct {
 	Workspace []workspaceLink
 }
 
+// TreeFile is one file of the snapshot.
 type TreeFile struct {
 	Rel  string // slash-separated
 	Mode fs.FileMode
@@ -245,6 +246,7 @@ func (t *Tree) CheckLinks(allowOutside bool) error {
 	return nil
 }
 
+// File returns the snapshot's file at rel (a slash path), or nil when the tree has none.
 func (t *Tree) File(rel string) *TreeFile {
 	i := sort.Search(len(t.Files), func(i int) bool { return t.Files[i].Rel >= rel })
 	if i < len(t.Files) && t.Files[i].Rel == rel {
