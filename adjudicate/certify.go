@@ -188,6 +188,7 @@ func (c *certification) open(ctx context.Context, files []plan.FileInfo, muts []
 	c.rep.Sandbox = &c.conf.Info
 	if c.o.ValueNeighbours {
 		c.o.charCodes = patchCharCodes(c.p.Boxes[0].Root, files)
+		c.o.numbers = patchNumbers(c.p.Boxes[0].Root, files)
 	}
 	if c.choice, err = oracle.ChooseRunner(c.o.oracleOptions(), c.p.Boxes[0].Root, c.p.PatchedTree, c.conf, c.p.Work); err != nil {
 		return err

@@ -27,6 +27,61 @@ const maxCharCodes = 12
 func patchCharCodes(root string, files []plan.FileInfo) []int {
 	var out []int
 	seen := map[int]bool{}
+	patchLiterals(root, files, func(k int64) bool {
+		if k < 32 {
+			return true
+		}
+		for _, c := range []int64{k - 1, k, k + 1} {
+			if c < 0 || c > 0x10FFFF || c >= 0xD800 && c <= 0xDFFF || seen[int(c)] {
+				continue
+			}
+			if len(out) >= maxCharCodes {
+				return false
+			}
+			seen[int(c)] = true
+			out = append(out, int(c))
+		}
+		return true
+	})
+	return out
+}
+
+// maxNumbers bounds the numbers the neighbour generator tries per number (patchNumbers).
+const maxNumbers = 12
+
+// maxSafeInteger is JavaScript's Number.MAX_SAFE_INTEGER: a number past it is not the integer
+// it spells once it is a JavaScript number.
+const maxSafeInteger = 1<<53 - 1
+
+// patchNumbers are the numbers of the neighbour kind "a number at the patch's constants'
+// boundaries" (issue 28 item 2; docs/witness.md): for each integer literal K on the patch's
+// added lines, in the order they first appear, K−1, K and K+1, small ones included (a depth
+// check `depth < 0` is told apart by 0 against −1, a default `|| 32` by 31, 32 and 33). Like
+// patchCharCodes they come from the patch, not from a mutant, so every run makes the same
+// neighbours. Only safe integers; at most maxNumbers; a file that cannot be read gives none.
+func patchNumbers(root string, files []plan.FileInfo) []int64 {
+	var out []int64
+	seen := map[int64]bool{}
+	patchLiterals(root, files, func(k int64) bool {
+		for _, c := range []int64{k - 1, k, k + 1} {
+			if c > maxSafeInteger || c < -maxSafeInteger || seen[c] {
+				continue
+			}
+			if len(out) >= maxNumbers {
+				return false
+			}
+			seen[c] = true
+			out = append(out, c)
+		}
+		return true
+	})
+	return out
+}
+
+// patchLiterals calls each with the value of every integer literal on the patch's added lines
+// (numeric tokens, as operators/lex reads them), file by file in order, until each returns
+// false. A file that cannot be read is passed over.
+func patchLiterals(root string, files []plan.FileInfo, each func(int64) bool) {
 	for _, f := range files {
 		if len(f.Added) == 0 {
 			continue
@@ -47,22 +102,14 @@ func patchCharCodes(root string, files []plan.FileInfo) []int {
 				continue
 			}
 			k, ok := literalValue(strings.ReplaceAll(string(b[t.Pos:t.End]), "_", ""))
-			if !ok || k < 32 {
+			if !ok {
 				continue
 			}
-			for _, c := range []int64{k - 1, k, k + 1} {
-				if c < 0 || c > 0x10FFFF || c >= 0xD800 && c <= 0xDFFF || seen[int(c)] {
-					continue
-				}
-				if len(out) >= maxCharCodes {
-					return out
-				}
-				seen[int(c)] = true
-				out = append(out, int(c))
+			if !each(k) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 // literalValue is the value of an integer literal (its separators removed), when it is one

@@ -49,3 +49,41 @@ func TestPatchCharCodes(t *testing.T) {
 		})
 	}
 }
+
+// TestPatchNumbers pins the numbers of the neighbour kind "a number at the patch's constants'
+// boundaries": K−1, K and K+1 of each integer literal on the added lines in any base, in the
+// order they appear, small ones and negatives' neighbours included (a `depth < 0` check is told
+// by −1 against 0), none twice, only safe integers, at most maxNumbers.
+func TestPatchNumbers(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []string
+		added []int
+		want  []int64
+	}{
+		{name: "depth check and default", lines: []string{"if (isNaN(depth) || depth < 0) {", "var depth = Number(opts.depth || 32)"}, added: []int{1, 2}, want: []int64{-1, 0, 1, 31, 32, 33}},
+		{name: "only added lines", lines: []string{"const a = 5;", "const b = 0x10;"}, added: []int{2}, want: []int64{15, 16, 17}},
+		{name: "duplicates once", lines: []string{"f(1, 2, 0b10)"}, added: []int{1}, want: []int64{0, 1, 2, 3}},
+		{name: "past the safe integers", lines: []string{"f(9007199254740991)"}, added: []int{1}, want: []int64{9007199254740990, 9007199254740991}},
+		{name: "capped", lines: []string{"f(100, 200, 300, 400, 500)"}, added: []int{1}, want: []int64{99, 100, 101, 199, 200, 201, 299, 300, 301, 399, 400, 401}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			src := ""
+			for _, l := range tt.lines {
+				src += l + "\n"
+			}
+			if err := os.MkdirAll(filepath.Join(root, "src"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(root, "src/a.js"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files := []plan.FileInfo{{Path: "src/a.js", Added: tt.added}, {Path: "src/missing.js", Added: []int{1}}}
+			if got := patchNumbers(root, files); !slices.Equal(got, tt.want) {
+				t.Errorf("patchNumbers = %#v, want %#v", got, tt.want)
+			}
+		})
+	}
+}

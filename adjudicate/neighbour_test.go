@@ -206,3 +206,70 @@ func TestValueNeighbourKinds(t *testing.T) {
 		})
 	}
 }
+
+// TestValueNeighbourNested certifies testdata/witness/value-neighbour-nested with
+// --value-neighbours under the node runner and the embedded runner: the neighbour kinds for
+// the fields inside an argument (docs/witness.md, "Neighbours inside arguments").
+//   - parser's `depth < 0` → `depth <= 0`: the tests try -1, NaN and a string inside an options
+//     object, called as a method of the exported function (`lib.parser(…)`, body-parser's
+//     shape), after eight other parser calls; { depth: 0 }, the nested -1 moved by one, throws
+//     only under the mutant. The -1 call is kept for neighbours only because it threw (a
+//     callee's calls past its first eight are kept when they throw, at most four).
+//   - greet's dropped .toLowerCase() on args[0].user.name, two objects down: the name's first
+//     character's case changed ("Bob") shows it.
+//   - scale's `??` → `||` on a number validation keeps finite is equivalent: its nested
+//     neighbours (0, −0, ±1, the patch's constants' boundaries) stay alike.
+//   - mode's options arrive through a getter and a Proxy that throw once the tests are done:
+//     bond does not read them, gives those two calls no neighbour and says so in the note.
+//
+// Both runners make the same neighbours in the same order (hook.cjs and
+// embedded/neighbours.go): the same count per mutant, the same witnessing input.
+func TestValueNeighbourNested(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	type want struct {
+		kind report.WitnessKind
+		args string // the witnessing neighbour's arguments, "" for none
+	}
+	wants := map[string]want{
+		"src/depth.js:7": {report.WitnessValue, "{ depth: 0 }"},
+		"src/greet.js:3": {report.WitnessValue, "{ user: {} }"},
+		"src/scale.js:6": {report.WitnessNone, ""},
+	}
+	made := map[string]int{}
+	for _, runner := range []string{RunnerNode, RunnerEmbedded} {
+		t.Run(runner, func(t *testing.T) {
+			root := copyTree(t, "../testdata/witness/value-neighbour-nested/tree")
+			o := Options{Runner: runner, ValueNeighbours: true}
+			got := certifyWitnessFixture(t, root, "value-neighbour-nested", o, "neighbours skipped for 2 entry call(s) holding a getter or a Proxy", 8)
+			for at, m := range got {
+				w, ok := wants[at]
+				if !ok {
+					if m.Status != report.StatusKilled {
+						t.Errorf("%s: %s %s, want killed by the tests' own calls", at, m.Operator, m.Status)
+					}
+					continue
+				}
+				if m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
+					t.Errorf("%s: %s %s witness %s (%s), want accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, m.Reason, w.kind)
+					continue
+				}
+				v := m.Witness.Values
+				if v == nil || v.Unavailable != "" || v.Neighbours == 0 {
+					t.Errorf("%s: values %+v, want neighbour calls compared", at, v)
+					continue
+				}
+				made[runner] = v.Neighbours
+				if w.kind != report.WitnessValue {
+					continue
+				}
+				if d := m.Witness.Value; d == nil || d.Origin != "neighbour" || d.Args != w.args {
+					t.Errorf("%s: value %+v, want a neighbour with the arguments %s", at, d, w.args)
+				}
+			}
+		})
+	}
+	if made[RunnerNode] != made[RunnerEmbedded] || made[RunnerNode] == 0 {
+		t.Errorf("neighbour calls compared: node %d, embedded %d; want the same, not 0", made[RunnerNode], made[RunnerEmbedded])
+	}
+}

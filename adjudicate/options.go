@@ -81,6 +81,9 @@ type Options struct {
 	// charCodes are the code points of the neighbour kind "a character at the patch's
 	// constants" (patchCharCodes), set by certification.open from the patch's added lines.
 	charCodes []int
+	// numbers are the numbers of the neighbour kind "a number at the patch's constants'
+	// boundaries" (patchNumbers), set with charCodes.
+	numbers []int64
 	// Jobs is the number of sandboxes run in parallel; 0 is the CPU count.
 	Jobs int
 	// Timeout is the time limit of one oracle run; 0 is twice the slower baseline run plus 5 s.
@@ -283,5 +286,5 @@ func (o Options) confinement() oracle.ConfineOptions {
 
 // oracleOptions are what runner choice and the runners read of o.
 func (o Options) oracleOptions() oracle.RunnerOptions {
-	return oracle.RunnerOptions{OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner, Warm: o.Warm, ValueNeighbours: o.ValueNeighbours, CharCodes: o.charCodes}
+	return oracle.RunnerOptions{OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner, Warm: o.Warm, ValueNeighbours: o.ValueNeighbours, CharCodes: o.charCodes, Numbers: o.numbers}
 }

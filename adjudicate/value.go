@@ -62,6 +62,10 @@ func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 			}
 		}
 		note += fmt.Sprintf(" (of them %d neighbour calls in the first: the tests' entry calls made again after them with one argument changed)", n)
+		if s := tr[0].NeighboursSkipped; s > 0 {
+			// Said, never a silent 0: these calls were not walked, so no neighbour of theirs ran.
+			note += fmt.Sprintf("; neighbours skipped for %d entry call(s) holding a getter or a Proxy, which bond does not read (reading it would run the tests' code)", s)
+		}
 		for _, t := range tr {
 			if t.NeighboursMissed != "" {
 				// A channel that went dark for a file is named, never read as no difference.

@@ -134,6 +134,7 @@ func TestLiteral(t *testing.T) {
 		{[]string{"args=Arguments(2)", "args[0]=Array(2)", "args[0][0]=num:1", "args[0][1]=str:\"x\"", "args[1]=function f"}, `[1, "x"], function f`},
 		{[]string{"return=Bag", "return.n=num:2", "return.m=Map(1)", "return.m{num:1}=num:-0"}, `Bag { n: 2, m: Map(1) { 1 => -0 } }`},
 		{[]string{"return=Object", "return.a=null"}, `{ a: null }`},
+		{[]string{"args=Arguments(1)", "args[0]=Object", "args[0].user=Object", "args[0].depth=undefined", "args[0].n=num:-0"}, `{ user: {}, depth: undefined, n: -0 }`},
 		{[]string{"return=undefined"}, `undefined`},
 	} {
 		if got := literal(tt.in); got != tt.want {

@@ -94,8 +94,8 @@ func (n *litNode) render(top bool) string {
 		return inner
 	case strings.HasPrefix(v, "Array("):
 		return "[" + inner + "]"
-	case v == "Object" && top:
-		return "{ " + inner + " }"
+	case v == "Object" && len(parts) == 0:
+		return "{}" // a neighbour with a nested object's one property removed: { user: {} }
 	case v == "Object":
 		return "{ " + inner + " }"
 	case len(parts) > 0:

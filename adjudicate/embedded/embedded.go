@@ -207,6 +207,9 @@ type Options struct {
 	// CharCodes are code points from the patch's constants: each string argument of a kept call
 	// also gets a neighbour with its first character replaced by each of them (neighbours.go).
 	CharCodes []int
+	// Numbers are the boundaries of the patch's integer constants (K−1, K, K+1): each number
+	// argument, and each number inside an argument, also gets a neighbour at each of them.
+	Numbers []int64
 }
 
 const defaultMemoryLimit = 1 << 30
@@ -509,6 +512,7 @@ func (r *Runner) RunWith(ctx context.Context, overrides map[string][]byte, timeo
 			res.Calls = append(res.Calls, c)
 		}
 		res.TraceCapped = res.TraceCapped || fr.TraceCapped
+		res.NeighboursSkipped += fr.NeighboursSkipped
 		if cs[i] != nil {
 			res.Hits.Merge(hitsOf(cs[i].inst, fr.Probes, r.cfg.SetupFiles))
 		}

@@ -38,6 +38,8 @@ type job struct {
 	Neighbours bool `json:"neighbours,omitempty"`
 	// CharCodes are the neighbours' code points from the patch (Options.CharCodes).
 	CharCodes []int `json:"charCodes,omitempty"`
+	// Numbers are the neighbours' numbers from the patch (Options.Numbers).
+	Numbers []int64 `json:"numbers,omitempty"`
 	// Env is what process.env starts as (Options.Env).
 	Env map[string]string `json:"env,omitempty"`
 	// Overrides are the run's files in memory (repo-relative path → contents): what node:fs
@@ -76,7 +78,7 @@ type jobResult struct {
 // that no longer bundles carries its build error; any other failure is the harness's. The
 // compiled bundles returned are the job's files', index for index (nil for a build error).
 func (r *Runner) jobFor(norm map[string][]byte, timeout time.Duration, ro RunOptions) (*job, []*compiled, error) {
-	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: mochaJobOf(r.opts.Mocha), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours, CharCodes: r.opts.CharCodes, Env: r.opts.Env, Overrides: norm}
+	j := &job{Globals: r.cfg.Globals, Seed: r.opts.Seed, Epoch: r.opts.Epoch.UnixNano(), MemoryLimit: r.opts.MemoryLimit, Timeout: timeout, Bail: ro.Bail, Mocha: mochaJobOf(r.opts.Mocha), Cwd: r.root, NoTrace: r.noTrace, Neighbours: r.opts.Neighbours, CharCodes: r.opts.CharCodes, Numbers: r.opts.Numbers, Env: r.opts.Env, Overrides: norm}
 	files, err := r.selected(ro.Files)
 	if err != nil {
 		return nil, nil, err

@@ -11,6 +11,7 @@ package embedded
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,8 +25,14 @@ import (
 const (
 	maxReplays          = 800
 	maxReplaysPerCallee = 8
-	maxNeighbours       = 4000
-	neighbourTime       = 1500 * time.Millisecond
+	// maxThrownPerCallee: beyond a callee's first maxReplaysPerCallee kept calls, at most this
+	// many more that threw (keepThrown).
+	maxThrownPerCallee = 4
+	// maxTriedPerCallee: the later calls of a callee looked at for ones that throw, each copied
+	// before it runs.
+	maxTriedPerCallee = 256
+	maxNeighbours     = 4000
+	neighbourTime     = 1500 * time.Millisecond
 )
 
 // plainKind tells the shapes copyPlain keeps apart.
@@ -51,6 +58,8 @@ type replay struct {
 	callee, test string
 	// rank is how many calls of the callee were kept before this one.
 	rank int
+	// key is the call's callee and arguments, what keeps a repeat out.
+	key  string
 	fn   goja.Callable
 	this goja.Value
 	args []plain
@@ -62,44 +71,85 @@ type replayTarget struct {
 	this goja.Value
 }
 
+// copied is what copyPlain found: plain data, something else (an instance, a function, too deep
+// or too big), or a getter or a Proxy, which reading would run.
+type copied int
+
+const (
+	copiedPlain copied = iota
+	copiedNotPlain
+	copiedHostile
+)
+
 // keepReplay keeps the outermost call c (of rp's function on its receiver with args) for
-// neighbours, when the receiver is no instance and the arguments are plain data (and it is not
-// a repeat of one kept).
-func (t *tracer) keepReplay(c Call, rp *replayTarget, args []goja.Value) {
+// neighbours, copied before it runs, when the receiver is none, a plain object or one of bond's
+// own export proxies (a method of an exported function) and the arguments are plain data (and
+// it is not a repeat of one kept). A call with a getter or a Proxy in an argument is counted in
+// t.skipped: copying it would run the tests' code, so it gets no neighbour. Past the callee's
+// first maxReplaysPerCallee kept calls it returns the copy instead, for keepThrown to keep if
+// the call throws (nil otherwise), as hook.cjs's keepReplay.
+func (t *tracer) keepReplay(c Call, rp *replayTarget, args []goja.Value) *replay {
 	if rp == nil || !t.neighbours || len(t.replays) >= maxReplays || len(args) > 6 {
-		return
+		return nil
 	}
 	fn, this := rp.fn, rp.this
-	if t.replaysPer[c.Callee] >= maxReplaysPerCallee {
-		return
+	if o, ok := this.(*goja.Object); ok && !t.ours[o] && (o.ExportType() == proxyType || !t.plainObject(o)) {
+		return nil
 	}
-	if o, ok := this.(*goja.Object); ok && !t.plainObject(o) {
-		return
+	if t.replayKeys == nil {
+		t.replayKeys, t.replaysPer, t.thrownPer, t.triedPer = map[string]bool{}, map[string]int{}, map[string]int{}, map[string]int{}
+	}
+	per := t.replaysPer[c.Callee]
+	over := per >= maxReplaysPerCallee
+	if over {
+		if t.thrownPer[c.Callee] >= maxThrownPerCallee || t.triedPer[c.Callee] >= maxTriedPerCallee {
+			return nil
+		}
+		t.triedPer[c.Callee]++
 	}
 	key := c.Callee + "\x00" + strings.Join(c.Args, "\x01")
 	if t.replayKeys[key] {
-		return
+		return nil
 	}
 	cp := make([]plain, len(args))
 	for i, a := range args {
-		p, ok := t.copyPlain(a, 0)
-		if !ok {
-			return
+		p, how := t.copyPlain(a, 0)
+		if how == copiedHostile {
+			t.replayKeys[key] = true
+			t.skipped++
+			return nil
+		}
+		if how != copiedPlain {
+			return nil
 		}
 		cp[i] = p
 	}
-	if t.replayKeys == nil {
-		t.replayKeys = map[string]bool{}
+	r := &replay{callee: c.Callee, test: c.Test, rank: per, key: key, fn: fn, this: this, args: cp}
+	if over {
+		return r
 	}
 	t.replayKeys[key] = true
-	if t.replaysPer == nil {
-		t.replaysPer = map[string]int{}
-	}
-	t.replays = append(t.replays, replay{callee: c.Callee, test: c.Test, rank: t.replaysPer[c.Callee], fn: fn, this: this, args: cp})
+	t.replays = append(t.replays, *r)
 	t.replaysPer[c.Callee]++
+	return nil
+}
+
+// keepThrown keeps r, a call past its callee's first kept ones that threw: a call the code
+// refused sits at a boundary of what it accepts, which its neighbours cross (a depth of -1
+// refused, 0 allowed). At most maxThrownPerCallee per callee, as hook.cjs's keepThrown.
+func (t *tracer) keepThrown(r *replay) {
+	if len(t.replays) >= maxReplays || t.replayKeys[r.key] || t.thrownPer[r.callee] >= maxThrownPerCallee {
+		return
+	}
+	t.thrownPer[r.callee]++
+	t.replayKeys[r.key] = true
+	r.rank = t.replaysPer[r.callee]
+	t.replaysPer[r.callee]++
+	t.replays = append(t.replays, *r)
 }
 
 // plainObject reports whether o is an object literal's kind: prototype Object.prototype or null.
+// o must be no Proxy (reading its prototype would run a trap).
 func (t *tracer) plainObject(o *goja.Object) bool {
 	if o.ClassName() != "Object" || t.collectionKind(o) != "Object" {
 		return false
@@ -111,53 +161,83 @@ func (t *tracer) plainObject(o *goja.Object) bool {
 	return p == nil || p == t.objectProto
 }
 
-func (t *tracer) copyPlain(v goja.Value, depth int) (plain, bool) {
+// dataValue is o's own data property k: its value, or how it is not one (no such property, or
+// an accessor, whose getter reading would run).
+func (t *tracer) dataValue(o *goja.Object, k string) (goja.Value, copied) {
+	d, err := t.ownDesc(goja.Undefined(), o, t.rt.ToValue(k))
+	do, isObj := d.(*goja.Object)
+	if err != nil || !isObj {
+		return nil, copiedNotPlain
+	}
+	if g := do.Get("get"); g != nil && !goja.IsUndefined(g) {
+		return nil, copiedHostile
+	}
+	if s := do.Get("set"); s != nil && !goja.IsUndefined(s) {
+		return nil, copiedHostile
+	}
+	return do.Get("value"), copiedPlain
+}
+
+// copyPlain copies v when it is plain data: a primitive, or an array or a plain object of
+// plains (an argument holds two levels of objects at most: args[0].headers.accept is a leaf),
+// read through property descriptors only, so no getter runs and no Proxy is touched; as
+// hook.cjs's copyPlain.
+func (t *tracer) copyPlain(v goja.Value, depth int) (plain, copied) {
 	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
-		return plain{kind: plainPrimitive, prim: v}, true
+		return plain{kind: plainPrimitive, prim: v}, copiedPlain
 	}
 	o, ok := v.(*goja.Object)
 	if !ok {
-		return plain{kind: plainPrimitive, prim: v}, true
+		if _, sym := v.(*goja.Symbol); sym {
+			return plain{}, copiedNotPlain
+		}
+		return plain{kind: plainPrimitive, prim: v}, copiedPlain
+	}
+	if o.ExportType() == proxyType {
+		return plain{}, copiedHostile
 	}
 	if depth >= 2 {
-		return plain{}, false
+		return plain{}, copiedNotPlain
 	}
 	if o.ClassName() == "Array" {
 		n := int(o.Get("length").ToInteger())
 		if n > 20 {
-			return plain{}, false
+			return plain{}, copiedNotPlain
 		}
 		p := plain{kind: plainArray}
 		for i := range n {
-			e, ok := t.copyPlain(o.Get(strconv.Itoa(i)), depth+1)
-			if !ok {
-				return plain{}, false
+			ev, how := t.dataValue(o, strconv.Itoa(i))
+			if how != copiedPlain {
+				return plain{}, how
+			}
+			e, how := t.copyPlain(ev, depth+1)
+			if how != copiedPlain {
+				return plain{}, how
 			}
 			p.items = append(p.items, e)
 		}
-		return p, true
+		return p, copiedPlain
 	}
 	if !t.plainObject(o) {
-		return plain{}, false
+		return plain{}, copiedNotPlain
 	}
 	keys := o.Keys()
 	if len(keys) > 20 {
-		return plain{}, false
+		return plain{}, copiedNotPlain
 	}
 	p := plain{kind: plainObject}
 	for _, k := range keys {
-		d, err := t.ownDesc(goja.Undefined(), o, t.rt.ToValue(k))
-		do, isObj := d.(*goja.Object)
-		if err != nil || !isObj || do.Get("get") != nil && !goja.IsUndefined(do.Get("get")) {
-			return plain{}, false // an accessor: reading it would run code
+		ev, how := t.dataValue(o, k)
+		if how != copiedPlain {
+			return plain{}, how
 		}
-		e, ok := t.copyPlain(o.Get(k), depth+1)
-		if !ok {
-			return plain{}, false
+		e, how := t.copyPlain(ev, depth+1)
+		if how != copiedPlain {
+			return plain{}, how
 		}
 		p.keys, p.items = append(p.keys, k), append(p.items, e)
 	}
-	return p, true
+	return p, copiedPlain
 }
 
 // value makes a fresh runtime value of p (a new array or object each time).
@@ -182,9 +262,21 @@ func (t *tracer) value(p plain) goja.Value {
 	return p.prim
 }
 
-// variants are args with one argument changed a little, as hook.cjs changes them; codes are
-// the patch's code points (Options.CharCodes).
-func variants(rt *goja.Runtime, args []plain, codes []int) [][]plain {
+// Bounds of the nested kinds (nested): keys or items walked per object or array, and
+// neighbours made inside one argument.
+const (
+	maxNestedKeys = 6
+	maxNested     = 48
+)
+
+// variants are args' neighbours, as hook.cjs's variants makes them, in its order: first the
+// first kinds, argument by argument (a primitive's primitiveVariants, an array emptied, its
+// last item dropped or its first repeated, an object's property removed); then argument by
+// argument the kinds added for nested fields: a number argument's moreNumbers, and inside an
+// object or array argument its properties removed or set to undefined and its leaves changed
+// (nested). codes are the patch's code points (Options.CharCodes), nums its numbers
+// (Options.Numbers).
+func variants(rt *goja.Runtime, args []plain, codes []int, nums []int64) [][]plain {
 	var out [][]plain
 	with := func(i int, v plain) {
 		a := append([]plain{}, args...)
@@ -216,6 +308,146 @@ func variants(rt *goja.Runtime, args []plain, codes []int) [][]plain {
 			}
 		}
 	}
+	for i, a := range args {
+		if a.kind != plainPrimitive {
+			out = nested(rt, out, args, i, codes, nums)
+			continue
+		}
+		if x, ok := numberOf(a.prim); ok && !math.IsNaN(x) {
+			for _, v := range moreNumbers(rt, x, primitiveVariants(rt, a.prim, codes), nums) {
+				with(i, plain{kind: plainPrimitive, prim: v})
+			}
+		}
+	}
+	return out
+}
+
+// numberOf is v's number, when v is one.
+func numberOf(v goja.Value) (float64, bool) {
+	if v == nil {
+		return 0, false
+	}
+	switch x := v.Export().(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+// sameNumber is JavaScript's Object.is on numbers: −0 apart from 0, NaN equal to itself.
+func sameNumber(a, b float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	return a == b && math.Signbit(a) == math.Signbit(b)
+}
+
+// moreNumbers are a number's neighbours beyond the first kinds' (had: 0, ±1 away, negated):
+// −0, 1, −1 and the patch's numbers, each once and never x itself (hook.cjs's moreNumbers).
+func moreNumbers(rt *goja.Runtime, x float64, had []goja.Value, nums []int64) []goja.Value {
+	cands := []float64{math.Copysign(0, -1), 1, -1}
+	for _, n := range nums {
+		cands = append(cands, float64(n))
+	}
+	seen := []float64{x}
+	for _, h := range had {
+		if f, ok := numberOf(h); ok {
+			seen = append(seen, f)
+		}
+	}
+	var out []goja.Value
+	for _, n := range cands {
+		if slices.ContainsFunc(seen, func(s float64) bool { return sameNumber(s, n) }) {
+			continue
+		}
+		seen = append(seen, n)
+		out = append(out, rt.ToValue(n))
+	}
+	return out
+}
+
+// leafKinds are a nested leaf's neighbours: its primitiveVariants, then for a number its
+// moreNumbers, each value once (hook.cjs's leafKinds).
+func leafKinds(rt *goja.Runtime, v goja.Value, codes []int, nums []int64) []goja.Value {
+	first := primitiveVariants(rt, v, codes)
+	x, ok := numberOf(v)
+	if !ok || math.IsNaN(x) {
+		return first
+	}
+	var out []goja.Value
+	var fs []float64
+	for _, f := range first {
+		n, _ := numberOf(f)
+		if slices.ContainsFunc(fs, func(s float64) bool { return sameNumber(s, n) }) {
+			continue
+		}
+		fs = append(fs, n)
+		out = append(out, f)
+	}
+	return append(out, moreNumbers(rt, x, out, nums)...)
+}
+
+// setAt returns a copy of root with the item at path (positions in items) replaced by v, or,
+// when remove is set, the object property at path taken out.
+func setAt(root plain, path []int, v plain, remove bool) plain {
+	cp := root
+	cp.items = append([]plain{}, root.items...)
+	cp.keys = append([]string(nil), root.keys...)
+	j := path[0]
+	if len(path) > 1 {
+		cp.items[j] = setAt(root.items[j], path[1:], v, remove)
+		return cp
+	}
+	if remove {
+		cp.items = append(cp.items[:j], cp.items[j+1:]...)
+		cp.keys = append(cp.keys[:j], cp.keys[j+1:]...)
+		return cp
+	}
+	cp.items[j] = v
+	return cp
+}
+
+// nested appends to out the neighbours inside argument i (an object or array), as hook.cjs's
+// nested makes them: its objects and arrays walked depth first in key order (at most
+// maxNestedKeys keys or items of each), each nested property removed (the argument's own
+// properties are the first kinds') and set to undefined, each leaf changed by leafKinds; at
+// most maxNested for the argument.
+func nested(rt *goja.Runtime, out [][]plain, args []plain, i int, codes []int, nums []int64) [][]plain {
+	root := args[i]
+	made := 0
+	emit := func(v plain) {
+		if made >= maxNested {
+			return
+		}
+		made++
+		a := append([]plain{}, args...)
+		a[i] = v
+		out = append(out, a)
+	}
+	var walk func(v plain, path []int)
+	walk = func(v plain, path []int) {
+		obj := v.kind == plainObject
+		for j := 0; j < len(v.items) && j < maxNestedKeys && made < maxNested; j++ {
+			child := v.items[j]
+			at := append(append([]int{}, path...), j)
+			if obj && len(path) > 0 {
+				emit(setAt(root, at, plain{}, true))
+			}
+			if obj && !(child.kind == plainPrimitive && (child.prim == nil || goja.IsUndefined(child.prim))) {
+				emit(setAt(root, at, plain{kind: plainPrimitive, prim: goja.Undefined()}, false))
+			}
+			if child.kind != plainPrimitive {
+				walk(child, at)
+				continue
+			}
+			for _, k := range leafKinds(rt, child.prim, codes, nums) {
+				emit(setAt(root, at, plain{kind: plainPrimitive, prim: k}, false))
+			}
+		}
+	}
+	walk(root, nil)
 	return out
 }
 
@@ -314,7 +546,7 @@ func (t *tracer) runNeighbours(mute func(bool)) {
 	// Round by round (each callee's first kept call, then each one's second, …), so the time
 	// cap cuts every callee's share, never a later callee's whole.
 	order := make([]replay, 0, len(t.replays))
-	for rank := range maxReplaysPerCallee {
+	for rank := range maxReplaysPerCallee + maxThrownPerCallee {
 		for _, r := range t.replays {
 			if r.rank == rank {
 				order = append(order, r)
@@ -322,7 +554,7 @@ func (t *tracer) runNeighbours(mute func(bool)) {
 		}
 	}
 	for _, r := range order {
-		for _, a := range variants(t.rt, r.args, t.charCodes) {
+		for _, a := range variants(t.rt, r.args, t.charCodes, t.numbers) {
 			if made >= maxNeighbours || time.Since(start) > neighbourTime {
 				return
 			}

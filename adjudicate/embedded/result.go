@@ -57,6 +57,9 @@ type Result struct {
 	Calls       []Call
 	Traced      []string
 	TraceCapped bool
+	// NeighboursSkipped counts the tests' entry calls given no neighbour because an argument or
+	// the receiver holds a getter or a Proxy, which copying it would run (neighbours.go).
+	NeighboursSkipped int
 }
 
 // FailedTest returns the name of the first test that failed, for killed_by: "suite > test", or

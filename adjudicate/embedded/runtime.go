@@ -133,6 +133,8 @@ type fileResult struct {
 	// recording at its cap.
 	Calls       []Call `json:"calls,omitempty"`
 	TraceCapped bool   `json:"traceCapped,omitempty"`
+	// NeighboursSkipped counts the entry calls given no neighbour: a getter or a Proxy in them.
+	NeighboursSkipped int `json:"neighboursSkipped,omitempty"`
 	// Reads are the files the tests read through node:fs, repo-relative, each with the SHA-256
 	// (hex) of the bytes read (fs.go): inputs of the run beside its bundle's.
 	Reads map[string]string `json:"reads,omitempty"`
@@ -174,6 +176,7 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 	tr := newTracer(rt)
 	tr.neighbours = j.Neighbours && !j.NoTrace
 	tr.charCodes = j.CharCodes
+	tr.numbers = j.Numbers
 	v.configure(j)
 	st.use(rt)
 	defer st.use(nil)
@@ -189,7 +192,7 @@ func (j *job) runFile(rtPrg *goja.Program, f *jobFile, st *stopper, out *strings
 		return fr, err
 	}
 	tr.current = v.exports.currentTest
-	defer func() { fr.Calls, fr.TraceCapped = tr.calls, tr.capped }()
+	defer func() { fr.Calls, fr.TraceCapped, fr.NeighboursSkipped = tr.calls, tr.capped, tr.skipped }()
 
 	probes, probeArr, err := v.newProbes(f.Probes)
 	if err != nil {

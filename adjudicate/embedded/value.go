@@ -63,6 +63,8 @@ type tracer struct {
 	// depth is how many recorded calls are running (record).
 	depth   int
 	proxies map[*goja.Object]*goja.Object // real → proxy, so an export keeps one identity
+	// ours are those proxies (proxy → true): a receiver that is one is the package's own export.
+	ours map[*goja.Object]bool
 	// Captured before the bundle runs, so tests cannot redirect them.
 	mapForEach, setForEach, getTime, ownDesc, construct, then goja.Callable
 	mapProto, setProto                                        *goja.Object
@@ -72,15 +74,21 @@ type tracer struct {
 	// them, replayKeys their callees and arguments.
 	neighbours bool
 	// charCodes are the neighbours' code points from the patch (Options.CharCodes).
-	charCodes  []int
+	charCodes []int
+	// numbers are the neighbours' numbers from the patch (Options.Numbers), and skipped counts
+	// the entry calls given no neighbour because a getter or a Proxy is in them.
+	numbers    []int64
+	skipped    int
 	replays    []replay
 	replayKeys map[string]bool
 	replaysPer map[string]int
+	thrownPer  map[string]int
+	triedPer   map[string]int
 }
 
 // newTracer captures the built-ins the serializer needs from rt, which no test code has run in.
 func newTracer(rt *goja.Runtime) *tracer {
-	t := &tracer{rt: rt, proxies: map[*goja.Object]*goja.Object{}}
+	t := &tracer{rt: rt, proxies: map[*goja.Object]*goja.Object{}, ours: map[*goja.Object]bool{}}
 	method := func(ctor, name string) goja.Callable {
 		f, _ := goja.AssertFunction(rt.Get(ctor).ToObject(rt).Get("prototype").ToObject(rt).Get(name))
 		return f
@@ -186,6 +194,7 @@ func (t *tracer) wrap(name string, v goja.Value, top bool) goja.Value {
 	p := t.rt.NewProxy(o, cfg)
 	pv := t.rt.ToValue(p).(*goja.Object)
 	t.proxies[o] = pv
+	t.ours[pv] = true
 	return pv
 }
 
@@ -239,7 +248,7 @@ func (t *tracer) record(callee string, args []goja.Value, do func() (goja.Value,
 func (t *tracer) recordOuter(callee string, args []goja.Value, do func() (goja.Value, error), rp *replayTarget) (goja.Value, error) {
 	c := Call{Callee: callee, Test: t.test()}
 	c.Args = t.flattenArgs("args", args)
-	t.keepReplay(c, rp, args)
+	pending := t.keepReplay(c, rp, args)
 	v, err := do()
 	if err != nil {
 		ex, ok := err.(*goja.Exception)
@@ -249,6 +258,9 @@ func (t *tracer) recordOuter(callee string, args []goja.Value, do func() (goja.V
 		c.Outcome = t.flatten("throw", ex.Value())
 		c.After = t.flattenArgs("after", args)
 		t.add(c)
+		if pending != nil {
+			t.keepThrown(pending)
+		}
 		return nil, ex
 	}
 	if o, ok := v.(*goja.Object); ok && o.ExportType() == promiseType && t.then != nil {

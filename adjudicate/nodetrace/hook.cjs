@@ -84,6 +84,10 @@
   const strCodePointAt = String.prototype.codePointAt;
   const fromCodePoint = String.fromCodePoint;
   const strToLower = String.prototype.toLowerCase;
+  // isProxy tells a Proxy apart without running any of its traps (the neighbour walk reads
+  // no proxy: its traps are the tests' code).
+  let isProxy = null;
+  try { isProxy = require('util').types.isProxy; } catch (_) { }
   const sep = path.sep;
   const relative = path.relative;
   const pid = process.pid;
@@ -99,6 +103,10 @@
   // Neighbour inputs (issue 28 item 2): at most this many distinct entry calls kept for replay,
   // neighbour calls made, and milliseconds spent making them, per process.
   const MAX_REPLAYS = 800, MAX_REPLAYS_PER_CALLEE = 8, MAX_NEIGHBOURS = 4000, NEIGHBOUR_MS = 1500;
+  // Beyond a callee's first MAX_REPLAYS_PER_CALLEE kept calls, at most this many more that threw.
+  const MAX_THROWN_PER_CALLEE = 4;
+  // … looked for among at most this many of its later calls (each copied before it runs).
+  const MAX_TRIED_PER_CALLEE = 256;
 
   const calls = [];
   let capped = false;
@@ -421,13 +429,15 @@
       const c = { file: file, test: '', callee: callee, args: null, outcome: null, after: null };
       try { c.test = currentTest(); } catch (_) { }
       try { c.args = flattenArgs('args', args); } catch (_) { c.args = ['args=[threw while read]']; }
-      if (replay && S.neighbours) { try { keepReplay(c, args, replay); } catch (_) { } }
+      let pending = null;
+      if (replay && S.neighbours) { try { pending = keepReplay(c, args, replay); } catch (_) { } }
       let v;
       try {
         v = doCall();
       } catch (e) {
         try { c.outcome = flatten('throw', e); c.after = flattenArgs('after', args); } catch (_) { }
         add(c, true);
+        if (pending !== null) { try { keepThrown(pending); } catch (_) { } }
         throw e;
       }
       if (v !== null && typeof v === 'object' && protoChainHas(v, PromiseProto)) {
@@ -505,7 +515,12 @@
         // A call whose receiver is no instance (a plain function, or a method of the module's
         // exports object) can be made again with neighbour inputs at exit.
         const recvReal = self === undefined || self === null ? self : (apply(wmGet, real, [self]) || self);
-        const replay = recvReal === undefined || recvReal === null || plainObject(recvReal) ? function (a) { return apply(target, recv, a); } : null;
+        // The receiver may also be one of bond's own export proxies (a method of an exported
+        // function, body-parser's `bodyParser.urlencoded(…)`); a receiver that is a Proxy of
+        // the tests' own is never read (plainObject would run its getPrototypeOf trap).
+        let replayable = recvReal === undefined || recvReal === null || apply(wmHas, real, [self]);
+        if (!replayable) { try { replayable = !proxyOf(recvReal) && plainObject(recvReal); } catch (_) { replayable = false; } }
+        const replay = replayable ? function (a) { return apply(target, recv, a); } : null;
         return record(file, name, args, function () { return apply(target, recv, args); }, replay);
       };
       handler.construct = function (target, args, newTarget) {
@@ -541,6 +556,8 @@
   const replays = [];
   const replayKeys = create(null);
   const replaysPer = create(null);
+  const thrownPer = create(null);
+  const triedPer = create(null);
   const neighbourLines = [];
   // charCodes are the patch's code points (HookOptions.CharCodes), checked again here: only
   // Unicode scalar values, at most 12.
@@ -555,15 +572,51 @@
   // (jest.cjs: a teardown bond did not recognise), so the report says so rather than counting 0.
   const neighboursMissed = [];
 
+  // numbers are the patch's integer constants' boundaries (HookOptions.Numbers: K−1, K, K+1),
+  // checked again here: only safe integers, at most 12.
+  const numbers = [];
+  if (isArray(S.numbers)) {
+    for (let i = 0; i < S.numbers.length && numbers.length < 12; i++) {
+      const n = S.numbers[i];
+      if (typeof n === 'number' && isFiniteNum(n) && n === (n - n % 1) && n <= 9007199254740991 && n >= -9007199254740991) push(numbers, n);
+    }
+  }
+  // neighboursSkipped counts the entry calls kept for no neighbour because an argument (or the
+  // receiver) holds a getter or a Proxy: reading it to copy it would run the tests' code.
+  let neighboursSkipped = 0;
+  // HOSTILE is copyPlain's answer for a value holding a getter or a Proxy.
+  const HOSTILE = { hostile: true };
+
+  function proxyOf(v) {
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return false;
+    if (isProxy === null) return true; // cannot tell: read nothing
+    return isProxy(v) === true;
+  }
+
+  // copyPlain copies v when it is plain data: a primitive, or an array or a plain object of
+  // plains, read through property descriptors only (no getter runs, no Proxy is touched). It
+  // returns null for anything else (an instance, a function, too deep or too big) and HOSTILE
+  // for a value holding a getter or a Proxy. An argument may hold two levels of objects
+  // (args[0].headers['accept'] is a leaf), as neighbours.go's copyPlain.
   function copyPlain(v, d) {
     if (v === null || v === undefined) return { v: v };
     const t = typeof v;
     if (t === 'number' || t === 'string' || t === 'boolean' || t === 'bigint') return { v: v };
+    if (proxyOf(v)) return HOSTILE;
     if (t !== 'object' || d >= 2) return null;
     if (isArray(v)) {
-      if (v.length > 20) return null;
+      const ld = getDesc(v, 'length');
+      const n = ld && ld.value;
+      if (typeof n !== 'number' || n > 20) return null;
       const out = [];
-      for (let i = 0; i < v.length; i++) { const e = copyPlain(v[i], d + 1); if (e === null) return null; push(out, e.v); }
+      for (let i = 0; i < n; i++) {
+        const id = getDesc(v, '' + i);
+        if (!id) return null; // a hole reads the prototype chain: not plain
+        if (!('value' in id)) return HOSTILE;
+        const e = copyPlain(id.value, d + 1);
+        if (e === null || e === HOSTILE) return e;
+        push(out, e.v);
+      }
       return { v: out };
     }
     if (!plainObject(v)) return null;
@@ -572,80 +625,226 @@
     const out = {};
     for (let i = 0; i < keys.length; i++) {
       const d0 = getDesc(v, keys[i]);
-      if (!d0 || !('value' in d0)) return null;
+      if (!d0) return null;
+      if (!('value' in d0)) return HOSTILE; // an accessor: reading it would run code
       const e = copyPlain(d0.value, d + 1);
-      if (e === null) return null;
+      if (e === null || e === HOSTILE) return e;
       defineProperty(out, keys[i], { value: e.v, writable: true, enumerable: true, configurable: true });
     }
     return { v: out };
   }
 
+  // clone copies a value copyPlain made (plain data only, no getter, no proxy).
+  function clone(v) {
+    if (v === null || typeof v !== 'object') return v;
+    if (isArray(v)) { const out = []; for (let i = 0; i < v.length; i++) push(out, clone(v[i])); return out; }
+    const out = {};
+    const keys = ownKeys(v);
+    for (let i = 0; i < keys.length; i++) defineProperty(out, keys[i], { value: clone(v[keys[i]]), writable: true, enumerable: true, configurable: true });
+    return out;
+  }
+
+  // keepReplay keeps the call c for neighbours, copied before it runs. Past a callee's first
+  // MAX_REPLAYS_PER_CALLEE kept calls it returns the copy instead, for keepThrown to keep if
+  // the call throws (null otherwise).
   function keepReplay(c, args, replay) {
-    if (replays.length >= MAX_REPLAYS || args.length > 6) return;
+    if (replays.length >= MAX_REPLAYS || args.length > 6) return null;
     const per = replaysPer[c.callee] || 0;
-    if (per >= MAX_REPLAYS_PER_CALLEE) return;
+    const over = per >= MAX_REPLAYS_PER_CALLEE;
+    if (over) {
+      const tried = triedPer[c.callee] || 0;
+      if ((thrownPer[c.callee] || 0) >= MAX_THROWN_PER_CALLEE || tried >= MAX_TRIED_PER_CALLEE) return null;
+      triedPer[c.callee] = tried + 1;
+    }
     const key = c.file + '\0' + c.callee + '\0' + qa(c.args);
-    if (replayKeys[key] === true) return;
-    const cp = copyPlain(args, 0);
-    if (cp === null) return;
+    if (replayKeys[key] === true) return null;
+    const cp = [];
+    for (let i = 0; i < args.length; i++) {
+      const e = copyPlain(args[i], 0);
+      if (e === HOSTILE) { replayKeys[key] = true; neighboursSkipped++; return null; }
+      if (e === null) return null;
+      push(cp, e.v);
+    }
+    const r = { file: c.file, test: c.test, callee: c.callee, args: cp, call: replay, rank: per, key: key };
+    if (over) return r;
     replayKeys[key] = true;
     replaysPer[c.callee] = per + 1;
-    push(replays, { file: c.file, test: c.test, callee: c.callee, args: cp.v, call: replay, rank: per });
+    push(replays, r);
+    return null;
+  }
+
+  // keepThrown keeps r, a call past its callee's first kept ones that threw: a call the code
+  // refused sits at a boundary of what it accepts, which its neighbours cross (a depth of -1
+  // refused, 0 allowed). At most MAX_THROWN_PER_CALLEE per callee.
+  function keepThrown(r) {
+    if (replays.length >= MAX_REPLAYS || replayKeys[r.key] === true) return;
+    const n = thrownPer[r.callee] || 0;
+    if (n >= MAX_THROWN_PER_CALLEE) return;
+    thrownPer[r.callee] = n + 1;
+    replayKeys[r.key] = true;
+    r.rank = replaysPer[r.callee] || 0;
+    replaysPer[r.callee] = r.rank + 1;
+    push(replays, r);
   }
 
   function withArg(args, i, v) {
-    const out = copyPlain(args, 0).v;
+    const out = clone(args);
     out[i] = v;
     return out;
   }
 
+  // sameNumber is Object.is on numbers (-0 apart from 0).
+  function sameNumber(a, b) {
+    return a === b ? (a !== 0 || 1 / a === 1 / b) : (a !== a && b !== b);
+  }
+
+  // moreNumbers are a number's neighbours beyond the first kinds' (0, ±1 away, negated): −0,
+  // 1, −1 and the patch's constants' boundaries (numbers), each once and never v itself.
+  function moreNumbers(v, had) {
+    const out = [];
+    const cands = [-0, 1, -1];
+    for (let i = 0; i < numbers.length; i++) push(cands, numbers[i]);
+    const seen = [v];
+    for (let i = 0; i < had.length; i++) push(seen, had[i]);
+    for (let i = 0; i < cands.length; i++) {
+      const n = cands[i];
+      let dup = false;
+      for (let j = 0; j < seen.length; j++) if (sameNumber(seen[j], n)) { dup = true; break; }
+      if (!dup) { push(seen, n); push(out, n); }
+    }
+    return out;
+  }
+
+  // firstKinds are the neighbours of one primitive argument the first kinds made (a number to
+  // 0, ±1 away or negated; a string's kinds; a boolean flipped), in their order.
+  function firstKinds(v) {
+    const out = [];
+    const t = typeof v;
+    if (t === 'number') {
+      if (isNaNNum(v)) return out;
+      const cands = [0, v + 1, v - 1, -v];
+      for (let j = 0; j < cands.length; j++) {
+        const n = cands[j];
+        if (n !== v && isFiniteNum(n)) push(out, n);
+      }
+    } else if (t === 'string') {
+      if (v.length > MAX_STRING) return out;
+      const cands = ['', apply(strSlice, v, [1]), apply(strSlice, v, [0, -1]), v + apply(strSlice, v, [-1])];
+      const f = apply(strSlice, v, [0, 1]);
+      const g = apply(strToUpper, f, []) === f ? apply(strToLower, f, []) : apply(strToUpper, f, []);
+      if (g !== f) push(cands, g + apply(strSlice, v, [1]));
+      if (v.length > 0) {
+        // By code point, as neighbours.go does: the first character doubled (what an anchor
+        // dropped from a regular expression lets through), then replaced by each of the
+        // patch's code points (what a boundary among its constants tells apart).
+        const first = apply(fromCodePoint, String, [apply(strCodePointAt, v, [0])]);
+        const rest = apply(strSlice, v, [first.length]);
+        push(cands, first + v);
+        for (let k = 0; k < charCodes.length; k++) push(cands, apply(fromCodePoint, String, [charCodes[k]]) + rest);
+      }
+      const seen = create(null);
+      for (let j = 0; j < cands.length; j++) {
+        const n = cands[j];
+        if (n !== v && seen[n] !== true) { seen[n] = true; push(out, n); }
+      }
+    } else if (t === 'boolean') {
+      push(out, !v);
+    }
+    return out;
+  }
+
+  // leafKinds are a nested leaf's neighbours: the first kinds, then for a number the more
+  // numbers, each value once.
+  function leafKinds(v) {
+    const first = firstKinds(v);
+    if (typeof v !== 'number' || isNaNNum(v)) return first;
+    const out = [];
+    for (let i = 0; i < first.length; i++) {
+      let dup = false;
+      for (let j = 0; j < out.length; j++) if (sameNumber(out[j], first[i])) { dup = true; break; }
+      if (!dup) push(out, first[i]);
+    }
+    const more = moreNumbers(v, out);
+    for (let i = 0; i < more.length; i++) push(out, more[i]);
+    return out;
+  }
+
+  // setAt returns a copy of root with the value at path (keys and indices) replaced by v, or,
+  // when remove is set, the property at path deleted.
+  function setAt(root, path, v, remove) {
+    const out = clone(root);
+    let o = out;
+    for (let i = 0; i < path.length - 1; i++) o = o[path[i]];
+    const k = path[path.length - 1];
+    if (remove) delete o[k]; else o[k] = v;
+    return out;
+  }
+
+  // nested adds the neighbours inside argument i (root, a plain object or array) to out: walking
+  // its objects and arrays depth first in key order (at most MAX_KEYS keys or items of each),
+  // every nested property removed and set to undefined, and every leaf (a primitive inside)
+  // changed by leafKinds; at most MAX_NESTED per argument.
+  const MAX_KEYS = 6, MAX_NESTED = 48;
+  function nested(out, args, i) {
+    const root = args[i];
+    let made = 0;
+    function emit(v) { if (made < MAX_NESTED) { made++; push(out, withArg(args, i, v)); } }
+    function walk(v, path) {
+      const arr = isArray(v);
+      const keys = arr ? null : ownKeys(v);
+      const n = arr ? v.length : keys.length;
+      for (let j = 0; j < n && j < MAX_KEYS && made < MAX_NESTED; j++) {
+        const k = arr ? j : keys[j];
+        const child = v[k];
+        const at = [];
+        for (let q = 0; q < path.length; q++) push(at, path[q]);
+        push(at, k);
+        if (!arr && path.length > 0) {
+          emit(setAt(root, at, undefined, true));
+        }
+        if (!arr && child !== undefined) emit(setAt(root, at, undefined, false));
+        if (child !== null && typeof child === 'object') { walk(child, at); continue; }
+        const ks = leafKinds(child);
+        for (let q = 0; q < ks.length; q++) emit(setAt(root, at, ks[q], false));
+      }
+    }
+    walk(root, []);
+  }
+
+  // variants are args' neighbours: first the first kinds, argument by argument (as before
+  // nested fields were walked, so their order and the caps' cut stay), then argument by
+  // argument the kinds added for nested fields: a number argument's more numbers, and inside an
+  // object or array argument its properties removed or set to undefined and its leaves
+  // changed. neighbours.go's variants makes the same list in the same order.
   function variants(args) {
     const out = [];
     for (let i = 0; i < args.length; i++) {
       const v = args[i];
-      const t = typeof v;
-      if (t === 'number') {
-        if (isNaNNum(v)) continue;
-        const cands = [0, v + 1, v - 1, -v];
-        for (let j = 0; j < cands.length; j++) {
-          const n = cands[j];
-          if (n !== v && isFiniteNum(n)) push(out, withArg(args, i, n));
-        }
-      } else if (t === 'string') {
-        if (v.length > MAX_STRING) continue;
-        const cands = ['', apply(strSlice, v, [1]), apply(strSlice, v, [0, -1]), v + apply(strSlice, v, [-1])];
-        const f = apply(strSlice, v, [0, 1]);
-        const g = apply(strToUpper, f, []) === f ? apply(strToLower, f, []) : apply(strToUpper, f, []);
-        if (g !== f) push(cands, g + apply(strSlice, v, [1]));
-        if (v.length > 0) {
-          // By code point, as neighbours.go does: the first character doubled (what an anchor
-          // dropped from a regular expression lets through), then replaced by each of the
-          // patch's code points (what a boundary among its constants tells apart).
-          const first = apply(fromCodePoint, String, [apply(strCodePointAt, v, [0])]);
-          const rest = apply(strSlice, v, [first.length]);
-          push(cands, first + v);
-          for (let k = 0; k < charCodes.length; k++) push(cands, apply(fromCodePoint, String, [charCodes[k]]) + rest);
-        }
-        const seen = create(null);
-        for (let j = 0; j < cands.length; j++) {
-          const n = cands[j];
-          if (n !== v && seen[n] !== true) { seen[n] = true; push(out, withArg(args, i, n)); }
-        }
-      } else if (t === 'boolean') {
-        push(out, withArg(args, i, !v));
-      } else if (isArray(v)) {
+      if (isArray(v)) {
         if (v.length > 0) {
           push(out, withArg(args, i, []));
-          const a = copyPlain(v, 1).v; a.length = a.length - 1; push(out, withArg(args, i, a));
-          const b = copyPlain(v, 1).v; push(b, b[0]); push(out, withArg(args, i, b));
+          const a = clone(v); a.length = a.length - 1; push(out, withArg(args, i, a));
+          const b = clone(v); push(b, b[0]); push(out, withArg(args, i, b));
         }
-      } else if (plainObject(v)) {
+      } else if (v !== null && typeof v === 'object') {
         const keys = ownKeys(v);
         for (let k = 0; k < keys.length && k < 6; k++) {
-          const o = copyPlain(v, 1).v;
+          const o = clone(v);
           delete o[keys[k]];
           push(out, withArg(args, i, o));
         }
+      } else {
+        const ks = firstKinds(v);
+        for (let q = 0; q < ks.length; q++) push(out, withArg(args, i, ks[q]));
+      }
+    }
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i];
+      if (typeof v === 'number' && !isNaNNum(v)) {
+        const more = moreNumbers(v, firstKinds(v));
+        for (let q = 0; q < more.length; q++) push(out, withArg(args, i, more[q]));
+      } else if (v !== null && typeof v === 'object') {
+        nested(out, args, i);
       }
     }
     return out;
@@ -702,7 +901,7 @@
       // Round by round (each callee's first kept call, then each one's second, …), so the time
       // cap cuts every callee's share, never a later callee's whole.
       const order = [];
-      for (let rank = 0; rank < MAX_REPLAYS_PER_CALLEE; rank++) {
+      for (let rank = 0; rank < MAX_REPLAYS_PER_CALLEE + MAX_THROWN_PER_CALLEE; rank++) {
         for (let r = 0; r < replays.length; r++) if (replays[r].rank === rank) push(order, replays[r]);
       }
       for (let r = 0; r < order.length; r++) {
@@ -746,7 +945,7 @@
   function traceText() {
     let out = '{"pid":' + pid + ',"thread":' + thread + ',"files":' + qa(seenList) + ',"calls":' + (calls.length + neighbourLines.length) + ',"capped":' + (capped ? 'true' : 'false') +
       ',"unlisted":' + qa(unlisted) + ',"esm":' + qs(esmNote) +
-      ',"neighbours_missed":' + qa(neighboursMissed) + '}\n';
+      ',"neighbours_missed":' + qa(neighboursMissed) + ',"neighbours_skipped":' + neighboursSkipped + '}\n';
     for (let i = 0; i < calls.length; i++) out += (typeof calls[i] === 'string' ? calls[i] : line(calls[i])) + '\n';
     for (let i = 0; i < neighbourLines.length; i++) out += neighbourLines[i] + '\n';
     return out;

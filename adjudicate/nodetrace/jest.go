@@ -53,6 +53,8 @@ type JestOptions struct {
 	Neighbours bool
 	// CharCodes are the neighbours' code points from the patch (HookOptions.CharCodes).
 	CharCodes []int
+	// Numbers are the neighbours' numbers from the patch (HookOptions.Numbers).
+	Numbers []int64
 }
 
 // jestPrelude are the ES-module setup file's lines above the hook: jest's API (its globals may
@@ -91,7 +93,7 @@ func PrepareJest(tmp, root string, tests []string, mods map[string][]string, o J
 		JestModules  map[string][]string `json:"jestModules"`
 		JestESM      bool                `json:"jestESM"`
 		JestESMTests []string            `json:"jestESMTests"`
-	}{hookSettings{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Neighbours: o.Neighbours, CharCodes: o.CharCodes},
+	}{hookSettings{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Neighbours: o.Neighbours, CharCodes: o.CharCodes, Numbers: o.Numbers},
 		true, mods, len(esm) > 0, esm}, jestSource)
 	if err != nil {
 		os.RemoveAll(dir)

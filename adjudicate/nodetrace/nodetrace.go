@@ -105,6 +105,9 @@ type HookOptions struct {
 	// CharCodes are code points from the patch's constants: each string argument of a kept call
 	// also gets a neighbour with its first character replaced by each of them (hook.cjs).
 	CharCodes []int
+	// Numbers are the boundaries of the patch's integer constants (K−1, K, K+1): each number
+	// argument, and each number inside an argument, also gets a neighbour at each of them.
+	Numbers []int64
 	// Sole is the run's one test file when the caller knows it although it names no tests (the
 	// one file a command names among options Parse does not read); "" lets PrepareWith take the
 	// one test asked for, or the one entry.
@@ -137,7 +140,7 @@ func PrepareWith(tmp, root string, tests, entries []string, o HookOptions) (*Run
 		}
 	}
 	src, err := hookText(hookSettings{Root: real, Dir: dir, Tests: tests, ESM: esm, Hooks: hooks, Modules: mods, Imports: imports,
-		Neighbours: o.Neighbours, CharCodes: o.CharCodes, Sole: soleTest(tests, entries, o.Sole)}, "")
+		Neighbours: o.Neighbours, CharCodes: o.CharCodes, Numbers: o.Numbers, Sole: soleTest(tests, entries, o.Sole)}, "")
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -165,6 +168,8 @@ type hookSettings struct {
 	Neighbours bool `json:"neighbours"`
 	// CharCodes are the neighbours' code points from the patch (HookOptions.CharCodes).
 	CharCodes []int `json:"char_codes"`
+	// Numbers are the neighbours' numbers from the patch (HookOptions.Numbers).
+	Numbers []int64 `json:"numbers"`
 	// Sole is the run's one test file, when it has one (asked for, or the one file the
 	// command names): a helper under a test directory is then part of it.
 	Sole string `json:"sole"`
@@ -227,6 +232,9 @@ type Trace struct {
 	// NeighboursMissed, when not "", says for which test file neighbour calls were asked for and
 	// not made (the first named), so a count of 0 neighbours is not read as 0 differences.
 	NeighboursMissed string
+	// NeighboursSkipped counts the tests' entry calls given no neighbour because an argument or
+	// the receiver holds a getter or a Proxy, which copying it would run (hook.cjs, copyPlain).
+	NeighboursSkipped int
 	// Unavailable says why the trace cannot be compared ("" when it can): a test file the run
 	// was asked to run left no trace (an ES module, a process killed before it exited, or a
 	// test that deleted the trace), or a trace file could not be read.
@@ -246,6 +254,8 @@ type header struct {
 	ESM string `json:"esm"`
 	// NeighboursMissed names the test files whose neighbour calls were asked for and not made.
 	NeighboursMissed []string `json:"neighbours_missed"`
+	// NeighboursSkipped counts the entry calls given no neighbour: a getter or a Proxy in them.
+	NeighboursSkipped int `json:"neighbours_skipped"`
 }
 
 // Read collects the run's trace files. It never fails: what it cannot read makes the trace
@@ -306,6 +316,7 @@ func (r *Run) Read(esm func(file string) bool) Trace {
 			t.NeighboursMissed = printable(p.h.NeighboursMissed[0])
 		}
 		t.Capped = t.Capped || p.h.Capped
+		t.NeighboursSkipped += p.h.NeighboursSkipped
 		for _, c := range p.calls {
 			if len(t.Calls) >= maxCalls {
 				t.Capped = true

@@ -52,6 +52,8 @@ type RunnerOptions struct {
 	// ValueNeighbours and CharCodes are the value detector's neighbour calls (Options.ValueNeighbours).
 	ValueNeighbours bool
 	CharCodes       []int
+	// Numbers are the neighbours' numbers from the patch (Options.numbers).
+	Numbers []int64
 }
 
 // ChooseRunner picks the runner for o over root (the first sandbox): the command runner under
@@ -94,7 +96,7 @@ func ChooseRunner(o RunnerOptions, root string, patched func() (string, error), 
 	if err != nil {
 		return nil, err
 	}
-	eo.Neighbours, eo.CharCodes = o.ValueNeighbours, o.CharCodes
+	eo.Neighbours, eo.CharCodes, eo.Numbers = o.ValueNeighbours, o.CharCodes, o.Numbers
 	r, why, err := newEmbedded(eroot, files, eo, o.Runner == RunnerEmbedded)
 	if err != nil {
 		return nil, err

@@ -107,7 +107,7 @@ func SoleTest(cmd string, scripts map[string]string, root string) string {
 // traceOf is the callTrace of a run that nodetrace traced; observed says its test files are the
 // ones the hook saw load (the command picks its own), not the ones the run was asked to run.
 func traceOf(t nodetrace.Trace, observed bool) *CallTrace {
-	return &CallTrace{Calls: t.Calls, Files: t.Files, Capped: t.Capped, Unavailable: t.Unavailable, Observed: observed, NeighboursMissed: t.NeighboursMissed}
+	return &CallTrace{Calls: t.Calls, Files: t.Files, Capped: t.Capped, Unavailable: t.Unavailable, Observed: observed, NeighboursMissed: t.NeighboursMissed, NeighboursSkipped: t.NeighboursSkipped}
 }
 
 // EsmTest reports whether the test file rel (repo-relative) under root is an ES module as Node
@@ -154,4 +154,7 @@ type CallTrace struct {
 	// NeighboursMissed names a test file whose neighbour calls were asked for and not made
 	// (nodetrace.Trace.NeighboursMissed).
 	NeighboursMissed string
+	// NeighboursSkipped counts the tests' entry calls given no neighbour because an argument or
+	// the receiver holds a getter or a Proxy, which copying it would run.
+	NeighboursSkipped int
 }

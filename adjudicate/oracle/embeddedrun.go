@@ -52,7 +52,7 @@ func (e *EmbeddedRunner) Run(ctx context.Context, _ *Box, s RunSpec) (RunOutcome
 	began := time.Now()
 	res, err := e.R.RunWith(ctx, overrides, timeout, embedded.RunOptions{Files: s.Files, Bail: s.Bail})
 	out := RunOutcome{Began: began, Duration: time.Since(began), Output: res.Output, Loaded: res.Inputs, Tests: embeddedTests(res),
-		Trace: &CallTrace{Calls: res.Calls, Files: res.Traced, Capped: res.TraceCapped}}
+		Trace: &CallTrace{Calls: res.Calls, Files: res.Traced, Capped: res.TraceCapped, NeighboursSkipped: res.NeighboursSkipped}}
 	if out.Loaded == nil {
 		out.Loaded = map[string]string{}
 	}

@@ -358,7 +358,7 @@ func (r *CmdRunner) traceJest(ctx context.Context, sb *Box, cmd string, tests []
 	if tests == nil {
 		tests = p.tests
 	}
-	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.Root, tests, p.modules, nodetrace.JestOptions{ESM: p.Esm, Neighbours: r.neighbours, CharCodes: r.charCodes})
+	tr, setup, err := nodetrace.PrepareJest(r.tmp, sb.Root, tests, p.modules, nodetrace.JestOptions{ESM: p.Esm, Neighbours: r.neighbours, CharCodes: r.charCodes, Numbers: r.numbers})
 	if err != nil {
 		return nil, cmd, "", "", err
 	}

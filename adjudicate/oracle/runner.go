@@ -136,6 +136,8 @@ type CmdRunner struct {
 	neighbours bool
 	// charCodes are the neighbours' code points from the patch (Options.charCodes).
 	charCodes []int
+	// numbers are the neighbours' numbers from the patch (Options.numbers).
+	numbers []int64
 	// sole is the one test file the command names (soleTest), the value trace's test for a
 	// run given no test files; "" when it names none or several.
 	sole string
@@ -250,7 +252,7 @@ func (r *CmdRunner) runCold(ctx context.Context, sb *Box, s RunSpec) (RunOutcome
 			recorder = VitestRecorder
 		default:
 			var err error
-			if tr, err = nodetrace.PrepareWith(r.tmp, sb.Root, tests, r.traceEntries(tests, sb.Root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Sole: r.sole}); err != nil {
+			if tr, err = nodetrace.PrepareWith(r.tmp, sb.Root, tests, r.traceEntries(tests, sb.Root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Numbers: r.numbers, Sole: r.sole}); err != nil {
 				return RunOutcome{}, err
 			}
 			defer tr.Remove()
@@ -364,7 +366,7 @@ func nodeTestCmd(files []string) string {
 // (subsets). conf confines its runs; work is where their coverage goes.
 func newCmdRunner(o RunnerOptions, root string, conf *Confinement, work string) *CmdRunner {
 	r := &CmdRunner{Cmd: nodeTestCmd(o.Oracle), Files: o.Oracle, Runner: RunnerNode, env: conf.Env, iso: conf.Iso, tmp: work, prepare: prepareCoverage,
-		Compile: NewCompileCache(root, work), neighbours: o.ValueNeighbours, charCodes: o.CharCodes, jest: &jestOnce{}, vitest: &vitestOnce{}}
+		Compile: NewCompileCache(root, work), neighbours: o.ValueNeighbours, charCodes: o.CharCodes, numbers: o.Numbers, jest: &jestOnce{}, vitest: &vitestOnce{}}
 	if o.OracleCmd != "" {
 		r.Cmd, r.Files, r.Runner = o.OracleCmd, nil, RunnerCommand
 		r.Files, r.Scripts, r.reachNote = Subsets(root, o.OracleCmd)
