@@ -113,14 +113,21 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 	if err != nil {
 		return c.rep, err
 	}
-	ev, err := c.canaries(ctx, base, muts)
-	if err != nil {
-		return c.rep, err
+	ev := &evidence{base: base, canary: map[string]string{}}
+	eager := y.exhaustive || o.eagerCanaries
+	if eager {
+		// The old engine: every file's canary, before any mutant.
+		if err := c.eagerCanaries(ctx, ev, muts); err != nil {
+			return c.rep, err
+		}
 	}
 	b := c.split(ctx, front, muts, ev)
 	defer c.merge(b)
 	outcomes, err := c.mutants(ctx, y, ev, b)
 	if err != nil {
+		return c.rep, err
+	}
+	if err := c.canaries(ctx, ev, muts, b, eager); err != nil {
 		return c.rep, err
 	}
 	calls, err := c.adjudicate(ctx, y, ev, gates, b, outcomes)
@@ -153,8 +160,9 @@ type certification struct {
 }
 
 // batch is the mutants that run in this certify, with their results: all of them, or under
-// --incremental those whose outcome is not recorded under an unchanged key. The phases after
-// the canaries see only them; merge puts their results back into the report.
+// --incremental those whose outcome is not recorded under an unchanged key. The mutant and
+// adjudication phases see only them (the canaries see every result); merge puts their results
+// back into the report.
 type batch struct {
 	idx     []int // the report's index of each
 	muts    []plan.Mutant
@@ -261,20 +269,70 @@ func (c *certification) gates(ctx context.Context, y pay) (*gateChecks, error) {
 	return g, nil
 }
 
-// canaries runs one must-be-killed mutant per planned file and returns the evidence the later
-// phases read: the baseline and which files' canaries survived.
-func (c *certification) canaries(ctx context.Context, base *baseline, muts []plan.Mutant) (ev *evidence, err error) {
-	err = oracle.Timed(&c.rep.Timings.CanaryMS, func() error {
-		cs, err := runCanaries(ctx, c.x, c.p, c.lim, muts, c.prog)
+// eagerCanaries (--exhaustive-runs) runs the canary of every planned file before any mutant and
+// records them in the report and in ev, so a mutant of a file whose canary survived is not run.
+func (c *certification) eagerCanaries(ctx context.Context, ev *evidence, muts []plan.Mutant) error {
+	return oracle.Timed(&c.rep.Timings.CanaryMS, func() error {
+		cs, err := runCanaries(ctx, c.x, c.p, c.lim, mutatedFiles(muts), c.prog)
 		if err != nil {
 			return err
 		}
 		c.rep.SelfCheck = cs
-		reconcileReach(&c.rep.Baseline.Reach, cs)
-		ev = &evidence{base: base, canary: canaryByPath(cs)}
+		ev.canary = canaryByPath(cs)
 		return nil
 	})
-	return ev, err
+}
+
+// canaries runs, after the mutants, the canary of each file whose verdicts can depend on it
+// (canaryPlan: not a file a killed mutant already showed loaded), records every file's
+// self-check (the others as not needed), and applies the results to the mutants that ran before
+// them — the batch's and those --incremental reused — and to the evidence adjudication reads.
+// After eager canaries (done) it only applies them.
+func (c *certification) canaries(ctx context.Context, ev *evidence, muts []plan.Mutant, b batch, done bool) error {
+	all := append([]report.MutantResult(nil), c.rep.Mutants...)
+	for j, i := range b.idx {
+		all[i] = b.results[j]
+	}
+	if !done {
+		err := oracle.Timed(&c.rep.Timings.CanaryMS, func() error {
+			run, notNeeded := canaryPlan(ev.base, muts, all)
+			ran, err := runCanaries(ctx, c.x, c.p, c.lim, run, c.prog)
+			if err != nil {
+				return err
+			}
+			byPath := map[string]report.Canary{}
+			for _, r := range ran {
+				byPath[r.Path] = r
+			}
+			cs := []report.Canary{}
+			for _, p := range mutatedFiles(muts) {
+				if r, ok := byPath[p]; ok {
+					cs = append(cs, r)
+				} else {
+					cs = append(cs, notNeeded[p])
+				}
+			}
+			c.rep.SelfCheck = cs
+			ev.canary = canaryByPath(cs)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	reconcileReach(&c.rep.Baseline.Reach, c.rep.SelfCheck)
+	applyCanaries(ev.canary, muts, all)
+	inBatch := map[int]bool{}
+	for j, i := range b.idx {
+		b.results[j] = all[i]
+		inBatch[i] = true
+	}
+	for i := range c.rep.Mutants {
+		if !inBatch[i] {
+			c.rep.Mutants[i] = all[i]
+		}
+	}
+	return nil
 }
 
 // split picks the mutants that run: all of them, or under --incremental the ones whose outcome
@@ -287,7 +345,7 @@ func (c *certification) split(ctx context.Context, front plan.Front, muts []plan
 	rep := c.rep
 	if inc := c.o.inc; inc != nil {
 		k := computeKey(ctx, keyInputs{o: c.o, t: c.t, front: front, runner: rep.Run.Runner, envVars: c.conf.Info.EnvPassed,
-			env: c.conf.Env, reach: rep.Baseline.Reach, canary: rep.SelfCheck, skip: inc.skipRel})
+			env: c.conf.Env, reach: rep.Baseline.Reach, skip: inc.skipRel})
 		idx = inc.reuse(k, front, muts, rep.Mutants, c.doc)
 		for i := range rep.Mutants {
 			if rep.Mutants[i].Cached {

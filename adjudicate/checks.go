@@ -1,8 +1,9 @@
 package adjudicate
 
-// This file is the checks on the unmutated tree (SPEC §3.4): the canary of every file holding a
-// mutant, run before any mutant, and each gate once — eagerly under --exhaustive-runs, else only
-// when a mutant first needs the suite detector (SPEC §3.5).
+// This file is the checks on the unmutated tree (SPEC §3.4): the canaries — of every file holding
+// a mutant before any mutant under --exhaustive-runs, else after the mutants and only for the files
+// whose verdicts can depend on one — and each gate once — eagerly under --exhaustive-runs, else
+// only when a mutant first needs the suite detector (SPEC §3.5).
 
 import (
 	"context"
@@ -19,9 +20,9 @@ import (
 // gate never ran.
 const ReasonGateNotNeeded = "not-needed"
 
-// runCanaries runs the canary of every file holding a mutant, over the sandbox pool.
-func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, muts []plan.Mutant, prog *progress) ([]report.Canary, error) {
-	paths := mutatedFiles(muts)
+// runCanaries runs the canary of every file in paths, over the sandbox pool, and returns their
+// records in paths' order.
+func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, paths []string, prog *progress) ([]report.Canary, error) {
 	canaries := make([]report.Canary, len(paths))
 	var done int
 	var mu sync.Mutex
@@ -133,11 +134,82 @@ func mutatedFiles(muts []plan.Mutant) []string {
 	return paths
 }
 
-// canaryByPath is each canary's result by file.
+// canaryByPath is each canary's result by file, as the evidence reads it: a canary not needed
+// because a killed mutant showed the file is loaded counts as killed.
 func canaryByPath(canaries []report.Canary) map[string]string {
 	by := map[string]string{}
 	for _, x := range canaries {
 		by[x.Path] = x.Result
+		if x.Loaded() {
+			by[x.Path] = report.CanaryKilled
+		}
 	}
 	return by
+}
+
+// canaryPlan decides, once every mutant has run (results in plan order, reused ones included),
+// which files' canaries must run: a file needs one unless a mutant of it was killed (or timed out)
+// while the baseline coverage records the file — the run shows the tests' outcome depends on the
+// file, the coverage that the oracle loads this copy, which is what a killed canary shows — or
+// every mutant of it was skipped on a line no baseline run reached (the coverage shows the file
+// loaded, and the verdict is unshown, not-ran, whatever the canary says). A file with an
+// accepted mutant needs one (its verdict depends on it), and so does one whose runs were errors
+// (the canary tells a harness fault from a file the oracle does not load). It returns the files
+// to run in plan order and the records of the others (CanaryNotRun, CanaryNotNeeded), by path.
+func canaryPlan(base *baseline, muts []plan.Mutant, results []report.MutantResult) (run []string, notNeeded map[string]report.Canary) {
+	killedBy := map[string]string{}
+	ranOther := map[string]bool{} // a mutant that was not killed, nor skipped
+	for i, mr := range results {
+		p := muts[i].Path
+		switch mr.Status {
+		case report.StatusKilled, report.StatusTimeout:
+			if killedBy[p] == "" {
+				killedBy[p] = muts[i].ID
+			}
+		case report.StatusSkipped:
+		default:
+			ranOther[p] = true
+		}
+	}
+	notNeeded = map[string]report.Canary{}
+	for _, p := range mutatedFiles(muts) {
+		switch {
+		case killedBy[p] != "" && base.covUnavailable(p) == "":
+			notNeeded[p] = report.Canary{Path: p, Result: report.CanaryNotRun, Reason: report.CanaryNotNeeded, LoadedBy: killedBy[p]}
+		case killedBy[p] == "" && !ranOther[p]:
+			notNeeded[p] = report.Canary{Path: p, Result: report.CanaryNotRun, Reason: report.CanaryNotNeeded}
+		default:
+			run = append(run, p)
+		}
+	}
+	return run, notNeeded
+}
+
+// applyCanaries records in results what the canaries say of mutants that already ran (or were
+// skipped) before them: every mutant of a file whose canary survived is unshown, reason
+// canary-survived, as if it had never run — a kill there came from something other than the
+// file's code (a test that reads its text), an accepted mutant's witness is no evidence, and a
+// mutant skipped on a line never reached is skipped for the canary first, as when canaries ran
+// before the mutants. An accepted mutant of a file whose canary could not run is unshown,
+// canary-error. Mutants of other files are left as they are.
+func applyCanaries(by map[string]string, muts []plan.Mutant, results []report.MutantResult) {
+	for i := range results {
+		mr := &results[i]
+		if by[muts[i].Path] == report.CanaryError && mr.Status == report.StatusAccepted {
+			// As evidence.abstention says of it: a reused outcome is not adjudicated again.
+			mr.Reason, mr.Note = report.ReasonCanaryError, canaryErrorNote
+			mr.Witness = report.Witness{Kind: report.WitnessNotAdjudicated}
+			continue
+		}
+		if by[muts[i].Path] != report.CanarySurvived {
+			continue
+		}
+		switch mr.Status {
+		case report.StatusKilled, report.StatusTimeout, report.StatusSkipped:
+			mr.Reason, mr.Note = report.ReasonCanarySurvived, ""
+		case report.StatusAccepted:
+			mr.Reason, mr.Note = report.ReasonCanarySurvived, ""
+			mr.Witness = report.Witness{Kind: report.WitnessNotAdjudicated}
+		}
+	}
 }

@@ -20,6 +20,9 @@ type evidence struct {
 	canary map[string]string // path → canary result
 }
 
+// canaryErrorNote is the note of an accepted mutant whose file's canary could not run.
+const canaryErrorNote = "the file's canary run failed to run (a harness error); bond cannot tell whether the oracle loads this file"
+
 // abstention says why an accepted mutant m is unshown without adjudication, with a note where the
 // reason needs one, or "" when a detector may be asked.
 func (ev *evidence) abstention(m plan.Mutant) (reason report.Reason, note string) {
@@ -27,7 +30,7 @@ func (ev *evidence) abstention(m plan.Mutant) (reason report.Reason, note string
 	case ev.canary[m.Path] == report.CanaryError:
 		// The canary could not run: nothing shows the oracle loads this copy, but nothing shows
 		// it does not either; recorded as what it is, not as a survived canary.
-		return report.ReasonCanaryError, "the file's canary run failed to run (a harness error); bond cannot tell whether the oracle loads this file"
+		return report.ReasonCanaryError, canaryErrorNote
 	case ev.canary[m.Path] != report.CanaryKilled:
 		// A canary that survived: the oracle does not load this copy.
 		return report.ReasonCanarySurvived, ""

@@ -205,7 +205,7 @@ func changedSince(prev, cur runKey) string {
 		case keyTree:
 			out = append(out, "the tree ("+filesChanged(prev.Files, cur.Files)+")")
 		case keyBaseline:
-			out = append(out, "the baseline's reach or self-check (a test that behaves differently run to run, or something the key does not cover)")
+			out = append(out, "the baseline's reach (a test that behaves differently run to run, or something the key does not cover)")
 		default:
 			out = append(out, n)
 		}
@@ -238,8 +238,13 @@ func filesChanged(prev, cur map[string]string) string {
 
 // cacheable says whether a mutant's facts are an outcome worth keeping: an error, a run that did
 // not finish and an adjudication left undone (--adjudicate first, the suite cap, an equivalent
-// mutant) run again next time, as do unreadable coverage and a memory limit.
+// mutant) run again next time, as do unreadable coverage and a memory limit. So does an outcome
+// a canary decided (canary-survived, canary-error): the canaries run after the mutants each
+// time, and a reused outcome must not carry the last run's canary into this one's.
 func cacheable(r report.MutantResult) bool {
+	if r.Reason == report.ReasonCanarySurvived || r.Reason == report.ReasonCanaryError {
+		return false
+	}
 	switch r.Status {
 	case report.StatusKilled, report.StatusTimeout, report.StatusSkipped:
 		return true

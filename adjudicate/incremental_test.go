@@ -41,14 +41,14 @@ func baseKeyInputs(t *testing.T) keyInputs {
 		runner:  RunnerEmbedded,
 		envVars: []string{"TZ"},
 		reach:   report.Reach{Executable: 1, Ran: 1},
-		canary:  []report.Canary{{Path: "src/a.js", Result: report.CanaryKilled, DurationMS: 5}},
 	}
 }
 
 var keyMutant = plan.Mutant{ID: "0123456789abcdef", Path: "src/a.js", Operator: "invert-comparison", OperatorVersion: "1"}
 
 // TestKeyComponents: changing any one thing a mutant's outcome depends on changes its key and is
-// named as what changed; changing documentation, a canary's duration or TMPDIR changes nothing.
+// named as what changed; changing documentation or TMPDIR changes nothing. The self-check is not
+// keyed: it runs after the mutants (TestIncrementalCanaryAfterReuse).
 func TestKeyComponents(t *testing.T) {
 	t.Setenv("TZ", "UTC")
 	ctx := context.Background()
@@ -90,12 +90,10 @@ func TestKeyComponents(t *testing.T) {
 		{"hermetic", func(in *keyInputs) { in.o.Hermetic = true }, keyOptions},
 		{"environment value", func(in *keyInputs) { t.Setenv("TZ", "Europe/Paris") }, keyEnvironment},
 		{"extra environment", func(in *keyInputs) { in.o.Env = []string{"A=1"} }, keyEnvironment},
-		{"reach", func(in *keyInputs) { in.reach.Ran = 0 }, "the baseline's reach or self-check"},
-		{"canary", func(in *keyInputs) { in.canary[0].Result = report.CanarySurvived }, "the baseline's reach or self-check"},
+		{"reach", func(in *keyInputs) { in.reach.Ran = 0 }, "the baseline's reach"},
 		{"readme", setFile("README.md", "# b\n"), ""},
 		{"docs dir", setFile("docs/guide.md", "more\n"), ""},
 		{"licence", setFile("LICENSE", "ISC\n"), ""},
-		{"canary duration", func(in *keyInputs) { in.canary[0].DurationMS = 99 }, ""},
 		{"TMPDIR", func(in *keyInputs) { in.envVars = append(in.envVars, "TMPDIR"); t.Setenv("TMPDIR", otherTmp) }, ""},
 		{"the incremental file in the tree", func(in *keyInputs) {
 			setFile("inc.json", `{"unkeyed_files":["README.md"]}`)(in) // names a doc: still no change

@@ -39,7 +39,7 @@ const (
 	keyEnvironment  = "environment"  // the values of the variables the runs receive from bond's environment
 	keyTree         = "tree"         // every mirrored file but documentation (lockfiles included)
 	keyDependencies = "dependencies" // what is installed in each node_modules
-	keyBaseline     = "baseline"     // this run's evidence: the baseline's reach and the self-check
+	keyBaseline     = "baseline"     // this run's evidence: the baseline's reach
 )
 
 // KeyCovers says, for the report and docs/incremental.md, what the key covers.
@@ -52,7 +52,8 @@ var KeyCovers = []string{
 	"the values of the environment variables the runs receive",
 	"bond's version, its executable's SHA-256 and the operator digest",
 	"a verdict document's judgement of the mutant",
-	"the baseline's reach and the self-check, which run every time: when they differ, nothing is reused",
+	"the baseline's reach, which runs every time: when it differs, nothing is reused",
+	"the self-check, run after the mutants every time a file needs its canary: a reused outcome in a file whose canary survives is unshown (canary-survived), and such outcomes are never kept",
 }
 
 // KeyOmits says what the key does not cover: a change there is not seen.
@@ -80,7 +81,6 @@ type keyInputs struct {
 	envVars []string // names of the variables the runs receive from bond's environment
 	env     []string // the runs' environment, to ask node --version as a run would
 	reach   report.Reach
-	canary  []report.Canary
 	skip    string // slash path of the incremental file when it lies in the tree
 }
 
@@ -113,21 +113,13 @@ func computeKey(ctx context.Context, in keyInputs) runKey {
 	c[keyEnvironment] = digest(append(env, in.o.Env...)...)
 	c[keyTree] = treeKey(in.t, in.skip, k.Files, &k.Unkeyed)
 	c[keyDependencies] = dependenciesKey(in.t)
+	// The self-check is not keyed: it runs after the mutants (certify.canaries), on the reused
+	// outcomes too, and an outcome that depended on a canary's survival is never kept (cacheable).
 	ev, _ := json.Marshal(struct {
-		Reach  report.Reach    `json:"reach"`
-		Canary []report.Canary `json:"canary"`
-	}{in.reach, canaryFacts(in.canary)})
+		Reach report.Reach `json:"reach"`
+	}{in.reach})
 	c[keyBaseline] = digest(string(ev))
 	return k
-}
-
-// canaryFacts are the self-check's results without their durations.
-func canaryFacts(cs []report.Canary) []report.Canary {
-	out := make([]report.Canary, len(cs))
-	for i, c := range cs {
-		out[i] = report.Canary{Path: c.Path, Result: c.Result}
-	}
-	return out
 }
 
 // mutantKey is one mutant's key: the run's components, the mutant, its file's content and a

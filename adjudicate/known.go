@@ -1,7 +1,8 @@
 package adjudicate
 
 // This file is the outcomes known without a run (SPEC §3.5): a mutant whose line has a hit map
-// that no baseline run reached, or whose file's canary survived, is not run at all.
+// that no baseline run reached, or whose file's canary is already known to have survived, is not
+// run at all.
 
 import (
 	"github.com/bond-tool/bond/adjudicate/report"
@@ -12,8 +13,10 @@ import (
 // (the oracle does not load the file, so no run can be evidence about it), or its file has a
 // stable hit map in which its line is executable and ran in neither baseline run (ReasonNotRan).
 // A file with no usable hit map, a line the hit map does not know, or an unstable line is run as
-// before: only a known hit map tells that the line was never reached. ev.canary must be filled,
-// so canaries run before mutants.
+// before: only a known hit map tells that the line was never reached. Canaries run after the
+// mutants (certification.canaries), so ev.canary is empty when mutants run and a survived
+// canary makes its file's mutants unshown afterwards (applyCanaries); the canary case serves a
+// caller that has the canaries first.
 func knownOutcome(ev *evidence, m plan.Mutant) report.Reason {
 	switch {
 	case ev.canary[m.Path] == report.CanarySurvived:

@@ -154,6 +154,10 @@ type Options struct {
 	// never drops them). Unexported: only the tests of narrowed runs set it, so that which
 	// engine path they exercise does not depend on how loaded the machine is.
 	alwaysPerFile bool
+	// eagerCanaries runs every file's canary before any mutant, as --exhaustive-runs does,
+	// with every other economy left on. Unexported: only the test that the lazy order's
+	// verdicts are the eager order's sets it (TestLazyCanariesSameVerdicts).
+	eagerCanaries bool
 	// slowEmbedded, when not 0, replaces DefaultSlowEmbedded: the embedded run time from which
 	// auto times the command runner once (runnerspeed.go). Tests set it low.
 	slowEmbedded time.Duration

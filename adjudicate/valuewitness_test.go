@@ -407,16 +407,14 @@ func TestValueWitnessVitest(t *testing.T) {
 		edit        func(t *testing.T, root string)
 		unavailable string
 		neighbours  bool
-		wants       map[string]valueWant // nil: wants
 	}{
 		{name: "npx vitest run, forks pool", cmd: "npx vitest run --pool forks"},
 		{name: "npm test", cmd: "npm test"},
-		// Named files narrow the mutant's coverage run to the test files that reach its line:
-		// drain's is reached by queue.test.ts alone, whose 2 calls are compared.
-		{name: "test files named", cmd: "npx vitest run test/queue.test.ts test/pad.test.ts", wants: map[string]valueWant{
-			"src/queue.ts:4": {"ternary-false", report.WitnessValue, 2, 1},
-			"src/pad.ts:6":   {"swap-logical", report.WitnessNone, 6, 0},
-		}},
+		// Named files may narrow the mutant's coverage run to the test files that reach its line
+		// (per-test-file reach, made only when its cost rule says it pays, which the machine's
+		// speed decides): drain's is reached by queue.test.ts alone, whose 2 calls are then
+		// compared; the loop below reads which happened from the run.
+		{name: "test files named", cmd: "npx vitest run test/queue.test.ts test/pad.test.ts"},
 		{name: "threads pool, neighbours asked", cmd: "npx vitest run --pool=threads", neighbours: true},
 		{name: "no config of the project's", cmd: "npx vitest run", edit: noConfig},
 		{name: "a workspace file", cmd: "npx vitest run", unavailable: "the repository has vitest.workspace.json", edit: func(t *testing.T, root string) {
@@ -444,16 +442,15 @@ func TestValueWitnessVitest(t *testing.T) {
 			case tt.neighbours:
 				note = "(no neighbour calls: under vitest bond's setup file could make them only after vitest took the test file's coverage"
 			}
-			wants := wants
-			if tt.wants != nil {
-				wants = tt.wants
-			}
 			got := certifyWitnessFixture(t, root, "value-vitest", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}, note, len(wants))
 			for at, m := range got {
 				w, ok := wants[at]
 				if !ok {
 					t.Errorf("unexpected mutant at %s", at)
 					continue
+				}
+				if n := len(m.Runs); n > 0 && len(m.Runs[n-1].TestFiles) == 1 && m.Runs[n-1].TestFiles[0] == "test/queue.test.ts" {
+					w.calls = 2
 				}
 				if tt.unavailable != "" {
 					checkValueWitness(t, at, m, valueWant{w.op, report.WitnessNone, 0, 0}, tt.unavailable)

@@ -227,8 +227,8 @@ func TestWorkspaceCertify(t *testing.T) {
 			checked := map[string]bool{}
 			for _, c := range rep.SelfCheck {
 				checked[c.Path] = true
-				if c.Result != report.CanaryKilled {
-					t.Errorf("canary of %s %s, want killed", c.Path, c.Result)
+				if !c.Loaded() {
+					t.Errorf("canary of %s %+v, want killed (or not needed after a killed mutant)", c.Path, c)
 				}
 			}
 			for _, p := range []string{"packages/lib/index.js", "packages/scoped/index.js"} {

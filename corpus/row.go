@@ -215,8 +215,10 @@ type factsReport struct {
 			ExitCode int    `json:"exit_code"`
 		} `json:"gates"`
 	} `json:"baseline"`
-	SelfCheck []struct{}     `json:"self_check"`
-	Timings   report.Timings `json:"timings"`
+	SelfCheck []struct {
+		Result string `json:"result"`
+	} `json:"self_check"`
+	Timings report.Timings `json:"timings"`
 }
 
 type factsFile struct {
@@ -285,6 +287,9 @@ func decodeRow(line []byte) (Row, error) {
 		}
 		if len(f.SelfCheck) > 0 {
 			rep.SelfCheck = make([]report.Canary, len(f.SelfCheck))
+			for i, c := range f.SelfCheck {
+				rep.SelfCheck[i].Result = c.Result
+			}
 		}
 		rep.Operators = f.Operators
 		for _, c := range f.Cut {

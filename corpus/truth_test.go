@@ -266,10 +266,11 @@ value = 100
 }
 
 // A row read back from JSON keeps what the cost metrics count: the baseline's oracle runs, the
-// canaries, each mutant run and retry, and the certify's total time.
+// canaries that ran (not one recorded not-run), each mutant run and retry, and the certify's
+// total time.
 func TestOracleRunsFromDecodedRow(t *testing.T) {
 	line := `{"schema_version":"1","task":"a#1","report":{"baseline":{"oracle":[{"passed":true},{"passed":true}]},` +
-		`"self_check":[{"path":"a.js"},{"path":"b.js"}],"timings":{"total_ms":1234},` +
+		`"self_check":[{"path":"a.js","result":"killed"},{"path":"b.js"},{"path":"c.js","result":"not-run","reason":"not-needed"}],"timings":{"total_ms":1234},` +
 		`"mutants":[{"id":"m1","ran":true,"retried":true,"status":"killed","witness":{"kind":"not-adjudicated"}},` +
 		`{"id":"m2","ran":false,"status":"accepted","reason":"not-ran","witness":{"kind":"not-adjudicated"}}]}}`
 	r, err := decodeRow([]byte(line))

@@ -142,10 +142,15 @@ func classifyRefusal(v *taskView, ri int) (refusalTruth, []MutantRef) {
 	return refusalUnjudged, rest
 }
 
-// oracleRuns counts the oracle runs a certify report records: the baseline's, one per canary,
-// one per mutant that ran and one more per retried mutant.
+// oracleRuns counts the oracle runs a certify report records: the baseline's, one per canary
+// that ran (not one recorded not-run), one per mutant that ran and one more per retried mutant.
 func oracleRuns(rep *report.Report) int {
-	n := len(rep.SelfCheck)
+	n := 0
+	for _, c := range rep.SelfCheck {
+		if c.Result != report.CanaryNotRun {
+			n++
+		}
+	}
 	if rep.Baseline != nil {
 		n += len(rep.Baseline.Oracle)
 	}

@@ -47,10 +47,12 @@ type scanMark struct{}
 // imports are, per entry, the listed modules it imports with an import statement (which load
 // whenever the entry does): the hook checks at exit that each reached its test file wrapped, so
 // a loader of the command's own that resolved them past bond's hooks is named, not silent.
-func esmModules(root string, entries []string, tests map[string]bool) (mods map[string]esmModule, imports map[string][]string, esm bool) {
+// conditions are the export conditions node runs with (`--conditions development`), so a
+// package's own name resolves to the file node loads (nil: node's defaults).
+func esmModules(root string, entries []string, tests map[string]bool, conditions []string) (mods map[string]esmModule, imports map[string][]string, esm bool) {
 	mods = map[string]esmModule{}
 	imports = map[string][]string{}
-	scanned, entrySet := scanImports(root, entries)
+	scanned, entrySet := scanImports(root, entries, conditions)
 	found := map[string]bool{}
 	static := map[string]map[string]bool{}
 	for e, ims := range scanned {
@@ -114,8 +116,10 @@ type anImport struct {
 
 // scanImports lists, per entry (repo-relative files under root; others are left out), the
 // imports, import() calls of a literal and require calls of a literal it makes itself, resolved
-// by esbuild; entrySet are the entries scanned.
-func scanImports(root string, entries []string) (imports map[string][]anImport, entrySet map[string]bool) {
+// by esbuild; entrySet are the entries scanned. conditions, when any, are node's user conditions
+// (--conditions), which esbuild then applies beside import/require, node and default, in place of
+// its own default "module" condition, as node does.
+func scanImports(root string, entries []string, conditions []string) (imports map[string][]anImport, entrySet map[string]bool) {
 	imports = map[string][]anImport{}
 	entrySet = map[string]bool{}
 	var abs []string
@@ -184,6 +188,7 @@ func scanImports(root string, entries []string) (imports map[string][]anImport, 
 		Target:        api.ESNext,
 		Outdir:        filepath.Join(root, "__bond_esm_scan"),
 		LogLevel:      api.LogLevelSilent,
+		Conditions:    conditions,
 	})
 	return imports, entrySet
 }

@@ -84,11 +84,11 @@ func TestHookCommonJSUnchanged(t *testing.T) {
 		}
 		return a
 	}
-	mods, _, esm := esmModules(abs("testdata/repo"), []string{"test/lib.test.js", "test/many.test.js"}, map[string]bool{})
+	mods, _, esm := esmModules(abs("testdata/repo"), []string{"test/lib.test.js", "test/many.test.js"}, map[string]bool{}, nil)
 	if esm || len(mods) != 0 {
 		t.Errorf("esm %v modules %v, want none for CommonJS test files", esm, mods)
 	}
-	mods, imports, esm := esmModules(abs("testdata/esm"), []string{"test/a.test.js"}, map[string]bool{"test/a.test.js": true})
+	mods, imports, esm := esmModules(abs("testdata/esm"), []string{"test/a.test.js"}, map[string]bool{"test/a.test.js": true}, nil)
 	if !esm {
 		t.Fatal("no ES-module import found in testdata/esm's test")
 	}

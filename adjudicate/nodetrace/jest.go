@@ -18,7 +18,7 @@ import (
 // node_modules and other than the test files, sorted: the modules bond's jest setup file wraps
 // for it. A test file that requires none is listed with none.
 func JestModules(root string, tests []string) map[string][]string {
-	scanned, _ := scanImports(root, tests)
+	scanned, _ := scanImports(root, tests, nil)
 	isTest := map[string]bool{}
 	for _, t := range tests {
 		isTest[t] = true

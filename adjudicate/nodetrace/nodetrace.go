@@ -105,6 +105,10 @@ type HookOptions struct {
 	// CharCodes are code points from the patch's constants: each string argument of a kept call
 	// also gets a neighbour with its first character replaced by each of them (hook.cjs).
 	CharCodes []int
+	// Conditions are the export conditions node runs with (`node --conditions development`):
+	// bond lists a test file's ES-module imports as node resolves them, a package's own name
+	// included (nil: node's defaults).
+	Conditions []string
 	// Numbers are the boundaries of the patch's integer constants (K−1, K, K+1): each number
 	// argument, and each number inside an argument, also gets a neighbour at each of them.
 	Numbers []int64
@@ -127,7 +131,7 @@ func PrepareWith(tmp, root string, tests, entries []string, o HookOptions) (*Run
 	for _, t := range tests {
 		testSet[t] = true
 	}
-	mods, imports, esm := esmModules(real, entries, testSet)
+	mods, imports, esm := esmModules(real, entries, testSet, o.Conditions)
 	if entries == nil {
 		// The files are the command's own: an ES-module test file may be among them.
 		esm = true

@@ -24,17 +24,36 @@
     const V = __bondVitest; // eslint-disable-line no-undef
     const vi = V.vi, expectFn = V.expect, after = V.afterAll;
     const doMock = vi !== null && typeof vi === 'object' ? vi.doMock : undefined;
+    // vitest 0.34's vi.doMock calls its factory with no importOriginal (only vi.mock's gets one):
+    // the factory then loads the real module through vi.importActual, which is what vitest 1 and
+    // later hand it as importOriginal (the same module instance the package itself imports).
+    const importActual = vi !== null && typeof vi === 'object' ? vi.importActual : undefined;
     const renameSync = fs.renameSync;
     const mathRandom = Math.random;
     let getState = null;
     try { getState = expectFn.getState; } catch (_) { }
+    // The test file about to run: vitest names it in its worker state
+    // (globalThis.__vitest_worker__.filepath, set before the file's setup files run), read first;
+    // else expect's testPath, which vitest 1 and later set before the setup files too. vitest
+    // 0.34 sets expect's only as each test starts (onBeforeTryTest): empty for a worker's first
+    // file, and the previous file's for the next one where one process runs several files (its
+    // child_process pool, --threads=false), so it is read only when the worker state names none.
     let testPath = '';
-    try { testPath = apply(getState, expectFn, []).testPath; } catch (_) { }
+    try {
+      const ws = globalThis.__vitest_worker__; // eslint-disable-line no-undef
+      const fp = ws !== null && typeof ws === 'object' ? ws.filepath : undefined;
+      testPath = typeof fp === 'string' ? fp : '';
+    } catch (_) { testPath = ''; }
+    if (testPath === '') {
+      try { testPath = apply(getState, expectFn, []).testPath; } catch (_) { }
+    }
     const file = rel(testPath);
     if (file !== '' && seenTests[file] !== true) { seenTests[file] = true; push(seenList, file); }
     const mods = S.vitestModules !== null && typeof S.vitestModules === 'object' && file !== '' && isArray(S.vitestModules[file]) ? S.vitestModules[file] : null;
-    if (file === '' || mods === null) {
-      push(unlisted, (file === '' ? 'vitest ran' : file) + ' was not among the files bond scanned before the run, so bond wrapped none of its imports');
+    if (file === '') {
+      push(unlisted, 'vitest ran was a file bond could not name (neither expect\'s testPath nor vitest\'s worker state gave its path in the repository), so bond wrapped none of its imports');
+    } else if (mods === null) {
+      push(unlisted, file + ' was not among the files bond scanned before the run, so bond wrapped none of its imports');
     } else if (S.vitestUnresolved !== null && typeof S.vitestUnresolved === 'object' && isArray(S.vitestUnresolved[file]) && S.vitestUnresolved[file].length > 0) {
       push(unlisted, file + ' imports ' + S.vitestUnresolved[file][0] + ', which bond could not resolve (an alias of vitest\'s config, which bond does not read?), so calls through it would go unrecorded');
     } else if (typeof doMock !== 'function') {
@@ -46,7 +65,9 @@
           apply(doMock, vi, [abs, function (importOriginal) {
             depth++;
             let p;
-            try { p = importOriginal(); } catch (e) { depth--; throw e; }
+            try {
+              p = typeof importOriginal === 'function' ? importOriginal() : apply(importActual, vi, [abs]);
+            } catch (e) { depth--; throw e; }
             return apply(promiseThen, p, [function (exp) { depth--; return wrap(file, m + '#', exp, true); }, function (e) { depth--; throw e; }]);
           }]);
         } catch (e) {

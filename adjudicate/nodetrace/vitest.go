@@ -91,7 +91,7 @@ func VitestFiles(root string) (files []string, why string) {
 // a test file with one is refused by name when it runs, since calls through it would go
 // unrecorded.
 func VitestModules(root string, files []string) (mods, unresolved map[string][]string) {
-	scanned, _ := scanImports(root, files)
+	scanned, _ := scanImports(root, files, nil)
 	mods, unresolved = map[string][]string{}, map[string][]string{}
 	for _, f := range files {
 		seen := map[string]bool{}

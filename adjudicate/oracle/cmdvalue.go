@@ -15,6 +15,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
@@ -26,7 +27,8 @@ import (
 // traceable says whether run s of r can be traced, with the test files the hook is to take for
 // the oracle's (nil: the command's own configuration picks them), or why not; via names the
 // runner traced through a setup file instead of the preload: "jest" (jestvalue.go) or "vitest"
-// (vitestvalue.go), "" for the preload.
+// (vitestvalue.go); "script" for the preload in a plain `node FILE` of a node:test file
+// (scriptTest), "" for the preload under a runner.
 func (r *CmdRunner) traceable(s RunSpec) (tests []string, via string, why string) {
 	files := r.Files
 	if s.Files != nil && r.Files != nil {
@@ -37,8 +39,12 @@ func (r *CmdRunner) traceable(s RunSpec) (tests []string, via string, why string
 	}
 	at, ok := oraclecmd.LocateRunner(r.Cmd, oraclecmd.Options{Scripts: r.Scripts})
 	switch {
+	case !ok && r.script != "":
+		// `node test/x.js` whose file imports node:test: one process whose main module is the
+		// test file, as each of node --test's processes is (scriptTest).
+		return []string{r.script}, "script", ""
 	case !ok:
-		return nil, "", "not available under runner command: the oracle command runs no test runner bond recognises (the value detector traces node --test, mocha, jest and vitest)"
+		return nil, "", "not available under runner command: the oracle command runs no test runner bond recognises (the value detector traces node --test, mocha, jest and vitest, and node FILE where FILE itself imports node:test)"
 	case at.Name == "mocha" || at.Name == "node-test":
 		return files, "", ""
 	case at.Name == "jest" || at.Name == "vitest":
@@ -102,6 +108,49 @@ func SoleTest(cmd string, scripts map[string]string, root string) string {
 		return ""
 	}
 	return found[0]
+}
+
+// scriptRecorder says, in the run's note, what records the calls of a node:test file the command
+// runs as a plain script.
+func scriptRecorder(file string) string {
+	return "a hook preloaded into the Node process of " + file + ", a file that imports node:test and that the command runs as a script (traced as node --test's one test file)"
+}
+
+// scriptTest is the one file cmd runs as a plain Node script (`node [options] FILE`, directly,
+// through npx or a package script; oraclecmd's Invocation.Script) when that file, under root,
+// imports node:test itself (nodetrace.ImportsNodeTest): "" otherwise. Such a run is one Node
+// process whose main module is the file, its node:test tests run as it runs, so the value trace
+// takes it for a node --test child's: the preload, the file as the run's one test file. Through
+// tsx it is not taken (tsx's own loader is not one the trace was tried with). Only the value
+// trace reads it: coverage (NODE_V8_COVERAGE) serves any command already, and a run of one file
+// has no subset to narrow to. Computed once per runner (newCmdRunner).
+func scriptTest(cmd string, scripts map[string]string, root string) string {
+	inv, err := oraclecmd.Parse(cmd, oraclecmd.Options{Scripts: scripts})
+	if err != nil || inv.Runner != oraclecmd.RunnerNodeTest || !inv.Script || len(inv.Files) != 1 || slices.Contains(inv.Via, "tsx") {
+		return ""
+	}
+	p := path.Clean(inv.Files[0])
+	if path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+		return ""
+	}
+	if st, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	if !nodetrace.ImportsNodeTest(root, p, oraclecmd.Conditions(inv)) {
+		return ""
+	}
+	return p
+}
+
+// traceConditions are the export conditions the oracle command gives node (`node --conditions
+// development …`, oraclecmd.Conditions), with which the trace lists a test file's ES-module
+// imports as node resolves them; nil when it gives none or is not one oraclecmd reads.
+func traceConditions(cmd string, scripts map[string]string) []string {
+	inv, err := oraclecmd.Parse(cmd, oraclecmd.Options{Scripts: scripts})
+	if err != nil {
+		return nil
+	}
+	return oraclecmd.Conditions(inv)
 }
 
 // traceOf is the callTrace of a run that nodetrace traced; observed says its test files are the

@@ -64,6 +64,10 @@ type jestConfigShown struct {
 type jestOnce struct {
 	mu   sync.Mutex
 	plan *JestPlan
+	// separate reads the config and the test list with two jest runs, as readJestPlan does when
+	// the one run's output cannot be split. Only a test sets it, to hold the one run's plan
+	// to the two runs' (TestJestPlanOneStart).
+	separate bool
 }
 
 // jestPlanFor returns the plan of r's jest, reading it in sb the first time (the first traced run,
@@ -103,12 +107,16 @@ func (p JestPlan) recorder() string {
 // unavailableJest prefixes why the value detector cannot trace the command's jest.
 const unavailableJest = "not available under runner command: the oracle command runs jest, and "
 
-// readJestPlan runs the oracle command's jest two or three times in sb (--showConfig, again with
-// a file of bond's among setupFilesAfterEnv when the project has any, --listTests) and scans the
-// listed test files' imports. Anything it cannot read soundly — several projects, a jest without
-// setupFilesAfterEnv, a list whose preset part it cannot tell apart, no test file, a run that
-// fails — is the plan's why, never a guess; err is only what stops bond
-// (the context ended, a run changed what it must not, bond could not write its own file).
+// readJestPlan runs the oracle command's jest once or twice in sb — `--debug --listTests`, which
+// prints the config exactly as --showConfig does and then the test files, and, when the project
+// has setupFilesAfterEnv, --showConfig again with a file of bond's among them — and scans the
+// listed test files' imports. Where that one run's output cannot be read as a config followed by
+// a list (a command that sends jest's debug output elsewhere, a jest without --listTests), the
+// config and the list are read by two runs, --showConfig and --listTests, as before. Anything it
+// cannot read soundly — several projects, a jest without setupFilesAfterEnv, a list whose preset
+// part it cannot tell apart, no test file, a run that fails — is the plan's why, never a guess;
+// err is only what stops bond (the context ended, a run changed what it must not, bond could not
+// write its own file).
 func (r *CmdRunner) readJestPlan(ctx context.Context, sb *Box, timeout time.Duration) (JestPlan, error) {
 	var p JestPlan
 	dir, err := os.MkdirTemp(r.tmp, "jestplan-")
@@ -141,10 +149,22 @@ func (r *CmdRunner) readJestPlan(ctx context.Context, sb *Box, timeout time.Dura
 		}
 		return res.Output, ""
 	}
-	plain, why := run("--showConfig")
-	if why != "" {
-		p.why = unavailableJest + "bond could not read its config: " + why
-		return p, runErr
+	// One jest start for the config and the test list (jest's --debug prints the config
+	// --showConfig prints, then runs on; --listTests then prints the files and stops).
+	var plain, listed string
+	var why string
+	if r.jest == nil || !r.jest.separate {
+		if both, why := run("--debug", "--listTests"); why == "" {
+			plain, listed = splitDebugList(both)
+		} else if runErr != nil {
+			return p, runErr
+		}
+	}
+	if plain == "" {
+		if plain, why = run("--showConfig"); why != "" {
+			p.why = unavailableJest + "bond could not read its config: " + why
+			return p, runErr
+		}
 	}
 	marked := func() (string, string) {
 		out, why := run("--showConfig", "--setupFilesAfterEnv="+marker)
@@ -161,10 +181,11 @@ func (r *CmdRunner) readJestPlan(ctx context.Context, sb *Box, timeout time.Dura
 		p.why = unavailableJest + why
 		return p, runErr
 	}
-	listed, why := run("--listTests")
-	if why != "" {
-		p.why = unavailableJest + "bond could not list its test files: " + why
-		return p, runErr
+	if listed == "" {
+		if listed, why = run("--listTests"); why != "" {
+			p.why = unavailableJest + "bond could not list its test files: " + why
+			return p, runErr
+		}
 	}
 	p.Own, p.Inside = own, inside
 	for _, l := range strings.Split(listed, "\n") {
@@ -241,6 +262,32 @@ func OwnSetupFiles(plain string, marked func() (string, string), marker string, 
 		}
 	}
 	return own, inside, esmExts, ""
+}
+
+// splitDebugList splits the output of `jest --debug --listTests` into the config (as
+// --showConfig prints it, with whatever came before it) and the test list after it. Both are
+// "" unless the output holds a config object, one config's worth of JSON, followed by at least
+// one non-blank line: then the caller reads them with two runs instead.
+func splitDebugList(out string) (config, list string) {
+	i := strings.Index(out, "\n{")
+	switch {
+	case strings.HasPrefix(out, "{"):
+		i = 0
+	case i >= 0:
+		i++
+	default:
+		return "", ""
+	}
+	dec := json.NewDecoder(strings.NewReader(out[i:]))
+	var c jestConfigShown
+	if err := dec.Decode(&c); err != nil || c.Configs == nil {
+		return "", ""
+	}
+	end := i + int(dec.InputOffset())
+	if strings.TrimSpace(out[end:]) == "" {
+		return "", ""
+	}
+	return out[:end], out[end:]
 }
 
 // projectsWhy says why bond does not trace a jest config of n projects.

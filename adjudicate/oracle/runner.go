@@ -141,6 +141,11 @@ type CmdRunner struct {
 	// sole is the one test file the command names (soleTest), the value trace's test for a
 	// run given no test files; "" when it names none or several.
 	sole string
+	// script is the file the command runs as a plain node script that imports node:test
+	// (scriptTest), traced as node --test's one test file; "" otherwise.
+	script string
+	// conditions are the export conditions the command gives node (traceConditions).
+	conditions []string
 	// jest is what the value trace under jest needs (jestvalue.go), read once by the first
 	// traced run; shared by the runner's copies.
 	jest *jestOnce
@@ -251,8 +256,11 @@ func (r *CmdRunner) runCold(ctx context.Context, sb *Box, s RunSpec) (RunOutcome
 			}
 			recorder = VitestRecorder
 		default:
+			if via == "script" {
+				recorder = scriptRecorder(r.script)
+			}
 			var err error
-			if tr, err = nodetrace.PrepareWith(r.tmp, sb.Root, tests, r.traceEntries(tests, sb.Root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Numbers: r.numbers, Sole: r.sole}); err != nil {
+			if tr, err = nodetrace.PrepareWith(r.tmp, sb.Root, tests, r.traceEntries(tests, sb.Root), nodetrace.HookOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Numbers: r.numbers, Sole: r.sole, Conditions: r.conditions}); err != nil {
 				return RunOutcome{}, err
 			}
 			defer tr.Remove()
@@ -371,6 +379,8 @@ func newCmdRunner(o RunnerOptions, root string, conf *Confinement, work string) 
 		r.Cmd, r.Files, r.Runner = o.OracleCmd, nil, RunnerCommand
 		r.Files, r.Scripts, r.reachNote = Subsets(root, o.OracleCmd)
 		r.sole = SoleTest(o.OracleCmd, r.Scripts, root)
+		r.script = scriptTest(o.OracleCmd, r.Scripts, root)
+		r.conditions = traceConditions(o.OracleCmd, r.Scripts)
 	}
 	return r
 }

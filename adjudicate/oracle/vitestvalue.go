@@ -9,12 +9,15 @@ package oracle
 // read it, so a traced run costs no run of its own.
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 
 	"github.com/bond-tool/bond/adjudicate/nodetrace"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/internal/safefile"
 )
 
 // vitestPlan is what the traced runs under vitest need, read once per certify (readVitestPlan).
@@ -97,6 +100,10 @@ func ReadVitestPlan(root string) vitestPlan {
 			}
 		}
 	}
+	if why := vitestVersionWhy(root); why != "" {
+		p.Why = UnavailableVitest + why
+		return p
+	}
 	for _, c := range vitestConfigFiles {
 		if have[c] {
 			p.Config = c
@@ -132,4 +139,30 @@ func (r *CmdRunner) traceVitest(sb *Box, cmd string, tests []string) (tr *nodetr
 		return nil, cmd, UnavailableVitest + problem, nil
 	}
 	return tr, out, "", nil
+}
+
+// vitestVersionWhy says why the vitest installed at root (node_modules/vitest/package.json) is
+// one the trace does not serve: a version before 0.34, the oldest it was tried with (0.34 names
+// the running test file only in its worker state, and older ones were not read); "" for 0.34 and
+// later, and when no version can be read there (a vitest installed elsewhere is traced as usual,
+// and a trace that names no test file says so on the run).
+func vitestVersionWhy(root string) string {
+	b, err := safefile.Read(filepath.Join(root, "node_modules", "vitest", "package.json"), safefile.ConfigMax)
+	if err != nil {
+		return ""
+	}
+	var pkg struct {
+		Version string `json:"version"`
+	}
+	if json.Unmarshal(b, &pkg) != nil {
+		return ""
+	}
+	var major, minor int
+	if n, _ := fmt.Sscanf(pkg.Version, "%d.%d", &major, &minor); n != 2 {
+		return ""
+	}
+	if major == 0 && minor < 34 {
+		return "its vitest is " + pkg.Version + ", older than 0.34, the oldest vitest the value trace was tried with"
+	}
+	return ""
 }

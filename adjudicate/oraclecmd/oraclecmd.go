@@ -52,6 +52,10 @@ type Invocation struct {
 	// Args are the runner's other arguments, which Parse judged not to change which tests run
 	// or what they see (reporters, coverage, worker counts, --ci, …).
 	Args []string
+	// Script: node runs the one file in Files directly (`node [options] FILE`, no --test), as a
+	// script in one process, with no test runner of its own: the file's node:test tests run
+	// when it runs. Whether it holds any is the caller's to read (it imports node:test).
+	Script bool
 	// SetsEnv are the variables the command (or a package script on the way) assigns before a
 	// program (NAME=value, cross-env NAME=value), by name; "*" when a dotenv launcher loads
 	// a file of them. NpmLifecycleEvent reads it.

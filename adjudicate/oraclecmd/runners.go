@@ -316,7 +316,7 @@ func parseNode(args []string) (Invocation, string) {
 	if !test && len(files) == 0 {
 		return Invocation{}, "node without --test or a test file"
 	}
-	return Invocation{Runner: RunnerNodeTest, Files: files, Args: rest}, ""
+	return Invocation{Runner: RunnerNodeTest, Files: files, Args: rest, Script: !test}, ""
 }
 
 // splitWords splits a command into words as sh does for a simple command: quotes and

@@ -86,8 +86,18 @@ type LineTests struct {
 }
 
 // Canary is the self-check of one file: the oracle with a statement that throws at the file's top.
+// Result CanaryNotRun with Reason CanaryNotNeeded is a canary certify did not need to run;
+// LoadedBy then names the killed mutant that showed the oracle loads the file, if any.
 type Canary struct {
 	Path       string `json:"path"`
 	Result     string `json:"result"`
 	DurationMS int64  `json:"duration_ms"`
+	Reason     string `json:"reason,omitempty"`
+	LoadedBy   string `json:"loaded_by,omitempty"`
+}
+
+// Loaded reports whether the canary shows the oracle loads the file: it was killed, or it was not
+// needed because a killed mutant of the file showed it.
+func (c Canary) Loaded() bool {
+	return c.Result == CanaryKilled || c.Result == CanaryNotRun && c.LoadedBy != ""
 }

@@ -11,7 +11,8 @@ type MutantResult struct {
 	Status Status `json:"status"`
 	// Ran: the oracle executed the mutated line in every baseline run.
 	Ran bool `json:"ran"`
-	// Reason says why an accepted mutant was not adjudicated (ReasonNotRan, …).
+	// Reason says why an accepted mutant was not adjudicated (ReasonNotRan, …), or why a
+	// killed one is no evidence (ReasonCanarySurvived).
 	Reason  Reason  `json:"reason,omitempty"`
 	Witness Witness `json:"witness"`
 	// Verdict is the verdict under the report's regime; ByRegime under each of the three.

@@ -20,7 +20,8 @@ type MutantFacts struct {
 	// vacuous only on a line that ran (SPEC §3.6); a run that stopped before adjudication leaves
 	// it false.
 	Ran bool `json:"ran"`
-	// Reason is set when an accepted mutant was not adjudicated (not-ran, canary-survived, …).
+	// Reason is set when an accepted mutant was not adjudicated (not-ran, canary-survived, …),
+	// and on a killed one whose file's canary survived (canary-survived).
 	Reason Reason `json:"reason,omitempty"`
 	// Witness holds the kind of the adjudicated witness of an accepted, ran mutant.
 	Witness WitnessFact `json:"witness"`
@@ -50,6 +51,12 @@ func ResultOf(mut plan.Mutant, f MutantFacts) MutantResult {
 func (f MutantFacts) Verdict(r Regime) Verdict {
 	switch f.Status {
 	case StatusKilled, StatusTimeout:
+		if f.Reason == ReasonCanarySurvived {
+			// Killed in a file whose canary survived: the oracle does not load this copy, so
+			// the kill came from something else (a test that reads the file's text): no
+			// evidence the tests test the code (SPEC §3.4).
+			return VerdictUnshown
+		}
 		return VerdictHeld
 	case StatusError, StatusNotRun, "":
 		return VerdictError

@@ -22,6 +22,8 @@ func TestVerdictRows(t *testing.T) {
 		{"skipped, canary survived", MutantFacts{Status: StatusSkipped, Reason: ReasonCanarySurvived, Witness: WitnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, not ran", MutantFacts{Status: StatusAccepted, Reason: ReasonNotRan, Witness: WitnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, canary survived", MutantFacts{Status: StatusAccepted, Reason: ReasonCanarySurvived, Witness: WitnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
+		{"killed, canary survived", MutantFacts{Status: StatusKilled, Ran: true, Reason: ReasonCanarySurvived, Witness: WitnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
+		{"timeout, canary survived", MutantFacts{Status: StatusTimeout, Ran: true, Reason: ReasonCanarySurvived, Witness: WitnessFact{Kind: WitnessNotAdjudicated}}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, coverage unavailable", MutantFacts{Status: StatusAccepted, Reason: ReasonCoverageUnavailable}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, unstable", MutantFacts{Status: StatusAccepted, Reason: ReasonUnstableReach}, VerdictUnshown, VerdictUnshown, VerdictUnshown},
 		{"accepted, coverage witness", MutantFacts{Status: StatusAccepted, Ran: true, Witness: WitnessFact{Kind: WitnessCoverage}}, VerdictVacuous, VerdictVacuous, VerdictVacuous},

@@ -137,9 +137,17 @@ func RegimeNames() []string {
 	return names
 }
 
-// Canary results.
+// Canary results. CanaryNotRun is a canary certify did not run (Canary.Reason says why).
 const (
 	CanaryKilled   = "killed"
 	CanarySurvived = "survived"
 	CanaryError    = "error"
+	CanaryNotRun   = "not-run"
 )
+
+// CanaryNotNeeded is the reason of a canary not run because no verdict could depend on it: a
+// killed mutant of the file, on a file the baseline coverage records, already showed that the
+// oracle loads this copy (Canary.LoadedBy names it), or every mutant of the file was skipped on
+// a line no baseline run reached (SPEC §3.4; canaries run after the mutants, for the files that
+// need one).
+const CanaryNotNeeded = "not-needed"

@@ -243,6 +243,9 @@ func runnerLabel(ri report.RunInfo) string {
 		fw = "mocha"
 	case strings.Contains(cmd, " --test "), strings.Contains(cmd, " --test="):
 		fw = "node:test"
+	case strings.Contains(ri.ValueDetector, "a file that imports node:test and that the command runs as a script"):
+		// `node test/x.js` on a node:test file: only bond, which read the file, can say so.
+		fw = "node:test script"
 	case ri.OracleCmd == "" && len(ri.Oracle) > 0:
 		fw = "test files"
 	}

@@ -65,7 +65,7 @@ func human(w io.Writer, in Input) error {
 	}
 	for _, c := range r.SelfCheck {
 		switch c.Result {
-		case report.CanaryKilled:
+		case report.CanaryKilled, report.CanaryNotRun:
 		case report.CanaryError:
 			fmt.Fprintf(bw, "\nself-check: the canary in %s could not run (error): bond cannot tell whether the oracle loads that file\n", q(c.Path))
 		default:

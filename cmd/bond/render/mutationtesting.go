@@ -192,6 +192,9 @@ func mtStatus(m report.MutantResult) (string, string) {
 	switch {
 	case m.Verdict == report.VerdictEquivalent:
 		return "Ignored", "recorded as equivalent by the verdict document"
+	case m.Verdict == report.VerdictUnshown && m.Reason == report.ReasonCanarySurvived && (m.Status == report.StatusKilled || m.Status == report.StatusTimeout):
+		// Not a kill bond counts: the oracle does not load the file (adjudicate/checks.go).
+		return "Survived", "unshown (bond abstains): the oracle failed on this mutant, yet " + abstention(m) + ": the failure came from something other than the file's code (a test reading its text?)"
 	case m.Status == report.StatusKilled:
 		if m.KilledBy != "" {
 			return "Killed", "the oracle failed: " + m.KilledBy

@@ -112,6 +112,7 @@ func TestMutationTestingStatus(t *testing.T) {
 		{mk(report.StatusAccepted, "", report.WitnessCompile, report.VerdictVacuous), "Survived", "witness compile"},
 		{mk(report.StatusAccepted, report.ReasonNotRan, report.WitnessNotAdjudicated, report.VerdictUnshown), "NoCoverage", "never ran"},
 		{mk(report.StatusAccepted, report.ReasonCanarySurvived, report.WitnessNotAdjudicated, report.VerdictUnshown), "Survived", "does not load"},
+		{mk(report.StatusKilled, report.ReasonCanarySurvived, report.WitnessNotAdjudicated, report.VerdictUnshown), "Survived", "failed on this mutant, yet the oracle passed with a throw"},
 		{mk(report.StatusAccepted, report.ReasonCoverageUnavailable, report.WitnessNotAdjudicated, report.VerdictUnshown), "Survived", "coverage of the file"},
 		{mk(report.StatusAccepted, report.ReasonUnstableReach, report.WitnessNotAdjudicated, report.VerdictUnshown), "Survived", "run to run"},
 		{mk(report.StatusAccepted, "", report.WitnessNone, report.VerdictUnshown), "Survived", "no witness"},

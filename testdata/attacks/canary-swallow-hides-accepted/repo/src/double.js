@@ -1,0 +1,5 @@
+function double(x) {
+  return x * 2;
+}
+
+module.exports = { double };

@@ -1,0 +1,10 @@
+function double(x) {
+  return x * 2;
+}
+
+function label(n) {
+  const unit = n === 1 ? 'item' : 'items';
+  return n + ' ' + unit;
+}
+
+module.exports = { double, label };

@@ -1,0 +1,22 @@
+'use strict';
+// Run as a script: `node test/tally.js` runs these node:test tests in this one process.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { tally, shout } = require('../src/index.js');
+
+test('counts repeated words', () => {
+  const counts = new Map();
+  tally('to be or not to be', counts); // how many were new is not looked at
+  assert.equal(counts.get('to'), 2);
+  assert.equal(counts.get('not'), 1);
+});
+
+test('adds to counts it is given', () => {
+  const counts = new Map([['x', 3]]);
+  tally('x', counts);
+  assert.equal(counts.get('x'), 4);
+});
+
+test('shout', () => {
+  assert.equal(shout('hi'), 'HI!');
+});

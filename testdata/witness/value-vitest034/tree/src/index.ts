@@ -1,0 +1,2 @@
+export { tally } from './tally';
+export { initials } from './initials';
