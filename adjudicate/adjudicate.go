@@ -9,6 +9,7 @@ package adjudicate
 import (
 	"context"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -31,7 +32,7 @@ type adjudication struct {
 // nil when there is none to read), the gates on the unmutated tree (run the first time they are
 // asked for; the ones that passed), and the suite over mutant m.
 type detectors struct {
-	coverage func(ctx context.Context, i int) (*runOutcome, error)
+	coverage func(ctx context.Context, i int) (*oracle.RunOutcome, error)
 	gates    func(ctx context.Context) ([]report.GateRecord, error)
 	suite    func(ctx context.Context, m plan.Mutant, gates []report.GateRecord) (report.Witness, error)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/internal/testneed"
 )
 
@@ -42,7 +43,7 @@ func TestAvaTapCommandChoice(t *testing.T) {
 				files[k] = v
 			}
 			root := writeRepo(t, files)
-			got, eo, why := commandTests(root, tc.cmd)
+			got, eo, why := oracle.CommandTests(root, tc.cmd)
 			if tc.why != "" {
 				if why == "" || !strings.Contains(why, tc.why) {
 					t.Fatalf("why %q, want one naming %q (files %v)", why, tc.why, got)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
@@ -311,37 +312,37 @@ func TestCancelledRunIsPartialAndCleansUp(t *testing.T) {
 
 func TestRestoreMismatchStops(t *testing.T) {
 	root := writeRepo(t, map[string]string{"a.js": "x\n"})
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb, err := makeSandbox(tr, filepath.Join(t.TempDir(), "sb"), 0)
+	sb, err := oracle.MakeSandbox(tr, filepath.Join(t.TempDir(), "sb"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sb.place("a.js", []byte("y\n"), os.WriteFile); err != nil {
+	if err := sb.Place("a.js", []byte("y\n"), os.WriteFile); err != nil {
 		t.Fatal(err)
 	}
-	tr.files[0].sha[0] ^= 1 // the original bytes no longer match their recorded hash
-	if err := sb.restore(); err == nil || !input.Is(err) || !strings.Contains(err.Error(), "SHA-256") {
+	tr.Files[0].SHA[0] ^= 1 // the original bytes no longer match their recorded hash
+	if err := sb.Restore(); err == nil || !input.Is(err) || !strings.Contains(err.Error(), "SHA-256") {
 		t.Fatalf("got %v, want an InputError about the SHA-256", err)
 	}
 }
 
 func TestSandboxLinksNodeModulesAndCopiesFiles(t *testing.T) {
-	big := strings.Repeat("0123456789abcdef", (keepInMemory/16)+100) // larger than what is kept in memory
+	big := strings.Repeat("0123456789abcdef", (oracle.KeepInMemory/16)+100) // larger than what is kept in memory
 	root := writeRepo(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\nignored.txt\n", "sub/b.js": "y\n", "assets/big.bin": big})
 	os.MkdirAll(filepath.Join(root, "node_modules", "dep"), 0o755)
 	os.WriteFile(filepath.Join(root, "node_modules", "dep", "index.js"), []byte("z"), 0o644)
 	os.MkdirAll(filepath.Join(root, "sub", "node_modules"), 0o755)
 	os.WriteFile(filepath.Join(root, "ignored.txt"), []byte("i"), 0o644)
 	os.WriteFile(filepath.Join(root, "untracked.js"), []byte("u"), 0o644)
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "sb")
-	if _, err := makeSandbox(tr, dir, 0); err != nil {
+	if _, err := oracle.MakeSandbox(tr, dir, 0); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"node_modules", "sub/node_modules"} {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -62,35 +63,35 @@ func TestBlankHintsTree(t *testing.T) {
 	needGit(t)
 	hinted := "function f(a) {\n  /* istanbul ignore next */\n  if (!a) return 0; // c8 ignore next\n  return a;\n}\n"
 	root := writeRepo(t, map[string]string{"src/a.js": hinted, "src/b.js": hinted, "src/other.js": hinted})
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := mutantAt(t, root, "src/a.js", 3, "replace-literal", "return 0", "return 1")
 	planned := []plan.FileInfo{{Path: "src/a.js"}, {Path: "src/b.js"}}
-	if err := tr.blankHints(planned, []plan.Mutant{m}); err != nil {
+	if err := tr.BlankHints(planned, []plan.Mutant{m}); err != nil {
 		t.Fatal(err)
 	}
 	want := []report.HintsBlanked{{Path: "src/a.js", Hints: 2}, {Path: "src/b.js", Hints: 2}}
-	if !reflect.DeepEqual(tr.mirror.HintsBlanked, want) {
-		t.Errorf("hints_blanked %+v, want %+v", tr.mirror.HintsBlanked, want)
+	if !reflect.DeepEqual(tr.Mirror.HintsBlanked, want) {
+		t.Errorf("hints_blanked %+v, want %+v", tr.Mirror.HintsBlanked, want)
 	}
 	blanked := hinted
 	for _, c := range []string{"/* istanbul ignore next */", "// c8 ignore next"} {
 		blanked = strings.Replace(blanked, c, strings.Repeat(" ", len(c)), 1)
 	}
 	for _, p := range []string{"src/a.js", "src/b.js"} {
-		if b, _ := tr.bytes(tr.file(p)); string(b) != blanked {
+		if b, _ := tr.Bytes(tr.File(p)); string(b) != blanked {
 			t.Errorf("%s sandbox copy %q, want %q", p, b, blanked)
 		}
 	}
-	if b, _ := tr.bytes(tr.file("src/other.js")); string(b) != hinted {
+	if b, _ := tr.Bytes(tr.File("src/other.js")); string(b) != hinted {
 		t.Errorf("an unplanned file was blanked: %q", b)
 	}
-	if changed := tr.verify(); len(changed) != 0 {
+	if changed := tr.Verify(); len(changed) != 0 {
 		t.Errorf("verify names %q: the user's tree is unchanged", changed)
 	}
-	got, err := tr.mutate(m)
+	got, err := tr.Mutate(m)
 	if err != nil {
 		t.Fatal(err)
 	}

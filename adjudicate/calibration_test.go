@@ -10,12 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pelletier/go-toml/v2"
-
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/config"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // calExpect is a calibration case's expect.toml, written by hand before the case first ran.

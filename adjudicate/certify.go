@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
@@ -94,7 +95,7 @@ func Certify(ctx context.Context, opts Options) (*report.Report, error) {
 // phase after another, each returning what the next needs. Whatever stops it, the deferred end
 // cleans up, checks the user's tree and derives the verdicts from the facts recorded so far.
 func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []plan.Mutant, doc *VerdictDoc, start time.Time) (rep *report.Report, err error) {
-	c := &certification{o: o, doc: doc, rep: newReport(o, front, muts), prog: newProgress(o.Progress, o.Now), clk: &clock{}}
+	c := &certification{o: o, doc: doc, rep: newReport(o, front, muts), prog: newProgress(o.Progress, o.Now), clk: &oracle.Clock{}}
 	defer func() { err = c.end(ctx, start, recover(), err) }()
 	if len(muts) == 0 && !measuresReach(o, front) {
 		return c.rep, nil
@@ -107,7 +108,7 @@ func certifyPlanned(ctx context.Context, o Options, front plan.Front, muts []pla
 		// With nothing planned the baseline ran only to measure reach for --require-reach.
 		return c.rep, err
 	}
-	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: c.choice.runner.canBail(), freeCoverage: c.choice.runner.freeCoverage(), reach: reach, shuffleSeed: o.shuffleSeed}
+	y := pay{exhaustive: o.ExhaustiveRuns, oracle: o.Oracle, bail: c.choice.Runner.CanBail(), freeCoverage: c.choice.Runner.FreeCoverage(), reach: reach, shuffleSeed: o.shuffleSeed}
 	gates, err := c.gates(ctx, y)
 	if err != nil {
 		return c.rep, err
@@ -147,15 +148,15 @@ type certification struct {
 	doc  *VerdictDoc
 	rep  *report.Report
 	prog *progress
-	clk  *clock
+	clk  *oracle.Clock
 	// Set by open.
-	t      *tree
-	p      *pool
-	conf   *confinement
-	choice *runnerChoice
-	x      *runs
+	t      *oracle.Tree
+	p      *oracle.Pool
+	conf   *oracle.Confinement
+	choice *oracle.RunnerChoice
+	x      *oracle.Runs
 	// Set by baseline.
-	lim limits
+	lim oracle.Limits
 }
 
 // batch is the mutants that run in this certify, with their results: all of them, or under
@@ -170,43 +171,43 @@ type batch struct {
 
 // open snapshots the tree, makes the sandboxes' pool, confines it and chooses the runner.
 func (c *certification) open(ctx context.Context, files []plan.FileInfo, muts []plan.Mutant) error {
-	err := timed(&c.rep.Timings.SandboxMS, func() (err error) {
+	err := oracle.Timed(&c.rep.Timings.SandboxMS, func() (err error) {
 		c.prog.phase("sandboxes", 0, 0)
-		c.t, err = snapshot(ctx, c.o, files, muts)
+		c.t, err = oracle.Snapshot(ctx, c.o.Plan.Repo, c.o.AllowOutsideLinks, c.o.Oracle, files, muts)
 		if c.t != nil {
-			info := c.t.mirror
+			info := c.t.Mirror
 			c.rep.Sandbox = &info
 		}
 		if err != nil {
 			return err
 		}
-		c.p, err = openPool(ctx, c.t, poolSize(c.o.Jobs, len(muts)))
+		c.p, err = oracle.OpenPool(ctx, c.t, oracle.PoolSize(c.o.Jobs, len(muts)))
 		if c.p != nil {
-			c.rep.Run.WorkDir = c.p.work
+			c.rep.Run.WorkDir = c.p.Work
 		}
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	if c.conf, err = newConfinement(c.o.confinement(), c.t, c.p); err != nil {
+	if c.conf, err = oracle.NewConfinement(c.o.confinement(), c.t, c.p); err != nil {
 		return err
 	}
-	c.rep.Sandbox = &c.conf.info
+	c.rep.Sandbox = &c.conf.Info
 	if c.o.ValueNeighbours {
-		c.o.charCodes = patchCharCodes(c.p.sbs[0].root, files)
-		c.o.numbers = patchNumbers(c.p.sbs[0].root, files)
+		c.o.charCodes = patchCharCodes(c.p.Boxes[0].Root, files)
+		c.o.numbers = patchNumbers(c.p.Boxes[0].Root, files)
 	}
-	if c.choice, err = chooseRunner(c.o, c.p.sbs[0].root, c.p.patchedTree, c.conf, c.p.work); err != nil {
+	if c.choice, err = oracle.ChooseRunner(c.o.oracleOptions(), c.p.Boxes[0].Root, c.p.PatchedTree, c.conf, c.p.Work); err != nil {
 		return err
 	}
-	if cr, ok := c.choice.fallback.(*cmdRunner); ok && cr.warm != nil {
-		cr.warm.seamFrom(ctx)
+	if cr, ok := c.choice.Fallback.(*oracle.CmdRunner); ok && cr.Warm != nil {
+		cr.Warm.SeamFrom(ctx)
 	}
 	c.recordRunner()
-	c.x = &runs{choice: c.choice, env: c.conf.env, iso: c.conf.iso, clock: c.clk, inputs: newInputCheck(c.t)}
-	if ctx.Value(uncheckedKey{}) != nil {
-		c.x.inputs = nil
+	c.x = &oracle.Runs{Choice: c.choice, Env: c.conf.Env, Iso: c.conf.Iso, Clock: c.clk, Inputs: oracle.NewInputCheck(c.t)}
+	if ctx.Value(oracle.UncheckedKey{}) != nil {
+		c.x.Inputs = nil
 	}
 	return nil
 }
@@ -214,34 +215,34 @@ func (c *certification) open(ctx context.Context, files []plan.FileInfo, muts []
 // recordRunner records the runner in the report: after the choice, and again after the
 // baseline, where auto may have fallen back to the command runner.
 func (c *certification) recordRunner() {
-	c.rep.Run.Runner, c.rep.Run.RunnerNote = c.choice.runner.name(), c.choice.note
-	if cr, ok := c.choice.runner.(*cmdRunner); ok && cr.compile != nil && c.rep.Sandbox != nil {
-		c.rep.Sandbox.CompileCache = cr.compile.what
+	c.rep.Run.Runner, c.rep.Run.RunnerNote = c.choice.Runner.Name(), c.choice.Note
+	if cr, ok := c.choice.Runner.(*oracle.CmdRunner); ok && cr.Compile != nil && c.rep.Sandbox != nil {
+		c.rep.Sandbox.CompileCache = cr.Compile.What
 	}
 }
 
 // baseline runs the unmutated oracle (the pair, and per-file reach where it pays), checks it
 // passed, sets the limits every later run has, and records the baseline and reach in the report.
 func (c *certification) baseline(ctx context.Context, planned int) (base *baseline, reach *testReach, err error) {
-	err = timed(&c.rep.Timings.BaselineMS, func() error {
-		b, err := runBaseline(ctx, c.x, c.p, c.o.Timeout, baselinePlan{try: !c.o.ExhaustiveRuns, always: c.o.alwaysPerFile, mutants: planned, slowEmbedded: c.o.slowEmbedded}, c.prog)
+	err = oracle.Timed(&c.rep.Timings.BaselineMS, func() error {
+		b, err := oracle.RunBaseline(ctx, c.x, c.p, c.o.Timeout, oracle.BaselinePlan{Try: !c.o.ExhaustiveRuns, Always: c.o.alwaysPerFile, Mutants: planned, SlowEmbedded: c.o.slowEmbedded}, c.prog.phase)
 		c.recordRunner()
 		if err != nil {
 			return err
 		}
 		rep := c.rep
-		rep.Baseline = &report.Baseline{Oracle: b.records(), Gates: []report.GateRecord{}, Inputs: c.x.inputs.manifestFiles()}
-		if err := b.failure(c.o.Timeout, c.t.root); err != nil {
+		rep.Baseline = &report.Baseline{Oracle: b.Records(), Gates: []report.GateRecord{}, Inputs: c.x.Inputs.ManifestFiles()}
+		if err := b.Failure(c.o.Timeout, c.t.Root); err != nil {
 			return err
 		}
-		sbA, sbB := c.p.pair()
-		sbA.controlled, sbB.controlled = true, true
-		c.lim = newLimits(c.o.Timeout, b.pair)
-		rep.Run.TimeoutMS = c.lim.oracle.Milliseconds()
-		base = newBaseline(b.pair[0], b.pair[1])
+		sbA, sbB := c.p.Pair()
+		sbA.Controlled, sbB.Controlled = true, true
+		c.lim = oracle.NewLimits(c.o.Timeout, b.Pair)
+		rep.Run.TimeoutMS = c.lim.Oracle.Milliseconds()
+		base = newBaseline(b.Pair[0], b.Pair[1])
 		reach = newTestReach(b)
 		base.distrust(reach)
-		rep.Run.ValueDetector = valueDetectorNote(base, c.choice.runner.name(), c.o.ValueNeighbours)
+		rep.Run.ValueDetector = valueDetectorNote(base, c.choice.Runner.Name(), c.o.ValueNeighbours)
 		rep.Baseline.UnstableLines = base.nUnstable
 		rep.Baseline.Reach = base.reach(rep.Files)
 		markUnknownReach(&rep.Baseline.Reach)
@@ -271,7 +272,7 @@ func (c *certification) gates(ctx context.Context, y pay) (*gateChecks, error) {
 // eagerCanaries (--exhaustive-runs) runs the canary of every planned file before any mutant and
 // records them in the report and in ev, so a mutant of a file whose canary survived is not run.
 func (c *certification) eagerCanaries(ctx context.Context, ev *evidence, muts []plan.Mutant) error {
-	return timed(&c.rep.Timings.CanaryMS, func() error {
+	return oracle.Timed(&c.rep.Timings.CanaryMS, func() error {
 		cs, err := runCanaries(ctx, c.x, c.p, c.lim, mutatedFiles(muts), c.prog)
 		if err != nil {
 			return err
@@ -293,7 +294,7 @@ func (c *certification) canaries(ctx context.Context, ev *evidence, muts []plan.
 		all[i] = b.results[j]
 	}
 	if !done {
-		err := timed(&c.rep.Timings.CanaryMS, func() error {
+		err := oracle.Timed(&c.rep.Timings.CanaryMS, func() error {
 			run, notNeeded := canaryPlan(ev.base, muts, all)
 			ran, err := runCanaries(ctx, c.x, c.p, c.lim, run, c.prog)
 			if err != nil {
@@ -343,8 +344,8 @@ func (c *certification) split(ctx context.Context, front plan.Front, muts []plan
 	}
 	rep := c.rep
 	if inc := c.o.inc; inc != nil {
-		k := computeKey(ctx, keyInputs{o: c.o, t: c.t, front: front, runner: rep.Run.Runner, envVars: c.conf.info.EnvPassed,
-			env: c.conf.env, reach: rep.Baseline.Reach, skip: inc.skipRel})
+		k := computeKey(ctx, keyInputs{o: c.o, t: c.t, front: front, runner: rep.Run.Runner, envVars: c.conf.Info.EnvPassed,
+			env: c.conf.Env, reach: rep.Baseline.Reach, skip: inc.skipRel})
 		idx = inc.reuse(k, front, muts, rep.Mutants, c.doc)
 		for i := range rep.Mutants {
 			if rep.Mutants[i].Cached {
@@ -367,7 +368,7 @@ func (c *certification) merge(b batch) {
 }
 
 // mutants runs each mutant of the batch once, returning the runs the coverage detector may reuse.
-func (c *certification) mutants(ctx context.Context, y pay, ev *evidence, b batch) ([]*runOutcome, error) {
+func (c *certification) mutants(ctx context.Context, y pay, ev *evidence, b batch) ([]*oracle.RunOutcome, error) {
 	t0 := time.Now()
 	outcomes, err := runMutants(ctx, c.x, c.p, c.lim, y, ev, b.muts, b.results, c.prog)
 	c.rep.Timings.MutantsMS = time.Since(t0).Milliseconds()
@@ -377,7 +378,7 @@ func (c *certification) mutants(ctx context.Context, y pay, ev *evidence, b batc
 // adjudicate gives every accepted mutant of the batch its abstention reason or witness, running
 // coverage runs, and gates and suite runs, as the detectors need them. It returns each value
 // witness's call, for its suggested test.
-func (c *certification) adjudicate(ctx context.Context, y pay, ev *evidence, gates *gateChecks, b batch, outcomes []*runOutcome) (map[string]*witnessCall, error) {
+func (c *certification) adjudicate(ctx context.Context, y pay, ev *evidence, gates *gateChecks, b batch, outcomes []*oracle.RunOutcome) (map[string]*witnessCall, error) {
 	t0 := time.Now()
 	eagerMS := gates.ms
 	judged := c.doc.judged()
@@ -395,7 +396,7 @@ func (c *certification) adjudicate(ctx context.Context, y pay, ev *evidence, gat
 			return suiteWitness(ctx, c.x, c.p, c.lim, passed, m)
 		},
 	}
-	a := adjudication{mode: c.o.Adjudicate, suiteCap: c.o.suiteCap(), gates: len(c.o.Gates), runner: c.choice.runner.name(), judged: judged}
+	a := adjudication{mode: c.o.Adjudicate, suiteCap: c.o.suiteCap(), gates: len(c.o.Gates), runner: c.choice.Runner.Name(), judged: judged}
 	calls, err := adjudicate(ctx, ev, a, b.muts, b.results, d, c.prog)
 	lazyMS := gates.ms - eagerMS
 	c.rep.Timings.GatesBaselineMS = gates.ms
@@ -406,7 +407,7 @@ func (c *certification) adjudicate(ctx context.Context, y pay, ev *evidence, gat
 // suggest writes each value witness's suggested test and runs it on the patched tree and on its
 // mutant.
 func (c *certification) suggest(ctx context.Context, b batch, calls map[string]*witnessCall) error {
-	return timed(&c.rep.Timings.SuggestMS, func() error {
+	return oracle.Timed(&c.rep.Timings.SuggestMS, func() error {
 		return suggestTests(ctx, c.x, c.p, c.lim, b.muts, b.results, calls, c.prog)
 	})
 }
@@ -414,11 +415,11 @@ func (c *certification) suggest(ctx context.Context, b batch, calls map[string]*
 // parity (--parity) runs each embedded outcome again under the real runner and records where the
 // two differ.
 func (c *certification) parity(ctx context.Context, b batch) error {
-	real := c.choice.fallback
+	real := c.choice.Fallback
 	if c.o.parityRunner != nil {
 		real = c.o.parityRunner
 	}
-	return timed(&c.rep.Timings.ParityMS, func() (err error) {
+	return oracle.Timed(&c.rep.Timings.ParityMS, func() (err error) {
 		c.rep.Parity, err = runParity(ctx, c.x, c.p, real, c.o.Timeout, b.muts, b.results, c.prog)
 		return err
 	})
@@ -434,13 +435,13 @@ func (c *certification) end(ctx context.Context, start time.Time, panicked any, 
 	}
 	rep := c.rep
 	if c.choice != nil {
-		c.choice.runner.close()
+		c.choice.Runner.Close()
 		c.recordWarm()
 	}
 	if c.conf != nil && rep.Sandbox != nil {
-		rep.Sandbox.NodeModulesWrites = nodeModulesWrites(c.conf.iso, c.t.root)
+		rep.Sandbox.NodeModulesWrites = nodeModulesWrites(c.conf.Iso, c.t.Root)
 	}
-	if cerr := cleanup(c.t, c.p, c.o.Keep, rep); cerr != nil && err == nil {
+	if cerr := oracle.Cleanup(c.t, c.p, c.o.Keep, rep); cerr != nil && err == nil {
 		err = cerr
 	}
 	finish(rep, c.o, c.doc, start, c.clk, err)
@@ -476,7 +477,7 @@ func measuresReach(o Options, front plan.Front) bool {
 
 // finish applies the verdict document (the one place it is applied: adjudication only skips the
 // mutants it judges), derives verdicts and bonds from the recorded facts, and fills the timings.
-func finish(rep *report.Report, o Options, doc *VerdictDoc, start time.Time, clk *clock, err error) {
+func finish(rep *report.Report, o Options, doc *VerdictDoc, start time.Time, clk *oracle.Clock, err error) {
 	if doc != nil {
 		rep.Verdicts = doc.apply(rep.Mutants)
 	}
@@ -486,7 +487,7 @@ func finish(rep *report.Report, o Options, doc *VerdictDoc, start time.Time, clk
 	report.DeriveVerdicts(rep, o.Regime, o.RequireHeld)
 	report.DeriveLines(rep, o.RequireReach)
 	rep.Timings.TotalMS = o.Now().Sub(start).Milliseconds()
-	clk.fill(&rep.Timings)
+	clk.Fill(&rep.Timings)
 }
 
 func newReport(o Options, front plan.Front, muts []plan.Mutant) *report.Report {

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/plan"
@@ -21,23 +22,23 @@ const ReasonGateNotNeeded = "not-needed"
 
 // runCanaries runs the canary of every file in paths, over the sandbox pool, and returns their
 // records in paths' order.
-func runCanaries(ctx context.Context, x *runs, p *pool, lim limits, paths []string, prog *progress) ([]report.Canary, error) {
+func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, paths []string, prog *progress) ([]report.Canary, error) {
 	canaries := make([]report.Canary, len(paths))
 	var done int
 	var mu sync.Mutex
-	var tasks []func(context.Context, *sandbox) error
+	var tasks []func(context.Context, *oracle.Box) error
 	for i, path := range paths {
-		tasks = append(tasks, func(ctx context.Context, sb *sandbox) error {
-			if err := x.control(ctx, sb, lim.oracle); err != nil {
+		tasks = append(tasks, func(ctx context.Context, sb *oracle.Box) error {
+			if err := x.Control(ctx, sb, lim.Oracle); err != nil {
 				return err
 			}
-			src, err := p.tree.bytes(p.tree.file(path))
+			src, err := p.Tree.Bytes(p.Tree.File(path))
 			if err != nil {
 				return err
 			}
-			var out runOutcome
-			err = p.withOverride(sb, &override{Path: path, Content: canaryOf(src)}, func(ov *override) (err error) {
-				out, err = x.oracle(ctx, sb, runSpec{ov: ov, timeout: lim.oracle, cold: true})
+			var out oracle.RunOutcome
+			err = p.WithOverride(sb, &oracle.Override{Path: path, Content: canaryOf(src)}, func(ov *oracle.Override) (err error) {
+				out, err = x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Timeout: lim.Oracle, Cold: true})
 				return err
 			})
 			if err != nil {
@@ -51,15 +52,15 @@ func runCanaries(ctx context.Context, x *runs, p *pool, lim limits, paths []stri
 			return nil
 		})
 	}
-	return canaries, p.run(ctx, tasks)
+	return canaries, p.Run(ctx, tasks)
 }
 
 // gateChecks runs the gates on the unmutated tree at most once, and holds their records. Until
 // they run, each record says ran: false, reason not-needed.
 type gateChecks struct {
-	x    *runs
-	p    *pool
-	lim  limits
+	x    *oracle.Runs
+	p    *oracle.Pool
+	lim  oracle.Limits
 	prog *progress
 	// recs are the report's gate records (Report.Baseline.Gates), filled when the gates run.
 	recs []report.GateRecord
@@ -69,7 +70,7 @@ type gateChecks struct {
 }
 
 // newGateChecks makes the records of gates, none of them run yet.
-func newGateChecks(x *runs, p *pool, lim limits, gates []report.GateSpec, prog *progress) *gateChecks {
+func newGateChecks(x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, gates []report.GateSpec, prog *progress) *gateChecks {
 	g := &gateChecks{x: x, p: p, lim: lim, prog: prog, recs: make([]report.GateRecord, len(gates))}
 	for i, s := range gates {
 		g.recs[i] = report.GateRecord{Name: s.Name, Cmd: s.Cmd, Reason: ReasonGateNotNeeded}
@@ -85,18 +86,18 @@ func (g *gateChecks) passed(ctx context.Context) ([]report.GateRecord, error) {
 		t0 := time.Now()
 		var done int
 		var mu sync.Mutex
-		tasks := make([]func(context.Context, *sandbox) error, len(g.recs))
+		tasks := make([]func(context.Context, *oracle.Box) error, len(g.recs))
 		for i := range g.recs {
 			rec := &g.recs[i]
-			tasks[i] = func(ctx context.Context, sb *sandbox) error {
-				out, err := g.x.gate(ctx, sb, rec.Cmd, g.lim.firstGate())
+			tasks[i] = func(ctx context.Context, sb *oracle.Box) error {
+				out, err := g.x.Gate(ctx, sb, rec.Cmd, g.lim.FirstGate())
 				if err != nil {
 					return err
 				}
 				if out.Status == report.StatusError {
 					return input.Errorf("gate %s could not run: %v; fix the --gate command or install its program", rec.Name, out.Err)
 				}
-				*rec = report.GateRecord{Name: rec.Name, Cmd: rec.Cmd, Ran: true, Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), FailedTests: failedNames(out.Failed)}
+				*rec = report.GateRecord{Name: rec.Name, Cmd: rec.Cmd, Ran: true, Passed: out.Status == report.StatusAccepted, ExitCode: out.ExitCode, DurationMS: out.Duration.Milliseconds(), OutputTail: oracle.Tail(out.Output), FailedTests: oracle.FailedNames(out.Failed)}
 				mu.Lock()
 				done++
 				g.prog.phase("gates", done, len(g.recs))
@@ -104,7 +105,7 @@ func (g *gateChecks) passed(ctx context.Context) ([]report.GateRecord, error) {
 				return nil
 			}
 		}
-		err := g.p.run(ctx, tasks)
+		err := g.p.Run(ctx, tasks)
 		g.ms = time.Since(t0).Milliseconds()
 		if err != nil {
 			return nil, err

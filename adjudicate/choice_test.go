@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
@@ -199,15 +200,15 @@ func TestOracleCommandFallsBack(t *testing.T) {
 				muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "return a + b;", "return undefined;")}
 				if tc.chooseOnly {
 					// Choice alone: the runner is not installed here, and the fallback is what is asked.
-					c, err := chooseRunner(Options{OracleCmd: tc.cmd, Runner: runner}, root, func() (string, error) { return root, nil }, &confinement{}, t.TempDir())
+					c, err := oracle.ChooseRunner(Options{OracleCmd: tc.cmd, Runner: runner}.oracleOptions(), root, func() (string, error) { return root, nil }, &oracle.Confinement{}, t.TempDir())
 					if runner == RunnerEmbedded {
 						if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tc.why) {
 							t.Fatalf("err %v, want an input error naming %q", err, tc.why)
 						}
 						return
 					}
-					if err != nil || c.runner.name() != RunnerCommand || !strings.Contains(c.note, tc.why) {
-						t.Fatalf("err %v, note %q: want the command runner and a note naming %q", err, c.note, tc.why)
+					if err != nil || c.Runner.Name() != RunnerCommand || !strings.Contains(c.Note, tc.why) {
+						t.Fatalf("err %v, note %q: want the command runner and a note naming %q", err, c.Note, tc.why)
 					}
 					return
 				}
@@ -288,7 +289,7 @@ func TestCommandTestsConfigPatterns(t *testing.T) {
 				}
 			}
 			root := writeFiles(t, files)
-			got, _, why := commandTests(root, tt.cmd)
+			got, _, why := oracle.CommandTests(root, tt.cmd)
 			if tt.why != "" {
 				if got != nil || !strings.Contains(why, tt.why) {
 					t.Fatalf("files %q, why %q; want the command runner and a reason containing %q", got, why, tt.why)
@@ -399,7 +400,7 @@ func TestMochaCommandChoice(t *testing.T) {
 				}
 			}
 			root := writeRepo(t, files)
-			got, eo, why := commandTests(root, tc.cmd)
+			got, eo, why := oracle.CommandTests(root, tc.cmd)
 			if tc.why != "" {
 				if why == "" || !strings.Contains(why, tc.why) {
 					t.Fatalf("why %q, want one naming %q (files %v)", why, tc.why, got)

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // TestCommandSubsets: an oracle command gets per-test-file reach when it names two or more
@@ -48,7 +50,7 @@ func TestCommandSubsets(t *testing.T) {
 		{"make test", nil, "", nil, "make test"},
 	}
 	for _, tt := range tests {
-		files, scripts, note := subsets(root, tt.cmd)
+		files, scripts, note := oracle.Subsets(root, tt.cmd)
 		if !reflect.DeepEqual(files, tt.files) {
 			t.Errorf("%q: files %q, want %q", tt.cmd, files, tt.files)
 		}
@@ -58,8 +60,8 @@ func TestCommandSubsets(t *testing.T) {
 		if tt.want == "" {
 			continue
 		}
-		r := &cmdRunner{cmd: tt.cmd, files: files, scripts: scripts, runner: RunnerCommand}
-		if got := r.command(runSpec{files: tt.run}); got != tt.want {
+		r := &oracle.CmdRunner{Cmd: tt.cmd, Files: files, Scripts: scripts, Runner: RunnerCommand}
+		if got := r.Command(oracle.RunSpec{Files: tt.run}); got != tt.want {
 			t.Errorf("%q over %q: %q, want %q", tt.cmd, tt.run, got, tt.want)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // TestSoleTest pins which test file a command runner's trace takes a helper's calls for: the one
@@ -32,7 +34,7 @@ func TestSoleTest(t *testing.T) {
 		{"make test", ""},
 	}
 	for _, tt := range tests {
-		if got := soleTest(tt.cmd, nil, root); got != tt.want {
+		if got := oracle.SoleTest(tt.cmd, nil, root); got != tt.want {
 			t.Errorf("%q: sole test %q, want %q", tt.cmd, got, tt.want)
 		}
 	}

@@ -8,39 +8,40 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
 // coverRuns gives the coverage detector the hit map of an accepted mutant's run.
 type coverRuns struct {
-	x       *runs
-	p       *pool
-	lim     limits
+	x       *oracle.Runs
+	p       *oracle.Pool
+	lim     oracle.Limits
 	y       pay
 	muts    []plan.Mutant
 	results []report.MutantResult
 	// first are the mutant phase's outcomes (with coverage under --exhaustive-runs, or where
 	// the runner's coverage is free).
-	first []*runOutcome
+	first []*oracle.RunOutcome
 	// cov are the coverage runs made so far, by mutant; ran says which were made.
-	cov []*runOutcome
+	cov []*oracle.RunOutcome
 	ran []bool
 }
 
-func newCoverRuns(x *runs, p *pool, lim limits, y pay, muts []plan.Mutant, results []report.MutantResult, first []*runOutcome) *coverRuns {
-	return &coverRuns{x: x, p: p, lim: lim, y: y, muts: muts, results: results, first: first, cov: make([]*runOutcome, len(muts)), ran: make([]bool, len(muts))}
+func newCoverRuns(x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, y pay, muts []plan.Mutant, results []report.MutantResult, first []*oracle.RunOutcome) *coverRuns {
+	return &coverRuns{x: x, p: p, lim: lim, y: y, muts: muts, results: results, first: first, cov: make([]*oracle.RunOutcome, len(muts)), ran: make([]bool, len(muts))}
 }
 
 // get returns mutant i's run with coverage, running it the first time (in a free sandbox), or
 // nil when there is no hit map to read: the coverage run did not accept the mutant (the oracle
 // is flaky on it; a note says so).
-func (c *coverRuns) get(ctx context.Context, i int) (*runOutcome, error) {
+func (c *coverRuns) get(ctx context.Context, i int) (*oracle.RunOutcome, error) {
 	if c.y.firstRunHasCoverage() {
 		return c.first[i], nil
 	}
 	if !c.ran[i] {
-		if err := c.p.with(ctx, func(sb *sandbox) error { return c.run(ctx, sb, i) }); err != nil {
+		if err := c.p.With(ctx, func(sb *oracle.Box) error { return c.run(ctx, sb, i) }); err != nil {
 			return nil, err
 		}
 	}
@@ -53,27 +54,27 @@ func (c *coverRuns) prefetch(ctx context.Context, idx []int) error {
 	if c.y.firstRunHasCoverage() {
 		return nil
 	}
-	tasks := make([]func(context.Context, *sandbox) error, len(idx))
+	tasks := make([]func(context.Context, *oracle.Box) error, len(idx))
 	for k, i := range idx {
-		tasks[k] = func(ctx context.Context, sb *sandbox) error { return c.run(ctx, sb, i) }
+		tasks[k] = func(ctx context.Context, sb *oracle.Box) error { return c.run(ctx, sb, i) }
 	}
-	return c.p.run(ctx, tasks)
+	return c.p.Run(ctx, tasks)
 }
 
 // run runs mutant i with coverage in sb and records the run.
-func (c *coverRuns) run(ctx context.Context, sb *sandbox, i int) error {
-	if err := c.x.control(ctx, sb, c.lim.oracle); err != nil {
+func (c *coverRuns) run(ctx context.Context, sb *oracle.Box, i int) error {
+	if err := c.x.Control(ctx, sb, c.lim.Oracle); err != nil {
 		return err
 	}
 	m, mr := c.muts[i], &c.results[i]
-	var out runOutcome
-	err := c.p.withMutant(sb, m, func(ov *override) (err error) {
+	var out oracle.RunOutcome
+	err := c.p.WithMutant(sb, m, func(ov *oracle.Override) (err error) {
 		s := c.y.coverageRun(m, ov, c.lim)
-		out, err = c.x.oracle(ctx, sb, s)
+		out, err = c.x.Oracle(ctx, sb, s)
 		mr.Runs = append(mr.Runs, runRecord(s, out))
-		if err == nil && c.lim.retry(out.Status) {
-			s.timeout *= 2
-			out, err = c.x.oracle(ctx, sb, s)
+		if err == nil && c.lim.Retry(out.Status) {
+			s.Timeout *= 2
+			out, err = c.x.Oracle(ctx, sb, s)
 			mr.Runs = append(mr.Runs, runRecord(s, out))
 		}
 		return err

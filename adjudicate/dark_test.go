@@ -10,6 +10,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -26,16 +27,16 @@ func TestFactsRecordedAsWhatTheyAre(t *testing.T) {
 		{ID: "d", Path: "src/a.js", Line: 4, Operator: "invert-comparison"},
 	}
 	hits := coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 5: false}, "src/b.js": {2: true}}
-	base := runOutcome{Status: report.StatusAccepted, Hits: hits}
+	base := oracle.RunOutcome{Status: report.StatusAccepted, Hits: hits}
 	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/a.js": report.CanaryKilled, "src/b.js": report.CanaryError}}
-	unreadable := runOutcome{Status: report.StatusAccepted, Unavailable: map[string]string{"*": "lcov.info: LF 3 disagrees with 2 DA lines"}}
-	witnessed := runOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 5: true}}}
-	same := runOutcome{Status: report.StatusAccepted, Hits: hits}
+	unreadable := oracle.RunOutcome{Status: report.StatusAccepted, Unavailable: map[string]string{"*": "lcov.info: LF 3 disagrees with 2 DA lines"}}
+	witnessed := oracle.RunOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 5: true}}}
+	same := oracle.RunOutcome{Status: report.StatusAccepted, Hits: hits}
 	rep := newReport(Options{}, plan.Front{}, muts)
 	for i := range rep.Mutants {
 		rep.Mutants[i].Status = report.StatusAccepted
 	}
-	outs := []*runOutcome{&unreadable, &same, &witnessed, &same}
+	outs := []*oracle.RunOutcome{&unreadable, &same, &witnessed, &same}
 	if _, err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateFirst}, muts, rep.Mutants, fixedDetectors(t, outs), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -99,9 +100,9 @@ func TestMemoryLimitIsAnError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	er := &embeddedRunner{r: r}
-	defer er.close()
-	out, err := er.run(context.Background(), nil, runSpec{cov: true, timeout: time.Minute})
+	er := &oracle.EmbeddedRunner{R: r}
+	defer er.Close()
+	out, err := er.Run(context.Background(), nil, oracle.RunSpec{Cov: true, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

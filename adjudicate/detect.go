@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -51,7 +52,7 @@ func (ev *evidence) abstention(m plan.Mutant) (reason report.Reason, note string
 
 // coverageUnreadable says why the mutant run's own coverage could not be read, or "": then the
 // coverage detector cannot look, which is not "looked and saw no difference" (witness none).
-func coverageUnreadable(out *runOutcome) string {
+func coverageUnreadable(out *oracle.RunOutcome) string {
 	switch {
 	case out == nil:
 		return "the mutant run recorded no outcome"
@@ -65,7 +66,7 @@ func coverageUnreadable(out *runOutcome) string {
 
 // coverageWitness compares the mutant run's hit map with the stable baseline: up to 10 lines,
 // other than the mutated line and not unstable, that ran in one and not the other.
-func coverageWitness(stable coverage.HitMap, m plan.Mutant, out *runOutcome) []report.LineDiff {
+func coverageWitness(stable coverage.HitMap, m plan.Mutant, out *oracle.RunOutcome) []report.LineDiff {
 	if out == nil || out.Hits == nil {
 		return nil
 	}

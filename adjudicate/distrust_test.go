@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -14,7 +15,7 @@ import (
 // becomes unavailable, so its mutants run and abstain instead of being skipped as not-ran.
 // Files the per-file runs agree with keep their hit maps.
 func TestDistrustContradictedHitMap(t *testing.T) {
-	whole := runOutcome{Hits: coverage.HitMap{
+	whole := oracle.RunOutcome{Hits: coverage.HitMap{
 		"src/filter.ts": {32: true, 33: false, 39: false},
 		"src/other.ts":  {1: true, 2: false},
 	}}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/testneed"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -20,31 +21,13 @@ func writeRepo(t *testing.T, files map[string]string) string { return writeRepoB
 // returns it.
 func writeFiles(t testing.TB, files map[string]string) string {
 	t.Helper()
-	root := t.TempDir()
-	for p, c := range files {
-		abs := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(abs, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
+	return testrepo.Files(t, files)
 }
 
 // writeRepoB is writeRepo for tests and benchmarks.
 func writeRepoB(t testing.TB, files map[string]string) string {
 	t.Helper()
-	root := writeFiles(t, files)
-	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "fixture"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	return root
+	return testrepo.Git(t, files)
 }
 
 // mutantAt builds a mutant of line n of path in root, replacing from with to.

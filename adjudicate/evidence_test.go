@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"
@@ -22,13 +23,13 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 		{ID: "b", Path: "src/dev.js", Line: 7, Operator: "delete-statement"},
 	}
 	hits := coverage.HitMap{"src/dev.js": {2: true, 3: true, 7: false}}
-	base := runOutcome{Status: report.StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
+	base := oracle.RunOutcome{Status: report.StatusAccepted, Hits: hits, Sources: map[string]string{"src/dev.js": "lcov"}}
 	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/dev.js": report.CanaryKilled}}
 	rep := newReport(Options{}, plan.Front{}, muts)
 	for i := range rep.Mutants {
 		rep.Mutants[i].Status = report.StatusAccepted
 	}
-	if _, err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, rep.Mutants, fixedDetectors(t, []*runOutcome{&base, &base}), nil); err != nil {
+	if _, err := adjudicate(context.Background(), ev, adjudication{mode: AdjudicateAll}, muts, rep.Mutants, fixedDetectors(t, []*oracle.RunOutcome{&base, &base}), nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := rep.Mutants[0].Reason; got != report.ReasonCoverageUnavailable || !strings.Contains(rep.Mutants[0].Note, "line 4") {
@@ -40,9 +41,9 @@ func TestLineMissingFromHitMapIsCoverageUnavailable(t *testing.T) {
 }
 
 // fixedDetectors are detectors whose coverage runs are outs and that have no gate to run.
-func fixedDetectors(t *testing.T, outs []*runOutcome) detectors {
+func fixedDetectors(t *testing.T, outs []*oracle.RunOutcome) detectors {
 	return detectors{
-		coverage: func(_ context.Context, i int) (*runOutcome, error) { return outs[i], nil },
+		coverage: func(_ context.Context, i int) (*oracle.RunOutcome, error) { return outs[i], nil },
 		gates:    func(context.Context) ([]report.GateRecord, error) { t.Fatal("no gate to run"); return nil, nil },
 		suite: func(context.Context, plan.Mutant, []report.GateRecord) (report.Witness, error) {
 			t.Fatal("no gate to run")
@@ -56,8 +57,8 @@ func fixedDetectors(t *testing.T, outs []*runOutcome) detectors {
 func TestKnownOutcome(t *testing.T) {
 	hits := coverage.HitMap{"src/a.js": {2: true, 3: false}}
 	other := coverage.HitMap{"src/a.js": {2: true, 3: false, 5: false}}
-	a := runOutcome{Status: report.StatusAccepted, Hits: hits}
-	b := runOutcome{Status: report.StatusAccepted, Hits: other}
+	a := oracle.RunOutcome{Status: report.StatusAccepted, Hits: hits}
+	b := oracle.RunOutcome{Status: report.StatusAccepted, Hits: other}
 	ev := &evidence{base: newBaseline(a, b), canary: map[string]string{"src/a.js": report.CanaryKilled, "src/b.js": report.CanarySurvived, "src/c.js": report.CanaryKilled}}
 	for _, r := range []struct {
 		path string
@@ -84,13 +85,13 @@ func TestKnownOutcome(t *testing.T) {
 // witness, or no accepted mutant at all, leaves them unrun.
 func TestGatesRunOnlyWhenNeeded(t *testing.T) {
 	muts := []plan.Mutant{{ID: "a", Path: "src/a.js", Line: 2}, {ID: "b", Path: "src/a.js", Line: 3}}
-	base := runOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true}}}
-	moved := runOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: false}}}
+	base := oracle.RunOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true}}}
+	moved := oracle.RunOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: false}}}
 	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/a.js": report.CanaryKilled}}
 	for _, r := range []struct {
 		name      string
 		status    report.Status
-		out       *runOutcome
+		out       *oracle.RunOutcome
 		wantGates bool
 		want      report.WitnessKind
 	}{
@@ -105,7 +106,7 @@ func TestGatesRunOnlyWhenNeeded(t *testing.T) {
 			}
 			gateRuns := 0
 			d := detectors{
-				coverage: func(context.Context, int) (*runOutcome, error) { return r.out, nil },
+				coverage: func(context.Context, int) (*oracle.RunOutcome, error) { return r.out, nil },
 				gates: func(context.Context) ([]report.GateRecord, error) {
 					gateRuns++
 					return []report.GateRecord{{Name: "unit", Ran: true, Passed: true}}, nil
@@ -130,7 +131,7 @@ func TestGatesRunOnlyWhenNeeded(t *testing.T) {
 // A run's output names files repository-relative, not by their sandbox path.
 func TestRunOutputPathsAreRelative(t *testing.T) {
 	dir := t.TempDir()
-	res, err := runProc(context.Background(), proc.Spec{Cmd: "echo at " + dir + "/test/a.test.js:5:1", Dir: dir, Timeout: time.Minute})
+	res, err := oracle.RunProc(context.Background(), proc.Spec{Cmd: "echo at " + dir + "/test/a.test.js:5:1", Dir: dir, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,19 +3,21 @@ package adjudicate
 import (
 	"context"
 	"io/fs"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // withoutPlacing is the calibration suite's negative control: sandboxes never write the mutated
 // file, so the oracle tests the original. The canary must catch it on its own, so the check of
 // what each run saw (inputs.go), the other net for this fault, is off.
 func withoutPlacing(ctx context.Context) context.Context {
-	return context.WithValue(withoutPlacingChecked(ctx), uncheckedKey{}, true)
+	return context.WithValue(withoutPlacingChecked(ctx), oracle.UncheckedKey{}, true)
 }
 
 // withoutPlacingChecked is the same broken sandbox with the inputs check on: it must make every
 // run on a placed file an error (inputs-mismatch), never a kill or an acceptance.
 func withoutPlacingChecked(ctx context.Context) context.Context {
-	return context.WithValue(ctx, writerKey{}, writeFunc(func(string, []byte, fs.FileMode) error { return nil }))
+	return context.WithValue(ctx, oracle.WriterKey{}, oracle.WriteFunc(func(string, []byte, fs.FileMode) error { return nil }))
 }
 
 // withStaleWarm makes every warm worker of a certify under ctx serve stale code — a vitest worker
@@ -23,5 +25,5 @@ func withoutPlacingChecked(ctx context.Context) context.Context {
 // its first run, so jest's in-memory transform cache serves that run's code: the stale-transform
 // failure modes of docs/warm-workers.md, for the probe to catch.
 func withStaleWarm(ctx context.Context) context.Context {
-	return context.WithValue(ctx, warmStaleKey{}, true)
+	return context.WithValue(ctx, oracle.WarmStaleKey{}, true)
 }

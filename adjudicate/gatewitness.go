@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
 )
@@ -20,9 +21,9 @@ import (
 // diagnostic of a tool that checks code before it runs (compileDiagnostic); else suite. A test
 // file that failed as a whole (it did not load: ts-jest's type errors fail the file before its
 // tests) is not a test failing.
-func gateWitness(g report.GateRecord, out runOutcome) report.Witness {
+func gateWitness(g report.GateRecord, out oracle.RunOutcome) report.Witness {
 	w := report.Witness{Kind: report.WitnessSuite, Gate: g.Name, GateStatus: out.Status, GateExitCode: out.ExitCode,
-		GateFailedTest: out.KilledBy, GateOutputTail: tail(out.Output)}
+		GateFailedTest: out.KilledBy, GateOutputTail: oracle.Tail(out.Output)}
 	if out.Status != report.StatusKilled || testFailed(out) {
 		return w
 	}
@@ -37,7 +38,7 @@ func gateWitness(g report.GateRecord, out runOutcome) report.Witness {
 // testFailed reports whether a test failed in out: a failed test the runner's results name
 // (other than a whole test file that failed to load), or a test summary in the output that
 // counts failures.
-func testFailed(out runOutcome) bool {
+func testFailed(out oracle.RunOutcome) bool {
 	for _, name := range out.Failed {
 		if !fileLevel(name) {
 			return true

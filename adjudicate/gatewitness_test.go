@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -15,24 +16,24 @@ func TestGateWitness(t *testing.T) {
 	tsc := "> tsc --noEmit -p . && node --test\n\nsrc/name.ts(10,10): error TS18048: 'name' is possibly 'undefined'.\n"
 	tests := []struct {
 		name   string
-		out    runOutcome
+		out    oracle.RunOutcome
 		kind   report.WitnessKind
 		detail string
 	}{
-		{"tsc before the tests", runOutcome{Status: report.StatusKilled, ExitCode: 2, Output: tsc}, report.WitnessCompile,
+		{"tsc before the tests", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 2, Output: tsc}, report.WitnessCompile,
 			"the TypeScript type checker rejected the mutant before any test judged it: src/name.ts(10,10): error TS18048"},
-		{"ts-jest: the file failed to load on a type error", runOutcome{Status: report.StatusKilled, ExitCode: 1, Failed: []string{"test/name.test.ts"},
+		{"ts-jest: the file failed to load on a type error", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Failed: []string{"test/name.test.ts"},
 			Output: "FAIL test/name.test.ts\n  ● Test suite failed to run\n\n    src/name.ts:10:10 - error TS18048: 'name' is possibly 'undefined'.\n"}, report.WitnessCompile, "error TS18048"},
-		{"eslint", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "/r/src/a.js\n  3:7  error  'x' is assigned a value but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)\n"},
+		{"eslint", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "/r/src/a.js\n  3:7  error  'x' is assigned a value but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)\n"},
 			report.WitnessCompile, "eslint rejected the mutant before any test judged it: 3:7  error  'x' is assigned"},
-		{"esbuild build", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "✘ [ERROR] Could not resolve \"./gone\"\n"}, report.WitnessCompile, "esbuild"},
-		{"a test failed", runOutcome{Status: report.StatusKilled, ExitCode: 1, Failed: []string{"clamp above the limit"}, KilledBy: "clamp above the limit",
+		{"esbuild build", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "✘ [ERROR] Could not resolve \"./gone\"\n"}, report.WitnessCompile, "esbuild"},
+		{"a test failed", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Failed: []string{"clamp above the limit"}, KilledBy: "clamp above the limit",
 			Output: "not ok 2 - clamp above the limit\n# fail 1\n"}, report.WitnessSuite, ""},
-		{"a test failed and tsc complained after", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "  2 failing\n" + tsc}, report.WitnessSuite, ""},
-		{"an unparsed runner counts its failures", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "Tests:       1 failed, 2 passed, 3 total\n" + tsc}, report.WitnessSuite, ""},
-		{"eslint warnings only", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "  3:7  warning  'x' is unused  no-unused-vars\n✖ 1 problem (0 errors, 1 warning)\nnpm ERR! code 1\n"}, report.WitnessSuite, ""},
-		{"timeout", runOutcome{Status: report.StatusTimeout, Output: tsc}, report.WitnessSuite, ""},
-		{"nothing to place it", runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "make: *** [check] Error 1\n"}, report.WitnessSuite, ""},
+		{"a test failed and tsc complained after", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "  2 failing\n" + tsc}, report.WitnessSuite, ""},
+		{"an unparsed runner counts its failures", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "Tests:       1 failed, 2 passed, 3 total\n" + tsc}, report.WitnessSuite, ""},
+		{"eslint warnings only", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "  3:7  warning  'x' is unused  no-unused-vars\n✖ 1 problem (0 errors, 1 warning)\nnpm ERR! code 1\n"}, report.WitnessSuite, ""},
+		{"timeout", oracle.RunOutcome{Status: report.StatusTimeout, Output: tsc}, report.WitnessSuite, ""},
+		{"nothing to place it", oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "make: *** [check] Error 1\n"}, report.WitnessSuite, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,13 +9,14 @@ import (
 	"sort"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
 // baseline is what the two coverage runs of the unmutated tree say.
 type baseline struct {
-	runs        [2]runOutcome
+	runs        [2]oracle.RunOutcome
 	stable      coverage.HitMap         // lines whose hit agrees in both baseline runs
 	unstable    map[string]map[int]bool // lines whose hit differs, or that one run lacks
 	unavailable map[string]string       // path → why it has no baseline hit map ("*": all)
@@ -24,8 +25,8 @@ type baseline struct {
 
 // newBaseline compares the two runs: the lines whose hit agrees in both are stable, the others
 // unstable.
-func newBaseline(a, b runOutcome) *baseline {
-	m := &baseline{runs: [2]runOutcome{a, b}, stable: coverage.HitMap{}, unstable: map[string]map[int]bool{}, unavailable: map[string]string{}}
+func newBaseline(a, b oracle.RunOutcome) *baseline {
+	m := &baseline{runs: [2]oracle.RunOutcome{a, b}, stable: coverage.HitMap{}, unstable: map[string]map[int]bool{}, unavailable: map[string]string{}}
 	for _, out := range m.runs {
 		for p, why := range out.Unavailable {
 			m.unavailable[p] = why
@@ -156,8 +157,8 @@ func (m *baseline) reach(files []plan.FileInfo) report.Reach {
 }
 
 // traces are the baseline pair's value traces (nil where the runner records none).
-func (m *baseline) traces() [2]*callTrace {
-	return [2]*callTrace{m.runs[0].Trace, m.runs[1].Trace}
+func (m *baseline) traces() [2]*oracle.CallTrace {
+	return [2]*oracle.CallTrace{m.runs[0].Trace, m.runs[1].Trace}
 }
 
 // distrust makes unavailable the hit map of every file that a test file's baseline run on its own

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/seal"
@@ -19,12 +20,12 @@ import (
 )
 
 // fakeTree is a tree of the given files (path → content), as readTree would hold it.
-func fakeTree(t *testing.T, files map[string]string) *tree {
-	tr := &tree{root: t.TempDir()}
+func fakeTree(t *testing.T, files map[string]string) *oracle.Tree {
+	tr := &oracle.Tree{Root: t.TempDir()}
 	for rel, c := range files {
-		tr.files = append(tr.files, treeFile{rel: rel, mode: 0o644, sha: sha256.Sum256([]byte(c)), size: int64(len(c)), content: []byte(c)})
+		tr.Files = append(tr.Files, oracle.TreeFile{Rel: rel, Mode: 0o644, SHA: sha256.Sum256([]byte(c)), Size: int64(len(c)), Content: []byte(c)})
 	}
-	sort.Slice(tr.files, func(i, j int) bool { return tr.files[i].rel < tr.files[j].rel })
+	sort.Slice(tr.Files, func(i, j int) bool { return tr.Files[i].Rel < tr.Files[j].Rel })
 	return tr
 }
 
@@ -57,8 +58,8 @@ func TestKeyComponents(t *testing.T) {
 	setFile := func(rel, content string) func(*keyInputs) {
 		return func(in *keyInputs) {
 			files := map[string]string{}
-			for _, f := range in.t.files {
-				files[f.rel] = string(f.content)
+			for _, f := range in.t.Files {
+				files[f.Rel] = string(f.Content)
 			}
 			files[rel] = content
 			in.t = fakeTree(t, files)
@@ -174,8 +175,8 @@ func TestDocsNamedBySourceAreKeyed(t *testing.T) {
 // by every package's package.json.
 func TestDependenciesKey(t *testing.T) {
 	tr := fakeTree(t, nil)
-	tr.nodeModules = []string{"node_modules"}
-	nm := filepath.Join(tr.root, "node_modules")
+	tr.NodeModules = []string{"node_modules"}
+	nm := filepath.Join(tr.Root, "node_modules")
 	write := func(rel, s string) {
 		p := filepath.Join(nm, rel)
 		os.MkdirAll(filepath.Dir(p), 0o755)

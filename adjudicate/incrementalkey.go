@@ -20,8 +20,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/internal/version"
 	"github.com/bond-tool/bond/plan"
@@ -75,7 +75,7 @@ type runKey struct {
 // keyInputs is what the key is computed from: the run as it happened up to the mutant phase.
 type keyInputs struct {
 	o       Options
-	t       *tree
+	t       *oracle.Tree
 	front   plan.Front
 	runner  string   // the runner that ran the baseline
 	envVars []string // names of the variables the runs receive from bond's environment
@@ -90,7 +90,7 @@ func computeKey(ctx context.Context, in keyInputs) runKey {
 	c := k.Components
 	c[keyBond] = digest(version.ToolName, version.Tool, version.Schema, executableSHA())
 	c[keyOperators] = digest(in.front.Operators.Digest)
-	c[keyRunner] = digest(in.runner, nodeVersion(ctx, in.t.root, in.env))
+	c[keyRunner] = digest(in.runner, oracle.NodeVersion(ctx, in.t.Root, in.env))
 	c[keyOracle] = digest(append([]string{in.o.OracleCmd}, in.o.Oracle...)...)
 	var gates []string
 	for _, g := range in.o.Gates {
@@ -148,32 +148,32 @@ func digest(parts ...string) string {
 
 // treeKey digests every mirrored file but documentation nothing names, filling files (path →
 // short hash) and unkeyed (the documentation left out).
-func treeKey(t *tree, skip string, files map[string]string, unkeyed *[]string) string {
+func treeKey(t *oracle.Tree, skip string, files map[string]string, unkeyed *[]string) string {
 	named := namedDocs(t, skip)
 	h := sha256.New()
-	for i := range t.files {
-		f := &t.files[i]
-		if f.rel == skip {
+	for i := range t.Files {
+		f := &t.Files[i]
+		if f.Rel == skip {
 			continue
 		}
-		if isDoc(f.rel) && !named(f.rel) {
-			*unkeyed = append(*unkeyed, f.rel)
+		if isDoc(f.Rel) && !named(f.Rel) {
+			*unkeyed = append(*unkeyed, f.Rel)
 			continue
 		}
-		sum := f.sha
-		if f.hints > 0 {
-			sum = f.userSHA
+		sum := f.SHA
+		if f.Hints > 0 {
+			sum = f.UserSHA
 		}
 		x := hex.EncodeToString(sum[:])
 		mode := "f"
 		switch {
-		case f.mode&fs.ModeSymlink != 0:
+		case f.Mode&fs.ModeSymlink != 0:
 			mode = "l"
-		case f.mode&0o111 != 0:
+		case f.Mode&0o111 != 0:
 			mode = "x"
 		}
-		files[f.rel] = mode + x[:16]
-		fmt.Fprintf(h, "%d:%s %s %s;", len(f.rel), f.rel, mode, x)
+		files[f.Rel] = mode + x[:16]
+		fmt.Fprintf(h, "%d:%s %s %s;", len(f.Rel), f.Rel, mode, x)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -210,12 +210,12 @@ func isDoc(rel string) bool {
 // namedDocs returns whether a documentation file is named by some JS, TS or JSON file of the
 // tree (but skip, the incremental file): by its base name, or by its extension as a glob or
 // comparison would ('.md', "*.md"). A test that reads such a file is then keyed on it.
-func namedDocs(t *tree, skip string) func(rel string) bool {
+func namedDocs(t *oracle.Tree, skip string) func(rel string) bool {
 	var srcs [][]byte
-	for i := range t.files {
-		f := &t.files[i]
-		if f.rel != skip && sourceExts[strings.ToLower(path.Ext(f.rel))] && f.mode.IsRegular() {
-			if b, err := t.bytes(f); err == nil {
+	for i := range t.Files {
+		f := &t.Files[i]
+		if f.Rel != skip && sourceExts[strings.ToLower(path.Ext(f.Rel))] && f.Mode.IsRegular() {
+			if b, err := t.Bytes(f); err == nil {
 				srcs = append(srcs, b)
 			}
 		}
@@ -270,10 +270,10 @@ var installMarkers = []string{".package-lock.json", ".modules.yaml", ".yarn-stat
 
 // dependenciesKey digests what is installed in each node_modules the sandboxes link: its package
 // manager's record, else every top-level package's package.json.
-func dependenciesKey(t *tree) string {
+func dependenciesKey(t *oracle.Tree) string {
 	var parts []string
-	for _, nm := range t.nodeModules {
-		dir := filepath.Join(t.root, filepath.FromSlash(nm))
+	for _, nm := range t.NodeModules {
+		dir := filepath.Join(t.Root, filepath.FromSlash(nm))
 		parts = append(parts, nm)
 		found := false
 		for _, m := range installMarkers {
@@ -308,18 +308,6 @@ func packageManifests(dir string) []string {
 		out = append(out, name, string(b))
 	}
 	return out
-}
-
-// nodeVersion is what node --version says in the runs' environment, or why it could not say.
-func nodeVersion(ctx context.Context, dir string, env []string) string {
-	r, err := proc.Run(ctx, proc.Spec{Cmd: "node --version", Dir: dir, Env: env, Timeout: 30 * time.Second})
-	switch {
-	case err != nil:
-		return "unknown: " + err.Error()
-	case r.Start != nil || r.ExitCode != 0:
-		return "absent"
-	}
-	return strings.TrimSpace(r.Output)
 }
 
 var exeSHA struct {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -87,11 +88,11 @@ func TestNoCrossTalkBetweenConcurrentRuns(t *testing.T) {
 // mustMutate is m applied to its file in root.
 func mustMutate(t *testing.T, root string, m plan.Mutant) []byte {
 	t.Helper()
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := tr.mutate(m)
+	b, err := tr.Mutate(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,38 +104,38 @@ func mustMutate(t *testing.T, root string, m plan.Mutant) []byte {
 // an earlier run is a mismatch, each named; the record re-derives from the manifest.
 func TestInputCheck(t *testing.T) {
 	root := writeRepo(t, map[string]string{"src/a.js": "module.exports = 1;\n", "src/b.js": "module.exports = 2;\n", "test/a.test.js": "require('../src/a');\n"})
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hash := func(s string) string { h := sha256.Sum256([]byte(s)); return hex.EncodeToString(h[:]) }
 	a, b, test, dep := hash("module.exports = 1;\n"), hash("module.exports = 2;\n"), hash("require('../src/a');\n"), hash("dep")
-	mut := &override{Path: "src/a.js", Content: []byte("module.exports = 0;\n")}
+	mut := &oracle.Override{Path: "src/a.js", Content: []byte("module.exports = 0;\n")}
 	cases := []struct {
 		name   string
-		spec   runSpec
+		spec   oracle.RunSpec
 		loaded map[string]string
 		bad    string // a phrase of the first mismatch; "" for none
 	}{
-		{"baseline", runSpec{}, map[string]string{"src/a.js": a, "src/b.js": b, "test/a.test.js": test, "node_modules/dep/index.js": dep}, ""},
-		{"its own mutation", runSpec{ov: mut}, map[string]string{"src/a.js": hash("module.exports = 0;\n"), "src/b.js": b, "test/a.test.js": test, "node_modules/dep/index.js": dep}, ""},
-		{"another run's mutation", runSpec{ov: mut}, map[string]string{"src/a.js": hash("module.exports = 0;\n"), "src/b.js": hash("module.exports = 3;\n"), "test/a.test.js": test}, "src/b.js has SHA-256"},
-		{"the original instead of its mutation", runSpec{ov: mut}, map[string]string{"src/a.js": a, "test/a.test.js": test}, "the run's mutation"},
-		{"node_modules changed", runSpec{}, map[string]string{"src/a.js": a, "node_modules/dep/index.js": hash("dep2")}, "what earlier runs loaded"},
+		{"baseline", oracle.RunSpec{}, map[string]string{"src/a.js": a, "src/b.js": b, "test/a.test.js": test, "node_modules/dep/index.js": dep}, ""},
+		{"its own mutation", oracle.RunSpec{Ov: mut}, map[string]string{"src/a.js": hash("module.exports = 0;\n"), "src/b.js": b, "test/a.test.js": test, "node_modules/dep/index.js": dep}, ""},
+		{"another run's mutation", oracle.RunSpec{Ov: mut}, map[string]string{"src/a.js": hash("module.exports = 0;\n"), "src/b.js": hash("module.exports = 3;\n"), "test/a.test.js": test}, "src/b.js has SHA-256"},
+		{"the original instead of its mutation", oracle.RunSpec{Ov: mut}, map[string]string{"src/a.js": a, "test/a.test.js": test}, "the run's mutation"},
+		{"node_modules changed", oracle.RunSpec{}, map[string]string{"src/a.js": a, "node_modules/dep/index.js": hash("dep2")}, "what earlier runs loaded"},
 	}
-	c := newInputCheck(tr)
+	c := oracle.NewInputCheck(tr)
 	for _, tc := range cases {
-		ri, bad := c.observe(tc.spec, tc.loaded)
+		ri, bad := c.Observe(tc.spec, tc.loaded)
 		if (tc.bad == "") != (len(bad) == 0) || (tc.bad != "" && !strings.Contains(bad[0], tc.bad)) {
 			t.Errorf("%s: mismatches %q, want one containing %q", tc.name, bad, tc.bad)
 		}
-		if ri.Digest != inputDigest(tc.loaded) || ri.Files != len(tc.loaded) {
+		if ri.Digest != oracle.InputDigest(tc.loaded) || ri.Files != len(tc.loaded) {
 			t.Errorf("%s: record %+v does not describe what was loaded", tc.name, ri)
 		}
 		if tc.name == "its own mutation" {
 			// Re-derive: the manifest, less Unloaded, plus Extra, with the mutation's hash.
 			set := map[string]string{}
-			for _, f := range c.manifestFiles() {
+			for _, f := range c.ManifestFiles() {
 				set[f.Path] = f.SHA256
 			}
 			for _, p := range ri.Unloaded {
@@ -144,7 +145,7 @@ func TestInputCheck(t *testing.T) {
 				set[f.Path] = f.SHA256
 			}
 			set[ri.Mutated.Path] = ri.Mutated.SHA256
-			if inputDigest(set) != ri.Digest {
+			if oracle.InputDigest(set) != ri.Digest {
 				t.Errorf("the record does not re-derive: %+v", ri)
 			}
 		}

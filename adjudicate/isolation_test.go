@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
@@ -112,23 +113,23 @@ func TestPassEnvMustBeAName(t *testing.T) {
 // limitRunner records the limit each run was given.
 type limitRunner struct{ got []time.Duration }
 
-func (r *limitRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
-	r.got = append(r.got, s.timeout)
-	return runOutcome{Status: report.StatusAccepted}, nil
+func (r *limitRunner) Run(_ context.Context, _ *oracle.Box, s oracle.RunSpec) (oracle.RunOutcome, error) {
+	r.got = append(r.got, s.Timeout)
+	return oracle.RunOutcome{Status: report.StatusAccepted}, nil
 }
-func (r *limitRunner) name() string        { return "limit" }
-func (r *limitRunner) close()              {}
-func (r *limitRunner) canBail() bool       { return false }
-func (r *limitRunner) testFiles() []string { return nil }
-func (r *limitRunner) freeCoverage() bool  { return false }
+func (r *limitRunner) Name() string        { return "limit" }
+func (r *limitRunner) Close()              {}
+func (r *limitRunner) CanBail() bool       { return false }
+func (r *limitRunner) TestFiles() []string { return nil }
+func (r *limitRunner) FreeCoverage() bool  { return false }
 
 // An oracle run without a limit (the baseline without --timeout) is bounded by
 // DefaultOracleLimit; a given limit is kept.
 func TestOracleRunAlwaysBounded(t *testing.T) {
 	r := &limitRunner{}
-	x := &runs{choice: &runnerChoice{runner: r}, clock: &clock{}}
+	x := &oracle.Runs{Choice: &oracle.RunnerChoice{Runner: r}, Clock: &oracle.Clock{}}
 	for _, limit := range []time.Duration{0, 7 * time.Second} {
-		if _, err := x.oracle(context.Background(), nil, runSpec{timeout: limit}); err != nil {
+		if _, err := x.Oracle(context.Background(), nil, oracle.RunSpec{Timeout: limit}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // jest reads a TypeScript config only through ts-node or the loader its docblock names: where
@@ -43,16 +45,16 @@ func TestJestTypeScriptConfig(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			c, err := chooseRunner(Options{OracleCmd: "npx jest test/add.test.js", Runner: tc.runner}, root, func() (string, error) { return root, nil }, &confinement{}, t.TempDir())
+			c, err := oracle.ChooseRunner(Options{OracleCmd: "npx jest test/add.test.js", Runner: tc.runner}.oracleOptions(), root, func() (string, error) { return root, nil }, &oracle.Confinement{}, t.TempDir())
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer c.runner.close()
-			if got := c.runner.name() == RunnerCommand; got != tc.wantCmd {
-				t.Fatalf("command runner %v (note %q), want %v", got, c.note, tc.wantCmd)
+			defer c.Runner.Close()
+			if got := c.Runner.Name() == RunnerCommand; got != tc.wantCmd {
+				t.Fatalf("command runner %v (note %q), want %v", got, c.Note, tc.wantCmd)
 			}
-			if !strings.Contains(c.note, tc.why) {
-				t.Errorf("note %q, want it to contain %q", c.note, tc.why)
+			if !strings.Contains(c.Note, tc.why) {
+				t.Errorf("note %q, want it to contain %q", c.Note, tc.why)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -55,7 +56,7 @@ func TestOwnSetupFiles(t *testing.T) {
 				}
 				return tt.marked, ""
 			}
-			own, inside, esm, why := ownSetupFiles(tt.plain, marked, m, roots)
+			own, inside, esm, why := oracle.OwnSetupFiles(tt.plain, marked, m, roots)
 			if tt.why != "" {
 				if !strings.Contains(why, tt.why) {
 					t.Errorf("why %q, want it to say %q", why, tt.why)
@@ -84,14 +85,14 @@ func TestOwnSetupFiles(t *testing.T) {
 // TestJestSetupArgs puts bond's setup file first and the project's own after it, re-rooted in the
 // sandbox of the run; with an ES-module test file, bond's (an ES module) after the project's.
 func TestJestSetupArgs(t *testing.T) {
-	p := jestPlan{own: []string{"test/setup.js", "/nm/x.js"}, inside: []bool{true, false}}
-	got := strings.Join(p.jestSetupArgs("/work/calls-1/jest-setup.cjs", "/sb2"), " ")
+	p := oracle.JestPlan{Own: []string{"test/setup.js", "/nm/x.js"}, Inside: []bool{true, false}}
+	got := strings.Join(p.JestSetupArgs("/work/calls-1/jest-setup.cjs", "/sb2"), " ")
 	want := "--setupFilesAfterEnv=/work/calls-1/jest-setup.cjs --setupFilesAfterEnv=/sb2/test/setup.js --setupFilesAfterEnv=/nm/x.js"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	p.esm = []string{"test/a.test.mjs"}
-	got = strings.Join(p.jestSetupArgs("/work/calls-1/jest-setup.mjs", "/sb2"), " ")
+	p.Esm = []string{"test/a.test.mjs"}
+	got = strings.Join(p.JestSetupArgs("/work/calls-1/jest-setup.mjs", "/sb2"), " ")
 	want = "--setupFilesAfterEnv=/sb2/test/setup.js --setupFilesAfterEnv=/nm/x.js --setupFilesAfterEnv=/work/calls-1/jest-setup.mjs"
 	if got != want {
 		t.Errorf("ES modules: got  %s\nwant %s", got, want)
@@ -111,7 +112,7 @@ func TestESMJestTest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	esm := esmJestTest(root, []string{".ts"})
+	esm := oracle.EsmJestTest(root, []string{".ts"})
 	for rel, want := range map[string]bool{"a.test.mjs": true, "esm/a.test.cjs": false, "a.test.js": false, "esm/a.test.js": true,
 		"a.test.ts": true, "esm/a.test.tsx": false, "a.test.mts": false} {
 		if got := esm(rel); got != want {

@@ -5,9 +5,8 @@ package adjudicate
 // run at all.
 
 import (
-	"github.com/bond-tool/bond/plan"
-
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/plan"
 )
 
 // knownOutcome says why mutant m need not run, or "" when it must: its file's canary survived

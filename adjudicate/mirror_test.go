@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
@@ -38,19 +39,19 @@ func TestMirrorKeepsBuildOutputSkipsCaches(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, f := range tr.files {
-		got = append(got, f.rel)
+	for _, f := range tr.Files {
+		got = append(got, f.Rel)
 	}
 	want := ".gitignore dist/index.js src/a.js src/coverage/cv.js"
 	if strings.Join(got, " ") != want {
 		t.Errorf("mirrored %v, want %s", got, want)
 	}
-	m := tr.mirror
+	m := tr.Mirror
 	if m.Listing != "git" || m.Ignored != 1 || m.Files != 4 || strings.Join(m.Skipped, " ") != ".cache coverage sub/.nyc_output" || strings.Join(m.NodeModules, " ") != "node_modules" {
 		t.Errorf("sandbox record %+v", m)
 	}
@@ -63,12 +64,12 @@ func TestMirrorWithoutGit(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "dist", "a.js"), []byte("x"), 0o644)
 	os.MkdirAll(filepath.Join(root, ".cache"), 0o755)
 	os.WriteFile(filepath.Join(root, ".cache", "c"), []byte("x"), 0o644)
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tr.files) != 1 || tr.files[0].rel != "dist/a.js" || tr.mirror.Listing != "walk" {
-		t.Errorf("files %+v record %+v, want dist/a.js by walk", tr.files, tr.mirror)
+	if len(tr.Files) != 1 || tr.Files[0].Rel != "dist/a.js" || tr.Mirror.Listing != "walk" {
+		t.Errorf("files %+v record %+v, want dist/a.js by walk", tr.Files, tr.Mirror)
 	}
 }
 
@@ -81,7 +82,7 @@ func TestMirrorGitFailureIsAnError(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, ".git", "index"), []byte("not an index"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := readTree(context.Background(), root)
+	_, err := oracle.ReadTree(context.Background(), root)
 	if err == nil || !input.Is(err) || !strings.Contains(err.Error(), "git ls-files in "+root) || !strings.Contains(err.Error(), "git status") {
 		t.Fatalf("got %v, want an error naming git ls-files and %s", err, root)
 	}

@@ -3,6 +3,8 @@ package adjudicate
 import (
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // TestCommandTestsNpmLifecycleEvent: auto's choice reads a vitest config that branches on
@@ -26,7 +28,7 @@ func TestCommandTestsNpmLifecycleEvent(t *testing.T) {
 	} {
 		t.Run(tc.cmd, func(t *testing.T) {
 			root := writeRepo(t, files)
-			got, eo, why := commandTests(root, tc.cmd)
+			got, eo, why := oracle.CommandTests(root, tc.cmd)
 			if tc.why != "" {
 				if !strings.Contains(why, tc.why) {
 					t.Fatalf("why %q, want one naming %q", why, tc.why)

@@ -10,21 +10,21 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
-	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/seal"
 	"github.com/bond-tool/bond/plan"
 )
 
-// Runners of --oracle FILE… (SPEC §3.1).
+// Runners of --oracle FILE… (SPEC §3.1), named where they run: package oracle.
 const (
-	RunnerAuto     = "auto"
-	RunnerNode     = "node"
-	RunnerEmbedded = "embedded"
+	RunnerAuto     = oracle.RunnerAuto
+	RunnerNode     = oracle.RunnerNode
+	RunnerEmbedded = oracle.RunnerEmbedded
 	// RunnerCommand is recorded in reports when the oracle is --oracle-cmd.
-	RunnerCommand = "command"
+	RunnerCommand = oracle.RunnerCommand
 )
 
 // Adjudication modes (SPEC §3.5).
@@ -36,14 +36,10 @@ const (
 // Defaults filled in by Options.withDefaults, the one place they live.
 const (
 	DefaultSuiteCap = 2
-	// DefaultGateLimit bounds a gate's run on the unmutated tree when --timeout is not given, so
-	// a suite that hangs cannot hang certify; a gate stopped there is recorded as failing (and so
-	// never read as a witness). Later gate runs get twice this run's duration plus 5 s.
-	DefaultGateLimit = 30 * time.Minute
-	// DefaultOracleLimit bounds an oracle run that has no other limit (the baseline when
-	// --timeout is not given), so an oracle that never ends cannot hang certify: the same bound
-	// as a gate's. A baseline run stopped there is a timeout, and certify exits 2 saying so.
-	DefaultOracleLimit = DefaultGateLimit
+	// DefaultGateLimit and DefaultOracleLimit bound a run that has no other limit (package
+	// oracle, limits.go, says how).
+	DefaultGateLimit   = oracle.DefaultGateLimit
+	DefaultOracleLimit = oracle.DefaultOracleLimit
 )
 
 // Options say what to certify. The zero value of every field is the documented default; the
@@ -153,7 +149,7 @@ type Options struct {
 	shuffleSeed int64
 	// parityRunner, when set, is what --parity compares with instead of the command runner.
 	// Unexported: only a test sets it, to inject a runner that disagrees.
-	parityRunner oracleRunner
+	parityRunner oracle.OracleRunner
 	// alwaysPerFile runs the baseline's per-test-file runs whatever they cost (perFileCost
 	// never drops them). Unexported: only the tests of narrowed runs set it, so that which
 	// engine path they exercise does not depend on how loaded the machine is.
@@ -201,10 +197,10 @@ func (o Options) withDefaults() (Options, error) {
 		}
 	}
 	if o.Runner == "" {
-		o.Runner = RunnerAuto
+		o.Runner = oracle.RunnerAuto
 	}
 	switch o.Runner {
-	case RunnerAuto, RunnerNode, RunnerEmbedded:
+	case oracle.RunnerAuto, oracle.RunnerNode, oracle.RunnerEmbedded:
 	default:
 		return o, input.Errorf("--runner %q: want auto, node or embedded", o.Runner)
 	}
@@ -248,7 +244,7 @@ func (o Options) withDefaults() (Options, error) {
 		}
 		seen[g.Name] = true
 	}
-	if err := checkPassEnv(o.PassEnv); err != nil {
+	if err := oracle.CheckPassEnv(o.PassEnv); err != nil {
 		return o, err
 	}
 	if o.CacheDir == "" {
@@ -282,22 +278,17 @@ func (o Options) suiteCap() int {
 	return *o.SuiteCap
 }
 
-// nodeTestCmd is the command the node runner runs: node --test FILE….
-func nodeTestCmd(files []string) string {
-	parts := []string{"node", "--test"}
-	for _, f := range files {
-		parts = append(parts, proc.Quote(f))
+// confinement returns the part of o a confinement is built from.
+func (o Options) confinement() oracle.ConfineOptions {
+	c := oracle.ConfineOptions{Hermetic: o.Hermetic, CacheDir: o.CacheDir, PassEnv: o.PassEnv, Env: o.Env, NewIsolator: o.newIsolator}
+	if o.Incremental != "" {
+		// Only bond writes the incremental file: read-only to every run (docs/incremental.md).
+		c.Fence = append(c.Fence, filepath.Dir(o.Incremental))
 	}
-	return strings.Join(parts, " ")
+	return c
 }
 
-// checkPassEnv refuses a --pass-env entry that is not a variable name (empty, or holding =, a
-// blank or a line break), for certify's Options and a Lab's alike.
-func checkPassEnv(names []string) error {
-	for _, n := range names {
-		if n == "" || strings.ContainsAny(n, "= \t\n") {
-			return input.Errorf("--pass-env %q: want a variable name such as DATABASE_URL", n)
-		}
-	}
-	return nil
+// oracleOptions are what runner choice and the runners read of o.
+func (o Options) oracleOptions() oracle.RunnerOptions {
+	return oracle.RunnerOptions{OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner, Warm: o.Warm, ValueNeighbours: o.ValueNeighbours, CharCodes: o.charCodes, Numbers: o.numbers}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // resolveInside follows links as the kernel would in a sandbox: through other links of the
@@ -52,7 +54,7 @@ func TestResolveInside(t *testing.T) {
 		{"src/chain-out", false},
 	}
 	for _, tt := range tests {
-		if target, got := resolveInside(root, tt.rel); got != tt.inside {
+		if target, got := oracle.ResolveInside(root, tt.rel); got != tt.inside {
 			t.Errorf("resolveInside(%s) = %v (last target %q), want %v", tt.rel, got, target, tt.inside)
 		}
 	}
@@ -78,18 +80,18 @@ func TestSpecialLinks(t *testing.T) {
 		{"dangling.js", "missing.js", false},
 		{"etc", "/etc/passwd", false}, // outside, but a regular file: outsideLinks' business
 	}
-	tr := &tree{root: root}
+	tr := &oracle.Tree{Root: root}
 	want := map[string]bool{}
 	for _, tt := range tests {
 		if err := os.Symlink(tt.target, filepath.Join(root, tt.rel)); err != nil {
 			t.Fatal(err)
 		}
-		tr.files = append(tr.files, treeFile{rel: tt.rel, mode: fs.ModeSymlink, link: tt.target})
+		tr.Files = append(tr.Files, oracle.TreeFile{Rel: tt.rel, Mode: fs.ModeSymlink, Link: tt.target})
 		if tt.special {
 			want[tt.rel+" -> "+tt.target] = true
 		}
 	}
-	got := tr.specialLinks()
+	got := tr.SpecialLinks()
 	if len(got) != len(want) {
 		t.Fatalf("specialLinks = %q, want the keys of %v", got, want)
 	}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -45,10 +46,10 @@ func sameOutcome(embedded, real report.Status) bool {
 // runParity runs --parity over the fresh mutants muts and their results (see the file comment),
 // with real the runner to compare with. timeout is --timeout (0: derived from the real runner's
 // baseline as for any run).
-func runParity(ctx context.Context, x *runs, p *pool, real oracleRunner, timeout time.Duration, muts []plan.Mutant, results []report.MutantResult, prog *progress) (*report.ParityInfo, error) {
-	info := &report.ParityInfo{Runner: real.name()}
-	if x.choice.runner == real || x.choice.runner.name() != RunnerEmbedded {
-		info.Problem = fmt.Sprintf("the oracle ran under the %s runner, not the embedded one: there is nothing to compare", x.choice.runner.name())
+func runParity(ctx context.Context, x *oracle.Runs, p *oracle.Pool, real oracle.OracleRunner, timeout time.Duration, muts []plan.Mutant, results []report.MutantResult, prog *progress) (*report.ParityInfo, error) {
+	info := &report.ParityInfo{Runner: real.Name()}
+	if x.Choice.Runner == real || x.Choice.Runner.Name() != RunnerEmbedded {
+		info.Problem = fmt.Sprintf("the oracle ran under the %s runner, not the embedded one: there is nothing to compare", x.Choice.Runner.Name())
 		return info, nil
 	}
 	var pick []int
@@ -61,30 +62,30 @@ func runParity(ctx context.Context, x *runs, p *pool, real oracleRunner, timeout
 		return info, nil
 	}
 	prog.phase("parity", 0, len(pick))
-	sb := p.sbs[0]
-	base, err := x.oracleWith(ctx, real, sb, runSpec{timeout: timeout})
+	sb := p.Boxes[0]
+	base, err := x.OracleWith(ctx, real, sb, oracle.RunSpec{Timeout: timeout})
 	if err != nil {
 		return info, err
 	}
 	info.BaselineMS = base.Duration.Milliseconds()
 	if base.Status != report.StatusAccepted {
 		info.Problem = fmt.Sprintf("the %s runner's run of the unmutated oracle was %s (exit %d), so no outcome was compared; is the runner installed? Output tail:\n%s",
-			real.name(), base.Status, base.ExitCode, indentTail(base.Output))
+			real.Name(), base.Status, base.ExitCode, oracle.IndentTail(base.Output))
 		return info, nil
 	}
-	lim := newLimits(timeout, [2]runOutcome{base, base})
+	lim := oracle.NewLimits(timeout, [2]oracle.RunOutcome{base, base})
 	var mu sync.Mutex
 	done := 0
-	tasks := make([]func(context.Context, *sandbox) error, 0, len(pick))
+	tasks := make([]func(context.Context, *oracle.Box) error, 0, len(pick))
 	for _, i := range pick {
-		tasks = append(tasks, func(ctx context.Context, sb *sandbox) error {
-			var out runOutcome
-			err := p.withMutant(sb, muts[i], func(ov *override) (err error) {
-				s := runSpec{ov: ov, bail: real.canBail(), timeout: lim.oracle, cold: true}
-				out, err = x.oracleWith(ctx, real, sb, s)
-				if err == nil && lim.retry(out.Status) {
-					s.timeout *= 2
-					out, err = x.oracleWith(ctx, real, sb, s)
+		tasks = append(tasks, func(ctx context.Context, sb *oracle.Box) error {
+			var out oracle.RunOutcome
+			err := p.WithMutant(sb, muts[i], func(ov *oracle.Override) (err error) {
+				s := oracle.RunSpec{Ov: ov, Bail: real.CanBail(), Timeout: lim.Oracle, Cold: true}
+				out, err = x.OracleWith(ctx, real, sb, s)
+				if err == nil && lim.Retry(out.Status) {
+					s.Timeout *= 2
+					out, err = x.OracleWith(ctx, real, sb, s)
 				}
 				return err
 			})
@@ -93,7 +94,7 @@ func runParity(ctx context.Context, x *runs, p *pool, real oracleRunner, timeout
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			if compareParity(&results[i], real.name(), out) {
+			if compareParity(&results[i], real.Name(), out) {
 				info.Agreed++
 			} else {
 				info.Disagreed++
@@ -104,19 +105,19 @@ func runParity(ctx context.Context, x *runs, p *pool, real oracleRunner, timeout
 			return nil
 		})
 	}
-	return info, p.run(ctx, tasks)
+	return info, p.Run(ctx, tasks)
 }
 
 // compareParity records the real runner's run out of mutant r and, when it disagrees with the
 // embedded outcome, makes r an error with both outputs. It reports whether they agreed.
-func compareParity(r *report.MutantResult, runner string, out runOutcome) bool {
+func compareParity(r *report.MutantResult, runner string, out oracle.RunOutcome) bool {
 	pr := &report.ParityRun{
 		Runner: runner, Status: out.Status, ExitCode: out.ExitCode, KilledBy: out.KilledBy,
-		DurationMS: out.Duration.Milliseconds(), OutputTail: tail(out.Output), Inputs: out.Inputs,
+		DurationMS: out.Duration.Milliseconds(), OutputTail: oracle.Tail(out.Output), Inputs: out.Inputs,
 		Agrees: sameOutcome(r.Status, out.Status), EmbeddedStatus: r.Status, EmbeddedKilledBy: r.KilledBy,
 	}
 	if out.Status == report.StatusError && out.Err != nil {
-		pr.OutputTail = tail(out.Err.Error() + "\n" + out.Output)
+		pr.OutputTail = oracle.Tail(out.Err.Error() + "\n" + out.Output)
 	}
 	r.Parity = pr
 	if pr.Agrees {
@@ -131,7 +132,7 @@ func compareParity(r *report.MutantResult, runner string, out runOutcome) bool {
 	if out.KilledBy != "" {
 		theirs += " by " + out.KilledBy
 	}
-	r.OutputTail = tail(fmt.Sprintf("bond --parity: the embedded runner's run was %s, the %s runner's %s; bond does not pick a side.\n--- embedded ---\n%s\n--- %s ---\n%s",
+	r.OutputTail = oracle.Tail(fmt.Sprintf("bond --parity: the embedded runner's run was %s, the %s runner's %s; bond does not pick a side.\n--- embedded ---\n%s\n--- %s ---\n%s",
 		embedded, runner, theirs, r.OutputTail, runner, pr.OutputTail))
 	r.Status, r.Reason, r.KilledBy, r.FailedTests = report.StatusError, report.ReasonParity, "", nil
 	return false

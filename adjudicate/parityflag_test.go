@@ -6,19 +6,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
 
 // disagreeingRunner stands in for --parity's real runner: it passes the unmutated oracle and
 // accepts every mutant, so every kill the embedded runner reports is a disagreement.
-type disagreeingRunner struct{ oracleRunner }
+type disagreeingRunner struct{ oracle.OracleRunner }
 
-func (disagreeingRunner) run(_ context.Context, _ *sandbox, s runSpec) (runOutcome, error) {
-	return runOutcome{Status: report.StatusAccepted, Output: "fake runner: every test passed\n"}, nil
+func (disagreeingRunner) Run(_ context.Context, _ *oracle.Box, s oracle.RunSpec) (oracle.RunOutcome, error) {
+	return oracle.RunOutcome{Status: report.StatusAccepted, Output: "fake runner: every test passed\n"}, nil
 }
 
-func (disagreeingRunner) name() string { return "fake" }
+func (disagreeingRunner) Name() string { return "fake" }
 
 // --parity with vitest installed: the embedded runner's kills and its vacuous acceptance are run
 // again by `npm test`, and all agree; with a real runner that disagrees (injected), each kill it
@@ -36,7 +37,7 @@ func TestParityFlag(t *testing.T) {
 		mutantAt(t, root, "src/clamp.js", 6, "return-sentinel", "return hi;", "return undefined;"),
 	}
 	front := plan.Front{Files: []plan.FileInfo{{Path: "src/clamp.js", Added: []int{2, 3, 5, 6}}}}
-	certify := func(t *testing.T, real oracleRunner) *report.Report {
+	certify := func(t *testing.T, real oracle.OracleRunner) *report.Report {
 		o, err := Options{Plan: plan.Options{Repo: root}, OracleCmd: "npm test -- test/clamp.test.js", Jobs: 2,
 			Timeout: 2 * time.Minute, Adjudicate: AdjudicateAll, Parity: true, parityRunner: real}.withDefaults()
 		if err != nil {
@@ -110,7 +111,7 @@ func TestParityFlagCannotCompare(t *testing.T) {
 	front := plan.Front{Files: []plan.FileInfo{{Path: "src/fold.js", Added: []int{1, 2, 3, 4, 5}}}}
 	for _, tc := range []struct {
 		name, runner string
-		real         oracleRunner
+		real         oracle.OracleRunner
 		want         string
 	}{
 		{"command runner", RunnerNode, nil, "ran under the node runner, not the embedded one"},
@@ -137,13 +138,13 @@ func TestParityFlagCannotCompare(t *testing.T) {
 }
 
 // failingRunner is a real runner that cannot run the oracle at all.
-type failingRunner struct{ oracleRunner }
+type failingRunner struct{ oracle.OracleRunner }
 
-func (failingRunner) run(context.Context, *sandbox, runSpec) (runOutcome, error) {
-	return runOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "sh: 1: vitest: not found\n"}, nil
+func (failingRunner) Run(context.Context, *oracle.Box, oracle.RunSpec) (oracle.RunOutcome, error) {
+	return oracle.RunOutcome{Status: report.StatusKilled, ExitCode: 1, Output: "sh: 1: vitest: not found\n"}, nil
 }
 
-func (failingRunner) name() string { return "fake" }
+func (failingRunner) Name() string { return "fake" }
 
-func (failingRunner) canBail() bool     { return false }
-func (disagreeingRunner) canBail() bool { return false }
+func (failingRunner) CanBail() bool     { return false }
+func (disagreeingRunner) CanBail() bool { return false }

@@ -5,9 +5,9 @@ package adjudicate
 // verdicts of both engines identical.
 
 import (
-	"github.com/bond-tool/bond/plan"
-
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/plan"
 )
 
 // pay decides, from the evidence of the baseline and canaries, what each mutant run costs.
@@ -38,20 +38,20 @@ func (y pay) known(ev *evidence, m plan.Mutant) report.Reason {
 // mutantRun is mutant m's first oracle run: without coverage (only an accepted mutant's hit map
 // is evidence; cover.go runs it again for that), except under exhaustive or where coverage is
 // free.
-func (y pay) mutantRun(m plan.Mutant, ov *override, lim limits) runSpec {
+func (y pay) mutantRun(m plan.Mutant, ov *oracle.Override, lim oracle.Limits) oracle.RunSpec {
 	files := y.oracle
 	if tf := y.reach.filesFor(m.Path, m.Line); tf != nil && !y.exhaustive {
 		files = tf
 	}
-	return runSpec{ov: ov, cov: y.exhaustive || y.freeCoverage, bail: y.bail && !y.exhaustive, files: files, timeout: lim.oracle}
+	return oracle.RunSpec{Ov: ov, Cov: y.exhaustive || y.freeCoverage, Bail: y.bail && !y.exhaustive, Files: files, Timeout: lim.Oracle}
 }
 
 // firstRunHasCoverage reports whether a mutant's first run already collected coverage.
 func (y pay) firstRunHasCoverage() bool { return y.exhaustive || y.freeCoverage }
 
 // coverageRun is the run with coverage of accepted mutant m, for the coverage detector.
-func (y pay) coverageRun(m plan.Mutant, ov *override, lim limits) runSpec {
+func (y pay) coverageRun(m plan.Mutant, ov *oracle.Override, lim oracle.Limits) oracle.RunSpec {
 	s := y.mutantRun(m, ov, lim)
-	s.cov = true
+	s.Cov = true
 	return s
 }

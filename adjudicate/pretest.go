@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/internal/safefile"
 	"github.com/bond-tool/bond/operators/lex"
 )
@@ -157,7 +158,7 @@ func resolvesTo(target string, own func(string) bool) bool {
 // listedFiles is the repository's own files for planPretest: git's list, or nil outside a
 // checkout; a failing git is not fatal here (the sandboxes report it), so it falls back to disk.
 func listedFiles(ctx context.Context, root string) map[string]bool {
-	set, _, err := gitListed(ctx, root)
+	set, _, err := oracle.GitListed(ctx, root)
 	if err != nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ package adjudicate
 // files that reach it.
 
 import (
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -17,13 +18,13 @@ type testReach struct {
 }
 
 // newTestReach reads the per-file baseline runs; nil when reach is not per file.
-func newTestReach(b baselineRuns) *testReach {
-	if b.files == nil {
+func newTestReach(b oracle.BaselineRuns) *testReach {
+	if b.Files == nil {
 		return nil
 	}
-	r := &testReach{files: b.files, by: map[string]map[int][]int{}}
-	for i := range b.files {
-		for p, fh := range b.each[i].Hits {
+	r := &testReach{files: b.Files, by: map[string]map[int][]int{}}
+	for i := range b.Files {
+		for p, fh := range b.Each[i].Hits {
 			for l, hit := range fh {
 				if !hit {
 					continue

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/testresults"
 	"github.com/bond-tool/bond/plan"
@@ -35,12 +36,12 @@ func TestReadResultsFromOutput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := runOutcome{Status: tt.status, Output: tt.output}
-			var ask *resultsAsk
+			out := oracle.RunOutcome{Status: tt.status, Output: tt.output}
+			var ask *oracle.ResultsAsk
 			if tt.runner != "" {
-				ask = &resultsAsk{req: testresults.Request{Runner: tt.runner}, dir: t.TempDir()}
+				ask = &oracle.ResultsAsk{Req: testresults.Request{Runner: tt.runner}, Dir: t.TempDir()}
 			}
-			readResults(&out, ask, "/root")
+			oracle.ReadResults(&out, ask, "/root")
 			if !reflect.DeepEqual(out.Failed, tt.failed) || out.KilledBy != tt.killedBy {
 				t.Errorf("failed %q killed by %q; want %q, %q", out.Failed, out.KilledBy, tt.failed, tt.killedBy)
 			}
@@ -53,7 +54,7 @@ func TestReadResultsFromOutput(t *testing.T) {
 
 func TestDropMentions(t *testing.T) {
 	out := "Tests: 1 failed\nTest results written to: ../../bond-results-123/results\nRan all test suites.\n"
-	if got := dropMentions(out, "bond-results-123"); got != "Tests: 1 failed\nRan all test suites.\n" {
+	if got := oracle.DropMentions(out, "bond-results-123"); got != "Tests: 1 failed\nRan all test suites.\n" {
 		t.Errorf("dropMentions = %q", got)
 	}
 }
@@ -69,7 +70,7 @@ func TestMergeEnv(t *testing.T) {
 		{env: []string{"C=1"}, add: []string{"C=2"}, want: []string{"C=2"}},
 	}
 	for _, tt := range tests {
-		if got := mergeEnv(tt.env, tt.add); !reflect.DeepEqual(got, tt.want) {
+		if got := oracle.MergeEnv(tt.env, tt.add); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("mergeEnv(%q, %q) = %q, want %q", tt.env, tt.add, got, tt.want)
 		}
 	}

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/adjudicate/suggest"
@@ -46,18 +47,18 @@ func recordedCall(a, b embedded.Call) *witnessCall {
 
 // suggester writes and runs the suggestions of one certify.
 type suggester struct {
-	x      *runs
-	p      *pool
-	lim    limits
-	runner oracleRunner
+	x      *oracle.Runs
+	p      *oracle.Pool
+	lim    oracle.Limits
+	runner oracle.OracleRunner
 	// sb is the clean sandbox the next suggestion runs in (nil: make one).
-	sb *sandbox
+	sb *oracle.Box
 }
 
 // suggestTests gives every fresh value witness of results its suggested test; calls are the
 // witnesses' calls as the unmutated runs recorded them, by mutant id (adjudicate's).
-func suggestTests(ctx context.Context, x *runs, p *pool, lim limits, muts []plan.Mutant, results []report.MutantResult, calls map[string]*witnessCall, prog *progress) error {
-	s := &suggester{x: x, p: p, lim: lim, runner: x.choice.runner}
+func suggestTests(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, muts []plan.Mutant, results []report.MutantResult, calls map[string]*witnessCall, prog *progress) error {
+	s := &suggester{x: x, p: p, lim: lim, runner: x.Choice.Runner}
 	var todo []int
 	for i := range results {
 		if w := results[i].Witness; w.Kind == report.WitnessValue && w.Value != nil && !results[i].Cached {
@@ -89,7 +90,7 @@ func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *report.Value
 		return st, nil
 	}
 	st.Code = code
-	if s.p.tree.file(st.Path) != nil {
+	if s.p.Tree.File(st.Path) != nil {
 		st.NotAttempted = st.Path + " already exists in the repository; bond writes its suggestion nowhere else"
 		st.Code, st.Path = "", ""
 		return st, nil
@@ -100,8 +101,8 @@ func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *report.Value
 // framework is the framework a suggestion for test file rel is written in, or why none is.
 func (s *suggester) framework(rel string) (string, string) {
 	switch r := s.runner.(type) {
-	case *embeddedRunner:
-		fw, ok := r.r.FrameworkOf(rel)
+	case *oracle.EmbeddedRunner:
+		fw, ok := r.R.FrameworkOf(rel)
 		if !ok {
 			return "", "the witnessing file " + rel + " is not one of the oracle's test files"
 		}
@@ -109,11 +110,11 @@ func (s *suggester) framework(rel string) (string, string) {
 			return suggest.Mocha, ""
 		}
 		return string(fw), ""
-	case *cmdRunner:
-		if r.runner == RunnerNode {
+	case *oracle.CmdRunner:
+		if r.Runner == RunnerNode {
 			return suggest.NodeTest, ""
 		}
-		at, ok := oraclecmd.LocateRunner(r.cmd, oraclecmd.Options{Scripts: r.scripts})
+		at, ok := oraclecmd.LocateRunner(r.Cmd, oraclecmd.Options{Scripts: r.Scripts})
 		switch {
 		case ok && at.Name == "mocha":
 			return suggest.Mocha, ""
@@ -128,7 +129,7 @@ func (s *suggester) framework(rel string) (string, string) {
 		}
 		return "", "the oracle command runs no test runner bond recognises"
 	}
-	return "", "runner " + s.runner.name() + " gets no suggestions"
+	return "", "runner " + s.runner.Name() + " gets no suggestions"
 }
 
 // write writes the suggestion's code and its test's name, or a *suggest.Refusal saying why not.
@@ -145,16 +146,16 @@ func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw string) (code
 	if !ok {
 		return "", "", fmt.Errorf("the callee %s names no module", vd.Callee)
 	}
-	t := s.p.tree
-	f := t.file(vd.File)
+	t := s.p.Tree
+	f := t.File(vd.File)
 	if f == nil {
 		return "", "", fmt.Errorf("the witnessing test file %s is not in the repository", vd.File)
 	}
-	src, err := t.bytes(f)
+	src, err := t.Bytes(f)
 	if err != nil {
 		return "", "", err
 	}
-	spec, err := suggest.Specifier(src, vd.File, mod, func(rel string) bool { return t.file(rel) != nil })
+	spec, err := suggest.Specifier(src, vd.File, mod, func(rel string) bool { return t.File(rel) != nil })
 	if err != nil {
 		return "", "", err
 	}
@@ -162,7 +163,7 @@ func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw string) (code
 	if err != nil {
 		return "", "", err
 	}
-	esm := esmTest(t.root)
+	esm := oracle.EsmTest(t.Root)
 	return suggest.Code(suggest.Test{Framework: fw, ESM: esm(vd.File), Specifier: spec, ModuleCJS: !s.moduleESM(mod, esm),
 		Export: export, Callee: vd.Callee, Call: dec, Neighbour: vd.Origin == "neighbour"})
 }
@@ -181,36 +182,36 @@ func (s *suggester) moduleESM(rel string, esm func(string) bool) bool {
 	case ".cjs", ".cts":
 		return false
 	}
-	f := s.p.tree.file(rel)
+	f := s.p.Tree.File(rel)
 	if f == nil {
 		return false
 	}
-	b, err := s.p.tree.bytes(f)
+	b, err := s.p.Tree.Bytes(f)
 	return err == nil && esmSyntax.Match(b)
 }
 
 // sandbox is a sandbox no oracle run and no earlier suggestion changed.
-func (s *suggester) sandbox() (*sandbox, error) {
+func (s *suggester) sandbox() (*oracle.Box, error) {
 	if s.sb != nil {
 		return s.sb, nil
 	}
 	// A slot of a name no run could guess and bond made empty: nothing planted in the work dir
 	// beforehand can be in it.
-	slot, err := os.MkdirTemp(s.p.work, "s")
+	slot, err := os.MkdirTemp(s.p.Work, "s")
 	if err != nil {
 		return nil, fmt.Errorf("making a sandbox for the suggested tests: %w", err)
 	}
-	sb, err := makeSandbox(s.p.tree, sandboxDir(s.p.work, s.p.tree.root, filepath.Base(slot)), len(s.p.sbs))
+	sb, err := oracle.MakeSandbox(s.p.Tree, oracle.SandboxDir(s.p.Work, s.p.Tree.Root, filepath.Base(slot)), len(s.p.Boxes))
 	if err != nil {
 		return nil, err
 	}
-	if len(s.p.sbs) > 0 && s.p.sbs[0].caches != nil {
+	if len(s.p.Boxes) > 0 && s.p.Boxes[0].Caches != nil {
 		// No copy-on-write here: node_modules caches of its own, as the oracle's sandboxes have.
-		if _, err := sb.shimNodeModules(); err != nil {
+		if _, err := sb.ShimNodeModules(); err != nil {
 			return nil, err
 		}
 	}
-	s.p.sbs = append(s.p.sbs, sb) // cleanup lists what changed in it and removes it
+	s.p.Boxes = append(s.p.Boxes, sb) // cleanup lists what changed in it and removes it
 	s.sb = sb
 	return sb, nil
 }
@@ -221,16 +222,16 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 	if err != nil {
 		return err
 	}
-	if err := sb.fs.WriteFile(st.Path, []byte(st.Code), 0o644); err != nil {
-		return sb.writeError("writing the suggested test in", st.Path, err)
+	if err := sb.FS.WriteFile(st.Path, []byte(st.Code), 0o644); err != nil {
+		return sb.WriteError("writing the suggested test in", st.Path, err)
 	}
 	// Whatever happens next, the file goes and a sandbox where anything else changed is not used
 	// again.
 	defer func() {
-		if _, err := sb.fs.Lstat(st.Path); err == nil {
-			_ = os.Remove(filepath.Join(sb.root, filepath.FromSlash(st.Path)))
+		if _, err := sb.FS.Lstat(st.Path); err == nil {
+			_ = os.Remove(filepath.Join(sb.Root, filepath.FromSlash(st.Path)))
 		}
-		if len(sb.changes()) > 0 || sb.placed != "" {
+		if len(sb.Changes()) > 0 || sb.Placed != "" {
 			s.sb = nil
 		}
 	}()
@@ -243,12 +244,12 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 		return nil
 	}
 	defer done()
-	spec := runSpec{files: []string{st.Path}, timeout: s.lim.oracle}
-	base, err := r.run(ctx, sb, spec)
+	spec := oracle.RunSpec{Files: []string{st.Path}, Timeout: s.lim.Oracle}
+	base, err := r.Run(ctx, sb, spec)
 	if err != nil {
 		return err
 	}
-	s.x.clock.record(base, false)
+	s.x.Clock.Record(base, false)
 	st.Patched, st.PatchedMS = runWord(base.Status), base.Duration.Milliseconds()
 	if why := s.tampered(sb, st); why != "" {
 		st.Dropped = why
@@ -258,21 +259,21 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 		st.Dropped = "it did not pass on the patched tree (" + st.Patched + "): " + failedText(base)
 		return nil
 	}
-	var mut runOutcome
+	var mut oracle.RunOutcome
 	held := true
-	err = s.p.withMutant(sb, m, func(ov *override) error {
-		spec.ov = ov
+	err = s.p.WithMutant(sb, m, func(ov *oracle.Override) error {
+		spec.Ov = ov
 		var err error
-		mut, err = r.run(ctx, sb, spec)
+		mut, err = r.Run(ctx, sb, spec)
 		// The mutated file must still hold the mutant: a run that rewrote it ran something else.
-		b, rerr := sb.fs.ReadFile(ov.Path, int64(len(ov.Content))+1)
+		b, rerr := sb.FS.ReadFile(ov.Path, int64(len(ov.Content))+1)
 		held = rerr == nil && string(b) == string(ov.Content)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	s.x.clock.record(mut, false)
+	s.x.Clock.Record(mut, false)
 	st.Mutant, st.MutantMS = runWord(mut.Status), mut.Duration.Milliseconds()
 	if !held {
 		st.Dropped = "the mutated file " + m.Path + " did not hold the mutant after the run (the code under test or a setup file rewrote it), so the run is not the mutant's"
@@ -298,13 +299,13 @@ func (s *suggester) verify(ctx context.Context, m plan.Mutant, st *report.Sugges
 
 // tampered says why a run's result cannot be taken as the suggestion's: its file is not what bond
 // wrote, or another file of the sandbox changed.
-func (s *suggester) tampered(sb *sandbox, st *report.SuggestedTest) string {
-	b, err := sb.fs.ReadFile(st.Path, int64(len(st.Code))+1)
+func (s *suggester) tampered(sb *oracle.Box, st *report.SuggestedTest) string {
+	b, err := sb.FS.ReadFile(st.Path, int64(len(st.Code))+1)
 	if err != nil || string(b) != st.Code {
 		return "the suggested file " + st.Path + " was changed during its run (by the code under test or a setup file), so its result is not the suggestion's"
 	}
 	var other []string
-	for _, c := range sb.changes() {
+	for _, c := range sb.Changes() {
 		if c != st.Path {
 			other = append(other, c)
 		}
@@ -317,29 +318,29 @@ func (s *suggester) tampered(sb *sandbox, st *report.SuggestedTest) string {
 
 // runnerFor is the oracle's runner narrowed to the suggested file rel in sb, with what to call
 // when done; why says why it cannot be (an oracle command bond cannot point at the file).
-func (s *suggester) runnerFor(sb *sandbox, rel string) (oracleRunner, func(), string, error) {
+func (s *suggester) runnerFor(sb *oracle.Box, rel string) (oracle.OracleRunner, func(), string, error) {
 	switch r := s.runner.(type) {
-	case *embeddedRunner:
-		sib, err := r.r.Sibling(sb.root, []string{rel})
+	case *oracle.EmbeddedRunner:
+		sib, err := r.R.Sibling(sb.Root, []string{rel})
 		if err != nil {
 			return nil, nil, "the embedded runner could not prepare the suggested test: " + err.Error(), nil
 		}
-		e := &embeddedRunner{r: sib}
-		return e, e.close, "", nil
-	case *cmdRunner:
+		e := &oracle.EmbeddedRunner{R: sib}
+		return e, e.Close, "", nil
+	case *oracle.CmdRunner:
 		c := *r
-		if r.runner == RunnerNode {
-			c.files = []string{rel}
+		if r.Runner == RunnerNode {
+			c.Files = []string{rel}
 			return &c, func() {}, "", nil
 		}
-		cmd, err := commandFor(r.cmd, oraclecmd.Options{Scripts: r.scripts}, rel)
+		cmd, err := commandFor(r.Cmd, oraclecmd.Options{Scripts: r.Scripts}, rel)
 		if err != nil {
 			return nil, nil, err.Error(), nil
 		}
-		c.cmd, c.files = cmd, nil
+		c.Cmd, c.Files = cmd, nil
 		return &c, func() {}, "", nil
 	}
-	return nil, nil, "runner " + s.runner.name() + " gets no suggestions", nil
+	return nil, nil, "runner " + s.runner.Name() + " gets no suggestions", nil
 }
 
 // commandFor is the oracle command with its test-file argument replaced by rel: the same runner,
@@ -406,7 +407,7 @@ func runWord(s report.Status) string {
 }
 
 // failedText names a run's failed tests, else the last line of its output, short.
-func failedText(out runOutcome) string {
+func failedText(out oracle.RunOutcome) string {
 	if len(out.Failed) > 0 {
 		return "failed " + strings.Join(out.Failed, "; ")
 	}

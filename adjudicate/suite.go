@@ -7,6 +7,7 @@ package adjudicate
 import (
 	"context"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -14,14 +15,14 @@ import (
 // suiteWitness runs gates over mutant m, in order, and returns the first that fails as a witness
 // (suite, or compile when a checker rejected the mutant before any test); a zero Witness when
 // none does.
-func suiteWitness(ctx context.Context, x *runs, p *pool, lim limits, gates []report.GateRecord, m plan.Mutant) (report.Witness, error) {
+func suiteWitness(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle.Limits, gates []report.GateRecord, m plan.Mutant) (report.Witness, error) {
 	var w report.Witness
-	err := p.with(ctx, func(sb *sandbox) error {
-		return p.withMutant(sb, m, func(*override) error {
+	err := p.With(ctx, func(sb *oracle.Box) error {
+		return p.WithMutant(sb, m, func(*oracle.Override) error {
 			for _, g := range gates {
-				out, err := x.gate(ctx, sb, g.Cmd, lim.gate(g))
-				if err == nil && lim.retry(out.Status) {
-					out, err = x.gate(ctx, sb, g.Cmd, 2*lim.gate(g))
+				out, err := x.Gate(ctx, sb, g.Cmd, lim.Gate(g))
+				if err == nil && lim.Retry(out.Status) {
+					out, err = x.Gate(ctx, sb, g.Cmd, 2*lim.Gate(g))
 				}
 				if err != nil {
 					return err

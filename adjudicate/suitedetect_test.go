@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -16,26 +17,26 @@ import (
 // no cheaper witness decided, they run for the mutants left without one, within the cap.
 func TestSuiteDetectorAskedLast(t *testing.T) {
 	muts := []plan.Mutant{{ID: "a", Path: "src/a.js", Line: 2}, {ID: "b", Path: "src/a.js", Line: 3}, {ID: "c", Path: "src/a.js", Line: 4}}
-	base := runOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 9: true}}}
-	moved := runOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 9: false}}}
+	base := oracle.RunOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 9: true}}}
+	moved := oracle.RunOutcome{Status: report.StatusAccepted, Hits: coverage.HitMap{"src/a.js": {2: true, 3: true, 4: true, 9: false}}}
 	ev := &evidence{base: newBaseline(base, base), canary: map[string]string{"src/a.js": report.CanaryKilled}}
 	for _, r := range []struct {
 		name     string
 		mode     string
-		outs     []*runOutcome // each mutant's coverage run: moved is a coverage witness
+		outs     []*oracle.RunOutcome // each mutant's coverage run: moved is a coverage witness
 		cap      int
 		want     []report.WitnessKind
 		gates    int      // times the gates were asked for (the real ones run on the first ask only)
 		suite    []string // the mutants the suite detector ran over
 		coverage []int    // the mutants whose coverage run was asked for
 	}{
-		{"first: a later coverage witness spares the gates", AdjudicateFirst, []*runOutcome{&base, &moved, &base}, 2,
+		{"first: a later coverage witness spares the gates", AdjudicateFirst, []*oracle.RunOutcome{&base, &moved, &base}, 2,
 			[]report.WitnessKind{report.WitnessNotAdjudicated, report.WitnessCoverage, report.WitnessNotAdjudicated}, 0, nil, []int{0, 1}},
-		{"first: no cheaper witness, the first suite witness decides", AdjudicateFirst, []*runOutcome{&base, &base, &base}, 2,
+		{"first: no cheaper witness, the first suite witness decides", AdjudicateFirst, []*oracle.RunOutcome{&base, &base, &base}, 2,
 			[]report.WitnessKind{report.WitnessSuite, report.WitnessNotAdjudicated, report.WitnessNotAdjudicated}, 1, []string{"a"}, []int{0, 1, 2}},
-		{"all: the gates run for every mutant left without a witness", AdjudicateAll, []*runOutcome{&base, &moved, &base}, 2,
+		{"all: the gates run for every mutant left without a witness", AdjudicateAll, []*oracle.RunOutcome{&base, &moved, &base}, 2,
 			[]report.WitnessKind{report.WitnessSuite, report.WitnessCoverage, report.WitnessSuite}, 2, []string{"a", "c"}, []int{0, 1, 2}},
-		{"all: past the cap, not adjudicated", AdjudicateAll, []*runOutcome{&base, &base, &base}, 1,
+		{"all: past the cap, not adjudicated", AdjudicateAll, []*oracle.RunOutcome{&base, &base, &base}, 1,
 			[]report.WitnessKind{report.WitnessSuite, report.WitnessNotAdjudicated, report.WitnessNotAdjudicated}, 3, []string{"a"}, []int{0, 1, 2}},
 	} {
 		t.Run(r.name, func(t *testing.T) {
@@ -47,7 +48,7 @@ func TestSuiteDetectorAskedLast(t *testing.T) {
 			var suite []string
 			var covered []int
 			d := detectors{
-				coverage: func(_ context.Context, i int) (*runOutcome, error) {
+				coverage: func(_ context.Context, i int) (*oracle.RunOutcome, error) {
 					covered = append(covered, i)
 					return r.outs[i], nil
 				},

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -31,7 +32,7 @@ test('adds', () => { assert.strictEqual(add(2, 1), 3); });
 // keeps the embedded runner.
 func TestTypeScriptUnderPlainNode(t *testing.T) {
 	needNode(t)
-	strips := stripsTypes(nodeVersion(context.Background(), t.TempDir(), nil))
+	strips := oracle.StripsTypes(oracle.NodeVersion(context.Background(), t.TempDir(), nil))
 	for _, tc := range []struct {
 		runner     string
 		wantRunner string
@@ -71,7 +72,7 @@ func TestStripsTypes(t *testing.T) {
 		"v20.20.2": false, "v22.17.1": false, "v22.18.0": true, "v23.5.0": false, "v23.6.0": true,
 		"v24.0.0": true, "absent": false, "unknown: no node": false,
 	} {
-		if got := stripsTypes(v); got != want {
+		if got := oracle.StripsTypes(v); got != want {
 			t.Errorf("stripsTypes(%q) = %v, want %v", v, got, want)
 		}
 	}

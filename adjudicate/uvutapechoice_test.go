@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/plan"
@@ -45,7 +46,7 @@ func TestUvuTapeCommandChoice(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			root := writeRepo(t, files)
-			got, eo, why := commandTests(root, tc.cmd)
+			got, eo, why := oracle.CommandTests(root, tc.cmd)
 			if tc.why != "" {
 				if why == "" || !strings.Contains(why, tc.why) {
 					t.Fatalf("why %q, want one naming %q (files %v)", why, tc.why, got)
@@ -126,7 +127,7 @@ func TestUvuCommandEnv(t *testing.T) {
 		t.Fatal(err)
 	}
 	for cmd, want := range map[string]string{"uvu test": "1", "uvu --no-color test": ""} {
-		_, eo, why := commandTests(root, cmd)
+		_, eo, why := oracle.CommandTests(root, cmd)
 		if why != "" || eo.Env["FORCE_COLOR"] != want {
 			t.Errorf("%s: env %v (%s), want FORCE_COLOR %q", cmd, eo.Env, why, want)
 		}

@@ -23,29 +23,9 @@ import (
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
-
-// callTrace is one run's value trace: its calls, the test files that ran, and whether a file's
-// trace hit its cap. Unavailable says why the run's trace cannot be compared (the runner does
-// not trace this oracle, or a test file left no trace); Observed says Files are the test files
-// the trace saw load (a command that picks its own), not the ones the run was asked to run;
-// Recorder says what recorded it under a command runner, for the run's note ("" for nodetrace's
-// preload).
-type callTrace struct {
-	Calls       []embedded.Call
-	Files       []string
-	Capped      bool
-	Unavailable string
-	Observed    bool
-	Recorder    string
-	// NeighboursMissed names a test file whose neighbour calls were asked for and not made
-	// (nodetrace.Trace.NeighboursMissed).
-	NeighboursMissed string
-	// NeighboursSkipped counts the tests' entry calls given no neighbour because an argument or
-	// the receiver holds a getter or a Proxy, which copying it would run.
-	NeighboursSkipped int
-}
 
 // valueDetectorNote is the report's run-level word on the value detector: on, with how many
 // calls each unmutated run recorded, or why it is not available.
@@ -70,9 +50,9 @@ func valueDetectorNote(base *baseline, runner string, neighbours bool) string {
 		how = "calls the test files make into the modules they require or import from the repository are recorded by a hook in the tests' Node processes"
 	}
 	note := fmt.Sprintf("on (runner %s): %s; %d and %d calls in the two unmutated runs", runner, how, len(tr[0].Calls), len(tr[1].Calls))
-	if neighbours && tr[0].Recorder == vitestRecorder {
+	if neighbours && tr[0].Recorder == oracle.VitestRecorder {
 		// The setup file under vitest makes no neighbour calls: said, never a silent 0.
-		return note + " (" + vitestNoNeighbours + ")"
+		return note + " (" + oracle.VitestNoNeighbours + ")"
 	}
 	if neighbours {
 		n := 0
@@ -107,11 +87,11 @@ func valueUnavailable(runner string) *report.ValueCheck {
 // unmutated runs recorded it, for the suggested test (nil when none, or when the call was made
 // only under the mutant). A nil trace on any side means the runner records none: the check is
 // unavailable.
-func valueDetect(base [2]*callTrace, mut *callTrace, runner string) (*report.ValueCheck, *report.ValueDiff, *witnessCall) {
+func valueDetect(base [2]*oracle.CallTrace, mut *oracle.CallTrace, runner string) (*report.ValueCheck, *report.ValueDiff, *witnessCall) {
 	if base[0] == nil || base[1] == nil || mut == nil {
 		return valueUnavailable(runner), nil, nil
 	}
-	for i, t := range [...]*callTrace{base[0], base[1], mut} {
+	for i, t := range [...]*oracle.CallTrace{base[0], base[1], mut} {
 		if t.Unavailable != "" {
 			if strings.HasPrefix(t.Unavailable, "not available") {
 				return &report.ValueCheck{Unavailable: t.Unavailable}, nil, nil

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -14,8 +15,8 @@ func call(callee, arg, outcome string) embedded.Call {
 	return embedded.Call{File: "t.js", Test: "t", Callee: callee, Args: []string{"args=Arguments(1)", "args[0]=" + arg}, Outcome: []string{"return=" + outcome}}
 }
 
-func trace(calls ...embedded.Call) *callTrace {
-	return &callTrace{Calls: calls, Files: []string{"t.js"}}
+func trace(calls ...embedded.Call) *oracle.CallTrace {
+	return &oracle.CallTrace{Calls: calls, Files: []string{"t.js"}}
 }
 
 // TestValueDetect pins the value detector's alignment and masking (issue 28): calls aligned by
@@ -25,7 +26,7 @@ func TestValueDetect(t *testing.T) {
 	f, g := "m.js#f", "m.js#g"
 	tests := []struct {
 		name         string
-		a, b, m      *callTrace
+		a, b, m      *oracle.CallTrace
 		calls, diff  int
 		masked       int
 		path, bv, mv string
@@ -61,13 +62,13 @@ func TestValueDetect(t *testing.T) {
 			m:     trace(call(f, "num:1", "num:1"), call(f, "num:1", "num:3")),
 			calls: 2, diff: 1, path: "return", bv: "num:2", mv: "num:3"},
 		{name: "only the mutant run's test files are compared",
-			a: &callTrace{Calls: []embedded.Call{call(f, "num:1", "num:1"), {File: "u.js", Callee: g}}, Files: []string{"t.js", "u.js"}},
-			b: &callTrace{Calls: []embedded.Call{call(f, "num:1", "num:1"), {File: "u.js", Callee: g}}, Files: []string{"t.js", "u.js"}},
+			a: &oracle.CallTrace{Calls: []embedded.Call{call(f, "num:1", "num:1"), {File: "u.js", Callee: g}}, Files: []string{"t.js", "u.js"}},
+			b: &oracle.CallTrace{Calls: []embedded.Call{call(f, "num:1", "num:1"), {File: "u.js", Callee: g}}, Files: []string{"t.js", "u.js"}},
 			m: trace(call(f, "num:1", "num:1")), calls: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vc, d, _ := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "embedded")
+			vc, d, _ := valueDetect([2]*oracle.CallTrace{tt.a, tt.b}, tt.m, "embedded")
 			if vc.Calls != tt.calls || vc.Differ != tt.diff || vc.Masked != tt.masked {
 				t.Errorf("check = %+v, want calls %d differ %d masked %d", *vc, tt.calls, tt.diff, tt.masked)
 			}
@@ -95,25 +96,25 @@ func TestValueDetectUnavailable(t *testing.T) {
 	differs := trace(call(f, "num:1", "undefined"))
 	tests := []struct {
 		name    string
-		a, b, m *callTrace
+		a, b, m *oracle.CallTrace
 		text    string
 	}{
 		{name: "no trace", text: "value detector not available under runner node: the run recorded no value trace"},
-		{name: "runner not covered", a: &callTrace{Unavailable: "not available under runner command: jest"}, b: &callTrace{Unavailable: "not available under runner command: jest"},
-			m: &callTrace{Unavailable: "not available under runner command: jest"}, text: "value detector not available under runner command: jest"},
+		{name: "runner not covered", a: &oracle.CallTrace{Unavailable: "not available under runner command: jest"}, b: &oracle.CallTrace{Unavailable: "not available under runner command: jest"},
+			m: &oracle.CallTrace{Unavailable: "not available under runner command: jest"}, text: "value detector not available under runner command: jest"},
 		{name: "the mutant run's trace is missing", a: trace(call(f, "num:1", "num:2")), b: trace(call(f, "num:1", "num:2")),
-			m: &callTrace{Files: []string{"t.js"}, Unavailable: "the test file t.js left no value trace"}, text: "value detector unavailable for the mutant run: the test file t.js left no value trace"},
-		{name: "an unmutated run's trace is missing", a: &callTrace{Unavailable: "the test file t.js left no value trace"}, b: trace(call(f, "num:1", "num:2")),
+			m: &oracle.CallTrace{Files: []string{"t.js"}, Unavailable: "the test file t.js left no value trace"}, text: "value detector unavailable for the mutant run: the test file t.js left no value trace"},
+		{name: "an unmutated run's trace is missing", a: &oracle.CallTrace{Unavailable: "the test file t.js left no value trace"}, b: trace(call(f, "num:1", "num:2")),
 			m: differs, text: "value detector unavailable for an unmutated run: the test file t.js left no value trace"},
 		{name: "observed files: one the unmutated runs traced is missing from the mutant run",
-			a:    &callTrace{Calls: []embedded.Call{call(f, "num:1", "num:2")}, Files: []string{"t.js", "u.js"}, Observed: true},
-			b:    &callTrace{Calls: []embedded.Call{call(f, "num:1", "num:2")}, Files: []string{"t.js", "u.js"}, Observed: true},
-			m:    &callTrace{Calls: []embedded.Call{call(f, "num:1", "undefined")}, Files: []string{"t.js"}, Observed: true},
+			a:    &oracle.CallTrace{Calls: []embedded.Call{call(f, "num:1", "num:2")}, Files: []string{"t.js", "u.js"}, Observed: true},
+			b:    &oracle.CallTrace{Calls: []embedded.Call{call(f, "num:1", "num:2")}, Files: []string{"t.js", "u.js"}, Observed: true},
+			m:    &oracle.CallTrace{Calls: []embedded.Call{call(f, "num:1", "undefined")}, Files: []string{"t.js"}, Observed: true},
 			text: "value detector unavailable for the mutant run: the test file u.js left a value trace in both unmutated runs and none in the mutant run"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vc, d, _ := valueDetect([2]*callTrace{tt.a, tt.b}, tt.m, "node")
+			vc, d, _ := valueDetect([2]*oracle.CallTrace{tt.a, tt.b}, tt.m, "node")
 			if d != nil || vc.Unavailable == "" || vc.Calls != 0 || vc.Differ != 0 {
 				t.Fatalf("got %+v, %v; want unavailable, no witness", *vc, d)
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // keyedCall is a call with its alignment key: callee, arguments and rank among equal calls.
@@ -52,7 +53,7 @@ func sameKeys(a, b []embedded.Call) bool {
 }
 
 // callsOf are the calls of t made by the test file, the neighbour calls or the tests' own.
-func callsOf(t *callTrace, file string, neighbours bool) []embedded.Call {
+func callsOf(t *oracle.CallTrace, file string, neighbours bool) []embedded.Call {
 	var out []embedded.Call
 	for _, c := range t.Calls {
 		if c.File == file && (c.Origin == "neighbour") == neighbours {

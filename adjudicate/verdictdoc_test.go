@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -28,7 +29,7 @@ func TestUnionMS(t *testing.T) {
 	at := func(a, b int) [2]time.Time {
 		return [2]time.Time{t0.Add(time.Duration(a) * time.Millisecond), t0.Add(time.Duration(b) * time.Millisecond)}
 	}
-	if got := unionMS([][2]time.Time{at(0, 10), at(5, 20), at(30, 40)}); got != 30 {
+	if got := oracle.UnionMS([][2]time.Time{at(0, 10), at(5, 20), at(30, 40)}); got != 30 {
 		t.Errorf("union = %d, want 30", got)
 	}
 }

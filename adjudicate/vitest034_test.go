@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -68,7 +69,7 @@ func TestVitestVersionWhy(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		why := readVitestPlan(root).why
+		why := oracle.ReadVitestPlan(root).Why
 		if refused != (why != "") || refused && !strings.Contains(why, "its vitest is "+v+", older than 0.34") {
 			t.Errorf("vitest %q: why %q", v, why)
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle"
 )
 
 // TestReadVitestPlan: bond takes the project's config as vitest 3 finds it in the root
@@ -37,26 +39,26 @@ func TestReadVitestPlan(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			p := readVitestPlan(root)
+			p := oracle.ReadVitestPlan(root)
 			switch {
 			case tt.why != "":
-				if !strings.HasPrefix(p.why, unavailableVitest) || !strings.Contains(p.why, tt.why) {
-					t.Errorf("why %q, want it to say %q", p.why, tt.why)
+				if !strings.HasPrefix(p.Why, oracle.UnavailableVitest) || !strings.Contains(p.Why, tt.why) {
+					t.Errorf("why %q, want it to say %q", p.Why, tt.why)
 				}
 				return
-			case p.why != "":
-				t.Fatalf("why %q", p.why)
+			case p.Why != "":
+				t.Fatalf("why %q", p.Why)
 			}
-			if p.config != tt.config {
-				t.Errorf("config %q, want %q", p.config, tt.config)
+			if p.Config != tt.config {
+				t.Errorf("config %q, want %q", p.Config, tt.config)
 			}
-			for _, f := range p.files {
+			for _, f := range p.Files {
 				if strings.HasPrefix(f, "node_modules/") || strings.HasPrefix(f, ".cache/") {
 					t.Errorf("scanned %s", f)
 				}
 			}
-			if len(p.files) != len(tt.files) {
-				t.Errorf("files %v, want %v", p.files, tt.files)
+			if len(p.Files) != len(tt.files) {
+				t.Errorf("files %v, want %v", p.Files, tt.files)
 			}
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )
@@ -214,17 +215,17 @@ func TestWarmJestRefusesConfigs(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			w := warmFor(root, "npx jest test/range.test.js", os.Environ(), nil, t.TempDir())
-			if w.refused() != "" {
-				t.Fatalf("refused before starting: %s", w.refused())
+			w := oracle.WarmFor(root, "npx jest test/range.test.js", os.Environ(), nil, t.TempDir())
+			if w.Refused() != "" {
+				t.Fatalf("refused before starting: %s", w.Refused())
 			}
-			sb := &sandbox{root: root, home: t.TempDir()}
-			wk, err := w.worker(t.Context(), sb, time.Minute)
+			sb := &oracle.Box{Root: root, Home: t.TempDir()}
+			wk, err := w.Worker(t.Context(), sb, time.Minute)
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer w.close()
-			got := w.refused()
+			defer w.Close()
+			got := w.Refused()
 			t.Logf("worker started: %v; refused: %q", wk != nil, got)
 			if tt.why == "" && (wk == nil || got != "") || tt.why != "" && (wk != nil || !strings.Contains(got, tt.why)) {
 				t.Errorf("worker %v, refused %q; want %q", wk != nil, got, tt.why)
@@ -256,15 +257,15 @@ func TestWarmRefusesCommands(t *testing.T) {
 		{"npx vitest run test/a.test.js && echo done", "not one test runner invocation"},
 		{"npx vitest run test/a.test.js", ""},
 	} {
-		w := warmFor(root, tt.cmd, nil, nil, t.TempDir())
-		if tt.why == "" && w.refused() != "" || tt.why != "" && !strings.Contains(w.refused(), tt.why) {
-			t.Errorf("%q: refused %q, want %q", tt.cmd, w.refused(), tt.why)
+		w := oracle.WarmFor(root, tt.cmd, nil, nil, t.TempDir())
+		if tt.why == "" && w.Refused() != "" || tt.why != "" && !strings.Contains(w.Refused(), tt.why) {
+			t.Errorf("%q: refused %q, want %q", tt.cmd, w.Refused(), tt.why)
 		}
 	}
 	// jest's --ci decides whether a new snapshot is written or fails: the jest worker passes it on.
 	for cmd, ci := range map[string]bool{"npx jest --ci test/a.test.js": true, "npx jest test/a.test.js": false} {
-		if w := warmFor(root, cmd, nil, nil, t.TempDir()); w.ci != ci || !slices.Contains(w.args(t.TempDir()), fmt.Sprintf(`{"ci":%v,"keepMtime":false}`, ci)) {
-			t.Errorf("%q: ci %v, harness arguments %q; want ci %v passed on", cmd, w.ci, w.args(""), ci)
+		if w := oracle.WarmFor(root, cmd, nil, nil, t.TempDir()); w.Ci != ci || !slices.Contains(w.Args(t.TempDir()), fmt.Sprintf(`{"ci":%v,"keepMtime":false}`, ci)) {
+			t.Errorf("%q: ci %v, harness arguments %q; want ci %v passed on", cmd, w.Ci, w.Args(""), ci)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/isolate"
@@ -80,13 +81,13 @@ func TestWorkspaceLinksFound(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tr, err := readTree(context.Background(), root)
+	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := append([]report.WorkspaceLink{{Link: "node_modules/@shelf/abs-lib", Target: "packages/lib"}}, workspaceLinksWant...)
 	slices.SortFunc(want, func(a, b report.WorkspaceLink) int { return strings.Compare(a.Link, b.Link) })
-	if got := tr.workspaceLinks(); !slices.Equal(got, want) {
+	if got := tr.WorkspaceLinks(); !slices.Equal(got, want) {
 		t.Errorf("workspace links\n got %v\nwant %v", got, want)
 	}
 }
@@ -105,23 +106,23 @@ func resolved(t *testing.T, p string) string {
 // directory holding one is a directory of the sandbox's own, and every other entry leads into the
 // install; replacing any of them stops the run, named.
 func TestWorkspaceLinksShim(t *testing.T) {
-	shim := func(t *testing.T) (root string, sb *sandbox, rec *report.NodeModulesCaches) {
+	shim := func(t *testing.T) (root string, sb *oracle.Box, rec *report.NodeModulesCaches) {
 		root = workspaceRepo(t)
-		tr, err := readTree(context.Background(), root)
+		tr, err := oracle.ReadTree(context.Background(), root)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sb, err = makeSandbox(tr, filepath.Join(t.TempDir(), "sb"), 0); err != nil {
+		if sb, err = oracle.MakeSandbox(tr, filepath.Join(t.TempDir(), "sb"), 0); err != nil {
 			t.Fatal(err)
 		}
-		if rec, err = sb.shimNodeModules(); err != nil {
+		if rec, err = sb.ShimNodeModules(); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(sb.caches.close)
+		t.Cleanup(sb.Caches.Close)
 		return root, sb, rec
 	}
 	root, sb, rec := shim(t)
-	box := resolved(t, sb.root)
+	box := resolved(t, sb.Root)
 	for link, want := range map[string]string{
 		"node_modules/lib":                 filepath.Join(box, "packages", "lib"),
 		"node_modules/@shelf/scoped":       filepath.Join(box, "packages", "scoped"),
@@ -130,19 +131,19 @@ func TestWorkspaceLinksShim(t *testing.T) {
 		"node_modules/@shelf/vendor":       resolved(t, filepath.Join(root, "node_modules", "@shelf", "vendor")),
 		"node_modules/.bin/vendor":         resolved(t, filepath.Join(root, "node_modules", "@shelf", "vendor", "cli.js")),
 	} {
-		if got := resolved(t, filepath.Join(sb.root, filepath.FromSlash(link))); got != want {
+		if got := resolved(t, filepath.Join(sb.Root, filepath.FromSlash(link))); got != want {
 			t.Errorf("%s leads to %s, want %s", link, got, want)
 		}
 	}
 	for _, d := range []string{"node_modules/@shelf", "node_modules/.bin"} {
-		if fi, err := os.Lstat(filepath.Join(sb.root, filepath.FromSlash(d))); err != nil || !fi.IsDir() {
+		if fi, err := os.Lstat(filepath.Join(sb.Root, filepath.FromSlash(d))); err != nil || !fi.IsDir() {
 			t.Errorf("%s: want a directory of the sandbox's own, got %v %v", d, fi, err)
 		}
 	}
 	if !slices.Contains(rec.Dirs, "packages/scoped/node_modules/.vite-temp") {
 		t.Errorf("caches %q: the nested node_modules has none of its own", rec.Dirs)
 	}
-	if err := sb.caches.reset(); err != nil {
+	if err := sb.Caches.Reset(); err != nil {
 		t.Fatalf("reset of an untouched sandbox: %v", err)
 	}
 
@@ -167,8 +168,8 @@ func TestWorkspaceLinksShim(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, sb, _ := shim(t)
-			tc.tamper(sb.root)
-			err := sb.caches.reset()
+			tc.tamper(sb.Root)
+			err := sb.Caches.Reset()
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("reset: %v, want an error naming %s", err, tc.want)
 			}

@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pelletier/go-toml/v2"
-
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // expectFile is a calibration case's expect.toml, written before the case first ran.
@@ -71,8 +70,8 @@ func TestCalibration(t *testing.T) {
 		for _, run := range exp.Run {
 			t.Run(filepath.Base(dir)+"/"+run.Name, func(t *testing.T) {
 				if run.Mode == "skip-place" {
-					placeMutated = func(*adjudicate.Sandbox, string, []byte) error { return nil }
-					t.Cleanup(func() { placeMutated = (*adjudicate.Sandbox).Place })
+					placeMutated = func(*oracle.Sandbox, string, []byte) error { return nil }
+					t.Cleanup(func() { placeMutated = (*oracle.Sandbox).Place })
 				}
 				rep, err := runCase(dir, run.Only, run.Runner, run.OracleCmd)
 				exit := 0

@@ -6,7 +6,7 @@
 //
 // It is a package of its own, beside corpus, rather than part of adjudicate: like corpus it is a
 // consumer of the engine (sandboxes, process groups, coverage, per-test results), not a stage of
-// certify. Its sandboxes are certify's, through adjudicate.Lab (snapshot, confinement, workspace
+// certify. Its sandboxes are certify's, through oracle.Lab (snapshot, confinement, workspace
 // links, the end-of-run tree check); it reads coverage and per-test results through
 // adjudicate/coverage and adjudicate/testresults; runners sit behind the Runner interface
 // defined here, so the restructured engine can be plugged in without touching the judging.

@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/version"
 )
@@ -60,7 +60,7 @@ type BaselineRecord struct {
 	Tests  []string `json:"tests,omitempty"`
 }
 
-func baselineRecord(o adjudicate.Outcome) BaselineRecord {
+func baselineRecord(o oracle.Outcome) BaselineRecord {
 	return BaselineRecord{ExitCode: o.ExitCode, DurationMS: o.Duration.Milliseconds(), Results: o.Tests.Source, Listed: o.Tests.Listed}
 }
 

@@ -18,7 +18,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
@@ -35,7 +35,7 @@ type Options struct {
 	// Jobs is how many sandboxes run at once; 0 means the CPU count (at most one per mutation).
 	Jobs int
 	// Timeout is the time limit of the baseline and of each mutation's run; 0 means certify's
-	// rule (adjudicate.LabOptions.Timeout): twice the slower of the two baseline runs plus 5 s,
+	// rule (oracle.Options.Timeout): twice the slower of the two baseline runs plus 5 s,
 	// a run that hits it run once more at twice it.
 	Timeout time.Duration
 	// RunnerChoice is certify's runner choice: auto (the default: the embedded runner where it can
@@ -96,16 +96,16 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 			files = append(files, m.File)
 		}
 	}
-	// The sandboxes, their confinement and the runs are certify's (adjudicate.Lab): node_modules
+	// The sandboxes, their confinement and the runs are certify's (oracle.Lab): node_modules
 	// copy-on-write where the host allows it, workspace links led to each sandbox's own copy of
 	// the package, the checkout fenced, bond's cache and the machine's credentials hidden; the
 	// runner choice, per-test results, coverage and time limits as certify's.
-	lo := adjudicate.LabOptions{Sandboxes: jobs, Runner: opts.RunnerChoice, Timeout: opts.Timeout, AllowOutsideLinks: opts.AllowOutsideLinks,
+	lo := oracle.Options{Sandboxes: jobs, Runner: opts.RunnerChoice, Timeout: opts.Timeout, AllowOutsideLinks: opts.AllowOutsideLinks,
 		Hermetic: opts.Hermetic, PassEnv: opts.PassEnv, Oracle: opts.File.Oracle}
 	if len(lo.Oracle) == 0 {
 		lo.OracleCmd = defaultOracle(opts.File, repo)
 	}
-	lab, err := adjudicate.OpenLab(ctx, lo, repo, files)
+	lab, err := oracle.Open(ctx, lo, repo, files)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	}()
 	// The baseline runs with coverage, as mutation runs do, so the limit it derives allows for it;
 	// under auto it may fall back to the command runner, so the runner is read after it.
-	base, err := lab.Run(ctx, adjudicate.Scenario{Kind: adjudicate.ScenarioBaseline})
+	base, err := lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioBaseline})
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	}
 	records := make([]MutationRecord, len(muts))
 	var mu sync.Mutex
-	err = lab.Each(ctx, len(muts), func(ctx context.Context, i int, sb *adjudicate.Sandbox) error {
+	err = lab.Each(ctx, len(muts), func(ctx context.Context, i int, sb *oracle.Sandbox) error {
 		m := muts[i]
 		rec, err := runOne(ctx, lab, sb, m)
 		if err != nil {
@@ -184,7 +184,7 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 }
 
 // runOne applies m in sb, runs the oracle there with coverage, restores and checks the file.
-func runOne(ctx context.Context, lab *adjudicate.Lab, sb *adjudicate.Sandbox, m Mutation) (MutationRecord, error) {
+func runOne(ctx context.Context, lab *oracle.Lab, sb *oracle.Sandbox, m Mutation) (MutationRecord, error) {
 	rec := MutationRecord{Mutation: m}
 	orig, err := sb.Read(m.File)
 	if err != nil {
@@ -206,7 +206,7 @@ func runOne(ctx context.Context, lab *adjudicate.Lab, sb *adjudicate.Sandbox, m 
 		return rec, err
 	}
 	held := sha256.Sum256(got) == sha256.Sum256(mutated)
-	out, runErr := lab.Run(ctx, adjudicate.Scenario{Kind: adjudicate.ScenarioMutant, Sandbox: sb, Path: m.File, Content: got, Coverage: true})
+	out, runErr := lab.Run(ctx, oracle.Scenario{Kind: oracle.ScenarioMutant, Sandbox: sb, Path: m.File, Content: got, Coverage: true})
 	if err := sb.Restore(); err != nil {
 		return rec, err
 	}
@@ -235,7 +235,7 @@ func runOne(ctx context.Context, lab *adjudicate.Lab, sb *adjudicate.Sandbox, m 
 // placeMutated writes a mutated file into a sandbox. It is a variable only so the calibration's
 // negative control can replace it with one that writes nothing (a sandbox that does not place
 // the mutated file), which must never come out OK.
-var placeMutated = (*adjudicate.Sandbox).Place
+var placeMutated = (*oracle.Sandbox).Place
 
 // readRepoFile reads a mutation's file from the repository.
 func readRepoFile(repo, rel string) ([]byte, error) {
@@ -248,7 +248,7 @@ func readRepoFile(repo, rel string) ([]byte, error) {
 
 // reach says whether the run's coverage shows a line of sites in file executed. Unreadable or
 // unavailable coverage is unknown, never not-ran.
-func reach(out adjudicate.Outcome, file string, sites []Site) (Reach, string) {
+func reach(out oracle.Outcome, file string, sites []Site) (Reach, string) {
 	switch {
 	case out.Unavailable[file] != "":
 		return ReachUnknown, "coverage of " + file + " is unavailable: " + out.Unavailable[file]
@@ -291,7 +291,7 @@ func siteList(sites []Site) string {
 // checkBaseline returns a BaselineError unless the unmutated oracle passed with no failing test
 // and, where the runner lists its tests, every fires and may_fire entry of muts matches a test
 // that passed (a typo'd or skipped test could otherwise only ever read as DECORATION).
-func checkBaseline(base adjudicate.Outcome, muts []Mutation) error {
+func checkBaseline(base oracle.Outcome, muts []Mutation) error {
 	var probs []string
 	switch status, problem := runStatus(base); {
 	case status != RunCompleted:

@@ -1,6 +1,6 @@
 package contracts
 
-// This file is contracts' reading of one oracle run: the run itself is adjudicate.Lab.Run's
+// This file is contracts' reading of one oracle run: the run itself is oracle.Lab.Run's
 // (certify's runner choice, runners, per-test results, coverage, time limits and bail reading,
 // docs/contracts.md), and this file says whether its tests can be judged and, when not, why.
 
@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/internal/safefile"
@@ -19,22 +19,22 @@ import (
 
 // Runner names for Options.RunnerChoice and `--runner`: certify's (SPEC §3.1).
 const (
-	RunnerNode     = adjudicate.RunnerNode
-	RunnerEmbedded = adjudicate.RunnerEmbedded
-	RunnerAuto     = adjudicate.RunnerAuto
+	RunnerNode     = oracle.RunnerNode
+	RunnerEmbedded = oracle.RunnerEmbedded
+	RunnerAuto     = oracle.RunnerAuto
 )
 
 // Sep joins the parts of a full test name: file › suite › test.
-const Sep = adjudicate.Sep
+const Sep = oracle.Sep
 
-// TestResults are the tests one run reported, by full name (adjudicate.TestResults).
-type TestResults = adjudicate.TestResults
+// TestResults are the tests one run reported, by full name (oracle.TestResults).
+type TestResults = oracle.TestResults
 
 // runStatus says whether out's tests can be judged (RunCompleted) and, when not, why: the run
 // could not start, passed its time limit, failed on what the embedded runtime lacks or at its
 // memory limit, failed naming no failing test, failed under a bail setting (so the tests after
 // its first failure never ran), or passed while reporting failures.
-func runStatus(out adjudicate.Outcome) (RunStatus, string) {
+func runStatus(out oracle.Outcome) (RunStatus, string) {
 	failing := len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0
 	switch {
 	case out.Status == report.StatusError && out.Unsupported != "":

@@ -5,29 +5,29 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
 // runStatus reads a Lab Outcome as judging needs it: only a run whose failing tests are known is
 // completed; every other run is named, never a verdict about the tests.
 func TestRunStatus(t *testing.T) {
-	failing := adjudicate.TestResults{Source: "node-test file", Listed: true, Failed: []string{"test/a.test.js › fails"}}
+	failing := oracle.TestResults{Source: "node-test file", Listed: true, Failed: []string{"test/a.test.js › fails"}}
 	for _, tc := range []struct {
 		name   string
-		out    adjudicate.Outcome
+		out    oracle.Outcome
 		status RunStatus
 		says   string
 	}{
-		{"passed", adjudicate.Outcome{Status: report.StatusAccepted}, RunCompleted, ""},
-		{"failed, named", adjudicate.Outcome{Status: report.StatusKilled, ExitCode: 1, Tests: failing}, RunCompleted, ""},
-		{"could not start", adjudicate.Outcome{Status: report.StatusError, Err: "exec: sh: not found"}, RunCouldNotStart, "sh: not found"},
-		{"embedded lacks", adjudicate.Outcome{Status: report.StatusError, Unsupported: "module stream"}, RunUnreadable, "lacks (module stream); use --runner node"},
-		{"memory limit", adjudicate.Outcome{Status: report.StatusError, MemoryLimit: true}, RunUnreadable, "memory limit"},
-		{"timed out", adjudicate.Outcome{Status: report.StatusTimeout, Limit: 11 * time.Second, Tests: failing}, RunTimedOut, "time limit of 11s and was stopped; which tests would fail is unknown (raise --timeout if the suite is slow); before the limit it had reported failing: test/a.test.js › fails"},
-		{"failed, nothing named", adjudicate.Outcome{Status: report.StatusKilled, ExitCode: 2, Tests: adjudicate.TestResults{Source: "output"}, Output: "boom\n"}, RunUnreadable, "exited 2 but no failing test could be read from it (per-test results read from output;"},
-		{"cut short", adjudicate.Outcome{Status: report.StatusKilled, ExitCode: 1, Tests: failing, CutShort: "the oracle command passes --bail"}, RunCutShort, "cut short: the oracle command passes --bail"},
-		{"passed while failing", adjudicate.Outcome{Status: report.StatusAccepted, Tests: failing}, RunUnreadable, "exited 0 while reporting failing tests (test/a.test.js › fails)"},
+		{"passed", oracle.Outcome{Status: report.StatusAccepted}, RunCompleted, ""},
+		{"failed, named", oracle.Outcome{Status: report.StatusKilled, ExitCode: 1, Tests: failing}, RunCompleted, ""},
+		{"could not start", oracle.Outcome{Status: report.StatusError, Err: "exec: sh: not found"}, RunCouldNotStart, "sh: not found"},
+		{"embedded lacks", oracle.Outcome{Status: report.StatusError, Unsupported: "module stream"}, RunUnreadable, "lacks (module stream); use --runner node"},
+		{"memory limit", oracle.Outcome{Status: report.StatusError, MemoryLimit: true}, RunUnreadable, "memory limit"},
+		{"timed out", oracle.Outcome{Status: report.StatusTimeout, Limit: 11 * time.Second, Tests: failing}, RunTimedOut, "time limit of 11s and was stopped; which tests would fail is unknown (raise --timeout if the suite is slow); before the limit it had reported failing: test/a.test.js › fails"},
+		{"failed, nothing named", oracle.Outcome{Status: report.StatusKilled, ExitCode: 2, Tests: oracle.TestResults{Source: "output"}, Output: "boom\n"}, RunUnreadable, "exited 2 but no failing test could be read from it (per-test results read from output;"},
+		{"cut short", oracle.Outcome{Status: report.StatusKilled, ExitCode: 1, Tests: failing, CutShort: "the oracle command passes --bail"}, RunCutShort, "cut short: the oracle command passes --bail"},
+		{"passed while failing", oracle.Outcome{Status: report.StatusAccepted, Tests: failing}, RunUnreadable, "exited 0 while reporting failing tests (test/a.test.js › fails)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, says := runStatus(tc.out)

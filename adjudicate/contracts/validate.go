@@ -13,10 +13,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/pelletier/go-toml/v2"
-
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/tomlcheck"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // Parse validates the bytes of a contracts file named path against the repository root repo.

@@ -12,11 +12,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/bond-tool/bond/adjudicate"
 	"github.com/bond-tool/bond/adjudicate/contracts"
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/spf13/cobra"
 )
 
 // contractsOptions holds the streams and flags of bond contracts run and list.
@@ -214,7 +214,7 @@ func renderStarterContracts(w io.Writer, r *report.Report) error {
 		n++
 		var q []string
 		seen := map[string]bool{}
-		named := append(append([]string{m.KilledBy}, m.FailedTests...), adjudicate.FailedInOutput(m.OutputTail)...)
+		named := append(append([]string{m.KilledBy}, m.FailedTests...), oracle.FailedInOutput(m.OutputTail)...)
 		for _, t := range named {
 			if t != "" && !seen[t] && !(strings.HasPrefix(t, "(") && strings.HasSuffix(t, " more)")) { // "(N more)" closes a long failed_tests
 				seen[t] = true

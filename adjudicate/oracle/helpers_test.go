@@ -1,0 +1,80 @@
+package oracle
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/bond-tool/bond/internal/testneed"
+	"github.com/bond-tool/bond/internal/testrepo"
+)
+
+// writeFiles writes files (slash-separated path → contents) into a new temporary directory, and
+// returns it.
+func writeFiles(t testing.TB, files map[string]string) string {
+	t.Helper()
+	return testrepo.Files(t, files)
+}
+
+// writeRepo writes files (slash paths → content) into a fresh git checkout and returns its root.
+func writeRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	return testrepo.Git(t, files)
+}
+
+// writeRepoB is writeRepo for tests and benchmarks.
+func writeRepoB(t testing.TB, files map[string]string) string {
+	t.Helper()
+	return testrepo.Git(t, files)
+}
+
+func needNode(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		testneed.Missing(t, "node is not on PATH; CI must have it: the test would prove nothing skipped")
+	}
+}
+
+// linkedTree copies an installed fixture tree, node_modules left out and linked instead, into a
+// fresh git checkout. The fixture must hold need (its runner, installed by npm ci from the
+// committed lockfile, as scripts/test does): under CI its absence fails the test, elsewhere it
+// skips it.
+func linkedTree(t *testing.T, src, need string) string {
+	t.Helper()
+	return linkedTreeFrom(t, src, src, need)
+}
+
+// linkedTreeFrom is linkedTree with the node_modules of the fixture at modules (a fixture that
+// shares another's install: its package.json asks for the same versions).
+func linkedTreeFrom(t testing.TB, src, modules, need string) string {
+	t.Helper()
+	src, err := filepath.Abs(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	modules, err = filepath.Abs(modules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(modules, need)); err != nil {
+		testneed.Missing(t, "%s is not installed (%v): run npm ci in %s", need, err, modules)
+	}
+	root := t.TempDir()
+	if out, err := exec.Command("sh", "-c", `cd "$1" && tar cf - --exclude=./node_modules . | (cd "$2" && tar xf -)`, "sh", src, root).CombinedOutput(); err != nil {
+		t.Fatalf("copying %s: %v\n%s", src, err, out)
+	}
+	if err := os.Symlink(filepath.Join(modules, "node_modules"), filepath.Join(root, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".gitignore"), []byte("node_modules\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "fixture"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return root
+}
