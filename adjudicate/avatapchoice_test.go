@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
 	"github.com/bond-tool/bond/internal/testneed"
 )
 
@@ -92,7 +92,7 @@ t.test('clamp', async (t) => {
 // statuses, verdicts and bond.
 func TestAvaTapOracleCommandParity(t *testing.T) {
 	needNode(t)
-	nm, err := filepath.Abs(filepath.Join("embedded", "testdata", "tapava-parity", "node_modules"))
+	nm, err := filepath.Abs(filepath.Join("oracle", "embedded", "testdata", "tapava-parity", "node_modules"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
@@ -61,7 +61,7 @@ func runnerFixture(t *testing.T, modules string, files map[string]string) string
 	needNode(t)
 	dir := filepath.Join("..", "testdata", "coverage", modules)
 	if modules == "mocha10" {
-		dir = filepath.Join("embedded", "testdata", "mocha-parity") // mocha 10, the embedded runner's mocha
+		dir = filepath.Join("oracle", "embedded", "testdata", "mocha-parity") // mocha 10, the embedded runner's mocha
 	}
 	nm, err := filepath.Abs(filepath.Join(dir, "node_modules"))
 	if err != nil {

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/coverage"
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/adjudicate/oracle/coverage"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/proc"
 	"github.com/bond-tool/bond/plan"

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/adjudicate/oracle/testresults"
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/adjudicate/testresults"
 )
 
 // gateWitness is the witness of gate g, which passed on the unmutated tree and ended with out on

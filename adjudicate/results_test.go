@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/adjudicate/oracle/testresults"
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/adjudicate/testresults"
 	"github.com/bond-tool/bond/plan"
 )
 

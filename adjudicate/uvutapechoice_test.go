@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/plan"
@@ -99,7 +99,7 @@ test('clamp', (t) => {
 // Only the embedded runner names the killing test: bond reads neither runner's output.
 func TestUvuTapeOracleCommandParity(t *testing.T) {
 	needNode(t)
-	nm, err := filepath.Abs(filepath.Join("embedded", "testdata", "runners-parity", "node_modules"))
+	nm, err := filepath.Abs(filepath.Join("oracle", "embedded", "testdata", "runners-parity", "node_modules"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate/embedded"
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 

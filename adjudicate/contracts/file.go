@@ -8,7 +8,7 @@
 // consumer of the engine (sandboxes, process groups, coverage, per-test results), not a stage of
 // certify. Its sandboxes are certify's, through oracle.Lab (snapshot, confinement, workspace
 // links, the end-of-run tree check); it reads coverage and per-test results through
-// adjudicate/coverage and adjudicate/testresults; runners sit behind the Runner interface
+// adjudicate/oracle/coverage and adjudicate/oracle/testresults; runners sit behind the Runner interface
 // defined here, so the restructured engine can be plugged in without touching the judging.
 //
 // This file is the contracts file format: the File and Mutation it holds, its keys, loading it

@@ -8,7 +8,7 @@ package oracle
 import (
 	"crypto/sha256"
 
-	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle/coverage"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
 )

@@ -12,8 +12,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate/embedded"
-	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/safefile"
 )

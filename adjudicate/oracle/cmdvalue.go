@@ -18,9 +18,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate/embedded"
-	"github.com/bond-tool/bond/adjudicate/nodetrace"
-	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle/nodetrace"
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/internal/safefile"
 )
 

@@ -1,12 +1,12 @@
 package oracle
 
-// This file is the glue to adjudicate/coverage: coverage prepared for one command run and read
+// This file is the glue to adjudicate/oracle/coverage: coverage prepared for one command run and read
 // back as hit maps (SPEC §3.3).
 
 import (
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle/coverage"
 )
 
 // prepareCoverage sets up coverage for one command run at root, writing into tmp, through

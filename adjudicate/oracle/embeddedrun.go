@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/coverage"
-	"github.com/bond-tool/bond/adjudicate/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 )

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bond-tool/bond/adjudicate/testresults"
+	"github.com/bond-tool/bond/adjudicate/oracle/testresults"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/proc"
 )

@@ -27,8 +27,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/nodetrace"
-	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/oracle/nodetrace"
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/internal/proc"
 )
 

@@ -19,11 +19,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/coverage"
-	"github.com/bond-tool/bond/adjudicate/embedded"
-	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/oracle/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/oracle/testresults"
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/adjudicate/testresults"
 	"github.com/bond-tool/bond/internal/safefile"
 )
 

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle/testresults"
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/adjudicate/testresults"
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bond-tool/bond/adjudicate/coverage"
-	"github.com/bond-tool/bond/adjudicate/nodetrace"
-	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/oracle/coverage"
+	"github.com/bond-tool/bond/adjudicate/oracle/nodetrace"
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/proc"

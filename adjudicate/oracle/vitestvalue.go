@@ -15,8 +15,8 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/bond-tool/bond/adjudicate/nodetrace"
-	"github.com/bond-tool/bond/adjudicate/oraclecmd"
+	"github.com/bond-tool/bond/adjudicate/oracle/nodetrace"
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/internal/safefile"
 )
 

@@ -10,8 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/oracle/testresults"
 	"github.com/bond-tool/bond/adjudicate/report"
-	"github.com/bond-tool/bond/adjudicate/testresults"
 )
 
 // unknownTestFile is the testFiles key of the tests whose name does not say their file
