@@ -1,9 +1,7 @@
 package oracle
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/bond-tool/bond/internal/testneed"
@@ -48,33 +46,5 @@ func linkedTree(t *testing.T, src, need string) string {
 // shares another's install: its package.json asks for the same versions).
 func linkedTreeFrom(t testing.TB, src, modules, need string) string {
 	t.Helper()
-	src, err := filepath.Abs(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	modules, err = filepath.Abs(modules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(modules, need)); err != nil {
-		testneed.Missing(t, "%s is not installed (%v): run npm ci in %s", need, err, modules)
-	}
-	root := t.TempDir()
-	if out, err := exec.Command("sh", "-c", `cd "$1" && tar cf - --exclude=./node_modules . | (cd "$2" && tar xf -)`, "sh", src, root).CombinedOutput(); err != nil {
-		t.Fatalf("copying %s: %v\n%s", src, err, out)
-	}
-	if err := os.Symlink(filepath.Join(modules, "node_modules"), filepath.Join(root, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, ".gitignore"), []byte("node_modules\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "fixture"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	return root
+	return testrepo.Linked(t, src, modules, need)
 }
