@@ -1,11 +1,11 @@
 package adjudicate
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -31,18 +31,7 @@ func TestPatchCharCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := t.TempDir()
-			src := ""
-			for _, l := range tt.lines {
-				src += l + "\n"
-			}
-			if err := os.MkdirAll(filepath.Join(root, "src"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(root, "src/a.js"), []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			files := []plan.FileInfo{{Path: "src/a.js", Added: tt.added}, {Path: "src/missing.js", Added: []int{1}}}
+			root, files := patchOf(t, tt.lines, tt.added)
 			if got := patchCharCodes(root, files); !slices.Equal(got, tt.want) {
 				t.Errorf("patchCharCodes = %#v, want %#v", got, tt.want)
 			}
@@ -69,21 +58,18 @@ func TestPatchNumbers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := t.TempDir()
-			src := ""
-			for _, l := range tt.lines {
-				src += l + "\n"
-			}
-			if err := os.MkdirAll(filepath.Join(root, "src"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(root, "src/a.js"), []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			files := []plan.FileInfo{{Path: "src/a.js", Added: tt.added}, {Path: "src/missing.js", Added: []int{1}}}
+			root, files := patchOf(t, tt.lines, tt.added)
 			if got := patchNumbers(root, files); !slices.Equal(got, tt.want) {
 				t.Errorf("patchNumbers = %#v, want %#v", got, tt.want)
 			}
 		})
 	}
+}
+
+// patchOf writes lines as src/a.js in a new directory and returns it with the patch's files:
+// src/a.js with the added line numbers given, and a src/missing.js the directory lacks.
+func patchOf(t *testing.T, lines []string, added []int) (string, []plan.FileInfo) {
+	t.Helper()
+	root := testrepo.Files(t, map[string]string{"src/a.js": strings.Join(lines, "\n") + "\n"})
+	return root, []plan.FileInfo{{Path: "src/a.js", Added: added}, {Path: "src/missing.js", Added: []int{1}}}
 }
