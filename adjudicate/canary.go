@@ -5,7 +5,9 @@ package adjudicate
 
 import (
 	"bytes"
+	"sort"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -15,6 +17,7 @@ import (
 // anything the tests call. Placed before a "use strict" directive it turns that directive into a
 // plain expression, which cannot matter: nothing after the throw runs.
 func canaryOf(src []byte) []byte {
+	// canaryLine must stay in step with where this puts the statement.
 	nl := "\n"
 	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
 		nl = "\r\n"
@@ -46,4 +49,39 @@ func canaryResult(status report.Status) string {
 	default:
 		return report.CanaryError
 	}
+}
+
+// canaryLine is the 1-based line canaryOf puts its throw on in src: the first, or the second after
+// a shebang line.
+func canaryLine(src []byte) int {
+	if bytes.HasPrefix(src, []byte("#!")) {
+		return 2
+	}
+	return 1
+}
+
+// canaryCoverage reads a survived canary's coverage run (out) of path, whose throw is on
+// throwLine: the facts CanaryCoverage.Swallowed decides on. A test can catch the error the canary
+// throws on load and pass — the oracle then does load the file, and reading its survival as "not
+// loaded" would hide the file's accepted mutants (the attack case canary-swallow-hides-accepted).
+// The canary's own coverage tells the two apart where the baseline's cannot: caught, the throw
+// line ran and nothing after it; not loaded, the file has no hit map; and a copy of the file
+// without the canary at the same path (a sandbox that did not place it: the negative control)
+// runs the lines after the throw.
+func canaryCoverage(out oracle.RunOutcome, path string, throwLine int) *report.CanaryCoverage {
+	c := &report.CanaryCoverage{Status: out.Status, ThrowLine: throwLine, DurationMS: out.Duration.Milliseconds()}
+	hits, ok := out.Hits[path]
+	if !ok {
+		c.Note = out.Unavailable[path]
+		return c
+	}
+	c.Recorded = true
+	c.ThrowRan = hits[throwLine]
+	for line, ran := range hits {
+		if ran && line > throwLine {
+			c.RanAfter = append(c.RanAfter, line)
+		}
+	}
+	sort.Ints(c.RanAfter)
+	return c
 }

@@ -36,15 +36,32 @@ func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle
 			if err != nil {
 				return err
 			}
-			var out oracle.RunOutcome
-			err = p.WithOverride(sb, &oracle.Override{Path: path, Content: canaryOf(src)}, func(ov *oracle.Override) (err error) {
-				out, err = x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Timeout: lim.Oracle, Cold: true})
-				return err
+			var rec report.Canary
+			err = p.WithOverride(sb, &oracle.Override{Path: path, Content: canaryOf(src)}, func(ov *oracle.Override) error {
+				out, err := x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Timeout: lim.Oracle, Cold: true})
+				if err != nil {
+					return err
+				}
+				rec = report.Canary{Path: path, Result: canaryResult(out.Status), DurationMS: out.Duration.Milliseconds()}
+				if rec.Result != report.CanarySurvived {
+					return nil
+				}
+				// Survived: run it once more with coverage to tell a throw a test caught from a
+				// file the oracle does not load (canaryCoverage).
+				cov, err := x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Cov: true, Timeout: lim.Oracle, Cold: true})
+				if err != nil {
+					return err
+				}
+				rec.Coverage = canaryCoverage(cov, path, canaryLine(src))
+				if rec.Coverage.Swallowed() {
+					rec.Result = report.CanarySwallowed
+				}
+				return nil
 			})
 			if err != nil {
 				return err
 			}
-			canaries[i] = report.Canary{Path: path, Result: canaryResult(out.Status), DurationMS: out.Duration.Milliseconds()}
+			canaries[i] = rec
 			mu.Lock()
 			done++
 			prog.phase("canaries", done, len(paths))

@@ -21,7 +21,11 @@ import (
 //   - src/built.js, which the test never loads: it imports dist/built.js, a committed built copy
 //     (the canary survives; the mutant, accepted, is unshown);
 //   - src/text.js, which the test reads as text and never loads (the mutant is killed by the
-//     text check, yet the canary survives: no evidence, unshown).
+//     text check, yet the canary survives: no evidence, unshown);
+//   - src/caught.js, which the test loads inside a try that swallows the canary's throw, with
+//     only an accepted mutant (the canary passes, but its coverage run shows the throw ran and
+//     nothing after it: swallowed, the file is loaded, the mutant vacuous — the attack case
+//     canary-swallow-hides-accepted).
 func canaryFixture(t *testing.T) (root string, front plan.Front, muts []plan.Mutant) {
 	t.Helper()
 	built := "function triple(x) {\n  return x * 3;\n}\nmodule.exports = { triple };\n"
@@ -31,6 +35,7 @@ func canaryFixture(t *testing.T) (root string, front plan.Front, muts []plan.Mut
 		"src/built.js":  built,
 		"dist/built.js": built,
 		"src/text.js":   "function sum(a, b) {\n  return a + b;\n}\nmodule.exports = { sum };\n",
+		"src/caught.js": "function half(x) {\n  return x / 2;\n}\nmodule.exports = { half };\n",
 		"test/all.test.js": `const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
@@ -44,6 +49,13 @@ test('triple', () => { assert.strictEqual(triple(2), 6); });
 test('sum is written as a + b', () => {
   assert.ok(fs.readFileSync(path.join(__dirname, '..', 'src', 'text.js'), 'utf8').includes('a + b'));
 });
+let caught = null;
+try {
+  caught = require('../src/caught.js');
+} catch (e) {
+  if (!String(e && e.message).includes('bond canary')) throw e;
+}
+test('half runs', () => { if (caught) caught.half(4); });
 `,
 	})
 	muts = []plan.Mutant{
@@ -51,10 +63,12 @@ test('sum is written as a + b', () => {
 		mutantAt(t, root, "src/loose.js", 2, "invert-equality", "n === 1", "n !== 1"),
 		mutantAt(t, root, "src/built.js", 2, "swap-arithmetic", "x * 3", "x / 3"),
 		mutantAt(t, root, "src/text.js", 2, "swap-arithmetic", "a + b", "a - b"),
+		mutantAt(t, root, "src/caught.js", 2, "swap-arithmetic", "x / 2", "x * 2"),
 	}
 	front = plan.Front{Files: []plan.FileInfo{
 		{Path: "src/killed.js", Added: []int{2}}, {Path: "src/loose.js", Added: []int{2}},
 		{Path: "src/built.js", Added: []int{2}}, {Path: "src/text.js", Added: []int{2}},
+		{Path: "src/caught.js", Added: []int{2}},
 	}}
 	return root, front, muts
 }
@@ -62,7 +76,13 @@ test('sum is written as a + b', () => {
 // certifyCanaryFixture certifies the fixture with the node runner, canaries eager or lazy.
 func certifyCanaryFixture(t *testing.T, root string, front plan.Front, muts []plan.Mutant, eager bool, inc string) *report.Report {
 	t.Helper()
-	o := Options{Plan: plan.Options{Repo: root}, Oracle: []string{"test/all.test.js"}, Runner: RunnerNode, Jobs: 2,
+	return certifyCanaryFixtureWith(t, RunnerNode, root, front, muts, eager, inc)
+}
+
+// certifyCanaryFixtureWith is certifyCanaryFixture with the given runner.
+func certifyCanaryFixtureWith(t *testing.T, runner string, root string, front plan.Front, muts []plan.Mutant, eager bool, inc string) *report.Report {
+	t.Helper()
+	o := Options{Plan: plan.Options{Repo: root}, Oracle: []string{"test/all.test.js"}, Runner: runner, Jobs: 2,
 		Timeout: 2 * time.Minute, Adjudicate: AdjudicateAll, Incremental: inc}
 	o.eagerCanaries = eager
 	o, err := o.withDefaults()
@@ -95,8 +115,8 @@ func TestLazyCanariesSameVerdicts(t *testing.T) {
 	eager := certifyCanaryFixture(t, root, front, muts, true, "")
 	lazy := certifyCanaryFixture(t, root, front, muts, false, "")
 
-	wantVerdict := []report.Verdict{report.VerdictHeld, report.VerdictVacuous, report.VerdictUnshown, report.VerdictUnshown}
-	wantReason := []report.Reason{"", "", report.ReasonCanarySurvived, report.ReasonCanarySurvived}
+	wantVerdict := []report.Verdict{report.VerdictHeld, report.VerdictVacuous, report.VerdictUnshown, report.VerdictUnshown, report.VerdictVacuous}
+	wantReason := []report.Reason{"", "", report.ReasonCanarySurvived, report.ReasonCanarySurvived, ""}
 	for i, e := range eager.Mutants {
 		l := lazy.Mutants[i]
 		if e.Verdict != wantVerdict[i] || e.Reason != wantReason[i] {
@@ -128,10 +148,11 @@ func TestLazyCanariesSameVerdicts(t *testing.T) {
 	wantEager := []report.Canary{
 		{Path: "src/killed.js", Result: report.CanaryKilled}, {Path: "src/loose.js", Result: report.CanaryKilled},
 		{Path: "src/built.js", Result: report.CanarySurvived}, {Path: "src/text.js", Result: report.CanarySurvived},
+		{Path: "src/caught.js", Result: report.CanarySwallowed},
 	}
 	wantLazy := []report.Canary{
 		{Path: "src/killed.js", Result: report.CanaryNotRun, Reason: report.CanaryNotNeeded, LoadedBy: muts[0].ID},
-		wantEager[1], wantEager[2], wantEager[3],
+		wantEager[1], wantEager[2], wantEager[3], wantEager[4],
 	}
 	for name, c := range map[string]struct{ got, want []report.Canary }{"eager": {eager.SelfCheck, wantEager}, "lazy": {lazy.SelfCheck, wantLazy}} {
 		if len(c.got) != len(c.want) {
@@ -140,6 +161,8 @@ func TestLazyCanariesSameVerdicts(t *testing.T) {
 		for i := range c.got {
 			g := c.got[i]
 			g.DurationMS = 0
+			checkCanaryCoverage(t, name, g)
+			g.Coverage = nil
 			if g != c.want[i] {
 				t.Errorf("%s self_check[%d] %+v, want %+v", name, i, g, c.want[i])
 			}
@@ -153,6 +176,53 @@ func TestLazyCanariesSameVerdicts(t *testing.T) {
 	for _, f := range lazy.Baseline.Reach.Files {
 		if (f.Path == "src/built.js" || f.Path == "src/text.js") && f.Coverage != "not-loaded" {
 			t.Errorf("lazy reach of %s: %s (%s), want not-loaded", f.Path, f.Coverage, f.Detail)
+		}
+	}
+}
+
+// TestSwallowedCanaryEmbedded: the embedded runner's statement probes tell a swallowed canary
+// from a file the oracle does not load as V8's coverage does — the same self-check and verdicts
+// as the node runner's.
+func TestSwallowedCanaryEmbedded(t *testing.T) {
+	needNode(t)
+	root, front, muts := canaryFixture(t)
+	emb := certifyCanaryFixtureWith(t, RunnerEmbedded, root, front, muts, false, "")
+	if emb.Run.Runner != RunnerEmbedded {
+		t.Fatalf("runner %s, want embedded (%s)", emb.Run.Runner, emb.Run.RunnerNote)
+	}
+	node := certifyCanaryFixture(t, root, front, muts, false, "")
+	for i, c := range emb.SelfCheck {
+		checkCanaryCoverage(t, "embedded", c)
+		if c.Result != node.SelfCheck[i].Result {
+			t.Errorf("embedded canary of %s %s, node %s", c.Path, c.Result, node.SelfCheck[i].Result)
+		}
+	}
+	for i, m := range emb.Mutants {
+		if m.Verdict != node.Mutants[i].Verdict || m.Reason != node.Mutants[i].Reason {
+			t.Errorf("embedded %s: %s (%q), node %s (%q)", m.Path, m.Verdict, m.Reason, node.Mutants[i].Verdict, node.Mutants[i].Reason)
+		}
+	}
+}
+
+// checkCanaryCoverage holds a canary of the fixture to the coverage run its result must rest on:
+// none for a killed or not-run canary; for a survived one (a built copy, a file read as text) a
+// run whose coverage has no hit map of the file; for a swallowed one a run that ran the throw
+// line and nothing after it.
+func checkCanaryCoverage(t *testing.T, order string, c report.Canary) {
+	t.Helper()
+	cov := c.Coverage
+	switch c.Result {
+	case report.CanarySurvived:
+		if cov == nil || cov.Recorded || cov.Swallowed() {
+			t.Errorf("%s canary of %s survived, coverage run %+v: want one that did not record the file", order, c.Path, cov)
+		}
+	case report.CanarySwallowed:
+		if cov == nil || !cov.Swallowed() || cov.ThrowLine != 1 {
+			t.Errorf("%s canary of %s swallowed, coverage run %+v: want the throw line 1 ran and nothing after it", order, c.Path, cov)
+		}
+	default:
+		if cov != nil {
+			t.Errorf("%s canary of %s %s has a coverage run %+v: only a survived canary gets one", order, c.Path, c.Result, cov)
 		}
 	}
 }
@@ -189,6 +259,10 @@ func TestExhaustiveRunsEveryCanary(t *testing.T) {
 	if m := ex.Mutants[3]; m.Status != report.StatusKilled || m.Reason != report.ReasonCanarySurvived {
 		t.Errorf("exhaustive src/text.js mutant %s (%s), want killed (canary-survived)", m.Status, m.Reason)
 	}
+	// A swallowed canary, first as last, lets the file's mutant run and be adjudicated.
+	if m := ex.Mutants[4]; m.Status != report.StatusAccepted || m.Verdict != report.VerdictVacuous {
+		t.Errorf("exhaustive src/caught.js mutant %s (%s) verdict %s, want accepted, vacuous (its canary was swallowed)", m.Status, m.Reason, m.Verdict)
+	}
 }
 
 // TestIncrementalCanaryAfterReuse: with --incremental, the second run reuses the outcomes no
@@ -201,7 +275,7 @@ func TestIncrementalCanaryAfterReuse(t *testing.T) {
 	inc := filepath.Join(t.TempDir(), "inc.json")
 	first := certifyCanaryFixture(t, root, front, muts, false, inc)
 	second := certifyCanaryFixture(t, root, front, muts, false, inc)
-	wantCached := []bool{true, true, false, false}
+	wantCached := []bool{true, true, false, false, true}
 	for i, m := range second.Mutants {
 		if m.Cached != wantCached[i] {
 			t.Errorf("%s: cached %v, want %v (status %s reason %q)", m.Path, m.Cached, wantCached[i], m.Status, m.Reason)
@@ -239,7 +313,7 @@ func TestReportSchemaNamesCanaryResults(t *testing.T) {
 	if end := strings.Index(section[1:], "\n## "); end >= 0 {
 		section = section[:end+1]
 	}
-	for _, w := range []string{report.CanaryKilled, report.CanarySurvived, report.CanaryError, report.CanaryNotRun, report.CanaryNotNeeded, "loaded_by", "reason"} {
+	for _, w := range []string{report.CanaryKilled, report.CanarySurvived, report.CanarySwallowed, report.CanaryError, report.CanaryNotRun, report.CanaryNotNeeded, "loaded_by", "reason", "coverage", "throw_ran", "ran_after"} {
 		if !strings.Contains(section, "`"+w+"`") {
 			t.Errorf("docs/report-schema.md's self_check section does not name `%s`", w)
 		}

@@ -216,7 +216,8 @@ type factsReport struct {
 		} `json:"gates"`
 	} `json:"baseline"`
 	SelfCheck []struct {
-		Result string `json:"result"`
+		Result   string                 `json:"result"`
+		Coverage *report.CanaryCoverage `json:"coverage"`
 	} `json:"self_check"`
 	Timings report.Timings `json:"timings"`
 }
@@ -288,7 +289,7 @@ func decodeRow(line []byte) (Row, error) {
 		if len(f.SelfCheck) > 0 {
 			rep.SelfCheck = make([]report.Canary, len(f.SelfCheck))
 			for i, c := range f.SelfCheck {
-				rep.SelfCheck[i].Result = c.Result
+				rep.SelfCheck[i].Result, rep.SelfCheck[i].Coverage = c.Result, c.Coverage
 			}
 		}
 		rep.Operators = f.Operators

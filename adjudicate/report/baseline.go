@@ -88,16 +88,47 @@ type LineTests struct {
 // Canary is the self-check of one file: the oracle with a statement that throws at the file's top.
 // Result CanaryNotRun with Reason CanaryNotNeeded is a canary certify did not need to run;
 // LoadedBy then names the killed mutant that showed the oracle loads the file, if any.
+// Coverage is the coverage run of a canary that survived, which tells a throw a test caught
+// (CanarySwallowed) from a file the oracle does not load.
 type Canary struct {
-	Path       string `json:"path"`
-	Result     string `json:"result"`
-	DurationMS int64  `json:"duration_ms"`
-	Reason     string `json:"reason,omitempty"`
-	LoadedBy   string `json:"loaded_by,omitempty"`
+	Path       string          `json:"path"`
+	Result     string          `json:"result"`
+	DurationMS int64           `json:"duration_ms"`
+	Reason     string          `json:"reason,omitempty"`
+	LoadedBy   string          `json:"loaded_by,omitempty"`
+	Coverage   *CanaryCoverage `json:"coverage,omitempty"`
 }
 
-// Loaded reports whether the canary shows the oracle loads the file: it was killed, or it was not
-// needed because a killed mutant of the file showed it.
+// Loaded reports whether the canary shows the oracle loads the file: it was killed, its throw ran
+// and a test swallowed it, or it was not needed because a killed mutant of the file showed it.
 func (c Canary) Loaded() bool {
-	return c.Result == CanaryKilled || c.Result == CanaryNotRun && c.LoadedBy != ""
+	return c.Result == CanaryKilled || c.Result == CanarySwallowed || c.Result == CanaryNotRun && c.LoadedBy != ""
+}
+
+// CanaryCoverage is what a survived canary's second run, with coverage, recorded of the file: the
+// facts that decide between survived and swallowed. A canary that passes because a test caught
+// its load error ran its throw and nothing after it; one that passes because the tests load
+// another copy (a build, a mock) or none records no coverage of the file; and one whose sandbox
+// somehow held the original file ran the original's code after the throw line.
+type CanaryCoverage struct {
+	// Status is the coverage run's status; only an accepted run is read.
+	Status Status `json:"status"`
+	// Recorded says the run's coverage holds a hit map of the file.
+	Recorded bool `json:"recorded"`
+	// ThrowLine is the canary's line in the file as run (1, or 2 after a shebang).
+	ThrowLine int `json:"throw_line"`
+	// ThrowRan says the coverage records the throw line as executed.
+	ThrowRan bool `json:"throw_ran"`
+	// RanAfter are the executable lines after the throw line the coverage records as executed:
+	// code that ran without the canary stopping it.
+	RanAfter []int `json:"ran_after,omitempty"`
+	// Note says why the file has no hit map, when the coverage names a reason.
+	Note       string `json:"note,omitempty"`
+	DurationMS int64  `json:"duration_ms"`
+}
+
+// Swallowed reports whether the coverage run shows the canary's throw was caught: the run passed,
+// the throw line ran, and no line after it did.
+func (c CanaryCoverage) Swallowed() bool {
+	return c.Status == StatusAccepted && c.Recorded && c.ThrowRan && len(c.RanAfter) == 0
 }

@@ -138,11 +138,14 @@ func RegimeNames() []string {
 }
 
 // Canary results. CanaryNotRun is a canary certify did not run (Canary.Reason says why).
+// CanarySwallowed is a canary that passed although its throw ran: a test caught the load error, so
+// the oracle does load the file (Canary.Coverage holds the facts).
 const (
-	CanaryKilled   = "killed"
-	CanarySurvived = "survived"
-	CanaryError    = "error"
-	CanaryNotRun   = "not-run"
+	CanaryKilled    = "killed"
+	CanarySurvived  = "survived"
+	CanarySwallowed = "swallowed"
+	CanaryError     = "error"
+	CanaryNotRun    = "not-run"
 )
 
 // CanaryNotNeeded is the reason of a canary not run because no verdict could depend on it: a

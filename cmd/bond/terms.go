@@ -38,9 +38,10 @@ regime       how witnesses enter the bond: witness-recorded (the default: any ac
              or compile witness) or report-only (the same answer, never a refusal).
 gate         one named command of the repository's own suite (--gate NAME=CMD), asked only
              when a mutant needs the suite witness.
-canary       a throw placed at the top of a file holding a mutant: if the oracle still passes,
-             it does not load that file, and the file's mutants are unshown. Run after the
-             mutants, for the files no killed mutant already showed loaded.
+canary       a throw placed at the top of a file holding a mutant: if the oracle still passes
+             and a run with coverage shows the throw never ran, it does not load that file,
+             and the file's mutants are unshown (a throw a test caught is swallowed: loaded).
+             Run after the mutants, for the files no killed mutant already showed loaded.
 reach        how many added executable lines the oracle ran.
 runner       how bond runs the oracle: embedded (in-process, hermetic) or a command (node
              --test FILE, or the oracle command itself). auto picks embedded where it can.

@@ -66,6 +66,8 @@ func human(w io.Writer, in Input) error {
 	for _, c := range r.SelfCheck {
 		switch c.Result {
 		case report.CanaryKilled, report.CanaryNotRun:
+		case report.CanarySwallowed:
+			fmt.Fprintf(bw, "\nself-check: the canary in %s was swallowed: its throw ran and the oracle still passed (a test catches the error a file throws on load), so the oracle loads that file\n", q(c.Path))
 		case report.CanaryError:
 			fmt.Fprintf(bw, "\nself-check: the canary in %s could not run (error): bond cannot tell whether the oracle loads that file\n", q(c.Path))
 		default:
