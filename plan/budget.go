@@ -90,11 +90,13 @@ func PerOperatorDefault(n, budget int) int {
 // ReasonPerOperator) and a hint naming the flags that would have planned it. rank is each
 // proposed mutant's rank for the cut (cutRank) and by says in words what it ranks by, for the
 // spread's cut messages ("" is the operator rank).
-func selectMutants(n int, proposed []*Mutant, rank []int, by string, files []FileInfo, total, per int) ([]*Mutant, []Candidate) {
+// perFollows says the per-operator cap was not given and follows the budget (sets 2 and up), so a
+// hint need name only --budget.
+func selectMutants(n int, proposed []*Mutant, rank []int, by string, files []FileInfo, total, per int, perFollows bool) ([]*Mutant, []Candidate) {
 	if n <= 1 {
 		return applyBudget(proposed, rank, total, per)
 	}
-	return spreadBudget(proposed, rank, by, files, total, per)
+	return spreadBudget(proposed, rank, by, files, total, per, perFollows)
 }
 
 // changedTier is added to the cut rank of a mutant outside the changed tokens under
@@ -158,7 +160,7 @@ func applyBudget(proposed []*Mutant, rank []int, total, per int) ([]*Mutant, []C
 	sort.SliceStable(order, func(a, b int) bool {
 		return rank[order[a]] < rank[order[b]]
 	})
-	in, cuts := fill(proposed, order, total, per)
+	in, cuts := fill(proposed, order, total, per, false)
 	var chosen []*Mutant
 	var cut []Candidate
 	for i, m := range proposed {
@@ -184,8 +186,11 @@ type cutWhy struct {
 // have planned it. With the order unchanged, a mutant is kept under total' and per' exactly when
 // fewer than per' of its operator come before it and K(per') < total', where K(p) is the sum
 // over operators of min(that operator's mutants before it, p): before the total is reached, the
-// run is the one without a total, which keeps K(p) of the mutants before it.
-func fill(proposed []*Mutant, order []int, total, per int) (in []bool, why []cutWhy) {
+// run is the one without a total, which keeps K(p) of the mutants before it. When perFollows
+// (the cap was not given and is the budget, sets 2 and up), a new --budget b moves the cap to b
+// too, so the hint is --budget alone: the least b with fewer than b of its operator before it
+// and K(b) < b.
+func fill(proposed []*Mutant, order []int, total, per int, perFollows bool) (in []bool, why []cutWhy) {
 	in = make([]bool, len(proposed))
 	why = make([]cutWhy, len(proposed))
 	kept := map[string]int{}   // per operator, kept so far
@@ -213,9 +218,16 @@ func fill(proposed []*Mutant, order []int, total, per int) (in []bool, why []cut
 		if kept[op] >= per && per < total {
 			w.reason = ReasonPerOperator
 		}
-		if before[op] < per {
+		switch {
+		case perFollows:
+			b := before[op] + 1
+			for ahead(b) >= b {
+				b = ahead(b) + 1
+			}
+			w.hint = fmt.Sprintf("--budget %d would plan it", b)
+		case before[op] < per:
 			w.hint = fmt.Sprintf("--budget %d would plan it", ahead(per)+1)
-		} else {
+		default:
 			p := before[op] + 1
 			w.hint = fmt.Sprintf("--per-operator %d would plan it", p)
 			if k := ahead(p); k >= total {

@@ -165,7 +165,8 @@ func build(ctx context.Context, opts Options, table []operators.Operator) (Resul
 		pickRank = append(pickRank, fp.pickRank...)
 	}
 	rank, by := cutRank(proposed, pickRank, ops, rule)
-	chosen, cut := selectMutants(o.OperatorSet, proposed, rank, by, res.Front.Files, o.Budget, o.PerOperator)
+	perFollows := opts.PerOperator == 0 && o.OperatorSet >= 2
+	chosen, cut := selectMutants(o.OperatorSet, proposed, rank, by, res.Front.Files, o.Budget, o.PerOperator, perFollows)
 	for _, m := range chosen {
 		res.Mutants = append(res.Mutants, *m)
 	}

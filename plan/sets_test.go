@@ -88,19 +88,7 @@ func TestOperatorSetOneUnchanged(t *testing.T) {
 // every file's first hunk before any file's second hunk, by operator rank within a hunk, and the
 // cut say where they stood.
 func TestSpreadBudget(t *testing.T) {
-	ops := testTable()
-	mk := func(path string, line int, op string) *Mutant {
-		return &Mutant{ID: fmt.Sprintf("%s:%d", path, line), Path: path, Line: line, Operator: op}
-	}
-	files := []FileInfo{
-		{Path: "a.js", Added: []int{1, 2, 3, 4, 10, 11}},
-		{Path: "b.js", Added: []int{5, 6}},
-	}
-	proposed := []*Mutant{
-		mk("a.js", 1, "delete-statement"), mk("a.js", 2, "ret"), mk("a.js", 3, "flip"), mk("a.js", 4, "flip"),
-		mk("a.js", 10, "delete-statement"), mk("a.js", 11, "delete-statement"),
-		mk("b.js", 5, "delete-statement"), mk("b.js", 6, "ret"),
-	}
+	ops, files, proposed := spreadFixture()
 	ids := func(ms []*Mutant) []string {
 		var out []string
 		for _, m := range ms {
@@ -122,7 +110,7 @@ func TestSpreadBudget(t *testing.T) {
 		{4, 1, []string{"a.js:3", "a.js:10", "b.js:6"}},
 	}
 	for _, tc := range tests {
-		chosen, cut := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, tc.total, tc.per)
+		chosen, cut := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, tc.total, tc.per, false)
 		if got := ids(chosen); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("budget %d/%d: chose %v, want %v", tc.total, tc.per, got, tc.want)
 		}
@@ -134,14 +122,64 @@ func TestSpreadBudget(t *testing.T) {
 				t.Errorf("cut %s: reason %q message %q", c.ID, c.Reason, c.Message)
 			}
 			checkHint(t, c, tc.total, tc.per, func(total, per int) []*Mutant {
-				chosen, _ := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, total, per)
+				chosen, _ := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, total, per, false)
 				return chosen
 			})
 		}
 	}
-	_, cut := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, 2, 2)
+	_, cut := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, 2, 2, false)
 	if want := "mutant 3 of its hunk a.js:1-4 (by operator rank), hunk 1 of its file; the 2 slots went to earlier rounds"; !strings.HasPrefix(cut[1].Message, want) {
 		t.Errorf("cut a.js:2's message %q, want prefix %q", cut[1].Message, want)
+	}
+}
+
+// spreadFixture is three hunks over two files, with three operators in them.
+func spreadFixture() (ops []operators.Operator, files []FileInfo, proposed []*Mutant) {
+	mk := func(path string, line int, op string) *Mutant {
+		return &Mutant{ID: fmt.Sprintf("%s:%d", path, line), Path: path, Line: line, Operator: op}
+	}
+	files = []FileInfo{
+		{Path: "a.js", Added: []int{1, 2, 3, 4, 10, 11}},
+		{Path: "b.js", Added: []int{5, 6}},
+	}
+	proposed = []*Mutant{
+		mk("a.js", 1, "delete-statement"), mk("a.js", 2, "ret"), mk("a.js", 3, "flip"), mk("a.js", 4, "flip"),
+		mk("a.js", 10, "delete-statement"), mk("a.js", 11, "delete-statement"),
+		mk("b.js", 5, "delete-statement"), mk("b.js", 6, "ret"),
+	}
+	return testTable(), files, proposed
+}
+
+// TestCutHintWhenCapFollowsBudget: under sets 2 and up with no --per-operator, the cap is the
+// budget, so a cut mutant's hint names --budget alone, and the least budget that plans it (the
+// cap moving with it): not "--per-operator 3 --budget 3" where "--budget 3" does it (issue
+// [planner]).
+func TestCutHintWhenCapFollowsBudget(t *testing.T) {
+	ops, files, proposed := spreadFixture()
+	plans := func(b int, id string) bool {
+		chosen, _ := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, b, b, true)
+		for _, m := range chosen {
+			if m.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	for total := 1; total < len(proposed); total++ {
+		_, cut := spreadBudget(proposed, rankOf(proposed, nil, ops), "", files, total, total, true)
+		for _, c := range cut {
+			var b int
+			if _, err := fmt.Sscanf(c.Hint, "--budget %d would plan it", &b); err != nil || c.Hint != fmt.Sprintf("--budget %d would plan it", b) {
+				t.Errorf("budget %d, cut %s: hint %q, want --budget alone", total, c.ID, c.Hint)
+				continue
+			}
+			if !plans(b, c.ID) {
+				t.Errorf("budget %d, cut %s: hint %q, yet --budget %d does not plan it", total, c.ID, c.Hint, b)
+			}
+			if plans(b-1, c.ID) {
+				t.Errorf("budget %d, cut %s: hint %q, yet --budget %d already plans it", total, c.ID, c.Hint, b-1)
+			}
+		}
 	}
 }
 

@@ -68,8 +68,8 @@ func hunks(proposed []*Mutant, added map[string][]int) []hunkOf {
 // gets a mutant before any gets a second and, when the budget is smaller than the number of
 // hunks, every file gets one before any gets a second hunk's: the rank orders only within that
 // spread. The cut are returned with a message saying where in that order they stood; by says
-// what the rank is ("" is the operator rank).
-func spreadBudget(proposed []*Mutant, rank []int, by string, files []FileInfo, total, per int) ([]*Mutant, []Candidate) {
+// what the rank is ("" is the operator rank); perFollows, that the cap follows the budget (fill).
+func spreadBudget(proposed []*Mutant, rank []int, by string, files []FileInfo, total, per int, perFollows bool) ([]*Mutant, []Candidate) {
 	added := map[string][]int{}
 	for _, f := range files {
 		added[f.Path] = f.Added
@@ -124,7 +124,7 @@ func spreadBudget(proposed []*Mutant, rank []int, by string, files []FileInfo, t
 		}
 		return i < j
 	})
-	in, cuts := fill(proposed, order, total, per)
+	in, cuts := fill(proposed, order, total, per, perFollows)
 	var chosen []*Mutant
 	var cut []Candidate
 	for i, m := range proposed {
