@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/oracle/testresults"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/plan"
@@ -39,7 +40,7 @@ func TestReadResultsFromOutput(t *testing.T) {
 			out := oracle.RunOutcome{Status: tt.status, Output: tt.output}
 			var ask *oracle.ResultsAsk
 			if tt.runner != "" {
-				ask = &oracle.ResultsAsk{Req: testresults.Request{Runner: tt.runner}, Dir: t.TempDir()}
+				ask = &oracle.ResultsAsk{Req: testresults.Request{Runner: oraclecmd.Runner(tt.runner)}, Dir: t.TempDir()}
 			}
 			oracle.ReadResults(&out, ask, "/root")
 			if !reflect.DeepEqual(out.Failed, tt.failed) || out.KilledBy != tt.killedBy {

@@ -116,16 +116,16 @@ func (s *suggester) framework(rel string) (string, string) {
 		}
 		at, ok := oraclecmd.LocateRunner(r.Cmd, oraclecmd.Options{Scripts: r.Scripts})
 		switch {
-		case ok && at.Name == "mocha":
+		case ok && at.Name == oraclecmd.RunnerMocha:
 			return suggest.Mocha, ""
-		case ok && at.Name == "node-test":
+		case ok && at.Name == oraclecmd.RunnerNodeTest:
 			return suggest.NodeTest, ""
-		case ok && at.Name == "jest":
+		case ok && at.Name == oraclecmd.RunnerJest:
 			return suggest.Jest, ""
-		case ok && at.Name == "vitest":
+		case ok && at.Name == oraclecmd.RunnerVitest:
 			return suggest.Vitest, ""
 		case ok:
-			return "", "the oracle command runs " + at.Name + "; bond writes suggestions for node --test, mocha, jest and vitest commands"
+			return "", "the oracle command runs " + string(at.Name) + "; bond writes suggestions for node --test, mocha, jest and vitest commands"
 		}
 		return "", "the oracle command runs no test runner bond recognises"
 	}

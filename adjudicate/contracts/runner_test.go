@@ -12,7 +12,7 @@ import (
 // runStatus reads a Lab Outcome as judging needs it: only a run whose failing tests are known is
 // completed; every other run is named, never a verdict about the tests.
 func TestRunStatus(t *testing.T) {
-	failing := oracle.TestResults{Source: "node-test file", Listed: true, Failed: []string{"test/a.test.js › fails"}}
+	failing := oracle.TestResults{Source: "node:test file", Listed: true, Failed: []string{"test/a.test.js › fails"}}
 	for _, tc := range []struct {
 		name   string
 		out    oracle.Outcome

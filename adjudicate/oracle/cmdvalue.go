@@ -26,8 +26,8 @@ import (
 
 // traceable says whether run s of r can be traced, with the test files the hook is to take for
 // the oracle's (nil: the command's own configuration picks them), or why not; via names the
-// runner traced through a setup file instead of the preload: "jest" (jestvalue.go) or "vitest"
-// (vitestvalue.go); "script" for the preload in a plain `node FILE` of a node:test file
+// runner traced through a setup file instead of the preload: oraclecmd.RunnerJest (jestvalue.go)
+// or RunnerVitest (vitestvalue.go); "script" for the preload in a plain `node FILE` of a node:test file
 // (scriptTest), "" for the preload under a runner.
 func (r *CmdRunner) traceable(s RunSpec) (tests []string, via string, why string) {
 	files := r.Files
@@ -45,12 +45,12 @@ func (r *CmdRunner) traceable(s RunSpec) (tests []string, via string, why string
 		return []string{r.script}, "script", ""
 	case !ok:
 		return nil, "", "not available under runner command: the oracle command runs no test runner bond recognises (the value detector traces node --test, mocha, jest and vitest, and node FILE where FILE itself imports node:test)"
-	case at.Name == "mocha" || at.Name == "node-test":
+	case at.Name == oraclecmd.RunnerMocha || at.Name == oraclecmd.RunnerNodeTest:
 		return files, "", ""
-	case at.Name == "jest" || at.Name == "vitest":
-		return files, at.Name, ""
+	case at.Name == oraclecmd.RunnerJest || at.Name == oraclecmd.RunnerVitest:
+		return files, string(at.Name), ""
 	}
-	return nil, "", "not available under runner command: the oracle command runs " + at.Name + ", which the value detector does not trace yet (it traces node --test, mocha, jest and vitest)"
+	return nil, "", "not available under runner command: the oracle command runs " + string(at.Name) + ", which the value detector does not trace yet (it traces node --test, mocha, jest and vitest)"
 }
 
 // traceEntries are the files whose ES-module imports nodetrace lists before a run (their

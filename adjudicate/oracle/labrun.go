@@ -221,8 +221,8 @@ var testFileName = regexp.MustCompile(`^[^›]*\.[cm]?[jt]sx?$`)
 
 // TestsOf sorts what testresults read from a command run of runner into TestResults. Only a
 // result file lists every test; output text names the failures.
-func TestsOf(runner string, r testresults.Results) TestResults {
-	t := TestResults{Source: strings.TrimSpace(runner + " " + string(r.From)), Listed: r.From == testresults.FromFile, Note: r.Note}
+func TestsOf(runner oraclecmd.Runner, r testresults.Results) TestResults {
+	t := TestResults{Source: strings.TrimSpace(string(runner) + " " + string(r.From)), Listed: r.From == testresults.FromFile, Note: r.Note}
 	seen := map[string]bool{}
 	for _, x := range r.Tests {
 		if seen[string(x.Status)+x.Name] {
@@ -301,7 +301,7 @@ var bailConfigFiles = []string{
 // UserBail says where the oracle as the user wrote it tells its runner to stop at its first
 // failure, or "": the command's own flag (oraclecmd.BailGiven, the one command reader), else a
 // `bail` key set to true or a positive number in the runner's configuration files at root or in
-// package.json's "mocha" and "jest" keys. A residual is a setting spelt otherwise (computed, or
+// package.json's mocha and jest keys. A residual is a setting spelt otherwise (computed, or
 // in a file named elsewhere).
 func UserBail(cmd, root string) string {
 	var scripts map[string]string
@@ -327,18 +327,18 @@ func UserBail(cmd, root string) string {
 	if json.Unmarshal(pkg, &keys) != nil {
 		return ""
 	}
-	for _, key := range []string{"mocha", "jest"} {
+	for _, key := range []oraclecmd.Runner{oraclecmd.RunnerMocha, oraclecmd.RunnerJest} { // the runners that read a package.json key of their name
 		var cfg struct {
 			Bail any `json:"bail"`
 		}
-		if json.Unmarshal(keys[key], &cfg) != nil {
+		if json.Unmarshal(keys[string(key)], &cfg) != nil {
 			continue
 		}
 		if v, ok := cfg.Bail.(bool); ok && v {
-			return "package.json's \"" + key + "\" key sets bail"
+			return "package.json's \"" + string(key) + "\" key sets bail"
 		}
 		if v, ok := cfg.Bail.(float64); ok && v > 0 {
-			return "package.json's \"" + key + "\" key sets bail"
+			return "package.json's \"" + string(key) + "\" key sets bail"
 		}
 	}
 	return ""

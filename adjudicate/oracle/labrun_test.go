@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/oracle/testresults"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/confine"
@@ -56,7 +57,7 @@ func TestLabRunBaseline(t *testing.T) {
 			if got := strings.Join(out.Tests.Failed, "|"); got != "test/a.test.js › a › two is three" {
 				t.Errorf("failed %q", got)
 			}
-			if got := strings.Join(out.Tests.Passed, "|"); got != "test/a.test.js › a › one" || !out.Tests.Listed || out.Tests.Source != "node-test file" {
+			if got := strings.Join(out.Tests.Passed, "|"); got != "test/a.test.js › a › one" || !out.Tests.Listed || out.Tests.Source != "node:test file" {
 				t.Errorf("passed %q listed %v source %q", got, out.Tests.Listed, out.Tests.Source)
 			}
 			if !out.Hits.Ran("src/a.js", 2) {
@@ -85,7 +86,7 @@ func TestLabRunBaseline(t *testing.T) {
 			if runner != RunnerCommand || note == "" {
 				t.Errorf("runner %s note %q; want the command runner, the reason noted", runner, note)
 			}
-			if out.Tests.Source != "node-test output" || strings.Join(out.Tests.Failed, "|") != "a › two is three" || out.Tests.Listed {
+			if out.Tests.Source != "node:test output" || strings.Join(out.Tests.Failed, "|") != "a › two is three" || out.Tests.Listed {
 				t.Errorf("source %q failed %q listed %v", out.Tests.Source, out.Tests.Failed, out.Tests.Listed)
 			}
 		}},
@@ -212,7 +213,7 @@ func TestTestsOf(t *testing.T) {
 		{Name: "test/b.test.mjs", Status: testresults.Fail},
 		{Name: a + "suite one › fails", Status: testresults.Fail},
 	}}
-	res := TestsOf("node-test", in)
+	res := TestsOf(oraclecmd.RunnerNodeTest, in)
 	check := func(what string, got []string, want ...string) {
 		t.Helper()
 		if strings.Join(got, "|") != strings.Join(want, "|") {
@@ -223,7 +224,7 @@ func TestTestsOf(t *testing.T) {
 	check("passed", res.Passed, a+"suite one › adds")
 	check("skipped", res.Skipped, a+"todo one")
 	check("failed files", res.FailedFiles, "test/b.test.mjs")
-	if !res.Listed || res.Source != "node-test file" {
+	if !res.Listed || res.Source != "node:test file" {
 		t.Errorf("listed %v source %q", res.Listed, res.Source)
 	}
 	if out := TestsOf("jest", testresults.Results{From: testresults.FromOutput}); out.Listed || out.Source != "jest output" {

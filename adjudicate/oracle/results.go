@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/oracle/testresults"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
@@ -76,7 +77,7 @@ func ReadResults(out *RunOutcome, a *ResultsAsk, root string) {
 		return
 	}
 	var res testresults.Results
-	runner := ""
+	var runner oraclecmd.Runner
 	if a != nil {
 		defer os.RemoveAll(a.Dir)
 		out.Output = DropMentions(out.Output, filepath.Base(a.Dir))

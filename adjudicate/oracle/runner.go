@@ -234,7 +234,7 @@ func (r *CmdRunner) runCold(ctx context.Context, sb *Box, s RunSpec) (RunOutcome
 		case r.traceBroken != "" && traceWhy == "":
 			traceWhy = r.traceBroken
 		case traceWhy != "":
-		case via == "jest":
+		case via == string(oraclecmd.RunnerJest):
 			// jest lists its test files (jestvalue.go): a run narrowed to some keeps those.
 			var err error
 			if tr, cmd, recorder, traceWhy, err = r.traceJest(ctx, sb, cmd, tests, timeout); err != nil {
@@ -244,7 +244,7 @@ func (r *CmdRunner) runCold(ctx context.Context, sb *Box, s RunSpec) (RunOutcome
 				defer tr.Remove()
 			}
 			observed = false
-		case via == "vitest":
+		case via == string(oraclecmd.RunnerVitest):
 			// vitest picks its own test files unless the run was narrowed: the files the trace
 			// saw run are the run's (vitestvalue.go).
 			var err error

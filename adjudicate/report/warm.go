@@ -5,7 +5,7 @@ package report
 // had to report back. Only its kills count; every mutant it accepted ran again cold, and every
 // answer it could not prove fresh was thrown away and run cold.
 type WarmInfo struct {
-	// Worker names the warm worker ("vitest" or "jest"), or "" when none could stand for the
+	// Worker names the warm worker (vitest or jest), or "" when none could stand for the
 	// oracle command (Refused says why).
 	Worker string `json:"worker"`
 	// Refused says why no warm worker ran (or why the workers stopped being used): the oracle

@@ -8,14 +8,16 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 )
 
-// The frameworks a suggestion is written for.
+// The frameworks a suggestion is written for, spelt as the oracle command's reader names them.
 const (
-	NodeTest = "node:test"
-	Mocha    = "mocha"
-	Jest     = "jest"
-	Vitest   = "vitest"
+	NodeTest = string(oraclecmd.RunnerNodeTest)
+	Mocha    = string(oraclecmd.RunnerMocha)
+	Jest     = string(oraclecmd.RunnerJest)
+	Vitest   = string(oraclecmd.RunnerVitest)
 )
 
 // Test is what the suggested test is written from.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/corpus"
 )
@@ -229,20 +230,16 @@ func (d *settingData) add(name string, r corpus.Row, gt *corpus.GroundTruth) {
 	}
 }
 
-// runnerLabel names the oracle's test framework, read from its command, and the runner bond ran
-// it under: "vitest (embedded)", "mocha (command)".
+// runnerLabel names the oracle's test framework, read from its command by oraclecmd (without
+// the repository's package scripts, which the rows do not hold: "npm test" is "other"), and the
+// runner bond ran it under: "vitest (embedded)", "mocha (command)".
 func runnerLabel(ri report.RunInfo) string {
-	cmd := " " + ri.OracleCmd + " "
 	fw := "other"
+	inv, err := oraclecmd.Parse(ri.OracleCmd, oraclecmd.Options{})
 	switch {
-	case strings.Contains(cmd, "vitest"):
-		fw = "vitest"
-	case strings.Contains(cmd, "jest"):
-		fw = "jest"
-	case strings.Contains(cmd, "mocha"):
-		fw = "mocha"
-	case strings.Contains(cmd, " --test "), strings.Contains(cmd, " --test="):
-		fw = "node:test"
+	case ri.OracleCmd != "" && err == nil && !inv.Script:
+		// The one reader of oracle commands; a package script (npm test) it cannot see here.
+		fw = string(inv.Runner)
 	case strings.Contains(ri.ValueDetector, "a file that imports node:test and that the command runs as a script"):
 		// `node test/x.js` on a node:test file: only bond, which read the file, can say so.
 		fw = "node:test script"

@@ -127,6 +127,10 @@ func TestRunnerLabel(t *testing.T) {
 		{report.RunInfo{Runner: "command", OracleCmd: "node --test test/a.test.mjs"}, "node:test (command)"},
 		{report.RunInfo{Runner: "node", Oracle: []string{"test/a.js"}}, "test files (node)"},
 		{report.RunInfo{Runner: "command", OracleCmd: "node test/run.js"}, "other (command)"},
+		{report.RunInfo{Runner: "command", OracleCmd: "npx tape test/stringify.js"}, "tape (command)"},
+		{report.RunInfo{Runner: "command", OracleCmd: "npm test"}, "other (command)"},
+		// A word that merely contains a runner's name is not that runner.
+		{report.RunInfo{Runner: "command", OracleCmd: "node test/jest-like.js"}, "other (command)"},
 		{report.RunInfo{Runner: "command", OracleCmd: "node test/run.js", ValueDetector: "on (runner command): calls … are recorded by a hook preloaded into the Node process of test/run.js, a file that imports node:test and that the command runs as a script (traced as node --test's one test file); 3 and 3 calls"}, "node:test script (command)"},
 	}
 	for _, tt := range tests {

@@ -27,7 +27,7 @@ type Plan struct {
 	Env []string
 	// V8Dir is where Node writes one coverage JSON per process.
 	V8Dir string
-	// Runner is the runner bond asked for native lcov ("jest" or "vitest"), or "" when none was
+	// Runner is the runner bond asked for native lcov (jest or vitest), or "" when none was
 	// found or it could not be asked.
 	Runner string
 	// LcovDir is where the runner was told to write lcov.info; "" when Runner is "".

@@ -18,7 +18,7 @@ package embedded
 //
 //     name          Go value                          JS reads it in
 //     entry         the test file's path (string)     globals, loader, nodetest, jest, mocha, mocharun
-//     framework     its test API: "node:test", "jest", "vitest", "mocha", "uvu", "tape", "ava" or "tap"
+//     framework     its test API, a testconfig.Framework (node:test, jest, vitest, mocha, uvu, tape, ava, tap)
 //                                                     loader, expect, chai, snapshot, jestmock, jest, vitestmsg, mocha, mocharun, uvu, tape, ava, tap
 //     globals       jest's globals are installed (bool)  jest
 //     bail          stop at the first failing test (bool)  nodetest, jest, mocharun, uvu, tape, ava, tap

@@ -32,7 +32,7 @@
   // written when the file's tests end (a root afterAll, registered before the test file's own)
   // and written again after every call recorded or settled later, each time to a file of its own
   // renamed over the last.
-  if (S.jest === true) {
+  if (S.jestSetup === true) {
     // The ES-module setup file's lines above the hook hand it jest's API (__bondJest, from
     // @jest/globals); the CommonJS one reads the globals jest gives a setup file.
     const J = S.jestESM === true ? __bondJest : null; // eslint-disable-line no-undef

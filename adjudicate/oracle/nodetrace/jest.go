@@ -89,7 +89,7 @@ func PrepareJest(tmp, root string, tests []string, mods map[string][]string, o J
 	}
 	src, err := hookText(struct {
 		hookSettings
-		Jest         bool                `json:"jest"`
+		JestSetup    bool                `json:"jestSetup"`
 		JestModules  map[string][]string `json:"jestModules"`
 		JestESM      bool                `json:"jestESM"`
 		JestESMTests []string            `json:"jestESMTests"`

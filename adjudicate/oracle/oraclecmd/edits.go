@@ -101,7 +101,7 @@ var jestOwnLists = []string{"--setupFilesAfterEnv", "--setupFiles", "--setupTest
 // flags inserted would not reach it (a package script that runs it among other commands, or
 // passes it `--`), or it already sets one of the lists args would repeat (jestOwnLists).
 func WithJestArgs(cmd string, opts Options, args []string) (out string, problem string) {
-	return withRunnerArgs(cmd, opts, "jest", args, func(a, _ string) string {
+	return withRunnerArgs(cmd, opts, RunnerJest, args, func(a, _ string) string {
 		name, _, _ := strings.Cut(a, "=")
 		for _, own := range jestOwnLists {
 			if name == own {
@@ -122,7 +122,7 @@ var vitestOwnOptions = []string{"--config", "-c", "--root", "-r", "--project", "
 // its own (bond's config loads the project's one config from the root), or it runs the tests in
 // a browser.
 func WithVitestArgs(cmd string, opts Options, args []string) (out string, problem string) {
-	return withRunnerArgs(cmd, opts, "vitest", args, func(a, _ string) string {
+	return withRunnerArgs(cmd, opts, RunnerVitest, args, func(a, _ string) string {
 		name, _, _ := strings.Cut(a, "=")
 		for _, own := range vitestOwnOptions {
 			if name == own || strings.HasPrefix(name, own+".") {
@@ -139,7 +139,7 @@ func WithVitestArgs(cmd string, opts Options, args []string) (out string, proble
 // the caller names a file no other path contains). problem says why not, with cmd unchanged.
 func WithTestFile(cmd string, opts Options, rel string) (out string, problem string) {
 	at, ok := LocateRunner(cmd, opts)
-	if !ok || (at.Name != "jest" && at.Name != "vitest") {
+	if !ok || (at.Name != RunnerJest && at.Name != RunnerVitest) {
 		return cmd, "the oracle command runs no jest or vitest bond can give a test file to"
 	}
 	return withRunnerArgs(cmd, opts, at.Name, []string{rel}, func(string, string) string { return "" })
@@ -147,11 +147,11 @@ func WithTestFile(cmd string, opts Options, rel string) (out string, problem str
 
 // withRunnerArgs inserts args into cmd for runner (WithJestArgs), unless refuses, given each word
 // the runner reads and the word after it, names a problem.
-func withRunnerArgs(cmd string, opts Options, runner string, args []string, refuses func(word, next string) string) (out string, problem string) {
+func withRunnerArgs(cmd string, opts Options, runner Runner, args []string, refuses func(word, next string) string) (out string, problem string) {
 	at, ok := LocateRunner(cmd, opts)
 	switch {
 	case !ok || at.Name != runner:
-		return cmd, "the oracle command runs no " + runner + " bond can give options to"
+		return cmd, "the oracle command runs no " + string(runner) + " bond can give options to"
 	case at.Problem != "":
 		return cmd, at.Problem
 	}
@@ -182,20 +182,20 @@ func withRunnerArgs(cmd string, opts Options, runner string, args []string, refu
 // A run under such a flag that failed was cut short: the tests after the first failure never ran.
 func BailGiven(cmd string, opts Options) string {
 	at, ok := LocateRunner(cmd, opts)
-	if !ok || at.Name == "node-test" {
+	if !ok || at.Name == RunnerNodeTest {
 		return ""
 	}
 	for i, w := range at.Args {
 		name, val, hasVal := strings.Cut(w, "=")
 		switch {
-		case w == "-b" && at.Name == "mocha":
+		case w == "-b" && at.Name == RunnerMocha:
 			return w
 		case name != "--bail":
 		case hasVal:
 			if val != "0" && val != "false" {
 				return w
 			}
-		case at.Name == "vitest" && i+1 < len(at.Args):
+		case at.Name == RunnerVitest && i+1 < len(at.Args):
 			// vitest's --bail takes its count as the next word.
 			if v := at.Args[i+1]; v != "0" && v != "false" {
 				return w + " " + v

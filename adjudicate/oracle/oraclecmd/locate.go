@@ -6,12 +6,12 @@ package oraclecmd
 // anyRunner and lcovRunner choose which runners findRunner looks for.
 func anyRunner(string) bool { return true }
 
-func lcovRunner(name string) bool { return name == "jest" || name == "vitest" }
+func lcovRunner(name string) bool { return name == string(RunnerJest) || name == string(RunnerVitest) }
 
 // RunnerAt is a test runner a shell command runs, as LocateRunner finds it.
 type RunnerAt struct {
-	// Name is "jest", "vitest", "mocha" or "node-test" (node --test, tsx --test).
-	Name string
+	// Name is RunnerJest, RunnerVitest, RunnerMocha or RunnerNodeTest (node --test, tsx --test).
+	Name Runner
 	// At is the byte offset in the command where flags for the runner go: after every option
 	// the runner reads (before a `--`, before redirections).
 	At int
@@ -34,7 +34,7 @@ func LocateRunner(cmd string, opts Options) (r RunnerAt, ok bool) {
 	if f.name == "" {
 		return RunnerAt{}, false
 	}
-	r = RunnerAt{Name: f.name, At: at, NeedsSeparator: f.viaScript == "npm", Problem: f.problem}
+	r = RunnerAt{Name: Runner(f.name), At: at, NeedsSeparator: f.viaScript == "npm", Problem: f.problem}
 	if f.bodySeparator {
 		r.At, r.Problem = 0, "the package script the command runs passes `--` to "+f.name+", so flags appended would reach it as test paths"
 	}

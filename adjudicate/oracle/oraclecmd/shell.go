@@ -191,7 +191,7 @@ func runnerName(w string) string {
 }
 
 // nodeTestName is the runner name for Node's own test runner (`node --test`, `tsx --test`).
-const nodeTestName = "node-test"
+const nodeTestName = string(RunnerNodeTest)
 
 // nodeValueFlags are node options whose value is the next word.
 var nodeValueFlags = map[string]bool{

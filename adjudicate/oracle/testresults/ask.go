@@ -34,8 +34,8 @@ const (
 // Request is how one run asks its runner for a result file. Make one per run, with its own
 // path.
 type Request struct {
-	// Runner is the runner the command runs: "jest", "vitest", "mocha", "node-test", or "".
-	Runner string
+	// Runner is the runner the command runs (jest, vitest, mocha, node:test), or "".
+	Runner oraclecmd.Runner
 	// Cmd is the command to run: the one given, or rewritten to ask for the file.
 	Cmd string
 	// Env holds variables to add to the run's environment (node:test is asked through
@@ -75,7 +75,7 @@ func Ask(cmd, root, path string) Request {
 	if !ok {
 		return req
 	}
-	if r.Name == "node-test" {
+	if r.Name == oraclecmd.RunnerNodeTest {
 		if has(r.Args, "--test-reporter", "--test-reporter-destination") {
 			req.Why = "the command picks node:test's reporters; bond reads its output"
 			return req
@@ -86,18 +86,18 @@ func Ask(cmd, root, path string) Request {
 		return req
 	}
 	if r.Problem != "" {
-		req.Why = r.Problem + "; bond reads " + r.Name + "'s output"
+		req.Why = r.Problem + "; bond reads " + string(r.Name) + "'s output"
 		return req
 	}
 	var flags []string
 	switch r.Name {
-	case "jest":
+	case oraclecmd.RunnerJest:
 		if has(r.Args, "--json", "--outputFile", "--output-file") {
 			req.Why = "the command already asks jest for --json or an --outputFile; bond reads its output"
 			return req
 		}
 		flags, req.Format = []string{"--json", "--outputFile", path}, FormatJestJSON
-	case "vitest":
+	case oraclecmd.RunnerVitest:
 		if has(r.Args, "--outputFile") {
 			req.Why = "the command already gives vitest an --outputFile; bond reads its output"
 			return req
@@ -107,7 +107,7 @@ func Ask(cmd, root, path string) Request {
 			flags = nil
 		}
 		flags, req.Format = append(flags, "--reporter=json", "--outputFile.json="+path), FormatJestJSON
-	case "mocha":
+	case oraclecmd.RunnerMocha:
 		if has(r.Args, "--reporter", "-R", "--reporter-option", "--reporter-options", "-O") {
 			req.Why = "the command picks mocha's reporter, and mocha runs one at a time; bond reads its output"
 			return req

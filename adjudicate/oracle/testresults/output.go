@@ -11,20 +11,22 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 )
 
 // ParseOutput reads what a run's output (combined stdout and stderr) says about its tests.
-// runner is "jest", "vitest", "mocha" or "node-test"; for "" or another runner every parser is
+// runner is the one the command runs (jest, vitest, mocha, node:test); for "" or another every parser is
 // tried and the first that finds a failing test wins. Failing tests are always listed; passing
 // and skipped ones only where the output names them (node:test's TAP and spec).
-func ParseOutput(runner string, out []byte, root string) []Test {
+func ParseOutput(runner oraclecmd.Runner, out []byte, root string) []Test {
 	text := strings.ReplaceAll(string(StripANSI(out)), "\r\n", "\n")
 	switch runner {
-	case "jest":
+	case oraclecmd.RunnerJest:
 		return dedupe(jestOutput(text, root))
-	case "vitest":
+	case oraclecmd.RunnerVitest:
 		return dedupe(vitestOutput(text, root))
-	case "mocha":
+	case oraclecmd.RunnerMocha:
 		if ts, ok := mochaJSONOutput(text, root); ok {
 			return ts
 		}
@@ -32,7 +34,7 @@ func ParseOutput(runner string, out []byte, root string) []Test {
 			return ts
 		}
 		return mochaOutput(text)
-	case "node-test":
+	case oraclecmd.RunnerNodeTest:
 		return nodeOutput(text)
 	}
 	for _, parse := range []func() []Test{

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -77,14 +79,15 @@ func TestParseFile(t *testing.T) {
 // TestParseOutput reads the same runs' output text with the fallback parser.
 func TestParseOutput(t *testing.T) {
 	tests := []struct {
-		file, root, runner string
+		file, root string
+		runner     oraclecmd.Runner
 	}{
 		{"jest-output.txt", "/tmp/tr/jest", "jest"},
 		{"vitest-output.txt", "/tmp/tr/vitest", "vitest"},
 		{"mocha-output.txt", "/tmp/tr/mocha", "mocha"},
 		{"mocha-tap-output.txt", "/tmp/tr/mocha", "mocha"}, // npx mocha --reporter tap test/
-		{"node-spec-output.txt", "/tmp/tr/nodetest", "node-test"},
-		{"node-tap-output.txt", "/tmp/tr/nodetest", "node-test"},
+		{"node-spec-output.txt", "/tmp/tr/nodetest", oraclecmd.RunnerNodeTest},
+		{"node-tap-output.txt", "/tmp/tr/nodetest", oraclecmd.RunnerNodeTest},
 		// Not told the runner: the first parser that finds a failure wins.
 		{"vitest-output.txt", "/tmp/tr/vitest", ""},
 		{"mocha-output.txt", "/tmp/tr/mocha", ""},
@@ -92,7 +95,7 @@ func TestParseOutput(t *testing.T) {
 		{"jest-output.txt", "/tmp/tr/jest", ""},
 	}
 	for _, tt := range tests {
-		t.Run(tt.file+"/"+tt.runner, func(t *testing.T) {
+		t.Run(tt.file+"/"+string(tt.runner), func(t *testing.T) {
 			b, err := os.ReadFile(filepath.Join("testdata", tt.file))
 			if err != nil {
 				t.Fatal(err)
