@@ -9,6 +9,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
 	"github.com/bond-tool/bond/internal/testneed"
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // An ava or tap command reads as the files it names, run by the embedded runner as that runner's
@@ -42,7 +43,7 @@ func TestAvaTapCommandChoice(t *testing.T) {
 			for k, v := range tc.extra {
 				files[k] = v
 			}
-			root := writeRepo(t, files)
+			root := testrepo.Git(t, files)
 			got, eo, why := oracle.CommandTests(root, tc.cmd)
 			if tc.why != "" {
 				if why == "" || !strings.Contains(why, tc.why) {

@@ -19,6 +19,7 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/testneed"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -64,7 +65,7 @@ func alive(pid int) bool {
 // sandbox restored so the next mutant in it runs on the original file.
 func TestHangingMutantTimesOut(t *testing.T) {
 	needNode(t)
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
 	// The oracle leaves background children behind, one in its group and one that left it; neither
 	// may outlive the run. In a PID namespace $! is not a host PID, so they are found by a marker
 	// on their command line.
@@ -116,7 +117,7 @@ func withMarker(marker string) []int {
 // the report lists what they changed.
 func TestTestsWritingIntoTheTree(t *testing.T) {
 	needNode(t)
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "README.md": "hello\n"})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "README.md": "hello\n"})
 	cmd := "node --test test/add.test.js && echo generated > out.txt && echo changed > README.md && rm -f test/none"
 	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")}
 	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1}, muts)
@@ -139,7 +140,7 @@ func TestTestsWritingIntoTheTree(t *testing.T) {
 
 func TestSetupErrors(t *testing.T) {
 	needNode(t)
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "test/red.test.js": strings.Replace(addTest, "3);", "4);", 1)})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "test/red.test.js": strings.Replace(addTest, "3);", "4);", 1)})
 	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
 	for _, tc := range []struct {
 		name string
@@ -212,7 +213,7 @@ func TestHermeticHasNoNetwork(t *testing.T) {
 	if _, err := isolate.New(isolate.Options{Hermetic: true}); err != nil {
 		testneed.Missing(t, "CI must allow network namespaces: %v", err)
 	}
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
 	cmd := `test "$(tail -n +3 /proc/net/dev | wc -l)" -eq 1 && node --test test/add.test.js`
 	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
 	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Hermetic: true, Jobs: 1}, []plan.Mutant{m})
@@ -229,7 +230,7 @@ func TestHermeticHasNoNetwork(t *testing.T) {
 func TestInterruptedRunIsNeverHeld(t *testing.T) {
 	needNode(t)
 	t.Setenv("TMPDIR", t.TempDir()) // the marker's directory is outside the read-only temp dir of the work dir
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
 	marker := filepath.Join(t.TempDir(), "started")
 	cmd := `if grep -q "a <= b" src/add.js; then touch ` + marker + `; sleep 300; fi; node --test test/add.test.js`
 	muts := []plan.Mutant{
@@ -270,7 +271,7 @@ func TestCancelledRunIsPartialAndCleansUp(t *testing.T) {
 	needNode(t)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
 	marker := filepath.Join(t.TempDir(), "started")
 	// The oracle signals the test when a mutant run (not a baseline/canary) starts, then hangs.
 	cmd := `if grep -q undefined src/add.js; then touch ` + marker + `; sleep 300; fi; node --test test/add.test.js`
@@ -311,7 +312,7 @@ func TestCancelledRunIsPartialAndCleansUp(t *testing.T) {
 }
 
 func TestRestoreMismatchStops(t *testing.T) {
-	root := writeRepo(t, map[string]string{"a.js": "x\n"})
+	root := testrepo.Git(t, map[string]string{"a.js": "x\n"})
 	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
@@ -331,7 +332,7 @@ func TestRestoreMismatchStops(t *testing.T) {
 
 func TestSandboxLinksNodeModulesAndCopiesFiles(t *testing.T) {
 	big := strings.Repeat("0123456789abcdef", (oracle.KeepInMemory/16)+100) // larger than what is kept in memory
-	root := writeRepo(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\nignored.txt\n", "sub/b.js": "y\n", "assets/big.bin": big})
+	root := testrepo.Git(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\nignored.txt\n", "sub/b.js": "y\n", "assets/big.bin": big})
 	os.MkdirAll(filepath.Join(root, "node_modules", "dep"), 0o755)
 	os.WriteFile(filepath.Join(root, "node_modules", "dep", "index.js"), []byte("z"), 0o644)
 	os.MkdirAll(filepath.Join(root, "sub", "node_modules"), 0o755)
@@ -373,11 +374,18 @@ func TestCanaryOf(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"a();\n", "throw new Error(\"bond canary: this file was loaded\");\na();\n"},
 		{"#!/usr/bin/env node\na();\n", "#!/usr/bin/env node\nthrow new Error(\"bond canary: this file was loaded\");\na();\n"},
+		{"#!/usr/bin/env node", "#!/usr/bin/env node\nthrow new Error(\"bond canary: this file was loaded\");\n"},
 		{"'use strict';\r\nimport x from 'y';\r\n", "throw new Error(\"bond canary: this file was loaded\");\r\n'use strict';\r\nimport x from 'y';\r\n"},
 		{"", "throw new Error(\"bond canary: this file was loaded\");\n"},
 	} {
-		if got := string(canaryOf([]byte(tc.in))); got != tc.want {
+		out, line := canaryOf([]byte(tc.in))
+		if got := string(out); got != tc.want {
 			t.Errorf("canaryOf(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		// The line canaryOf reports is the one its throw is on: the canary's coverage is read there.
+		lines := strings.Split(string(out), "\n")
+		if line < 1 || line > len(lines) || !strings.HasPrefix(lines[line-1], "throw new Error(\"bond canary") {
+			t.Errorf("canaryOf(%q) reports line %d, which is not the throw's:\n%s", tc.in, line, out)
 		}
 	}
 }
@@ -387,7 +395,8 @@ func TestCanaryThrowsInESM(t *testing.T) {
 	needNode(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "dep.mjs"), []byte("export const v = 1;\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "m.mjs"), canaryOf([]byte("import { v } from './dep.mjs';\nexport const w = v;\n")), 0o644)
+	src, _ := canaryOf([]byte("import { v } from './dep.mjs';\nexport const w = v;\n"))
+	os.WriteFile(filepath.Join(dir, "m.mjs"), src, 0o644)
 	out, err := exec.Command("node", "-e", "import('"+filepath.Join(dir, "m.mjs")+"').then(() => process.exit(0), e => { console.log(e.message); process.exit(1) })").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "bond canary") {
 		t.Fatalf("ESM canary did not throw: %v %s", err, out)
@@ -398,7 +407,7 @@ func TestCanaryThrowsInESM(t *testing.T) {
 // namespaces make the checkout read-only, and otherwise caught by the final byte-identity check.
 func TestUserTreeChangeIsCaught(t *testing.T) {
 	needNode(t)
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "README.md": "hello\n"})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "README.md": "hello\n"})
 	cmd := "echo x >> " + filepath.Join(root, "README.md") + "; node --test test/add.test.js"
 	m := mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")
 	rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: cmd, Jobs: 1}, []plan.Mutant{m})
@@ -423,7 +432,7 @@ func TestUserTreeChangeIsCaught(t *testing.T) {
 // accepted run is not recorded as a kill.
 func TestTimeoutRetriedAtDefaultLimit(t *testing.T) {
 	needNode(t)
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
 	// In the work dir, the one place outside its sandbox a test may write.
 	marker := "../slow-once"
 	// The first mutant run sleeps past the default limit (2×baseline + 5 s); the retry does not.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -62,7 +63,7 @@ func TestHintedLinesRan(t *testing.T) {
 func TestBlankHintsTree(t *testing.T) {
 	needGit(t)
 	hinted := "function f(a) {\n  /* istanbul ignore next */\n  if (!a) return 0; // c8 ignore next\n  return a;\n}\n"
-	root := writeRepo(t, map[string]string{"src/a.js": hinted, "src/b.js": hinted, "src/other.js": hinted})
+	root := testrepo.Git(t, map[string]string{"src/a.js": hinted, "src/b.js": hinted, "src/other.js": hinted})
 	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)

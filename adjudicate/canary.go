@@ -11,31 +11,33 @@ import (
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
-// canaryOf returns src with a statement that throws on load inserted as a new first line (after a
-// shebang line, which must stay first). It throws in scripts and in ES modules alike: import
-// declarations are hoisted, but the throw still runs when the module body is evaluated, before
-// anything the tests call. Placed before a "use strict" directive it turns that directive into a
-// plain expression, which cannot matter: nothing after the throw runs.
-func canaryOf(src []byte) []byte {
-	// canaryLine must stay in step with where this puts the statement.
+// canaryOf returns src with a statement that throws on load inserted as a new line, and the
+// 1-based line the statement is on: the first, or the second after a shebang line, which must stay
+// first. It throws in scripts and in ES modules alike: import declarations are hoisted, but the
+// throw still runs when the module body is evaluated, before anything the tests call. Placed
+// before a "use strict" directive it turns that directive into a plain expression, which cannot
+// matter: nothing after the throw runs. The line is what the canary's coverage run is read at
+// (canaryCoverage), so the placement rule lives here only.
+func canaryOf(src []byte) (out []byte, line int) {
 	nl := "\n"
 	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
 		nl = "\r\n"
 	}
 	stmt := []byte(`throw new Error("bond canary: this file was loaded");` + nl)
-	at := 0
+	at, line := 0, 1
 	if bytes.HasPrefix(src, []byte("#!")) {
+		line = 2
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
 			at = i + 1
 		} else {
-			return append(append(append([]byte{}, src...), []byte(nl)...), stmt...)
+			return append(append(append([]byte{}, src...), []byte(nl)...), stmt...), line
 		}
 	}
-	out := make([]byte, 0, len(src)+len(stmt))
+	out = make([]byte, 0, len(src)+len(stmt))
 	out = append(out, src[:at]...)
 	out = append(out, stmt...)
 	out = append(out, src[at:]...)
-	return out
+	return out, line
 }
 
 // canaryResult is what a canary run's status says: the oracle loaded the file (killed), did not
@@ -49,15 +51,6 @@ func canaryResult(status report.Status) string {
 	default:
 		return report.CanaryError
 	}
-}
-
-// canaryLine is the 1-based line canaryOf puts its throw on in src: the first, or the second after
-// a shebang line.
-func canaryLine(src []byte) int {
-	if bytes.HasPrefix(src, []byte("#!")) {
-		return 2
-	}
-	return 1
 }
 
 // canaryCoverage reads a survived canary's coverage run (out) of path, whose throw is on

@@ -37,7 +37,8 @@ func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle
 				return err
 			}
 			var rec report.Canary
-			err = p.WithOverride(sb, &oracle.Override{Path: path, Content: canaryOf(src)}, func(ov *oracle.Override) error {
+			content, throwLine := canaryOf(src)
+			err = p.WithOverride(sb, &oracle.Override{Path: path, Content: content}, func(ov *oracle.Override) error {
 				out, err := x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Timeout: lim.Oracle, Cold: true})
 				if err != nil {
 					return err
@@ -52,7 +53,7 @@ func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle
 				if err != nil {
 					return err
 				}
-				rec.Coverage = canaryCoverage(cov, path, canaryLine(src))
+				rec.Coverage = canaryCoverage(cov, path, throwLine)
 				if rec.Coverage.Swallowed() {
 					rec.Result = report.CanarySwallowed
 				}

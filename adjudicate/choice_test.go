@@ -14,6 +14,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -71,7 +72,7 @@ func runnerFixture(t *testing.T, modules string, files map[string]string) string
 		testneed.Missing(t, "the %s fixture's runner is not installed (%v): run npm ci in %s", modules, err, dir)
 	}
 	files[".gitignore"] = "node_modules\n"
-	root := writeRepo(t, files)
+	root := testrepo.Git(t, files)
 	if err := os.Symlink(nm, filepath.Join(root, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +197,7 @@ func TestOracleCommandFallsBack(t *testing.T) {
 				for p, c := range tc.files {
 					files[p] = c
 				}
-				root := writeRepo(t, files)
+				root := testrepo.Git(t, files)
 				muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "return a + b;", "return undefined;")}
 				if tc.chooseOnly {
 					// Choice alone: the runner is not installed here, and the fallback is what is asked.
@@ -288,7 +289,7 @@ func TestCommandTestsConfigPatterns(t *testing.T) {
 					files[p] = c
 				}
 			}
-			root := writeFiles(t, files)
+			root := testrepo.Files(t, files)
 			got, _, why := oracle.CommandTests(root, tt.cmd)
 			if tt.why != "" {
 				if got != nil || !strings.Contains(why, tt.why) {
@@ -399,7 +400,7 @@ func TestMochaCommandChoice(t *testing.T) {
 					files[p] = c
 				}
 			}
-			root := writeRepo(t, files)
+			root := testrepo.Git(t, files)
 			got, eo, why := oracle.CommandTests(root, tc.cmd)
 			if tc.why != "" {
 				if why == "" || !strings.Contains(why, tc.why) {

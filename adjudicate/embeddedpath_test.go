@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -67,7 +68,7 @@ func TestEmbeddedPathParity(t *testing.T) {
 			var root string
 			if tc.modules == "" {
 				needNode(t)
-				root = writeRepo(t, files)
+				root = testrepo.Git(t, files)
 			} else {
 				root = runnerFixture(t, tc.modules, files)
 			}
@@ -113,7 +114,7 @@ func TestEmbeddedPathParity(t *testing.T) {
 func TestEmbeddedPathWin32FallsBack(t *testing.T) {
 	needNode(t)
 	lib := "const path = require('path');\nfunction add(a, b) {\n  if (a > b) {\n    return a + b;\n  }\n  let sep = '/';\n  try { sep = path.win32.sep; } catch (e) {}\n  return b + a;\n}\nmodule.exports = { add };\n"
-	root := writeRepo(t, map[string]string{"src/add.js": lib, "test/add.test.js": "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('../src/add.js');\ntest('adds', () => { assert.strictEqual(add(2, 1), 3); assert.strictEqual(add(1, 2), 3); });\n"})
+	root := testrepo.Git(t, map[string]string{"src/add.js": lib, "test/add.test.js": "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('../src/add.js');\ntest('adds', () => { assert.strictEqual(add(2, 1), 3); assert.strictEqual(add(1, 2), 3); });\n"})
 	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "invert-comparison", ">", "<=")}
 	rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: []string{"test/add.test.js"}, Runner: RunnerAuto}, muts)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -31,7 +32,7 @@ func TestEmbeddedRuntimeGapFallsBack(t *testing.T) {
 		{RunnerEmbedded, "", "--runner embedded cannot run this oracle"},
 	} {
 		t.Run(tc.runner, func(t *testing.T) {
-			root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": gapTest})
+			root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": gapTest})
 			muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<=")}
 			rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: []string{"test/add.test.js"}, Runner: tc.runner}, muts)
 			if tc.wantErr != "" {
@@ -75,7 +76,7 @@ func TestEmbeddedBaselineFailureFallsBack(t *testing.T) {
 		{RunnerEmbedded, "", "oracle fails on the patched tree"},
 	} {
 		t.Run(tc.runner, func(t *testing.T) {
-			root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": envTest})
+			root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": envTest})
 			muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<=")}
 			rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: []string{"test/add.test.js"}, Runner: tc.runner}, muts)
 			if tc.wantErr != "" {

@@ -14,22 +14,6 @@ import (
 	"github.com/bond-tool/bond/plan"
 )
 
-// writeRepo writes files (slash paths → content) into a fresh git checkout and returns its root.
-func writeRepo(t *testing.T, files map[string]string) string { return writeRepoB(t, files) }
-
-// writeFiles writes files (slash-separated path → contents) into a new temporary directory, and
-// returns it.
-func writeFiles(t testing.TB, files map[string]string) string {
-	t.Helper()
-	return testrepo.Files(t, files)
-}
-
-// writeRepoB is writeRepo for tests and benchmarks.
-func writeRepoB(t testing.TB, files map[string]string) string {
-	t.Helper()
-	return testrepo.Git(t, files)
-}
-
 // mutantAt builds a mutant of line n of path in root, replacing from with to.
 func mutantAt(t *testing.T, root, path string, n int, op, from, to string) plan.Mutant {
 	t.Helper()
@@ -75,7 +59,7 @@ test('adds', () => { assert.strictEqual(add(2, 1), 3); });
 // accepted mutants are not adjudicated; under all every detector is asked, within the suite cap.
 func TestAdjudicateFirstAndAll(t *testing.T) {
 	needNode(t)
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
 	muts := []plan.Mutant{
 		// add(2, 1) takes the other branch: coverage sees it.
 		mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<="),
@@ -149,7 +133,7 @@ func TestMutantRunsBail(t *testing.T) {
 const r = require('child_process').spawnSync(process.execPath, ['--test', 'test/add.test.js'], { stdio: 'inherit' });
 process.exit(r.status);
 `
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "bin/mocha.js": fake})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "bin/mocha.js": fake})
 	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined")}
 	for _, exhaustive := range []bool{false, true} {
 		rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: "node bin/mocha.js", Jobs: 2, ExhaustiveRuns: exhaustive}, muts)
@@ -179,7 +163,7 @@ const assert = require('node:assert');
 const { unused } = require('../src/add.js');
 test('doubles', () => { assert.strictEqual(unused(2), 4); });
 `
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "test/unused.test.js": unusedTest})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest, "test/unused.test.js": unusedTest})
 	muts := []plan.Mutant{
 		mutantAt(t, root, "src/add.js", 3, "return-sentinel", "a + b", "undefined"),
 		mutantAt(t, root, "src/add.js", 8, "return-sentinel", "x * 2", "undefined"),
@@ -219,7 +203,7 @@ test('doubles', () => { assert.strictEqual(unused(2), 4); });
 // The embedded runner's coverage is free: an accepted mutant's one run keeps its hit map, and
 // no second run is made for the coverage detector.
 func TestEmbeddedCoverageNeedsNoSecondRun(t *testing.T) {
-	root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
+	root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest})
 	muts := []plan.Mutant{mutantAt(t, root, "src/add.js", 2, "invert-comparison", "a > b", "a >= b")}
 	rep, err := certifyFixture(t, context.Background(), root, Options{Oracle: []string{"test/add.test.js"}, Runner: RunnerEmbedded, Jobs: 2}, muts)
 	if err != nil {

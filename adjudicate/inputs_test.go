@@ -11,6 +11,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -45,7 +46,7 @@ test('pear', () => { assert.strictEqual(same('  pear ', 'PEAR'), true); });
 // must name exactly its own mutation.
 func TestNoCrossTalkBetweenConcurrentRuns(t *testing.T) {
 	needNode(t)
-	root := writeRepo(t, crossTalkRepo)
+	root := testrepo.Git(t, crossTalkRepo)
 	muts := []plan.Mutant{
 		mutantAt(t, root, "src/fold.js", 3, "drop-chained-call", ".trim()", ""),
 		mutantAt(t, root, "src/index.js", 3, "drop-chained-call", ".trim()", ""),
@@ -103,7 +104,7 @@ func mustMutate(t *testing.T, root string, m plan.Mutant) []byte {
 // mutated file with other bytes than its mutation's, or a node_modules file that changed since
 // an earlier run is a mismatch, each named; the record re-derives from the manifest.
 func TestInputCheck(t *testing.T) {
-	root := writeRepo(t, map[string]string{"src/a.js": "module.exports = 1;\n", "src/b.js": "module.exports = 2;\n", "test/a.test.js": "require('../src/a');\n"})
+	root := testrepo.Git(t, map[string]string{"src/a.js": "module.exports = 1;\n", "src/b.js": "module.exports = 2;\n", "test/a.test.js": "require('../src/a');\n"})
 	tr, err := oracle.ReadTree(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -25,7 +26,7 @@ func bigPatch(t *testing.T) (root, diff string) {
 		src.WriteString(line + "\n")
 		d.WriteString("+" + line + "\n")
 	}
-	root = writeRepo(t, map[string]string{"src/big.js": src.String()})
+	root = testrepo.Git(t, map[string]string{"src/big.js": src.String()})
 	diff = filepath.Join(t.TempDir(), "big.diff")
 	if err := os.WriteFile(diff, []byte(d.String()), 0o644); err != nil {
 		t.Fatal(err)

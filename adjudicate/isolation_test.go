@@ -14,12 +14,13 @@ import (
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
 // isolationRepo is the add fixture with an install bond links into every sandbox.
 func isolationRepo(t *testing.T) string {
-	return writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest,
+	return testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": addTest,
 		".gitignore": "node_modules/\n", "node_modules/dep/index.js": "module.exports = 1;\n"})
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // jest reads a TypeScript config only through ts-node or the loader its docblock names: where
@@ -35,7 +36,7 @@ func TestJestTypeScriptConfig(t *testing.T) {
 			for p, c := range tc.files {
 				files[p] = c
 			}
-			root := writeRepo(t, files)
+			root := testrepo.Git(t, files)
 			for _, d := range tc.dirs {
 				// An installed package, as Node finds one: its package.json.
 				if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -29,7 +30,7 @@ import (
 func canaryFixture(t *testing.T) (root string, front plan.Front, muts []plan.Mutant) {
 	t.Helper()
 	built := "function triple(x) {\n  return x * 3;\n}\nmodule.exports = { triple };\n"
-	root = writeRepo(t, map[string]string{
+	root = testrepo.Git(t, map[string]string{
 		"src/killed.js": "function double(x) {\n  return x * 2;\n}\nmodule.exports = { double };\n",
 		"src/loose.js":  "function label(n) {\n  const unit = n === 1 ? 'item' : 'items';\n  return n + ' ' + unit;\n}\nmodule.exports = { label };\n",
 		"src/built.js":  built,

@@ -13,6 +13,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -21,7 +22,7 @@ import (
 // them; the report's sandbox record says what was copied, ignored and skipped (SPEC §3.2).
 func TestMirrorKeepsBuildOutputSkipsCaches(t *testing.T) {
 	needGit(t)
-	root := writeRepo(t, map[string]string{
+	root := testrepo.Git(t, map[string]string{
 		".gitignore":         "dist/\n/coverage/\n.cache/\n.nyc_output/\nnode_modules/\n",
 		"src/a.js":           "a();\n",
 		"src/coverage/cv.js": "tracked();\n", // a source directory named like a cache: tracked, kept
@@ -77,7 +78,7 @@ func TestMirrorWithoutGit(t *testing.T) {
 // message naming the directory, instead of silently copying everything.
 func TestMirrorGitFailureIsAnError(t *testing.T) {
 	needGit(t)
-	root := writeRepo(t, map[string]string{"a.js": "x\n"})
+	root := testrepo.Git(t, map[string]string{"a.js": "x\n"})
 	// A corrupt index makes git ls-files fail while rev-parse still finds the work tree.
 	if err := os.WriteFile(filepath.Join(root, ".git", "index"), []byte("not an index"), 0o644); err != nil {
 		t.Fatal(err)

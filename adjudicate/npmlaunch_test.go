@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestCommandTestsNpmLifecycleEvent: auto's choice reads a vitest config that branches on
@@ -27,7 +28,7 @@ func TestCommandTestsNpmLifecycleEvent(t *testing.T) {
 		{"npm_lifecycle_event=test:dist vitest run tests/a.test.ts", "process.env.npm_lifecycle_event"},
 	} {
 		t.Run(tc.cmd, func(t *testing.T) {
-			root := writeRepo(t, files)
+			root := testrepo.Git(t, files)
 			got, eo, why := oracle.CommandTests(root, tc.cmd)
 			if tc.why != "" {
 				if !strings.Contains(why, tc.why) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/internal/input"
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // The zero-config oracle: the runner package.json names (its test script first, then its
@@ -47,7 +48,7 @@ func TestDetectOracle(t *testing.T) {
 			for _, p := range tt.touched {
 				files[p] = "x\n"
 			}
-			root := writeRepo(t, files)
+			root := testrepo.Git(t, files)
 			d, err := detectOracle(context.Background(), root, tt.touched)
 			if err != nil {
 				t.Fatal(err)
@@ -65,12 +66,12 @@ func TestDetectOracle(t *testing.T) {
 // A patch that touches no test file has no zero-config oracle: an input error that says what to
 // do; so is a package.json that does not parse.
 func TestDetectOracleRefuses(t *testing.T) {
-	root := writeRepo(t, map[string]string{"package.json": `{"scripts":{"test":"jest"}}`, "src/a.js": "x\n", "test/helper.txt": "x\n"})
+	root := testrepo.Git(t, map[string]string{"package.json": `{"scripts":{"test":"jest"}}`, "src/a.js": "x\n", "test/helper.txt": "x\n"})
 	_, err := detectOracle(context.Background(), root, []string{"src/a.js", "test/helper.txt", "test/gone.test.js"})
 	if err == nil || !input.Is(err) || err.Error() != ErrNoTestFile {
 		t.Fatalf("err %v, want the input error %q", err, ErrNoTestFile)
 	}
-	root = writeRepo(t, map[string]string{"package.json": `{"scripts":`, "test/a.test.js": "x\n"})
+	root = testrepo.Git(t, map[string]string{"package.json": `{"scripts":`, "test/a.test.js": "x\n"})
 	if _, err := detectOracle(context.Background(), root, []string{"test/a.test.js"}); err == nil || !input.Is(err) || !strings.Contains(err.Error(), "package.json") {
 		t.Fatalf("err %v, want an input error naming package.json", err)
 	}
@@ -117,7 +118,7 @@ func TestDetectOraclePretest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := writeRepo(t, tt.files)
+			root := testrepo.Git(t, tt.files)
 			d, err := detectOracle(context.Background(), root, []string{tt.test})
 			if err != nil {
 				t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/config"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -114,7 +115,7 @@ func generatedCase(t *testing.T, g genPatch) parityCase {
 	if g.modules != "" {
 		root = runnerFixture(t, g.modules, g.base)
 	} else {
-		root = writeRepo(t, g.base)
+		root = testrepo.Git(t, g.base)
 	}
 	for p, c := range g.patched {
 		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(p)), []byte(c), 0o644); err != nil {

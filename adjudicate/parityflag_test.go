@@ -8,6 +8,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -106,7 +107,7 @@ func TestParityFlag(t *testing.T) {
 // the real runner cannot run the unmutated oracle.
 func TestParityFlagCannotCompare(t *testing.T) {
 	needNode(t)
-	root := writeRepo(t, crossTalkRepo)
+	root := testrepo.Git(t, crossTalkRepo)
 	muts := []plan.Mutant{mutantAt(t, root, "src/fold.js", 3, "drop-chained-call", ".trim()", "")}
 	front := plan.Front{Files: []plan.FileInfo{{Path: "src/fold.js", Added: []int{1, 2, 3, 4, 5}}}}
 	for _, tc := range []struct {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -42,7 +43,7 @@ func TestSlowEmbeddedFallsBack(t *testing.T) {
 		{"embedded, slow", RunnerEmbedded, time.Millisecond, RunnerEmbedded, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := writeRepo(t, map[string]string{"src/add.js": addJS, "test/add.test.js": busyTest})
+			root := testrepo.Git(t, map[string]string{"src/add.js": addJS, "test/add.test.js": busyTest})
 			muts := []plan.Mutant{
 				mutantAt(t, root, "src/add.js", 2, "invert-comparison", ">", "<="),
 				mutantAt(t, root, "src/add.js", 3, "swap-arithmetic-operands", "a + b", "b + a"),

@@ -83,7 +83,7 @@ func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *report.Value
 	if why != "" {
 		return &report.SuggestedTest{NotAttempted: why}, nil
 	}
-	st := &report.SuggestedTest{Framework: fw, Path: suggest.FileName(vd.File)}
+	st := &report.SuggestedTest{Framework: string(fw), Path: suggest.FileName(vd.File)}
 	code, name, err := s.write(vd, d, fw)
 	if err != nil {
 		st.NotAttempted, st.Path = err.Error(), ""
@@ -99,41 +99,33 @@ func (s *suggester) suggest(ctx context.Context, m plan.Mutant, vd *report.Value
 }
 
 // framework is the framework a suggestion for test file rel is written in, or why none is.
-func (s *suggester) framework(rel string) (string, string) {
+func (s *suggester) framework(rel string) (oraclecmd.Runner, string) {
 	switch r := s.runner.(type) {
 	case *oracle.EmbeddedRunner:
 		fw, ok := r.R.FrameworkOf(rel)
 		if !ok {
 			return "", "the witnessing file " + rel + " is not one of the oracle's test files"
 		}
-		if fw == embedded.FrameworkMocha {
-			return suggest.Mocha, ""
-		}
-		return string(fw), ""
+		// The embedded table spells its frameworks as the command reader does.
+		return oraclecmd.Runner(fw), ""
 	case *oracle.CmdRunner:
 		if r.Runner == RunnerNode {
-			return suggest.NodeTest, ""
+			return oraclecmd.RunnerNodeTest, ""
 		}
 		at, ok := oraclecmd.LocateRunner(r.Cmd, oraclecmd.Options{Scripts: r.Scripts})
 		switch {
-		case ok && at.Name == oraclecmd.RunnerMocha:
-			return suggest.Mocha, ""
-		case ok && at.Name == oraclecmd.RunnerNodeTest:
-			return suggest.NodeTest, ""
-		case ok && at.Name == oraclecmd.RunnerJest:
-			return suggest.Jest, ""
-		case ok && at.Name == oraclecmd.RunnerVitest:
-			return suggest.Vitest, ""
-		case ok:
-			return "", "the oracle command runs " + string(at.Name) + "; bond writes suggestions for node --test, mocha, jest and vitest commands"
+		case !ok:
+			return "", "the oracle command runs no test runner bond recognises"
+		case at.Name == oraclecmd.RunnerMocha, at.Name == oraclecmd.RunnerNodeTest, at.Name == oraclecmd.RunnerJest, at.Name == oraclecmd.RunnerVitest:
+			return at.Name, ""
 		}
-		return "", "the oracle command runs no test runner bond recognises"
+		return "", "the oracle command runs " + string(at.Name) + "; bond writes suggestions for node --test, mocha, jest and vitest commands"
 	}
 	return "", "runner " + s.runner.Name() + " gets no suggestions"
 }
 
 // write writes the suggestion's code and its test's name, or a *suggest.Refusal saying why not.
-func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw string) (code, name string, err error) {
+func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw oraclecmd.Runner) (code, name string, err error) {
 	switch {
 	case d == nil:
 		return "", "", fmt.Errorf("the call was made only under the mutant: there is no patched outcome to assert")

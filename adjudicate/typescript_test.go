@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -41,7 +42,7 @@ func TestTypeScriptUnderPlainNode(t *testing.T) {
 		{RunnerEmbedded, RunnerEmbedded},
 	} {
 		t.Run(tc.runner, func(t *testing.T) {
-			root := writeRepo(t, map[string]string{"src/add.ts": addTS, "test/add.test.mjs": addTSTest})
+			root := testrepo.Git(t, map[string]string{"src/add.ts": addTS, "test/add.test.mjs": addTSTest})
 			muts := []plan.Mutant{mutantAt(t, root, "src/add.ts", 2, "invert-comparison", ">", "<=")}
 			rep, err := certifyFixture(t, context.Background(), root, Options{OracleCmd: "node --test test/add.test.mjs", Runner: tc.runner}, muts)
 			want := tc.wantRunner

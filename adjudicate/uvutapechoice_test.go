@@ -10,6 +10,7 @@ import (
 	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/internal/testneed"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -45,7 +46,7 @@ func TestUvuTapeCommandChoice(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			root := writeRepo(t, files)
+			root := testrepo.Git(t, files)
 			got, eo, why := oracle.CommandTests(root, tc.cmd)
 			if tc.why != "" {
 				if why == "" || !strings.Contains(why, tc.why) {
@@ -140,7 +141,7 @@ func TestUvuCommandEnv(t *testing.T) {
 // statuses, facts and verdicts mutant by mutant, and the embedded runner naming killer.
 func checkClampCommandParity(t *testing.T, nm, name, command, test, killer string) {
 	t.Helper()
-	root := writeRepo(t, map[string]string{
+	root := testrepo.Git(t, map[string]string{
 		".gitignore":         "node_modules\n",
 		"package.json":       `{"name":"clamp","private":true}`,
 		"src/clamp.js":       clampLib + "module.exports = { clamp };\n",

@@ -12,6 +12,7 @@ import (
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/isolate"
 	"github.com/bond-tool/bond/internal/testneed"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"github.com/bond-tool/bond/plan"
 )
 
@@ -43,7 +44,7 @@ func TestVitest30TypeScriptConfigCertifies(t *testing.T) {
 		}
 		files[f] = string(b)
 	}
-	root := writeRepo(t, files)
+	root := testrepo.Git(t, files)
 	if err := os.Symlink(nm, filepath.Join(root, "node_modules")); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // argsSrc is the patched file of the changed-tokens fixture: a patch adds
@@ -33,7 +35,7 @@ const argsDiff = `--- a/args.js
 // buildSet plans diffText against files with the real operators of set n.
 func buildSet(t *testing.T, files map[string]string, diffText string, o Options) Result {
 	t.Helper()
-	dir := writeTree(t, files)
+	dir := testrepo.Files(t, files)
 	p := filepath.Join(t.TempDir(), "patch.diff")
 	if err := os.WriteFile(p, []byte(diffText), 0o644); err != nil {
 		t.Fatal(err)

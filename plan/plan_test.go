@@ -12,6 +12,8 @@ import (
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/testneed"
 	"github.com/bond-tool/bond/operators"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // update rewrites golden files instead of comparing against them (read by golden.Compare).
@@ -45,22 +47,6 @@ func testTable() []operators.Operator {
 			return operators.Edit{Start: 0, End: len(l.Text), Text: ""}, true
 		}},
 	}
-}
-
-// writeTree writes files (path → content) under a new temp dir and returns it.
-func writeTree(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }
 
 // buildWith plans diffText against dir with the test table; ops go in front of it.
@@ -162,7 +148,7 @@ func TestDiffShapes(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := writeTree(t, tt.files)
+			dir := testrepo.Files(t, tt.files)
 			r, err := buildWith(t, dir, tt.diff, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -203,7 +189,7 @@ regenerate the diff against this checkout`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := writeTree(t, tt.files)
+			dir := testrepo.Files(t, tt.files)
 			_, err := buildWith(t, dir, tt.diff, tt.opts)
 			if err == nil {
 				t.Fatal("no error")
@@ -225,8 +211,8 @@ regenerate the diff against this checkout`},
 }
 
 func TestSymlinkOutOfRoot(t *testing.T) {
-	outside := writeTree(t, map[string]string{"x.js": "x();\n"})
-	dir := writeTree(t, map[string]string{"a.js": "a();\n"})
+	outside := testrepo.Files(t, map[string]string{"x.js": "x();\n"})
+	dir := testrepo.Files(t, map[string]string{"a.js": "a();\n"})
 	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
 		testneed.Missing(t, "this file system refuses symbolic links (%v); CI must allow them: the test would prove nothing skipped", err)
 	}
@@ -256,7 +242,7 @@ func TestIncludeExclude(t *testing.T) {
 		{[]string{"**/*.js"}, []string{"src/**"}, "test/helper.js"},
 	}
 	for _, tt := range tests {
-		dir := writeTree(t, files)
+		dir := testrepo.Files(t, files)
 		r, err := buildWith(t, dir, diff, Options{Include: tt.include, Exclude: tt.exclude})
 		if err != nil {
 			t.Fatal(err)

@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // buildReal plans with the real operator table.
 func buildReal(t testing.TB, files map[string]string, diffText string) (Result, error) {
 	t.Helper()
-	dir := writeTree(t, files)
+	dir := testrepo.Files(t, files)
 	p := filepath.Join(t.TempDir(), "patch.diff")
 	if err := os.WriteFile(p, []byte(diffText), 0o644); err != nil {
 		t.Fatal(err)

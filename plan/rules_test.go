@@ -9,6 +9,8 @@ import (
 
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/operators"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // breakParen doubles the first "(", which never parses.
@@ -21,7 +23,7 @@ var breakParen = operators.Operator{Name: "break-paren", Version: "1", Fire: fun
 }}
 
 func TestUnparseableFallsThrough(t *testing.T) {
-	dir := writeTree(t, map[string]string{"a.js": "function f(x) {\n  g(x);\n}\n"})
+	dir := testrepo.Files(t, map[string]string{"a.js": "function f(x) {\n  g(x);\n}\n"})
 	r, err := buildWith(t, dir, "--- a/a.js\n+++ b/a.js\n@@ -1,2 +1,3 @@\n function f(x) {\n+  g(x);\n }\n", Options{}, breakParen)
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +44,7 @@ func TestContinuedExpressionDeletion(t *testing.T) {
 	// Deleting `return x` leaves `.trim();` on its own: esbuild refuses it, so the mutant is
 	// discarded with esbuild's message and the line gets none.
 	src := "function f(x) {\n  return x\n    .trim();\n}\n"
-	dir := writeTree(t, map[string]string{"c.js": src})
+	dir := testrepo.Files(t, map[string]string{"c.js": src})
 	r, err := buildWith(t, dir, "--- a/c.js\n+++ b/c.js\n@@ -1,3 +1,4 @@\n function f(x) {\n+  return x\n     .trim();\n }\n", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +62,7 @@ func TestDeadCodeIsEquivalent(t *testing.T) {
 	// mutant equals the minified original: equivalent-by-compilation, and the next operator is
 	// tried (here none fires, so the line has no mutant).
 	src := "export function f(a) {\n  if (false) {\n    a.n = a.n === 1;\n  }\n  return a;\n}\n"
-	dir := writeTree(t, map[string]string{"d.js": src})
+	dir := testrepo.Files(t, map[string]string{"d.js": src})
 	r, err := buildWith(t, dir, "--- a/d.js\n+++ b/d.js\n@@ -2,2 +2,3 @@\n   if (false) {\n+    a.n = a.n === 1;\n   }\n", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +84,7 @@ func TestUncheckedFile(t *testing.T) {
 	// that no loader accepts) keeps the other operators' mutants, marked unchecked, and gets no
 	// delete-statement.
 	src := "let a = 1 ===;\nif (a === 1) f();\nreturn 1;\n"
-	dir := writeTree(t, map[string]string{"u.js": src})
+	dir := testrepo.Files(t, map[string]string{"u.js": src})
 	r, err := buildWith(t, dir, "--- a/u.js\n+++ b/u.js\n@@ -1 +1,3 @@\n let a = 1 ===;\n+if (a === 1) f();\n+return 1;\n", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +104,7 @@ func TestUncheckedFile(t *testing.T) {
 
 func TestJSXFallback(t *testing.T) {
 	src := "export const A = () => <p>{x === 1}</p>;\nf();\n"
-	dir := writeTree(t, map[string]string{"j.js": src})
+	dir := testrepo.Files(t, map[string]string{"j.js": src})
 	r, err := buildWith(t, dir, "--- a/j.js\n+++ b/j.js\n@@ -1 +1,2 @@\n export const A = () => <p>{x === 1}</p>;\n+f();\n", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +126,7 @@ func TestBudget(t *testing.T) {
 		src.WriteString(l + "\n")
 		diff.WriteString("+" + l + "\n")
 	}
-	dir := writeTree(t, map[string]string{"b.js": src.String()})
+	dir := testrepo.Files(t, map[string]string{"b.js": src.String()})
 	r, err := buildWith(t, dir, diff.String(), Options{Budget: 4})
 	if err != nil {
 		t.Fatal(err)
@@ -230,11 +232,11 @@ func TestIDsStableWhenOtherLinesMove(t *testing.T) {
 	after := "// a new comment\n\na();\nif (x === 1) y();\nb();\nc();\nif (x === 1) y();\n"
 	d1 := "--- a/i.js\n+++ b/i.js\n@@ -1,3 +1,4 @@\n a();\n if (x === 1) y();\n b();\n+if (x === 1) y();\n"
 	d2 := "--- a/i.js\n+++ b/i.js\n@@ -1,3 +1,7 @@\n+// a new comment\n+\n a();\n if (x === 1) y();\n b();\n+c();\n+if (x === 1) y();\n"
-	r1, err := buildWith(t, writeTree(t, map[string]string{"i.js": before}), d1, Options{})
+	r1, err := buildWith(t, testrepo.Files(t, map[string]string{"i.js": before}), d1, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, err := buildWith(t, writeTree(t, map[string]string{"i.js": after}), d2, Options{Operators: []string{"flip"}})
+	r2, err := buildWith(t, testrepo.Files(t, map[string]string{"i.js": after}), d2, Options{Operators: []string{"flip"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +288,7 @@ func TestApply(t *testing.T) {
 
 func TestCRLFMutantsKeepCRLF(t *testing.T) {
 	src := "if (a === b) {\r\n  return 1;\r\n}\r\n"
-	dir := writeTree(t, map[string]string{"w.js": src})
+	dir := testrepo.Files(t, map[string]string{"w.js": src})
 	r, err := buildWith(t, dir, "--- a/w.js\n+++ b/w.js\n@@ -1,2 +1,3 @@\n if (a === b) {\r\n+  return 1;\r\n }\r\n", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -310,7 +312,7 @@ func TestHugeFile(t *testing.T) {
 	}
 	b.WriteString("if (q === 1) g();\n")
 	n := bytes.Count(b.Bytes(), []byte("\n"))
-	dir := writeTree(t, map[string]string{"big.js": b.String()})
+	dir := testrepo.Files(t, map[string]string{"big.js": b.String()})
 	diff := "--- a/big.js\n+++ b/big.js\n@@ -" + strings.TrimSpace(itoaBig(n-1)) + ",0 +" + itoaBig(n) + " @@\n+if (q === 1) g();\n"
 	r, err := buildWith(t, dir, diff, Options{})
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/internal/testneed"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestUnchangedBehaviour covers SPEC §2.1's "an added line is new behaviour": re-indented,
@@ -46,7 +48,7 @@ func TestUnchangedBehaviour(t *testing.T) {
 		unchanged: []int{2},
 	}} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := writeTree(t, map[string]string{"a.js": tt.src})
+			dir := testrepo.Files(t, map[string]string{"a.js": tt.src})
 			r, err := buildWith(t, dir, tt.diff, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -88,7 +90,7 @@ func TestBaseCopyDetection(t *testing.T) {
 		testneed.Missing(t, "git is not on PATH; CI must have it: the test would prove nothing skipped")
 	}
 	body := "function f(a) {\n  return a === 1;\n}\nfunction g(b) {\n  return b === 2;\n}\nmodule.exports = { f, g };\n"
-	dir := writeTree(t, map[string]string{"src/a.js": body})
+	dir := testrepo.Files(t, map[string]string{"src/a.js": body})
 	git := func(args ...string) {
 		t.Helper()
 		cmd := exec.Command("git", append([]string{"-c", "user.email=t@t", "-c", "user.name=t"}, args...)...)
@@ -146,7 +148,7 @@ func TestIncludeOverridesNotSource(t *testing.T) {
 		include []string
 		want    string
 	}{{nil, "src/b.js"}, {[]string{"bench/**", "src/**"}, "bench/a.js src/b.js"}} {
-		r, err := buildWith(t, writeTree(t, files), diff, Options{Include: tt.include})
+		r, err := buildWith(t, testrepo.Files(t, files), diff, Options{Include: tt.include})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bond-tool/bond/adjudicate/oracle/embedded"
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestBaselineFailureSaysWhatHappened: a failing baseline's error says what stopped the run and
@@ -31,7 +32,7 @@ func TestBaselineFailureSaysWhatHappened(t *testing.T) {
 		if version == "" {
 			return t.TempDir()
 		}
-		return writeFiles(t, map[string]string{"node_modules/vitest/package.json": `{"name":"vitest","version":"` + version + `"}`})
+		return testrepo.Files(t, map[string]string{"node_modules/vitest/package.json": `{"name":"vitest","version":"` + version + `"}`})
 	}
 	vite := RunOutcome{Status: report.StatusKilled, ExitCode: 1,
 		Output: "failed to load config from vitest.config.mts\nError: ENOENT: no such file or directory, mkdir 'node_modules/.vite-temp'"}

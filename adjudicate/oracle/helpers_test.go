@@ -8,25 +8,6 @@ import (
 	"github.com/bond-tool/bond/internal/testrepo"
 )
 
-// writeFiles writes files (slash-separated path → contents) into a new temporary directory, and
-// returns it.
-func writeFiles(t testing.TB, files map[string]string) string {
-	t.Helper()
-	return testrepo.Files(t, files)
-}
-
-// writeRepo writes files (slash paths → content) into a fresh git checkout and returns its root.
-func writeRepo(t *testing.T, files map[string]string) string {
-	t.Helper()
-	return testrepo.Git(t, files)
-}
-
-// writeRepoB is writeRepo for tests and benchmarks.
-func writeRepoB(t testing.TB, files map[string]string) string {
-	t.Helper()
-	return testrepo.Git(t, files)
-}
-
 func needNode(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		testneed.Missing(t, "node is not on PATH; CI must have it: the test would prove nothing skipped")

@@ -11,13 +11,14 @@ import (
 
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/proc"
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // The Lab's face does what certify's pool does: a placed file is in the sandbox and only there,
 // Restore puts the original back, a run's writes in the sandbox are listed at Close, the sandboxes
 // are removed, and a change to the user's tree is named.
 func TestLabPlaceExecClose(t *testing.T) {
-	repo := writeFiles(t, map[string]string{"src/a.js": "exports.a = 1;\n", "test/a.test.js": "// test\n"})
+	repo := testrepo.Files(t, map[string]string{"src/a.js": "exports.a = 1;\n", "test/a.test.js": "// test\n"})
 	ctx := context.Background()
 	lab, err := Open(ctx, Options{Sandboxes: 2}, repo, []string{"src/a.js"})
 	if err != nil {
@@ -67,7 +68,7 @@ func TestLabPlaceExecClose(t *testing.T) {
 // A file the Lab cannot place (not in the tree it mirrors) is an input error at Open, before
 // anything is copied.
 func TestLabFileNotMirrored(t *testing.T) {
-	repo := writeFiles(t, map[string]string{"src/a.js": "1\n", ".cache/b.js": "2\n"})
+	repo := testrepo.Files(t, map[string]string{"src/a.js": "1\n", ".cache/b.js": "2\n"})
 	for _, f := range []string{"src/missing.js", ".cache/b.js"} {
 		_, err := Open(context.Background(), Options{}, repo, []string{f})
 		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), f) {
@@ -79,7 +80,7 @@ func TestLabFileNotMirrored(t *testing.T) {
 // A workspace link leads a Lab's runs to the sandbox's copy of the package, where the file is
 // placed, never to the user's (workspace.go).
 func TestLabWorkspaceLink(t *testing.T) {
-	repo := writeFiles(t, map[string]string{"packages/lib/index.js": "original\n", "node_modules/dep/index.js": "dep\n"})
+	repo := testrepo.Files(t, map[string]string{"packages/lib/index.js": "original\n", "node_modules/dep/index.js": "dep\n"})
 	if err := os.Symlink("../packages/lib", filepath.Join(repo, "node_modules", "lib")); err != nil {
 		t.Fatal(err)
 	}

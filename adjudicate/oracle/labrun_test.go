@@ -16,12 +16,13 @@ import (
 	"github.com/bond-tool/bond/internal/confine"
 	"github.com/bond-tool/bond/internal/input"
 	"github.com/bond-tool/bond/internal/isolate"
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // labRunRepo is a node:test repository: test/a.test.js has a passing and a failing test,
 // test/b.test.js one passing test.
 func labRunRepo(t *testing.T) string {
-	return writeFiles(t, map[string]string{
+	return testrepo.Files(t, map[string]string{
 		"src/a.js": "exports.one = () => 1;\nexports.two = () => 2;\n",
 		"test/a.test.js": `const { describe, test } = require('node:test');
 const assert = require('node:assert');
@@ -123,7 +124,7 @@ func TestLabRunBaseline(t *testing.T) {
 // the Outcome. A mutant asked for before the baseline is refused.
 func TestLabRunMutantLimit(t *testing.T) {
 	needNode(t)
-	repo := writeFiles(t, map[string]string{
+	repo := testrepo.Files(t, map[string]string{
 		"src/a.js":       "exports.f = () => 1;\n",
 		"test/a.test.js": "const test = require('node:test');\nconst assert = require('node:assert');\nconst { f } = require('../src/a.js');\ntest('f', () => assert.equal(f(), 1));\n",
 	})
@@ -260,7 +261,7 @@ func TestLabRunProtectsNodeModules(t *testing.T) {
 	for _, mode := range []string{"", "detect"} {
 		t.Run("mode="+mode, func(t *testing.T) {
 			t.Setenv(isolate.ModeVar, mode)
-			repo := writeFiles(t, map[string]string{"node_modules/dep/index.js": "module.exports = 1;\n"})
+			repo := testrepo.Files(t, map[string]string{"node_modules/dep/index.js": "module.exports = 1;\n"})
 			dep := filepath.Join(repo, "node_modules", "dep", "index.js")
 			lab, err := Open(context.Background(), Options{OracleCmd: "echo poison >> node_modules/dep/index.js", Timeout: 20 * time.Second}, repo, nil)
 			if err != nil {
@@ -299,7 +300,7 @@ func TestLabOutsideLinks(t *testing.T) {
 		{name: "inside", link: "fixtures/in", target: "../src"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			repo := writeFiles(t, map[string]string{"src/a.js": "1\n", "fixtures/keep": ""})
+			repo := testrepo.Files(t, map[string]string{"src/a.js": "1\n", "fixtures/keep": ""})
 			if err := os.Symlink(tc.target, filepath.Join(repo, filepath.FromSlash(tc.link))); err != nil {
 				t.Fatal(err)
 			}
@@ -321,7 +322,7 @@ func TestLabOutsideLinks(t *testing.T) {
 // maps, and a failed run under the user's own bail setting is cut short, naming the setting.
 func TestLabRunBailCoverageCutShort(t *testing.T) {
 	needNode(t)
-	repo := writeFiles(t, map[string]string{
+	repo := testrepo.Files(t, map[string]string{
 		"src/a.js": "exports.f = () => 1;\n",
 		"test/a.test.js": "const test = require('node:test');\nconst assert = require('node:assert');\nconst { f } = require('../src/a.js');\n" +
 			"test('first', () => assert.equal(f(), 1));\ntest('second', () => assert.equal(f() + 1, 2));\n",
@@ -386,7 +387,7 @@ func TestLabControlRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			repo := writeFiles(t, map[string]string{"src/a.js": "exports.a = 1;\n"})
+			repo := testrepo.Files(t, map[string]string{"src/a.js": "exports.a = 1;\n"})
 			cmd := fmt.Sprintf(`echo run >> "$TMPDIR/runs"; test "$(wc -l < "$TMPDIR/runs")" -le %d`, tt.allowed)
 			ctx := context.Background()
 			lab, err := Open(ctx, Options{Sandboxes: 3, OracleCmd: cmd, Runner: RunnerNode, Timeout: time.Minute}, repo, []string{"src/a.js"})

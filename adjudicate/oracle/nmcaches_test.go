@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/bond-tool/bond/adjudicate/report"
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // shimmed makes a repository with an install (a dependency, a small .cache holding seed, no
 // .vite) and one sandbox of it with its node_modules shimmed.
 func shimmed(t *testing.T) (root string, sb *Box, rec *report.NodeModulesCaches) {
 	t.Helper()
-	root = writeRepo(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\n"})
+	root = testrepo.Git(t, map[string]string{"a.js": "x\n", ".gitignore": "node_modules/\n"})
 	for p, c := range map[string]string{"node_modules/dep/index.js": "z", "node_modules/.cache/tool/seed.json": "{}"} {
 		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
 		os.WriteFile(filepath.Join(root, p), []byte(c), 0o644)

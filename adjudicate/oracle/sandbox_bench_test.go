@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"fmt"
+	"github.com/bond-tool/bond/internal/testrepo"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,7 @@ func BenchmarkSandbox(b *testing.B) {
 	for i := range 2000 {
 		files[fmt.Sprintf("src/d%02d/f%04d.js", i%40, i)] = strings.Repeat("export const x = 1;\n", 40)
 	}
-	root := writeRepoB(b, files)
+	root := testrepo.Git(b, files)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		tr, err := ReadTree(context.Background(), root)
@@ -36,7 +37,7 @@ func BenchmarkSandboxWithDist(b *testing.B) {
 	for i := range 2000 {
 		files[fmt.Sprintf("src/d%02d/f%04d.js", i%40, i)] = strings.Repeat("export const x = 1;\n", 40)
 	}
-	root := writeRepoB(b, files)
+	root := testrepo.Git(b, files)
 	for i := range 2000 {
 		p := filepath.Join(root, "dist", fmt.Sprintf("d%02d", i%40), fmt.Sprintf("f%04d.js", i))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -12,18 +12,11 @@ import (
 	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 )
 
-// The frameworks a suggestion is written for, spelt as the oracle command's reader names them.
-const (
-	NodeTest = string(oraclecmd.RunnerNodeTest)
-	Mocha    = string(oraclecmd.RunnerMocha)
-	Jest     = string(oraclecmd.RunnerJest)
-	Vitest   = string(oraclecmd.RunnerVitest)
-)
-
 // Test is what the suggested test is written from.
 type Test struct {
-	// Framework is NodeTest, Mocha, Jest or Vitest.
-	Framework string
+	// Framework is node:test, mocha, jest or vitest: the witnessing test file's; no other is
+	// written.
+	Framework oraclecmd.Runner
 	// ESM: the witnessing test file is an ES module, so the suggested one (beside it, with its
 	// extension) is one too and loads the module with import().
 	ESM bool
@@ -95,33 +88,33 @@ func Code(t Test) (code, name string, err error) {
 	if t.ESM {
 		assertLine = "import { " + strings.Join(assertNames(t.Call), ", ") + " } from 'node:assert/strict';"
 	}
-	expectFW := t.Framework == Jest || t.Framework == Vitest
+	expectFW := t.Framework == oraclecmd.RunnerJest || t.Framework == oraclecmd.RunnerVitest
 	if t.Neighbour {
 		b.WriteString("// Suggested by bond: the call below is one the tests make with one argument changed a little;\n// it asserts what the patched code gives, which the mutant changes.\n")
 	} else {
 		b.WriteString("// Suggested by bond: the call below is one the tests make; it asserts what the patched code\n// gives, which the mutant changes.\n")
 	}
 	switch t.Framework {
-	case NodeTest:
+	case oraclecmd.RunnerNodeTest:
 		if t.ESM {
 			b.WriteString("import { test } from 'node:test';\n")
 		} else {
 			b.WriteString("const { test } = require('node:test');\n")
 		}
 		b.WriteString(assertLine + "\n")
-	case Mocha:
+	case oraclecmd.RunnerMocha:
 		b.WriteString(assertLine + "\n")
-	case Vitest:
+	case oraclecmd.RunnerVitest:
 		b.WriteString("import { test, expect } from 'vitest';\n")
-	case Jest:
+	case oraclecmd.RunnerJest:
 	default:
 		return "", "", refuse("bond writes no suggestion for the framework %s", t.Framework)
 	}
-	if t.Framework == Vitest && !t.ESM {
+	if t.Framework == oraclecmd.RunnerVitest && !t.ESM {
 		return "", "", refuse("the vitest test file is CommonJS; bond writes vitest suggestions as ES modules only")
 	}
 	word := "test"
-	if t.Framework == Mocha {
+	if t.Framework == oraclecmd.RunnerMocha {
 		word = "it"
 	}
 	name = t.Callee + " " + outcomeWords(t.Call.Outcome)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/code")
@@ -23,20 +25,20 @@ func TestCode(t *testing.T) {
 		t    Test
 		why  string
 	}{
-		{name: "node-test-cjs-return", t: Test{Framework: NodeTest, Specifier: "../src/stats.js", ModuleCJS: true, Export: "stats", Callee: "src/stats.js#stats", Call: ret}},
-		{name: "node-test-esm-return", t: Test{Framework: NodeTest, ESM: true, Specifier: "../src/stats.js", Export: "stats", Callee: "src/stats.js#stats", Call: ret}},
-		{name: "node-test-esm-cjs-module", t: Test{Framework: NodeTest, ESM: true, ModuleCJS: true, Specifier: "../src/stats.cjs", Export: "stats", Callee: "src/stats.cjs#stats", Call: ret}},
-		{name: "mocha-cjs-after", t: Test{Framework: Mocha, Specifier: "../src/list.js", ModuleCJS: true, Export: "removeAbove", Callee: "src/list.js#removeAbove", Call: mutated}},
-		{name: "mocha-cjs-default-export", t: Test{Framework: Mocha, Specifier: "../src/port.js", ModuleCJS: true, Export: "default", Callee: "src/port.js#default", Call: thrown}},
-		{name: "node-test-esm-default-method", t: Test{Framework: NodeTest, ESM: true, Specifier: "../src/lib.js", Export: "default.parse", Callee: "src/lib.js#default.parse", Call: thrown}},
-		{name: "node-test-rejected-primitive", t: Test{Framework: NodeTest, Specifier: "../src/a.js", ModuleCJS: true, Export: "load", Callee: "src/a.js#load", Call: rejected}},
-		{name: "jest-resolved", t: Test{Framework: Jest, Specifier: "../src/a.js", ModuleCJS: true, Export: "load", Callee: "src/a.js#load", Call: resolved}},
-		{name: "vitest-throw", t: Test{Framework: Vitest, ESM: true, Specifier: "../src/port.js", Export: "parsePort", Callee: "src/port.js#parsePort", Call: thrown}},
+		{name: "node-test-cjs-return", t: Test{Framework: oraclecmd.RunnerNodeTest, Specifier: "../src/stats.js", ModuleCJS: true, Export: "stats", Callee: "src/stats.js#stats", Call: ret}},
+		{name: "node-test-esm-return", t: Test{Framework: oraclecmd.RunnerNodeTest, ESM: true, Specifier: "../src/stats.js", Export: "stats", Callee: "src/stats.js#stats", Call: ret}},
+		{name: "node-test-esm-cjs-module", t: Test{Framework: oraclecmd.RunnerNodeTest, ESM: true, ModuleCJS: true, Specifier: "../src/stats.cjs", Export: "stats", Callee: "src/stats.cjs#stats", Call: ret}},
+		{name: "mocha-cjs-after", t: Test{Framework: oraclecmd.RunnerMocha, Specifier: "../src/list.js", ModuleCJS: true, Export: "removeAbove", Callee: "src/list.js#removeAbove", Call: mutated}},
+		{name: "mocha-cjs-default-export", t: Test{Framework: oraclecmd.RunnerMocha, Specifier: "../src/port.js", ModuleCJS: true, Export: "default", Callee: "src/port.js#default", Call: thrown}},
+		{name: "node-test-esm-default-method", t: Test{Framework: oraclecmd.RunnerNodeTest, ESM: true, Specifier: "../src/lib.js", Export: "default.parse", Callee: "src/lib.js#default.parse", Call: thrown}},
+		{name: "node-test-rejected-primitive", t: Test{Framework: oraclecmd.RunnerNodeTest, Specifier: "../src/a.js", ModuleCJS: true, Export: "load", Callee: "src/a.js#load", Call: rejected}},
+		{name: "jest-resolved", t: Test{Framework: oraclecmd.RunnerJest, Specifier: "../src/a.js", ModuleCJS: true, Export: "load", Callee: "src/a.js#load", Call: resolved}},
+		{name: "vitest-throw", t: Test{Framework: oraclecmd.RunnerVitest, ESM: true, Specifier: "../src/port.js", Export: "parsePort", Callee: "src/port.js#parsePort", Call: thrown}},
 
-		{name: "hostile-specifier-and-name", t: Test{Framework: NodeTest, Specifier: "../a.js'); process.exit(0); ('", ModuleCJS: true, Export: "f", Callee: "a.js#f'); process.exit(0); ('", Call: ret}},
-		{name: "odd export name", t: Test{Framework: NodeTest, Specifier: "./a.js", Export: "a-b", Callee: "a.js#a-b", Call: ret}, why: "does not write as a property name"},
-		{name: "vitest in CommonJS", t: Test{Framework: Vitest, Specifier: "./a.js", Export: "a", Callee: "a.js#a", Call: ret}, why: "ES modules only"},
-		{name: "jest with a thrown primitive", t: Test{Framework: Jest, Specifier: "./a.js", Export: "a", Callee: "a.js#a", Call: rejected}, why: "node:assert only"},
+		{name: "hostile-specifier-and-name", t: Test{Framework: oraclecmd.RunnerNodeTest, Specifier: "../a.js'); process.exit(0); ('", ModuleCJS: true, Export: "f", Callee: "a.js#f'); process.exit(0); ('", Call: ret}},
+		{name: "odd export name", t: Test{Framework: oraclecmd.RunnerNodeTest, Specifier: "./a.js", Export: "a-b", Callee: "a.js#a-b", Call: ret}, why: "does not write as a property name"},
+		{name: "vitest in CommonJS", t: Test{Framework: oraclecmd.RunnerVitest, Specifier: "./a.js", Export: "a", Callee: "a.js#a", Call: ret}, why: "ES modules only"},
+		{name: "jest with a thrown primitive", t: Test{Framework: oraclecmd.RunnerJest, Specifier: "./a.js", Export: "a", Callee: "a.js#a", Call: rejected}, why: "node:assert only"},
 		{name: "unknown framework", t: Test{Framework: "ava", Specifier: "./a.js", Export: "a", Callee: "a.js#a", Call: ret}, why: "framework ava"},
 	}
 	for _, tt := range tests {

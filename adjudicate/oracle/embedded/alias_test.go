@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // aliasFixture is the resolve.alias parity fixture: its tests import the source through an
@@ -67,7 +69,7 @@ func TestAliasParity(t *testing.T) {
 // that imports 'shared' gets node_modules/shared, while the test and setup files get the
 // alias's target.
 func TestAliasNotInNodeModules(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"package.json": vitePkg,
 		"vitest.config.mjs": "export default { test: { setupFiles: ['./setup.js'] }, " +
 			"resolve: { alias: [{ find: 'shared', replacement: './src/shared.js' }] } };\n",
@@ -134,7 +136,7 @@ func TestAliasComputedParity(t *testing.T) {
 // TestAliasComputedOutsideRoot: a computed alias that leaves the repository is refused by
 // name, before anything runs.
 func TestAliasComputedOutsideRoot(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"package.json":      vitePkg,
 		"vitest.config.mjs": "import path from 'node:path';\nexport default { resolve: { alias: { up: path.join(__dirname, '../shared') } } };\n",
 		"a.test.js":         "import { test } from 'vitest';\ntest('x', () => {});\n",

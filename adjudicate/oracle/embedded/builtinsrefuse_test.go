@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestBuiltinMembersRefused: what a provided module does not emulate refuses the run by
@@ -81,7 +83,7 @@ func checkRefusal(t *testing.T, src string, passed bool, unsupported string) {
 // checkRefusalTree is checkRefusal for a tree of files whose test file is a.test.js.
 func checkRefusalTree(t *testing.T, files map[string]string, passed bool, unsupported string) {
 	t.Helper()
-	root := writeTree(t, files)
+	root := testrepo.Files(t, files)
 	r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
 	res, err := r.Run(context.Background(), nil, time.Minute)
 	if err != nil {
@@ -99,7 +101,7 @@ func checkRefusalTree(t *testing.T, files map[string]string, passed bool, unsupp
 // any run, naming the module and the file that imports it, and the reason lists what is provided.
 func TestUnprovidedBuiltinRefused(t *testing.T) {
 	for _, spec := range []string{"node:http", "stream", "node:child_process", "events/foo"} {
-		root := writeTree(t, map[string]string{"a.test.js": "const m = require('" + spec + "');\nrequire('node:test').test('w', () => {});\n"})
+		root := testrepo.Files(t, map[string]string{"a.test.js": "const m = require('" + spec + "');\nrequire('node:test').test('w', () => {});\n"})
 		_, err := New(root, []string{"a.test.js"}, Options{})
 		var ue *UnsupportedError
 		if spec == "events/foo" {
@@ -122,7 +124,7 @@ func TestUnprovidedBuiltinRefused(t *testing.T) {
 // TestRandomUUIDDeterministic: randomUUID draws from a stream seeded with the run's seed, so every
 // run of a file (the baseline's, each mutant's) draws the same values, and another seed others.
 func TestRandomUUIDDeterministic(t *testing.T) {
-	root := writeTree(t, map[string]string{"a.test.js": "const { randomUUID } = require('crypto');\nrequire('node:test').test('u', () => { console.log('UUID ' + randomUUID() + ' ' + crypto.randomUUID()); });\n"})
+	root := testrepo.Files(t, map[string]string{"a.test.js": "const { randomUUID } = require('crypto');\nrequire('node:test').test('u', () => { console.log('UUID ' + randomUUID() + ' ' + crypto.randomUUID()); });\n"})
 	uuids := func(seed uint64) string {
 		r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Seed: seed})
 		res, err := r.Run(context.Background(), nil, time.Minute)
@@ -161,7 +163,7 @@ func TestUnsupportedShownPath(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	root := writeTree(t, map[string]string{"a.test.js": "const { letter } = require('dep');\nrequire('node:test').test('l', () => { letter('a'); });\n"})
+	root := testrepo.Files(t, map[string]string{"a.test.js": "const { letter } = require('dep');\nrequire('node:test').test('l', () => { letter('a'); });\n"})
 	if err := os.Symlink(store, filepath.Join(root, "node_modules")); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestChaiRefused: a chai member js/chai.js does not provide (vitest's assert or an expect
@@ -20,7 +22,7 @@ func TestChaiRefused(t *testing.T) {
 		{"import { expect, test } from 'vitest';\ntest('t', () => { expect(new ArrayBuffer(2)).to.deep.equal(new ArrayBuffer(2)); });\n", "vitest's chai: a deep equality of a ArrayBuffer"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"package.json": vitePkg, "a.test.js": tc.src})
+			root := testrepo.Files(t, map[string]string{"package.json": vitePkg, "a.test.js": tc.src})
 			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
 			res, err := r.Run(context.Background(), nil, time.Minute)
 			if err != nil {
@@ -32,7 +34,7 @@ func TestChaiRefused(t *testing.T) {
 		})
 	}
 	t.Run("jest has no chains", func(t *testing.T) {
-		root := writeTree(t, map[string]string{"a.test.js": "test('t', () => { expect(expect(1).to).toBe(undefined); expect(1).to.equal(1); });\n"})
+		root := testrepo.Files(t, map[string]string{"a.test.js": "test('t', () => { expect(expect(1).to).toBe(undefined); expect(1).to.equal(1); });\n"})
 		r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Framework: FrameworkJest})
 		res, err := r.Run(context.Background(), nil, time.Minute)
 		if err != nil {

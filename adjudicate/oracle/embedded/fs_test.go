@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestFSRefused: what node:fs does not provide refuses the run by fs.member (or by what was
@@ -91,7 +93,7 @@ func TestFSLinksOut(t *testing.T) {
 		{"the node_modules link", "test('l', () => { assert.equal(JSON.parse(fs.readFileSync('node_modules/dep/package.json', 'utf8')).version, '1.2.3'); assert.equal(fs.realpathSync('node_modules/dep'), path.join(process.cwd(), 'node_modules/dep')); });\n", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"a.test.js": head + tc.body, "mine.txt": "mine"})
+			root := testrepo.Files(t, map[string]string{"a.test.js": head + tc.body, "mine.txt": "mine"})
 			for link, target := range map[string]string{"out": outside, "leak.txt": filepath.Join(outside, "secret.txt"), "inside.txt": "mine.txt", "node_modules": nm} {
 				if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
 					t.Fatal(err)
@@ -121,7 +123,7 @@ func TestFSLinksOut(t *testing.T) {
 // tests read is in Result.Inputs with the SHA-256 of the bytes read, the override's for the
 // mutated file, so the inputs check covers reads as it covers imports.
 func TestFSSeesMutant(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"src/limit.js":   "exports.limit = 10;\n",
 		"data/words.txt": "alpha\n",
 		"a.test.js": "const test = require('node:test');\nconst assert = require('node:assert');\nconst fs = require('fs');\nconst path = require('path');\n" +

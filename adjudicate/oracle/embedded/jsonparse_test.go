@@ -3,13 +3,15 @@ package embedded
 import (
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestJSONParseReviver: a reviver that is not a function is ignored, as the language (and Node)
 // says; goja throws "Cannot convert undefined or null to object" for null, which failed
 // secure-json-parse's unmutated tape suite in the survey. The function keeps its name and length.
 func TestJSONParseReviver(t *testing.T) {
-	root := writeTree(t, map[string]string{"a.test.js": `const test = require('node:test');
+	root := testrepo.Files(t, map[string]string{"a.test.js": `const test = require('node:test');
 const assert = require('node:assert');
 test('non-function revivers are ignored', () => {
   for (const r of [null, undefined, 5, {}, 'x']) assert.deepStrictEqual(JSON.parse('{"a":[1,2]}', r), { a: [1, 2] });

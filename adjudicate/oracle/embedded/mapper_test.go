@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // mapperFixture is the moduleNameMapper parity fixture: package.json's jest config maps
@@ -66,7 +68,7 @@ func TestMapperParity(t *testing.T) {
 // TestMapperInNodeModules: jest maps imports from every file, node_modules too (vite's aliases
 // stop there; jest's mapper does not), and leaves Node built-ins alone.
 func TestMapperInNodeModules(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"package.json":                  `{"devDependencies": {"jest": "29"}, "jest": {"moduleNameMapper": {"^shared$": "<rootDir>/src/shared.js", "^events$": "<rootDir>/src/nope.js"}}}`,
 		"src/shared.js":                 "exports.who = 'repo';\n",
 		"node_modules/pkg/package.json": `{"name": "pkg", "main": "index.js"}`,
@@ -82,7 +84,7 @@ func TestMapperInNodeModules(t *testing.T) {
 // TestMapperNoCandidate: a mapped import none of whose candidates resolves is refused with the
 // candidates named, where jest would throw.
 func TestMapperNoCandidate(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"package.json": `{"devDependencies": {"jest": "29"}, "jest": {"moduleNameMapper": {"^@/(.*)$": "<rootDir>/src/$1"}}}`,
 		"a.test.js":    "const x = require('@/missing');\ntest('t', () => expect(x).toBeDefined());\n",
 	})
@@ -99,7 +101,7 @@ func TestMapperOutsideRoot(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(outside, "secret.json"), []byte(`{"k": 1}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"package.json": `{"devDependencies": {"jest": "29"}, "jest": {"moduleNameMapper": {"^secret$": "SECRET"}}}`,
 		"a.test.js":    "const s = require('secret');\ntest('t', () => expect(s).toBeDefined());\n",
 	})

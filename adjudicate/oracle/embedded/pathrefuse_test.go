@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestPathWin32Refused: node:path's POSIX side runs (sep, posix, process.platform, as picomatch
@@ -29,7 +31,7 @@ func TestPathWin32Refused(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"a.test.js": tc.test})
+			root := testrepo.Files(t, map[string]string{"a.test.js": tc.test})
 			r, err := New(root, []string{"a.test.js"}, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -49,7 +51,7 @@ func TestPathWin32Refused(t *testing.T) {
 // TestPathWin32ModuleRefused: importing path/win32 is refused before any run, by name.
 func TestPathWin32ModuleRefused(t *testing.T) {
 	for _, spec := range []string{"path/win32", "node:path/win32"} {
-		root := writeTree(t, map[string]string{"a.test.js": "const w = require('" + spec + "');\nrequire('node:test').test('w', () => {});\n"})
+		root := testrepo.Files(t, map[string]string{"a.test.js": "const w = require('" + spec + "');\nrequire('node:test').test('w', () => {});\n"})
 		_, err := New(root, []string{"a.test.js"}, Options{})
 		var ue *UnsupportedError
 		if !errors.As(err, &ue) || ue.Import != spec {

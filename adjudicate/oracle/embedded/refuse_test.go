@@ -3,29 +3,13 @@ package embedded
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
-)
 
-// writeTree writes files (path → contents) under a new temporary root.
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(root, p)
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
+	"github.com/bond-tool/bond/internal/testrepo"
+)
 
 const (
 	srcSum  = "exports.sum = (a, b) => a + b;\n"
@@ -119,7 +103,7 @@ func TestSupportsRefusesByName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := writeTree(t, tt.files)
+			root := testrepo.Files(t, tt.files)
 			var files []string
 			for p := range tt.files {
 				if strings.Contains(p, ".test.") {
@@ -177,7 +161,7 @@ func TestVitestGlobals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := newRunnerAt(t, writeTree(t, tt.files), []string{"a.test.js"}, Options{})
+			r := newRunnerAt(t, testrepo.Files(t, tt.files), []string{"a.test.js"}, Options{})
 			res, err := r.Run(context.Background(), nil, time.Minute)
 			if err != nil {
 				t.Fatal(err)
@@ -220,7 +204,7 @@ func TestReadSuiteConfig(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ReadSuiteConfig(writeTree(t, tt.files), tt.want)
+			got, err := ReadSuiteConfig(testrepo.Files(t, tt.files), tt.want)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -230,7 +214,7 @@ func TestReadSuiteConfig(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ReadSuiteConfig(writeTree(t, map[string]string{"package.json": "{"}), ""); err == nil || !strings.Contains(err.Error(), "package.json") {
+	if _, err := ReadSuiteConfig(testrepo.Files(t, map[string]string{"package.json": "{"}), ""); err == nil || !strings.Contains(err.Error(), "package.json") {
 		t.Errorf("a malformed package.json should be an error naming it, got %v", err)
 	}
 }
@@ -238,7 +222,7 @@ func TestReadSuiteConfig(t *testing.T) {
 // TestNamesSurviveBundling: a class or function renamed by the bundle (its name collides with
 // another module's binding) keeps its .name, as code reading constructor.name expects.
 func TestNamesSurviveBundling(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"package.json": jestPkg,
 		"src/shapes.js": "class Rect { constructor() { this.kind = this.constructor.name; } }\n" +
 			"function area() { return 1; }\nmodule.exports = { Rect, area };\n",
@@ -257,7 +241,7 @@ func TestEmptyTestFile(t *testing.T) {
 		fw     Framework
 		passed bool
 	}{{FrameworkJest, false}, {FrameworkVitest, false}, {FrameworkNodeTest, true}} {
-		root := writeTree(t, map[string]string{"a.test.js": "const x = 1;\n"})
+		root := testrepo.Files(t, map[string]string{"a.test.js": "const x = 1;\n"})
 		r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Framework: tt.fw})
 		if res := run(t, r, nil, time.Minute); res.Passed != tt.passed {
 			t.Errorf("%s: passed = %v, want %v:\n%s", tt.fw, res.Passed, tt.passed, res.Output)

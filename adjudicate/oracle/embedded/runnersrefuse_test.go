@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestUvuTapeRefused: what uvu and tape have and the embedded runtime does not emulate fails
@@ -43,7 +45,7 @@ func TestUvuTapeRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := writeTree(t, tt.files)
+			root := testrepo.Files(t, tt.files)
 			checkRefusedRun(t, root, tt.run, tt.fw, tt.want)
 		})
 	}
@@ -70,7 +72,7 @@ func TestUvuTapeStops(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"a.test.js": tt.src})
+			root := testrepo.Files(t, map[string]string{"a.test.js": tt.src})
 			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Framework: tt.fw})
 			res := run(t, r, nil, time.Minute)
 			var ran []string
@@ -101,7 +103,7 @@ func TestUvuTapeBail(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"a.test.js": tt.src})
+			root := testrepo.Files(t, map[string]string{"a.test.js": tt.src})
 			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Framework: tt.fw})
 			res, err := r.RunWith(context.Background(), nil, time.Minute, RunOptions{Bail: true})
 			if err != nil {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // bailTree is an oracle of three files, two of which fail once src/n.js is mutated.
@@ -63,7 +65,7 @@ func names(res Result) []string {
 // oracle's order; a run that bails stops at its first failing test, reports no test after it
 // (todo failures do not count) and says so; without bail every test runs.
 func TestRunWithBailAndFiles(t *testing.T) {
-	root := writeTree(t, bailTree)
+	root := testrepo.Files(t, bailTree)
 	r := newRunnerAt(t, root, []string{"test/a.test.js", "test/b.test.js", "test/c.test.js", "test/d.test.js"}, Options{})
 	mutant := map[string][]byte{"src/n.js": []byte("exports.n = () => 2;\n")}
 	tests := []struct {
@@ -118,7 +120,7 @@ func TestRunWithBailAndFiles(t *testing.T) {
 
 // TestRunWithFilesCoverage: a run of one file records the hits of that file's tests only.
 func TestRunWithFilesCoverage(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"package.json":   `{"name":"cov","private":true}`,
 		"src/m.js":       "exports.f = () => {\n  return 1;\n};\nexports.g = () => {\n  return 2;\n};\n",
 		"test/f.test.js": "const test = require('node:test');\nconst { f } = require('../src/m.js');\ntest('f', () => { f(); });\n",

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // setupFixtures are the setup-file parity fixtures: a vitest config whose test.setupFiles, and
@@ -261,7 +263,7 @@ func TestSetupFilesRefused(t *testing.T) {
 			`setup.js imports "child_process"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			root := writeTree(t, tt.files)
+			root := testrepo.Files(t, tt.files)
 			err := Supports(root, []string{"a.test.js"}, Options{})
 			ue, ok := errors.AsType[*UnsupportedError](err)
 			if !ok {
@@ -278,7 +280,7 @@ func TestSetupFilesRefused(t *testing.T) {
 // and many libraries') does not make the bundle drop the setup file or the test file, whose
 // imports from bond's entry are nothing but side effects; vitest and jest load both anyway.
 func TestSetupFilesInSideEffectFreePackage(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"package.json":      `{"type": "module", "sideEffects": false, "devDependencies": {"vitest": "3"}}`,
 		"vitest.config.mjs": "export default { test: { setupFiles: ['./test/setup.js'] } };\n",
 		"test/setup.js":     "globalThis.ran = (globalThis.ran || 0) + 1;\n",

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestInlineSnapshotRefused: an inline snapshot call vitest would answer by writing the test
@@ -19,7 +21,7 @@ func TestInlineSnapshotRefused(t *testing.T) {
 		{"expect.addSnapshotSerializer({ test: () => false, print: () => '' });", "expect.addSnapshotSerializer"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
-			root := writeTree(t, map[string]string{
+			root := testrepo.Files(t, map[string]string{
 				"package.json":                     vitePkg,
 				"node_modules/vitest/package.json": `{"name": "vitest", "version": "3.2.7"}`,
 				"a.test.js":                        "import { expect, test } from 'vitest';\ntest('s', () => { " + tc.body + " });\n",

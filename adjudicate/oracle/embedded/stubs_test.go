@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestJestStubsRefused: jest has no stubEnv or stubGlobal (vitest's vi has, compared with vitest
@@ -12,7 +14,7 @@ import (
 func TestJestStubsRefused(t *testing.T) {
 	for _, name := range []string{"stubEnv", "stubGlobal"} {
 		t.Run(name, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"package.json": jestPkg, "a.test.js": "test('s', () => { jest." + name + "('A', 'b'); });\n"})
+			root := testrepo.Files(t, map[string]string{"package.json": jestPkg, "a.test.js": "test('s', () => { jest." + name + "('A', 'b'); });\n"})
 			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
 			res, err := r.Run(context.Background(), nil, time.Minute)
 			if err != nil {
@@ -28,7 +30,7 @@ func TestJestStubsRefused(t *testing.T) {
 // TestVitestImportMetaEnvRefused: vite's import.meta.env is not emulated; a vitest test that
 // reads it is refused by name, where under node:test it is absent, as in Node.
 func TestVitestImportMetaEnvRefused(t *testing.T) {
-	root := writeTree(t, map[string]string{"package.json": vitePkg, "a.test.js": "import { test } from 'vitest';\ntest('e', () => { import.meta.env.MODE; });\n"})
+	root := testrepo.Files(t, map[string]string{"package.json": vitePkg, "a.test.js": "import { test } from 'vitest';\ntest('e', () => { import.meta.env.MODE; });\n"})
 	r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
 	res, err := r.Run(context.Background(), nil, time.Minute)
 	if err != nil {
@@ -37,7 +39,7 @@ func TestVitestImportMetaEnvRefused(t *testing.T) {
 	if res.Passed || res.Unsupported != "import.meta.env" {
 		t.Errorf("passed %v, unsupported %q; want import.meta.env\n%s", res.Passed, res.Unsupported, res.Output)
 	}
-	root = writeTree(t, map[string]string{"a.test.mjs": "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('e', () => { assert.equal(import.meta.env, undefined); });\n"})
+	root = testrepo.Files(t, map[string]string{"a.test.mjs": "import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('e', () => { assert.equal(import.meta.env, undefined); });\n"})
 	r = newRunnerAt(t, root, []string{"a.test.mjs"}, Options{})
 	if res, err = r.Run(context.Background(), nil, time.Minute); err != nil || !res.Passed {
 		t.Errorf("under node:test import.meta.env should be absent: %v\n%s", err, res.Output)
@@ -53,7 +55,7 @@ func TestVitestFixturesRefused(t *testing.T) {
 		{"import { describe, test } from 'vitest';\ndescribe.shuffle('s', () => { test('t', () => {}); });\n", "describe.shuffle"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"package.json": vitePkg, "a.test.js": tc.src})
+			root := testrepo.Files(t, map[string]string{"package.json": vitePkg, "a.test.js": tc.src})
 			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
 			res, err := r.Run(context.Background(), nil, time.Minute)
 			if err != nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // tapavaTree is writeTree with the parity fixture's node_modules linked in: ava's and tap's
@@ -14,7 +16,7 @@ import (
 func tapavaTree(t *testing.T, files map[string]string) string {
 	t.Helper()
 	requireRunnerBinAt(t, tapavaParityDir, "ava")
-	root := writeTree(t, files)
+	root := testrepo.Files(t, files)
 	nm, err := filepath.Abs(filepath.Join(tapavaParityDir, "node_modules"))
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +72,7 @@ func TestAvaTapNotInstalled(t *testing.T) {
 	} {
 		t.Run(string(tc.fw), func(t *testing.T) {
 			requireNode(t)
-			root := writeTree(t, map[string]string{"a.test.js": tc.src})
+			root := testrepo.Files(t, map[string]string{"a.test.js": tc.src})
 			r, err := New(root, []string{"a.test.js"}, Options{Framework: tc.fw})
 			if err == nil {
 				defer r.Close()
@@ -111,7 +113,7 @@ func TestAvaTapIsolatedFiles(t *testing.T) {
 // version says 18 or later (another file layout and key format) it is refused by name.
 func TestTapSnapshotVersion(t *testing.T) {
 	requireRunnerBinAt(t, tapavaParityDir, "tap")
-	root := writeTree(t, map[string]string{
+	root := testrepo.Files(t, map[string]string{
 		"a.test.js":                     "const t = require('tap');\nt.test('x', (t) => { try { t.matchSnapshot(1); } catch (e) {} t.end(); });\n",
 		"node_modules/tap/package.json": `{"name": "tap", "version": "21.1.0"}`,
 	})

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestEqualityTestersVersion: expect.addEqualityTesters is served only where the installed
@@ -24,7 +26,7 @@ func TestEqualityTestersVersion(t *testing.T) {
 		{"jest 29.3", "expect", "29.3.1", jsrc, FrameworkJest, "expect.addEqualityTesters under expect 29.3.1 (served from 29.4)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := writeTree(t, map[string]string{
+			root := testrepo.Files(t, map[string]string{
 				"a.test.js": tc.src,
 				"node_modules/" + tc.pkg + "/package.json": `{"name": "` + tc.pkg + `", "version": "` + tc.version + `"}`,
 			})

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestTopLevelAwaitVitest: a vitest test file with top-level await runs embedded (compared with
@@ -19,7 +21,7 @@ func TestTopLevelAwaitVitest(t *testing.T) {
 			"const base = await new Promise((r) => setTimeout(() => r(sum(1, 2)), 10));\n" +
 			"test('sums', () => {\n  expect(sum(base, 4)).toBe(7);\n});\n",
 	}
-	root := writeTree(t, files)
+	root := testrepo.Files(t, files)
 	r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
 	res := run(t, r, nil, time.Minute)
 	if !res.Passed || len(res.Tests) != 1 {
@@ -41,7 +43,7 @@ func TestTopLevelAwaitVitest(t *testing.T) {
 		{"never settles", "await new Promise(() => {});\n", "top-level await never settled"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"package.json": vitePkg,
+			root := testrepo.Files(t, map[string]string{"package.json": vitePkg,
 				"a.test.js": "import { test } from 'vitest';\n" + tc.top + "test('t', () => {});\n"})
 			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{})
 			res := run(t, r, nil, time.Minute)
@@ -65,7 +67,7 @@ func TestTopLevelAwaitRefused(t *testing.T) {
 		{"exports", map[string]string{"package.json": vitePkg, "a.test.mjs": "import { test } from 'vitest';\nexport const x = await 1;\ntest('t', () => {});\n"}, "top-level await in a test file that exports bindings"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := writeTree(t, tc.files)
+			root := testrepo.Files(t, tc.files)
 			_, err := New(root, []string{"a.test.mjs"}, Options{})
 			var ue *UnsupportedError
 			if !errors.As(err, &ue) || ue.Feature != tc.want {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // valueRepo is a small package whose test calls removeItems through the package's entry module
@@ -37,7 +39,7 @@ test('removes', async () => {
 }
 
 func TestValueTraceRecordsBoundaryCalls(t *testing.T) {
-	root := writeTree(t, valueRepo)
+	root := testrepo.Files(t, valueRepo)
 	r := newRunnerAt(t, root, []string{"test/list.test.js"}, Options{InProcess: true})
 	res := run(t, r, nil, time.Minute)
 	if !res.Passed {
@@ -87,7 +89,7 @@ test('tamper', () => {
   assert.deepEqual(a, [1]);
 });
 `
-	root := writeTree(t, files)
+	root := testrepo.Files(t, files)
 	r := newRunnerAt(t, root, []string{"test/list.test.js"}, Options{InProcess: true})
 	res := run(t, r, nil, time.Minute)
 	if !res.Passed || len(res.Tests) != 1 {
@@ -126,7 +128,7 @@ test('leaves a rejection unhandled', async () => {
 });
 `,
 	}
-	root := writeTree(t, files)
+	root := testrepo.Files(t, files)
 	r := newRunnerAt(t, root, []string{"test/a.test.js", "test/b.test.js"}, Options{InProcess: true})
 	res, err := r.RunWith(context.Background(), nil, time.Minute, RunOptions{Files: []string{"test/a.test.js"}})
 	if err != nil || !res.Passed {
@@ -178,7 +180,7 @@ func TestValueSerialization(t *testing.T) {
 		"src/index.js":   "export function echo(x) { return x; }\n",
 		"test/s.test.js": "import test from 'node:test';\nimport { echo } from '../src/index.js';\ntest('s', () => {\n" + body.String() + "});\n",
 	}
-	root := writeTree(t, files)
+	root := testrepo.Files(t, files)
 	r := newRunnerAt(t, root, []string{"test/s.test.js"}, Options{InProcess: true})
 	res := run(t, r, nil, time.Minute)
 	if !res.Passed || len(res.Calls) != len(cases) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestVitestExtendRefused: what js/vitestfixtures.js does not serve refuses the run by name,
@@ -32,7 +34,7 @@ func TestVitestExtendRefused(t *testing.T) {
 			if tc.fw == FrameworkJest {
 				src = "const { test } = require('@jest/globals');\n" + tc.body
 			}
-			root := writeTree(t, map[string]string{"a.test.js": src})
+			root := testrepo.Files(t, map[string]string{"a.test.js": src})
 			r := newRunnerAt(t, root, []string{"a.test.js"}, Options{Framework: tc.fw})
 			res, err := r.Run(context.Background(), nil, time.Minute)
 			if err != nil {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // webGlobalFixtures are testdata/webglobals' test files, one per group of globals Node takes
@@ -60,7 +62,7 @@ func TestWebGlobalsRefused(t *testing.T) {
 // randomUUID does (js/crypto.js says why that is safe): the same seed fills the same bytes, another
 // seed others, and the bytes look random (no byte value holds more than a tenth of 4096 draws).
 func TestGetRandomValuesDeterministic(t *testing.T) {
-	root := writeTree(t, map[string]string{"a.test.js": `require('node:test').test('r', () => {
+	root := testrepo.Files(t, map[string]string{"a.test.js": `require('node:test').test('r', () => {
   const a = crypto.getRandomValues(new Uint8Array(4096));
   const counts = new Array(256).fill(0);
   a.forEach((b) => counts[b]++);

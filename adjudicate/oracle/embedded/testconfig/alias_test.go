@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestVitestAliases: resolve.alias and test.alias are honoured when literal — string keys or
@@ -37,7 +39,7 @@ func TestVitestAliases(t *testing.T) {
 		{"no literal config", "export default makeConfig({ resolve: { alias: { '@': './src' } } })", nil, "not a literal object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := ReadSuiteConfig(writeTree(t, map[string]string{"package.json": vitePkg, "vitest.config.ts": tc.config}), "")
+			cfg, err := ReadSuiteConfig(testrepo.Files(t, map[string]string{"package.json": vitePkg, "vitest.config.ts": tc.config}), "")
 			if tc.refusal == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)

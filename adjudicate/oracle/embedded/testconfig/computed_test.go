@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestComputedAliases: alias values computed from the config's own location are evaluated
@@ -79,7 +81,7 @@ func TestComputedAliases(t *testing.T) {
 		{"url with a query", "vitest.config.ts", "export default { resolve: { alias: { '@': new URL('./src?x', import.meta.url).pathname } } }", nil, "new URL"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := ReadSuiteConfig(writeTree(t, map[string]string{"package.json": vitePkg, tc.file: tc.config}), "")
+			cfg, err := ReadSuiteConfig(testrepo.Files(t, map[string]string{"package.json": vitePkg, tc.file: tc.config}), "")
 			if tc.refusal == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)

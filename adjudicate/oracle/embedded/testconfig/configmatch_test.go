@@ -11,6 +11,8 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/bond-tool/bond/internal/testneed"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // describePatterns prints the settings p holds, in a fixed order, for comparison.
@@ -108,7 +110,7 @@ func TestConfigPatterns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := ReadSuiteConfig(writeTree(t, tt.files), "")
+			cfg, err := ReadSuiteConfig(testrepo.Files(t, tt.files), "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -203,7 +205,7 @@ func TestConfigFiles(t *testing.T) {
 				// $TMP is the first directory of the temporary tree the repository is in.
 				files[p] = strings.ReplaceAll(c, "$TMP", strings.Split(filepath.ToSlash(os.TempDir()), "/")[1])
 			}
-			root := writeTree(t, files)
+			root := testrepo.Files(t, files)
 			for link, target := range tt.links {
 				if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
 					t.Fatal(err)
@@ -320,7 +322,7 @@ func TestVitestFilesParity(t *testing.T) {
 			for p, c := range tree {
 				files[p] = c
 			}
-			root := writeTree(t, files)
+			root := testrepo.Files(t, files)
 			cfg, err := ReadSuiteConfig(root, "")
 			if err != nil || cfg.Patterns == nil {
 				t.Fatalf("config: %v, %s", err, cfg.Unread)

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestLaunchedLifecycleEvent: yaml's config, which picks its aliases by
@@ -33,7 +35,7 @@ func TestLaunchedLifecycleEvent(t *testing.T) {
 		{"another npm variable", other, Launch{Known: true, NpmLifecycleEvent: "npx"}, nil, "process.env.npm_command"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := ReadSuiteConfigLaunched(writeTree(t, map[string]string{"package.json": vitePkg, "vitest.config.js": tc.config}), "", tc.launch)
+			cfg, err := ReadSuiteConfigLaunched(testrepo.Files(t, map[string]string{"package.json": vitePkg, "vitest.config.js": tc.config}), "", tc.launch)
 			if tc.refusal == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)

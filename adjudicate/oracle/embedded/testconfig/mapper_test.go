@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestJestMapper: moduleNameMapper is read in source order (package.json's too, which
@@ -48,7 +50,7 @@ func TestJestMapper(t *testing.T) {
 		{"nested", map[string]string{"package.json": jestPkg, "jest.config.js": "module.exports = { projects: [{ moduleNameMapper: { '^x$': './x' } }] }"}, nil, "outside the configuration's top level"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := ReadSuiteConfig(writeTree(t, tc.files), FrameworkJest)
+			cfg, err := ReadSuiteConfig(testrepo.Files(t, tc.files), FrameworkJest)
 			if tc.why == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
@@ -77,7 +79,7 @@ func TestJestMapper(t *testing.T) {
 // group does not exist or did not take part, and $10 is group ten, as jest's /\$([0-9]+)/g.
 func TestMap(t *testing.T) {
 	read := func(json string) []ModuleMapping {
-		cfg, err := ReadSuiteConfig(writeTree(t, map[string]string{"package.json": jestPkg, "jest.config.json": json}), FrameworkJest)
+		cfg, err := ReadSuiteConfig(testrepo.Files(t, map[string]string{"package.json": jestPkg, "jest.config.json": json}), FrameworkJest)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/bond-tool/bond/internal/testrepo"
 )
 
 // TestVitestSetupFiles: test.setupFiles is honoured when it is literal paths to files in the
@@ -46,7 +48,7 @@ func TestVitestSetupFiles(t *testing.T) {
 			for p, c := range files {
 				tree[p] = c
 			}
-			cfg, err := ReadSuiteConfig(writeTree(t, tree), "")
+			cfg, err := ReadSuiteConfig(testrepo.Files(t, tree), "")
 			if tc.refusal == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
@@ -97,7 +99,7 @@ func TestJestSetupFiles(t *testing.T) {
 				tree[p] = c
 			}
 			tree[tc.file] = tc.config
-			cfg, err := ReadSuiteConfig(writeTree(t, tree), FrameworkJest)
+			cfg, err := ReadSuiteConfig(testrepo.Files(t, tree), FrameworkJest)
 			if tc.refusal == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
