@@ -39,7 +39,10 @@ func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle
 			var rec report.Canary
 			content, throwLine := canaryOf(src)
 			err = p.WithOverride(sb, &oracle.Override{Path: path, Content: content}, func(ov *oracle.Override) error {
-				out, err := x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Timeout: lim.Oracle, Cold: true})
+				// Where coverage is free (the embedded runner) the one run keeps it; otherwise
+				// only a canary that survives pays for it, with a second run.
+				free := x.Choice.Runner.FreeCoverage()
+				out, err := x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Cov: free, WithoutTrace: true, Timeout: lim.Oracle, Cold: true})
 				if err != nil {
 					return err
 				}
@@ -47,13 +50,16 @@ func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle
 				if rec.Result != report.CanarySurvived {
 					return nil
 				}
-				// Survived: run it once more with coverage to tell a throw a test caught from a
-				// file the oracle does not load (canaryCoverage).
-				cov, err := x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Cov: true, Timeout: lim.Oracle, Cold: true})
-				if err != nil {
-					return err
+				// Survived: its coverage tells a throw a test caught from a file the oracle does
+				// not load (canaryCoverage). No detector reads a canary's calls: no trace.
+				cov := out
+				if !free {
+					if cov, err = x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Cov: true, WithoutTrace: true, Timeout: lim.Oracle, Cold: true}); err != nil {
+						return err
+					}
 				}
 				rec.Coverage = canaryCoverage(cov, path, throwLine)
+				rec.Coverage.SameRun = free
 				if rec.Coverage.Swallowed() {
 					rec.Result = report.CanarySwallowed
 				}

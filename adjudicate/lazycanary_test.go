@@ -164,6 +164,9 @@ func TestLazyCanariesSameVerdicts(t *testing.T) {
 			g := c.got[i]
 			g.DurationMS = 0
 			checkCanaryCoverage(t, name, g)
+			if g.Coverage != nil && g.Coverage.SameRun {
+				t.Errorf("%s canary of %s: node's coverage costs a run, yet same_run says there was none", name, g.Path)
+			}
 			g.Coverage = nil
 			if g != c.want[i] {
 				t.Errorf("%s self_check[%d] %+v, want %+v", name, i, g, c.want[i])
@@ -182,6 +185,10 @@ func TestLazyCanariesSameVerdicts(t *testing.T) {
 	}
 	for i, c := range emb.SelfCheck {
 		checkCanaryCoverage(t, "embedded", c)
+		// Its coverage is free: the canary's one run keeps it, and no second run is made.
+		if c.Coverage != nil && !c.Coverage.SameRun {
+			t.Errorf("embedded canary of %s made a second run for its coverage: %+v", c.Path, c.Coverage)
+		}
 		if c.Result != lazy.SelfCheck[i].Result {
 			t.Errorf("embedded canary of %s %s, node %s", c.Path, c.Result, lazy.SelfCheck[i].Result)
 		}
@@ -308,7 +315,7 @@ func TestReportSchemaNamesCanaryResults(t *testing.T) {
 	if end := strings.Index(section[1:], "\n## "); end >= 0 {
 		section = section[:end+1]
 	}
-	for _, w := range []string{report.CanaryKilled, report.CanarySurvived, report.CanarySwallowed, report.CanaryError, report.CanaryNotRun, report.CanaryNotNeeded, "loaded_by", "reason", "coverage", "throw_ran", "ran_after"} {
+	for _, w := range []string{report.CanaryKilled, report.CanarySurvived, report.CanarySwallowed, report.CanaryError, report.CanaryNotRun, report.CanaryNotNeeded, "loaded_by", "reason", "coverage", "throw_ran", "ran_after", "same_run"} {
 		if !strings.Contains(section, "`"+w+"`") {
 			t.Errorf("docs/report-schema.md's self_check section does not name `%s`", w)
 		}

@@ -266,19 +266,21 @@ value = 100
 }
 
 // A row read back from JSON keeps what the cost metrics count: the baseline's oracle runs, the
-// canaries that ran (not one recorded not-run), each mutant run and retry, and the certify's
-// total time.
+// canaries that ran (not one recorded not-run), a survived canary's coverage run (none where the
+// coverage was the canary's own run's), each mutant run and retry, and the certify's total time.
 func TestOracleRunsFromDecodedRow(t *testing.T) {
 	line := `{"schema_version":"1","task":"a#1","report":{"baseline":{"oracle":[{"passed":true},{"passed":true}]},` +
-		`"self_check":[{"path":"a.js","result":"killed"},{"path":"b.js"},{"path":"c.js","result":"not-run","reason":"not-needed"}],"timings":{"total_ms":1234},` +
+		`"self_check":[{"path":"a.js","result":"killed"},{"path":"b.js"},{"path":"c.js","result":"not-run","reason":"not-needed"},` +
+		`{"path":"d.js","result":"survived","coverage":{"status":"accepted","recorded":false}},` +
+		`{"path":"e.js","result":"swallowed","coverage":{"status":"accepted","recorded":true,"throw_ran":true,"same_run":true}}],"timings":{"total_ms":1234},` +
 		`"mutants":[{"id":"m1","ran":true,"retried":true,"status":"killed","witness":{"kind":"not-adjudicated"}},` +
 		`{"id":"m2","ran":false,"status":"accepted","reason":"not-ran","witness":{"kind":"not-adjudicated"}}]}}`
 	r, err := decodeRow([]byte(line))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := oracleRuns(r.Report); got != 6 {
-		t.Errorf("oracle runs = %d, want 2 baseline + 2 canaries + 1 mutant + 1 retry = 6", got)
+	if got := oracleRuns(r.Report); got != 9 {
+		t.Errorf("oracle runs = %d, want 2 baseline + 4 canaries + 1 canary coverage run (not e.js's, its own run's) + 1 mutant + 1 retry = 9", got)
 	}
 	if r.Report.Timings.TotalMS != 1234 {
 		t.Errorf("total_ms = %d, want 1234", r.Report.Timings.TotalMS)

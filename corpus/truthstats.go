@@ -143,15 +143,15 @@ func classifyRefusal(v *taskView, ri int) (refusalTruth, []MutantRef) {
 }
 
 // oracleRuns counts the oracle runs a certify report records: the baseline's, one per canary
-// that ran (not one recorded not-run) and one more per survived canary's coverage run, one per
-// mutant that ran and one more per retried mutant.
+// that ran (not one recorded not-run) and one more per survived canary's coverage run (unless it
+// was the canary's own run), one per mutant that ran and one more per retried mutant.
 func oracleRuns(rep *report.Report) int {
 	n := 0
 	for _, c := range rep.SelfCheck {
 		if c.Result != report.CanaryNotRun {
 			n++
 		}
-		if c.Coverage != nil {
+		if c.Coverage != nil && !c.Coverage.SameRun {
 			n++ // a survived canary's coverage run
 		}
 	}

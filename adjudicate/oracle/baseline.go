@@ -298,7 +298,7 @@ func additionBroke(ctx context.Context, x *Runs, p *Pool, b BaselineRuns, limit 
 	covFails, traceFails, together := covered, traced, false
 	if covered && traced {
 		alone, err := runEach(ctx, x, p, []RunSpec{
-			{Cov: true, withoutTrace: true, Timeout: limit},
+			{Cov: true, WithoutTrace: true, Timeout: limit},
 			{Cov: true, withoutCoverage: true, Timeout: limit},
 		}, func() {})
 		if err != nil {

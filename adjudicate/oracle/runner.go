@@ -80,10 +80,13 @@ type RunSpec struct {
 	// runner as every cold run starts it loads the file, and --parity's real-runner runs,
 	// which must be the runner as a user runs it.
 	Cold bool
-	// withoutTrace and withoutCoverage leave one of bond's additions out of a run that asks for
-	// coverage: the two runs that tell which addition breaks an oracle that passes without them
-	// (additionBroke); every other run leaves both false.
-	withoutTrace, withoutCoverage bool
+	// WithoutTrace leaves the value trace out of a run that asks for coverage: a run whose
+	// coverage is read but whose calls are not (the canary's, adjudicate/checks.go), and one of
+	// the two runs that tell which of bond's additions breaks an oracle that passes without them
+	// (additionBroke).
+	WithoutTrace bool
+	// withoutCoverage is additionBroke's other run: the trace without coverage.
+	withoutCoverage bool
 }
 
 // OracleRunner runs the oracle once. Command runners run it in the sandbox, where the engine has
@@ -226,7 +229,7 @@ func (r *CmdRunner) runCold(ctx context.Context, sb *Box, s RunSpec) (RunOutcome
 	var traceWhy string
 	var tests []string
 	observed, recorder := false, ""
-	if withCoverage && !r.noTrace && !s.withoutTrace {
+	if withCoverage && !r.noTrace && !s.WithoutTrace {
 		var via string
 		tests, via, traceWhy = r.traceable(s)
 		observed = tests == nil

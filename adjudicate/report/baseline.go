@@ -123,8 +123,11 @@ type CanaryCoverage struct {
 	// code that ran without the canary stopping it.
 	RanAfter []int `json:"ran_after,omitempty"`
 	// Note says why the file has no hit map, when the coverage names a reason.
-	Note       string `json:"note,omitempty"`
-	DurationMS int64  `json:"duration_ms"`
+	Note string `json:"note,omitempty"`
+	// SameRun says the coverage is the canary's own run's (a runner whose coverage is free, the
+	// embedded one): no second run was made, and DurationMS is the canary's.
+	SameRun    bool  `json:"same_run,omitempty"`
+	DurationMS int64 `json:"duration_ms"`
 }
 
 // Swallowed reports whether the coverage run shows the canary's throw was caught: the run passed,
