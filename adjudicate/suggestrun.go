@@ -14,6 +14,7 @@ package adjudicate
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path"
@@ -147,7 +148,7 @@ func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw oraclecmd.Run
 	if err != nil {
 		return "", "", err
 	}
-	spec, err := suggest.Specifier(src, vd.File, mod, func(rel string) bool { return t.File(rel) != nil })
+	spec, err := suggest.Specifier(src, vd.File, mod, func(rel string) bool { return t.File(rel) != nil }, s.packageMain)
 	if err != nil {
 		return "", "", err
 	}
@@ -158,6 +159,26 @@ func (s *suggester) write(vd *report.ValueDiff, d *witnessCall, fw oraclecmd.Run
 	esm := oracle.EsmTest(t.Root)
 	return suggest.Code(suggest.Test{Framework: fw, ESM: esm(vd.File), Specifier: spec, ModuleCJS: !s.moduleESM(mod, esm),
 		Export: export, Callee: vd.Callee, Call: dec, Neighbour: vd.Origin == "neighbour"})
+}
+
+// packageMain is the "main" field of directory dir's package.json in the tree, or "" when it has
+// none (or none bond can read): how Node resolves require('..') to a file.
+func (s *suggester) packageMain(dir string) string {
+	f := s.p.Tree.File(path.Join(dir, "package.json"))
+	if f == nil {
+		return ""
+	}
+	b, err := s.p.Tree.Bytes(f)
+	if err != nil {
+		return ""
+	}
+	var pkg struct {
+		Main string `json:"main"`
+	}
+	if json.Unmarshal(b, &pkg) != nil {
+		return ""
+	}
+	return pkg.Main
 }
 
 // esmSyntax finds a top-level import or export statement, which makes a .js file an ES module

@@ -32,6 +32,8 @@ func TestSuggestedTests(t *testing.T) {
 		modules                                     string   // a fixture whose install (node_modules/.bin/RUNNER) the tree shares
 	}{
 		{name: "embedded", fixture: "suggest", runner: RunnerEmbedded, framework: "node:test", code: nodeCode, fnArg: true},
+		{name: "embedded, the package's main through require('..')", fixture: "suggest-main", runner: RunnerEmbedded, framework: "node:test",
+			code: []string{`require('..')`, nodeCode[1]}, fnArg: true},
 		{name: "node", fixture: "suggest", runner: RunnerNode, framework: "node:test", node: true, code: nodeCode, fnArg: true},
 		{name: "command node --test", fixture: "suggest", runner: RunnerNode, oracleCmd: "node --test test/stats.test.js", framework: "node:test", node: true, code: nodeCode, fnArg: true},
 		{name: "mocha", fixture: "suggest-mocha", runner: RunnerNode, oracleCmd: "npx mocha test/stats.test.js", framework: "mocha", node: true, code: append([]string{`it('src/stats.js#stats returns the patched value'`}, nodeCode...), fnArg: true},

@@ -24,21 +24,22 @@ var resolveExts = []string{".js", ".cjs", ".mjs", ".json", ".jsx", ".ts", ".cts"
 
 // Specifier returns the specifier test file testRel (repo-relative) writes in src to import the
 // module moduleRel, resolved as a relative specifier against testRel's directory with exists
-// telling which repo-relative files there are. A module the file reaches only through a bare
+// telling which repo-relative files there are and main giving a directory's package.json "main"
+// ("" when it has none; nil when no directory has one). A module the file reaches only through a bare
 // specifier (its package name, a path alias) is refused: bond does not guess how it resolves.
-func Specifier(src []byte, testRel, moduleRel string, exists func(rel string) bool) (string, error) {
+func Specifier(src []byte, testRel, moduleRel string, exists func(rel string) bool, main func(dir string) string) (string, error) {
 	text := string(src)
 	var bare []string
 	for _, re := range specifierPatterns {
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
 			spec := m[1] + m[2]
-			if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
+			if !relative(spec) {
 				if !strings.HasPrefix(spec, "node:") {
 					bare = append(bare, spec)
 				}
 				continue
 			}
-			if resolveRelative(path.Dir(testRel), spec, exists) == moduleRel {
+			if resolveRelative(path.Dir(testRel), spec, exists, main) == moduleRel {
 				return spec, nil
 			}
 		}
@@ -49,32 +50,65 @@ func Specifier(src []byte, testRel, moduleRel string, exists func(rel string) bo
 	return "", refuse("%s imports %s through no specifier bond can find in its text", testRel, moduleRel)
 }
 
+// relative reports whether spec is a relative specifier: "./x", "../x", and the directories "."
+// and ".." themselves (require('..') from a test directory loads the package's main).
+func relative(spec string) bool {
+	return spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../")
+}
+
 // resolveRelative resolves spec from dir as Node and the bundlers do for a relative specifier:
-// the file itself, the file with an extension, a TypeScript source for a .js specifier, the
-// directory's index. "" when nothing exists.
-func resolveRelative(dir, spec string, exists func(string) bool) string {
+// the file itself, the file with an extension, a TypeScript source for a .js specifier; for a
+// directory, its package.json's "main" (as a file, then as a directory's index), then its index.
+// "" when nothing exists.
+func resolveRelative(dir, spec string, exists func(string) bool, main func(string) string) string {
 	p := path.Clean(path.Join(dir, spec))
 	if strings.HasPrefix(p, "../") || p == ".." {
 		return ""
 	}
-	cands := []string{p}
-	for _, e := range resolveExts {
-		cands = append(cands, p+e)
+	var cands []string
+	if p != "." { // the repository's root is a directory only
+		cands = fileCandidates(p)
 	}
-	for js, ts := range map[string][]string{".js": {".ts", ".tsx"}, ".mjs": {".mts"}, ".cjs": {".cts"}} {
-		if base, ok := strings.CutSuffix(p, js); ok {
-			for _, t := range ts {
-				cands = append(cands, base+t)
+	if main != nil {
+		if m := main(p); m != "" {
+			mp := path.Clean(path.Join(p, m))
+			if !strings.HasPrefix(mp, "../") && mp != ".." && mp != "." {
+				cands = append(cands, fileCandidates(mp)...)
+				cands = append(cands, indexCandidates(mp)...)
 			}
 		}
 	}
-	for _, e := range resolveExts {
-		cands = append(cands, p+"/index"+e)
-	}
+	cands = append(cands, indexCandidates(p)...)
 	for _, c := range cands {
 		if exists(c) {
 			return c
 		}
 	}
 	return ""
+}
+
+// fileCandidates are the files a specifier resolving to p may name: p itself, p with an
+// extension, and a TypeScript source for a .js one.
+func fileCandidates(p string) []string {
+	cands := []string{p}
+	for _, e := range resolveExts {
+		cands = append(cands, p+e)
+	}
+	for _, js := range []string{".js", ".mjs", ".cjs"} {
+		if base, ok := strings.CutSuffix(p, js); ok {
+			for _, t := range map[string][]string{".js": {".ts", ".tsx"}, ".mjs": {".mts"}, ".cjs": {".cts"}}[js] {
+				cands = append(cands, base+t)
+			}
+		}
+	}
+	return cands
+}
+
+// indexCandidates are directory p's index files.
+func indexCandidates(p string) []string {
+	var cands []string
+	for _, e := range resolveExts {
+		cands = append(cands, path.Join(p, "index"+e))
+	}
+	return cands
 }

@@ -6,8 +6,10 @@ import (
 )
 
 func TestSpecifier(t *testing.T) {
-	files := map[string]bool{"src/index.js": true, "src/util/index.ts": true, "lib/a.ts": true, "src/b.mjs": true}
+	files := map[string]bool{"src/index.js": true, "src/util/index.ts": true, "lib/a.ts": true, "src/b.mjs": true, "index.js": true, "pkg/lib/main.js": true, "pkg/index.js": true}
 	exists := func(rel string) bool { return files[rel] }
+	mains := map[string]string{"pkg": "./lib/main", "src": "../outside.js"}
+	main := func(dir string) string { return mains[dir] }
 	tests := []struct {
 		name, src, test, module, want, why string
 	}{
@@ -19,10 +21,15 @@ func TestSpecifier(t *testing.T) {
 		{name: "another module only", src: `require('../src/index.js')`, test: "test/a.test.js", module: "lib/a.ts", why: "through no specifier"},
 		{name: "bare name", src: `const lib = require('my-lib'); require('node:test');`, test: "test/a.test.js", module: "src/index.js", why: "my-lib"},
 		{name: "outside the repository", src: `require('../../x.js')`, test: "test/a.test.js", module: "src/index.js", why: "through no specifier"},
+		{name: "the package root", src: `const bodyParser = require('..');`, test: "test/a.test.js", module: "index.js", want: ".."},
+		{name: "this directory", src: `const lib = require('.');`, test: "a.test.js", module: "index.js", want: "."},
+		{name: "a directory's main before its index", src: `const m = require('../pkg');`, test: "test/a.test.js", module: "pkg/lib/main.js", want: "../pkg"},
+		{name: "not the index when main names a file", src: `const m = require('../pkg');`, test: "test/a.test.js", module: "pkg/index.js", why: "through no specifier"},
+		{name: "a main that names no file falls back to the index", src: `require('../src')`, test: "test/a.test.js", module: "src/index.js", want: "../src"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Specifier([]byte(tt.src), tt.test, tt.module, exists)
+			got, err := Specifier([]byte(tt.src), tt.test, tt.module, exists, main)
 			if tt.why != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.why) {
 					t.Fatalf("Specifier = %q, %v; want a refusal saying %q", got, err, tt.why)
