@@ -93,57 +93,100 @@ func TestValueNeighbours(t *testing.T) {
 func TestValueNeighboursJest(t *testing.T) {
 	needGit(t)
 	needNode(t)
-	type want struct {
-		status     report.Status
-		kind       report.WitnessKind
-		neighbours bool
-	}
-	skipped := want{report.StatusSkipped, report.WitnessNotAdjudicated, false}
-	on := map[string]want{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": skipped, "src/name.js:5": skipped,
-		"src/name.js:7": {report.StatusAccepted, report.WitnessValue, true}, "src/scale.js:6": {report.StatusAccepted, report.WitnessNone, true}}
-	off := map[string]want{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": skipped, "src/name.js:5": skipped,
-		"src/name.js:7": {report.StatusAccepted, report.WitnessNone, false}, "src/scale.js:6": {report.StatusAccepted, report.WitnessNone, false}}
 	for _, tt := range []struct {
 		name, cmd  string
 		neighbours bool
-		want       map[string]want
+		want       map[string]neighbourWant
 		note       string
 	}{
-		{name: "npx jest", cmd: "npx jest", neighbours: true, want: on, note: "neighbour calls in the first"},
-		{name: "two workers", cmd: "npx jest --maxWorkers=2", neighbours: true, want: on, note: "neighbour calls in the first"},
-		{name: "flag off", cmd: "npx jest", want: off, note: "recorded by bond's setup file, which jest runs first"},
+		{name: "npx jest", cmd: "npx jest", neighbours: true, want: neighboursOn, note: "neighbour calls in the first"},
+		{name: "two workers", cmd: "npx jest --maxWorkers=2", neighbours: true, want: neighboursOn, note: "neighbour calls in the first"},
+		{name: "flag off", cmd: "npx jest", want: neighboursOff, note: "recorded by bond's setup file, which jest runs first"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := linkedTreeFrom(t, "../testdata/witness/value-neighbour-jest/tree", "../testdata/witness/value-jest/tree", "node_modules/.bin/jest")
 			o := Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}
-			for at, m := range certifyWitnessFixture(t, root, "value-neighbour-jest", o, tt.note, len(tt.want)) {
-				w, ok := tt.want[at]
-				if !ok {
-					t.Errorf("unexpected mutant at %s (%s %s)", at, m.Operator, m.Status)
-					continue
-				}
-				if m.Status != w.status || m.Witness.Kind != w.kind {
-					t.Errorf("%s: %s %s witness %s (%s), want %s witness %s", at, m.Operator, m.Status, m.Witness.Kind, m.Reason, w.status, w.kind)
-				}
-				if w.status != report.StatusAccepted {
-					continue
-				}
-				v := m.Witness.Values
-				if v == nil || v.Unavailable != "" || (v.Neighbours > 0) != w.neighbours {
-					t.Errorf("%s: values %+v, want neighbours counted: %v", at, v, w.neighbours)
-				}
-				if w.kind != report.WitnessValue {
-					continue
-				}
-				d := m.Witness.Value
-				if d == nil || d.Origin != "neighbour" || d.Callee != "src/index.js#normalize" || d.Args != `"Bob"` || d.BaselineOutcome != `"bob"` || d.MutantOutcome != `"Bob"` {
-					t.Errorf("%s: value %+v, want normalize(\"Bob\") from a neighbour", at, d)
-				}
-				if st := m.SuggestedTest; st == nil || !st.Verified || !strings.Contains(st.Code, "normalize('Bob')") {
-					t.Errorf("%s: suggested test %+v, want a verified one calling normalize('Bob')", at, st)
-				}
-			}
+			checkNeighbourFixture(t, certifyWitnessFixture(t, root, "value-neighbour-jest", o, tt.note, len(tt.want)), tt.want)
 		})
+	}
+}
+
+// TestValueNeighboursVitest is TestValueNeighboursJest under vitest 3 (the fixture in ES
+// modules, sharing testdata/coverage/vitest's install): bond's setup file makes the test file's
+// own entry calls again when vitest restores its spies after taking the file's coverage, in a
+// worker vitest isolates (its default), so the same witnesses hold and the empty-name lines stay
+// never run by the tests. Under --no-isolate the worker would count the calls into the next
+// file's coverage: none are made, and the report names the file and why.
+func TestValueNeighboursVitest(t *testing.T) {
+	needGit(t)
+	needNode(t)
+	for _, tt := range []struct {
+		name, cmd string
+		want      map[string]neighbourWant
+		note      string
+	}{
+		{name: "npx vitest run", cmd: "npx vitest run", want: neighboursOn, note: "neighbour calls in the first"},
+		{name: "no isolation", cmd: "npx vitest run --no-isolate", want: neighboursOff,
+			note: "neighbour calls not made for test/oracle.test.js (vitest runs further test files in this worker"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := linkedTreeFrom(t, "../testdata/witness/value-neighbour-vitest/tree", "../testdata/coverage/vitest", "node_modules/.bin/vitest")
+			o := Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: true}
+			checkNeighbourFixture(t, certifyWitnessFixture(t, root, "value-neighbour-vitest", o, tt.note, len(tt.want)), tt.want)
+		})
+	}
+}
+
+// neighbourWant is one neighbour fixture mutant's expected status and witness, and whether its
+// compared calls count neighbours.
+type neighbourWant struct {
+	status     report.Status
+	kind       report.WitnessKind
+	neighbours bool
+}
+
+var (
+	neighbourSkipped = neighbourWant{report.StatusSkipped, report.WitnessNotAdjudicated, false}
+	// neighboursOn: normalize's neighbour "Bob" witnesses the dropped .toLowerCase(), the
+	// equivalent ?? → || stays none, and the empty-name lines, which only a neighbour reaches,
+	// stay never run by the tests (skipped).
+	neighboursOn = map[string]neighbourWant{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": neighbourSkipped, "src/name.js:5": neighbourSkipped,
+		"src/name.js:7": {report.StatusAccepted, report.WitnessValue, true}, "src/scale.js:6": {report.StatusAccepted, report.WitnessNone, true}}
+	// neighboursOff: no neighbour call made, so no value witness.
+	neighboursOff = map[string]neighbourWant{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": neighbourSkipped, "src/name.js:5": neighbourSkipped,
+		"src/name.js:7": {report.StatusAccepted, report.WitnessNone, false}, "src/scale.js:6": {report.StatusAccepted, report.WitnessNone, false}}
+)
+
+// checkNeighbourFixture holds the neighbour fixture's mutants got to want; a value witness must
+// be normalize("Bob") from a neighbour, with a verified suggested test calling it.
+func checkNeighbourFixture(t *testing.T, got map[string]report.MutantResult, want map[string]neighbourWant) {
+	t.Helper()
+	for at, m := range got {
+		w, ok := want[at]
+		if !ok {
+			t.Errorf("unexpected mutant at %s (%s %s)", at, m.Operator, m.Status)
+			continue
+		}
+		if m.Status != w.status || m.Witness.Kind != w.kind {
+			t.Errorf("%s: %s %s witness %s (%s), want %s witness %s", at, m.Operator, m.Status, m.Witness.Kind, m.Reason, w.status, w.kind)
+		}
+		if w.status != report.StatusAccepted {
+			continue
+		}
+		v := m.Witness.Values
+		if v == nil || v.Unavailable != "" || (v.Neighbours > 0) != w.neighbours {
+			t.Errorf("%s: values %+v, want neighbours counted: %v", at, v, w.neighbours)
+		}
+		if w.kind != report.WitnessValue {
+			continue
+		}
+		d := m.Witness.Value
+		if d == nil || d.Origin != "neighbour" || d.Callee != "src/index.js#normalize" || d.Args != `"Bob"` || d.BaselineOutcome != `"bob"` || d.MutantOutcome != `"Bob"` {
+			t.Errorf("%s: value %+v, want normalize(\"Bob\") from a neighbour", at, d)
+		}
+		if st := m.SuggestedTest; st == nil || !st.Verified || !strings.Contains(st.Code, "normalize('Bob')") {
+			t.Errorf("%s: suggested test %+v, want a verified one calling normalize('Bob')", at, st)
+		}
 	}
 }
 

@@ -42,14 +42,6 @@ type vitestOnce struct {
 // VitestRecorder says, in the run's note, what records the calls under vitest.
 const VitestRecorder = "bond's setup file, which vitest runs first among setupFiles (through a config of bond's that loads the project's) before each test file and which wraps those modules through vi.doMock"
 
-// VitestNoNeighbours is why a traced vitest run makes no neighbour calls (--value-neighbours).
-// vitest 3 takes a test file's V8 coverage in the worker after the file's last hook, with
-// Profiler.takePreciseCoverage, which resets V8's counters; the first point after it that a setup
-// file reaches is the restore of its spies (vitest restores every vi.spyOn after each file, as
-// jest does in its teardown). Calls made there run in the counters of the worker's next test
-// file, whose coverage would count them as that file's tests'; resetting the counters again
-// would need an inspector session of bond's beside vitest's in the worker.
-const VitestNoNeighbours = "no neighbour calls: under vitest bond's setup file could make them only after vitest took the test file's coverage, and V8 would count them into the next test file's coverage in the same worker"
 
 // UnavailableVitest prefixes why the value detector cannot trace the command's vitest.
 const UnavailableVitest = "not available under runner command: the oracle command runs vitest, and "
@@ -129,7 +121,7 @@ func (r *CmdRunner) traceVitest(sb *Box, cmd string, tests []string) (tr *nodetr
 	if p.Why != "" {
 		return nil, cmd, p.Why, nil
 	}
-	tr, wrapper, err := nodetrace.PrepareVitest(r.tmp, sb.Root, tests, p.Files, p.modules, p.unresolved, p.Config, UnavailableVitest)
+	tr, wrapper, err := nodetrace.PrepareVitest(r.tmp, sb.Root, tests, p.Files, p.modules, p.unresolved, p.Config, UnavailableVitest, nodetrace.VitestOptions{Neighbours: r.neighbours, CharCodes: r.charCodes, Numbers: r.numbers})
 	if err != nil {
 		return nil, cmd, "", err
 	}

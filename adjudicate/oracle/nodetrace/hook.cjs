@@ -73,6 +73,8 @@
   const strStartsWith = String.prototype.startsWith;
   const strEndsWith = String.prototype.endsWith;
   const strIncludes = String.prototype.includes;
+  const strSplit = String.prototype.split;
+  const strIndexOf = String.prototype.indexOf;
   const bigToString = BigInt.prototype.toString;
   const reflectGet = Reflect.get;
   const PromiseProto = Promise.prototype;
@@ -871,7 +873,10 @@
     if (!coverageOn) return makeNeighbours();
     if (typeof takeCoverage !== 'function') return;
     const dir = process.env.NODE_V8_COVERAGE;
-    const mine = 'coverage-' + pid + '-';
+    // Node names a profile coverage-<pid>-<time>-<threadId>.json: only this thread's are
+    // deleted, never one another worker thread of the process (vitest's threads pool, jest's
+    // workerThreads) wrote meanwhile.
+    const mine = 'coverage-' + pid + '-', mineEnd = '-' + thread + '.json';
     let before;
     try { apply(takeCoverage, null, []); before = apply(readdirSync, fs, [dir]); } catch (_) { return; }
     const had = create(null);
@@ -882,7 +887,7 @@
       const after = apply(readdirSync, fs, [dir]);
       for (let i = 0; i < after.length; i++) {
         const f = after[i];
-        if (had[f] !== true && apply(strStartsWith, f, [mine])) apply(unlinkSync, fs, [dir + '/' + f]);
+        if (had[f] !== true && apply(strStartsWith, f, [mine]) && apply(strEndsWith, f, [mineEnd])) apply(unlinkSync, fs, [dir + '/' + f]);
       }
     } catch (_) { }
   }

@@ -94,9 +94,139 @@
       } catch (_) { }
     };
     recorded = function () { if (flushed) flush(); };
+
+    // Neighbours (hook.cjs): the test file's own entry calls, made again with one argument
+    // changed, once vitest has taken the file's coverage. vitest takes it in the worker when the
+    // file's tests and hooks are done (the runner's onAfterRunFiles), then restores every
+    // vi.spyOn (vi.restoreAllMocks, called from its runBaseTests) and, where it isolates each
+    // file, stops coverage: bond's afterAll spies on an object of its own, and the calls are made
+    // when that spy is restored from there (the stack says so), the modules still loaded. Only
+    // where vitest isolates each test file (pool threads or forks, isolate on: its default), so
+    // the next coverage it takes starts from stopped counters; a worker that runs further files
+    // keeps counting, and would count the calls into the next file's coverage: it makes none,
+    // and the trace names the file. A test's own vi.restoreAllMocks after bond's afterAll
+    // restores the spy too: it is put back, and the calls wait. Their console output is dropped,
+    // and NODE_V8_COVERAGE counts none of their lines (neighboursUncounted).
+    const spyOn = vi !== null && typeof vi === 'object' ? vi.spyOn : undefined;
+    let isolated = false;
+    try {
+      // Read before the test file runs, as vitest's runBaseTests decides it.
+      const c = globalThis.__vitest_worker__.config; // eslint-disable-line no-undef
+      const po = c.poolOptions !== null && typeof c.poolOptions === 'object' ? c.poolOptions : {};
+      const on = function (o) { return !(o !== null && typeof o === 'object' && o.isolate === false); };
+      isolated = (c.pool === 'threads' && on(po.threads)) || (c.pool === 'forks' && on(po.forks));
+    } catch (_) { isolated = false; }
+    const ErrorCtor = Error;
+    const consoleKeys = ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'dirxml', 'table', 'group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'countReset', 'assert'];
+    let testConsole = null;
+    try { testConsole = console; } catch (_) { }
+    // stackLines is the stack here, a frame a line ([] where a test made the formatter its own).
+    const stackLines = function () {
+      let st = '';
+      let saved, limit;
+      try {
+        saved = ErrorCtor.prepareStackTrace; limit = ErrorCtor.stackTraceLimit;
+        ErrorCtor.prepareStackTrace = undefined; ErrorCtor.stackTraceLimit = 40;
+        if (ErrorCtor.prepareStackTrace === undefined) st = new ErrorCtor().stack;
+      } catch (_) {
+      } finally {
+        try { ErrorCtor.prepareStackTrace = saved; ErrorCtor.stackTraceLimit = limit; } catch (_) { }
+      }
+      return typeof st === 'string' ? apply(strSplit, st, ['\n']) : [];
+    };
+    // runBase is vitest's runBaseTests file as its frames name it ("file:///…/runBaseTests.X.js:"),
+    // read now, from the stack that runs this setup file before the test file: no code of the
+    // test's is on it, and no test can put a frame in that file later.
+    let runBase = '';
+    {
+      const lines = stackLines();
+      for (let i = 0; i < lines.length && runBase === ''; i++) {
+        const l = lines[i], k = apply(strIndexOf, l, ['/runBaseTests.']);
+        if (k < 0) continue;
+        // "at run (file:///…)", "at file:///…", or "at async file:///…" for an awaited caller.
+        const open = apply(strIndexOf, l, ['(']);
+        let from = open >= 0 && open < k ? open + 1 : apply(strIndexOf, l, ['at ']) + 3;
+        if (apply(strStartsWith, l, ['async ', from])) from += 6;
+        const end = apply(strIndexOf, l, ['.js:', k]);
+        if (end > k) runBase = apply(strSlice, l, [from, end + 4]);
+      }
+    }
+    // afterCoverage: the spy is being restored by vitest's own restoreAllMocks after the file,
+    // the frame below restoreAllMocks being runBaseTests's.
+    const afterCoverage = function () {
+      if (runBase === '') return false;
+      const lines = stackLines();
+      for (let i = 0; i + 1 < lines.length; i++) {
+        if (has(lines[i], '.restoreAllMocks (')) return has(lines[i + 1], runBase);
+      }
+      return false;
+    };
+    const neighbours = function () {
+      const kept = [];
+      if (testConsole !== null && typeof testConsole === 'object') {
+        for (let i = 0; i < consoleKeys.length; i++) {
+          const k = consoleKeys[i];
+          try {
+            const d = getDesc(testConsole, k);
+            if (typeof testConsole[k] !== 'function') continue;
+            push(kept, { k: k, d: d });
+            defineProperty(testConsole, k, { value: function () { }, writable: true, enumerable: false, configurable: true });
+          } catch (_) { }
+        }
+      }
+      try { neighboursUncounted(); } catch (_) { }
+      for (let i = 0; i < kept.length; i++) {
+        try {
+          if (kept[i].d === undefined) delete testConsole[kept[i].k];
+          else defineProperty(testConsole, kept[i].k, kept[i].d);
+        } catch (_) { }
+      }
+      flush();
+    };
+    let made = false;
+    const missedNote = file + (!isolated ? ' (vitest runs further test files in this worker — isolate off, or a pool other than threads or forks — whose coverage would count the calls)'
+      : typeof spyOn !== 'function' ? ' (vitest gives no vi.spyOn, by whose restore bond knows the file\'s coverage was taken)'
+        : ' (vitest\'s restore of its spies after the file\'s coverage was not recognised)');
+    const dropMissed = function () {
+      let k = 0;
+      for (let i = 0; i < neighboursMissed.length; i++) {
+        if (neighboursMissed[i] !== missedNote) neighboursMissed[k++] = neighboursMissed[i];
+      }
+      neighboursMissed.length = k;
+    };
+    const armNeighbours = function () {
+      if (made || typeof spyOn !== 'function') return;
+      const inner = { restored: function () { } };
+      let armed = false;
+      // tinyspy restores a spied property with Object.defineProperty.
+      const marker = new ProxyCtor(inner, {
+        defineProperty: function (t, k, d) {
+          try { defineProperty(t, k, d); } catch (_) { }
+          if (!armed) return true;
+          armed = false;
+          if (afterCoverage()) {
+            made = true;
+            dropMissed();
+            neighbours();
+          } else {
+            // Restored by the test's own restoreAllMocks: spied on again once it has returned.
+            apply(promiseThen, new PromiseCtor(function (r) { r(); }), [armNeighbours]);
+          }
+          return true;
+        },
+      });
+      try { apply(spyOn, vi, [marker, 'restored']); armed = true; } catch (_) { }
+    };
     if (typeof after === 'function') {
       try {
-        apply(after, null, [function () { flushed = true; flush(); }]);
+        apply(after, null, [function () {
+          // Until vitest's restore makes them, this file's neighbour calls count as not made: a
+          // restore bond does not recognise leaves the note in the trace, and the report names it.
+          if (S.neighbours === true) push(neighboursMissed, missedNote);
+          flushed = true;
+          flush();
+          if (S.neighbours === true && isolated) armNeighbours();
+        }]);
       } catch (_) {
         push(unlisted, file + ' ran where vitest refused bond\'s afterAll, so bond could not write its trace');
         flushed = true;

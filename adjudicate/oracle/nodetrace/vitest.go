@@ -120,14 +120,27 @@ func testNamed(p string) bool {
 	return strings.Contains(base, ".test.") || strings.Contains(base, ".spec.")
 }
 
+// VitestOptions are PrepareVitest's neighbour settings.
+type VitestOptions struct {
+	// Neighbours: bond's setup file also makes the test file's own entry calls again once vitest
+	// has taken the file's coverage, with one argument changed a little (hook.cjs, "neighbours";
+	// vitest.cjs says when it can).
+	Neighbours bool
+	// CharCodes are the neighbours' code points from the patch (HookOptions.CharCodes).
+	CharCodes []int
+	// Numbers are the neighbours' numbers from the patch (HookOptions.Numbers).
+	Numbers []int64
+}
+
 // PrepareVitest makes a trace directory under tmp for one vitest run at root (the sandbox):
 // tests are the run's test files when it was narrowed to some (nil: vitest's own pick), files the
 // code files bond scanned (VitestFiles), mods and unresolved their imports (VitestModules);
 // config is the project's vitest config (repo-relative, "" when it has none). It writes bond's setup file and
 // bond's config, which loads config and puts the setup file first among setupFiles, and returns
 // the config's path for vitest's --config. refusal prefixes the reason bond's config writes when
-// the project's config is one it cannot serve (Read then reports it). The Run has no Env.
-func PrepareVitest(tmp, root string, tests, files []string, mods, unresolved map[string][]string, config, refusal string) (run *Run, wrapper string, err error) {
+// the project's config is one it cannot serve (Read then reports it); o sets the neighbour calls.
+// The Run has no Env.
+func PrepareVitest(tmp, root string, tests, files []string, mods, unresolved map[string][]string, config, refusal string, o VitestOptions) (run *Run, wrapper string, err error) {
 	dir, real, err := newTraceDir(tmp, root)
 	if err != nil {
 		return nil, "", err
@@ -144,7 +157,7 @@ func PrepareVitest(tmp, root string, tests, files []string, mods, unresolved map
 		VitestFiles   []string            `json:"vitestFiles"`
 		VitestModules map[string][]string `json:"vitestModules"`
 		Unresolved    map[string][]string `json:"vitestUnresolved"`
-	}{hookSettings{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}},
+	}{hookSettings{Root: real, Dir: dir, Tests: tests, Modules: map[string]esmModule{}, Imports: map[string][]string{}, Neighbours: o.Neighbours, CharCodes: o.CharCodes, Numbers: o.Numbers},
 		true, files, mods, unresolved}, vitestSource)
 	if err != nil {
 		os.RemoveAll(dir)

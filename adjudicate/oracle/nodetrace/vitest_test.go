@@ -72,7 +72,7 @@ func TestVitestTrace(t *testing.T) {
 	}
 	for _, pool := range []string{"threads", "forks", "vmThreads", "forks --no-isolate"} {
 		t.Run(pool, func(t *testing.T) {
-			run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, unresolved, "vitest.config.ts", "refused: ")
+			run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, unresolved, "vitest.config.ts", "refused: ", VitestOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +108,7 @@ func TestVitestTrace(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(root, "vitest.projects.config.ts"), []byte(cfg), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, unresolved, "vitest.projects.config.ts", "refused: ")
+		run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, unresolved, "vitest.projects.config.ts", "refused: ", VitestOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func TestVitestTrace(t *testing.T) {
 		if got := strings.Join(unresolved["test/pad.test.ts"], ","); got != "@src/index" {
 			t.Errorf("unresolved %v, want @src/index for test/pad.test.ts", unresolved)
 		}
-		run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, unresolved, "vitest.config.ts", "refused: ")
+		run, config, err := PrepareVitest(t.TempDir(), root, nil, files, mods, unresolved, "vitest.config.ts", "refused: ", VitestOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

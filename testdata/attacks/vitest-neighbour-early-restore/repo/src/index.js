@@ -1,0 +1,2 @@
+export { scale } from './scale.js';
+export { normalize, register, strict } from './name.js';
