@@ -42,7 +42,6 @@ type vitestOnce struct {
 // VitestRecorder says, in the run's note, what records the calls under vitest.
 const VitestRecorder = "bond's setup file, which vitest runs first among setupFiles (through a config of bond's that loads the project's) before each test file and which wraps those modules through vi.doMock"
 
-
 // UnavailableVitest prefixes why the value detector cannot trace the command's vitest.
 const UnavailableVitest = "not available under runner command: the oracle command runs vitest, and "
 
