@@ -22,21 +22,16 @@ import (
 func TestValueNeighbours(t *testing.T) {
 	needGit(t)
 	needNode(t)
-	type want struct {
-		status     report.Status
-		kind       report.WitnessKind
-		neighbours bool // the check counted neighbour calls
-	}
 	// Line 4 runs only for an empty name, which no test sends and a neighbour does: the
 	// neighbours run with coverage stopped, so it stays never run by the tests (skipped).
-	on := map[string]want{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": {report.StatusSkipped, report.WitnessNotAdjudicated, false},
+	on := map[string]neighbourWant{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": neighbourSkipped,
 		"src/name.js:6": {report.StatusAccepted, report.WitnessValue, true}, "src/scale.js:6": {report.StatusAccepted, report.WitnessNone, true}}
-	off := map[string]want{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": {report.StatusSkipped, report.WitnessNotAdjudicated, false},
+	off := map[string]neighbourWant{"src/name.js:3": {report.StatusKilled, report.WitnessNotAdjudicated, false}, "src/name.js:4": neighbourSkipped,
 		"src/name.js:6": {report.StatusAccepted, report.WitnessNone, false}, "src/scale.js:6": {report.StatusAccepted, report.WitnessNone, false}}
 	tests := []struct {
 		name, runner, oracleCmd string
 		neighbours              bool
-		want                    map[string]want
+		want                    map[string]neighbourWant
 		note                    string
 	}{
 		{name: "node runner", runner: RunnerNode, neighbours: true, want: on, note: "neighbour calls in the first"},
@@ -49,33 +44,7 @@ func TestValueNeighbours(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			root := copyTree(t, "../testdata/witness/value-neighbour/tree")
 			o := Options{Runner: tt.runner, OracleCmd: tt.oracleCmd, ValueNeighbours: tt.neighbours}
-			for at, m := range certifyWitnessFixture(t, root, "value-neighbour", o, tt.note, len(tt.want)) {
-				w, ok := tt.want[at]
-				if !ok {
-					t.Errorf("unexpected mutant at %s", at)
-					continue
-				}
-				if m.Status != w.status || m.Witness.Kind != w.kind {
-					t.Errorf("%s: %s %s witness %s (%s), want %s witness %s", at, m.Operator, m.Status, m.Witness.Kind, m.Reason, w.status, w.kind)
-				}
-				if w.status != report.StatusAccepted {
-					continue
-				}
-				v := m.Witness.Values
-				if v == nil || v.Unavailable != "" || (v.Neighbours > 0) != w.neighbours {
-					t.Errorf("%s: values %+v, want neighbours counted: %v", at, v, w.neighbours)
-				}
-				if w.kind != report.WitnessValue {
-					continue
-				}
-				d := m.Witness.Value
-				if d == nil || d.Origin != "neighbour" || d.Callee != "src/index.js#normalize" || d.Args != `"Bob"` || d.BaselineOutcome != `"bob"` || d.MutantOutcome != `"Bob"` {
-					t.Errorf("%s: value %+v, want normalize(\"Bob\") from a neighbour", at, d)
-				}
-				if st := m.SuggestedTest; st == nil || !st.Verified || !strings.Contains(st.Code, "normalize('Bob')") || !strings.Contains(st.Code, "one argument changed") {
-					t.Errorf("%s: suggested test %+v, want a verified one calling normalize('Bob')", at, st)
-				}
-			}
+			checkNeighbourFixture(t, certifyWitnessFixture(t, root, "value-neighbour", o, tt.note, len(tt.want)), tt.want)
 		})
 	}
 }
@@ -157,8 +126,8 @@ var (
 		"src/name.js:7": {report.StatusAccepted, report.WitnessNone, false}, "src/scale.js:6": {report.StatusAccepted, report.WitnessNone, false}}
 )
 
-// checkNeighbourFixture holds the neighbour fixture's mutants got to want; a value witness must
-// be normalize("Bob") from a neighbour, with a verified suggested test calling it.
+// checkNeighbourFixture holds a neighbour fixture's mutants got to want; a value witness must be
+// normalize("Bob") from a neighbour, with a verified suggested test calling it that says so.
 func checkNeighbourFixture(t *testing.T, got map[string]report.MutantResult, want map[string]neighbourWant) {
 	t.Helper()
 	for at, m := range got {
@@ -184,8 +153,8 @@ func checkNeighbourFixture(t *testing.T, got map[string]report.MutantResult, wan
 		if d == nil || d.Origin != "neighbour" || d.Callee != "src/index.js#normalize" || d.Args != `"Bob"` || d.BaselineOutcome != `"bob"` || d.MutantOutcome != `"Bob"` {
 			t.Errorf("%s: value %+v, want normalize(\"Bob\") from a neighbour", at, d)
 		}
-		if st := m.SuggestedTest; st == nil || !st.Verified || !strings.Contains(st.Code, "normalize('Bob')") {
-			t.Errorf("%s: suggested test %+v, want a verified one calling normalize('Bob')", at, st)
+		if st := m.SuggestedTest; st == nil || !st.Verified || !strings.Contains(st.Code, "normalize('Bob')") || !strings.Contains(st.Code, "one argument changed") {
+			t.Errorf("%s: suggested test %+v, want a verified one calling normalize('Bob'), saying it is a neighbour", at, st)
 		}
 	}
 }

@@ -29,10 +29,24 @@ func TestValueWitnessVitest034(t *testing.T) {
 	}
 	// --threads=false: vitest 0.34's child_process pool runs both files in one process, where
 	// expect's testPath still names the previous file when the next file's setup runs.
-	for _, cmd := range []string{"npx vitest run", "npm test", "npx vitest run test/tally.test.ts test/initials.test.ts", "npx vitest run --threads=false"} {
+	// With neighbours asked (worker threads, isolated: one worker per file) the neighbour calls
+	// are made through vite-node's import object, with no receiver as native ES modules call an
+	// imported binding, and change no witness.
+	for _, tt := range []struct {
+		cmd        string
+		neighbours bool
+	}{{cmd: "npx vitest run"}, {cmd: "npm test"}, {cmd: "npx vitest run test/tally.test.ts test/initials.test.ts"}, {cmd: "npx vitest run --threads=false"}, {cmd: "npx vitest run", neighbours: true}} {
+		cmd := tt.cmd
+		if tt.neighbours {
+			cmd += ", neighbours asked"
+		}
 		t.Run(cmd, func(t *testing.T) {
 			root := linkedTreeFrom(t, "../testdata/witness/value-vitest034/tree", "../testdata/witness/value-vitest034/tree", "node_modules/.bin/vitest")
-			got := certifyWitnessFixture(t, root, "value-vitest034", Options{Runner: RunnerNode, OracleCmd: cmd}, "recorded by bond's setup file, which vitest runs first", len(wants))
+			note := "recorded by bond's setup file, which vitest runs first"
+			if tt.neighbours {
+				note = "neighbour calls in the first"
+			}
+			got := certifyWitnessFixture(t, root, "value-vitest034", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}, note, len(wants))
 			for at, m := range got {
 				w, ok := wants[at]
 				if !ok {
@@ -44,6 +58,15 @@ func TestValueWitnessVitest034(t *testing.T) {
 				// compared (initials.test.ts makes the other 2).
 				if n := len(m.Runs); n > 0 && len(m.Runs[n-1].TestFiles) == 1 && m.Runs[n-1].TestFiles[0] == "test/tally.test.ts" {
 					w.calls = 2
+				}
+				if v := m.Witness.Values; tt.neighbours && v != nil {
+					if v.Neighbours == 0 {
+						t.Errorf("%s: values %+v, want neighbour calls", at, v)
+					}
+					w.calls += v.Neighbours
+					if w.differ > 0 {
+						w.differ = max(v.Differ, 1)
+					}
 				}
 				d := checkValueWitness(t, at, m, w, "")
 				if d != nil && (d.Callee != "src/index.ts#tally" || d.File != "test/tally.test.ts" || d.Test != "test/tally.test.ts > tally > counts repeated words" ||

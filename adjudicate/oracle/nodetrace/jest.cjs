@@ -206,25 +206,7 @@
       return typeof st === 'string' && has(st, 'Runtime.teardown (');
     };
     const neighbours = function () {
-      const kept = [];
-      if (testConsole !== null && typeof testConsole === 'object') {
-        for (let i = 0; i < consoleKeys.length; i++) {
-          const k = consoleKeys[i];
-          try {
-            const d = getDesc(testConsole, k);
-            if (typeof testConsole[k] !== 'function') continue;
-            push(kept, { k: k, d: d });
-            defineProperty(testConsole, k, { value: function () { }, writable: true, enumerable: false, configurable: true });
-          } catch (_) { }
-        }
-      }
-      try { neighboursUncounted(); } catch (_) { }
-      for (let i = 0; i < kept.length; i++) {
-        try {
-          if (kept[i].d === undefined) delete testConsole[kept[i].k];
-          else defineProperty(testConsole, kept[i].k, kept[i].d);
-        } catch (_) { }
-      }
+      neighboursMuted(testConsole, consoleKeys);
       flush();
     };
     let made = false;
@@ -240,11 +222,7 @@
           armed = false;
           if (inTeardown()) {
             made = true;
-            let k = 0;
-            for (let i = 0; i < neighboursMissed.length; i++) {
-              if (neighboursMissed[i] !== missedNote) neighboursMissed[k++] = neighboursMissed[i];
-            }
-            neighboursMissed.length = k;
+            dropMissed(missedNote);
             neighbours();
           } else {
             // Restored by the test's own restoreAllMocks: spied on again once it has returned.

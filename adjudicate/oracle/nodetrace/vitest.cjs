@@ -110,11 +110,17 @@
     const spyOn = vi !== null && typeof vi === 'object' ? vi.spyOn : undefined;
     let isolated = false;
     try {
-      // Read before the test file runs, as vitest's runBaseTests decides it.
+      // Read before the test file runs, as vitest decides it: from vitest 1 by pool and
+      // poolOptions (its runBaseTests); in 0.34 by isolate on the threads pool (one worker per
+      // file; its child_process pool and a single thread are not taken for isolated).
       const c = globalThis.__vitest_worker__.config; // eslint-disable-line no-undef
-      const po = c.poolOptions !== null && typeof c.poolOptions === 'object' ? c.poolOptions : {};
-      const on = function (o) { return !(o !== null && typeof o === 'object' && o.isolate === false); };
-      isolated = (c.pool === 'threads' && on(po.threads)) || (c.pool === 'forks' && on(po.forks));
+      if (typeof c.pool === 'string') {
+        const po = c.poolOptions !== null && typeof c.poolOptions === 'object' ? c.poolOptions : {};
+        const on = function (o) { return !(o !== null && typeof o === 'object' && o.isolate === false); };
+        isolated = (c.pool === 'threads' && on(po.threads)) || (c.pool === 'forks' && on(po.forks));
+      } else {
+        isolated = c.isolate !== false && c.threads !== false && c.singleThread !== true;
+      }
     } catch (_) { isolated = false; }
     const ErrorCtor = Error;
     const consoleKeys = ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'dirxml', 'table', 'group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'countReset', 'assert'];
@@ -134,25 +140,27 @@
       }
       return typeof st === 'string' ? apply(strSplit, st, ['\n']) : [];
     };
-    // runBase is vitest's runBaseTests file as its frames name it ("file:///…/runBaseTests.X.js:"),
-    // read now, from the stack that runs this setup file before the test file: no code of the
-    // test's is on it, and no test can put a frame in that file later.
+    // runBase is the file of vitest's own that runs each test file ("file:///…/runBaseTests.X.js:"
+    // in vitest 3, ".../vitest/dist/entry.js:" in 0.34) as its frames name it: the caller of
+    // @vitest/runner's startTests on the stack that runs this setup file before the test file. No
+    // code of the test's is on that stack, and no test can put a frame in that file later.
     let runBase = '';
     {
       const lines = stackLines();
-      for (let i = 0; i < lines.length && runBase === ''; i++) {
-        const l = lines[i], k = apply(strIndexOf, l, ['/runBaseTests.']);
-        if (k < 0) continue;
+      for (let i = 0; i + 1 < lines.length; i++) {
+        if (!has(lines[i], ' startTests (')) continue;
         // "at run (file:///…)", "at file:///…", or "at async file:///…" for an awaited caller.
+        const l = lines[i + 1];
         const open = apply(strIndexOf, l, ['(']);
-        let from = open >= 0 && open < k ? open + 1 : apply(strIndexOf, l, ['at ']) + 3;
+        let from = open >= 0 ? open + 1 : apply(strIndexOf, l, ['at ']) + 3;
         if (apply(strStartsWith, l, ['async ', from])) from += 6;
-        const end = apply(strIndexOf, l, ['.js:', k]);
-        if (end > k) runBase = apply(strSlice, l, [from, end + 4]);
+        const end = apply(strIndexOf, l, ['.js:', from]);
+        if (end > from) runBase = apply(strSlice, l, [from, end + 4]);
+        break;
       }
     }
     // afterCoverage: the spy is being restored by vitest's own restoreAllMocks after the file,
-    // the frame below restoreAllMocks being runBaseTests's.
+    // the frame below restoreAllMocks being runBase's.
     const afterCoverage = function () {
       if (runBase === '') return false;
       const lines = stackLines();
@@ -162,38 +170,13 @@
       return false;
     };
     const neighbours = function () {
-      const kept = [];
-      if (testConsole !== null && typeof testConsole === 'object') {
-        for (let i = 0; i < consoleKeys.length; i++) {
-          const k = consoleKeys[i];
-          try {
-            const d = getDesc(testConsole, k);
-            if (typeof testConsole[k] !== 'function') continue;
-            push(kept, { k: k, d: d });
-            defineProperty(testConsole, k, { value: function () { }, writable: true, enumerable: false, configurable: true });
-          } catch (_) { }
-        }
-      }
-      try { neighboursUncounted(); } catch (_) { }
-      for (let i = 0; i < kept.length; i++) {
-        try {
-          if (kept[i].d === undefined) delete testConsole[kept[i].k];
-          else defineProperty(testConsole, kept[i].k, kept[i].d);
-        } catch (_) { }
-      }
+      neighboursMuted(testConsole, consoleKeys);
       flush();
     };
     let made = false;
     const missedNote = file + (!isolated ? ' (vitest runs further test files in this worker — isolate off, or a pool other than threads or forks — whose coverage would count the calls)'
       : typeof spyOn !== 'function' ? ' (vitest gives no vi.spyOn, by whose restore bond knows the file\'s coverage was taken)'
         : ' (vitest\'s restore of its spies after the file\'s coverage was not recognised)');
-    const dropMissed = function () {
-      let k = 0;
-      for (let i = 0; i < neighboursMissed.length; i++) {
-        if (neighboursMissed[i] !== missedNote) neighboursMissed[k++] = neighboursMissed[i];
-      }
-      neighboursMissed.length = k;
-    };
     const armNeighbours = function () {
       if (made || typeof spyOn !== 'function') return;
       const inner = { restored: function () { } };
@@ -206,7 +189,7 @@
           armed = false;
           if (afterCoverage()) {
             made = true;
-            dropMissed();
+            dropMissed(missedNote);
             neighbours();
           } else {
             // Restored by the test's own restoreAllMocks: spied on again once it has returned.
