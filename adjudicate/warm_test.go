@@ -166,6 +166,15 @@ func TestWarmJest(t *testing.T) {
 				t.Errorf("warm record %+v: a stale worker must be replaced", *w)
 			}
 		}},
+		// commander.js's kind of config: a transform for TypeScript only, so jest loads the
+		// mutated .js file as written; bond's wrapper hands it back as it is, with the probe.
+		{name: "config transforms TypeScript only", edit: func(t *testing.T, root string) {
+			writeCommitted(t, root, "jest.config.js", "module.exports = { transform: { '^.+\\\\.tsx?$': 'babel-jest' } };\n")
+		}, check: func(t *testing.T, w *report.WarmInfo) {
+			if w.Worker != "jest" || w.Refused != "" || w.Killed != 3 || w.Confirmed != 2 || w.Discarded != 0 {
+				t.Errorf("warm record %+v, want 3 warm kills, 2 accepted confirmed cold, none discarded", *w)
+			}
+		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := t.Context()

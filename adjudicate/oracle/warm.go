@@ -324,6 +324,13 @@ func (w *warmPool) control(ctx context.Context, wk *warmWorker, sb *Box, s RunSp
 	if err != nil {
 		return err
 	}
+	if why == "" && a.Refused != "" {
+		// The harness cannot run this at all (a file its config does not transform): no worker
+		// will do better, and the reason is the harness's, not a missing probe's.
+		w.stop(sb)
+		w.refuse("the warm worker cannot run the oracle's files: " + a.Refused)
+		return nil
+	}
 	if why == "" {
 		why = a.probe
 	}

@@ -29,6 +29,8 @@ const [root, dir, cacheDir, optsJSON] = process.argv.slice(2);
 const opts = JSON.parse(optsJSON || '{}');
 const keepMtime = opts.keepMtime === true;
 const KEY = Symbol.for('warm-jest-probe');
+// IDENTITY is the pattern of the JavaScript files bond's wrapper hands back untransformed.
+const IDENTITY = '^.+\\.[cm]?jsx?$';
 
 function answer(msg) {
   const tmp = join(dir, 'res.tmp');
@@ -128,6 +130,11 @@ async function main() {
   const wrapper = join(__dirname, 'warm-jest-transform.cjs');
   const transform = {};
   for (const [pattern, path, options] of configs[0].transform ?? []) transform[pattern] = [wrapper, { path, options: options ?? {} }];
+  // A JavaScript file no entry of the project's transforms (a config whose transform names only
+  // TypeScript: jest then loads .js files as written) gets the wrapper with no transformer of its
+  // own, which hands the code back as it is: jest loads it exactly as before, and the probe can
+  // travel with the mutated module's code. Last, so every project entry matches first.
+  if (!(IDENTITY in transform)) transform[IDENTITY] = [wrapper, { path: '', options: {} }];
   const argv = {
     ...base, runInBand: true, cache: true, coverage: false, collectCoverage: false, reporters: [], silent: true,
     watch: false, watchAll: false, forceExit: false, detectOpenHandles: false, transform: JSON.stringify(transform),
@@ -144,7 +151,7 @@ async function run(w, r) {
     w.mtime ??= statSync(abs).mtime;
     utimesSync(abs, w.mtime, w.mtime);
   }
-  const matched = (w.config.transform ?? []).some(([p]) => new RegExp(p).test(abs)) &&
+  const matched = [...(w.config.transform ?? []).map(([p]) => p), IDENTITY].some((p) => new RegExp(p).test(abs)) &&
     !(w.config.transformIgnorePatterns ?? []).some((p) => new RegExp(p).test(abs));
   if (!matched) {
     out.refused = `the config does not transform ${r.probe.path}, so the probe cannot travel with its code`;
