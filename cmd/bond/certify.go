@@ -184,7 +184,7 @@ again. See docs/incremental.md.`,
 	f.BoolVar(&opts.Warm, "warm", false, "run a vitest or jest --oracle-cmd's mutants in one long-lived runner worker per sandbox (.bond.toml: warm = true): kills count when a run-unique probe proves the mutant ran, accepted mutants run again cold (docs/warm-workers.md)")
 	f.BoolVar(&opts.Hermetic, "hermetic", false, "run the oracle and gates without network but loopback (needs a network namespace)")
 	f.BoolVar(&opts.Parity, "parity", false, "run every embedded outcome that decides the bond (each kill, each vacuous acceptance) again under the real runner; a disagreement makes that mutant an error with both outputs")
-	f.BoolVar(&opts.ValueNeighbours, "value-neighbours", false, "the value detector also makes the tests' own calls again after them with one argument changed a little, and compares those (embedded runner, node --test, mocha, jest; opt-in)")
+	f.BoolVar(&opts.ValueNeighbours, "value-neighbours", false, "the value detector also makes the tests' own calls again after them with one argument changed a little, and compares those (embedded runner, node --test, mocha, jest, vitest where it isolates test files; opt-in)")
 	f.BoolVar(&opts.AllowOutsideLinks, "allow-outside-links", false, "copy the tree's symbolic links that point out of the repository into the sandboxes (refused by default: the tests could write through them)")
 	f.StringArrayVar(&opts.PassEnv, "pass-env", nil, "pass this variable of bond's environment to the oracle and gates (repeatable; the report names it, never its value)")
 	f.StringVar(&opts.Format, "format", "human", "output: "+render.FormatNames())
