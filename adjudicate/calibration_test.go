@@ -106,6 +106,7 @@ func copyTree(t *testing.T, src string) string {
 // TestCalibration runs every case of testdata/calibration and compares the report with the
 // case's expect.toml (SPEC §7). It runs in CI; node is required there.
 func TestCalibration(t *testing.T) {
+	t.Parallel()
 	needNode(t)
 	runCalibration(t, "")
 }
@@ -115,6 +116,7 @@ func TestCalibration(t *testing.T) {
 // source. The negative control is left out: its broken mode is a sandbox mode, and the embedded
 // runner hands the mutated file over in memory.
 func TestCalibrationEmbedded(t *testing.T) {
+	t.Parallel()
 	runCalibration(t, RunnerEmbedded)
 }
 

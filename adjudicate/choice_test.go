@@ -83,6 +83,7 @@ func runnerFixture(t *testing.T, modules string, files map[string]string) string
 // the command itself under --runner node, and the two give the same facts and verdicts mutant by
 // mutant: the killed and the accepted, the line that never ran, and the test that killed.
 func TestOracleCommandEmbeddedParity(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, modules, cmd string
 		files              map[string]string
@@ -308,6 +309,7 @@ func TestCommandTestsConfigPatterns(t *testing.T) {
 // configuration read as data; anything that changes how the tests load or what they see is
 // the reason the command runner runs it instead, naming the flag or the file.
 func TestMochaCommandChoice(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"package.json":    `{"name":"m","private":true,"scripts":{"test":"mocha --reporter spec test/","unit":"mocha"}}`,
 		"src/a.js":        "module.exports = 1;\n",

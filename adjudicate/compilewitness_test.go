@@ -16,6 +16,7 @@ import (
 // no test notices, fails the gate in tsc before any test runs: witness compile, with tsc's
 // diagnostic. A type-correct mutant the oracle accepts and a suite test fails keeps suite.
 func TestCompileWitnessFromATypeCheckingGate(t *testing.T) {
+	t.Parallel()
 	needNode(t)
 	needGit(t)
 	src, err := filepath.Abs("../testdata/witness/tsc-gate")

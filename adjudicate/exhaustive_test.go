@@ -19,6 +19,7 @@ import (
 // accepted mutants, lazy gates) and with --exhaustive-runs (the engine that pays for every run),
 // and requires the same verdict under every regime, mutant by mutant, and the same bond.
 func TestExhaustiveRunsSameVerdicts(t *testing.T) {
+	t.Parallel()
 	needNode(t)
 	cases, _ := filepath.Glob("../testdata/calibration/*/expect.toml")
 	var dirs []string

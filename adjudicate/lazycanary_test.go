@@ -112,6 +112,7 @@ func certifyCanaryFixtureWith(t *testing.T, runner string, root string, front pl
 // running the canary only of the files that need one; the embedded runner's lazy order gives
 // the node runner's.
 func TestLazyCanariesSameVerdicts(t *testing.T) {
+	t.Parallel()
 	needNode(t)
 	root, front, muts := canaryFixture(t)
 	eager := certifyCanaryFixture(t, root, front, muts, true, "")

@@ -20,6 +20,7 @@ import (
 // baseline stays green. The embedded runner makes the same neighbours; without the flag there
 // are none.
 func TestValueNeighbours(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	// Line 4 runs only for an empty name, which no test sends and a neighbour does: the
@@ -42,6 +43,7 @@ func TestValueNeighbours(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			root := copyTree(t, "../testdata/witness/value-neighbour/tree")
 			o := Options{Runner: tt.runner, OracleCmd: tt.oracleCmd, ValueNeighbours: tt.neighbours}
 			checkNeighbourFixture(t, certifyWitnessFixture(t, root, "value-neighbour", o, tt.note, len(tt.want)), tt.want)
@@ -60,6 +62,7 @@ func TestValueNeighbours(t *testing.T) {
 // console does not fail the run; the suggested jest test calling normalize('Bob') is verified
 // both ways. With two workers the same holds; without the flag there are no neighbours.
 func TestValueNeighboursJest(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	for _, tt := range []struct {
@@ -73,6 +76,7 @@ func TestValueNeighboursJest(t *testing.T) {
 		{name: "flag off", cmd: "npx jest", want: neighboursOff, note: "recorded by bond's setup file, which jest runs first"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			root := linkedTreeFrom(t, "../testdata/witness/value-neighbour-jest/tree", "../testdata/witness/value-jest/tree", "node_modules/.bin/jest")
 			o := Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}
 			checkNeighbourFixture(t, certifyWitnessFixture(t, root, "value-neighbour-jest", o, tt.note, len(tt.want)), tt.want)
@@ -87,6 +91,7 @@ func TestValueNeighboursJest(t *testing.T) {
 // never run by the tests. Under --no-isolate the worker would count the calls into the next
 // file's coverage: none are made, and the report names the file and why.
 func TestValueNeighboursVitest(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	for _, tt := range []struct {
@@ -99,6 +104,7 @@ func TestValueNeighboursVitest(t *testing.T) {
 			note: "neighbour calls not made for test/oracle.test.js (vitest runs further test files in this worker"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			root := linkedTreeFrom(t, "../testdata/witness/value-neighbour-vitest/tree", "../testdata/coverage/vitest", "node_modules/.bin/vitest")
 			o := Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: true}
 			checkNeighbourFixture(t, certifyWitnessFixture(t, root, "value-neighbour-vitest", o, tt.note, len(tt.want)), tt.want)
@@ -173,8 +179,9 @@ func checkNeighbourFixture(t *testing.T, got map[string]report.MutantResult, wan
 //     tests the last four characters only) and "x#abc" doubled stays alike.
 //
 // Both runners must name the same neighbour for each witness: they make the same neighbours
-// in the same order (hook.cjs and embedded/neighbours.go).
+// in the same order (hook.cjs and embedded/neighbourvariants.go).
 func TestValueNeighbourKinds(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	type want struct {
@@ -190,6 +197,7 @@ func TestValueNeighbourKinds(t *testing.T) {
 	}
 	for _, runner := range []string{RunnerNode, RunnerEmbedded} {
 		t.Run(runner, func(t *testing.T) {
+			t.Parallel()
 			root := copyTree(t, "../testdata/witness/value-neighbour-kinds/tree")
 			o := Options{Runner: runner, ValueNeighbours: true}
 			got := certifyWitnessFixture(t, root, "value-neighbour-kinds", o, "neighbour calls in the first", 6)
@@ -237,6 +245,7 @@ func TestValueNeighbourKinds(t *testing.T) {
 // Both runners make the same neighbours in the same order (hook.cjs and
 // embedded/neighbours.go): the same count per mutant, the same witnessing input.
 func TestValueNeighbourNested(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	type want struct {

@@ -59,6 +59,7 @@ type parityCase struct {
 // status and killed_by for every mutant (SPEC: a verdict never depends on concurrency, order,
 // runner or cache). Cases the reference cannot certify (a setup error by design) are skipped.
 func TestParityHarness(t *testing.T) {
+	t.Parallel()
 	needNode(t)
 	cases := map[string]func(t *testing.T) parityCase{}
 	fixtures, _ := filepath.Glob("../testdata/calibration/*/expect.toml")

@@ -158,6 +158,7 @@ func certifyFiles(t *testing.T, root string, o Options, muts []plan.Mutant) *rep
 // could ask for one, else from its output), and no output tail keeps ANSI colour codes or names
 // bond's result file (jest prints "Test results written to: …").
 func TestKilledByEveryRunner(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dir, cmd, file string
 		want           string // killed_by

@@ -18,6 +18,7 @@ import (
 // value. Before, such a command was "not available under runner command". The same command on a
 // file that does not import node:test stays not available, named.
 func TestValueWitnessNodeScript(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	// The ES-module fixture's tally.js lacks the CommonJS one's 'use strict' and blank line; each
@@ -39,6 +40,7 @@ func TestValueWitnessNodeScript(t *testing.T) {
 		{name: "a script that does not import node:test", fixture: "value-script-cjs", cmd: "node test/tally.js", notTest: true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			wants := cjs
 			if tt.fixture == "value-script-esm" {
 				wants = esm

@@ -72,6 +72,7 @@ func subsetMutants(t *testing.T, root string) []plan.Mutant {
 // a subset run's coverage alone gets wrong: b's lines 7-12 did not run in it, which read as a
 // coverage witness unless the run is completed with b's baseline hits (completeCoverage).
 func TestSubsetRunsSameVerdicts(t *testing.T) {
+	t.Parallel()
 	a, b := "test/a.test.js", "test/b.test.js"
 	tests := []struct {
 		name, dir string

@@ -21,6 +21,7 @@ import (
 // with the call and the patched outcome asserted exactly; the value witness whose call passes a
 // function is not attempted, and says so.
 func TestSuggestedTests(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	nodeCode := []string{`require('../src/stats.js')`, `deepStrictEqual(stats([1, 2, 3]), { total: 6, mean: 2 });`}
 	tests := []struct {
@@ -48,6 +49,7 @@ func TestSuggestedTests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if tt.node {
 				needNode(t)
 			}
@@ -154,9 +156,11 @@ func TestCommandFor(t *testing.T) {
 // it alone, gets another outcome on the patched tree: it is dropped, with both runs' words, and
 // no code is shown.
 func TestSuggestedTestDropped(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	for _, runner := range []string{RunnerEmbedded, RunnerNode} {
 		t.Run(runner, func(t *testing.T) {
+			t.Parallel()
 			if runner == RunnerNode {
 				needNode(t)
 			}

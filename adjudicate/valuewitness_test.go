@@ -69,6 +69,7 @@ func TestValueWitnessFixture(t *testing.T) {
 // files (node --test finding its own in test/), an ES-module test file's imports cannot be
 // wrapped: the run and every mutant say which import and why, and no mutant gets witness value.
 func TestValueWitnessRunners(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	cjs := map[string]valueWant{
@@ -98,6 +99,7 @@ func TestValueWitnessRunners(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			var root string
 			if strings.HasPrefix(tt.fixture, "value-mocha") {
 				root = linkedTree(t, "../testdata/witness/"+tt.fixture+"/tree", "node_modules/.bin/mocha")
@@ -193,6 +195,7 @@ func certifyWitnessFixture(t *testing.T, root, fixture string, o Options, note s
 // identity, jest.isMockFunction and a jest.spyOn of an export still passes. With a preset of its
 // own the preset's setup file runs once, and the project's after it.
 func TestValueWitnessJest(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	wants := map[string]valueWant{
@@ -217,6 +220,7 @@ func TestValueWitnessJest(t *testing.T) {
 		{name: "a preset's setup file", cmd: "npx jest", files: preset},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			root := linkedTree(t, "../testdata/witness/value-jest/tree", "node_modules/.bin/jest")
 			if tt.files != nil {
 				for name, text := range tt.files {
@@ -261,6 +265,7 @@ func TestValueWitnessJest(t *testing.T) {
 // neighbours asked, the neighbour calls are made and counted beside the recorded ones; .mjs test
 // files in a package not of type module are traced alike.
 func TestValueWitnessJestESM(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	wants := map[string]valueWant{
@@ -302,6 +307,7 @@ func TestValueWitnessJestESM(t *testing.T) {
 		{name: ".mjs test files", cmd: "npm test", edit: mjs},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			root := linkedTreeFrom(t, "../testdata/witness/value-jest-esm/tree", "../testdata/witness/value-jest/tree", "node_modules/.bin/jest")
 			queueTest := "test/queue.test.js"
 			if tt.edit != nil {
@@ -344,6 +350,7 @@ func TestValueWitnessJestESM(t *testing.T) {
 // stands alone; with neighbours asked (the threads pool) they are made and change no verdict. A repository with a workspace
 // file is refused by name on the run (a command that names its own config: TestWithVitestArgs).
 func TestValueWitnessVitest(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	wants := map[string]valueWant{
@@ -396,6 +403,7 @@ func TestValueWitnessVitest(t *testing.T) {
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			root := linkedTreeFrom(t, "../testdata/witness/value-vitest/tree", "../testdata/coverage/vitest", "node_modules/.bin/vitest")
 			if tt.edit != nil {
 				tt.edit(t, root)

@@ -21,6 +21,7 @@ import (
 // never 0) witness none with its call counts, never value. Before the fix every run said "the
 // test file … left no value trace" (unjs/ufo#170).
 func TestValueWitnessVitest034(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	wants := map[string]valueWant{
@@ -41,6 +42,7 @@ func TestValueWitnessVitest034(t *testing.T) {
 			cmd += ", neighbours asked"
 		}
 		t.Run(cmd, func(t *testing.T) {
+			t.Parallel()
 			root := linkedTreeFrom(t, "../testdata/witness/value-vitest034/tree", "../testdata/witness/value-vitest034/tree", "node_modules/.bin/vitest")
 			note := "recorded by bond's setup file, which vitest runs first"
 			if tt.neighbours {

@@ -89,6 +89,7 @@ func certifyWarmFixture(t *testing.T, ctx context.Context, f warmFixture, cmd st
 // the worker is replaced and the run made cold, and the statuses are still the cold runner's;
 // a vitest config that turns isolation off is refused by name.
 func TestWarmVitest(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	const cmd = "npx vitest run test/range.test.js"
@@ -142,6 +143,7 @@ func TestWarmVitest(t *testing.T) {
 // cold, and the statuses are still the cold runner's. (The configs it refuses:
 // TestWarmJestRefusesConfigs.)
 func TestWarmJest(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	needNode(t)
 	const cmd = "npx jest test/range.test.js"
