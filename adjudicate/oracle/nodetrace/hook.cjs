@@ -61,6 +61,7 @@
   const wmSet = WeakMap.prototype.set;
   const wmHas = WeakMap.prototype.has;
   const ProxyCtor = Proxy;
+  const ErrorCtor = Error;
   const fnCall = Function.prototype.call, fnApply = Function.prototype.apply, fnBind = Function.prototype.bind;
   const writeFileSync = fs.writeFileSync;
   const readdirSync = fs.readdirSync, unlinkSync = fs.unlinkSync;
@@ -748,7 +749,7 @@
       const g = apply(strToUpper, f, []) === f ? apply(strToLower, f, []) : apply(strToUpper, f, []);
       if (g !== f) push(cands, g + apply(strSlice, v, [1]));
       if (v.length > 0) {
-        // By code point, as neighbours.go does: the first character doubled (what an anchor
+        // By code point, as neighbourvariants.go does: the first character doubled (what an anchor
         // dropped from a regular expression lets through), then replaced by each of the
         // patch's code points (what a boundary among its constants tells apart).
         const first = apply(fromCodePoint, String, [apply(strCodePointAt, v, [0])]);
@@ -829,7 +830,7 @@
   // nested fields were walked, so their order and the caps' cut stay), then argument by
   // argument the kinds added for nested fields: a number argument's more numbers, and inside an
   // object or array argument its properties removed or set to undefined and its leaves
-  // changed. neighbours.go's variants makes the same list in the same order.
+  // changed. neighbourvariants.go's variants makes the same list in the same order.
   function variants(args) {
     const out = [];
     for (let i = 0; i < args.length; i++) {
@@ -937,6 +938,56 @@
       if (neighboursMissed[i] !== note) neighboursMissed[k++] = neighboursMissed[i];
     }
     neighboursMissed.length = k;
+  }
+
+  // plainStack is the stack where it is called in V8's own format, whatever formatter the test
+  // set ("" where the test made Error.prepareStackTrace fast): jest's and vitest's parts read
+  // from it whose restore of bond's spy they are in.
+  function plainStack() {
+    let st = '';
+    let saved, limit;
+    try {
+      saved = ErrorCtor.prepareStackTrace; limit = ErrorCtor.stackTraceLimit;
+      ErrorCtor.prepareStackTrace = undefined; ErrorCtor.stackTraceLimit = 40;
+      // A formatter the test made fast (non-writable) could say anything: no stack then.
+      if (ErrorCtor.prepareStackTrace === undefined) st = new ErrorCtor().stack;
+    } catch (_) {
+    } finally {
+      try { ErrorCtor.prepareStackTrace = saved; ErrorCtor.stackTraceLimit = limit; } catch (_) { }
+    }
+    return typeof st === 'string' ? st : '';
+  }
+
+  // armOnRestore returns the function that arms bond's neighbour calls for a runner that restores
+  // its spies once it has taken a test file's coverage: it spies, through spyOn on owner
+  // (jest.spyOn, vi.spyOn), on a method of an object of bond's own, and when that spy is
+  // restored where recognised() says the runner itself restores it after the file, make() runs,
+  // once. A restore it does not recognise (the test's own restoreAllMocks) spies again once that
+  // has returned. jest-mock restores by assignment and tinyspy by Object.defineProperty; an
+  // assignment to a Proxy defines the property on the Proxy, so one defineProperty trap sees both.
+  function armOnRestore(spyOn, owner, recognised, make) {
+    let made = false;
+    const arm = function () {
+      if (made || typeof spyOn !== 'function') return;
+      const inner = { restored: function () { } };
+      let armed = false;
+      const marker = new ProxyCtor(inner, {
+        defineProperty: function (t, k, d) {
+          try { defineProperty(t, k, d); } catch (_) { }
+          if (!armed) return true;
+          armed = false;
+          if (recognised()) {
+            made = true;
+            make();
+          } else {
+            apply(promiseThen, new PromiseCtor(function (r) { r(); }), [arm]);
+          }
+          return true;
+        },
+      });
+      try { apply(spyOn, owner, [marker, 'restored']); armed = true; } catch (_) { }
+    };
+    return arm;
   }
 
   function makeNeighbours() {

@@ -187,52 +187,15 @@
     // console and fails a run that logs after its tests), and NODE_V8_COVERAGE counts none of
     // their lines (neighboursUncounted). A teardown bond does not recognise makes none.
     const spyOn = jestObj !== null && typeof jestObj === 'object' ? jestObj.spyOn : undefined;
-    const ErrorCtor = Error;
     const consoleKeys = ['_log', '_logError', 'log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'dirxml', 'table', 'group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'countReset', 'assert'];
     let testConsole = null;
     try { testConsole = console; } catch (_) { }
-    const inTeardown = function () {
-      let st = '';
-      let saved, limit;
-      try {
-        saved = ErrorCtor.prepareStackTrace; limit = ErrorCtor.stackTraceLimit;
-        ErrorCtor.prepareStackTrace = undefined; ErrorCtor.stackTraceLimit = 40;
-        // A formatter the test made fast (non-writable) could say anything: no teardown then.
-        if (ErrorCtor.prepareStackTrace === undefined) st = new ErrorCtor().stack;
-      } catch (_) {
-      } finally {
-        try { ErrorCtor.prepareStackTrace = saved; ErrorCtor.stackTraceLimit = limit; } catch (_) { }
-      }
-      return typeof st === 'string' && has(st, 'Runtime.teardown (');
-    };
-    const neighbours = function () {
+    const missedNote = file + ' (jest\'s teardown of the file was not recognised)';
+    const armNeighbours = armOnRestore(spyOn, jestObj, function () { return has(plainStack(), 'Runtime.teardown ('); }, function () {
+      dropMissed(missedNote);
       neighboursMuted(testConsole, consoleKeys);
       flush();
-    };
-    let made = false;
-    const missedNote = file + ' (jest\'s teardown of the file was not recognised)';
-    const armNeighbours = function () {
-      if (made || typeof spyOn !== 'function') return;
-      const inner = { restored: function () { } };
-      let armed = false;
-      const marker = new ProxyCtor(inner, {
-        set: function (t, k, v) {
-          t[k] = v;
-          if (!armed) return true;
-          armed = false;
-          if (inTeardown()) {
-            made = true;
-            dropMissed(missedNote);
-            neighbours();
-          } else {
-            // Restored by the test's own restoreAllMocks: spied on again once it has returned.
-            apply(promiseThen, new PromiseCtor(function (r) { r(); }), [armNeighbours]);
-          }
-          return true;
-        },
-      });
-      try { apply(spyOn, jestObj, [marker, 'restored']); armed = true; } catch (_) { }
-    };
+    });
     let after = null;
     try { after = J !== null ? J.afterAll : afterAll; } catch (_) { } // eslint-disable-line no-undef
     // stale names the first export of an ES-module test file's import that changed since bond

@@ -122,23 +122,13 @@
         isolated = c.isolate !== false && c.threads !== false && c.singleThread !== true;
       }
     } catch (_) { isolated = false; }
-    const ErrorCtor = Error;
     const consoleKeys = ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'dirxml', 'table', 'group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'countReset', 'assert'];
     let testConsole = null;
     try { testConsole = console; } catch (_) { }
     // stackLines is the stack here, a frame a line ([] where a test made the formatter its own).
     const stackLines = function () {
-      let st = '';
-      let saved, limit;
-      try {
-        saved = ErrorCtor.prepareStackTrace; limit = ErrorCtor.stackTraceLimit;
-        ErrorCtor.prepareStackTrace = undefined; ErrorCtor.stackTraceLimit = 40;
-        if (ErrorCtor.prepareStackTrace === undefined) st = new ErrorCtor().stack;
-      } catch (_) {
-      } finally {
-        try { ErrorCtor.prepareStackTrace = saved; ErrorCtor.stackTraceLimit = limit; } catch (_) { }
-      }
-      return typeof st === 'string' ? apply(strSplit, st, ['\n']) : [];
+      const st = plainStack();
+      return st === '' ? [] : apply(strSplit, st, ['\n']);
     };
     // runBase is the file of vitest's own that runs each test file ("file:///…/runBaseTests.X.js:"
     // in vitest 3, ".../vitest/dist/entry.js:" in 0.34) as its frames name it: the caller of
@@ -169,37 +159,14 @@
       }
       return false;
     };
-    const neighbours = function () {
-      neighboursMuted(testConsole, consoleKeys);
-      flush();
-    };
-    let made = false;
     const missedNote = file + (!isolated ? ' (vitest runs further test files in this worker — isolate off, or a pool other than threads or forks — whose coverage would count the calls)'
       : typeof spyOn !== 'function' ? ' (vitest gives no vi.spyOn, by whose restore bond knows the file\'s coverage was taken)'
         : ' (vitest\'s restore of its spies after the file\'s coverage was not recognised)');
-    const armNeighbours = function () {
-      if (made || typeof spyOn !== 'function') return;
-      const inner = { restored: function () { } };
-      let armed = false;
-      // tinyspy restores a spied property with Object.defineProperty.
-      const marker = new ProxyCtor(inner, {
-        defineProperty: function (t, k, d) {
-          try { defineProperty(t, k, d); } catch (_) { }
-          if (!armed) return true;
-          armed = false;
-          if (afterCoverage()) {
-            made = true;
-            dropMissed(missedNote);
-            neighbours();
-          } else {
-            // Restored by the test's own restoreAllMocks: spied on again once it has returned.
-            apply(promiseThen, new PromiseCtor(function (r) { r(); }), [armNeighbours]);
-          }
-          return true;
-        },
-      });
-      try { apply(spyOn, vi, [marker, 'restored']); armed = true; } catch (_) { }
-    };
+    const armNeighbours = armOnRestore(spyOn, vi, afterCoverage, function () {
+      dropMissed(missedNote);
+      neighboursMuted(testConsole, consoleKeys);
+      flush();
+    });
     if (typeof after === 'function') {
       try {
         apply(after, null, [function () {
