@@ -27,6 +27,9 @@ func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle
 	var done int
 	var mu sync.Mutex
 	var tasks []func(context.Context, *oracle.Box) error
+	// Where coverage is free (the embedded runner) a canary's one run keeps it; otherwise only a
+	// canary that survives pays for it, with a second run.
+	free := x.Choice.Runner.FreeCoverage()
 	for i, path := range paths {
 		tasks = append(tasks, func(ctx context.Context, sb *oracle.Box) error {
 			if err := x.Control(ctx, sb, lim.Oracle); err != nil {
@@ -39,9 +42,6 @@ func runCanaries(ctx context.Context, x *oracle.Runs, p *oracle.Pool, lim oracle
 			var rec report.Canary
 			content, throwLine := canaryOf(src)
 			err = p.WithOverride(sb, &oracle.Override{Path: path, Content: content}, func(ov *oracle.Override) error {
-				// Where coverage is free (the embedded runner) the one run keeps it; otherwise
-				// only a canary that survives pays for it, with a second run.
-				free := x.Choice.Runner.FreeCoverage()
 				out, err := x.Oracle(ctx, sb, oracle.RunSpec{Ov: ov, Cov: free, WithoutTrace: true, Timeout: lim.Oracle, Cold: true})
 				if err != nil {
 					return err

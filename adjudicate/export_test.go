@@ -2,7 +2,6 @@ package adjudicate
 
 import (
 	"context"
-	"io/fs"
 
 	"github.com/bond-tool/bond/adjudicate/oracle"
 )
@@ -11,13 +10,13 @@ import (
 // file, so the oracle tests the original. The canary must catch it on its own, so the check of
 // what each run saw (inputs.go), the other net for this fault, is off.
 func withoutPlacing(ctx context.Context) context.Context {
-	return context.WithValue(withoutPlacingChecked(ctx), oracle.UncheckedKey{}, true)
+	return oracle.WithFaults(ctx, oracle.Faults{Unplaced: true, Unchecked: true})
 }
 
 // withoutPlacingChecked is the same broken sandbox with the inputs check on: it must make every
 // run on a placed file an error (inputs-mismatch), never a kill or an acceptance.
 func withoutPlacingChecked(ctx context.Context) context.Context {
-	return context.WithValue(ctx, oracle.WriterKey{}, oracle.WriteFunc(func(string, []byte, fs.FileMode) error { return nil }))
+	return oracle.WithFaults(ctx, oracle.Faults{Unplaced: true})
 }
 
 // withStaleWarm makes every warm worker of a certify under ctx serve stale code — a vitest worker
@@ -25,5 +24,5 @@ func withoutPlacingChecked(ctx context.Context) context.Context {
 // its first run, so jest's in-memory transform cache serves that run's code: the stale-transform
 // failure modes of docs/warm-workers.md, for the probe to catch.
 func withStaleWarm(ctx context.Context) context.Context {
-	return context.WithValue(ctx, oracle.WarmStaleKey{}, true)
+	return oracle.WithFaults(ctx, oracle.Faults{StaleWarm: true})
 }

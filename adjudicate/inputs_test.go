@@ -124,7 +124,7 @@ func TestInputCheck(t *testing.T) {
 		{"the original instead of its mutation", oracle.RunSpec{Ov: mut}, map[string]string{"src/a.js": a, "test/a.test.js": test}, "the run's mutation"},
 		{"node_modules changed", oracle.RunSpec{}, map[string]string{"src/a.js": a, "node_modules/dep/index.js": hash("dep2")}, "what earlier runs loaded"},
 	}
-	c := oracle.NewInputCheck(tr)
+	c := oracle.NewInputCheck(t.Context(), tr)
 	for _, tc := range cases {
 		ri, bad := c.Observe(tc.spec, tc.loaded)
 		if (tc.bad == "") != (len(bad) == 0) || (tc.bad != "" && !strings.Contains(bad[0], tc.bad)) {

@@ -20,7 +20,8 @@ import (
 	"github.com/bond-tool/bond/operators/lex"
 )
 
-// packageJSON is what zero-config reads from package.json.
+// packageJSON is what bond reads from a package.json: zero-config's scripts and dependencies,
+// and the main file a suggested test's require of a directory resolves to.
 type packageJSON struct {
 	Name            string            `json:"name"`
 	Main            string            `json:"main"`

@@ -172,9 +172,7 @@ func (s *suggester) packageMain(dir string) string {
 	if err != nil {
 		return ""
 	}
-	var pkg struct {
-		Main string `json:"main"`
-	}
+	var pkg packageJSON
 	if json.Unmarshal(b, &pkg) != nil {
 		return ""
 	}

@@ -19,6 +19,7 @@ package oracle
 //     are read before runs and written after them (incremental.go, compilecache.go).
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -44,10 +45,10 @@ func InputDigest(files map[string]string) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-// inputCheck checks runs' inputs against the patched tree. Files outside the tree (node_modules,
+// InputCheck checks runs' inputs against the patched tree. Files outside the tree (node_modules,
 // generated files) have no hash bond read at the start; the first run that loads one fixes the
 // hash every later run must see.
-type inputCheck struct {
+type InputCheck struct {
 	tree *Tree
 	mu   sync.Mutex
 	seen map[string]string
@@ -56,14 +57,18 @@ type inputCheck struct {
 	manifest map[string]string
 }
 
-// NewInputCheck is the check of what each run loaded against t, the patched tree.
-func NewInputCheck(t *Tree) *inputCheck {
-	return &inputCheck{tree: t, seen: map[string]string{}}
+// NewInputCheck is the check of what each run loaded against t, the patched tree; nil (no
+// check) where ctx carries Faults.Unchecked.
+func NewInputCheck(ctx context.Context, t *Tree) *InputCheck {
+	if faultsOf(ctx).Unchecked {
+		return nil
+	}
+	return &InputCheck{tree: t, seen: map[string]string{}}
 }
 
 // Observe records and checks the inputs of one embedded run with s.ov in memory: it returns the
 // record and, when a file's bytes are not what the run should have seen, the mismatches.
-func (c *inputCheck) Observe(s RunSpec, loaded map[string]string) (*report.RunInputs, []string) {
+func (c *InputCheck) Observe(s RunSpec, loaded map[string]string) (*report.RunInputs, []string) {
 	ri := &report.RunInputs{Observed: "bundle", Digest: InputDigest(loaded), Files: len(loaded)}
 	var ovSHA string
 	if s.Ov != nil {
@@ -117,7 +122,7 @@ func (c *inputCheck) Observe(s RunSpec, loaded map[string]string) (*report.RunIn
 
 // placed checks, after a command run in sb, that the mutated file still holds the run's
 // mutation: the command runner's loads are not observed, so this is what bond can say.
-func (c *inputCheck) placed(sb *Box, s RunSpec) (*report.RunInputs, []string) {
+func (c *InputCheck) placed(sb *Box, s RunSpec) (*report.RunInputs, []string) {
 	if s.Ov == nil {
 		return nil, nil
 	}
@@ -136,7 +141,7 @@ func (c *inputCheck) placed(sb *Box, s RunSpec) (*report.RunInputs, []string) {
 }
 
 // ManifestFiles is the manifest as the report records it (Baseline.Inputs), sorted by path.
-func (c *inputCheck) ManifestFiles() []report.InputFile {
+func (c *InputCheck) ManifestFiles() []report.InputFile {
 	if c == nil {
 		return nil
 	}
@@ -167,7 +172,3 @@ func short(h string) string {
 	}
 	return h
 }
-
-// UncheckedKey is the context key under which the calibration suite's negative control turns the
-// inputs check off (export_test.go), so the canary is tested on its own; production never sets it.
-type UncheckedKey struct{}

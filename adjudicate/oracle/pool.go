@@ -27,7 +27,7 @@ type Pool struct {
 	free  chan *Box
 	// write writes a placed file in the calibration suite's negative control (export_test.go);
 	// nil, the sandbox's own link-refusing write (sandbox.place), everywhere else.
-	write WriteFunc
+	write writeFunc
 	// patched is the copy of the tree that no run is placed in or runs in, made on first use
 	// (patchedTree): what an in-memory runner reads (inputs.go).
 	patchedOnce sync.Once
@@ -72,12 +72,8 @@ type Override struct {
 	Content []byte
 }
 
-// WriteFunc writes a file, as os.WriteFile.
-type WriteFunc func(name string, data []byte, perm fs.FileMode) error
-
-// WriterKey is the context key under which a test hands the pool another way to write placed
-// files (export_test.go); production never sets it.
-type WriterKey struct{}
+// writeFunc writes a file, as os.WriteFile (nil: os.WriteFile).
+type writeFunc func(name string, data []byte, perm fs.FileMode) error
 
 // PoolSize is how many sandboxes a certify of nMuts mutants makes: jobs of them, but no more than
 // the mutants (and at least two, so the baseline runs twice at once).
@@ -93,8 +89,8 @@ func OpenPool(ctx context.Context, t *Tree, n int) (*Pool, error) {
 		return nil, fmt.Errorf("making bond's temp dir: %w", err)
 	}
 	p := &Pool{Tree: t, Work: work}
-	if w, ok := ctx.Value(WriterKey{}).(WriteFunc); ok {
-		p.write = w
+	if faultsOf(ctx).Unplaced {
+		p.write = func(string, []byte, fs.FileMode) error { return nil }
 	}
 	n = max(1, n)
 	p.Boxes = make([]*Box, n)

@@ -69,7 +69,7 @@ type RunSpec struct {
 	Ov *Override
 	// Cov asks for coverage.
 	Cov bool
-	// Bail asks the runner to stop at the first failing test, where it can (bail.go).
+	// Bail asks the runner to stop at the first failing test, where it can (oraclecmd.WithBail).
 	Bail bool
 	// Files are the oracle's test files to run (--oracle, the embedded runner's files, or an
 	// --oracle-cmd's test-file arguments as written, OracleRunner.TestFiles); nil runs them all.

@@ -26,7 +26,7 @@ type Runs struct {
 	Iso    *isolate.Isolator
 	Clock  *Clock
 	// Inputs checks that every oracle run saw the patched tree plus its own mutation (inputs.go).
-	Inputs *inputCheck
+	Inputs *InputCheck
 	// perFile are the baseline's runs, once it ran the oracle's test files one by one (nil before
 	// and otherwise): they complete a subset run's coverage.
 	perFile *BaselineRuns

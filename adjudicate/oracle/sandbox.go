@@ -103,7 +103,7 @@ func MakeSandbox(t *Tree, dir string, index int) (*Box, error) {
 
 // Place writes content as rel in the sandbox (a mutant or a canary), beneath the sandbox and
 // through no link (or with write, a test's stand-in, when not nil).
-func (sb *Box) Place(rel string, content []byte, write WriteFunc) error {
+func (sb *Box) Place(rel string, content []byte, write writeFunc) error {
 	if sb.Placed != "" {
 		return fmt.Errorf("sandbox %d: %s is still mutated; restore it first", sb.Index, sb.Placed)
 	}

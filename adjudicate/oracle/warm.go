@@ -427,11 +427,7 @@ func (w *warmPool) Args(dir string) []string {
 	return nil
 }
 
-// WarmStaleKey is the context key under which a test asks the warm harness to reproduce the
-// stale transform the probe must catch (export_test.go).
-type WarmStaleKey struct{}
-
-// SeamFrom sets the pool's seam from ctx, where only tests put one.
+// SeamFrom sets the pool's seam from ctx, where only bond's own tests put one (Faults.StaleWarm).
 func (w *warmPool) SeamFrom(ctx context.Context) {
-	w.stale, _ = ctx.Value(WarmStaleKey{}).(bool)
+	w.stale = faultsOf(ctx).StaleWarm
 }
