@@ -14,6 +14,7 @@
 //     embeddedrun.go, warm.go with warmworker.go and warmprobe.go (--warm), compilecache.go.
 //   - what one run says: results.go (per-test results), covglue.go (hit maps), inputs.go (what the
 //     run loaded), cmdvalue.go, jestvalue.go and vitestvalue.go (the value trace), limits.go.
+//   - faults.go: the failures bond's own tests inject to show a net catches each (Faults).
 //   - the baseline pair and its fallbacks: baseline.go, baselinehint.go, runnerspeed.go,
 //     typescript.go, jestconfigts.go, reachcost.go.
 //
