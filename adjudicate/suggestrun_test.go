@@ -19,7 +19,9 @@ import (
 // suggestions: the value witness of the ignored mean gets a test
 // that passed on the patched tree and failed on the mutant, run through the oracle's own runner,
 // with the call and the patched outcome asserted exactly; the value witness whose call passes a
-// function is not attempted, and says so.
+// function is not attempted, and says so. In suggest-function a neighbour call returns a function
+// on the patched tree and throws under the mutant: the test asserts the returned value's typeof,
+// and is verified as the others are.
 func TestSuggestedTests(t *testing.T) {
 	t.Parallel()
 	needGit(t)
@@ -31,10 +33,19 @@ func TestSuggestedTests(t *testing.T) {
 		code                                        []string // fragments of the verified code
 		fnArg                                       bool     // the fixture also has removeWhere's value witness (a function argument)
 		modules                                     string   // a fixture whose install (node_modules/.bin/RUNNER) the tree shares
+		neighbours                                  bool     // the witness is a neighbour call (--value-neighbours)
 	}{
 		{name: "embedded", fixture: "suggest", runner: RunnerEmbedded, framework: "node:test", code: nodeCode, fnArg: true},
 		{name: "embedded, the package's main through require('..')", fixture: "suggest-main", runner: RunnerEmbedded, framework: "node:test",
 			code: []string{`require('..')`, nodeCode[1]}, fnArg: true},
+		// A neighbour call's returned function (the patched code's parser for depth 0, a
+		// TypeError under the mutant): asserted by its typeof, and verified to fail on the mutant.
+		{name: "embedded, a returned function", fixture: "suggest-function", runner: RunnerEmbedded, framework: "node:test", neighbours: true,
+			oracle: "test/parser.test.js", at: "src/parser.js:6", path: "test/parser.bond-suggested.test.js",
+			code: []string{`require('../src/parser.js')`, `strictEqual(typeof (makeParser({ depth: 0 })), 'function');`}},
+		{name: "node, a returned function", fixture: "suggest-function", runner: RunnerNode, framework: "node:test", node: true, neighbours: true,
+			oracle: "test/parser.test.js", at: "src/parser.js:6", path: "test/parser.bond-suggested.test.js",
+			code: []string{`strictEqual(typeof (makeParser({ depth: 0 })), 'function');`}},
 		{name: "node", fixture: "suggest", runner: RunnerNode, framework: "node:test", node: true, code: nodeCode, fnArg: true},
 		{name: "command node --test", fixture: "suggest", runner: RunnerNode, oracleCmd: "node --test test/stats.test.js", framework: "node:test", node: true, code: nodeCode, fnArg: true},
 		{name: "mocha", fixture: "suggest-mocha", runner: RunnerNode, oracleCmd: "npx mocha test/stats.test.js", framework: "mocha", node: true, code: append([]string{`it('src/stats.js#stats returns the patched value'`}, nodeCode...), fnArg: true},
@@ -64,7 +75,7 @@ func TestSuggestedTests(t *testing.T) {
 				root = copyTree(t, "../testdata/witness/"+tt.fixture+"/tree")
 			}
 			diff, _ := filepath.Abs("../testdata/witness/" + tt.fixture + "/patch.diff")
-			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: tt.runner, Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute}
+			o := Options{Plan: plan.Options{Repo: root, DiffPath: diff, OperatorSet: 2}, Runner: tt.runner, Adjudicate: AdjudicateAll, Jobs: 1, Timeout: 2 * time.Minute, ValueNeighbours: tt.neighbours}
 			if tt.oracleCmd != "" {
 				o.OracleCmd = tt.oracleCmd
 			} else {

@@ -76,6 +76,7 @@ func TestDecode(t *testing.T) {
 		args, outcome, after []string
 		wantArgs             []string
 		wantKind, wantValue  string
+		wantType             string // Outcome.Type: a function, asserted by its typeof
 		wantErr              *ErrorShape
 		wantAfter            map[int]string
 		why                  string
@@ -92,6 +93,9 @@ func TestDecode(t *testing.T) {
 			wantArgs: []string{}, wantKind: "rejected", wantErr: &ErrorShape{Name: "Error"}},
 		{name: "thrown primitive", args: []string{"args=Arguments(0)"}, outcome: []string{"throw=str:\"boom\""}, wantArgs: []string{}, wantKind: "throw", wantValue: "'boom'"},
 		{name: "resolved", args: []string{"args=Arguments(0)"}, outcome: []string{"resolved=num:1"}, wantArgs: []string{}, wantKind: "resolved", wantValue: "1"},
+		{name: "returned function: its type", args: []string{"args=Arguments(1)", "args[0]=Object", "args[0].depth=num:0"}, outcome: []string{"return=function parse", "return.cache=Object"},
+			wantArgs: []string{"{ depth: 0 }"}, wantKind: "return", wantType: "function"},
+		{name: "resolved function: its type", args: []string{"args=Arguments(0)"}, outcome: []string{"resolved=function (anonymous)"}, wantArgs: []string{}, wantKind: "resolved", wantType: "function"},
 
 		{name: "function argument", args: []string{"args=Arguments(2)", "args[0]=Array(0)", "args[1]=function (anonymous)"}, outcome: []string{"return=Array(0)"}, why: "argument 2: args[1] is a function (anonymous)"},
 		{name: "never settled", args: []string{"args=Arguments(0)"}, why: "never settled"},
@@ -111,7 +115,7 @@ func TestDecode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if strings.Join(d.Args, "|") != strings.Join(tt.wantArgs, "|") || d.Outcome.Kind != tt.wantKind || d.Outcome.Value != tt.wantValue {
+			if strings.Join(d.Args, "|") != strings.Join(tt.wantArgs, "|") || d.Outcome.Kind != tt.wantKind || d.Outcome.Value != tt.wantValue || d.Outcome.Type != tt.wantType {
 				t.Errorf("Decode = %+v", d)
 			}
 			if (tt.wantErr == nil) != (d.Outcome.Error == nil) || tt.wantErr != nil && (d.Outcome.Error.Name != tt.wantErr.Name || d.Outcome.Error.Message != tt.wantErr.Message || len(d.Outcome.Error.Props) != len(tt.wantErr.Props)) {

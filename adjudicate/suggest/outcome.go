@@ -15,6 +15,12 @@ type Outcome struct {
 	// Value is the literal of a returned or resolved value, or of a thrown value that is not an
 	// Error.
 	Value string
+	// Type is set instead of Value for a returned or resolved function, which no literal
+	// rebuilds: its typeof ("function"), what the test then asserts. It tells the patched code
+	// from a mutant that throws or gives anything but a function; the suggestion is kept only
+	// where the mutant fails it (verified), so asserting less than the value never passes off a
+	// test that does not kill.
+	Type string
 	// Error is set when an Error was thrown or rejected: its name and message (from its
 	// toString, "TypeError: val must be…"), and its own enumerable properties' literals.
 	Error *ErrorShape
@@ -58,6 +64,9 @@ func decodeOutcome(lines []string) (Outcome, error) {
 	p, leaf, _ := strings.Cut(lines[0], "=")
 	switch p {
 	case "return", "resolved":
+		if strings.HasPrefix(leaf, "function ") {
+			return Outcome{Kind: p, Type: "function"}, nil
+		}
 		v, err := Literal(lines, p)
 		if err != nil {
 			return Outcome{}, refuse("the outcome: %v", err)

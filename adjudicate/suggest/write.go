@@ -145,9 +145,14 @@ func Code(t Test) (code, name string, err error) {
 		if o.Kind == "resolved" {
 			got = "await " + call
 		}
-		if expectFW {
+		switch {
+		case o.Type != "" && expectFW:
+			fmt.Fprintf(&b, "  expect(typeof (%s)).toBe(%s);\n", got, jsString(o.Type))
+		case o.Type != "":
+			fmt.Fprintf(&b, "  strictEqual(typeof (%s), %s);\n", got, jsString(o.Type))
+		case expectFW:
 			fmt.Fprintf(&b, "  expect(%s).toStrictEqual(%s);\n", got, o.Value)
-		} else {
+		default:
 			fmt.Fprintf(&b, "  deepStrictEqual(%s, %s);\n", got, o.Value)
 		}
 	case "throw", "rejected":
@@ -207,6 +212,12 @@ func assertNames(call Decoded) []string {
 		}
 		return []string{"deepStrictEqual", "rejects"}
 	}
+	if call.Outcome.Type != "" {
+		if len(call.After) == 0 {
+			return []string{"strictEqual"}
+		}
+		return []string{"deepStrictEqual", "strictEqual"}
+	}
 	return []string{"deepStrictEqual"}
 }
 
@@ -220,12 +231,16 @@ func errorPattern(e *ErrorShape) string {
 }
 
 func outcomeWords(o Outcome) string {
-	switch o.Kind {
-	case "return":
+	switch {
+	case o.Kind == "return" && o.Type != "":
+		return "returns a " + o.Type + " as the patched code does"
+	case o.Kind == "resolved" && o.Type != "":
+		return "resolves to a " + o.Type + " as the patched code does"
+	case o.Kind == "return":
 		return "returns the patched value"
-	case "resolved":
+	case o.Kind == "resolved":
 		return "resolves to the patched value"
-	case "throw":
+	case o.Kind == "throw":
 		return "throws as the patched code does"
 	}
 	return "rejects as the patched code does"

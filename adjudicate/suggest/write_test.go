@@ -20,6 +20,8 @@ func TestCode(t *testing.T) {
 	thrown := Decoded{Args: []string{"'x'"}, Outcome: Outcome{Kind: "throw", Error: &ErrorShape{Name: "RangeError", Message: "not a port: x", Props: [][2]string{{"code", "'EPORT'"}}}}}
 	rejected := Decoded{Args: []string{}, Outcome: Outcome{Kind: "rejected", Value: "'boom'"}}
 	resolved := Decoded{Args: []string{"-0"}, Outcome: Outcome{Kind: "resolved", Value: "NaN"}}
+	fn := Decoded{Args: []string{"{ depth: 0 }"}, Outcome: Outcome{Kind: "return", Type: "function"}}
+	fnResolved := Decoded{Args: []string{}, Outcome: Outcome{Kind: "resolved", Type: "function"}}
 	tests := []struct {
 		name string
 		t    Test
@@ -33,6 +35,8 @@ func TestCode(t *testing.T) {
 		{name: "node-test-esm-default-method", t: Test{Framework: oraclecmd.RunnerNodeTest, ESM: true, Specifier: "../src/lib.js", Export: "default.parse", Callee: "src/lib.js#default.parse", Call: thrown}},
 		{name: "node-test-rejected-primitive", t: Test{Framework: oraclecmd.RunnerNodeTest, Specifier: "../src/a.js", ModuleCJS: true, Export: "load", Callee: "src/a.js#load", Call: rejected}},
 		{name: "jest-resolved", t: Test{Framework: oraclecmd.RunnerJest, Specifier: "../src/a.js", ModuleCJS: true, Export: "load", Callee: "src/a.js#load", Call: resolved}},
+		{name: "node-test-cjs-returns-function", t: Test{Framework: oraclecmd.RunnerNodeTest, Specifier: "../src/parser.js", ModuleCJS: true, Export: "makeParser", Callee: "src/parser.js#makeParser", Call: fn, Neighbour: true}},
+		{name: "vitest-resolves-function", t: Test{Framework: oraclecmd.RunnerVitest, ESM: true, Specifier: "../src/load.js", Export: "loadHandler", Callee: "src/load.js#loadHandler", Call: fnResolved}},
 		{name: "vitest-throw", t: Test{Framework: oraclecmd.RunnerVitest, ESM: true, Specifier: "../src/port.js", Export: "parsePort", Callee: "src/port.js#parsePort", Call: thrown}},
 
 		{name: "hostile-specifier-and-name", t: Test{Framework: oraclecmd.RunnerNodeTest, Specifier: "../a.js'); process.exit(0); ('", ModuleCJS: true, Export: "f", Callee: "a.js#f'); process.exit(0); ('", Call: ret}},
