@@ -49,22 +49,13 @@ func (r *Runner) compile(tf *testFile, overrides map[string][]byte) (*compiled, 
 			return nil, &UnsupportedError{Importer: tf.b.sourceName(file), Feature: `Unicode property escapes in regular expressions (\p{…}), which goja does not match`}
 		}
 	}
+	// The framework whose API the bundle imports, the first in this order; else the config's.
 	fw := r.cfg.Framework
-	switch {
-	case out.apis[FrameworkVitest]:
-		fw = FrameworkVitest
-	case out.apis[FrameworkJest]:
-		fw = FrameworkJest
-	case out.apis[FrameworkMocha]:
-		fw = FrameworkMocha
-	case out.apis[FrameworkUvu]:
-		fw = FrameworkUvu
-	case out.apis[FrameworkTape]:
-		fw = FrameworkTape
-	case out.apis[FrameworkAva]:
-		fw = FrameworkAva
-	case out.apis[FrameworkTap]:
-		fw = FrameworkTap
+	for _, f := range []Framework{FrameworkVitest, FrameworkJest, FrameworkMocha, FrameworkUvu, FrameworkTape, FrameworkAva, FrameworkTap} {
+		if out.apis[f] {
+			fw = f
+			break
+		}
 	}
 	if overrides == nil {
 		if what, file, ok := refusedUse(out.js, out.srcMap, inlineSnapshotRefusal(r.root, fw)); ok {
