@@ -231,8 +231,10 @@ func (d *settingData) add(name string, r corpus.Row, gt *corpus.GroundTruth) {
 }
 
 // runnerLabel names the oracle's test framework, read from its command by oraclecmd (without
-// the repository's package scripts, which the rows do not hold: "npm test" is "other"), and the
-// runner bond ran it under: "vitest (embedded)", "mocha (command)".
+// the repository's package scripts, which the rows do not hold), else from the value detector's
+// sentence, which names jest's or vitest's setup file when bond traced one ("npm test" running
+// mocha or node --test stays "other"), and the runner bond ran it under: "vitest (embedded)",
+// "mocha (command)".
 func runnerLabel(ri report.RunInfo) string {
 	fw := "other"
 	inv, err := oraclecmd.Parse(ri.OracleCmd, oraclecmd.Options{})
@@ -243,6 +245,11 @@ func runnerLabel(ri report.RunInfo) string {
 	case strings.Contains(ri.ValueDetector, "a file that imports node:test and that the command runs as a script"):
 		// `node test/x.js` on a node:test file: only bond, which read the file, can say so.
 		fw = "node:test script"
+	case strings.Contains(ri.ValueDetector, "bond's setup file, which vitest runs"):
+		// A package script that runs vitest: the value detector says whose setup file recorded.
+		fw = "vitest"
+	case strings.Contains(ri.ValueDetector, "bond's setup file, which jest runs"), strings.Contains(ri.ValueDetector, "bond's setup file, an ES module jest runs"):
+		fw = "jest"
 	case ri.OracleCmd == "" && len(ri.Oracle) > 0:
 		fw = "test files"
 	}
