@@ -247,9 +247,9 @@ func runnerLabel(ri report.RunInfo) string {
 		fw = "node:test script"
 	case strings.Contains(ri.ValueDetector, "bond's setup file, which vitest runs"):
 		// A package script that runs vitest: the value detector says whose setup file recorded.
-		fw = "vitest"
+		fw = string(oraclecmd.RunnerVitest)
 	case strings.Contains(ri.ValueDetector, "bond's setup file, which jest runs"), strings.Contains(ri.ValueDetector, "bond's setup file, an ES module jest runs"):
-		fw = "jest"
+		fw = string(oraclecmd.RunnerJest)
 	case ri.OracleCmd == "" && len(ri.Oracle) > 0:
 		fw = "test files"
 	}
