@@ -113,7 +113,7 @@ func SoleTest(cmd string, scripts map[string]string, root string) string {
 // scriptRecorder says, in the run's note, what records the calls of a node:test file the command
 // runs as a plain script.
 func scriptRecorder(file string) string {
-	return "a hook preloaded into the Node process of " + file + ", a file that imports node:test and that the command runs as a script (traced as node --test's one test file)"
+	return "a hook preloaded into the Node process of " + file + ", " + scriptRecorderKind + " (traced as node --test's one test file)"
 }
 
 // scriptTest is the one file cmd runs as a plain Node script (`node [options] FILE`, directly,
@@ -206,4 +206,24 @@ type CallTrace struct {
 	// NeighboursSkipped counts the tests' entry calls given no neighbour because an argument or
 	// the receiver holds a getter or a Proxy, which copying it would run.
 	NeighboursSkipped int
+}
+
+// scriptRecorderKind is the part of every scriptRecorder sentence that names no file.
+const scriptRecorderKind = "a file that imports node:test and that the command runs as a script"
+
+// RecorderFramework names the test framework whose recorder a run's value-detector note
+// (report.RunInfo.ValueDetector) says recorded the calls: oraclecmd.RunnerJest or RunnerVitest
+// when bond's setup file for it did, "node:test script" for a node:test file run as a plain
+// script, "" otherwise. Only bond knows this of a package script (npm test), whose command
+// names no framework; a corpus script labels its rows by it.
+func RecorderFramework(valueDetector string) string {
+	switch {
+	case strings.Contains(valueDetector, VitestRecorder):
+		return string(oraclecmd.RunnerVitest)
+	case strings.Contains(valueDetector, jestRecorder), strings.Contains(valueDetector, jestESMRecorder):
+		return string(oraclecmd.RunnerJest)
+	case strings.Contains(valueDetector, scriptRecorderKind):
+		return "node:test script"
+	}
+	return ""
 }

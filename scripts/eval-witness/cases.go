@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/oracle/oraclecmd"
 	"github.com/bond-tool/bond/adjudicate/report"
 	"github.com/bond-tool/bond/corpus"
@@ -232,7 +233,7 @@ func (d *settingData) add(name string, r corpus.Row, gt *corpus.GroundTruth) {
 
 // runnerLabel names the oracle's test framework, read from its command by oraclecmd (without
 // the repository's package scripts, which the rows do not hold), else from the value detector's
-// sentence, which names jest's or vitest's setup file when bond traced one ("npm test" running
+// note, through oracle.RecorderFramework (an "npm test" running
 // mocha or node --test stays "other"), and the runner bond ran it under: "vitest (embedded)",
 // "mocha (command)".
 func runnerLabel(ri report.RunInfo) string {
@@ -242,14 +243,10 @@ func runnerLabel(ri report.RunInfo) string {
 	case ri.OracleCmd != "" && err == nil && !inv.Script:
 		// The one reader of oracle commands; a package script (npm test) it cannot see here.
 		fw = string(inv.Runner)
-	case strings.Contains(ri.ValueDetector, "a file that imports node:test and that the command runs as a script"):
-		// `node test/x.js` on a node:test file: only bond, which read the file, can say so.
-		fw = "node:test script"
-	case strings.Contains(ri.ValueDetector, "bond's setup file, which vitest runs"):
-		// A package script that runs vitest: the value detector says whose setup file recorded.
-		fw = string(oraclecmd.RunnerVitest)
-	case strings.Contains(ri.ValueDetector, "bond's setup file, which jest runs"), strings.Contains(ri.ValueDetector, "bond's setup file, an ES module jest runs"):
-		fw = string(oraclecmd.RunnerJest)
+	case oracle.RecorderFramework(ri.ValueDetector) != "":
+		// A package script (npm test) that runs jest or vitest, or `node test/x.js` on a
+		// node:test file: only bond, which wrote the recorder, can say which.
+		fw = oracle.RecorderFramework(ri.ValueDetector)
 	case ri.OracleCmd == "" && len(ri.Oracle) > 0:
 		fw = "test files"
 	}

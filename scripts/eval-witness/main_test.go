@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -129,8 +130,10 @@ func TestRunnerLabel(t *testing.T) {
 		{report.RunInfo{Runner: "command", OracleCmd: "node test/run.js"}, "other (command)"},
 		{report.RunInfo{Runner: "command", OracleCmd: "npx tape test/stringify.js"}, "tape (command)"},
 		{report.RunInfo{Runner: "command", OracleCmd: "npm test"}, "other (command)"},
-		{report.RunInfo{Runner: "command", OracleCmd: "npm test", ValueDetector: "on (runner command): calls the test files make … are recorded by bond's setup file, which vitest runs first among setupFiles (through a config of bond's that loads the project's) …; 6 and 6 calls"}, "vitest (command)"},
-		{report.RunInfo{Runner: "command", OracleCmd: "npm test", ValueDetector: "on (runner command): … recorded by bond's setup file, an ES module jest runs last among setupFilesAfterEnv …"}, "jest (command)"},
+		{report.RunInfo{Runner: "command", OracleCmd: "npm test", ValueDetector: "on (runner command): calls the test files make … are recorded by " + oracle.VitestRecorder + "; 6 and 6 calls"}, "vitest (command)"},
+		// A fragment of a recorder's sentence is not its recorder (oracle's TestRecorderFramework
+		// has jest's).
+		{report.RunInfo{Runner: "command", OracleCmd: "npm test", ValueDetector: "on (runner command): … recorded by bond's setup file, an ES module jest runs last among setupFilesAfterEnv …"}, "other (command)"},
 		// A word that merely contains a runner's name is not that runner.
 		{report.RunInfo{Runner: "command", OracleCmd: "node test/jest-like.js"}, "other (command)"},
 		{report.RunInfo{Runner: "command", OracleCmd: "node test/run.js", ValueDetector: "on (runner command): calls … are recorded by a hook preloaded into the Node process of test/run.js, a file that imports node:test and that the command runs as a script (traced as node --test's one test file); 3 and 3 calls"}, "node:test script (command)"},
