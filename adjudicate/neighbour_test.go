@@ -199,7 +199,7 @@ func TestValueNeighbourKinds(t *testing.T) {
 		t.Run(runner, func(t *testing.T) {
 			t.Parallel()
 			root := copyTree(t, "../testdata/witness/value-neighbour-kinds/tree")
-			o := Options{Runner: runner, ValueNeighbours: true}
+			o := Options{Runner: runner, ValueNeighbours: true, skipSuggest: true}
 			got := certifyWitnessFixture(t, root, "value-neighbour-kinds", o, "neighbour calls in the first", 6)
 			if m := got["src/bytes.js:9"]; m.Status != report.StatusKilled {
 				t.Errorf("src/bytes.js:9: %s, want killed by the test's own call", m.Status)
@@ -261,7 +261,7 @@ func TestValueNeighbourNested(t *testing.T) {
 	for _, runner := range []string{RunnerNode, RunnerEmbedded} {
 		t.Run(runner, func(t *testing.T) {
 			root := copyTree(t, "../testdata/witness/value-neighbour-nested/tree")
-			o := Options{Runner: runner, ValueNeighbours: true}
+			o := Options{Runner: runner, ValueNeighbours: true, skipSuggest: true}
 			got := certifyWitnessFixture(t, root, "value-neighbour-nested", o, "neighbours skipped for 2 entry call(s) holding a getter or a Proxy", 8)
 			for at, m := range got {
 				w, ok := wants[at]

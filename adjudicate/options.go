@@ -158,6 +158,11 @@ type Options struct {
 	// with every other economy left on. Unexported: only the test that the lazy order's
 	// verdicts are the eager order's sets it (TestLazyCanariesSameVerdicts).
 	eagerCanaries bool
+	// skipSuggest leaves out the suggested tests of the value witnesses (the suggest phase).
+	// Unexported: only the tests of the value detector set it, which check what it found and
+	// not what bond then writes; the suggested tests have theirs (TestSuggestedTests), and this
+	// keeps each detector row from paying two more oracle runs per value witness.
+	skipSuggest bool
 	// slowEmbedded, when not 0, replaces DefaultSlowEmbedded: the embedded run time from which
 	// auto times the command runner once (runnerspeed.go). Tests set it low.
 	slowEmbedded time.Duration

@@ -35,13 +35,15 @@ type parityConfig struct {
 	apply func(o *Options, dir string)
 }
 
-// parityConfigs are the ways every case runs; the first is the reference. The incremental pair
-// is cold (writes the cache) then warm (reuses it) on one file.
+// parityConfigs are the ways every case runs; the first is the reference. Each other varies
+// what a verdict must not depend on, several at once where one failure would still say which
+// two runs differ (both are printed): more sandboxes than cores with the runs started in a
+// shuffled order; the node runner; an incremental cache, cold (two sandboxes, writing the file)
+// then warm (reusing it) on one file. A plain two-sandbox run was dropped as the cold run is
+// one, and so was a two-sandbox shuffled run, which four shuffled covers (CI time, [speed]).
 var parityConfigs = []parityConfig{
 	{"j1", func(o *Options, _ string) { o.Jobs = 1 }},
-	{"j2", func(o *Options, _ string) { o.Jobs = 2 }},
-	{"j4", func(o *Options, _ string) { o.Jobs = 4 }},
-	{"j2-shuffled", func(o *Options, _ string) { o.Jobs, o.shuffleSeed = 2, 20261205 }},
+	{"j4-shuffled", func(o *Options, _ string) { o.Jobs, o.shuffleSeed = 4, 20261205 }},
 	{"node", func(o *Options, _ string) { o.Jobs, o.Runner = 2, RunnerNode }},
 	{"incremental-cold", func(o *Options, dir string) { o.Jobs, o.Incremental = 2, filepath.Join(dir, "bond.incremental.json") }},
 	{"incremental-warm", func(o *Options, dir string) { o.Jobs, o.Incremental = 2, filepath.Join(dir, "bond.incremental.json") }},

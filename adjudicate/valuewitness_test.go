@@ -106,7 +106,7 @@ func TestValueWitnessRunners(t *testing.T) {
 			} else {
 				root = copyTree(t, "../testdata/witness/"+tt.fixture+"/tree")
 			}
-			o := Options{Runner: tt.runner, OracleCmd: tt.oracleCmd}
+			o := Options{Runner: tt.runner, OracleCmd: tt.oracleCmd, skipSuggest: true}
 			for at, m := range certifyWitnessFixture(t, root, tt.fixture, o, tt.note, len(tt.want)) {
 				w, ok := tt.want[at]
 				if !ok {
@@ -240,7 +240,7 @@ func TestValueWitnessJest(t *testing.T) {
 					}
 				}
 			}
-			got := certifyWitnessFixture(t, root, "value-jest", Options{Runner: RunnerNode, OracleCmd: tt.cmd}, "recorded by bond's setup file, which jest runs first", len(wants))
+			got := certifyWitnessFixture(t, root, "value-jest", Options{Runner: RunnerNode, OracleCmd: tt.cmd, skipSuggest: true}, "recorded by bond's setup file, which jest runs first", len(wants))
 			for at, m := range got {
 				w, ok := wants[at]
 				if !ok {
@@ -318,7 +318,7 @@ func TestValueWitnessJestESM(t *testing.T) {
 			if tt.neighbours {
 				note = "neighbour calls in the first"
 			}
-			got := certifyWitnessFixture(t, root, "value-jest-esm", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}, note, len(wants))
+			got := certifyWitnessFixture(t, root, "value-jest-esm", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours, skipSuggest: true}, note, len(wants))
 			for at, m := range got {
 				w, ok := wants[at]
 				if !ok {
@@ -422,7 +422,7 @@ func TestValueWitnessVitest(t *testing.T) {
 			case tt.neighbours:
 				note = "neighbour calls in the first"
 			}
-			got := certifyWitnessFixture(t, root, "value-vitest", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours}, note, len(wants))
+			got := certifyWitnessFixture(t, root, "value-vitest", Options{Runner: RunnerNode, OracleCmd: tt.cmd, ValueNeighbours: tt.neighbours, skipSuggest: true}, note, len(wants))
 			for at, m := range got {
 				w, ok := wants[at]
 				if !ok {
