@@ -32,7 +32,7 @@ type TestResults = oracle.TestResults
 
 // runStatus says whether out's tests can be judged (RunCompleted) and, when not, why: the run
 // could not start, passed its time limit, failed on what the embedded runtime lacks or at its
-// memory limit, failed naming no failing test, failed under a bail setting (so the tests after
+// memory limit, did not see the file bond placed (a test rewrote it), failed naming no failing test, failed under a bail setting (so the tests after
 // its first failure never ran), or passed while reporting failures.
 func runStatus(out oracle.Outcome) (RunStatus, string) {
 	failing := len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0
@@ -41,6 +41,8 @@ func runStatus(out oracle.Outcome) (RunStatus, string) {
 		return RunUnreadable, fmt.Sprintf("the run failed on what the embedded runtime lacks (%s); use --runner node", out.Unsupported)
 	case out.Status == report.StatusError && out.MemoryLimit:
 		return RunUnreadable, "the run was stopped at the embedded runner's memory limit; which tests would fail is unknown"
+	case out.Status == report.StatusError && out.InputsMismatch:
+		return RunUnreadable, out.Err + "; a test changed the file bond placed, so which tests the mutation fails is unknown"
 	case out.Status == report.StatusError:
 		return RunCouldNotStart, out.Err
 	case out.Status == report.StatusTimeout:

@@ -24,6 +24,7 @@ func TestRunStatus(t *testing.T) {
 		{"could not start", oracle.Outcome{Status: report.StatusError, Err: "exec: sh: not found"}, RunCouldNotStart, "sh: not found"},
 		{"embedded lacks", oracle.Outcome{Status: report.StatusError, Unsupported: "module stream"}, RunUnreadable, "lacks (module stream); use --runner node"},
 		{"memory limit", oracle.Outcome{Status: report.StatusError, MemoryLimit: true}, RunUnreadable, "memory limit"},
+		{"placed file rewritten", oracle.Outcome{Status: report.StatusError, InputsMismatch: true, Err: "the run did not see the patched tree plus its own mutation: src/calc.js has SHA-256 0123456789ab after the run, not the mutation's ba9876543210: the tests rewrote it"}, RunUnreadable, "the tests rewrote it; a test changed the file bond placed"},
 		{"timed out", oracle.Outcome{Status: report.StatusTimeout, Limit: 11 * time.Second, Tests: failing}, RunTimedOut, "time limit of 11s and was stopped; which tests would fail is unknown (raise --timeout if the suite is slow); before the limit it had reported failing: test/a.test.js › fails"},
 		{"failed, nothing named", oracle.Outcome{Status: report.StatusKilled, ExitCode: 2, Tests: oracle.TestResults{Source: "output"}, Output: "boom\n"}, RunUnreadable, "exited 2 but no failing test could be read from it (per-test results read from output;"},
 		{"cut short", oracle.Outcome{Status: report.StatusKilled, ExitCode: 1, Tests: failing, CutShort: "the oracle command passes --bail"}, RunCutShort, "cut short: the oracle command passes --bail"},

@@ -116,7 +116,7 @@ func Open(ctx context.Context, o Options, repo string, files []string) (*Lab, er
 		l.conf, err = NewConfinement(ConfineOptions{Hermetic: o.Hermetic, CacheDir: o.CacheDir, PassEnv: o.PassEnv, NewIsolator: isolate.New}, t, p)
 	}
 	if err == nil && (o.OracleCmd != "" || len(o.Oracle) > 0) {
-		err = l.chooseRunner(o)
+		err = l.chooseRunner(ctx, o)
 	}
 	if err != nil {
 		if p != nil {
@@ -129,8 +129,10 @@ func Open(ctx context.Context, o Options, repo string, files []string) (*Lab, er
 
 // chooseRunner picks the runner for o's oracle as certify does (choice.go) and reads where the
 // user's oracle sets bail. The command runner records no value trace: the Lab's callers read
-// tests and coverage, not the value detector's calls.
-func (l *Lab) chooseRunner(o Options) error {
+// tests and coverage, not the value detector's calls. Every run is checked, as certify's are,
+// to have seen the patched tree plus its own placed file (inputs.go): a test that rewrote the
+// placed file makes its run an error, never a result.
+func (l *Lab) chooseRunner(ctx context.Context, o Options) error {
 	co := RunnerOptions{OracleCmd: o.OracleCmd, Oracle: o.Oracle, Runner: o.Runner}
 	if co.Runner == "" {
 		co.Runner = RunnerAuto
@@ -142,7 +144,7 @@ func (l *Lab) chooseRunner(o Options) error {
 	if fb, ok := choice.Fallback.(*CmdRunner); ok {
 		fb.noTrace = true
 	}
-	l.x = &Runs{Choice: choice, Env: l.conf.Env, Iso: l.conf.Iso, Clock: &Clock{}}
+	l.x = &Runs{Choice: choice, Env: l.conf.Env, Iso: l.conf.Iso, Clock: &Clock{}, Inputs: NewInputCheck(ctx, l.tree)}
 	cmd := o.OracleCmd
 	if cmd == "" {
 		cmd = nodeTestCmd(o.Oracle)

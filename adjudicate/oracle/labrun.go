@@ -71,8 +71,12 @@ type Outcome struct {
 	// the embedded runner's memory limit stopped it. Both are errors, never failing tests.
 	Unsupported string
 	MemoryLimit bool
-	ExitCode    int
-	Duration    time.Duration
+	// InputsMismatch says the run did not see the patched tree plus its own placed file (a test
+	// rewrote the placed file, or an in-process run was handed other bytes): an error whose Err
+	// names the files, so no result of it is judged.
+	InputsMismatch bool
+	ExitCode       int
+	Duration       time.Duration
 	// Limit is the time limit the run had (twice the derived one after a retry).
 	Limit time.Duration
 	// Output is the run's combined output, ANSI colour codes stripped and sandbox paths spelt
@@ -153,7 +157,7 @@ func (l *Lab) Run(ctx context.Context, s Scenario) (Outcome, error) {
 // outcome is the face's view of a certify run outcome that ran under limit.
 func (l *Lab) outcome(out RunOutcome, limit time.Duration) Outcome {
 	o := Outcome{Status: out.Status, Unsupported: out.Unsupported, MemoryLimit: out.Reason == report.ReasonMemoryLimit,
-		ExitCode: out.ExitCode, Duration: out.Duration, Limit: limit, Output: out.Output, Tests: out.Tests,
+		InputsMismatch: out.Reason == report.ReasonInputs, ExitCode: out.ExitCode, Duration: out.Duration, Limit: limit, Output: out.Output, Tests: out.Tests,
 		Hits: out.Hits, Unavailable: out.Unavailable}
 	if out.Err != nil {
 		o.Err = out.Err.Error()
