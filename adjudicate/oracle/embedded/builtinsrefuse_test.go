@@ -157,7 +157,7 @@ func TestUnsupportedShownPath(t *testing.T) {
 	}
 	for name, text := range map[string]string{
 		"dep/package.json": `{"name":"dep","version":"1.0.0","main":"index.js"}`,
-		"dep/index.js":     "exports.letter = (s) => /\\p{L}/u.test(s);\n",
+		"dep/index.js":     "exports.letter = (s) => new RegExp('\\\\p{L}', 'u').test(s);\n", // a pattern in a string is not expanded
 	} {
 		if err := os.WriteFile(filepath.Join(store, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
 			t.Fatal(err)

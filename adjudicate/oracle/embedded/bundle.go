@@ -105,6 +105,10 @@ type bundler struct {
 	tests   map[string]bool
 	exports map[string]exportInfo
 
+	// props expands the Unicode property escapes of dependencies' regular expressions
+	// (propescape.go); shared by every bundler of a Runner.
+	props *propertyTables
+
 	// linked caches linkedName's answers: a real node_modules directory → the path of the link
 	// to it inside root ("" when none leads to it).
 	linked sync.Map
@@ -420,6 +424,12 @@ func (b *bundler) onLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	b.seen.Unlock()
 	if !ok && !ownLoader(args.Path) {
 		return api.OnLoadResult{}, nil
+	}
+	if b.props != nil && hasPropertyEscape(src) {
+		// The record above is of the file's own bytes (or the run's mutation); esbuild parses
+		// them with each \p{…} made the class Node gives it, which goja matches. Lines stay
+		// where they were, and coverage is by line (instrument.go).
+		src = b.props.expand(src, sum)
 	}
 	s := string(src)
 	return api.OnLoadResult{Contents: &s, Loader: loaderFor(args.Path), ResolveDir: filepath.Dir(args.Path)}, nil

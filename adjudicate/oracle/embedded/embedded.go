@@ -32,7 +32,8 @@
 //     *UnsupportedError; so do top-level await outside vitest (under vitest the file is bundled
 //     as one ES module's body, run in an async function that the event loop settles before
 //     the tests run, as vitest awaits a test file's import; tlaFeature says why not elsewhere), and a
-//     regular expression with \p{…}, which goja compiles but never matches. Syntax goja lacks
+//     regular expression with \p{…} that the bundler could not expand into the class this
+//     machine's Node gives it (propescape.go), which goja compiles but never matches. Syntax goja lacks
 //     (async generators, for await, using, decorators) is lowered by esbuild. A global Node has
 //     and the runtime lacks (Intl, fetch, Atomics, EventTarget, …; unsupported.go's nodeGlobals)
 //     fails the run and is named in Result.Unsupported.
@@ -233,6 +234,8 @@ type Runner struct {
 	cfg   SuiteConfig
 	// workers are the warm worker processes runs take turns in, unless opts.InProcess.
 	workers workerPool
+	// props are the Unicode property tables every bundler of the runner shares (propescape.go).
+	props *propertyTables
 	// noTrace turns the value trace off: a test seam (export_test.go) for the benchmark of its
 	// cost.
 	noTrace bool
@@ -295,7 +298,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Runner{root: abs, opts: opts.withDefaults(), rtPrg: rtPrg, cfg: cfg}
+	r := &Runner{root: abs, opts: opts.withDefaults(), rtPrg: rtPrg, cfg: cfg, props: newPropertyTables()}
 	tests := map[string]bool{}
 	for _, f := range testFiles {
 		tests[relTo(abs, f)] = true
@@ -316,7 +319,7 @@ func New(root string, testFiles []string, opts Options) (*Runner, error) {
 			r.Close()
 			return nil, err
 		}
-		b.tests, b.aliases, b.mappers = tests, cfg.Aliases, cfg.Mappers
+		b.tests, b.aliases, b.mappers, b.props = tests, cfg.Aliases, cfg.Mappers, r.props
 		tf := &testFile{path: rel, b: b}
 		r.files = append(r.files, tf)
 		c, err := r.compile(tf, nil)

@@ -88,9 +88,13 @@ func unsupportedIn(msg string) string {
 // bundleItself is what sourceAt answers for a byte no source maps to.
 const bundleItself = "the bundle"
 
-// propertyEscape reports whether the bundle holds a regular expression with a Unicode property
-// escape (\p{…} or \P{…}): goja compiles it but never matches it, a silent difference from Node
-// that could flip a verdict, so such an oracle runs under node. file is the source it came from.
+// propertyEscapeFeature is the refusal of a property escape bond left as it was (propescape.go).
+const propertyEscapeFeature = `Unicode property escapes in regular expressions (\p{…}) that bond cannot expand from Node's tables (in a pattern given to RegExp as a string, under the v flag, a property this Node does not know, or no node on PATH), which goja does not match`
+
+// propertyEscape reports whether the bundle still holds a regular expression with a Unicode
+// property escape (\p{…} or \P{…}) once the bundler expanded those it could: goja compiles it
+// but never matches it, a silent difference from Node that could flip a verdict, so such an
+// oracle runs under node. file is the source it came from.
 func propertyEscape(js, srcMap []byte) (file string, found bool) {
 	i := bytes.Index(js, []byte(`\p{`))
 	if j := bytes.Index(js, []byte(`\P{`)); j >= 0 && (i < 0 || j < i) {
