@@ -59,6 +59,16 @@ func newPropertyTables() *propertyTables {
 	return &propertyTables{node: node, ranges: map[string][]codeRange{}, expanded: map[[32]byte][]byte{}}
 }
 
+// Bounds on what a hostile dependency can make the expansion cost: past them, the escapes are
+// left as they are and the bundle is refused by name (the command runner takes the oracle).
+const (
+	// maxPropertyNames is the most distinct property names one Runner reads from Node (each
+	// is a pass over every code point, about a tenth of a second).
+	maxPropertyNames = 64
+	// maxExpansionGrowth is the most bytes expansion may add to one file.
+	maxExpansionGrowth = 4 << 20
+)
+
 // nodeTablesTimeout bounds the one Node run that reads the tables of a file's names. The run
 // happens while a bundle is built, where no caller's context reaches (New has none); it runs
 // bond's own script, reads no file and starts nothing, and CommandContext kills it at the bound.
@@ -102,6 +112,9 @@ func (pt *propertyTables) tables(names []string) map[string][]codeRange {
 		if _, ok := pt.ranges[n]; !ok && !slices.Contains(ask, n) {
 			ask = append(ask, n)
 		}
+	}
+	if len(pt.ranges)+len(ask) > maxPropertyNames {
+		ask = nil // none read: every escape of these names stays, and is refused
 	}
 	if len(ask) > 0 {
 		got := pt.readNode(ask)
@@ -237,9 +250,12 @@ func expandPropertyEscapes(src []byte, tables func(names []string) map[string][]
 	var out bytes.Buffer
 	last := 0
 	for _, l := range lits {
-		body, ok := rewriteBody(l.body, tab)
+		body, ok := rewriteBody(l.body, tab, len(l.body)+maxExpansionGrowth)
 		if !ok {
 			continue
+		}
+		if out.Len()+len(body) > len(src)+maxExpansionGrowth {
+			return src // checked as it grows, so a bomb never costs more than the bound
 		}
 		out.Write(src[last:l.pos])
 		out.WriteString(body)
@@ -270,11 +286,15 @@ func escapeNames(body string) []string {
 }
 
 // rewriteBody replaces each property escape of a u-flag pattern by its class; ok is false (and
-// the pattern to be left as it is) when a name has no table or the pattern ends inside an escape.
-func rewriteBody(body string, tab map[string][]codeRange) (string, bool) {
+// the pattern to be left as it is) when a name has no table, the pattern ends inside an escape,
+// or the result would pass limit bytes.
+func rewriteBody(body string, tab map[string][]codeRange, limit int) (string, bool) {
 	var b strings.Builder
 	inClass := false
 	for i := 0; i < len(body); i++ {
+		if b.Len() > limit {
+			return "", false
+		}
 		c := body[i]
 		switch {
 		case c == '\\':
@@ -314,6 +334,9 @@ func rewriteBody(body string, tab map[string][]codeRange) (string, bool) {
 		default:
 			b.WriteByte(c)
 		}
+	}
+	if b.Len() > limit {
+		return "", false
 	}
 	return b.String(), true
 }

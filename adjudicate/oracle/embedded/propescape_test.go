@@ -224,3 +224,22 @@ func TestPropertyEscapeDependencyRuns(t *testing.T) {
 		t.Errorf("New on a pattern in a string: %v, want the refusal naming src/count.js", err)
 	}
 }
+
+// TestExpansionBound: a file whose expansion would add more than maxExpansionGrowth bytes (a
+// dependency full of escapes, one literal or many) is left as it is, so the bundle is refused by
+// name rather than grown without bound.
+func TestExpansionBound(t *testing.T) {
+	n := maxExpansionGrowth/(len(`[\u{41}-\u{5A}\u{61}-\u{7A}]`)-len(`\p{L}`)) + 1 // one byte past the bound
+	many := strings.Repeat(`x = /\p{L}/u;`+"\n", n)
+	if got := expandPropertyEscapes([]byte(many), fakeTables); string(got) != many {
+		t.Errorf("%d literals: expanded to %d bytes, want the file as it was", n, len(got))
+	}
+	one := `x = /` + strings.Repeat(`\p{L}`, n) + `/u;`
+	if got := expandPropertyEscapes([]byte(one), fakeTables); string(got) != one {
+		t.Errorf("one literal of %d escapes: expanded to %d bytes, want the file as it was", n, len(got))
+	}
+	few := strings.Repeat(`x = /\p{L}/u;`+"\n", 100)
+	if got := expandPropertyEscapes([]byte(few), fakeTables); string(got) == few {
+		t.Error("100 literals were not expanded")
+	}
+}

@@ -89,7 +89,7 @@ func unsupportedIn(msg string) string {
 const bundleItself = "the bundle"
 
 // propertyEscapeFeature is the refusal of a property escape bond left as it was (propescape.go).
-const propertyEscapeFeature = `Unicode property escapes in regular expressions (\p{…}) that bond cannot expand from Node's tables (in a pattern given to RegExp as a string, under the v flag, a property this Node does not know, or no node on PATH), which goja does not match`
+const propertyEscapeFeature = `Unicode property escapes in regular expressions (\p{…}) that bond cannot expand from Node's tables (in a pattern given to RegExp as a string, under the v flag, a property this Node does not know, an expansion past bond's size bound, or no node on PATH), which goja does not match`
 
 // propertyEscape reports whether the bundle still holds a regular expression with a Unicode
 // property escape (\p{…} or \P{…}) once the bundler expanded those it could: goja compiles it
