@@ -425,7 +425,7 @@ func (b *bundler) onLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	if !ok && !ownLoader(args.Path) {
 		return api.OnLoadResult{}, nil
 	}
-	if b.props != nil && hasPropertyEscape(src) {
+	if b.props != nil && !isJSX(args.Path) && hasPropertyEscape(src) {
 		// The record above is of the file's own bytes (or the run's mutation); esbuild parses
 		// them with each \p{…} made the class Node gives it, which goja matches. Lines stay
 		// where they were, and coverage is by line (instrument.go).
@@ -433,6 +433,13 @@ func (b *bundler) onLoad(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	}
 	s := string(src)
 	return api.OnLoadResult{Contents: &s, Loader: loaderFor(args.Path), ResolveDir: filepath.Dir(args.Path)}, nil
+}
+
+// isJSX reports whether p is a JSX or TSX file, whose text children a lexer cannot tell from
+// code: its property escapes are left as they are (and refused).
+func isJSX(p string) bool {
+	ext := strings.ToLower(filepath.Ext(p))
+	return ext == ".jsx" || ext == ".tsx"
 }
 
 // ownLoader reports whether onLoad hands esbuild the contents of a file at p itself: the

@@ -200,7 +200,8 @@ func hasPropertyEscape(src []byte) bool {
 	return bytes.Contains(src, []byte(`\p{`)) || bytes.Contains(src, []byte(`\P{`))
 }
 
-// expandPropertyEscapes returns src with every \p{NAME} and \P{NAME} of its regular expression
+// expandPropertyEscapes returns src (JavaScript or TypeScript without JSX, whose text children
+// the lexer cannot tell from code) with every \p{NAME} and \P{NAME} of its regular expression
 // literals that carry the u flag (and not v) replaced by an explicit class of the code points
 // tables gives NAME (its complement for \P): outside a class a class of its own, inside one the
 // ranges spliced in. A literal holding a name tables does not give is left whole. Lines are
@@ -219,12 +220,19 @@ func expandPropertyEscapes(src []byte, tables func(names []string) map[string][]
 	}
 	var lits []literal
 	var names []string
+	var prev lex.Token
 	for {
 		t := lx.Next()
 		if t.Kind == lex.EOF {
 			break
 		}
-		if t.Kind != lex.Regex {
+		afterBrace := prev.Kind == lex.Punct && string(src[prev.Pos:prev.End]) == "}"
+		if t.Kind != lex.Comment {
+			prev = t
+		}
+		// After '}' a '/' may be a division (an object literal's end) that the lexer read as a
+		// pattern, whose span could hold a string's bytes: such a literal is left, and refused.
+		if t.Kind != lex.Regex || afterBrace {
 			continue
 		}
 		text := string(src[t.Pos:t.End])

@@ -48,6 +48,8 @@ func TestExpandPropertyEscapes(t *testing.T) {
 		{"no u flag", `/\p{L}/g`, `/\p{L}/g`},
 		{"a string", `new RegExp("\\p{L}", "u")`, `new RegExp("\\p{L}", "u")`},
 		{"a comment", "// /\\p{L}/u\nx", "// /\\p{L}/u\nx"},
+		{"after a closing brace, maybe a division", "if (a) {}\n/\\p{L}/u.test(c)", "if (a) {}\n/\\p{L}/u.test(c)"},
+		{"after a closing parenthesis, a division", `x = (a) / b + '\p{L}' + c /u`, `x = (a) / b + '\p{L}' + c /u`},
 		{"an escaped bracket", `/\[\p{L}\]/u`, `/\[[\u{41}-\u{5A}\u{61}-\u{7A}]\]/u`},
 	}
 	for _, tt := range tests {
