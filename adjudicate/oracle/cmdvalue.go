@@ -210,20 +210,3 @@ type CallTrace struct {
 
 // scriptRecorderKind is the part of every scriptRecorder sentence that names no file.
 const scriptRecorderKind = "a file that imports node:test and that the command runs as a script"
-
-// RecorderFramework names the test framework whose recorder a run's value-detector note
-// (report.RunInfo.ValueDetector) says recorded the calls: oraclecmd.RunnerJest or RunnerVitest
-// when bond's setup file for it did, "node:test script" for a node:test file run as a plain
-// script, "" otherwise. Only bond knows this of a package script (npm test), whose command
-// names no framework; a corpus script labels its rows by it.
-func RecorderFramework(valueDetector string) string {
-	switch {
-	case strings.Contains(valueDetector, VitestRecorder):
-		return string(oraclecmd.RunnerVitest)
-	case strings.Contains(valueDetector, jestRecorder), strings.Contains(valueDetector, jestESMRecorder):
-		return string(oraclecmd.RunnerJest)
-	case strings.Contains(valueDetector, scriptRecorderKind):
-		return "node:test script"
-	}
-	return ""
-}

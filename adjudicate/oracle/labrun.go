@@ -347,3 +347,21 @@ func UserBail(cmd, root string) string {
 	}
 	return ""
 }
+
+// RecorderFramework names the test framework whose recorder a run's value-detector note
+// (report.RunInfo.ValueDetector) says recorded the calls: oraclecmd.RunnerJest or RunnerVitest
+// when bond's setup file for it did, "node:test script" for a node:test file run as a plain
+// script, "" otherwise. Only bond knows this of a package script (npm test), whose command
+// names no framework; a corpus script labels its rows by it. Part of the face on purpose: it
+// reads what the layer wrote into a report, for readers of reports.
+func RecorderFramework(valueDetector string) string {
+	switch {
+	case strings.Contains(valueDetector, VitestRecorder):
+		return string(oraclecmd.RunnerVitest)
+	case strings.Contains(valueDetector, jestRecorder), strings.Contains(valueDetector, jestESMRecorder):
+		return string(oraclecmd.RunnerJest)
+	case strings.Contains(valueDetector, scriptRecorderKind):
+		return "node:test script"
+	}
+	return ""
+}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bond-tool/bond/adjudicate/oracle"
 	"github.com/bond-tool/bond/adjudicate/report"
 )
 
@@ -130,7 +129,7 @@ func TestRunnerLabel(t *testing.T) {
 		{report.RunInfo{Runner: "command", OracleCmd: "node test/run.js"}, "other (command)"},
 		{report.RunInfo{Runner: "command", OracleCmd: "npx tape test/stringify.js"}, "tape (command)"},
 		{report.RunInfo{Runner: "command", OracleCmd: "npm test"}, "other (command)"},
-		{report.RunInfo{Runner: "command", OracleCmd: "npm test", ValueDetector: "on (runner command): calls the test files make … are recorded by " + oracle.VitestRecorder + "; 6 and 6 calls"}, "vitest (command)"},
+		{report.RunInfo{Runner: "command", OracleCmd: "npm test", ValueDetector: "on (runner command): calls the test files make … are recorded by bond's setup file, which vitest runs first among setupFiles (through a config of bond's that loads the project's) before each test file and which wraps those modules through vi.doMock; 6 and 6 calls"}, "vitest (command)"},
 		// A fragment of a recorder's sentence is not its recorder (oracle's TestRecorderFramework
 		// has jest's).
 		{report.RunInfo{Runner: "command", OracleCmd: "npm test", ValueDetector: "on (runner command): … recorded by bond's setup file, an ES module jest runs last among setupFilesAfterEnv …"}, "other (command)"},
