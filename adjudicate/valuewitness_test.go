@@ -468,7 +468,7 @@ type valueWant struct {
 func checkValueWitness(t *testing.T, at string, m report.MutantResult, w valueWant, unavailable string) *report.ValueDiff {
 	t.Helper()
 	if m.Operator != w.op || m.Status != report.StatusAccepted || m.Witness.Kind != w.kind {
-		t.Errorf("%s: %s %s witness %s, want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, w.op, w.kind)
+		t.Errorf("%s: %s %s witness %s (reason %q: %s), want %s accepted witness %s", at, m.Operator, m.Status, m.Witness.Kind, m.Reason, m.Note, w.op, w.kind)
 	}
 	v := m.Witness.Values
 	switch {
