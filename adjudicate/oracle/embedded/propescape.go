@@ -5,16 +5,17 @@ package embedded
 // (propertyEscape, unsupported.go, refuses a bundle that still holds one). micromark, under
 // much of the remark and mdast ecosystem, classifies punctuation with /\p{P}|\p{S}/u.
 //
-// In a file under node_modules, before esbuild parses it, each such escape of a regular
-// expression literal is replaced by the character class of exactly the code points this
-// machine's Node gives the property: the tables are read from Node itself, once per Runner, so
-// the embedded run and the real runner's (the same node on PATH) agree on every code point
-// whatever Unicode version goja, Go and Node's ICU were each built with — Go's own tables are
-// older than Node's (Unicode 15.0 against 17.0 here), and would differ on every character
-// assigned since. What is left as it was, and so still refused by name: an escape in the
-// repository's own files (their bytes are what coverage and mutants are placed in), in a string
-// given to RegExp, under the v flag, a property Node does not know, and any escape when no node
-// is on PATH.
+// Before esbuild parses a file (a dependency's or the repository's own, a mutant's bytes too),
+// each such escape of a regular expression literal is replaced by the character class of
+// exactly the code points this machine's Node gives the property: the tables are read from Node
+// itself, once per Runner, so the embedded run and the real runner's (the same node on PATH)
+// agree on every code point whatever Unicode version goja, Go and Node's ICU were each built
+// with — Go's own tables are older than Node's (Unicode 15.0 against 17.0 here), and would differ
+// on every character assigned since. Lines never move, so coverage, which is by line, reads the
+// file as written. What is left as it was, and so still refused by name: an escape in a pattern
+// given to RegExp as a string, under the v flag, in a literal the lexer cannot be sure of (right
+// after '}', or in a .jsx/.tsx file), a property Node does not know, past the bounds below, and
+// any escape when no node is on PATH.
 
 import (
 	"bytes"
