@@ -32,8 +32,9 @@ type TestResults = oracle.TestResults
 
 // runStatus says whether out's tests can be judged (RunCompleted) and, when not, why: the run
 // could not start, passed its time limit, failed on what the embedded runtime lacks or at its
-// memory limit, did not see the file bond placed (a test rewrote it), failed naming no failing test, failed under a bail setting (so the tests after
-// its first failure never ran), or passed while reporting failures.
+// memory limit, did not see the file bond placed (a test rewrote it), failed naming no failing
+// test, failed under a bail setting (so the tests after its first failure never ran), or passed
+// while reporting failures.
 func runStatus(out oracle.Outcome) (RunStatus, string) {
 	failing := len(out.Tests.Failed) > 0 || len(out.Tests.FailedFiles) > 0
 	switch {

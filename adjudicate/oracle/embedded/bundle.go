@@ -105,8 +105,8 @@ type bundler struct {
 	tests   map[string]bool
 	exports map[string]exportInfo
 
-	// props expands the Unicode property escapes of dependencies' regular expressions
-	// (propescape.go); shared by every bundler of a Runner.
+	// props expands the Unicode property escapes of the regular expression literals of every
+	// file the bundle loads (propescape.go); shared by every bundler of a Runner.
 	props *propertyTables
 
 	// linked caches linkedName's answers: a real node_modules directory → the path of the link
